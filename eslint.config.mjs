@@ -1,0 +1,43 @@
+// Lint: typescript-eslint recommended rules plus Nx module boundaries (DESIGN.md "Dependency rule"):
+// web -> contracts; api -> pipeline, contracts (and the sample-db tool for first start);
+// pipeline -> db-drivers, llm-providers, contracts; drivers and providers -> contracts; nothing below api imports NestJS.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const nestBan = {
+  patterns: [{ group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'], message: 'Nothing below apps/api imports NestJS, TypeORM or Fastify (DESIGN.md).' }],
+};
+
+export default [
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-artifacts/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:provider', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:pipeline', onlyDependOnLibsWithTags: ['type:contracts', 'type:driver', 'type:provider'] },
+            { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:tool'] },
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:tool', 'type:api'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/**/*.ts', 'tools/sample-db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', nestBan] },
+  },
+];

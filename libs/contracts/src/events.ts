@@ -1,0 +1,29 @@
+/**
+ * Live events pushed on /ws/live (spec section 6; shapes are nlq's). Every event names its session and user so a
+ * subscriber only hears its own sessions.
+ */
+export type LiveEventType =
+  | 'stage.started'
+  | 'stage.finished'
+  | 'answer.ready'
+  | 'approval.pending'
+  | 'approval.approved'
+  | 'approval.rejected'
+  | 'schema.refreshed';
+
+export interface LiveEvent {
+  type: LiveEventType;
+  /** Session the event belongs to; null for service-wide events (schema.refreshed). */
+  sessionId: string | null;
+  userId: string | null;
+  /** Trace the event belongs to, when any. */
+  traceId: string | null;
+  /** ISO-8601 time. */
+  at: string;
+  /**
+   * stage.*: { stage, durationMs?, outcome? }; answer.ready: { success, sql, response, error, rowCount };
+   * approval.pending: { sql }; approval.approved: { sql, rowsAffected }; approval.rejected: { sql };
+   * schema.refreshed: { connectionId, tables, version }.
+   */
+  data: Record<string, unknown>;
+}

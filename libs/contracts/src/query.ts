@@ -1,0 +1,84 @@
+/** Wire types of the query adapter surface (spec section 2 and 4.1). */
+
+/** Body of POST /query (spec 2, QueryRequest). */
+export interface QueryRequest {
+  question: string;
+  /** Session owner; becomes the session id. Default `rest_user` (spec 4.1 rule 1). */
+  user_id?: string;
+  /** Feedback signal forwarded into the pipeline to pre-tag the request; stored with the history entry. */
+  rlhf_signal?: string;
+}
+
+/** Answer of POST /query (spec 2, QueryResponse). A pipeline failure is success false with error set, not HTTP. */
+export interface QueryResponse {
+  response: string;
+  sql: string;
+  success: boolean;
+  pending_approval: boolean;
+  session_id: string;
+  error: string | null;
+}
+
+/** Answer of POST /approve/{id} and POST /reject/{id}. rows_affected is set on approve (DESIGN.md "Approval"). */
+export interface ApprovalDecisionResponse {
+  status: 'approved' | 'rejected';
+  session_id: string;
+  rows_affected?: number;
+}
+
+export type FeedbackSignal = 'positive' | 'negative';
+export const FEEDBACK_SIGNALS: readonly FeedbackSignal[] = ['positive', 'negative'];
+
+export interface FeedbackRequest {
+  signal: FeedbackSignal;
+}
+
+export interface FeedbackResponse {
+  status: 'ok';
+  signal: FeedbackSignal;
+}
+
+/** Kinds of entries in a session history. */
+export type HistoryEntryKind = 'query' | 'approval' | 'rejection' | 'feedback';
+
+/**
+ * One stored history entry (the spec leaves the fields open; these are nlq's).
+ * `status` for a query: ok, error, pending_approval, refused; for approval: approved (or error); rejection: rejected.
+ */
+export interface HistoryEntry {
+  id: string;
+  kind: HistoryEntryKind;
+  session_id: string;
+  user_id: string;
+  question: string | null;
+  sql: string | null;
+  answer: string | null;
+  status: string;
+  error: string | null;
+  row_count: number | null;
+  rows_affected: number | null;
+  signal: string | null;
+  rlhf_signal: string | null;
+  trace_id: string | null;
+  /** Id of the query entry this feedback/approval refers to, when any. */
+  ref_id: string | null;
+  created_at: string;
+}
+
+export interface SessionHistoryResponse {
+  history: HistoryEntry[];
+}
+
+export interface RefreshResponse {
+  status: 'ok' | 'error';
+  message: string;
+}
+
+export type ServiceMode = 'user' | 'admin';
+
+export interface HealthResponse {
+  status: 'ok' | 'degraded';
+  integration: 'rest';
+  schema_age_seconds: number;
+  mode: ServiceMode;
+}

@@ -1,0 +1,53 @@
+/**
+ * Introspected database schema, shared by drivers (which produce it), providers (which prompt with it) and the
+ * pipeline (which links, validates and caches it). Plain data: it must survive JSON round trips.
+ */
+
+/** SQL dialects nlq speaks. Names follow node-sql-parser's `database` option where one exists. */
+export type Dialect = 'sqlite' | 'postgresql' | 'mysql' | 'mariadb' | 'transactsql' | 'snowflake';
+
+/** One column of a table, as the database's catalog reports it. */
+export interface ColumnSchema {
+  name: string;
+  /** Declared type as the engine spells it, e.g. `INTEGER`, `character varying(80)`, `NUMBER(38,0)`. */
+  type: string;
+  nullable: boolean;
+  /** True when the column is part of the table's primary key. */
+  primaryKey: boolean;
+  comment?: string | null;
+  /**
+   * A few distinct values of a low-cardinality text column (at most 50, only when the column has at most 50
+   * distinct values), so schema linking and the offline engine can match words of a question to data values.
+   */
+  sampleValues?: string[];
+}
+
+/** A foreign key: `columns` of the owning table reference `referencedColumns` of `referencedTable`. */
+export interface ForeignKeySchema {
+  columns: string[];
+  referencedTable: string;
+  referencedColumns: string[];
+}
+
+/** One table or view. `schema` is the namespace (PostgreSQL schema, MySQL database) when not the default. */
+export interface TableSchema {
+  name: string;
+  schema?: string | null;
+  kind: 'table' | 'view';
+  columns: ColumnSchema[];
+  primaryKey: string[];
+  foreignKeys: ForeignKeySchema[];
+  comment?: string | null;
+  /** Approximate row count when the engine reports one cheaply (statistics), else null. */
+  rowCount?: number | null;
+}
+
+/** The result of introspecting one connection. */
+export interface DatabaseSchema {
+  dialect: Dialect;
+  tables: TableSchema[];
+  /** ISO-8601 time of introspection. */
+  introspectedAt: string;
+  /** Content hash of tables/columns/keys: changes exactly when the schema changes (cache key component). */
+  version: string;
+}

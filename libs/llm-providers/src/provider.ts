@@ -1,0 +1,65 @@
+import type { DatabaseSchema, Dialect } from '@nlq/contracts';
+
+/** A question/SQL pair used as a few-shot example (positively rated earlier answers). */
+export interface FewShotExample {
+  question: string;
+  sql: string;
+}
+
+/** Everything a provider needs to write one SQL statement. */
+export interface SqlGenerationRequest {
+  question: string;
+  dialect: Dialect;
+  /** The linked (possibly reduced) schema: only the tables/columns schema linking kept. */
+  schema: DatabaseSchema;
+  examples: FewShotExample[];
+  /** Set on a self-correction attempt: the previous SQL and the database's or checker's error text. */
+  previousAttempt?: { sql: string; error: string } | null;
+  /** Maximum rows the caller will fetch; providers may use it in a LIMIT. */
+  maxRows: number;
+}
+
+export interface TokenUsage {
+  prompt: number;
+  completion: number;
+}
+
+export interface SqlGenerationResult {
+  /** The extracted SQL (one statement, no fences). Empty string when the model said it cannot answer. */
+  sql: string;
+  /** The raw model text, for traces. */
+  raw: string;
+  tokens?: TokenUsage | null;
+}
+
+/** Everything a provider needs to write the plain-words answer. Rows are already bounded by the pipeline. */
+export interface AnswerRequest {
+  question: string;
+  sql: string;
+  columns: string[];
+  rows: unknown[][];
+  /** Total rows returned by the query (may exceed rows.length). */
+  rowCount: number;
+  truncated: boolean;
+}
+
+export interface AnswerResult {
+  text: string;
+  tokens?: TokenUsage | null;
+}
+
+/**
+ * A language-model provider (or the built-in offline engine). Implementations throw the typed errors of
+ * errors.ts: ProviderConnectionError, ProviderTimeoutError, ProviderRateLimitError, ProviderResponseError,
+ * and UnanswerableQuestionError when the question cannot be turned into SQL.
+ */
+export interface LlmProvider {
+  /** offline | ollama | openai | anthropic */
+  readonly name: string;
+  /** Model id and version used in cache keys and traces, e.g. `openai:gpt-4o-mini` or `offline:1`. */
+  readonly modelId: string;
+  generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult>;
+  writeAnswer(request: AnswerRequest): Promise<AnswerResult>;
+  /** Cheap reachability check; resolves with round-trip milliseconds. */
+  ping(): Promise<number>;
+}

@@ -1,0 +1,25 @@
+/** Typed pipeline errors; apps/api maps each `code` to HTTP in its one exception filter. */
+export class PipelineError extends Error {
+  constructor(readonly code: 'NOTHING_PENDING' | 'CONFLICT' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'SQL_REFUSED', message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+/** Approve/reject with nothing ever pending in the session (HTTP 404). */
+export class NothingPendingError extends PipelineError {
+  constructor(sessionId: string) {
+    super('NOTHING_PENDING', `No SQL is pending approval in session "${sessionId}".`);
+  }
+}
+/** Approve/reject of an operation already decided, or lost to a concurrent decision (HTTP 409). */
+export class ApprovalConflictError extends PipelineError {
+  constructor(sessionId: string, state: string) {
+    super('CONFLICT', `The pending SQL of session "${sessionId}" was already ${state}.`);
+  }
+}
+/** Executing an approved write failed at the database (HTTP 502 when unreachable, else 422). */
+export class ApprovalExecutionError extends PipelineError {
+  constructor(message: string, readonly unreachable: boolean) {
+    super(unreachable ? 'UPSTREAM_UNAVAILABLE' : 'SQL_REFUSED', message);
+  }
+}

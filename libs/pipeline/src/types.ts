@@ -1,0 +1,46 @@
+import type { ReadResult, SqlKind } from '@nlq/contracts';
+
+/** One question to answer. */
+export interface AskInput {
+  question: string;
+  sessionId: string;
+  /** Authenticated or declared user; written to the audit log. */
+  userId: string;
+  rlhfSignal?: string | null;
+  /** Connection to ask; the active one when absent. */
+  connectionId?: string | null;
+}
+
+/** What the pipeline answers; POST /query maps it to QueryResponse, POST /api/chat adds rows and the trace id. */
+export interface AskOutcome {
+  success: boolean;
+  response: string;
+  sql: string;
+  pendingApproval: boolean;
+  sessionId: string;
+  error: string | null;
+  /** Classification of the final SQL when one was produced. */
+  kind: SqlKind | null;
+  /** Rows of a successful read (bounded by maxResultRows). */
+  result: ReadResult | null;
+  traceId: string;
+  historyEntryId: string;
+  /** True when the answer came from the result cache. */
+  cached: boolean;
+  connectionId: string;
+}
+
+/** Outcome of approving a pending operation. */
+export interface ApprovalOutcome {
+  sessionId: string;
+  sql: string;
+  rowsAffected: number;
+  historyEntryId: string;
+}
+
+/** Outcome of rejecting a pending operation. */
+export interface RejectionOutcome {
+  sessionId: string;
+  sql: string;
+  historyEntryId: string;
+}
