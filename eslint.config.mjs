@@ -30,6 +30,7 @@ export default [
             { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:tool'] },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:api', 'type:pipeline', 'type:provider', 'type:tool'] },
             { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:tool', 'type:api'] },
           ],
         },

@@ -17,4 +17,5 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   testTimeout: 30000,
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
 };

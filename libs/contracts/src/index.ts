@@ -5,3 +5,4 @@ export * from './trace';
 export * from './errors';
 export * from './query';
 export * from './events';
+export * from './api';

@@ -62,6 +62,8 @@ export interface HistoryEntry {
   trace_id: string | null;
   /** Id of the query entry this feedback/approval refers to, when any. */
   ref_id: string | null;
+  /** Connection the entry's SQL ran on (query, approval, feedback), when known; lets a store pick few-shot examples per connection. */
+  connection_id?: string | null;
   created_at: string;
 }
 

@@ -1,0 +1,22 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { ApiException } from './api.exception';
+
+/** Longest accepted session id (and user id), in characters. */
+export const MAX_SESSION_ID_CHARS = 128;
+
+/**
+ * Validates the `session_id` path parameter: 1..128 characters without control characters; otherwise 400
+ * VALIDATION naming `session_id`.
+ */
+@Injectable()
+export class SessionIdPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    // eslint-disable-next-line no-control-regex
+    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_SESSION_ID_CHARS || /[\u0000-\u001f\u007f]/.test(value)) {
+      throw ApiException.validation([
+        { field: 'session_id', problems: [`session_id must be 1 to ${MAX_SESSION_ID_CHARS} printable characters`] },
+      ]);
+    }
+    return value;
+  }
+}

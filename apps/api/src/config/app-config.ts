@@ -1,0 +1,106 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import path from 'node:path';
+import { ENV_VARIABLE_NAMES, EnvironmentVariables, type AppEnv } from './environment-variables';
+
+/** Thrown at start when an environment variable is invalid; the message names every offending variable. */
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigValidationError';
+  }
+}
+
+/** Model provider settings from LLM_*. */
+export interface LlmSettings {
+  provider: 'offline' | 'ollama' | 'openai' | 'anthropic';
+  model: string | null;
+  baseUrl: string | null;
+  apiKey: string | null;
+}
+
+/**
+ * The api's resolved configuration, validated once at start (DESIGN.md "Configuration is a validated class").
+ * Build it with {@link AppConfig.fromEnv}; every value comes from the environment or its documented default
+ * (see /.env.example). Paths are absolute; limits are in the units their names say.
+ */
+export class AppConfig {
+  readonly nodeEnv!: string;
+  readonly port!: number;
+  readonly host!: string;
+  readonly mode!: 'user' | 'admin';
+  /** null: the query adapter surface needs no key (spec 5.3). */
+  readonly serviceApiKey!: string | null;
+  /** Absolute DATA_DIR. */
+  readonly dataDir!: string;
+  readonly queryDatabaseUrl!: string;
+  /** Absolute path of the sample shop database when QUERY_DATABASE_URL is the default, else null. */
+  readonly sampleDatabasePath!: string | null;
+  readonly stateDatabaseUrl!: string;
+  readonly llm!: LlmSettings;
+  /** `*` (any origin) or the explicit list of allowed origins. */
+  readonly corsOrigins!: '*' | string[];
+  readonly maxQuestionChars!: number;
+  readonly maxResultRows!: number;
+  readonly statementTimeoutMs!: number;
+  readonly maxRetries!: number;
+  readonly maxBodyBytes!: number;
+  readonly logLevel!: string;
+
+  private constructor(values: AppConfig) {
+    Object.assign(this, values);
+    Object.freeze(this);
+  }
+
+  /**
+   * Validate `env` (normally `process.env`) and resolve defaults. Empty strings count as unset.
+   * @throws ConfigValidationError naming each invalid variable.
+   */
+  static fromEnv(env: AppEnv | NodeJS.ProcessEnv): AppConfig {
+    const raw: Record<string, string> = {};
+    for (const name of ENV_VARIABLE_NAMES) {
+      const value = env[name];
+      if (value !== undefined && value.trim() !== '') raw[name] = value.trim();
+    }
+    const vars = plainToInstance(EnvironmentVariables, raw);
+    const errors = validateSync(vars, { forbidUnknownValues: false });
+    if (errors.length > 0) {
+      throw new ConfigValidationError(
+        errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property] ?? null)})`),
+      );
+    }
+    const dataDir = path.resolve(vars.DATA_DIR);
+    const defaultQueryPath = path.join(dataDir, 'shop.db');
+    const queryDatabaseUrl = vars.QUERY_DATABASE_URL ?? sqliteUrl(defaultQueryPath);
+    const corsList = (vars.CORS_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean);
+    return new AppConfig({
+      nodeEnv: vars.NODE_ENV,
+      port: vars.PORT,
+      host: vars.HOST,
+      mode: vars.SERVICE_MODE,
+      serviceApiKey: vars.SERVICE_API_KEY ?? null,
+      dataDir,
+      queryDatabaseUrl,
+      sampleDatabasePath: queryDatabaseUrl === sqliteUrl(defaultQueryPath) ? defaultQueryPath : null,
+      stateDatabaseUrl: vars.STATE_DATABASE_URL ?? sqliteUrl(path.join(dataDir, 'state.db')),
+      llm: {
+        provider: vars.LLM_PROVIDER,
+        model: vars.LLM_MODEL ?? null,
+        baseUrl: vars.LLM_BASE_URL ?? null,
+        apiKey: vars.LLM_API_KEY ?? null,
+      },
+      corsOrigins: corsList.length === 0 || corsList.includes('*') ? '*' : corsList,
+      maxQuestionChars: vars.MAX_QUESTION_CHARS,
+      maxResultRows: vars.MAX_RESULT_ROWS,
+      statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,
+      maxRetries: vars.MAX_RETRIES,
+      maxBodyBytes: vars.MAX_BODY_BYTES,
+      logLevel: vars.LOG_LEVEL,
+    } as AppConfig);
+  }
+}
+
+/** `sqlite:///abs/path` for an absolute POSIX file path (three slashes: empty host, then the absolute path). */
+export function sqliteUrl(absolutePath: string): string {
+  return `sqlite://${absolutePath}`;
+}

@@ -1,0 +1,133 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+
+/** Names of every environment variable the api reads (documented with defaults in /.env.example). */
+export const ENV_VARIABLE_NAMES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'SERVICE_MODE',
+  'SERVICE_API_KEY',
+  'DATA_DIR',
+  'QUERY_DATABASE_URL',
+  'STATE_DATABASE_URL',
+  'LLM_PROVIDER',
+  'LLM_MODEL',
+  'LLM_BASE_URL',
+  'LLM_API_KEY',
+  'CORS_ORIGINS',
+  'MAX_QUESTION_CHARS',
+  'MAX_RESULT_ROWS',
+  'STATEMENT_TIMEOUT_MS',
+  'MAX_RETRIES',
+  'MAX_BODY_BYTES',
+  'LOG_LEVEL',
+] as const;
+
+export type EnvVariableName = (typeof ENV_VARIABLE_NAMES)[number];
+
+/** A partial environment: what `createApp(overrides)` accepts and what `process.env` provides. */
+export type AppEnv = Partial<Record<EnvVariableName, string>>;
+
+export const SERVICE_MODES = ['user', 'admin'] as const;
+export const LLM_PROVIDERS = ['offline', 'ollama', 'openai', 'anthropic'] as const;
+/** pino's level names (https://getpino.io/#/docs/api?id=level-string). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * The raw environment as class-validator checks it, one property per variable, named exactly like the variable so
+ * every validation message names it (e.g. "PORT must not be greater than 65535"). Numbers arrive as strings and are
+ * converted by class-transformer; unset or empty variables take the defaults below.
+ */
+export class EnvironmentVariables {
+  @IsOptional()
+  @IsString()
+  NODE_ENV: string = 'development';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 8000;
+
+  @IsString()
+  @IsNotEmpty()
+  HOST: string = '0.0.0.0';
+
+  @IsIn(SERVICE_MODES)
+  SERVICE_MODE: (typeof SERVICE_MODES)[number] = 'user';
+
+  /** Unset: the query adapter surface is open (spec 5.3). */
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  SERVICE_API_KEY?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  DATA_DIR: string = './data';
+
+  @IsOptional()
+  @Matches(/^[a-z][a-z0-9+.-]*:/i, { message: 'QUERY_DATABASE_URL must be a URL such as sqlite:///path/shop.db or postgres://user@host/db' })
+  QUERY_DATABASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/i, {
+    message: 'STATE_DATABASE_URL must start with sqlite: (e.g. sqlite:///abs/path/state.db) or postgres://',
+  })
+  STATE_DATABASE_URL?: string;
+
+  @IsIn(LLM_PROVIDERS)
+  LLM_PROVIDER: (typeof LLM_PROVIDERS)[number] = 'offline';
+
+  @IsOptional()
+  @IsString()
+  LLM_MODEL?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/i, { message: 'LLM_BASE_URL must be an http(s) URL' })
+  LLM_BASE_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  LLM_API_KEY?: string;
+
+  /** Comma-separated origins, or `*`. Required when NODE_ENV=production (DESIGN.md "Security"). */
+  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.CORS_ORIGINS !== undefined)
+  @IsString()
+  @IsNotEmpty({ message: 'CORS_ORIGINS must be set (comma-separated origins) when NODE_ENV=production' })
+  CORS_ORIGINS?: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  MAX_QUESTION_CHARS: number = 2000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  MAX_RESULT_ROWS: number = 1000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  STATEMENT_TIMEOUT_MS: number = 10_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  MAX_RETRIES: number = 3;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(100 * 1024 * 1024)
+  MAX_BODY_BYTES: number = 65_536;
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+}

@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard } from '../common/api-key.guard';
+import { ErrorResponseDto } from '../common/error-response.dto';
+import { SessionIdPipe } from '../common/session-id.pipe';
+import { FeedbackRequestDto } from './dto/feedback-request.dto';
+import { FeedbackResponseDto } from './dto/feedback-response.dto';
+import { FeedbackService } from './feedback.service';
+
+/** POST /feedback/{session_id} (spec 4.1). */
+@ApiTags('query adapter')
+@ApiSecurity('api_key')
+@UseGuards(ApiKeyGuard)
+@Controller()
+export class FeedbackController {
+  constructor(private readonly feedbackService: FeedbackService) {}
+
+  @Post('feedback/:session_id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save positive or negative feedback for a session' })
+  @ApiParam({ name: 'session_id' })
+  @ApiOkResponse({ type: FeedbackResponseDto })
+  @ErrorResponseDto.document(400, 401)
+  feedback(@Param('session_id', SessionIdPipe) sessionId: string, @Body() body: FeedbackRequestDto): Promise<FeedbackResponseDto> {
+    return this.feedbackService.record(sessionId, body.signal);
+  }
+}

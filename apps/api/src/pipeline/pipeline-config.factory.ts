@@ -1,0 +1,18 @@
+import { DEFAULT_PIPELINE_CONFIG, type PipelineConfig } from '@nlq/pipeline';
+import type { AppConfig } from '../config/app-config';
+
+/**
+ * The pipeline's limits from the validated configuration: mode, question length, rows, statement timeout and
+ * retries from the environment; the cache TTL (300 s, spec section 8), the rows the answer writer sees and the
+ * schema prompt budget from the pipeline's defaults.
+ */
+export function pipelineConfigFrom(config: AppConfig): PipelineConfig {
+  return {
+    ...DEFAULT_PIPELINE_CONFIG,
+    mode: config.mode,
+    maxQuestionChars: config.maxQuestionChars,
+    maxResultRows: config.maxResultRows,
+    statementTimeoutMs: config.statementTimeoutMs,
+    maxRetries: config.maxRetries,
+  };
+}

@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { QueryResponse } from '@nlq/contracts';
+
+/** Answer of POST /query (spec section 2, QueryResponse). A pipeline failure is success false with `error` set. */
+export class QueryResponseDto implements QueryResponse {
+  @ApiProperty({ description: 'Final answer in plain words' })
+  response!: string;
+
+  @ApiProperty({ description: 'Generated SQL (empty when none was produced)' })
+  sql!: string;
+
+  @ApiProperty({ description: 'Whether the pipeline completed successfully' })
+  success!: boolean;
+
+  @ApiProperty({ description: 'true when the SQL waits for POST /approve or POST /reject' })
+  pending_approval!: boolean;
+
+  @ApiProperty({ description: 'Session identifier for history, approval and feedback' })
+  session_id!: string;
+
+  @ApiProperty({ description: 'Failure text, null on success', type: String, nullable: true })
+  error!: string | null;
+}

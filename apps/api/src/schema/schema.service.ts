@@ -1,0 +1,19 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryPipeline } from '@nlq/pipeline';
+import type { RefreshResponseDto } from './dto/refresh-response.dto';
+
+/** POST /refresh: reloads the active connection's schema cache (spec 4.1 rule 5), which resets schema_age_seconds. */
+@Injectable()
+export class SchemaService {
+  constructor(@Inject(QueryPipeline) private readonly pipeline: QueryPipeline) {}
+
+  /** @throws the pipeline's error when the database cannot be introspected (502 when unreachable). */
+  async refresh(): Promise<RefreshResponseDto> {
+    const schema = await this.pipeline.refreshSchema();
+    const tables = schema.tables.length;
+    return {
+      status: 'ok',
+      message: `Schema cache refreshed: ${tables} ${tables === 1 ? 'table' : 'tables'} (version ${schema.version.slice(0, 12)}).`,
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { HistoryEntry, HistoryEntryKind } from '@nlq/contracts';
+
+/** One stored history entry (contracts HistoryEntry; the spec leaves its fields to nlq). */
+export class HistoryEntryDto implements HistoryEntry {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['query', 'approval', 'rejection', 'feedback'] }) kind!: HistoryEntryKind;
+  @ApiProperty() session_id!: string;
+  @ApiProperty() user_id!: string;
+  @ApiProperty({ type: String, nullable: true }) question!: string | null;
+  @ApiProperty({ type: String, nullable: true }) sql!: string | null;
+  @ApiProperty({ type: String, nullable: true }) answer!: string | null;
+  @ApiProperty({ description: 'query: ok | error | pending_approval | refused; approval: approved | error; rejection: rejected' })
+  status!: string;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) row_count!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) rows_affected!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'feedback: positive | negative' }) signal!: string | null;
+  @ApiProperty({ type: String, nullable: true }) rlhf_signal!: string | null;
+  @ApiProperty({ type: String, nullable: true }) trace_id!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Query entry this feedback/decision refers to' }) ref_id!: string | null;
+  @ApiProperty({ description: 'ISO-8601 UTC' }) created_at!: string;
+}

@@ -1,0 +1,66 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * One session history entry (contracts HistoryEntry) in table `history_entry`. `seq` orders entries of a session
+ * exactly in insertion order (timestamps can tie); times are ISO-8601 UTC strings, which sort chronologically and
+ * round-trip unchanged on SQLite and PostgreSQL.
+ */
+@Entity({ name: 'history_entry' })
+@Index('ix_history_entry_session', ['sessionId', 'seq'])
+export class HistoryEntryEntity {
+  @PrimaryGeneratedColumn({ name: 'seq' })
+  seq!: number;
+
+  @Column({ name: 'id', type: 'varchar', length: 64, unique: true })
+  id!: string;
+
+  @Column({ name: 'kind', type: 'varchar', length: 16 })
+  kind!: string;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 128 })
+  sessionId!: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 128 })
+  userId!: string;
+
+  @Column({ name: 'question', type: 'text', nullable: true })
+  question!: string | null;
+
+  @Column({ name: 'sql', type: 'text', nullable: true })
+  sql!: string | null;
+
+  @Column({ name: 'answer', type: 'text', nullable: true })
+  answer!: string | null;
+
+  @Column({ name: 'status', type: 'varchar', length: 32 })
+  status!: string;
+
+  @Column({ name: 'error', type: 'text', nullable: true })
+  error!: string | null;
+
+  @Column({ name: 'row_count', type: 'integer', nullable: true })
+  rowCount!: number | null;
+
+  @Column({ name: 'rows_affected', type: 'integer', nullable: true })
+  rowsAffected!: number | null;
+
+  @Column({ name: 'signal', type: 'varchar', length: 32, nullable: true })
+  signal!: string | null;
+
+  @Column({ name: 'rlhf_signal', type: 'varchar', length: 64, nullable: true })
+  rlhfSignal!: string | null;
+
+  @Column({ name: 'trace_id', type: 'varchar', length: 64, nullable: true })
+  traceId!: string | null;
+
+  @Index('ix_history_entry_ref')
+  @Column({ name: 'ref_id', type: 'varchar', length: 64, nullable: true })
+  refId!: string | null;
+
+  /** Connection the entry's SQL ran on, when the entry carries one (for few-shot examples of that connection). */
+  @Column({ name: 'connection_id', type: 'varchar', length: 64, nullable: true })
+  connectionId!: string | null;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt!: string;
+}

@@ -1,0 +1,45 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * A write or DDL held for approval (pipeline PendingOperation) in table `pending_operation`. `state` moves
+ * pending -> approved | rejected | superseded exactly once, by a conditional UPDATE (see TypeOrmStateStore).
+ */
+@Entity({ name: 'pending_operation' })
+@Index('ix_pending_operation_session_state', ['sessionId', 'state'])
+export class PendingOperationEntity {
+  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
+  id!: string;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 128 })
+  sessionId!: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 128 })
+  userId!: string;
+
+  @Column({ name: 'connection_id', type: 'varchar', length: 64 })
+  connectionId!: string;
+
+  @Column({ name: 'question', type: 'text' })
+  question!: string;
+
+  @Column({ name: 'sql', type: 'text' })
+  sql!: string;
+
+  @Column({ name: 'kind', type: 'varchar', length: 16 })
+  kind!: string;
+
+  @Column({ name: 'state', type: 'varchar', length: 16 })
+  state!: string;
+
+  @Column({ name: 'query_entry_id', type: 'varchar', length: 64 })
+  queryEntryId!: string;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt!: string;
+
+  @Column({ name: 'decided_at', type: 'varchar', length: 32, nullable: true })
+  decidedAt!: string | null;
+
+  @Column({ name: 'decided_by', type: 'varchar', length: 128, nullable: true })
+  decidedBy!: string | null;
+}

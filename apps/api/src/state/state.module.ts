@@ -1,0 +1,34 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { createStateDataSource } from './state-data-source.factory';
+import { TypeOrmStateStore } from './typeorm-state.store';
+
+/** Closes the state DataSource when the app shuts down. */
+@Injectable()
+export class StateDataSourceCloser implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/**
+ * The state store: a TypeORM DataSource from STATE_DATABASE_URL (initialized, tables synchronized, before the app
+ * starts) and the {@link TypeOrmStateStore} on it. No @nestjs/typeorm: the DataSource is a plain async provider.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DataSource,
+      inject: [AppConfig],
+      useFactory: async (config: AppConfig) => createStateDataSource(config.stateDatabaseUrl).initialize(),
+    },
+    { provide: TypeOrmStateStore, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeOrmStateStore(dataSource) },
+    StateDataSourceCloser,
+  ],
+  exports: [DataSource, TypeOrmStateStore],
+})
+export class StateModule {}

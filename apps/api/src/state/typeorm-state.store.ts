@@ -1,0 +1,242 @@
+import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceStatus } from '@nlq/contracts';
+import type { PendingOperation, StateStore } from '@nlq/pipeline';
+import { DataSource, type EntityManager } from 'typeorm';
+import { HistoryEntryEntity, PendingOperationEntity, TraceEntity } from './entities';
+
+/** A question/SQL few-shot example, as the StateStore port returns it. */
+type FewShotExample = Awaited<ReturnType<StateStore['listPositiveExamples']>>[number];
+
+/**
+ * The pipeline's StateStore on TypeORM (SQLite via better-sqlite3, or PostgreSQL).
+ *
+ * Atomic approval: {@link claimPending} moves a pending operation with one conditional
+ * `UPDATE pending_operation SET state = ? ... WHERE id = ? AND state = 'pending'` inside a transaction and wins only
+ * when exactly one row was affected, so of two concurrent approves exactly one executes. On PostgreSQL the second
+ * UPDATE waits for the first's row lock and then re-checks `state = 'pending'` (READ COMMITTED), affecting 0 rows.
+ * On SQLite, TypeORM shares one connection between all callers, so concurrent transactions would nest into each
+ * other; every store operation is therefore serialized in process, and SQLite's file lock (busy timeout 5 s)
+ * serializes other processes.
+ */
+export class TypeOrmStateStore implements StateStore {
+  private readonly serialize: boolean;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly dataSource: DataSource) {
+    this.serialize = dataSource.options.type === 'better-sqlite3';
+  }
+
+  async appendHistory(entry: HistoryEntry): Promise<void> {
+    const input = entry;
+    await this.exclusive(() =>
+      this.dataSource.getRepository(HistoryEntryEntity).insert({
+        id: input.id,
+        kind: input.kind,
+        sessionId: input.session_id,
+        userId: input.user_id,
+        question: input.question,
+        sql: input.sql,
+        answer: input.answer,
+        status: input.status,
+        error: input.error,
+        rowCount: input.row_count,
+        rowsAffected: input.rows_affected,
+        signal: input.signal,
+        rlhfSignal: input.rlhf_signal,
+        traceId: input.trace_id,
+        refId: input.ref_id,
+        connectionId: input.connection_id ?? null,
+        createdAt: input.created_at,
+      }),
+    );
+  }
+
+  /** The session's entries, oldest first (insertion order). */
+  async listHistory(sessionId: string): Promise<HistoryEntry[]> {
+    const rows = await this.exclusive(() =>
+      this.dataSource.getRepository(HistoryEntryEntity).find({ where: { sessionId }, order: { seq: 'ASC' } }),
+    );
+    return rows.map(toHistoryEntry);
+  }
+
+  /**
+   * Questions and SQL of successful (`status: ok`) query entries of the connection whose latest feedback is
+   * positive, newest feedback first, one per distinct question, at most `limit` (the pipeline's few-shot examples,
+   * DESIGN.md step 5).
+   */
+  async listPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]> {
+    if (limit <= 0) return [];
+    const rows: Array<{ question: string; sql: string }> = await this.exclusive(() =>
+      this.dataSource
+        .getRepository(HistoryEntryEntity)
+        .createQueryBuilder('q')
+        .innerJoin(HistoryEntryEntity, 'f', "f.ref_id = q.id AND f.kind = 'feedback'")
+        .select('q.question', 'question')
+        .addSelect('q.sql', 'sql')
+        .where("q.kind = 'query' AND q.status = 'ok' AND q.sql IS NOT NULL AND q.question IS NOT NULL")
+        .andWhere('q.connection_id = :connectionId', { connectionId })
+        .andWhere("f.signal = 'positive'")
+        .andWhere("f.seq = (SELECT MAX(g.seq) FROM history_entry g WHERE g.kind = 'feedback' AND g.ref_id = q.id)")
+        .orderBy('f.seq', 'DESC')
+        .limit(limit * 4)
+        .getRawMany(),
+    );
+    const seen = new Set<string>();
+    const examples: FewShotExample[] = [];
+    for (const row of rows) {
+      const key = row.question.trim().toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      examples.push({ question: row.question, sql: row.sql });
+      if (examples.length >= limit) break;
+    }
+    return examples;
+  }
+
+  /** Insert the operation and mark any older pending operation of the session `superseded`, in one transaction. */
+  async savePending(operation: PendingOperation): Promise<void> {
+    await this.exclusive(() =>
+      this.dataSource.transaction(async (manager) => {
+        await manager
+          .createQueryBuilder()
+          .update(PendingOperationEntity)
+          .set({ state: 'superseded', decidedAt: new Date().toISOString() })
+          .where("session_id = :sessionId AND state = 'pending'", { sessionId: operation.sessionId })
+          .execute();
+        await manager.getRepository(PendingOperationEntity).insert({
+          id: operation.id,
+          sessionId: operation.sessionId,
+          userId: operation.userId,
+          connectionId: operation.connectionId,
+          question: operation.question,
+          sql: operation.sql,
+          kind: operation.kind,
+          state: operation.state,
+          queryEntryId: operation.queryEntryId,
+          createdAt: operation.createdAt,
+          decidedAt: operation.decidedAt ?? null,
+          decidedBy: operation.decidedBy ?? null,
+        });
+      }),
+    );
+  }
+
+  /**
+   * Atomically decide the session's pending operation (see the class comment). Resolves with the operation as
+   * decided when this call won, or null when nothing was pending or a concurrent caller won.
+   */
+  async claimPending(sessionId: string, state: 'approved' | 'rejected', decidedBy: string): Promise<PendingOperation | null> {
+    return this.exclusive(() =>
+      this.dataSource.transaction(async (manager: EntityManager) => {
+        const repo = manager.getRepository(PendingOperationEntity);
+        const pending = await repo.findOne({
+          select: { id: true },
+          where: { sessionId, state: 'pending' },
+          order: { createdAt: 'DESC' },
+        });
+        if (!pending) return null;
+        const result = await manager
+          .createQueryBuilder()
+          .update(PendingOperationEntity)
+          .set({ state, decidedAt: new Date().toISOString(), decidedBy })
+          .where("id = :id AND state = 'pending'", { id: pending.id })
+          .execute();
+        if (result.affected !== 1) return null;
+        const claimed = await repo.findOneBy({ id: pending.id });
+        return claimed ? toPendingOperation(claimed) : null;
+      }),
+    );
+  }
+
+  async latestOperation(sessionId: string): Promise<PendingOperation | null> {
+    const rows = await this.exclusive(() =>
+      this.dataSource.getRepository(PendingOperationEntity).find({ where: { sessionId }, order: { createdAt: 'DESC' }, take: 5 }),
+    );
+    if (rows.length === 0) return null;
+    // Same-millisecond ties: a still-pending operation is the newest (older ones were superseded when it arrived).
+    const newest = rows.filter((r) => r.createdAt === rows[0].createdAt);
+    return toPendingOperation(newest.find((r) => r.state === 'pending') ?? newest[0]);
+  }
+
+  async saveTrace(trace: Trace): Promise<void> {
+    await this.exclusive(() =>
+      this.dataSource.getRepository(TraceEntity).save({
+        id: trace.id,
+        sessionId: trace.sessionId,
+        userId: trace.userId,
+        question: trace.question,
+        sql: trace.sql,
+        status: trace.status,
+        startedAt: trace.startedAt,
+        durationMs: trace.durationMs,
+        error: trace.error ?? null,
+        spans: trace.spans,
+      }),
+    );
+  }
+
+  /** One stored trace, or null. */
+  async getTrace(id: string): Promise<Trace | null> {
+    const row = await this.exclusive(() => this.dataSource.getRepository(TraceEntity).findOneBy({ id }));
+    return row
+      ? {
+          id: row.id,
+          sessionId: row.sessionId,
+          userId: row.userId,
+          question: row.question,
+          sql: row.sql,
+          status: row.status as TraceStatus,
+          startedAt: row.startedAt,
+          durationMs: Number(row.durationMs),
+          spans: row.spans,
+          error: row.error,
+        }
+      : null;
+  }
+
+  /** Run `fn` alone (SQLite) or directly (PostgreSQL, whose pool gives each transaction its own connection). */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.serialize) return fn();
+    const run = this.queue.then(() => fn());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
+  return {
+    id: row.id,
+    kind: row.kind as HistoryEntryKind,
+    session_id: row.sessionId,
+    user_id: row.userId,
+    question: row.question,
+    sql: row.sql,
+    answer: row.answer,
+    status: row.status,
+    error: row.error,
+    row_count: row.rowCount,
+    rows_affected: row.rowsAffected,
+    signal: row.signal,
+    rlhf_signal: row.rlhfSignal,
+    trace_id: row.traceId,
+    ref_id: row.refId,
+    connection_id: row.connectionId,
+    created_at: row.createdAt,
+  };
+}
+
+function toPendingOperation(row: PendingOperationEntity): PendingOperation {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    userId: row.userId,
+    connectionId: row.connectionId,
+    question: row.question,
+    sql: row.sql,
+    kind: row.kind as SqlKind,
+    state: row.state as PendingOperation['state'],
+    queryEntryId: row.queryEntryId,
+    createdAt: row.createdAt,
+    decidedAt: row.decidedAt,
+    decidedBy: row.decidedBy,
+  };
+}

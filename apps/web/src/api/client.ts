@@ -1,0 +1,214 @@
+import type {
+  ApiHealthResponse,
+  ApprovalDecisionResponse,
+  ChatRequest,
+  ChatResponse,
+  ConnectionInput,
+  ConnectionView,
+  FeedbackResponse,
+  FeedbackSignal,
+  LlmInput,
+  LlmView,
+  Page,
+  RefreshResponse,
+  SessionDetail,
+  SessionSummary,
+  TestResult,
+  Trace,
+  TraceQuery,
+  TraceSummary,
+  WhoAmI,
+} from '@nlq/contracts';
+import { ApiError, apiErrorFromResponse } from './api-error';
+
+export { ApiError } from './api-error';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiClientOptions {
+  /** API origin without trailing slash; '' for the page's own origin. */
+  baseUrl: string;
+  /** Current X-API-Key (null when none is stored yet). */
+  getKey: () => string | null;
+  /** Called once per 401 answer, before the ApiError is thrown (the app then asks for the key again). */
+  onUnauthorized?: (error: ApiError) => void;
+  /** fetch implementation (defaults to the global one). */
+  fetchImpl?: typeof fetch;
+}
+
+/** A downloaded file: its bytes and the name from Content-Disposition. */
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * File name of a Content-Disposition header (RFC 6266: filename* in UTF-8 wins over filename); null when absent.
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain filename */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  if (plain) return (plain[2] ?? plain[1]).trim();
+  return null;
+}
+
+/**
+ * Typed fetch wrapper of the /api surface (libs/contracts api.ts). Every call sends X-API-Key and JSON; a non-2xx
+ * answer rejects with an {@link ApiError} carrying the ErrorResponse, a network failure with an ApiError of
+ * statusCode 0 and code NETWORK.
+ */
+export class ApiClient {
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  }
+
+  /** Absolute (or same-origin) URL of an API path with its query string; undefined/null/'' values are left out. */
+  url(path: string, query?: Record<string, QueryValue>): string {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    }
+    const qs = params.toString();
+    return `${this.options.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  /** Send one request and answer the raw Response when 2xx; throws ApiError otherwise. */
+  async send(method: string, path: string, init: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const key = this.options.getKey();
+    if (key) headers['X-API-Key'] = key;
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await this.fetchImpl(this.url(path, init.query), {
+        method,
+        headers,
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        signal: init.signal,
+      });
+    } catch (err) {
+      const aborted = err instanceof Error && err.name === 'AbortError';
+      throw new ApiError({
+        statusCode: 0,
+        code: aborted ? 'ABORTED' : 'NETWORK',
+        message: aborted ? 'Request cancelled' : `Cannot reach the API at ${this.options.baseUrl || 'this origin'}: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+    if (!res.ok) {
+      const error = await apiErrorFromResponse(res);
+      if (error.unauthorized) this.options.onUnauthorized?.(error);
+      throw error;
+    }
+    return res;
+  }
+
+  /** JSON request; answers the parsed body (undefined for 204). */
+  async request<T>(method: string, path: string, init: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<T> {
+    const res = await this.send(method, path, init);
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError({ statusCode: res.status, code: 'BAD_RESPONSE', message: `The API answered ${path} with something that is not JSON` });
+    }
+  }
+
+  me(): Promise<WhoAmI> {
+    return this.request('GET', '/api/me');
+  }
+  health(): Promise<ApiHealthResponse> {
+    return this.request('GET', '/api/health');
+  }
+
+  chat(body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    return this.request('POST', '/api/chat', { body, signal });
+  }
+  approve(sessionId: string): Promise<ApprovalDecisionResponse> {
+    return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/approve`);
+  }
+  reject(sessionId: string): Promise<ApprovalDecisionResponse> {
+    return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/reject`);
+  }
+  feedback(sessionId: string, signal: FeedbackSignal): Promise<FeedbackResponse> {
+    return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/feedback`, { body: { signal } });
+  }
+
+  traces(query: TraceQuery = {}): Promise<Page<TraceSummary>> {
+    return this.request('GET', '/api/traces', { query: { ...query } });
+  }
+  trace(id: string): Promise<Trace> {
+    return this.request('GET', `/api/traces/${encodeURIComponent(id)}`);
+  }
+  sessions(query: { page?: number; page_size?: number } = {}): Promise<Page<SessionSummary>> {
+    return this.request('GET', '/api/sessions', { query });
+  }
+  session(id: string): Promise<SessionDetail> {
+    return this.request('GET', `/api/sessions/${encodeURIComponent(id)}`);
+  }
+
+  connections(): Promise<ConnectionView[]> {
+    return this.request<ConnectionView[] | Page<ConnectionView>>('GET', '/api/connections').then(itemsOf);
+  }
+  createConnection(input: ConnectionInput): Promise<ConnectionView> {
+    return this.request('POST', '/api/connections', { body: input });
+  }
+  updateConnection(id: string, patch: Partial<ConnectionInput>): Promise<ConnectionView> {
+    return this.request('PATCH', `/api/connections/${encodeURIComponent(id)}`, { body: patch });
+  }
+  deleteConnection(id: string): Promise<void> {
+    return this.request('DELETE', `/api/connections/${encodeURIComponent(id)}`);
+  }
+  testConnection(id: string): Promise<TestResult> {
+    return this.request('POST', `/api/connections/${encodeURIComponent(id)}/test`);
+  }
+  activateConnection(id: string): Promise<ConnectionView> {
+    return this.request('POST', `/api/connections/${encodeURIComponent(id)}/activate`);
+  }
+  refreshConnection(id: string): Promise<RefreshResponse> {
+    return this.request('POST', `/api/connections/${encodeURIComponent(id)}/refresh`);
+  }
+
+  llms(): Promise<LlmView[]> {
+    return this.request<LlmView[] | Page<LlmView>>('GET', '/api/llms').then(itemsOf);
+  }
+  createLlm(input: LlmInput): Promise<LlmView> {
+    return this.request('POST', '/api/llms', { body: input });
+  }
+  updateLlm(id: string, patch: Partial<LlmInput>): Promise<LlmView> {
+    return this.request('PATCH', `/api/llms/${encodeURIComponent(id)}`, { body: patch });
+  }
+  deleteLlm(id: string): Promise<void> {
+    return this.request('DELETE', `/api/llms/${encodeURIComponent(id)}`);
+  }
+  testLlm(id: string): Promise<TestResult> {
+    return this.request('POST', `/api/llms/${encodeURIComponent(id)}/test`);
+  }
+  activateLlm(id: string): Promise<LlmView> {
+    return this.request('POST', `/api/llms/${encodeURIComponent(id)}/activate`);
+  }
+
+  /** GET /api/export: the rows of a history entry as a CSV or JSON file, with the server's file name. */
+  async exportEntry(entryId: string, format: 'csv' | 'json'): Promise<Download> {
+    const res = await this.send('GET', '/api/export', { query: { entry_id: entryId, format } });
+    const blob = await res.blob();
+    const filename = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? `nlq-export-${entryId}.${format}`;
+    return { blob, filename };
+  }
+}
+
+/** Lists may come bare or paged; the pages of connections and models are small, so the first page is all of them. */
+function itemsOf<T>(value: T[] | Page<T>): T[] {
+  return Array.isArray(value) ? value : value.items;
+}

@@ -1,0 +1,34 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ApiProvider } from './components/api-provider';
+import { Layout } from './components/layout';
+import { ToastProvider } from './components/toasts';
+import { ChatPage } from './pages/chat-page';
+import { ConnectionsPage } from './pages/connections-page';
+import { LlmsPage } from './pages/llms-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { OverviewPage } from './pages/overview-page';
+import { TraceDetailPage } from './pages/trace-detail-page';
+import { TracesPage } from './pages/traces-page';
+
+/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat) behind the API key dialog. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <ToastProvider>
+        <ApiProvider>
+          <Routes>
+            <Route element={<Layout />}>
+              <Route index element={<OverviewPage />} />
+              <Route path="chat" element={<ChatPage />} />
+              <Route path="traces" element={<TracesPage />} />
+              <Route path="traces/:id" element={<TraceDetailPage />} />
+              <Route path="connections" element={<ConnectionsPage />} />
+              <Route path="llms" element={<LlmsPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </ApiProvider>
+      </ToastProvider>
+    </BrowserRouter>
+  );
+}

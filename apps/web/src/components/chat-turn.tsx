@@ -1,0 +1,149 @@
+import type { ChatResponse, Dialect, FeedbackSignal, HistoryEntry } from '@nlq/contracts';
+import { lazy, Suspense } from 'react';
+import { DataTable } from './data-table';
+import { ExportButtons } from './export-buttons';
+import { SqlBlock } from './sql-block';
+import { StageProgress, type StageState } from './stage-progress';
+import { StatusBadge } from './status-badge';
+import { Link } from 'react-router-dom';
+
+const ResultChart = lazy(() => import('./result-chart'));
+
+/** One question of a conversation and everything that came back for it. */
+export interface Turn {
+  key: string;
+  question: string;
+  state: 'running' | 'done' | 'failed';
+  stages: StageState[];
+  /** Answer of POST /api/chat (absent for turns loaded from history or failed requests). */
+  response?: ChatResponse;
+  /** A turn loaded from GET /api/sessions/{id} (no rows kept there). */
+  entry?: HistoryEntry;
+  /** Request-level failure text (HTTP or network error). */
+  error?: string;
+  decision?: { status: 'approved' | 'rejected'; rows_affected?: number | null };
+  deciding?: boolean;
+  feedback?: FeedbackSignal;
+}
+
+export interface ChatTurnProps {
+  turn: Turn;
+  dialect: Dialect | null;
+  /** Approve/reject buttons shown (the newest pending write of the session, not yet decided). */
+  canDecide: boolean;
+  /** Thumbs shown (feedback applies to the session's latest answer). */
+  canRate: boolean;
+  onDecide(decision: 'approve' | 'reject'): void;
+  onFeedback(signal: FeedbackSignal): void;
+}
+
+/** A conversation turn: question, live stages, formatted SQL, answer, approval, table, chart, feedback, export. */
+export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedback }: ChatTurnProps) {
+  const r = turn.response;
+  const e = turn.entry;
+  const sql = r?.sql || e?.sql || '';
+  const answer = r?.response || e?.answer || '';
+  const error = turn.error ?? r?.error ?? e?.error ?? null;
+  const pending = r ? r.pending_approval : e?.status === 'pending_approval';
+  const entryId = r?.history_entry_id ?? e?.id;
+  const traceId = r?.trace_id ?? e?.trace_id;
+  const status = turn.state === 'running' ? 'running' : r ? (r.success ? (r.pending_approval ? 'pending_approval' : 'ok') : 'error') : (e?.status ?? 'error');
+
+  return (
+    <article className="turn" data-testid="chat-turn" data-state={turn.state} aria-busy={turn.state === 'running'}>
+      <div className="question" data-testid="chat-question">
+        {turn.question}
+      </div>
+      <div className="reply">
+        <StageProgress stages={turn.stages} running={turn.state === 'running'} />
+        {turn.state !== 'running' && (
+          <>
+            <div className="reply-meta">
+              <StatusBadge status={status} testId="chat-status" />
+              {r?.cached && <span className="badge badge-neutral">cached</span>}
+              {r?.kind && <span className="badge badge-neutral">{r.kind}</span>}
+              {traceId && (
+                <Link to={`/traces/${encodeURIComponent(traceId)}`} className="small-text" data-testid="chat-trace-link">
+                  trace
+                </Link>
+              )}
+            </div>
+            {answer && (
+              <p className="answer" data-testid="chat-answer">
+                {answer}
+              </p>
+            )}
+            {error && (
+              <p className="error-text" data-testid="chat-error">
+                {error}
+              </p>
+            )}
+            {sql && <SqlBlock sql={sql} dialect={dialect} />}
+            {pending && !turn.decision && (
+              <div className="approval" role="group" aria-label="Approval" data-testid="approval">
+                {canDecide ? (
+                  <>
+                    <span>This statement changes data and waits for approval.</span>
+                    <button type="button" disabled={turn.deciding} onClick={() => onDecide('approve')} data-testid="approve">
+                      Approve and run
+                    </button>
+                    <button type="button" className="danger" disabled={turn.deciding} onClick={() => onDecide('reject')} data-testid="reject">
+                      Reject
+                    </button>
+                  </>
+                ) : (
+                  <span className="muted">Superseded by a newer pending statement or decided elsewhere.</span>
+                )}
+              </div>
+            )}
+            {turn.decision && (
+              <p className={`outcome outcome-${turn.decision.status}`} role="status" data-testid="approval-outcome">
+                {turn.decision.status === 'approved'
+                  ? `Approved and executed: ${turn.decision.rows_affected ?? 0} row${turn.decision.rows_affected === 1 ? '' : 's'} affected.`
+                  : 'Rejected: nothing was run.'}
+              </p>
+            )}
+            {r && r.columns.length > 0 && !r.pending_approval && (
+              <>
+                {r.chart && (
+                  <Suspense fallback={<p className="muted">Loading chart…</p>}>
+                    <ResultChart columns={r.columns} rows={r.rows} chart={r.chart} />
+                  </Suspense>
+                )}
+                <DataTable columns={r.columns} rows={r.rows} caption={`${r.row_count} row${r.row_count === 1 ? '' : 's'}${r.truncated ? ' (truncated: more rows exist; export for up to the export limit)' : ''}`} />
+              </>
+            )}
+            {e && !r && e.row_count !== null && <p className="muted small-text">{e.row_count} rows (not kept in history; export to see them)</p>}
+            <div className="turn-actions">
+              {canRate && (
+                <span className="feedback" role="group" aria-label="Rate this answer">
+                  <button
+                    type="button"
+                    className={`secondary small ${turn.feedback === 'positive' ? 'pressed' : ''}`}
+                    aria-pressed={turn.feedback === 'positive'}
+                    aria-label="Good answer"
+                    onClick={() => onFeedback('positive')}
+                    data-testid="feedback-up"
+                  >
+                    👍
+                  </button>
+                  <button
+                    type="button"
+                    className={`secondary small ${turn.feedback === 'negative' ? 'pressed' : ''}`}
+                    aria-pressed={turn.feedback === 'negative'}
+                    aria-label="Bad answer"
+                    onClick={() => onFeedback('negative')}
+                    data-testid="feedback-down"
+                  >
+                    👎
+                  </button>
+                </span>
+              )}
+              {entryId && sql && !pending && (r ? r.success && r.columns.length > 0 : e?.status === 'ok') && <ExportButtons entryId={entryId} />}
+            </div>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

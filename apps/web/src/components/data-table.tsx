@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { formatCell } from '../lib/format';
+import { Pager } from './pager';
+
+export interface DataTableProps {
+  columns: string[];
+  rows: unknown[][];
+  /** Rows a page (client-side paging). Default 10. */
+  pageSize?: number;
+  caption?: string;
+}
+
+/** A result table with client-side paging; numbers right-aligned, NULL dimmed. */
+export function DataTable({ columns, rows, pageSize = 10, caption }: DataTableProps) {
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [rows]);
+  const start = (page - 1) * pageSize;
+  const visible = rows.slice(start, start + pageSize);
+  return (
+    <div className="table-wrap">
+      <table className="data" data-testid="result-table">
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((row, r) => (
+            <tr key={start + r}>
+              {columns.map((_, i) => {
+                const v = row[i];
+                return (
+                  <td key={i} className={v === null || v === undefined ? 'null' : typeof v === 'number' ? 'num' : undefined}>
+                    {formatCell(v)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > pageSize && <Pager page={page} pageSize={pageSize} total={rows.length} onPage={setPage} testId="table-pager" />}
+    </div>
+  );
+}

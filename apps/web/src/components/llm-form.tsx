@@ -1,0 +1,126 @@
+import type { LlmInput, LlmProviderName, LlmView } from '@nlq/contracts';
+import { useState, type FormEvent } from 'react';
+
+const PROVIDERS: Array<{ value: LlmProviderName; label: string; needsKey: boolean }> = [
+  { value: 'offline', label: 'Built-in offline engine', needsKey: false },
+  { value: 'ollama', label: 'Ollama (local)', needsKey: false },
+  { value: 'openai', label: 'OpenAI-compatible', needsKey: true },
+  { value: 'anthropic', label: 'Anthropic', needsKey: true },
+];
+
+export interface LlmFormProps {
+  editing?: LlmView;
+  /** Sends the input (create) or the changed fields (edit); rejects to keep the form open. */
+  onSave(input: Partial<LlmInput>): Promise<void>;
+  onCancel(): void;
+}
+
+/**
+ * Create or edit model provider settings. The API key is write-only: the field starts empty, an empty field on edit
+ * keeps the stored key, "Remove the stored key" sends null.
+ */
+export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
+  const [name, setName] = useState(editing?.name ?? '');
+  const [provider, setProvider] = useState<LlmProviderName>(editing?.provider ?? 'ollama');
+  const [model, setModel] = useState(editing?.model ?? '');
+  const [baseUrl, setBaseUrl] = useState(editing?.base_url ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [clearKey, setClearKey] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const offline = provider === 'offline';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) {
+      setProblem('Name is required.');
+      return;
+    }
+    setProblem(null);
+    const full: LlmInput = { name: name.trim(), provider, model: model.trim() || null, base_url: baseUrl.trim() || null };
+    let input: Partial<LlmInput>;
+    if (editing) {
+      input = {};
+      if (full.name !== editing.name) input.name = full.name;
+      if (full.provider !== editing.provider) input.provider = full.provider;
+      if (full.model !== editing.model) input.model = full.model;
+      if (full.base_url !== editing.base_url) input.base_url = full.base_url;
+      if (apiKey) input.api_key = apiKey;
+      else if (clearKey) input.api_key = null;
+    } else {
+      input = apiKey ? { ...full, api_key: apiKey } : full;
+    }
+    setBusy(true);
+    try {
+      await onSave(input);
+    } catch {
+      /* shown as a toast by the page */
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} data-testid="llm-form" aria-label={editing ? `Edit ${editing.name}` : 'New model'}>
+      <h2>{editing ? `Edit ${editing.name}` : 'New model provider'}</h2>
+      <label htmlFor="llm-name">Name</label>
+      <input id="llm-name" value={name} onChange={(e) => setName(e.target.value)} data-testid="llm-name" required />
+      <label htmlFor="llm-provider">Provider</label>
+      <select id="llm-provider" value={provider} onChange={(e) => setProvider(e.target.value as LlmProviderName)} data-testid="llm-provider">
+        {PROVIDERS.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="llm-model">Model</label>
+      <input id="llm-model" value={model} onChange={(e) => setModel(e.target.value)} disabled={offline} placeholder={offline ? 'not used' : 'e.g. llama3.1:8b, gpt-4o-mini'} data-testid="llm-model" />
+      <label htmlFor="llm-base-url">Base URL</label>
+      <input
+        id="llm-base-url"
+        value={baseUrl}
+        onChange={(e) => setBaseUrl(e.target.value)}
+        disabled={offline}
+        placeholder={offline ? 'not used' : 'default of the provider, e.g. http://localhost:11434'}
+        data-testid="llm-base-url"
+        spellCheck={false}
+      />
+      <label htmlFor="llm-api-key">API key</label>
+      <input
+        id="llm-api-key"
+        type="password"
+        autoComplete="new-password"
+        value={apiKey}
+        onChange={(e) => {
+          setApiKey(e.target.value);
+          if (e.target.value) setClearKey(false);
+        }}
+        disabled={offline}
+        placeholder={editing?.has_api_key ? 'stored (leave empty to keep it)' : PROVIDERS.find((p) => p.value === provider)?.needsKey ? 'required by this provider' : 'optional'}
+        data-testid="llm-api-key"
+        aria-describedby="llm-key-help"
+      />
+      <p id="llm-key-help" className="muted small-text">
+        Write-only: stored encrypted, never shown again.
+      </p>
+      {editing?.has_api_key && (
+        <label className="checkbox">
+          <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} disabled={!!apiKey} /> Remove the stored key
+        </label>
+      )}
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="row end">
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" disabled={busy} data-testid="llm-save">
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

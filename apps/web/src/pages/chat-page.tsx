@@ -1,0 +1,217 @@
+import type { ConnectionView, FeedbackSignal, HistoryEntry, LiveEvent } from '@nlq/contracts';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '../api/api-error';
+import { useApi } from '../components/api-provider';
+import { ChatTurn, type Turn } from '../components/chat-turn';
+import { applyStageEvent } from '../components/stage-progress';
+import { useToast } from '../components/toasts';
+
+/** Turns of a stored session: its query entries, with later approval/rejection/feedback entries attached. */
+function turnsFromHistory(history: HistoryEntry[]): Turn[] {
+  const turns: Turn[] = [];
+  const byId = new Map<string, Turn>();
+  const sorted = [...history].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  for (const e of sorted) {
+    if (e.kind === 'query') {
+      const t: Turn = { key: e.id, question: e.question ?? '', state: e.status === 'error' ? 'failed' : 'done', stages: [], entry: e };
+      turns.push(t);
+      byId.set(e.id, t);
+      continue;
+    }
+    const target = (e.ref_id && byId.get(e.ref_id)) || turns[turns.length - 1];
+    if (!target) continue;
+    if (e.kind === 'approval' && e.status === 'approved') target.decision = { status: 'approved', rows_affected: e.rows_affected };
+    if (e.kind === 'rejection') target.decision = { status: 'rejected' };
+    if (e.kind === 'feedback' && (e.signal === 'positive' || e.signal === 'negative')) target.feedback = e.signal;
+  }
+  return turns;
+}
+
+/**
+ * Page /chat: a conversation with the active (or a chosen) connection. Shows live stage progress from /ws/live while
+ * a question runs, then the answer, the SQL formatted for the connection's dialect, approval buttons for a pending
+ * write, the result table and chart, thumbs up/down and CSV export. ?session=<id> continues a stored session.
+ */
+export function ChatPage() {
+  const { client, live } = useApi();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const sessionParam = params.get('session');
+  const [sessionId, setSessionId] = useState<string | null>(sessionParam);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [question, setQuestion] = useState('');
+  const [connections, setConnections] = useState<ConnectionView[]>([]);
+  const [connectionId, setConnectionId] = useState('');
+  const running = useRef<{ key: string; sessionId: string | null } | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    client.connections().then(setConnections, (err) => toast.error(err));
+  }, [client, toast]);
+
+  // Show the stored session named in the URL (?session=), or an empty conversation without one.
+  const shown = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (sessionParam === shown.current) return;
+    shown.current = sessionParam;
+    setSessionId(sessionParam);
+    setTurns([]);
+    if (!sessionParam) return;
+    client.session(sessionParam).then(
+      (d) => shown.current === sessionParam && setTurns(turnsFromHistory(d.history)),
+      (err) => toast.error(err),
+    );
+  }, [sessionParam, client, toast]);
+
+  // Live stage progress of the running question: events of its session (the first event names a new session).
+  useEffect(
+    () =>
+      live.subscribe((ev: LiveEvent) => {
+        const run = running.current;
+        if (!run || (ev.type !== 'stage.started' && ev.type !== 'stage.finished')) return;
+        if (run.sessionId === null && ev.sessionId) run.sessionId = ev.sessionId;
+        if (ev.sessionId !== run.sessionId) return;
+        setTurns((ts) => ts.map((t) => (t.key === run.key ? { ...t, stages: applyStageEvent(t.stages, ev.type, ev.data) } : t)));
+      }),
+    [live],
+  );
+
+  useEffect(() => endRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' }), [turns.length]);
+
+  const update = useCallback((key: string, patch: Partial<Turn>) => setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, ...patch } : t))), []);
+
+  async function ask(e?: FormEvent) {
+    e?.preventDefault();
+    const q = question.trim();
+    if (!q || running.current) return;
+    const key = `t${Date.now()}`;
+    running.current = { key, sessionId };
+    setTurns((ts) => [...ts, { key, question: q, state: 'running', stages: [] }]);
+    setQuestion('');
+    try {
+      const r = await client.chat({ question: q, ...(sessionId ? { session_id: sessionId } : {}), ...(connectionId ? { connection_id: connectionId } : {}) });
+      setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, state: r.success ? 'done' : 'failed', response: r, stages: t.stages.map((s) => ({ ...s, running: false })) } : t)));
+      if (!r.success && r.error) toast.push('error', 'The question could not be answered', r.error);
+      if (r.session_id !== sessionId) {
+        shown.current = r.session_id;
+        setSessionId(r.session_id);
+        setParams({ session: r.session_id }, { replace: true });
+      }
+    } catch (err) {
+      update(key, { state: 'failed', error: err instanceof ApiError ? err.describe() : String(err) });
+      toast.error(err);
+    } finally {
+      running.current = null;
+    }
+  }
+
+  async function decide(turn: Turn, decision: 'approve' | 'reject') {
+    if (!sessionId) return;
+    update(turn.key, { deciding: true });
+    try {
+      const r = decision === 'approve' ? await client.approve(sessionId) : await client.reject(sessionId);
+      update(turn.key, { deciding: false, decision: { status: r.status, rows_affected: r.rows_affected } });
+      toast.push('success', r.status === 'approved' ? `Approved: ${r.rows_affected ?? 0} rows affected` : 'Rejected');
+    } catch (err) {
+      update(turn.key, { deciding: false });
+      toast.error(err);
+    }
+  }
+
+  async function rate(turn: Turn, signal: FeedbackSignal) {
+    if (!sessionId) return;
+    try {
+      await client.feedback(sessionId, signal);
+      update(turn.key, { feedback: signal });
+      toast.push('success', signal === 'positive' ? 'Thanks: marked as a good answer' : 'Thanks: marked as a bad answer');
+    } catch (err) {
+      toast.error(err);
+    }
+  }
+
+  function newConversation() {
+    if (running.current) return;
+    shown.current = null;
+    setTurns([]);
+    setSessionId(null);
+    setParams({}, { replace: true });
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void ask();
+    }
+  }
+
+  const isRunning = turns.some((t) => t.state === 'running');
+  const lastPending = [...turns].reverse().find((t) => t.state !== 'running' && (t.response ? t.response.pending_approval : t.entry?.status === 'pending_approval'));
+  const lastDone = [...turns].reverse().find((t) => t.state === 'done' || t.state === 'failed');
+  const activeConnection = connections.find((c) => c.active);
+  const dialectOf = (t: Turn) =>
+    connections.find((c) => c.id === (t.response?.connection_id ?? connectionId))?.dialect ?? activeConnection?.dialect ?? null;
+
+  return (
+    <section className="chat" aria-labelledby="chat-title">
+      <div className="page-head">
+        <h1 id="chat-title">Chat</h1>
+        <div className="row">
+          {sessionId && (
+            <span className="muted small-text" data-testid="chat-session">
+              session <code>{sessionId}</code>
+            </span>
+          )}
+          <button type="button" className="secondary" onClick={newConversation} disabled={isRunning} data-testid="chat-new">
+            New conversation
+          </button>
+        </div>
+      </div>
+      <div className="conversation" aria-live="polite">
+        {turns.length === 0 && <p className="muted">Ask a question about your data, e.g. “How many customers are there?”</p>}
+        {turns.map((t) => (
+          <ChatTurn
+            key={t.key}
+            turn={t}
+            dialect={dialectOf(t)}
+            canDecide={t === lastPending && !t.decision}
+            canRate={t === lastDone && t.state === 'done'}
+            onDecide={(d) => decide(t, d)}
+            onFeedback={(s) => rate(t, s)}
+          />
+        ))}
+        <div ref={endRef} />
+      </div>
+      <form className="ask" onSubmit={ask} aria-label="Ask a question">
+        <label htmlFor="chat-question" className="sr-only">
+          Question
+        </label>
+        <textarea
+          id="chat-question"
+          rows={2}
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Ask a question in plain words (Enter to send, Shift+Enter for a new line)"
+          data-testid="chat-input"
+        />
+        <div className="ask-side">
+          <label htmlFor="chat-connection" className="small-text muted">
+            Connection
+          </label>
+          <select id="chat-connection" value={connectionId} onChange={(e) => setConnectionId(e.target.value)} data-testid="chat-connection">
+            <option value="">{activeConnection ? `active (${activeConnection.name})` : 'active'}</option>
+            {connections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" disabled={isRunning || !question.trim()} data-testid="chat-ask">
+            {isRunning ? 'Running…' : 'Ask'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

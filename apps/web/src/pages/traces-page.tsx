@@ -1,0 +1,126 @@
+import type { TraceStatus } from '@nlq/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useApi } from '../components/api-provider';
+import { Pager } from '../components/pager';
+import { StatusBadge } from '../components/status-badge';
+import { formatDuration, formatTime } from '../lib/format';
+import { useLoad } from '../lib/use-load';
+
+const STATUSES: TraceStatus[] = ['ok', 'error', 'pending_approval', 'refused'];
+const PAGE_SIZE = 20;
+
+/** Page /traces: paged list of pipeline traces, filtered by session and status (kept in the URL). */
+export function TracesPage() {
+  const { client } = useApi();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const sessionId = params.get('session') ?? '';
+  const statusParam = params.get('status');
+  const status = STATUSES.includes(statusParam as TraceStatus) ? (statusParam as TraceStatus) : undefined;
+  const [sessionInput, setSessionInput] = useState(sessionId);
+
+  const traces = useLoad(
+    () => client.traces({ page, page_size: PAGE_SIZE, session_id: sessionId || undefined, status }),
+    [client, page, sessionId, status],
+  );
+
+  function update(next: { page?: number; session?: string; status?: string }) {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined || v === '' || (k === 'page' && v === 1)) p.delete(k);
+      else p.set(k, String(v));
+    }
+    setParams(p);
+  }
+
+  function applySession(e: FormEvent) {
+    e.preventDefault();
+    update({ session: sessionInput.trim(), page: 1 });
+  }
+
+  const data = traces.data;
+  return (
+    <section aria-labelledby="traces-title">
+      <div className="page-head">
+        <h1 id="traces-title">Traces</h1>
+        <button type="button" className="secondary" onClick={traces.reload}>
+          Refresh
+        </button>
+      </div>
+      <form className="filters" onSubmit={applySession} aria-label="Filter traces">
+        <label htmlFor="trace-session">Session</label>
+        <input id="trace-session" value={sessionInput} onChange={(e) => setSessionInput(e.target.value)} placeholder="any" data-testid="trace-filter-session" />
+        <label htmlFor="trace-status">Status</label>
+        <select id="trace-status" value={status ?? ''} onChange={(e) => update({ status: e.target.value, page: 1 })} data-testid="trace-filter-status">
+          <option value="">any</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="secondary">
+          Filter
+        </button>
+        {(sessionId || status) && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setSessionInput('');
+              setParams(new URLSearchParams());
+            }}
+          >
+            Clear
+          </button>
+        )}
+      </form>
+      {traces.loading && !data && <p className="muted">Loading…</p>}
+      {data && data.items.length === 0 && <p className="muted">No traces match.</p>}
+      {data && data.items.length > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="data" data-testid="traces-table">
+              <thead>
+                <tr>
+                  <th scope="col">Started</th>
+                  <th scope="col">Question</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Stages</th>
+                  <th scope="col">Session</th>
+                  <th scope="col">User</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((t) => (
+                  <tr key={t.id} data-testid="trace-row">
+                    <td>{formatTime(t.startedAt)}</td>
+                    <td>
+                      <Link to={`/traces/${encodeURIComponent(t.id)}`} data-testid="trace-link">
+                        {t.question || <span className="muted">(no question)</span>}
+                      </Link>
+                    </td>
+                    <td>
+                      <StatusBadge status={t.status} />
+                    </td>
+                    <td className="num">{formatDuration(t.durationMs)}</td>
+                    <td className="num">{t.span_count}</td>
+                    <td>
+                      <button type="button" className="link" onClick={() => { setSessionInput(t.sessionId); update({ session: t.sessionId, page: 1 }); }} title="Show only this session">
+                        <code>{t.sessionId}</code>
+                      </button>
+                    </td>
+                    <td>{t.userId}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={(p) => update({ page: p })} testId="traces-pager" />
+        </>
+      )}
+    </section>
+  );
+}

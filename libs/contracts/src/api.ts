@@ -1,0 +1,153 @@
+/**
+ * Wire types of the application surface under /api (spec section 4.2). The spec leaves payloads "not shown"; these
+ * are nlq's, documented in OpenAPI at /docs. Every /api endpoint requires X-API-Key (spec 5.4). Paging: `page`
+ * starts at 1, `page_size` 1..100 (default 20).
+ */
+import type { HealthResponse, HistoryEntry, QueryResponse } from './query';
+import type { SqlKind } from './sql';
+import type { Trace, TraceStatus } from './trace';
+import type { Dialect } from './schema';
+
+/** A page of items. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+/** Body of POST /api/chat. */
+export interface ChatRequest {
+  question: string;
+  /** Existing session of the caller to continue; a new session id is created when absent. */
+  session_id?: string;
+  /** Connection to ask; the active connection when absent. */
+  connection_id?: string;
+}
+
+/** How the web app may chart a result; null when a table is the best view. */
+export interface ChartSuggestion {
+  type: 'bar' | 'line' | 'pie' | 'number';
+  /** Category or time column (absent for `number`). */
+  x?: string;
+  /** Numeric columns to plot. */
+  y: string[];
+}
+
+/** Answer of POST /api/chat: everything POST /query answers, plus the rows and what the web app needs. */
+export interface ChatResponse extends QueryResponse {
+  columns: string[];
+  rows: unknown[][];
+  row_count: number;
+  truncated: boolean;
+  chart: ChartSuggestion | null;
+  trace_id: string;
+  history_entry_id: string;
+  kind: SqlKind | null;
+  cached: boolean;
+  connection_id: string;
+}
+
+/** GET /api/health: the /health fields plus reachability of the active database and model. */
+export interface ApiHealthResponse extends HealthResponse {
+  database: { connection_id: string; dialect: Dialect | null; reachable: boolean; latency_ms: number | null; error: string | null };
+  model: { provider: string; model: string; reachable: boolean; latency_ms: number | null; error: string | null };
+}
+
+/** One row of GET /api/traces (spans omitted; GET /api/traces/{id} returns the whole Trace). */
+export type TraceSummary = Omit<Trace, 'spans'> & { span_count: number };
+
+export interface TraceQuery {
+  page?: number;
+  page_size?: number;
+  session_id?: string;
+  status?: TraceStatus;
+}
+
+/** One row of GET /api/sessions. */
+export interface SessionSummary {
+  id: string;
+  user_id: string;
+  last_question: string | null;
+  last_question_at: string | null;
+  query_count: number;
+  error_count: number;
+  last_activity: string;
+}
+
+/** GET /api/sessions/{id}. */
+export interface SessionDetail {
+  session: SessionSummary;
+  history: HistoryEntry[];
+  feedback: HistoryEntry[];
+}
+
+/** A database connection as every endpoint returns it: never the password. */
+export interface ConnectionView {
+  id: string;
+  name: string;
+  /** The URL with the password replaced by ***. */
+  url: string;
+  dialect: Dialect;
+  has_password: boolean;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** POST /api/connections and PATCH /api/connections/{id} (all fields optional on PATCH). */
+export interface ConnectionInput {
+  name: string;
+  /** Connection URL, e.g. postgres://user:pw@host:5432/db; the password is encrypted at rest. */
+  url: string;
+}
+
+/** POST /api/connections/{id}/test and POST /api/llms/{id}/test. */
+export interface TestResult {
+  ok: boolean;
+  latency_ms: number | null;
+  error: string | null;
+  /** Connections: number of tables seen. */
+  tables?: number;
+}
+
+export type LlmProviderName = 'offline' | 'ollama' | 'openai' | 'anthropic';
+
+/** A model provider setting: never the API key. */
+export interface LlmView {
+  id: string;
+  name: string;
+  provider: LlmProviderName;
+  model: string | null;
+  base_url: string | null;
+  has_api_key: boolean;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LlmInput {
+  name: string;
+  provider: LlmProviderName;
+  model?: string | null;
+  base_url?: string | null;
+  /** Encrypted at rest; never returned. Send null to clear it on PATCH. */
+  api_key?: string | null;
+}
+
+/** An issued user key (POST /api/keys answers the secret once, in `key`). */
+export interface ApiKeyView {
+  id: string;
+  user_id: string;
+  /** First characters of the key, to recognise it. */
+  prefix: string;
+  created_at: string;
+  key?: string;
+}
+
+/** Who the caller is (GET /api/me). */
+export interface WhoAmI {
+  user_id: string;
+  /** true for the service key: it may issue and revoke user keys and sees every session. */
+  service: boolean;
+}

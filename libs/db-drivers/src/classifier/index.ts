@@ -1,0 +1,8 @@
+/**
+ * The SQL checker (DESIGN.md pipeline steps 7 and 8): classification of one statement as read, write, DDL/admin or
+ * refused, reference checking against an introspected schema, and normalization before execution.
+ */
+export { classifySql, normalizeSql } from './sql-classifier';
+export { checkReferences } from './reference-checker';
+export { tokenizeSql } from './sql-tokenizer';
+export type { SqlToken, TokenizedSql } from './sql-tokenizer';

@@ -1,0 +1,89 @@
+import type { Dialect } from '@nlq/contracts';
+import { Parser } from 'node-sql-parser';
+
+/** A node-sql-parser AST node, read loosely: its shapes differ per dialect grammar. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AstNode = any;
+
+/** node-sql-parser `database` option for each nlq dialect (node-sql-parser README, "Supported Database SQL Syntax"). */
+export const PARSER_DATABASE: Record<Dialect, string> = {
+  sqlite: 'sqlite',
+  postgresql: 'postgresql',
+  mysql: 'mysql',
+  mariadb: 'mariadb',
+  transactsql: 'transactsql',
+  snowflake: 'snowflake',
+};
+
+const parser = new Parser();
+
+/** Outcome of {@link parseSql}: the statements' ASTs and the parser's table list, or the parser's error message. */
+export type ParseResult =
+  | { ok: true; statements: AstNode[]; tableList: string[] }
+  | { ok: false; error: string };
+
+/**
+ * Parses SQL with node-sql-parser 5.4 in the dialect's grammar. Never throws: a syntax error comes back as
+ * `{ ok: false, error }` with the parser's message shortened to one line (at most about 200 characters).
+ */
+export function parseSql(sql: string, dialect: Dialect): ParseResult {
+  try {
+    const res = parser.parse(sql, { database: PARSER_DATABASE[dialect] });
+    const statements = (Array.isArray(res.ast) ? res.ast : [res.ast]).filter((s: AstNode) => s != null);
+    return { ok: true, statements, tableList: res.tableList ?? [] };
+  } catch (e) {
+    const message = shortenParserMessage(e instanceof Error ? e.message : String(e));
+    const start = (e as { location?: { start?: { line?: number; column?: number } } })?.location?.start;
+    const where = start?.line !== undefined ? ` at line ${start.line}, column ${start.column}` : '';
+    return { ok: false, error: `${message}${where}` };
+  }
+}
+
+/**
+ * Shortens a node-sql-parser (pegjs) message: `Expected "(", "--", ... or [0-9] but "x" found.` becomes
+ * `unexpected "x"` (parseSql appends the line and column), other messages are cut to 200 characters.
+ */
+export function shortenParserMessage(message: string): string {
+  const m = /but (.+?) found\.?$/s.exec(message);
+  if (m) return m[1] === 'end of input' ? 'unexpected end of input' : `unexpected ${m[1]}`;
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+/** Visits every object node below `node` (depth first, including `node`), arrays flattened. */
+export function walkAst(node: AstNode, visit: (n: AstNode) => void, seen = new Set<AstNode>()): void {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) {
+    for (const child of node) walkAst(child, visit, seen);
+    return;
+  }
+  visit(node);
+  for (const key of Object.keys(node)) {
+    if (key === 'loc') continue;
+    walkAst(node[key], visit, seen);
+  }
+}
+
+/**
+ * The text of an identifier as node-sql-parser stores it in one of its shapes: a plain string,
+ * `{ type: 'default' | 'backticks_quote_string' | ..., value }`, `{ expr: { value } }` or
+ * `{ name: [{ value }, ...] }` (last part). Null when the node holds no identifier.
+ */
+export function identName(node: AstNode): string | null {
+  if (node == null) return null;
+  if (typeof node === 'string') return node;
+  if (typeof node === 'number') return String(node);
+  if (typeof node !== 'object') return null;
+  if (Array.isArray(node.name) && node.name.length) return identName(node.name[node.name.length - 1]);
+  if (node.expr !== undefined) return identName(node.expr);
+  if (typeof node.value === 'string') return node.value;
+  if (node.name !== undefined) return identName(node.name);
+  return null;
+}
+
+/** Name of a function-call node (`function`, `aggr_func`), lower case, without schema; null if unknown. */
+export function functionName(node: AstNode): string | null {
+  const n = identName(node?.name);
+  return n === null ? null : n.toLowerCase();
+}

@@ -1,0 +1,125 @@
+import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
+import { tableKey } from './schema-lexicon';
+
+/** One foreign-key edge: `child` holds `childColumns` referencing `parentColumns` of `parent`. */
+export interface ForeignKeyEdge {
+  child: string;
+  childColumns: string[];
+  parent: string;
+  parentColumns: string[];
+}
+
+/** One join of a plan: `table` joins the already-joined table `via` on column pairs [viaColumn, tableColumn]. */
+export interface JoinStep {
+  table: string;
+  via: string;
+  on: Array<[string, string]>;
+  /** True when `via` holds the foreign key (many-to-one: the join cannot multiply rows of `via`). */
+  manyToOne: boolean;
+}
+
+/** A join tree rooted at the base table. */
+export interface JoinPlan {
+  base: string;
+  joins: JoinStep[];
+  /** True when some join goes from a parent to its children (one-to-many), so base rows may repeat. */
+  fansOut: boolean;
+}
+
+/** Thrown when two tables are linked by more than one foreign key (which one is meant is a guess). */
+export class AmbiguousJoinError extends Error {}
+/** Thrown when no foreign-key path links two tables. */
+export class NoJoinPathError extends Error {}
+
+/**
+ * Shortest paths along foreign keys (breadth-first search over the undirected foreign-key graph, self references
+ * ignored). Tables linked by two or more foreign keys (e.g. origin and destination airport) are ambiguous.
+ */
+export class JoinPlanner {
+  private readonly edges: ForeignKeyEdge[] = [];
+
+  constructor(schema: DatabaseSchema) {
+    const byName = new Map<string, TableSchema[]>();
+    for (const t of schema.tables) byName.set(t.name.toLowerCase(), [...(byName.get(t.name.toLowerCase()) ?? []), t]);
+    for (const t of schema.tables) {
+      for (const fk of t.foreignKeys) {
+        const candidates = byName.get(fk.referencedTable.toLowerCase()) ?? [];
+        const parent = candidates.find((c) => (c.schema ?? null) === (t.schema ?? null)) ?? candidates[0];
+        if (!parent || parent === t) continue;
+        this.edges.push({ child: tableKey(t), childColumns: fk.columns, parent: tableKey(parent), parentColumns: fk.referencedColumns });
+      }
+    }
+  }
+
+  private neighbours(table: string): Array<{ table: string; edge: ForeignKeyEdge }> {
+    const out: Array<{ table: string; edge: ForeignKeyEdge }> = [];
+    for (const e of this.edges) {
+      if (e.child === table) out.push({ table: e.parent, edge: e });
+      else if (e.parent === table) out.push({ table: e.child, edge: e });
+    }
+    return out;
+  }
+
+  /** Number of joins between two tables along foreign keys, or Infinity when unconnected. */
+  distance(a: string, b: string): number {
+    if (a === b) return 0;
+    const seen = new Map<string, number>([[a, 0]]);
+    const queue = [a];
+    while (queue.length) {
+      const t = queue.shift() as string;
+      for (const n of this.neighbours(t)) {
+        if (seen.has(n.table)) continue;
+        seen.set(n.table, (seen.get(t) as number) + 1);
+        if (n.table === b) return seen.get(b) as number;
+        queue.push(n.table);
+      }
+    }
+    return Infinity;
+  }
+
+  /**
+   * Join tree from `base` reaching every table of `targets`: each target is attached by its shortest path from the
+   * tables joined so far (nearest target first). Throws NoJoinPathError or AmbiguousJoinError.
+   */
+  plan(base: string, targets: Iterable<string>): JoinPlan {
+    const joined = new Set<string>([base]);
+    const joins: JoinStep[] = [];
+    const pending = new Set([...targets].filter((t) => t !== base));
+    while (pending.size) {
+      // multi-source BFS from the joined tree
+      const prev = new Map<string, { from: string; edge: ForeignKeyEdge }>();
+      const seen = new Set(joined);
+      const queue = [...joined];
+      let hit: string | null = null;
+      while (queue.length && !hit) {
+        const t = queue.shift() as string;
+        for (const n of this.neighbours(t)) {
+          if (seen.has(n.table)) continue;
+          seen.add(n.table);
+          prev.set(n.table, { from: t, edge: n.edge });
+          if (pending.has(n.table)) {
+            hit = n.table;
+            break;
+          }
+          queue.push(n.table);
+        }
+      }
+      if (!hit) throw new NoJoinPathError(`no foreign-key path links ${base} with ${[...pending].join(', ')}`);
+      const path: string[] = [];
+      for (let t: string = hit; !joined.has(t); t = (prev.get(t) as { from: string }).from) path.unshift(t);
+      for (const table of path) {
+        const { from, edge } = prev.get(table) as { from: string; edge: ForeignKeyEdge };
+        const parallel = this.edges.filter((e) => (e.child === from && e.parent === table) || (e.child === table && e.parent === from));
+        if (parallel.length > 1) throw new AmbiguousJoinError(`${from} and ${table} are linked by ${parallel.length} foreign keys`);
+        const manyToOne = edge.child === from;
+        const on: Array<[string, string]> = manyToOne
+          ? edge.childColumns.map((c, i) => [c, edge.parentColumns[i]])
+          : edge.parentColumns.map((c, i) => [c, edge.childColumns[i]]);
+        joins.push({ table, via: from, on, manyToOne });
+        joined.add(table);
+        pending.delete(table);
+      }
+    }
+    return { base, joins, fansOut: joins.some((j) => !j.manyToOne) };
+  }
+}

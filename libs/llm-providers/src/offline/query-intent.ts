@@ -1,0 +1,65 @@
+/** What the offline engine understood a question to ask, before SQL is written (output of intent-parser.ts). */
+
+/** A column of a table, tables named by `tableKey`. */
+export interface ColumnRef {
+  table: string;
+  column: string;
+}
+
+export type AggregateFn = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+/** What is aggregated: a column, quantity x unit price of a line-item table, or rows of a table. */
+export type MeasureExpr =
+  | { kind: 'column'; ref: ColumnRef }
+  | { kind: 'product'; left: ColumnRef; right: ColumnRef }
+  | { kind: 'rows'; table: string };
+
+/** An aggregate (or, with fn `none`, a plain column used for ordering). */
+export interface Measure {
+  fn: AggregateFn | 'none';
+  expr: MeasureExpr;
+  /** Output column alias, e.g. `total_sales`, `order_count`, `avg_total`. */
+  alias: string;
+  /** Words for answers, e.g. "total sales", "number of orders", "average total". */
+  label: string;
+  /** True when the value is money (formatted with two decimals and a $ sign in answers). */
+  money: boolean;
+}
+
+export type CompareOp = '=' | '<>' | '>' | '>=' | '<' | '<=';
+
+/** One WHERE condition. */
+export type Filter =
+  | { kind: 'compare'; ref: ColumnRef; op: CompareOp; value: string | number; label: string }
+  | { kind: 'dateRange'; ref: ColumnRef; from: string | null; to: string | null; label: string };
+
+/** What rows are grouped by: a column, a table (its key and label columns) or a year/month of a date column. */
+export type GroupKey =
+  | { kind: 'column'; ref: ColumnRef }
+  | { kind: 'table'; table: string }
+  | { kind: 'period'; ref: ColumnRef; unit: 'year' | 'month' };
+
+/** A read question. */
+export interface ReadIntent {
+  kind: 'count' | 'aggregate' | 'list' | 'top';
+  /** The table whose rows are counted, listed or ranked (for `top` by a column group: the measure's table). */
+  subject: string;
+  filters: Filter[];
+  group: GroupKey | null;
+  measure: Measure | null;
+  /** `top`: how many; ranked by the measure in `direction`. */
+  limit: number | null;
+  direction: 'asc' | 'desc';
+  /** `list`: columns to show (all columns of the subject when empty) plus label columns of related tables. */
+  columns: ColumnRef[];
+}
+
+/** A simple single-table write (held for approval by the pipeline's policy). */
+export interface WriteIntent {
+  kind: 'delete' | 'update';
+  table: string;
+  filters: Array<Extract<Filter, { kind: 'compare' }>>;
+  set: { column: string; value: string | number } | null;
+}
+
+export type QueryIntent = ReadIntent | WriteIntent;

@@ -1,0 +1,60 @@
+import { normalizeWord } from './word-forms';
+
+/** Kinds of question tokens. `quoted` keeps the exact text between quotes; `date` is an ISO date YYYY-MM-DD. */
+export type TokenKind = 'word' | 'number' | 'quoted' | 'date' | 'symbol';
+
+/** One token of a question. */
+export interface QuestionToken {
+  kind: TokenKind;
+  /** Text as written (without quotes for `quoted`). */
+  raw: string;
+  /** Lower-case text. */
+  lower: string;
+  /** Lower-case singular form, for matching against schema words. */
+  norm: string;
+  /** Numeric value of `number` tokens (`1,000` -> 1000, `$9.99` -> 9.99). */
+  value?: number;
+}
+
+const TOKEN = new RegExp(
+  [
+    String.raw`(?<quoted>(?<=^|[\s=(:,])(['"\u2018\u201c])(?<qtext>[^'"\u2019\u201d]+)['"\u2019\u201d](?=$|[\s.,;:?!)]))`,
+    String.raw`(?<date>\d{4}-\d{2}-\d{2})`,
+    String.raw`(?<number>\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)`,
+    String.raw`(?<word>[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F0-9_]*(?:[-'\u2019][A-Za-z\u00C0-\u024F0-9_]+)*)`,
+    String.raw`(?<symbol>>=|<=|<>|!=|[=<>*])`,
+  ].join('|'),
+  'gu',
+);
+
+/**
+ * Split a question into tokens: quoted strings ('X' or "X", kept verbatim), ISO dates, numbers (with thousands
+ * separators or a leading $), words (a possessive 's is dropped: "country's" -> country) and comparison symbols.
+ * Other punctuation is dropped.
+ */
+export function tokenizeQuestion(question: string): QuestionToken[] {
+  const tokens: QuestionToken[] = [];
+  for (const match of question.matchAll(TOKEN)) {
+    const g = match.groups ?? {};
+    if (g.quoted !== undefined) {
+      const raw = g.qtext ?? '';
+      tokens.push({ kind: 'quoted', raw, lower: raw.toLowerCase(), norm: raw.toLowerCase() });
+    } else if (g.date !== undefined) {
+      tokens.push({ kind: 'date', raw: g.date, lower: g.date, norm: g.date });
+    } else if (g.number !== undefined) {
+      const value = Number(g.number.replace(/[$,]/g, ''));
+      tokens.push({ kind: 'number', raw: g.number, lower: g.number, norm: g.number, value });
+    } else if (g.word !== undefined) {
+      let raw = g.word.replace(/\u2019/g, "'");
+      if (/'s$/i.test(raw)) raw = raw.slice(0, -2);
+      else if (/s'$/i.test(raw)) raw = raw.slice(0, -1);
+      for (const part of raw.split('-')) {
+        if (!part) continue;
+        tokens.push({ kind: 'word', raw: part, lower: part.toLowerCase(), norm: normalizeWord(part) });
+      }
+    } else if (g.symbol !== undefined) {
+      tokens.push({ kind: 'symbol', raw: g.symbol, lower: g.symbol, norm: g.symbol });
+    }
+  }
+  return tokens;
+}

@@ -1,0 +1,203 @@
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
+import { normalizedWords, singularize, splitIdentifier } from './word-forms';
+
+/** What a phrase of the question can refer to. Tables are named by {@link tableKey}. */
+export type LexiconTarget =
+  | { kind: 'table'; table: string }
+  | { kind: 'column'; table: string; column: string; exact: boolean }
+  | { kind: 'value'; table: string; column: string; value: string };
+
+/** Broad type of a column, from its declared type and name. */
+export type ColumnKind = 'number' | 'date' | 'text' | 'id' | 'other';
+
+/** A few synonyms applied to question words that match nothing as written (word -> schema word). */
+const SYNONYMS: Record<string, string[]> = {
+  client: ['customer'],
+  buyer: ['customer'],
+  shopper: ['customer'],
+  purchaser: ['customer'],
+  nation: ['country'],
+  staff: ['employee'],
+  worker: ['employee'],
+  cost: ['price'],
+  sku: ['product'],
+  kind: ['type', 'category'],
+  type: ['category', 'kind'],
+  genre: ['category'],
+  state: ['status'],
+  qty: ['quantity'],
+  phone: ['phone', 'telephone'],
+  mail: ['email'],
+  town: ['city'],
+  zip: ['postal', 'postcode'],
+};
+
+const NUMERIC_TYPE = /int|real|float|double|decimal|numeric|number|money|serial|bit\b/i;
+const DATE_TYPE = /date|time/i;
+const DATE_NAME = /(^|_|[a-z])(date|Date|DATE|_at|_on|At|On|time|Time)$/;
+
+/** Stable key of a table: `schema.name` when a schema is set, else `name`. */
+export function tableKey(table: TableSchema): string {
+  return table.schema ? `${table.schema}.${table.name}` : table.name;
+}
+
+/** One match of question tokens against the lexicon. */
+export interface LexiconMatch {
+  /** Number of tokens matched. */
+  length: number;
+  targets: LexiconTarget[];
+}
+
+/**
+ * Words of an introspected schema: tables (singular/plural, snake_case and camelCase split), columns (full name,
+ * `<table> <column>` such as "order total", the column without its table prefix such as `name` for `product_name`,
+ * and the head noun such as `price` for `unit_price`), and the `sampleValues` of low-cardinality text columns
+ * (multi-word values included). Matching is case-insensitive on singular word forms.
+ */
+export class SchemaLexicon {
+  readonly tables = new Map<string, TableSchema>();
+  private readonly phrases = new Map<string, LexiconTarget[]>();
+  private maxWords = 1;
+
+  constructor(readonly schema: DatabaseSchema) {
+    for (const table of schema.tables) this.tables.set(tableKey(table), table);
+    for (const table of schema.tables) this.addTable(table);
+  }
+
+  /** The table by key; throws on an unknown key (a programming error). */
+  table(key: string): TableSchema {
+    const t = this.tables.get(key);
+    if (!t) throw new Error(`unknown table ${key}`);
+    return t;
+  }
+
+  column(tableKeyName: string, column: string): ColumnSchema {
+    const c = this.table(tableKeyName).columns.find((col) => col.name === column);
+    if (!c) throw new Error(`unknown column ${tableKeyName}.${column}`);
+    return c;
+  }
+
+  /** Singular, lower-case words of a table name: `order_items` -> [order, item]. */
+  tableWords(key: string): string[] {
+    return normalizedWords(this.table(key).name);
+  }
+
+  /** Broad kind of a column: id (key columns), number, date, text or other. */
+  columnKind(tableKeyName: string, column: string): ColumnKind {
+    const table = this.table(tableKeyName);
+    const col = this.column(tableKeyName, column);
+    if (col.primaryKey || table.foreignKeys.some((fk) => fk.columns.includes(column))) return 'id';
+    const words = splitIdentifier(column);
+    if (words[words.length - 1] === 'id' && NUMERIC_TYPE.test(col.type)) return 'id';
+    if (DATE_TYPE.test(col.type) && !/update/i.test(col.type)) return 'date';
+    if (NUMERIC_TYPE.test(col.type)) return 'number';
+    if (DATE_NAME.test(column)) return 'date';
+    if (/char|text|string|clob|varchar|enum/i.test(col.type) || col.type === '') return 'text';
+    return 'other';
+  }
+
+  /** Columns of a table of one kind, in schema order. */
+  columnsOfKind(tableKeyName: string, kind: ColumnKind): string[] {
+    return this.table(tableKeyName)
+      .columns.filter((c) => this.columnKind(tableKeyName, c.name) === kind)
+      .map((c) => c.name);
+  }
+
+  /**
+   * Columns that name a row in answers: `name`, `title`, `<table>_name`, `full_name`, else first and last name
+   * together, else `username`/`email`, else the primary key.
+   */
+  labelColumns(key: string): string[] {
+    const table = this.table(key);
+    const tw = this.tableWords(key).join(' ');
+    const byWords = (...options: string[]) =>
+      table.columns.find((c) => options.includes(normalizedWords(c.name).join(' ')) && this.columnKind(key, c.name) === 'text');
+    const single = byWords('name', 'title', `${tw} name`, `${tw} title`, 'full name', 'display name');
+    if (single) return [single.name];
+    const first = byWords('first name', 'given name', 'firstname');
+    const last = byWords('last name', 'surname', 'family name', 'lastname');
+    if (first && last) return [first.name, last.name];
+    const other = byWords('username', 'user name', 'email', 'login', 'code', 'label', 'description');
+    if (other) return [other.name];
+    return table.primaryKey.length ? [...table.primaryKey] : [table.columns[0].name];
+  }
+
+  /** Longest phrase starting at `start` whose tokens are all free (`free(i)`); null when none matches. */
+  matchAt(words: Array<{ norm: string; lower: string } | null>, start: number): LexiconMatch | null {
+    for (let length = Math.min(this.maxWords, words.length - start); length >= 1; length--) {
+      const slice = words.slice(start, start + length);
+      if (slice.some((w) => w === null)) continue;
+      const variants = this.keyVariants(slice as Array<{ norm: string; lower: string }>);
+      for (const key of variants) {
+        const targets = this.phrases.get(key);
+        if (targets) return { length, targets: dedupe(targets) };
+      }
+    }
+    return null;
+  }
+
+  /** Targets of a phrase given as plain words (used for quoted text): exact phrase only. */
+  matchPhrase(text: string): LexiconTarget[] {
+    return dedupe(this.phrases.get(normalizedWords(text).join(' ')) ?? []);
+  }
+
+  private keyVariants(words: Array<{ norm: string; lower: string }>): string[] {
+    const direct = words.map((w) => w.norm).join(' ');
+    const keys = [direct, words.map((w) => w.lower).join(' ')];
+    if (words.length === 1 && !this.phrases.has(direct)) {
+      for (const syn of SYNONYMS[words[0].norm] ?? []) keys.push(syn);
+    }
+    return keys;
+  }
+
+  private add(words: string[], target: LexiconTarget): void {
+    if (words.length === 0) return;
+    const key = words.join(' ');
+    const list = this.phrases.get(key) ?? [];
+    list.push(target);
+    this.phrases.set(key, list);
+    this.maxWords = Math.max(this.maxWords, words.length);
+  }
+
+  private addTable(table: TableSchema): void {
+    const key = tableKey(table);
+    const tw = normalizedWords(table.name);
+    this.add(tw, { kind: 'table', table: key });
+    // "tbl_orders", "dim_customer": also match without a short prefix
+    if (tw.length > 1 && /^(tbl|tb|dim|fact|t)$/.test(tw[0])) this.add(tw.slice(1), { kind: 'table', table: key });
+    for (const column of table.columns) {
+      const cw = normalizedWords(column.name);
+      const kind = this.columnKind(key, column.name);
+      const exact: LexiconTarget = { kind: 'column', table: key, column: column.name, exact: true };
+      const partial: LexiconTarget = { kind: 'column', table: key, column: column.name, exact: false };
+      this.add(cw, exact);
+      const startsWithTable = tw.length > 0 && tw.every((w, i) => cw[i] === w) && cw.length > tw.length;
+      if (startsWithTable) this.add(cw.slice(tw.length), exact);
+      else this.add([...tw, ...cw], exact);
+      if (cw.length > 1 && kind !== 'id') this.add([cw[cw.length - 1]], partial);
+      for (const value of column.sampleValues ?? []) {
+        const vw = normalizedWords(value);
+        if (vw.length === 0 || value.trim().length < 2 || /^\d+(\.\d+)?$/.test(value.trim())) continue;
+        this.add(vw, { kind: 'value', table: key, column: column.name, value });
+      }
+    }
+  }
+}
+
+function dedupe(targets: LexiconTarget[]): LexiconTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((t) => {
+    const id = JSON.stringify(t);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** Singular human noun of a table for answers: `order_items` -> `order item`. */
+export function tableNoun(table: TableSchema): string {
+  const words = splitIdentifier(table.name);
+  if (words.length > 1 && /^(tbl|tb|dim|fact)$/.test(words[0])) words.shift();
+  words[words.length - 1] = singularize(words[words.length - 1]);
+  return words.join(' ');
+}

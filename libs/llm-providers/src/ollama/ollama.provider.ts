@@ -1,0 +1,142 @@
+import { Ollama } from 'ollama';
+import {
+  ProviderConnectionError,
+  ProviderError,
+  ProviderRateLimitError,
+  ProviderResponseError,
+  ProviderTimeoutError,
+} from '../errors';
+import { buildAnswerPrompt, buildSqlPrompt, interpretAnswerReply, interpretSqlReply, type ChatPrompt } from '../prompt';
+import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from '../provider';
+import { DEFAULT_LOCAL_TIMEOUT_MS, DEFAULT_MAX_RETRIES, redact, trimTrailingSlash, type ModelProviderOptions } from '../provider-options';
+import { AttemptTimeoutError, connectionFailureDetail, fetchWithRetry, isConnectionFailure } from '../retry';
+
+export const DEFAULT_OLLAMA_MODEL = 'qwen2.5-coder:7b';
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+
+export interface OllamaProviderOptions extends ModelProviderOptions {
+  /** First retry backoff in milliseconds (doubles each retry, at most 8 s). Default 500. */
+  retryBaseDelayMs?: number;
+}
+
+/**
+ * A local (or remote) Ollama server through the `ollama` package (`POST /api/chat` with stream false). The package
+ * has neither timeout nor retries, so its fetch is wrapped (retry.ts fetchWithRetry): a per-attempt timeout through
+ * an AbortSignal and retries with exponential backoff for 408, 409, 429, 5xx and connection failures. An apiKey,
+ * when set, is sent as a Bearer token (Ollama behind an authenticating proxy, or ollama.com). Defaults: host
+ * http://127.0.0.1:11434, model qwen2.5-coder:7b, timeout 120 000 ms (local models on CPU are slow), 2 retries,
+ * temperature 0.
+ */
+export class OllamaProvider implements LlmProvider {
+  readonly name = 'ollama';
+  readonly modelId: string;
+  readonly model: string;
+  readonly baseURL: string;
+  private readonly client: Ollama;
+  private readonly apiKey?: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly temperature: number | null;
+  private readonly maxTokens?: number;
+
+  constructor(options: OllamaProviderOptions = {}) {
+    this.model = options.model || DEFAULT_OLLAMA_MODEL;
+    this.modelId = `ollama:${this.model}`;
+    this.baseURL = trimTrailingSlash(options.baseURL || DEFAULT_OLLAMA_HOST);
+    this.apiKey = options.apiKey || undefined;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_LOCAL_TIMEOUT_MS;
+    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.temperature = options.temperature === undefined ? 0 : options.temperature;
+    this.maxTokens = options.maxTokens;
+    this.client = new Ollama({
+      host: this.baseURL,
+      fetch: fetchWithRetry({ timeoutMs: this.timeoutMs, maxRetries: this.maxRetries, baseDelayMs: options.retryBaseDelayMs }),
+      headers: this.apiKey ? { Authorization: `Bearer ${this.apiKey}` } : undefined,
+    });
+  }
+
+  /** Writes SQL for the request (see buildSqlPrompt). @throws UnanswerableQuestionError on CANNOT_ANSWER. */
+  async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
+    const { text, tokens } = await this.chat(buildSqlPrompt(request));
+    return interpretSqlReply(text, tokens);
+  }
+
+  /** Writes the plain-words answer for bounded result rows (see buildAnswerPrompt). */
+  async writeAnswer(request: AnswerRequest): Promise<AnswerResult> {
+    const { text, tokens } = await this.chat(buildAnswerPrompt(request));
+    return interpretAnswerReply(text, tokens, this.label());
+  }
+
+  /** Lists local models (GET /api/tags), the cheapest call Ollama has; resolves with round-trip ms. */
+  async ping(): Promise<number> {
+    const started = performance.now();
+    try {
+      await this.client.list();
+    } catch (error) {
+      throw this.mapError(error);
+    }
+    return Math.round(performance.now() - started);
+  }
+
+  private async chat(prompt: ChatPrompt): Promise<{ text: string; tokens: TokenUsage | null }> {
+    const modelOptions: Record<string, number> = {};
+    if (this.temperature !== null) modelOptions.temperature = this.temperature;
+    if (this.maxTokens !== undefined) modelOptions.num_predict = this.maxTokens;
+    let response: Awaited<ReturnType<Ollama['chat']>>;
+    try {
+      response = await this.client.chat({
+        model: this.model,
+        stream: false,
+        messages: [
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
+        ],
+        options: modelOptions,
+      });
+    } catch (error) {
+      throw this.mapError(error);
+    }
+    if (typeof response?.message?.content !== 'string') {
+      throw new ProviderResponseError(`${this.label()} returned a reply without a message.`);
+    }
+    const hasUsage = typeof response.prompt_eval_count === 'number' || typeof response.eval_count === 'number';
+    return {
+      text: response.message.content,
+      tokens: hasUsage ? { prompt: response.prompt_eval_count ?? 0, completion: response.eval_count ?? 0 } : null,
+    };
+  }
+
+  private label(): string {
+    return `Ollama at ${this.baseURL}`;
+  }
+
+  /**
+   * AttemptTimeoutError -> ProviderTimeoutError; fetch network failure -> ProviderConnectionError; ollama's
+   * ResponseError 429 -> ProviderRateLimitError, other statuses -> ProviderResponseError (404 suggests
+   * `ollama pull`).
+   */
+  private mapError(error: unknown): ProviderError {
+    if (error instanceof ProviderError) return error;
+    if (error instanceof AttemptTimeoutError) {
+      return new ProviderTimeoutError(`${this.label()} did not answer within ${this.timeoutMs} ms (model ${this.model}).`);
+    }
+    if (isConnectionFailure(error)) {
+      return new ProviderConnectionError(
+        `Cannot reach ${this.label()}: ${connectionFailureDetail(error)}. Check that Ollama runs (ollama serve) and the base URL is right.`,
+      );
+    }
+    const status = (error as { status_code?: unknown })?.status_code;
+    const message = redact(error instanceof Error ? error.message : String(error), this.apiKey).replace(/[.\s]+$/, '');
+    if (typeof status === 'number') {
+      if (status === 429) {
+        return new ProviderRateLimitError(`${this.label()} is rate limiting requests (429) after ${this.maxRetries} retries: ${message}.`, 429);
+      }
+      const hint =
+        status === 404 ? ` Pull the model with \`ollama pull ${this.model}\` or check the model name.`
+        : status === 401 || status === 403 ? (this.apiKey ? ' Check the API key.' : ' No API key is configured; set one.')
+        : '';
+      return new ProviderResponseError(`${this.label()} answered ${status}: ${message}.${hint}`, status);
+    }
+    return new ProviderResponseError(`${this.label()} failed: ${message}`);
+  }
+}

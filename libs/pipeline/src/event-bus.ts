@@ -1,0 +1,31 @@
+import type { LiveEvent } from '@nlq/contracts';
+import type { EventSink } from './ports';
+
+/** Listener of live events; return value ignored. */
+export type LiveEventListener = (event: LiveEvent) => void;
+
+/**
+ * In-process EventSink with subscribers (the single-replica default; apps/api fans out through Redis pub/sub when
+ * REDIS_URL is set). `publish` never throws: a failing listener is isolated from the others and from the pipeline.
+ */
+export class InMemoryEventBus implements EventSink {
+  private readonly listeners = new Set<LiveEventListener>();
+
+  publish(event: LiveEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // a broken subscriber must not break the request that published the event
+      }
+    }
+  }
+
+  /** Register a listener; returns the function that unsubscribes it. */
+  subscribe(listener: LiveEventListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+}

@@ -1,0 +1,592 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSchema, FeedbackSignal, HistoryEntry, ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
+import { DatabaseError } from '@nlq/db-drivers';
+import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
+import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError } from './errors';
+import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
+import { InMemoryResultCache } from './result-cache';
+import type { CachedAnswer, ResultCache } from './result-cache';
+import { TraceRecorder, safePublish } from './trace-recorder';
+import type { AskInput, AskOutcome, ApprovalOutcome, RejectionOutcome } from './types';
+import { checkQuestion } from './stages/intake';
+import { connectionCachePrefix, NearDuplicateIndex, resultCacheKey } from './stages/cache';
+import { SchemaCache } from './stages/schema';
+import { linkSchema } from './stages/linking';
+import type { LinkedSchema } from './stages/linking';
+import { EXAMPLE_LIMIT, loadExamples } from './stages/examples';
+import { generateSql } from './stages/generate';
+import { checkSql, describeReferenceErrors } from './stages/check';
+import type { CheckResult } from './stages/check';
+import { decidePolicy } from './stages/policy';
+import { executeRead, toDatabaseError } from './stages/execute';
+import { decideCorrection, exhaustedMessage } from './stages/correct';
+import { writeAnswer } from './stages/answer';
+import { historyEntry } from './stages/record';
+
+/** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
+export interface QueryPipelineDeps {
+  targets: TargetResolver;
+  store: StateStore;
+  config: PipelineConfig;
+  audit: AuditLogger;
+  events: EventSink;
+  resultCache?: ResultCache;
+  clock?: () => number;
+}
+
+/** How a request ends, before it is recorded. */
+interface Ending {
+  status: TraceStatus;
+  success: boolean;
+  response: string;
+  sql: string;
+  error: string | null;
+  kind: SqlKind | null;
+  result: ReadResult | null;
+  pendingApproval: boolean;
+  cached: boolean;
+  /** Set for a successful, freshly answered read: stored in the result cache and the near-duplicate index. */
+  cacheable?: { key: string; value: CachedAnswer };
+}
+
+/** Per-request state. */
+interface Run {
+  input: AskInput;
+  question: string;
+  entryId: string;
+  rec: TraceRecorder;
+  connectionId: string;
+}
+
+/**
+ * The question -> SQL -> checked SQL -> rows -> answer pipeline of DESIGN.md, synchronous within one request, each
+ * stage a trace span and a pair of stage.started / stage.finished live events. No HTTP, no NestJS.
+ *
+ * - `ask` never throws for pipeline failures (empty question, model or database unreachable, refused SQL, retries
+ *   exhausted): it answers `success: false` with `error` set. It rejects only when the connection cannot be
+ *   resolved (the resolver's NotFoundError) or the state store fails.
+ * - `approve` / `reject` decide the session's pending write (spec section 3) exactly once, atomically.
+ */
+export class QueryPipeline {
+  private readonly targets: TargetResolver;
+  private readonly store: StateStore;
+  private readonly config: PipelineConfig;
+  private readonly audit: AuditLogger;
+  private readonly events: EventSink;
+  private readonly resultCache: ResultCache;
+  private readonly clock: () => number;
+  private readonly schemas: SchemaCache;
+  private readonly nearDuplicates: NearDuplicateIndex;
+  /** Id of the active connection as last resolved without an explicit id (for schemaAgeSeconds()). */
+  private defaultConnectionId: string | null = null;
+
+  constructor(deps: QueryPipelineDeps) {
+    this.targets = deps.targets;
+    this.store = deps.store;
+    this.config = deps.config;
+    this.audit = deps.audit;
+    this.events = deps.events;
+    this.clock = deps.clock ?? Date.now;
+    this.resultCache = deps.resultCache ?? new InMemoryResultCache({ clock: this.clock });
+    this.schemas = new SchemaCache(this.clock);
+    this.nearDuplicates = new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
+  }
+
+  /** Answer one question (DESIGN.md pipeline steps 1-12). */
+  async ask(input: AskInput): Promise<AskOutcome> {
+    const traceId = randomUUID();
+    const rec = new TraceRecorder(traceId, { sessionId: input.sessionId, userId: input.userId }, this.events, this.clock);
+    const run: Run = {
+      input,
+      question: typeof input.question === 'string' ? input.question : '',
+      entryId: randomUUID(),
+      rec,
+      connectionId: input.connectionId ?? this.defaultConnectionId ?? '',
+    };
+
+    // 1. intake
+    let span = rec.start('intake');
+    const intake = checkQuestion(input.question, this.config.maxQuestionChars);
+    if (!intake.ok) {
+      span.end('error', { error: intake.error });
+      run.question = run.question.slice(0, this.config.maxQuestionChars);
+      return this.finish(run, failure('error', intake.error));
+    }
+    run.question = intake.question;
+    span.end('ok', { detail: { chars: intake.question.length } });
+
+    const target = await this.resolveTarget(input.connectionId ?? undefined);
+    run.connectionId = target.connectionId;
+    const provider = await this.targets.provider();
+
+    // 3. schema (before the cache: the schema version is part of the cache key)
+    span = rec.start('schema');
+    let schema: DatabaseSchema;
+    try {
+      const loaded = await this.schemas.get(target.connectionId, target.driver);
+      schema = loaded.schema;
+      span.end(loaded.fromCache ? 'hit' : 'miss', { detail: { tables: schema.tables.length, version: schema.version, dialect: schema.dialect } });
+    } catch (error) {
+      const message = schemaErrorMessage(error);
+      span.end('error', { error: message });
+      return this.finish(run, failure('error', message));
+    }
+
+    // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
+    span = rec.start('cache');
+    const scope = { connectionId: target.connectionId, sessionId: input.sessionId, userId: input.userId };
+    const key = resultCacheKey({ ...scope, question: run.question, modelId: provider.modelId, schemaVersion: schema.version });
+    let hit: CachedAnswer | undefined;
+    let cacheError: string | null = null;
+    try {
+      hit = await this.resultCache.get(key);
+    } catch (error) {
+      cacheError = error instanceof Error ? error.message : String(error);
+    }
+    if (hit) {
+      span.end('hit', { detail: { match: 'exact' } });
+      return this.finish(run, {
+        status: 'ok',
+        success: true,
+        response: hit.response,
+        sql: hit.sql,
+        error: null,
+        kind: hit.kind,
+        result: hit.result,
+        pendingApproval: false,
+        cached: true,
+      });
+    }
+    const near = this.nearDuplicates.find(scope, run.question, provider.modelId, schema.version);
+    if (near) span.end('hit', { detail: { match: 'near', similarity: Number(near.similarity.toFixed(3)), reusedQuestion: near.question } });
+    else span.end('miss', { error: cacheError, detail: { match: 'none' } });
+
+    // 4-11
+    const ending = await this.answerWithSql(run, target, provider, schema, key, near?.sql ?? null);
+    return this.finish(run, ending);
+  }
+
+  /** Steps 4-11: link, examples, generate, check, policy, execute, correct, answer. */
+  private async answerWithSql(
+    run: Run,
+    target: QueryTarget,
+    provider: LlmProvider,
+    schema: DatabaseSchema,
+    cacheKey: string,
+    reusedSql: string | null,
+  ): Promise<Ending> {
+    const { rec } = run;
+    const dialect = schema.dialect;
+    let prompt: { linked: LinkedSchema; examples: FewShotExample[] } | null = null;
+    const preparePrompt = async () => {
+      if (prompt) return prompt;
+      let span = rec.start('linking');
+      const linked = linkSchema(run.question, schema, this.config.schemaTokenBudget);
+      span.end('ok', {
+        detail: { linkedTables: linked.linkedTables, reduced: linked.reduced, estimatedTokens: linked.estimatedTokens, totalTables: schema.tables.length },
+      });
+      span = rec.start('examples');
+      const examples = await loadExamples(this.store, target.connectionId, EXAMPLE_LIMIT);
+      span.end('ok', { detail: { count: examples.length } });
+      prompt = { linked, examples };
+      return prompt;
+    };
+
+    let sql: string | null = reusedSql;
+    let previousAttempt: { sql: string; error: string } | null = null;
+    let retriesUsed = 0;
+    let lastKind: SqlKind | null = null;
+    let fromReuse = reusedSql !== null;
+
+    for (;;) {
+      // 6. generate
+      if (sql === null) {
+        const { linked, examples } = await preparePrompt();
+        const span = rec.start('generate');
+        const generated = await generateSql(provider, {
+          question: run.question,
+          dialect,
+          schema: linked.schema,
+          examples,
+          previousAttempt,
+          maxRows: this.config.maxResultRows,
+        });
+        if (!generated.ok) {
+          span.end('error', { error: generated.error, detail: { attempt: retriesUsed + 1, provider: provider.name, unanswerable: generated.unanswerable } });
+          return failure('error', generated.error, previousAttempt?.sql ?? '', lastKind);
+        }
+        span.end('ok', { tokens: generated.tokens, detail: { attempt: retriesUsed + 1, provider: provider.name, model: provider.modelId } });
+        sql = generated.sql;
+        fromReuse = false;
+      }
+
+      // 7. check
+      let span = rec.start('check');
+      let checked: CheckResult;
+      try {
+        checked = checkSql(sql, dialect, schema);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        checked = { sql, classification: { kind: 'refused', reason: `the SQL could not be checked (${reason})`, tables: [] }, referenceErrors: [] };
+      }
+      sql = checked.sql;
+      const { classification } = checked;
+      lastKind = classification.kind;
+      if (checked.referenceErrors.length > 0) {
+        const feedback = describeReferenceErrors(checked.referenceErrors);
+        span.end('error', { error: feedback, detail: { kind: classification.kind, unknown: checked.referenceErrors, attempt: retriesUsed + 1 } });
+        if (retriesUsed < this.config.maxRetries) {
+          previousAttempt = { sql, error: feedback };
+          retriesUsed++;
+          sql = null;
+          continue;
+        }
+        return failure('error', exhaustedMessage(retriesUsed, feedback), sql, classification.kind);
+      }
+      span.end(classification.kind === 'refused' ? 'error' : 'ok', {
+        error: classification.kind === 'refused' ? classification.reason ?? 'refused' : null,
+        detail: { kind: classification.kind, statementType: classification.statementType ?? null, tables: classification.tables, reused: fromReuse },
+      });
+
+      // 8. policy
+      span = rec.start('policy');
+      const decision = decidePolicy(this.config.mode, classification);
+      if (decision.action === 'deny') {
+        span.end('error', { error: decision.error, detail: { mode: this.config.mode, kind: classification.kind } });
+        return failure('refused', decision.error, sql, classification.kind);
+      }
+      if (decision.action === 'hold') {
+        const operation: PendingOperation = {
+          id: randomUUID(),
+          sessionId: run.input.sessionId,
+          userId: run.input.userId,
+          connectionId: target.connectionId,
+          question: run.question,
+          sql,
+          kind: classification.kind,
+          state: 'pending',
+          queryEntryId: run.entryId,
+          createdAt: new Date(this.clock()).toISOString(),
+          decidedAt: null,
+          decidedBy: null,
+        };
+        await this.store.savePending(operation);
+        span.end('pending', { detail: { mode: this.config.mode, kind: classification.kind, operationId: operation.id } });
+        rec.publish('approval.pending', { sql, kind: classification.kind, connectionId: target.connectionId });
+        const what = classification.kind === 'write' ? 'changes data' : 'changes the database schema';
+        return {
+          status: 'pending_approval',
+          success: true,
+          response: `This SQL ${what}, so it was not run: it awaits approval. Approve it to run it, or reject it to discard it (session "${run.input.sessionId}").`,
+          sql,
+          error: null,
+          kind: classification.kind,
+          result: null,
+          pendingApproval: true,
+          cached: false,
+        };
+      }
+      span.end('ok', { detail: { mode: this.config.mode, kind: classification.kind } });
+
+      // 9. execute
+      span = rec.start('execute');
+      const executed = await executeRead(target.driver, sql, { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs });
+      if (!executed.ok) {
+        span.end('error', { error: executed.error.message, detail: { kind: executed.error.kind, engineCode: executed.error.engineCode ?? null, attempt: retriesUsed + 1 } });
+        // 10. correct
+        const correction = decideCorrection(executed.error, sql, retriesUsed, this.config.maxRetries);
+        const correctSpan = rec.start('correct');
+        if (correction.action === 'retry') {
+          correctSpan.end('ok', { detail: { retry: retriesUsed + 1, of: this.config.maxRetries, error: executed.error.message } });
+          previousAttempt = correction.previousAttempt;
+          retriesUsed++;
+          sql = null;
+          continue;
+        }
+        correctSpan.end('error', { error: correction.error, detail: { retriesUsed } });
+        return failure(correction.status, correction.error, sql, classification.kind);
+      }
+      const result = executed.result;
+      span.end('ok', { detail: { rows: result.rowCount, truncated: result.truncated, durationMs: result.durationMs } });
+
+      // 11. answer
+      span = rec.start('answer');
+      const answer = await writeAnswer(provider, run.question, sql, result, this.config.answerRowLimit);
+      span.end(answer.error ? 'error' : 'ok', {
+        tokens: answer.tokens,
+        error: answer.error,
+        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null },
+      });
+      return {
+        status: 'ok',
+        success: true,
+        response: answer.text,
+        sql,
+        error: null,
+        kind: classification.kind,
+        result,
+        pendingApproval: false,
+        cached: false,
+        cacheable:
+          answer.error === null
+            ? {
+                key: cacheKey,
+                value: {
+                  question: run.question,
+                  sql,
+                  response: answer.text,
+                  kind: classification.kind,
+                  result,
+                  modelId: provider.modelId,
+                  schemaVersion: schema.version,
+                  createdAt: new Date(this.clock()).toISOString(),
+                },
+              }
+            : undefined,
+      };
+    }
+  }
+
+  /** Step 12: history entry, trace, audit line, cache entry, answer.ready event; builds the outcome. */
+  private async finish(run: Run, ending: Ending): Promise<AskOutcome> {
+    const { rec, input } = run;
+    const span = rec.start('record');
+    const entry = historyEntry(
+      {
+        id: run.entryId,
+        kind: 'query',
+        session_id: input.sessionId,
+        user_id: input.userId,
+        question: run.question,
+        sql: ending.sql || null,
+        answer: ending.success ? ending.response : null,
+        status: ending.status,
+        error: ending.error,
+        row_count: ending.result ? ending.result.rowCount : null,
+        rlhf_signal: input.rlhfSignal ?? null,
+        trace_id: rec.traceId,
+        connection_id: run.connectionId || null,
+      },
+      this.clock(),
+    );
+    await this.store.appendHistory(entry);
+    this.audit.audit('query', {
+      userId: input.userId,
+      sessionId: input.sessionId,
+      traceId: rec.traceId,
+      status: ending.status,
+      sqlKind: ending.kind,
+      connectionId: run.connectionId || null,
+      cached: ending.cached,
+    });
+    let cacheError: string | null = null;
+    if (ending.cacheable) {
+      try {
+        await this.resultCache.set(ending.cacheable.key, ending.cacheable.value, this.config.cacheTtlSeconds);
+      } catch (error) {
+        cacheError = error instanceof Error ? error.message : String(error);
+      }
+      const value = ending.cacheable.value;
+      this.nearDuplicates.remember(
+        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId },
+        { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
+      );
+    }
+    span.end('ok', { error: cacheError, detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null } });
+    await this.store.saveTrace(rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error }));
+    rec.publish('answer.ready', {
+      success: ending.success,
+      sql: ending.sql,
+      response: ending.response,
+      error: ending.error,
+      rowCount: ending.result ? ending.result.rowCount : null,
+      pendingApproval: ending.pendingApproval,
+    });
+    return {
+      success: ending.success,
+      response: ending.response,
+      sql: ending.sql,
+      pendingApproval: ending.pendingApproval,
+      sessionId: input.sessionId,
+      error: ending.error,
+      kind: ending.kind,
+      result: ending.result,
+      traceId: rec.traceId,
+      historyEntryId: entry.id,
+      cached: ending.cached,
+      connectionId: run.connectionId,
+    };
+  }
+
+  /**
+   * Approve the session's pending write (spec section 3): claimed atomically, then run once with
+   * `driver.runWrite` on the operation's connection; an `approval` history entry (rows_affected), an audit line,
+   * an approval.approved event, and the connection's result cache cleared (the data changed).
+   * @throws NothingPendingError when the session never had a pending operation (404).
+   * @throws ApprovalConflictError when it was already decided or another approve won the race (409).
+   * @throws ApprovalExecutionError when the database refused or could not run the write (recorded in history).
+   */
+  async approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {
+    const operation = await this.claim(sessionId, 'approved', userId);
+    const target = await this.targets.connection(operation.connectionId);
+    const base = {
+      kind: 'approval' as const,
+      session_id: sessionId,
+      user_id: userId,
+      question: operation.question,
+      sql: operation.sql,
+      ref_id: operation.queryEntryId,
+      connection_id: operation.connectionId,
+    };
+    let rowsAffected: number;
+    try {
+      await target.driver.connect();
+      rowsAffected = (await target.driver.runWrite(operation.sql, { timeoutMs: this.config.statementTimeoutMs })).rowsAffected;
+    } catch (raw) {
+      const error = toDatabaseError(raw);
+      const message = `The approved SQL failed at the database: ${error.message}`;
+      await this.store.appendHistory(historyEntry({ ...base, status: 'error', error: message }, this.clock()));
+      this.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'error', sqlKind: operation.kind, connectionId: operation.connectionId });
+      throw new ApprovalExecutionError(message, error.kind === 'connection');
+    }
+    const entry = historyEntry({ ...base, status: 'approved', rows_affected: rowsAffected }, this.clock());
+    await this.store.appendHistory(entry);
+    this.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'approved', sqlKind: operation.kind, rowsAffected, connectionId: operation.connectionId });
+    await this.clearConnectionCache(operation.connectionId);
+    this.publishDecision('approval.approved', operation, userId, { sql: operation.sql, rowsAffected });
+    return { sessionId, sql: operation.sql, rowsAffected, historyEntryId: entry.id };
+  }
+
+  /**
+   * Reject the session's pending write: claimed atomically, nothing runs; a `rejection` history entry, an audit
+   * line and an approval.rejected event.
+   * @throws NothingPendingError (404) or ApprovalConflictError (409) as for approve.
+   */
+  async reject(sessionId: string, userId: string): Promise<RejectionOutcome> {
+    const operation = await this.claim(sessionId, 'rejected', userId);
+    const entry = historyEntry(
+      {
+        kind: 'rejection',
+        session_id: sessionId,
+        user_id: userId,
+        question: operation.question,
+        sql: operation.sql,
+        status: 'rejected',
+        ref_id: operation.queryEntryId,
+        connection_id: operation.connectionId,
+      },
+      this.clock(),
+    );
+    await this.store.appendHistory(entry);
+    this.audit.audit('reject', { userId, sessionId, operationId: operation.id, status: 'rejected', sqlKind: operation.kind, connectionId: operation.connectionId });
+    this.publishDecision('approval.rejected', operation, userId, { sql: operation.sql });
+    return { sessionId, sql: operation.sql, historyEntryId: entry.id };
+  }
+
+  private async claim(sessionId: string, state: 'approved' | 'rejected', userId: string): Promise<PendingOperation> {
+    const operation = await this.store.claimPending(sessionId, state, userId);
+    if (operation) return operation;
+    const latest = await this.store.latestOperation(sessionId);
+    if (!latest) throw new NothingPendingError(sessionId);
+    throw new ApprovalConflictError(sessionId, latest.state === 'pending' ? 'being decided' : latest.state);
+  }
+
+  private publishDecision(type: 'approval.approved' | 'approval.rejected', operation: PendingOperation, decidedBy: string, data: Record<string, unknown>): void {
+    safePublish(this.events, {
+      type,
+      sessionId: operation.sessionId,
+      userId: operation.userId,
+      traceId: null,
+      at: new Date(this.clock()).toISOString(),
+      data: { ...data, decidedBy, connectionId: operation.connectionId },
+    });
+  }
+
+  /**
+   * Save feedback on the session's latest query entry (`ref_id` points at it; question and SQL are copied so a
+   * store can offer positive ones as few-shot examples). Resolves with the stored `feedback` entry.
+   */
+  async recordFeedback(sessionId: string, userId: string, signal: FeedbackSignal): Promise<HistoryEntry> {
+    const history = await this.store.listHistory(sessionId);
+    const latestQuery = [...history].reverse().find((e) => e.kind === 'query') ?? null;
+    const entry = historyEntry(
+      {
+        kind: 'feedback',
+        session_id: sessionId,
+        user_id: userId,
+        status: 'ok',
+        signal,
+        question: latestQuery?.question ?? null,
+        sql: latestQuery?.sql ?? null,
+        trace_id: latestQuery?.trace_id ?? null,
+        ref_id: latestQuery?.id ?? null,
+        connection_id: latestQuery?.connection_id ?? null,
+      },
+      this.clock(),
+    );
+    await this.store.appendHistory(entry);
+    this.audit.audit('feedback', { userId, sessionId, signal, refId: entry.ref_id });
+    return entry;
+  }
+
+  /** The session's history, oldest first. */
+  history(sessionId: string): Promise<HistoryEntry[]> {
+    return this.store.listHistory(sessionId);
+  }
+
+  /**
+   * Reload the schema of the connection (the active one when absent), publish schema.refreshed and clear that
+   * connection's result cache and near-duplicate memory. Rejects with the driver's DatabaseError or the resolver's
+   * NotFoundError.
+   */
+  async refreshSchema(connectionId?: string): Promise<DatabaseSchema> {
+    const target = await this.resolveTarget(connectionId);
+    const schema = await this.schemas.refresh(target.connectionId, target.driver);
+    await this.clearConnectionCache(target.connectionId);
+    this.nearDuplicates.clear(target.connectionId);
+    safePublish(this.events, {
+      type: 'schema.refreshed',
+      sessionId: null,
+      userId: null,
+      traceId: null,
+      at: new Date(this.clock()).toISOString(),
+      data: { connectionId: target.connectionId, tables: schema.tables.length, version: schema.version },
+    });
+    return schema;
+  }
+
+  /** Whole seconds since the schema of the connection (default: the active one last seen) was loaded; 0 if never. */
+  schemaAgeSeconds(connectionId?: string): number {
+    const id = connectionId ?? this.defaultConnectionId;
+    return id ? this.schemas.ageSeconds(id) : 0;
+  }
+
+  /** Load the connection's schema (the active one when absent) if it is not cached yet; rejects like refreshSchema. */
+  async warmUp(connectionId?: string): Promise<void> {
+    const target = await this.resolveTarget(connectionId);
+    await this.schemas.get(target.connectionId, target.driver);
+  }
+
+  private async resolveTarget(connectionId?: string): Promise<QueryTarget> {
+    const target = await this.targets.connection(connectionId);
+    if (!connectionId) this.defaultConnectionId = target.connectionId;
+    return target;
+  }
+
+  private async clearConnectionCache(connectionId: string): Promise<void> {
+    try {
+      await this.resultCache.clear(connectionCachePrefix(connectionId));
+    } catch {
+      // a cache outage must not fail an approval or refresh; entries still expire after their TTL
+    }
+  }
+}
+
+function failure(status: TraceStatus, error: string, sql = '', kind: SqlKind | null = null): Ending {
+  return { status, success: false, response: error, sql, error, kind, result: null, pendingApproval: false, cached: false };
+}
+
+function schemaErrorMessage(error: unknown): string {
+  if (error instanceof DatabaseError && error.kind === 'connection') return `The database could not be reached: ${error.message}`;
+  return `The database schema could not be read: ${error instanceof Error ? error.message : String(error)}`;
+}

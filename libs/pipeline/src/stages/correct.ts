@@ -1,0 +1,34 @@
+import type { DatabaseError } from '@nlq/db-drivers';
+
+/** What to do after a database error. */
+export type CorrectionDecision =
+  | { action: 'retry'; previousAttempt: { sql: string; error: string } }
+  | { action: 'fail'; error: string; status: 'error' | 'refused' };
+
+/**
+ * Pipeline step 10 (DESIGN.md): a database error on a read goes back to generation with the failing SQL and the
+ * engine's error text, while `retriesUsed < maxRetries`. Not corrected: connection and timeout errors (a new SQL
+ * would not help: the user reads that the database was unreachable or too slow), unsupported features, and a
+ * read-only violation (a write slipped past the checker and the database refused it: refused, never retried).
+ */
+export function decideCorrection(error: DatabaseError, sql: string, retriesUsed: number, maxRetries: number): CorrectionDecision {
+  switch (error.kind) {
+    case 'connection':
+      return { action: 'fail', status: 'error', error: `The database could not be reached: ${error.message}` };
+    case 'timeout':
+      return { action: 'fail', status: 'error', error: `The query took too long and was cancelled: ${error.message}` };
+    case 'read_only':
+      return { action: 'fail', status: 'refused', error: `The database refused to change data in a read-only query: ${error.message}` };
+    case 'unsupported':
+      return { action: 'fail', status: 'error', error: `The database does not support this: ${error.message}` };
+    default:
+      if (retriesUsed < maxRetries) return { action: 'retry', previousAttempt: { sql, error: error.message } };
+      return { action: 'fail', status: 'error', error: exhaustedMessage(retriesUsed, error.message) };
+  }
+}
+
+/** The final error after every retry was used: says how many attempts and the last error. */
+export function exhaustedMessage(retriesUsed: number, lastError: string): string {
+  const attempts = retriesUsed + 1;
+  return `No working SQL after ${attempts} attempt${attempts === 1 ? '' : 's'}; last error: ${lastError}`;
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { HistoryEntry, HistoryEntryKind } from '@nlq/contracts';
+
+/**
+ * Pipeline step 12 (DESIGN.md): build one history entry with every field set (null when not applicable), a new
+ * UUID id and an ISO-8601 `created_at`.
+ */
+export function historyEntry(
+  fields: Partial<HistoryEntry> & { kind: HistoryEntryKind; session_id: string; user_id: string; status: string },
+  now: number,
+): HistoryEntry {
+  return {
+    id: randomUUID(),
+    question: null,
+    sql: null,
+    answer: null,
+    error: null,
+    row_count: null,
+    rows_affected: null,
+    signal: null,
+    rlhf_signal: null,
+    trace_id: null,
+    ref_id: null,
+    connection_id: null,
+    created_at: new Date(now).toISOString(),
+    ...fields,
+  };
+}

@@ -1,0 +1,94 @@
+import type { HistoryEntry, Trace } from '@nlq/contracts';
+import type { FewShotExample } from '@nlq/llm-providers';
+import type { PendingOperation, StateStore } from '../ports';
+
+/**
+ * A complete StateStore held in process memory: for tests, tools (evaluation runner, benchmarks) and single-process
+ * embedding. apps/api uses its TypeORM store instead. Values are deep-copied on the way in and out, so callers
+ * cannot change stored state by mutating what they passed or received. `claimPending` checks and moves the state
+ * in one synchronous step, so concurrent claims of one session cannot both win.
+ */
+export class InMemoryStateStore implements StateStore {
+  private readonly history: HistoryEntry[] = [];
+  private readonly operations: PendingOperation[] = [];
+  private readonly traces = new Map<string, Trace>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  async appendHistory(entry: HistoryEntry): Promise<void> {
+    this.history.push(structuredClone(entry));
+  }
+
+  async listHistory(sessionId: string): Promise<HistoryEntry[]> {
+    return this.history.filter((e) => e.session_id === sessionId).map((e) => structuredClone(e));
+  }
+
+  /**
+   * Questions and SQL of successful (`status: ok`) query entries of the connection whose latest feedback is
+   * positive, newest feedback first, one per distinct question, at most `limit`.
+   */
+  async listPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]> {
+    const byId = new Map(this.history.map((e) => [e.id, e]));
+    const latestSignal = new Map<string, { signal: string; index: number }>();
+    this.history.forEach((e, index) => {
+      if (e.kind === 'feedback' && e.ref_id && e.signal) latestSignal.set(e.ref_id, { signal: e.signal, index });
+    });
+    const positives = [...latestSignal.entries()]
+      .filter(([, s]) => s.signal === 'positive')
+      .sort((a, b) => b[1].index - a[1].index)
+      .map(([refId]) => byId.get(refId))
+      .filter((e): e is HistoryEntry => !!e && e.kind === 'query' && e.status === 'ok' && !!e.sql && !!e.question && e.connection_id === connectionId);
+    const seen = new Set<string>();
+    const examples: FewShotExample[] = [];
+    for (const e of positives) {
+      const key = (e.question as string).trim().toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      examples.push({ question: e.question as string, sql: e.sql as string });
+      if (examples.length >= limit) break;
+    }
+    return examples;
+  }
+
+  async savePending(operation: PendingOperation): Promise<void> {
+    const now = new Date(this.clock()).toISOString();
+    for (const op of this.operations) {
+      if (op.sessionId === operation.sessionId && op.state === 'pending') {
+        op.state = 'superseded';
+        op.decidedAt = now;
+      }
+    }
+    this.operations.push(structuredClone(operation));
+  }
+
+  async claimPending(sessionId: string, state: 'approved' | 'rejected', decidedBy: string): Promise<PendingOperation | null> {
+    const op = this.operations.find((o) => o.sessionId === sessionId && o.state === 'pending');
+    if (!op) return null;
+    op.state = state;
+    op.decidedAt = new Date(this.clock()).toISOString();
+    op.decidedBy = decidedBy;
+    return structuredClone(op);
+  }
+
+  async latestOperation(sessionId: string): Promise<PendingOperation | null> {
+    for (let i = this.operations.length - 1; i >= 0; i--) {
+      if (this.operations[i].sessionId === sessionId) return structuredClone(this.operations[i]);
+    }
+    return null;
+  }
+
+  async saveTrace(trace: Trace): Promise<void> {
+    this.traces.set(trace.id, structuredClone(trace));
+  }
+
+  /** One trace by id, or undefined. */
+  async getTrace(id: string): Promise<Trace | undefined> {
+    const trace = this.traces.get(id);
+    return trace ? structuredClone(trace) : undefined;
+  }
+
+  /** Every operation of a session, oldest first (any state). */
+  async listOperations(sessionId: string): Promise<PendingOperation[]> {
+    return this.operations.filter((o) => o.sessionId === sessionId).map((o) => structuredClone(o));
+  }
+}
