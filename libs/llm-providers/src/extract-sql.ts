@@ -114,6 +114,12 @@ function statementEnd(text: string, inlineBacktick: boolean): number {
       i++;
     } else if (ch === ';') {
       return i + 1;
+    } else if (ch === '.' && (i + 1 >= text.length || /\s/.test(text[i + 1]))) {
+      // "... FROM t. This lists ..." or a sentence-ending period: the statement ended before the period.
+      const lineEnd = text.indexOf('\n', i);
+      const after = text.slice(i + 1, lineEnd < 0 ? text.length : lineEnd).trim();
+      if (after === '' || isProseLine(after)) return i;
+      i++;
     } else if (ch === '`' && inlineBacktick) {
       return i;
     } else if (ch === "'" || ch === '"' || ch === '`' || ch === '[') {
@@ -159,8 +165,12 @@ function fencedBlocks(text: string): Array<{ lang: string; body: string }> {
   return blocks;
 }
 
-/** Start offsets of plausible statements in prose: at a line start, after a colon, after a backtick, or upper case. */
-function findStatementStart(text: string): { start: number; inlineBacktick: boolean } | null {
+/**
+ * Start offset of the first plausible statement: a keyword at a line start, after a colon or an opening backtick,
+ * or written in upper case mid-sentence, followed by a statement's shape. A capitalised keyword ("Select the ...")
+ * starts a sentence, not SQL, unless `allowCapitalised` (inside a code fence).
+ */
+function findStatementStart(text: string, allowCapitalised = false): { start: number; inlineBacktick: boolean } | null {
   const keywords = STATEMENT_STARTS.map((s) => s.keyword).join('|');
   const candidate = new RegExp(`(^|\\n[ \\t>]*|:[ \\t]*|\`)(${keywords})\\b|(?<=[\\s(])(${keywords})\\b`, 'gi');
   for (let m = candidate.exec(text); m; m = candidate.exec(text)) {
@@ -168,6 +178,7 @@ function findStatementStart(text: string): { start: number; inlineBacktick: bool
     const start = m.index + m[0].length - word.length;
     // Mid-sentence keywords only count when written in upper case ("... run SELECT id FROM t").
     if (m[3] !== undefined && word !== word.toUpperCase()) continue;
+    if (!allowCapitalised && word !== word.toUpperCase() && word !== word.toLowerCase()) continue;
     const rest = text.slice(start);
     const spec = STATEMENT_STARTS.find((s) => s.keyword === word.toUpperCase());
     if (spec && spec.shape.test(rest)) {
@@ -193,12 +204,12 @@ export function extractSql(text: string): string {
 
   const blocks = fencedBlocks(reply);
   const sqlTagged = blocks.find((b) => /^(?:sql|sqlite|postgres(?:ql)?|pgsql|mysql|mariadb|tsql|t-sql|snowflake|plsql)$/.test(b.lang) && tidy(b.body));
-  const withStatement = sqlTagged ?? blocks.find((b) => findStatementStart(tidy(b.body))?.start === 0);
+  const withStatement = sqlTagged ?? blocks.find((b) => findStatementStart(tidy(b.body), true)?.start === 0);
   if (withStatement) return tidy(withStatement.body);
-  const inBlock = blocks.map((b) => b.body).find((body) => findStatementStart(body));
+  const inBlock = blocks.map((b) => b.body).find((body) => findStatementStart(body, true));
   const source = inBlock ?? reply.replace(/(^|\n)[ \t]*(```|~~~)[^\n]*/g, '$1');
 
-  const found = findStatementStart(source);
+  const found = findStatementStart(source, inBlock !== undefined);
   if (!found) return '';
   const rest = source.slice(found.start);
   return tidy(rest.slice(0, statementEnd(rest, found.inlineBacktick)));

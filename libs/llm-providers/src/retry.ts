@@ -19,9 +19,11 @@ export class AttemptTimeoutError extends Error {
 
 /** True when `error` is a network-level failure of fetch (refused, reset, DNS), not an HTTP status or a timeout. */
 export function isConnectionFailure(error: unknown): boolean {
-  if (!(error instanceof Error) || error instanceof AttemptTimeoutError || error.name === 'AbortError') return false;
-  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
-  return (error instanceof TypeError && /fetch failed|network/i.test(error.message)) || typeof code === 'string';
+  // Duck-typed: undici's errors come from another realm inside vm contexts such as Jest's, so instanceof fails.
+  if (typeof error !== 'object' || error === null || error instanceof AttemptTimeoutError) return false;
+  const { name, message, code, cause } = error as { name?: unknown; message?: unknown; code?: unknown; cause?: { code?: unknown } };
+  if (name === 'AbortError' || name === 'TimeoutError') return false;
+  return (name === 'TypeError' && /fetch failed|network/i.test(String(message))) || typeof (cause?.code ?? code) === 'string';
 }
 
 /** Text of the network cause, e.g. `ECONNREFUSED 127.0.0.1:9`, else the error message. */
@@ -31,6 +33,7 @@ export function connectionFailureDetail(error: unknown): string {
   return (error as Error)?.message ?? String(error);
 }
 
+/** How often and how patiently to retry (openai-node's defaults: 2 retries, 0.5 s doubling to 8 s). */
 export interface RetryPolicy {
   /** Retries after the first attempt (0 disables retrying). */
   maxRetries: number;

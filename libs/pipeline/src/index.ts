@@ -21,3 +21,4 @@ export * from './stages/answer';
 export * from './stages/record';
 export * from './testing/in-memory-state-store';
 export * from './testing/scripted-llm-provider';
+export * from './reexports';

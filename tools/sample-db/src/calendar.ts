@@ -21,15 +21,30 @@ export const HISTORY_DAYS = HISTORY_END_DAY - HISTORY_START_DAY + 1;
 /** Last second of the history, as seconds since the epoch: nothing in the data happens after it. */
 export const HISTORY_END_SECOND = (HISTORY_END_DAY + 1) * DAY_SECONDS - 1;
 
-/** `YYYY-MM-DD` of an epoch day. */
+const dayStrings = new Map<number, string>();
+
+/** `YYYY-MM-DD` of an epoch day (memoised: the generator formats millions of dates over a few thousand days). */
 export function formatDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+  let text = dayStrings.get(day);
+  if (text === undefined) {
+    text = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    dayStrings.set(day, text);
+  }
+  return text;
 }
 
-/** `YYYY-MM-DD HH:MM:SS` of a whole number of seconds since the epoch. */
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : `${n}`;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a number of seconds since the epoch (fractions dropped). */
 export function formatTimestamp(seconds: number): string {
-  const iso = new Date(Math.floor(seconds) * 1000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  const whole = Math.floor(seconds);
+  const day = Math.floor(whole / DAY_SECONDS);
+  const rest = whole - day * DAY_SECONDS;
+  const hours = Math.floor(rest / 3600);
+  const minutes = Math.floor((rest % 3600) / 60);
+  return `${formatDay(day)} ${pad2(hours)}:${pad2(minutes)}:${pad2(rest % 60)}`;
 }
 
 /** Calendar parts of an epoch day: month 1..12, weekday 0 (Sunday) .. 6. */

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { DAY_SECONDS, HISTORY_END_DAY, HISTORY_END_SECOND, formatDay, formatTimestamp } from './calendar';
+import { DAY_SECONDS, HISTORY_DAYS, HISTORY_END_DAY, HISTORY_END_SECOND, HISTORY_START_DAY, dayParts, formatDay, formatTimestamp } from './calendar';
 import { Random, WeightedSampler, weightedPick } from './random';
 import {
   Customer,
@@ -170,12 +170,12 @@ function writeShop(db: Database.Database, seed: number, scale: number): void {
   db.transaction(() => writeOrders(db, seed, employees, products, customers, orderTimes, orderCustomerIds))();
 }
 
-/** Discount rates with weights: normal days, and the Black Friday to early December sale season. */
-const DISCOUNTS: readonly (readonly [number, number])[] = [[0, 76], [0.05, 8], [0.1, 9], [0.15, 4], [0.2, 3]];
-const SALE_DISCOUNTS: readonly (readonly [number, number])[] = [[0, 40], [0.1, 25], [0.2, 20], [0.25, 10], [0.3, 5]];
+/** Discount percentages with weights: normal days, and the Black Friday to early December sale season. */
+const DISCOUNTS: readonly (readonly [number, number])[] = [[0, 76], [5, 8], [10, 9], [15, 4], [20, 3]];
+const SALE_DISCOUNTS: readonly (readonly [number, number])[] = [[0, 40], [10, 25], [20, 20], [25, 10], [30, 5]];
 
 function inSaleSeason(day: number): boolean {
-  const [, month, dayOfMonth] = formatDay(day).split('-').map(Number);
+  const { month, dayOfMonth } = dayParts(day);
   return (month === 11 && dayOfMonth >= 20) || (month === 12 && dayOfMonth <= 3);
 }
 
@@ -209,6 +209,11 @@ function writeOrders(
   const insertItem = db.prepare('INSERT INTO order_items VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insertPayment = db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?)');
   const insertShipment = db.prepare('INSERT INTO shipments VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const saleSeason = Array.from({ length: HISTORY_DAYS }, (_, d) => inSaleSeason(HISTORY_START_DAY + d));
+  const carriersByRegion = new Map<string, readonly (readonly [(typeof CARRIERS)[number], number])[]>();
+  for (const region of new Set(COUNTRIES.map((c) => c.region))) {
+    carriersByRegion.set(region, CARRIERS.filter((c) => c.regions.includes(region)).map((c, k) => [c, 1 / (k + 1)] as const));
+  }
   const trackingNumbers = new Set<string>();
   const reviews: PendingReview[] = [];
   let itemId = 0;
@@ -244,16 +249,19 @@ function writeOrders(
       }
     }
     if (chosen.length === 0) chosen.push(products.find((p) => available(p, day)) ?? products[0]);
-    const discounts = inSaleSeason(day) ? SALE_DISCOUNTS : DISCOUNTS;
+    const discounts = saleSeason[day - HISTORY_START_DAY] ? SALE_DISCOUNTS : DISCOUNTS;
     const lines = chosen.map((p) => {
       let quantity = 1 + rng.geometric(0.72);
-      if (segment.quantityFactor > 1) quantity = Math.max(1, Math.round(quantity * segment.quantityFactor * rng.float(0.6, 1.4)));
+      if (segment.quantityFactor > 1 && rng.chance(0.5)) quantity = Math.max(1, Math.round(quantity * segment.quantityFactor * rng.float(0.6, 1.4)));
+      if (p.unitPrice > 200) quantity = Math.min(quantity, 3);
       if (p.unitPrice < 20 && rng.chance(0.3)) quantity += rng.int(1, 3);
       if (p.unitPrice > 500 && segment.quantityFactor === 1) quantity = 1;
-      const discount = weightedPick(rng, discounts);
-      return { p, quantity, discount, lineTotal: round2(quantity * p.unitPrice * (1 - discount)) };
+      const discountPercent = weightedPick(rng, discounts);
+      // Integer cents, rounded half up once: line_total = quantity * unit_price * (1 - discount), to the cent.
+      const cents = Math.round((Math.round(p.unitPrice * 100) * quantity * (100 - discountPercent)) / 100);
+      return { p, quantity, discount: discountPercent / 100, cents, lineTotal: cents / 100 };
     });
-    const total = round2(lines.reduce((sum, l) => sum + l.lineTotal, 0));
+    const total = lines.reduce((sum, l) => sum + l.cents, 0) / 100;
 
     // Fulfilment timeline, cut at the end of the history.
     let status: string;
@@ -294,8 +302,7 @@ function writeOrders(
     }
 
     if (shippedSecond !== null) {
-      const carriers = CARRIERS.filter((c) => c.regions.includes(region));
-      const carrier = weightedPick(rng, carriers.map((c, k) => [c, 1 / (k + 1)] as const));
+      const carrier = weightedPick(rng, carriersByRegion.get(region) ?? []);
       let tracking: string;
       do {
         tracking = carrier.trackingPrefix + String(rng.int(0, 999_999)).padStart(6, '0') + String(rng.int(0, 999_999)).padStart(6, '0');

@@ -204,7 +204,7 @@ export interface Product {
   stockQuantity: number;
   createdDay: number;
   discontinuedDay: number | null;
-  /** Relative demand: Zipf-like over a random popularity rank, times category demand. */
+  /** Relative demand: Zipf-like over a random popularity rank, times category demand, damped by price. */
   popularity: number;
   /** Shifts its review ratings, about -1 (poor) .. +0.6 (excellent). */
   quality: number;
@@ -212,15 +212,15 @@ export interface Product {
 
 function shopPrice(rng: Random, min: number, max: number): number {
   // Log-uniform, bent towards cheap items; prices end in .99 (mostly) or .49.
-  const raw = Math.exp(Math.log(min) + (Math.log(max) - Math.log(min)) * Math.pow(rng.next(), 1.4));
+  const raw = Math.exp(Math.log(min) + (Math.log(max) - Math.log(min)) * Math.pow(rng.next(), 1.5));
   const whole = Math.max(1, Math.floor(raw));
   return round2(whole + (rng.chance(0.8) ? 0.99 : 0.49));
 }
 
 /**
  * Products spread evenly over the 10 categories; names `<brand> <type> <variant>`, unique; about 10% are
- * discontinued during the history (stock 0); some launch during it. Popularity follows a Zipf law (exponent 0.9)
- * over a random rank, so a few products dominate sales.
+ * discontinued during the history (stock 0); some launch during it. Popularity follows a Zipf law (exponent 0.8)
+ * over a random rank, damped by price^0.2, so a few products dominate sales.
  */
 export function buildProducts(seed: number, count: number, suppliers: Supplier[]): Product[] {
   const rng = Random.fork(seed, 'products');
@@ -236,8 +236,10 @@ export function buildProducts(seed: number, count: number, suppliers: Supplier[]
     const categoryIndex = categoryOf[i];
     const cat = CATEGORIES[categoryIndex];
     let name = '';
+    let type = cat.types[0];
     for (let attempt = 0; attempt < 40; attempt++) {
-      name = `${rng.pick(cat.brands)} ${rng.pick(cat.types)} ${rng.pick(cat.variants)}`;
+      type = rng.pick(cat.types);
+      name = `${rng.pick(cat.brands)} ${type[0]} ${rng.pick(cat.variants)}`;
       if (!usedNames.has(name)) break;
     }
     if (usedNames.has(name)) {
@@ -248,7 +250,7 @@ export function buildProducts(seed: number, count: number, suppliers: Supplier[]
     usedNames.add(name);
     const skuNumber = (skuNumbers.get(categoryIndex) ?? 0) + 1;
     skuNumbers.set(categoryIndex, skuNumber);
-    const unitPrice = shopPrice(rng, cat.minPrice, cat.maxPrice);
+    const unitPrice = shopPrice(rng, type[1], type[2]);
     const unitCost = Math.max(0.5, round2(unitPrice * rng.float(0.35, 0.7)));
     const createdDay = rng.chance(0.82)
       ? epochDay(2020, 1, 1) + rng.int(0, 3 * 365)
@@ -259,7 +261,7 @@ export function buildProducts(seed: number, count: number, suppliers: Supplier[]
       const latest = HISTORY_END_DAY - 14;
       if (earliest < latest) discontinuedDay = rng.int(earliest, latest);
     }
-    const stockQuantity = discontinuedDay !== null || rng.chance(0.07) ? 0 : Math.round(5 + 400 * Math.pow(rng.next(), 2));
+    const stockQuantity = discontinuedDay !== null || rng.chance(0.07) ? 0 : Math.round(5 + 400 * Math.pow(rng.next(), 1.5));
     result.push({
       id: i + 1,
       name,
@@ -271,7 +273,7 @@ export function buildProducts(seed: number, count: number, suppliers: Supplier[]
       stockQuantity,
       createdDay,
       discontinuedDay,
-      popularity: cat.demand / Math.pow(ranks[i] + 1, 0.9),
+      popularity: cat.demand / Math.pow(ranks[i] + 1, 0.8) / Math.pow(unitPrice, 0.2),
       quality: Math.max(-1, Math.min(0.6, 0.45 * rng.normal())),
     });
   }
@@ -351,7 +353,7 @@ export function buildCustomers(seed: number, count: number, orderTimes: Float64A
   for (let i = 0; i < count; i++) {
     const segmentIndex = weightedPick(rng, SEGMENTS.map((s, k) => [k, s.share] as const));
     segmentIndexes.push(segmentIndex);
-    weights[i] = Math.min(rng.pareto(1.2), 60) * SEGMENTS[segmentIndex].orderFactor;
+    weights[i] = Math.min(rng.pareto(1.2), 40) * SEGMENTS[segmentIndex].orderFactor;
   }
   const sampler = new WeightedSampler(weights);
   const drawn = new Int32Array(orderTimes.length);

@@ -75,79 +75,118 @@ export const SEGMENTS: readonly { name: string; share: number; orderFactor: numb
   { name: 'Corporate', share: 0.13, orderFactor: 2.8, quantityFactor: 2.5 },
 ];
 
-/** A product category: its vocabulary for product names, price range (USD) and share of demand. */
+/** A product category: its vocabulary for product names, price ranges (USD) and share of demand. */
 export interface CategoryInfo {
   name: string;
   description: string;
   /** Relative demand (how often its products are bought). */
   demand: number;
-  minPrice: number;
-  maxPrice: number;
   brands: readonly string[];
-  types: readonly string[];
+  /** Product types with their usual price range in USD: `[type, minPrice, maxPrice]`. */
+  types: readonly (readonly [string, number, number])[];
   variants: readonly string[];
 }
 
 /** The 10 categories of the shop. */
 export const CATEGORIES: readonly CategoryInfo[] = [
   {
-    name: 'Electronics', description: 'Phones, audio, cameras and smart home devices', demand: 1.5, minPrice: 19, maxPrice: 1200,
+    name: 'Electronics', description: 'Phones, audio, cameras and smart home devices', demand: 1.5,
     brands: ['Voltix', 'Sonora', 'Lumen', 'Auralis', 'Nexio', 'Brightwave', 'Kestrel', 'Orbit'],
-    types: ['Wireless Earbuds', 'Bluetooth Speaker', 'Smartphone', 'Smart Watch', 'Noise Cancelling Headphones', 'Action Camera', 'Smart Thermostat', 'Video Doorbell', 'E-Reader', 'Power Bank', 'Soundbar', 'Fitness Tracker'],
+    types: [
+      ['Wireless Earbuds', 25, 250], ['Bluetooth Speaker', 30, 300], ['Smartphone', 199, 1199], ['Smart Watch', 99, 699],
+      ['Noise Cancelling Headphones', 89, 449], ['Action Camera', 149, 499], ['Smart Thermostat', 99, 279], ['Video Doorbell', 59, 249],
+      ['E-Reader', 89, 279], ['Power Bank', 19, 79], ['Soundbar', 99, 899], ['Fitness Tracker', 29, 199],
+    ],
     variants: ['Pro', 'Mini', 'Max', 'Lite', 'Plus', 'X', '2', 'Air', 'Ultra', 'SE'],
   },
   {
-    name: 'Computers', description: 'Laptops, monitors, storage and peripherals', demand: 1.1, minPrice: 25, maxPrice: 2400,
+    name: 'Computers', description: 'Laptops, monitors, storage and peripherals', demand: 1.1,
     brands: ['Nexio', 'Quantix', 'Corebyte', 'Arcline', 'Pixelon', 'Stratus', 'Keyforge'],
-    types: ['Laptop', 'Gaming Laptop', '27-inch Monitor', 'Mechanical Keyboard', 'Wireless Mouse', 'External SSD', 'USB-C Hub', 'Webcam', 'Desktop PC', 'Tablet', 'Wi-Fi Router', 'Laser Printer'],
+    types: [
+      ['Laptop', 499, 1899], ['Gaming Laptop', 999, 2499], ['27-inch Monitor', 179, 799], ['Mechanical Keyboard', 49, 229],
+      ['Wireless Mouse', 15, 129], ['External SSD', 59, 299], ['USB-C Hub', 19, 99], ['Webcam', 29, 199],
+      ['Desktop PC', 599, 2299], ['Tablet', 199, 1099], ['Wi-Fi Router', 59, 399], ['Laser Printer', 119, 499],
+    ],
     variants: ['Pro', 'Air', 'Studio', 'Lite', 'Max', '14', '16', 'Plus', 'Go', 'Elite'],
   },
   {
-    name: 'Home & Kitchen', description: 'Cookware, small appliances and home essentials', demand: 1.2, minPrice: 8, maxPrice: 450,
+    name: 'Home & Kitchen', description: 'Cookware, small appliances and home essentials', demand: 1.2,
     brands: ['Hearth', 'Copperline', 'Casa Bella', 'Brewmaster', 'Purely', 'Nordhaus', 'Oakridge'],
-    types: ['Coffee Maker', 'Espresso Machine', 'Chef Knife', 'Nonstick Frying Pan', 'Blender', 'Air Fryer', 'Cast Iron Skillet', 'Electric Kettle', 'Vacuum Cleaner', 'Bath Towel Set', 'Toaster', 'Food Storage Set'],
+    types: [
+      ['Coffee Maker', 29, 199], ['Espresso Machine', 149, 899], ['Chef Knife', 19, 179], ['Nonstick Frying Pan', 19, 89],
+      ['Blender', 39, 349], ['Air Fryer', 59, 249], ['Cast Iron Skillet', 19, 99], ['Electric Kettle', 19, 119],
+      ['Vacuum Cleaner', 99, 699], ['Bath Towel Set', 19, 89], ['Toaster', 19, 149], ['Food Storage Set', 12, 59],
+    ],
     variants: ['Classic', 'Deluxe', 'Compact', 'Pro', 'Essential', 'Premium', 'XL', 'Touch', 'Duo', 'Signature'],
   },
   {
-    name: 'Furniture', description: 'Desks, chairs, shelving and home furniture', demand: 0.6, minPrice: 35, maxPrice: 1500,
+    name: 'Furniture', description: 'Desks, chairs, shelving and home furniture', demand: 0.6,
     brands: ['Nordhaus', 'Oakridge', 'Linea', 'Timberline', 'Hygge Home', 'Urbano'],
-    types: ['Office Chair', 'Standing Desk', 'Bookshelf', 'Sofa', 'Dining Table', 'Bed Frame', 'Nightstand', 'TV Stand', 'Desk Lamp', 'Armchair', 'Wardrobe', 'Coffee Table'],
+    types: [
+      ['Office Chair', 99, 899], ['Standing Desk', 249, 1199], ['Bookshelf', 59, 449], ['Sofa', 499, 2499],
+      ['Dining Table', 249, 1499], ['Bed Frame', 199, 1299], ['Nightstand', 49, 299], ['TV Stand', 79, 499],
+      ['Desk Lamp', 19, 149], ['Armchair', 179, 999], ['Wardrobe', 199, 1299], ['Coffee Table', 79, 599],
+    ],
     variants: ['Oak', 'Walnut', 'White', 'Black', 'Grey', 'Compact', 'Large', 'Ergonomic', 'Classic', 'Modern'],
   },
   {
-    name: 'Clothing', description: 'Apparel for women, men and children', demand: 1.4, minPrice: 9, maxPrice: 180,
+    name: 'Clothing', description: 'Apparel for women, men and children', demand: 1.4,
     brands: ['Northpeak', 'Urban Thread', 'Salt & Stone', 'Maren', 'Fieldwear', 'Velvet Lane', 'Basecamp'],
-    types: ['T-Shirt', 'Hoodie', 'Denim Jeans', 'Rain Jacket', 'Wool Sweater', 'Chino Pants', 'Summer Dress', 'Down Jacket', 'Polo Shirt', 'Leggings', 'Flannel Shirt', 'Beanie'],
+    types: [
+      ['T-Shirt', 9, 39], ['Hoodie', 29, 89], ['Denim Jeans', 39, 129], ['Rain Jacket', 59, 229],
+      ['Wool Sweater', 49, 179], ['Chino Pants', 35, 99], ['Summer Dress', 29, 129], ['Down Jacket', 99, 399],
+      ['Polo Shirt', 19, 69], ['Leggings', 19, 79], ['Flannel Shirt', 29, 79], ['Beanie', 9, 39],
+    ],
     variants: ['Navy', 'Black', 'White', 'Olive', 'Grey', 'Red', 'Blue', 'Beige', 'Charcoal', 'Burgundy'],
   },
   {
-    name: 'Shoes', description: 'Sneakers, boots and everyday footwear', demand: 0.9, minPrice: 25, maxPrice: 240,
+    name: 'Shoes', description: 'Sneakers, boots and everyday footwear', demand: 0.9,
     brands: ['Stride', 'Trailborn', 'Cloudstep', 'Fieldwear', 'Northpeak', 'Pace'],
-    types: ['Running Shoes', 'Hiking Boots', 'Leather Sneakers', 'Chelsea Boots', 'Sandals', 'Trail Runners', 'Loafers', 'Slippers', 'Rain Boots', 'Training Shoes'],
+    types: [
+      ['Running Shoes', 59, 199], ['Hiking Boots', 89, 249], ['Leather Sneakers', 69, 199], ['Chelsea Boots', 99, 269],
+      ['Sandals', 19, 99], ['Trail Runners', 79, 189], ['Loafers', 59, 189], ['Slippers', 15, 69],
+      ['Rain Boots', 29, 119], ['Training Shoes', 49, 159],
+    ],
     variants: ['Black', 'White', 'Brown', 'Grey', 'Navy', 'Pro', 'Lite', 'Waterproof', 'Classic', 'Knit'],
   },
   {
-    name: 'Sports & Outdoors', description: 'Fitness, camping, cycling and outdoor gear', demand: 0.8, minPrice: 10, maxPrice: 900,
+    name: 'Sports & Outdoors', description: 'Fitness, camping, cycling and outdoor gear', demand: 0.8,
     brands: ['Trailborn', 'Summit', 'Ironform', 'Basecamp', 'Ridgeline', 'Velo'],
-    types: ['Yoga Mat', 'Camping Tent', 'Sleeping Bag', 'Adjustable Dumbbells', 'Mountain Bike', 'Hiking Backpack', 'Water Bottle', 'Bike Helmet', 'Resistance Bands', 'Trekking Poles', 'Camping Stove', 'Kayak Paddle'],
+    types: [
+      ['Yoga Mat', 15, 99], ['Camping Tent', 79, 699], ['Sleeping Bag', 39, 349], ['Adjustable Dumbbells', 99, 449],
+      ['Mountain Bike', 399, 2499], ['Hiking Backpack', 49, 279], ['Water Bottle', 9, 45], ['Bike Helmet', 39, 199],
+      ['Resistance Bands', 9, 39], ['Trekking Poles', 29, 149], ['Camping Stove', 29, 179], ['Kayak Paddle', 49, 299],
+    ],
     variants: ['Pro', 'Lite', '2-Person', '4-Person', 'Ultralight', 'Trail', 'Sport', 'Expedition', 'Classic', 'Compact'],
   },
   {
-    name: 'Books', description: 'Fiction, non-fiction, cookbooks and guides', demand: 1.0, minPrice: 6, maxPrice: 65,
+    name: 'Books', description: 'Fiction, non-fiction, cookbooks and guides', demand: 1.0,
     brands: ['Harbor Press', 'Bluefield Books', 'Quill House', 'Lantern', 'Meridian'],
-    types: ['Mystery Novel', 'Science Fiction Novel', 'Cookbook', 'Biography', 'Travel Guide', 'Programming Guide', 'History Book', 'Children\'s Picture Book', 'Self-Help Book', 'Poetry Collection', 'Fantasy Novel', 'Business Book'],
+    types: [
+      ['Mystery Novel', 8, 28], ['Science Fiction Novel', 8, 28], ['Cookbook', 15, 45], ['Biography', 12, 35],
+      ['Travel Guide', 12, 30], ['Programming Guide', 29, 69], ['History Book', 14, 40], ['Children\'s Picture Book', 7, 22],
+      ['Self-Help Book', 10, 28], ['Poetry Collection', 9, 25], ['Fantasy Novel', 8, 30], ['Business Book', 14, 35],
+    ],
     variants: ['Hardcover', 'Paperback', 'Vol. 1', 'Vol. 2', 'Vol. 3', 'Special Edition', 'Second Edition', 'Illustrated', 'Box Set', 'Pocket Edition'],
   },
   {
-    name: 'Toys & Games', description: 'Board games, building sets and toys', demand: 0.7, minPrice: 8, maxPrice: 160,
+    name: 'Toys & Games', description: 'Board games, building sets and toys', demand: 0.7,
     brands: ['Playcraft', 'Brickwell', 'Funhouse', 'Little Explorer', 'Gamewright Co'],
-    types: ['Board Game', 'Building Blocks Set', 'Jigsaw Puzzle', 'Remote Control Car', 'Plush Bear', 'Card Game', 'Dollhouse', 'Science Kit', 'Wooden Train Set', 'Drone', 'Art Set', 'Puzzle Cube'],
+    types: [
+      ['Board Game', 19, 79], ['Building Blocks Set', 19, 199], ['Jigsaw Puzzle', 9, 35], ['Remote Control Car', 29, 149],
+      ['Plush Bear', 9, 39], ['Card Game', 7, 25], ['Dollhouse', 49, 199], ['Science Kit', 19, 69],
+      ['Wooden Train Set', 29, 129], ['Drone', 49, 399], ['Art Set', 12, 59], ['Puzzle Cube', 5, 25],
+    ],
     variants: ['Classic', 'Deluxe', 'Junior', 'Family Edition', 'Travel', 'Mega', 'Starter', '1000 Pieces', 'Mini', 'XL'],
   },
   {
-    name: 'Beauty & Personal Care', description: 'Skin care, hair care and grooming', demand: 0.9, minPrice: 5, maxPrice: 120,
+    name: 'Beauty & Personal Care', description: 'Skin care, hair care and grooming', demand: 0.9,
     brands: ['Purely', 'Glow Lab', 'Aurelia', 'Verdant', 'Clearskin', 'Maison Rose'],
-    types: ['Face Moisturizer', 'Shampoo', 'Conditioner', 'Sunscreen SPF 50', 'Electric Toothbrush', 'Hair Dryer', 'Beard Trimmer', 'Lip Balm', 'Body Lotion', 'Perfume', 'Vitamin C Serum', 'Makeup Brush Set'],
+    types: [
+      ['Face Moisturizer', 9, 69], ['Shampoo', 5, 29], ['Conditioner', 5, 29], ['Sunscreen SPF 50', 8, 35],
+      ['Electric Toothbrush', 29, 249], ['Hair Dryer', 29, 399], ['Beard Trimmer', 19, 119], ['Lip Balm', 3, 12],
+      ['Body Lotion', 6, 35], ['Perfume', 29, 149], ['Vitamin C Serum', 12, 69], ['Makeup Brush Set', 12, 59],
+    ],
     variants: ['Sensitive', 'Original', 'Travel Size', 'Fragrance Free', 'Night', 'Daily', 'Pro', 'Gentle', 'Intense', 'Fresh'],
   },
 ];

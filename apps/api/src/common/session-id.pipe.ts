@@ -11,7 +11,6 @@ export const MAX_SESSION_ID_CHARS = 128;
 @Injectable()
 export class SessionIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    // eslint-disable-next-line no-control-regex
     if (typeof value !== 'string' || value.length === 0 || value.length > MAX_SESSION_ID_CHARS || /[\u0000-\u001f\u007f]/.test(value)) {
       throw ApiException.validation([
         { field: 'session_id', problems: [`session_id must be 1 to ${MAX_SESSION_ID_CHARS} printable characters`] },

@@ -26,26 +26,25 @@ export class TypeOrmStateStore implements StateStore {
   }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
-    const input = entry;
     await this.exclusive(() =>
       this.dataSource.getRepository(HistoryEntryEntity).insert({
-        id: input.id,
-        kind: input.kind,
-        sessionId: input.session_id,
-        userId: input.user_id,
-        question: input.question,
-        sql: input.sql,
-        answer: input.answer,
-        status: input.status,
-        error: input.error,
-        rowCount: input.row_count,
-        rowsAffected: input.rows_affected,
-        signal: input.signal,
-        rlhfSignal: input.rlhf_signal,
-        traceId: input.trace_id,
-        refId: input.ref_id,
-        connectionId: input.connection_id ?? null,
-        createdAt: input.created_at,
+        id: entry.id,
+        kind: entry.kind,
+        sessionId: entry.session_id,
+        userId: entry.user_id,
+        question: entry.question,
+        sql: entry.sql,
+        answer: entry.answer,
+        status: entry.status,
+        error: entry.error,
+        rowCount: entry.row_count,
+        rowsAffected: entry.rows_affected,
+        signal: entry.signal,
+        rlhfSignal: entry.rlhf_signal,
+        traceId: entry.trace_id,
+        refId: entry.ref_id,
+        connectionId: entry.connection_id ?? null,
+        createdAt: entry.created_at,
       }),
     );
   }
@@ -75,7 +74,10 @@ export class TypeOrmStateStore implements StateStore {
         .where("q.kind = 'query' AND q.status = 'ok' AND q.sql IS NOT NULL AND q.question IS NOT NULL")
         .andWhere('q.connection_id = :connectionId', { connectionId })
         .andWhere("f.signal = 'positive'")
-        .andWhere("f.seq = (SELECT MAX(g.seq) FROM history_entry g WHERE g.kind = 'feedback' AND g.ref_id = q.id)")
+        .andWhere((qb) => {
+          const latest = qb.subQuery().select('MAX(g.seq)').from(HistoryEntryEntity, 'g').where("g.kind = 'feedback' AND g.ref_id = q.id");
+          return `f.seq = ${latest.getQuery()}`;
+        })
         .orderBy('f.seq', 'DESC')
         .limit(limit * 4)
         .getRawMany(),

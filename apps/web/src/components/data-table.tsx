@@ -13,7 +13,9 @@ export interface DataTableProps {
 /** A result table with client-side paging; numbers right-aligned, NULL dimmed. */
 export function DataTable({ columns, rows, pageSize = 10, caption }: DataTableProps) {
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [rows]);
+  useEffect(() => {
+    setPage(1);
+  }, [rows]);
   const start = (page - 1) * pageSize;
   const visible = rows.slice(start, start + pageSize);
   return (

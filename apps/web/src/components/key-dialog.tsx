@@ -16,7 +16,9 @@ export function KeyDialog({ reason, onSubmit, onCancel }: KeyDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

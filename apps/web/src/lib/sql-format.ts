@@ -1,21 +1,17 @@
 import type { Dialect } from '@nlq/contracts';
-import { format, type SqlLanguage } from 'sql-formatter';
+import { formatDialect, mariadb, mysql, postgresql, snowflake, sql, sqlite, transactsql, type DialectOptions } from 'sql-formatter';
 
-/** nlq's Dialect names map one to one onto sql-formatter languages. */
-const LANGUAGE: Record<Dialect, SqlLanguage> = {
-  sqlite: 'sqlite',
-  postgresql: 'postgresql',
-  mysql: 'mysql',
-  mariadb: 'mariadb',
-  transactsql: 'transactsql',
-  snowflake: 'snowflake',
-};
+/**
+ * sql-formatter dialects of nlq's Dialect names (the same names). Only these are imported, so the bundle leaves the
+ * other dialects out (sql-formatter's `formatDialect` API, versus `format`, which pulls in all of them).
+ */
+const DIALECTS: Record<Dialect, DialectOptions> = { sqlite, postgresql, mysql, mariadb, transactsql, snowflake };
 
 /** SQL pretty-printed for a dialect (standard SQL when unknown); the input unchanged when it does not parse. */
-export function formatSql(sql: string, dialect: Dialect | null | undefined): string {
+export function formatSql(text: string, dialect: Dialect | null | undefined): string {
   try {
-    return format(sql, { language: dialect ? LANGUAGE[dialect] ?? 'sql' : 'sql', keywordCase: 'upper', tabWidth: 2 });
+    return formatDialect(text, { dialect: (dialect && DIALECTS[dialect]) || sql, keywordCase: 'upper', tabWidth: 2 });
   } catch {
-    return sql;
+    return text;
   }
 }

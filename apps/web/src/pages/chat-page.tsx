@@ -77,7 +77,10 @@ export function ChatPage() {
     [live],
   );
 
-  useEffect(() => endRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' }), [turns.length]);
+  useEffect(() => {
+    // Braces matter: newer browsers answer scrollIntoView with a Promise, which React must not get as a cleanup.
+    endRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+  }, [turns.length]);
 
   const update = useCallback((key: string, patch: Partial<Turn>) => setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, ...patch } : t))), []);
 

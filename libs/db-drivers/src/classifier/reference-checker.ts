@@ -37,6 +37,9 @@ const PSEUDO_COLUMNS = new Set([
   'century', 'decade', 'millennium', 'timezone', 'timezone_hour', 'timezone_minute',
 ]);
 
+/** Keys of a SELECT node that hold no expression to check (FROM is handled separately). */
+const NOT_EXPRESSIONS = new Set(['with', 'from', '_next', 'into', 'type', 'options', 'loc', 'locking_read', 'for_update', 'set_op']);
+
 const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
 const unwrap = (n: AstNode): AstNode => (n && typeof n === 'object' && n.ast && typeof n.ast === 'object' ? n.ast : n);
 
@@ -155,8 +158,7 @@ class ReferenceChecker {
     }
     for (const cond of joinConditions) this.expr(cond, scope);
     for (const [key, value] of Object.entries(sel)) {
-      if (['with', 'from', '_next', 'into', 'type', 'options', 'loc', 'locking_read', 'for_update', 'set_op'].includes(key))
-        continue;
+      if (NOT_EXPRESSIONS.has(key)) continue;
       this.expr(value, scope);
     }
     return this.outputColumns(sel, scope);
@@ -322,7 +324,8 @@ class ReferenceChecker {
         continue;
       }
       const table = lower(typeof e.table === 'string' ? e.table : identName(e.table));
-      const star = table ? this.starColumns(scope.sources.filter((s) => s.names.includes(table))) : this.starColumns(scope.sources);
+      const sources = table ? scope.sources.filter((s) => s.names.includes(table)) : scope.sources;
+      const star = this.starColumns(sources);
       if (star === null) return null;
       for (const n of star) out.add(n);
     }

@@ -2,7 +2,6 @@ import type { Dialect } from '@nlq/contracts';
 import { Parser } from 'node-sql-parser';
 
 /** A node-sql-parser AST node, read loosely: its shapes differ per dialect grammar. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AstNode = any;
 
 /** node-sql-parser `database` option for each nlq dialect (node-sql-parser README, "Supported Database SQL Syntax"). */

@@ -27,7 +27,7 @@ const refused = (reason: string, statementType?: string, tables: string[] = []):
  *   EXEC, USE, SHOW, EXPLAIN, transaction control, ...) and SELECT ... INTO a new table or variable.
  *
  * `statementType` is the parsed top-level type in lower case; `tables` lists the referenced tables, lower case,
- * without schema prefix, without CTE names, in order of first appearance. Never throws.
+ * without schema prefix, without CTE names, sorted. Never throws.
  */
 export function classifySql(sql: string, dialect: Dialect): SqlClassification {
   const lexed = tokenizeSql(sql ?? '', dialect);
@@ -57,6 +57,7 @@ export function classifySql(sql: string, dialect: Dialect): SqlClassification {
   const tables = referencedTables(parsed.tableList, ast);
   const intoTable = typeof ast.into?.expr === 'string' ? ast.into.expr.toLowerCase() : null;
   if (intoTable && !tables.includes(intoTable)) tables.push(intoTable);
+  tables.sort();
 
   // Walk the whole AST once and collect what decides the class.
   let refusal: string | null = null;
@@ -89,7 +90,10 @@ export function classifySql(sql: string, dialect: Dialect): SqlClassification {
       return { kind: 'ddl', statementType, tables };
     }
     case 'select': {
-      if (writeNode) return { kind: 'write', reason: `the query contains an ${String(writeNode).toUpperCase()} (data-modifying CTE)`, statementType, tables };
+      if (writeNode) {
+        const reason = `the query contains a data-modifying ${String(writeNode).toUpperCase()} (e.g. in a CTE)`;
+        return { kind: 'write', reason, statementType, tables };
+      }
       const lock = selectLocking(ast);
       if (lock) return { kind: 'write', reason: `${lock} takes row locks`, statementType, tables };
       const into = selectInto(ast);
@@ -134,14 +138,18 @@ function leadingKeywordRefusal(tokens: SqlToken[], dialect: Dialect): string | n
     let i = 1;
     if (tokens[i]?.type === 'punct' && tokens[i].text === '@') i += 2;
     if (tokens[i]?.text === '=') i++;
-    const nString = /^N$/i.test(tokens[i]?.text ?? '') && tokens[i + 1]?.type === 'string' && tokens[i + 1].start === tokens[i].end;
+    const nString =
+      /^N$/i.test(tokens[i]?.text ?? '') && tokens[i + 1]?.type === 'string' && tokens[i + 1].start === tokens[i].end;
     if (tokens[i]?.text === '(' || tokens[i]?.type === 'string' || nString) {
       return 'EXEC of dynamic SQL is never allowed';
     }
+    // name ( '.' name? )*: `master..xp_cmdshell` leaves the schema empty
     let proc = '';
-    while (tokens[i] && (tokens[i].type === 'word' || tokens[i].type === 'quoted' || tokens[i].text === '.')) {
-      if (tokens[i].text !== '.') proc = identifierText(tokens[i]);
+    while (tokens[i] && (tokens[i].type === 'word' || tokens[i].type === 'quoted')) {
+      proc = identifierText(tokens[i]);
       i++;
+      while (tokens[i]?.text === '.') i++;
+      if (tokens[i - 1]?.text !== '.') break;
     }
     const why = refusedProcedureReason(proc);
     if (why) return `EXEC ${proc}: ${why}`;
@@ -165,7 +173,8 @@ function selectInto(ast: AstNode): string | null {
   let why: string | null = null;
   walkAst(ast, (node) => {
     if (why || node.type !== 'select' || !node.into || node.into.expr == null) return;
-    why = node.into.keyword === 'var' ? 'SELECT ... INTO variables sets session state' : 'SELECT ... INTO creates a table';
+    why =
+      node.into.keyword === 'var' ? 'SELECT ... INTO variables sets session state' : 'SELECT ... INTO creates a table';
   });
   return why;
 }

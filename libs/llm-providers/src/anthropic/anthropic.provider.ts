@@ -3,14 +3,16 @@ import { ProviderResponseError, type ProviderError } from '../errors';
 import { buildAnswerPrompt, buildSqlPrompt, interpretAnswerReply, interpretSqlReply, type ChatPrompt } from '../prompt';
 import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from '../provider';
 import { DEFAULT_HOSTED_TIMEOUT_MS, DEFAULT_MAX_RETRIES, trimTrailingSlash, type ModelProviderOptions } from '../provider-options';
-import { mapSdkError } from '../sdk-errors';
+import { mapSdkError, realmSafeFetch } from '../sdk-errors';
 
+/** Default model and base URL (Anthropic's own API; the SDK appends /v1/...). */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 const DEFAULT_MAX_TOKENS = 1024;
 /** Sent when no key is configured, so the SDK never searches the environment or profiles for credentials. */
 const NO_KEY = 'no-api-key';
 
+/** Options of AnthropicProvider: model, baseURL (without /v1), apiKey, timeoutMs, maxRetries, temperature, maxTokens. */
 export type AnthropicProviderOptions = ModelProviderOptions;
 
 /**
@@ -47,6 +49,7 @@ export class AnthropicProvider implements LlmProvider {
       timeout: this.timeoutMs,
       maxRetries: this.maxRetries,
       logLevel: 'off',
+      fetch: realmSafeFetch,
     });
   }
 

@@ -11,9 +11,11 @@ import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, Sq
 import { DEFAULT_LOCAL_TIMEOUT_MS, DEFAULT_MAX_RETRIES, redact, trimTrailingSlash, type ModelProviderOptions } from '../provider-options';
 import { AttemptTimeoutError, connectionFailureDetail, fetchWithRetry, isConnectionFailure } from '../retry';
 
+/** Default model and host (Ollama's default listen address). */
 export const DEFAULT_OLLAMA_MODEL = 'qwen2.5-coder:7b';
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
 
+/** Options of OllamaProvider: the shared model options (baseURL is the Ollama host) plus the retry base delay. */
 export interface OllamaProviderOptions extends ModelProviderOptions {
   /** First retry backoff in milliseconds (doubles each retry, at most 8 s). Default 500. */
   retryBaseDelayMs?: number;
@@ -126,7 +128,8 @@ export class OllamaProvider implements LlmProvider {
       );
     }
     const status = (error as { status_code?: unknown })?.status_code;
-    const message = redact(error instanceof Error ? error.message : String(error), this.apiKey).replace(/[.\s]+$/, '');
+    const raw = (error as { message?: unknown })?.message;
+    const message = redact(typeof raw === 'string' ? raw : String(error), this.apiKey).replace(/[.\s]+$/, '');
     if (typeof status === 'number') {
       if (status === 429) {
         return new ProviderRateLimitError(`${this.label()} is rate limiting requests (429) after ${this.maxRetries} retries: ${message}.`, 429);

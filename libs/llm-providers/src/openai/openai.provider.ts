@@ -3,13 +3,15 @@ import { ProviderResponseError, type ProviderError } from '../errors';
 import { buildAnswerPrompt, buildSqlPrompt, interpretAnswerReply, interpretSqlReply, type ChatPrompt } from '../prompt';
 import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from '../provider';
 import { DEFAULT_HOSTED_TIMEOUT_MS, DEFAULT_MAX_RETRIES, trimTrailingSlash, type ModelProviderOptions } from '../provider-options';
-import { mapSdkError } from '../sdk-errors';
+import { mapSdkError, realmSafeFetch } from '../sdk-errors';
 
+/** Default model and base URL (OpenAI's own API). */
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** Sent when no key is configured: local servers (vLLM, LM Studio, llama.cpp) ignore it, OpenAI answers 401. */
 const NO_KEY = 'no-api-key';
 
+/** Options of OpenAiProvider: model, baseURL (with /v1), apiKey, timeoutMs, maxRetries, temperature. */
 export type OpenAiProviderOptions = ModelProviderOptions;
 
 /**
@@ -45,6 +47,7 @@ export class OpenAiProvider implements LlmProvider {
       timeout: this.timeoutMs,
       maxRetries: this.maxRetries,
       logLevel: 'off',
+      fetch: realmSafeFetch,
     });
   }
 

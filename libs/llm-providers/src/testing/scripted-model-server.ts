@@ -11,6 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Which provider's wire protocol the server speaks. */
 export type ScriptedProtocol = 'openai' | 'ollama' | 'anthropic';
 
 /** What the script sees of one chat request: the joined system text, the last user message and the parsed body. */
@@ -27,6 +28,7 @@ export interface ScriptedChatRequest {
  */
 export type ScriptedReply = string | { status: number; body?: unknown; headers?: Record<string, string> };
 
+/** Options of startScriptedModelServer. */
 export interface ScriptedModelServerOptions {
   protocol: ScriptedProtocol;
   reply: (request: ScriptedChatRequest) => ScriptedReply | Promise<ScriptedReply>;
@@ -46,6 +48,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** A running scripted server. */
 export interface ScriptedModelServer {
   /**
    * The base URL to give the provider: `http://127.0.0.1:<port>/v1` for openai (the OpenAI SDK's baseURL includes

@@ -6,15 +6,18 @@
  * VITE_API_BASE=https://nlq.example.com npm run build:web for a web app served apart from the api.
  * The value is injected as the global constant __NLQ_API_BASE__ (see src/config.ts).
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig(({ command, mode }) => {
-  const env = loadEnv(mode, __dirname, 'VITE_');
+  const env = loadEnv(mode, root, 'VITE_');
   const fromEnv = process.env.VITE_API_BASE ?? env.VITE_API_BASE;
   const apiBase = fromEnv !== undefined ? fromEnv : command === 'serve' ? 'http://localhost:8000' : '';
   return {
-    root: __dirname,
+    root,
     plugins: [react()],
     define: { __NLQ_API_BASE__: JSON.stringify(apiBase.replace(/\/+$/, '')) },
     build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 700 },

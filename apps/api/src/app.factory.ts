@@ -1,0 +1,50 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ensureSampleDatabase } from '@nlq/sample-db';
+import fs from 'node:fs';
+import type { DestinationStream } from 'pino';
+import { AppModule } from './app.module';
+import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
+import { createValidationPipe } from './common/validation.pipe';
+import { AppConfig } from './config/app-config';
+import type { AppEnv } from './config/environment-variables';
+import { createRootLogger } from './logging/logger.factory';
+import { PinoNestLogger } from './logging/pino-nest.logger';
+import { setupOpenApi } from './openapi';
+
+/** Test and embedding hooks of {@link createApp}. */
+export interface CreateAppOptions {
+  /** Where log lines go (default stdout). */
+  logDestination?: DestinationStream;
+}
+
+/**
+ * Build the api, configured and initialized but not listening: configuration from `process.env` overlaid with
+ * `overrides` (validated; throws ConfigValidationError naming the variable), DATA_DIR created, the sample shop
+ * database generated when QUERY_DATABASE_URL is the default and the file is absent, Fastify with MAX_BODY_BYTES,
+ * pino as Fastify's and Nest's logger, request ids (X-Request-Id or a UUID, echoed back), CORS, the global
+ * ValidationPipe and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
+ */
+export async function createApp(overrides: AppEnv = {}, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const config = AppConfig.fromEnv({ ...process.env, ...overrides });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (config.sampleDatabasePath) ensureSampleDatabase(config.sampleDatabasePath);
+
+  const logger = createRootLogger(config.logLevel, options.logDestination);
+  const adapter = new FastifyAdapter({ loggerInstance: logger, bodyLimit: config.maxBodyBytes, genReqId: requestIdFor });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
+    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+    abortOnError: false,
+  });
+  app.getHttpAdapter().getInstance().addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.enableCors({
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    exposedHeaders: [REQUEST_ID_HEADER],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  setupOpenApi(app);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { ApprovalModule } from './approval/approval.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { FeedbackModule } from './feedback/feedback.module';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { PipelineModule } from './pipeline/pipeline.module';
+import { QueryModule } from './query/query.module';
+import { SchemaModule } from './schema/schema.module';
+import { SessionsModule } from './sessions/sessions.module';
+import { StateModule } from './state/state.module';
+
+/**
+ * Root module: configuration, logging, state store and pipeline (global), then one module per endpoint group of
+ * the query adapter surface (spec 4.1). The one exception filter is registered globally here.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
+        StateModule,
+        PipelineModule,
+        QueryModule,
+        ApprovalModule,
+        FeedbackModule,
+        SessionsModule,
+        SchemaModule,
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

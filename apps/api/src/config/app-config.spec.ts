@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { AppConfig, ConfigValidationError } from './app-config';
+
+describe('AppConfig.fromEnv', () => {
+  it('applies every default', () => {
+    const config = AppConfig.fromEnv({});
+    const dataDir = path.resolve('./data');
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '0.0.0.0',
+      mode: 'user',
+      serviceApiKey: null,
+      dataDir,
+      queryDatabaseUrl: `sqlite://${dataDir}/shop.db`,
+      sampleDatabasePath: `${dataDir}/shop.db`,
+      stateDatabaseUrl: `sqlite://${dataDir}/state.db`,
+      llm: { provider: 'offline', model: null, baseUrl: null, apiKey: null },
+      corsOrigins: '*',
+      maxQuestionChars: 2000,
+      maxResultRows: 1000,
+      statementTimeoutMs: 10000,
+      maxRetries: 3,
+      maxBodyBytes: 65536,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads and converts the variables; empty strings count as unset', () => {
+    const config = AppConfig.fromEnv({
+      PORT: '9001',
+      SERVICE_MODE: 'admin',
+      SERVICE_API_KEY: 'a-long-secret',
+      DATA_DIR: '/tmp/nlq-x',
+      QUERY_DATABASE_URL: 'postgres://u@h/db',
+      STATE_DATABASE_URL: '',
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: 'http://127.0.0.1:1234/v1',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      MAX_RETRIES: '0',
+    });
+    expect(config).toMatchObject({
+      port: 9001,
+      mode: 'admin',
+      serviceApiKey: 'a-long-secret',
+      queryDatabaseUrl: 'postgres://u@h/db',
+      sampleDatabasePath: null,
+      stateDatabaseUrl: 'sqlite:///tmp/nlq-x/state.db',
+      llm: { provider: 'openai', baseUrl: 'http://127.0.0.1:1234/v1' },
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      maxRetries: 0,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['SERVICE_MODE', 'root'],
+    ['LLM_PROVIDER', 'gpt'],
+    ['MAX_QUESTION_CHARS', '0'],
+    ['MAX_BODY_BYTES', '12.5'],
+    ['STATE_DATABASE_URL', 'mysql://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['SERVICE_API_KEY', 'short'],
+    ['LLM_BASE_URL', 'not a url'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(ConfigValidationError);
+    expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('requires CORS_ORIGINS in production', () => {
+    expect(() => AppConfig.fromEnv({ NODE_ENV: 'production' })).toThrow(/CORS_ORIGINS/);
+    expect(AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://nlq.example' }).corsOrigins).toEqual(['https://nlq.example']);
+  });
+
+  it('lists every invalid variable at once', () => {
+    try {
+      AppConfig.fromEnv({ PORT: '-1', MAX_RETRIES: '99' });
+      throw new Error('expected a ConfigValidationError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigValidationError);
+      expect((error as ConfigValidationError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['MAX_RETRIES', 'PORT']);
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import type { HistoryEntry, Trace } from '@nlq/contracts';
+import type { PendingOperation } from '@nlq/pipeline';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { createStateDataSource } from './state-data-source.factory';
+import { TypeOrmStateStore } from './typeorm-state.store';
+
+const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Engine {
+  name: string;
+  open(): Promise<{ dataSource: DataSource; cleanup(): Promise<void> } | null>;
+}
+
+const engines: Engine[] = [
+  {
+    name: 'sqlite',
+    async open() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-store-'));
+      const dataSource = await createStateDataSource(`sqlite://${path.join(dir, 'state.db')}`).initialize();
+      return {
+        dataSource,
+        async cleanup() {
+          await dataSource.destroy();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 'postgres',
+    async open() {
+      const admin = new Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+      try {
+        await admin.connect();
+      } catch (error) {
+        console.warn(`Skipping PostgreSQL state store tests: ${PG_URL} unreachable (${(error as Error).message})`);
+        return null;
+      }
+      const schema = `nlq_api_store_${process.pid}_${Date.now()}`;
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      const dataSource = await createStateDataSource(PG_URL, { schema }).initialize();
+      return {
+        dataSource,
+        async cleanup() {
+          await dataSource.destroy();
+          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  },
+];
+
+function entry(overrides: Partial<HistoryEntry>): HistoryEntry {
+  return {
+    id: `e-${Math.random().toString(36).slice(2)}`,
+    kind: 'query',
+    session_id: 's1',
+    user_id: 's1',
+    question: 'How many customers are there?',
+    sql: 'SELECT COUNT(*) FROM customers',
+    answer: 'There are 3 customers.',
+    status: 'ok',
+    error: null,
+    row_count: 1,
+    rows_affected: null,
+    signal: null,
+    rlhf_signal: null,
+    trace_id: null,
+    ref_id: null,
+    connection_id: 'default',
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function operation(overrides: Partial<PendingOperation>): PendingOperation {
+  return {
+    id: `op-${Math.random().toString(36).slice(2)}`,
+    sessionId: 'admin',
+    userId: 'admin',
+    connectionId: 'default',
+    question: 'delete cancelled orders',
+    sql: "DELETE FROM orders WHERE status = 'cancelled'",
+    kind: 'write',
+    state: 'pending',
+    queryEntryId: 'q1',
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+describe.each(engines)('TypeOrmStateStore on $name', (engine) => {
+  let handle: Awaited<ReturnType<Engine['open']>>;
+  let store: TypeOrmStateStore;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    if (handle) store = new TypeOrmStateStore(handle.dataSource);
+  });
+  afterAll(async () => {
+    await handle?.cleanup();
+  });
+
+  it('keeps a session history in insertion order, even with equal timestamps, and round-trips every field', async () => {
+    if (!handle) return;
+    const first = entry({ session_id: 'order', question: 'first', created_at: '2025-01-01T00:00:00.000Z', rlhf_signal: 'positive' });
+    const second = entry({ session_id: 'order', kind: 'feedback', question: null, sql: null, answer: null, signal: 'negative', ref_id: first.id, created_at: first.created_at });
+    await store.appendHistory(first);
+    await store.appendHistory(second);
+    await store.appendHistory(entry({ session_id: 'other' }));
+    const history = await store.listHistory('order');
+    expect(history).toEqual([first, second]);
+    expect(await store.listHistory('nobody')).toEqual([]);
+  });
+
+  it('lists positively rated successful reads of the connection, newest feedback first, by latest rating', async () => {
+    if (!handle) return;
+    const liked = entry({ session_id: 'ex', question: 'How many products?', sql: 'SELECT COUNT(*) FROM products', connection_id: 'c1' });
+    const flipped = entry({ session_id: 'ex', question: 'List countries', sql: 'SELECT name FROM countries', connection_id: 'c1' });
+    const failed = entry({ session_id: 'ex', question: 'bad', sql: 'SELECT nope', status: 'error', connection_id: 'c1' });
+    const elsewhere = entry({ session_id: 'ex', question: 'Other db', sql: 'SELECT 1', connection_id: 'c2' });
+    const likedLater = entry({ session_id: 'ex', question: 'Total payments', sql: 'SELECT SUM(amount) FROM payments', connection_id: 'c1' });
+    for (const e of [liked, flipped, failed, elsewhere, likedLater]) await store.appendHistory(e);
+    const feedback = (ref: HistoryEntry, signal: string) =>
+      entry({ session_id: 'ex', kind: 'feedback', question: null, sql: null, answer: null, signal, ref_id: ref.id, connection_id: ref.connection_id });
+    await store.appendHistory(feedback(liked, 'positive'));
+    await store.appendHistory(feedback(flipped, 'positive'));
+    await store.appendHistory(feedback(failed, 'positive'));
+    await store.appendHistory(feedback(elsewhere, 'positive'));
+    await store.appendHistory(feedback(flipped, 'negative'));
+    await store.appendHistory(feedback(likedLater, 'positive'));
+    expect(await store.listPositiveExamples('c1', 5)).toEqual([
+      { question: 'Total payments', sql: 'SELECT SUM(amount) FROM payments' },
+      { question: 'How many products?', sql: 'SELECT COUNT(*) FROM products' },
+    ]);
+    expect(await store.listPositiveExamples('c1', 1)).toHaveLength(1);
+    expect(await store.listPositiveExamples('c2', 5)).toEqual([{ question: 'Other db', sql: 'SELECT 1' }]);
+  });
+
+  it('supersedes the older pending operation of a session and claims the newest exactly once', async () => {
+    if (!handle) return;
+    const older = operation({ sessionId: 'sup', createdAt: '2025-01-01T00:00:00.000Z' });
+    const newer = operation({ sessionId: 'sup', createdAt: '2025-01-01T00:00:01.000Z', sql: 'DELETE FROM payments' });
+    await store.savePending(older);
+    await store.savePending(newer);
+    expect((await store.latestOperation('sup'))?.id).toBe(newer.id);
+    const claimed = await store.claimPending('sup', 'approved', 'sup');
+    expect(claimed).toMatchObject({ id: newer.id, state: 'approved', decidedBy: 'sup', sql: 'DELETE FROM payments' });
+    expect(claimed?.decidedAt).toEqual(expect.any(String));
+    expect(await store.claimPending('sup', 'approved', 'sup')).toBeNull();
+    expect(await store.claimPending('sup', 'rejected', 'sup')).toBeNull();
+    expect((await store.latestOperation('sup'))?.state).toBe('approved');
+    expect(await store.latestOperation('none')).toBeNull();
+  });
+
+  it('lets exactly one of many concurrent claims win', async () => {
+    if (!handle) return;
+    for (let round = 0; round < 5; round++) {
+      const sessionId = `race-${round}`;
+      await store.savePending(operation({ sessionId }));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store.claimPending(sessionId, i % 2 === 0 ? 'approved' : 'rejected', `u${i}`)),
+      );
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+    }
+  });
+
+  it('saves and reads back a trace with its spans', async () => {
+    if (!handle) return;
+    const trace: Trace = {
+      id: 't-1',
+      sessionId: 's1',
+      userId: 's1',
+      question: 'How many customers are there?',
+      sql: 'SELECT COUNT(*) FROM customers',
+      status: 'ok',
+      startedAt: '2025-01-01T00:00:00.000Z',
+      durationMs: 12.5,
+      spans: [{ name: 'intake', startedAt: '2025-01-01T00:00:00.000Z', durationMs: 0.1, outcome: 'ok', detail: { chars: 29 } }],
+      error: null,
+    };
+    await store.saveTrace(trace);
+    expect(await store.getTrace('t-1')).toEqual(trace);
+    expect(await store.getTrace('missing')).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import {
+  createDriver,
+  createProvider,
+  PipelineError,
+  type DatabaseDriver,
+  type LlmProvider,
+  type ProviderSettings,
+  type QueryTarget,
+  type TargetResolver,
+} from '@nlq/pipeline';
+import type { Logger } from 'pino';
+import { AppConfig } from '../config/app-config';
+import { ROOT_LOGGER } from '../logging/logger.factory';
+
+/** Id of the connection configured by QUERY_DATABASE_URL. */
+export const DEFAULT_CONNECTION_ID = 'default';
+
+/**
+ * Resolves the database connection and the model provider per request (the pipeline's TargetResolver).
+ *
+ * At start it holds one connection, `default`, from QUERY_DATABASE_URL and the provider from LLM_*. A later
+ * connections/llms module replaces them at run time with {@link setConnection}, {@link activate} and
+ * {@link setProvider}; requests already running keep the driver or provider they resolved. Drivers are connected
+ * lazily on first use and closed when replaced or when the app shuts down.
+ */
+@Injectable()
+export class TargetResolverService implements TargetResolver, OnApplicationShutdown {
+  private readonly targets = new Map<string, QueryTarget>();
+  private readonly connected = new WeakSet<DatabaseDriver>();
+  private activeId = DEFAULT_CONNECTION_ID;
+  private currentProvider: LlmProvider;
+
+  constructor(
+    config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {
+    this.targets.set(DEFAULT_CONNECTION_ID, { connectionId: DEFAULT_CONNECTION_ID, driver: createDriver(config.queryDatabaseUrl) });
+    this.currentProvider = createProvider({
+      provider: config.llm.provider,
+      model: config.llm.model,
+      baseUrl: config.llm.baseUrl,
+      apiKey: config.llm.apiKey,
+    });
+  }
+
+  /**
+   * The named connection, or the active one. Connects the driver on first use; a connection failure is not thrown
+   * here (the pipeline reports it as success false when the driver is used).
+   * @throws PipelineError NOT_FOUND (HTTP 404) for an unknown id.
+   */
+  async connection(connectionId?: string): Promise<QueryTarget> {
+    const id = connectionId ?? this.activeId;
+    const target = this.targets.get(id);
+    if (!target) throw new PipelineError('NOT_FOUND', `Unknown connection "${id}".`);
+    if (!this.connected.has(target.driver)) {
+      try {
+        await target.driver.connect();
+        this.connected.add(target.driver);
+      } catch (error) {
+        this.logger.warn({ err: error, connectionId: id }, 'database connection failed');
+      }
+    }
+    return target;
+  }
+
+  async provider(): Promise<LlmProvider> {
+    return this.currentProvider;
+  }
+
+  /** Id of the connection used when a request names none. */
+  activeConnectionId(): string {
+    return this.activeId;
+  }
+
+  /** Add or replace connection `id` with a driver for `url` (the replaced driver is closed). */
+  async setConnection(id: string, url: string): Promise<void> {
+    const previous = this.targets.get(id);
+    this.targets.set(id, { connectionId: id, driver: createDriver(url) });
+    if (previous) await this.closeQuietly(previous.driver);
+  }
+
+  /** Remove connection `id` (not the active one) and close its driver. */
+  async removeConnection(id: string): Promise<void> {
+    if (id === this.activeId) throw new PipelineError('CONFLICT', `Connection "${id}" is active; activate another first.`);
+    const previous = this.targets.get(id);
+    this.targets.delete(id);
+    if (previous) await this.closeQuietly(previous.driver);
+  }
+
+  /**
+   * Make `id` the connection used when a request names none.
+   * @throws PipelineError NOT_FOUND for an unknown id.
+   */
+  activate(id: string): void {
+    if (!this.targets.has(id)) throw new PipelineError('NOT_FOUND', `Unknown connection "${id}".`);
+    this.activeId = id;
+  }
+
+  /** Replace the model provider (a built provider, or settings to build one with createProvider). */
+  setProvider(provider: LlmProvider | ProviderSettings): void {
+    this.currentProvider = 'generateSql' in provider ? provider : createProvider(provider);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.targets.values()].map((t) => this.closeQuietly(t.driver)));
+  }
+
+  private async closeQuietly(driver: DatabaseDriver): Promise<void> {
+    try {
+      await driver.close();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'closing a database driver failed');
+    }
+  }
+}

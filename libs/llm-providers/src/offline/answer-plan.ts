@@ -1,0 +1,81 @@
+import { measureTable } from './intent-parser';
+import type { QueryIntent } from './query-intent';
+import type { BuiltSql } from './sql-builder';
+import { tableNoun, type SchemaLexicon } from './schema-lexicon';
+import { humanize, normalizedWords, pluralize } from './word-forms';
+
+/** How to word the answer for rows of one generated statement. */
+export interface AnswerPlan {
+  kind: 'count' | 'aggregate' | 'grouped' | 'top' | 'list' | 'write';
+  /** Singular and plural noun of the rows counted, listed or ranked: customer / customers. */
+  noun: string;
+  nounPlural: string;
+  /** Filters in words, with a leading space: " in Canada with status shipped in 2024", or "". */
+  context: string;
+  /** Words of the measure: "total sales", "average total", "number of orders". */
+  measureLabel: string;
+  money: boolean;
+  labelColumns: string[];
+  valueColumn: string | null;
+  /** Words of the group key: "category", "country", "year". */
+  groupNoun: string | null;
+  limit: number | null;
+  direction: 'asc' | 'desc';
+}
+
+/** Derive the answer plan of an intent and the SQL written for it. */
+export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: SchemaLexicon): AnswerPlan {
+  if (intent.kind === 'delete' || intent.kind === 'update') {
+    const noun = tableNoun(lexicon.table(intent.table));
+    return { kind: 'write', noun, nounPlural: pluralize(noun), context: '', measureLabel: '', money: false, labelColumns: [], valueColumn: null, groupNoun: null, limit: null, direction: 'desc' };
+  }
+  const nounTable = intent.kind === 'top' && intent.group?.kind === 'table' ? intent.group.table : intent.subject;
+  const noun = intent.kind === 'top' && intent.group?.kind === 'column' ? humanize(intent.group.ref.column) : tableNoun(lexicon.table(nounTable));
+  const context = intent.filters.map((f) => ` ${f.label}`).join('');
+  const g = intent.group;
+  const groupNoun = !g ? null : g.kind === 'table' ? tableNoun(lexicon.table(g.table)) : g.kind === 'period' ? g.unit : humanize(g.ref.column);
+  let measureLabel = intent.measure?.label ?? '';
+  const m = intent.measure;
+  if (m && m.expr.kind === 'column' && m.fn !== 'count') {
+    const tableWords = normalizedWords(lexicon.table(measureTable(m)).name);
+    const colWords = normalizedWords(m.expr.ref.column);
+    if (!tableWords.every((w) => colWords.includes(w)) && intent.kind !== 'top') measureLabel = `${measureLabel} of ${pluralize(tableNoun(lexicon.table(measureTable(m))))}`;
+  }
+  const kind = intent.kind === 'list' ? 'list' : intent.kind === 'top' ? 'top' : g ? 'grouped' : intent.kind === 'count' ? 'count' : 'aggregate';
+  return {
+    kind: kind === 'count' && m?.expr.kind !== 'rows' ? 'aggregate' : kind,
+    noun,
+    nounPlural: pluralize(noun),
+    context,
+    measureLabel,
+    money: m?.money ?? false,
+    labelColumns: built.labelColumns,
+    valueColumn: built.valueColumn,
+    groupNoun,
+    limit: intent.limit,
+    direction: intent.direction,
+  };
+}
+
+/**
+ * Answer plans of recently generated SQL, keyed by the SQL text, shared by every OfflineProvider in the process (the
+ * pipeline may create one provider per request). Bounded: the oldest entries go first past `capacity`.
+ */
+export class AnswerPlanRegistry {
+  private readonly plans = new Map<string, AnswerPlan>();
+
+  constructor(private readonly capacity = 2000) {}
+
+  remember(sql: string, plan: AnswerPlan): void {
+    this.plans.delete(sql);
+    this.plans.set(sql, plan);
+    while (this.plans.size > this.capacity) this.plans.delete(this.plans.keys().next().value as string);
+  }
+
+  recall(sql: string): AnswerPlan | null {
+    return this.plans.get(sql) ?? null;
+  }
+}
+
+/** The process-wide registry. */
+export const answerPlans = new AnswerPlanRegistry();

@@ -1,0 +1,105 @@
+import type { AnswerRequest } from '../provider';
+import type { AnswerPlan } from './answer-plan';
+import { formatNumber, formatValue, toNumber } from './value-format';
+import { humanize } from './word-forms';
+
+/** Rows named in a sentence at most. */
+export const ANSWER_ITEMS = 10;
+
+function capitalize(text: string): string {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function measureText(value: unknown, money: boolean): string {
+  const n = toNumber(value);
+  return n === null ? formatValue(value) : formatNumber(n, money);
+}
+
+/** Index of each named column in the result, ignoring case; -1 when absent. */
+function indexes(columns: string[], names: string[]): number[] {
+  return names.map((n) => columns.findIndex((c) => c.toLowerCase() === n.toLowerCase())).filter((i) => i >= 0);
+}
+
+function rowLabel(row: unknown[], labelIdx: number[]): string {
+  return labelIdx.map((i) => (row[i] === null || row[i] === undefined ? '(none)' : String(row[i]))).join(' ');
+}
+
+function shown(request: AnswerRequest, count: number): string {
+  const rows = request.rows.length;
+  return rows > count || request.rowCount > count ? `; showing the first ${count}` : '';
+}
+
+/** "Found 12" or, when the row limit cut the result, "Found more than 100". */
+function found(request: AnswerRequest): string {
+  return request.truncated ? `more than ${formatNumber(request.rowCount)}` : formatNumber(request.rowCount);
+}
+
+/**
+ * Write a plain, honest sentence from result rows. Counts: "There are 1,000 customers."; one aggregate: "The
+ * average total of orders in 2024 is $123.45."; lists: "Found 12 customers in Canada: Ana Silva, ...; showing the
+ * first 10." (and "more than N" when the row limit cut the result); top-N: "The top 5 products by total sales are:
+ * X ($12,345.67), ..."; groups: "Number of products by category (8 groups): Books 120, ...". No rows: "No rows
+ * matched." Every number comes from the rows (the SQL aggregated them), never from sampling rows here.
+ * Without a plan (SQL the engine did not write) the sentence is generic.
+ */
+export function writeAnswerText(request: AnswerRequest, plan: AnswerPlan | null): string {
+  const { rows, columns } = request;
+  if (rows.length === 0 || request.rowCount === 0) {
+    if (plan?.kind === 'write') return 'The statement ran.';
+    return 'No rows matched.';
+  }
+  if (!plan) return genericAnswer(request);
+  const valueIdx = plan.valueColumn ? indexes(columns, [plan.valueColumn])[0] ?? -1 : -1;
+  let labelIdx = indexes(columns, plan.labelColumns);
+  if (labelIdx.length === 0) labelIdx = [columns.findIndex((_, i) => i !== valueIdx)].filter((i) => i >= 0);
+
+  switch (plan.kind) {
+    case 'count': {
+      const n = toNumber(rows[0][valueIdx >= 0 ? valueIdx : 0]);
+      if (n === null) return genericAnswer(request);
+      if (n === 0) return `There are no ${plan.nounPlural}${plan.context}.`;
+      return n === 1 ? `There is 1 ${plan.noun}${plan.context}.` : `There are ${formatNumber(n)} ${plan.nounPlural}${plan.context}.`;
+    }
+    case 'aggregate': {
+      const v = rows[0][valueIdx >= 0 ? valueIdx : 0];
+      if (v === null || v === undefined) return `No rows matched, so there is no ${plan.measureLabel}${plan.context}.`;
+      return `The ${plan.measureLabel}${plan.context} is ${measureText(v, plan.money)}.`;
+    }
+    case 'grouped': {
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => `${rowLabel(r, labelIdx)} ${measureText(r[valueIdx], plan.money)}`);
+      const groups = request.truncated ? `more than ${formatNumber(request.rowCount)} groups` : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
+      return `${capitalize(plan.measureLabel)} by ${plan.groupNoun}${plan.context} (${groups}): ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+    }
+    case 'top': {
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})`);
+      const n = rows.length;
+      const wanted = plan.limit ?? n;
+      const superlative = plan.direction === 'desc' ? 'highest' : 'lowest';
+      if (wanted === 1 || n === 1) {
+        const only = wanted > 1 ? `Only one ${plan.noun} matched: ` : `The ${plan.noun}${plan.context} with the ${superlative} ${plan.measureLabel} is `;
+        return `${only}${items[0]}.`;
+      }
+      const lead = plan.direction === 'desc' ? `The top ${formatNumber(n)} ${plan.nounPlural}${plan.context} by ${plan.measureLabel}` : `The ${formatNumber(n)} ${plan.nounPlural}${plan.context} with the lowest ${plan.measureLabel}`;
+      const only = n < wanted ? ` (only ${formatNumber(n)} matched)` : '';
+      return `${lead}${only} are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+    }
+    case 'list': {
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => rowLabel(r, labelIdx));
+      const noun = request.rowCount === 1 && !request.truncated ? plan.noun : plan.nounPlural;
+      return `Found ${found(request)} ${noun}${plan.context}: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+    }
+    case 'write':
+      return 'The statement ran.';
+  }
+}
+
+/** Sentence for rows of SQL the engine did not plan: one value, or the first column of each row. */
+function genericAnswer(request: AnswerRequest): string {
+  const { rows, columns } = request;
+  if (rows.length === 1 && columns.length === 1) {
+    const v = rows[0][0];
+    return `The ${humanize(columns[0]) || 'result'} is ${toNumber(v) !== null && typeof v !== 'string' ? formatNumber(toNumber(v) as number) : formatValue(v)}.`;
+  }
+  const items = rows.slice(0, ANSWER_ITEMS).map((r) => r.map((v) => formatValue(v)).join(' | '));
+  return `Found ${found(request)} ${request.rowCount === 1 ? 'row' : 'rows'}: ${items.join('; ')}${shown(request, ANSWER_ITEMS)}.`;
+}

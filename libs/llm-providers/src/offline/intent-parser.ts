@@ -1,0 +1,816 @@
+export { UnmappedQuestionError } from './question-items';
+import { parseDateRange, type DateRange } from './date-range-parser';
+import type { JoinPlanner } from './join-planner';
+import type { ColumnRef, CompareOp, Filter, GroupKey, Measure, QueryIntent, ReadIntent } from './query-intent';
+import { itemize, UnmappedQuestionError, type Item, type MentionItem } from './question-items';
+import { tokenizeQuestion } from './question-tokenizer';
+import type { Keyword } from './question-vocabulary';
+import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
+import { parseWriteIntent } from './write-intent-parser';
+import { humanize, normalizedWords } from './word-forms';
+
+const CMP: Partial<Record<Keyword, CompareOp>> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=' };
+
+/** A measure before its tables are resolved. */
+type MeasureSpec =
+  | { kind: 'money' }
+  | { kind: 'units' }
+  | { kind: 'price' }
+  | { kind: 'column'; targets: LexiconTarget[] }
+  | { kind: 'rows'; table: string }
+  | { kind: 'distinct'; targets: LexiconTarget[] };
+
+interface PendingValue {
+  targets: Array<Extract<LexiconTarget, { kind: 'value' } | { kind: 'column' }>>;
+  op: CompareOp;
+  value: string | number;
+  text: string;
+}
+
+/** Options of {@link parseQuestion}. */
+export interface ParseOptions {
+  now: Date;
+  /** Rows of a "most expensive products" style question without a number (a singular noun means 1). */
+  defaultTopN: number;
+}
+
+/**
+ * Map a question onto the schema: count, list with filters, top-N by a measure, aggregate optionally grouped, date
+ * ranges, and simple single-table DELETE/UPDATE. Throws UnmappedQuestionError when any word that matters matches
+ * neither the schema, the data's sample values nor the engine's vocabulary, when no table is named, or when a
+ * word could mean two columns equally well: the engine never guesses.
+ */
+export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
+  const tokens = tokenizeQuestion(question);
+  if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
+  const first = tokens[0].lower;
+  if (['delete', 'remove', 'update', 'set', 'change', 'insert', 'add', 'create', 'drop', 'truncate', 'alter', 'modify'].includes(first)) {
+    return parseWriteIntent(tokens, lexicon);
+  }
+  let range: DateRange | null;
+  try {
+    range = parseDateRange(tokens, options.now);
+  } catch (e) {
+    throw new UnmappedQuestionError(`it names ${(e as Error).message}`);
+  }
+  const { items, unknown } = itemize(tokens, lexicon, new Set(range?.tokenIndexes ?? []));
+  if (unknown.length) {
+    throw new UnmappedQuestionError(
+      `these words match no table, column or stored value: ${unknown.map((w) => `"${w}"`).join(', ')}`,
+      unknown,
+    );
+  }
+  return new ReadIntentBuilder(items, lexicon, planner, range, options).build();
+}
+
+/** Assembles a ReadIntent from items; one instance per question. */
+class ReadIntentBuilder {
+  private readonly values: PendingValue[] = [];
+  private readonly labelValues: Array<{ value: string; op: CompareOp }> = [];
+  private readonly pkValues: Array<{ table: string; value: number }> = [];
+  private countTarget: MentionItem | null = null;
+  private countDistinct: MentionItem | null = null;
+  private agg: { fn: 'sum' | 'avg' | 'min' | 'max'; index: number } | null = null;
+  private measure: MeasureSpec | null = null;
+  private direction: 'asc' | 'desc' | null = null;
+  private topRequested = false;
+  private topN: number | null = null;
+  private groupSpec: { kind: 'mention'; item: MentionItem } | { kind: 'period'; unit: 'year' | 'month' } | null = null;
+  private superlativeIndex = -1;
+
+  constructor(
+    private readonly items: Item[],
+    private readonly lex: SchemaLexicon,
+    private readonly planner: JoinPlanner,
+    private readonly range: DateRange | null,
+    private readonly options: ParseOptions,
+  ) {}
+
+  build(): ReadIntent {
+    this.readFilters();
+    this.readStructure();
+    const leftoverKw = this.items.filter((it) => !it.used && it.t === 'kw' && !['eq', 'distinct'].includes(it.kw));
+    const leftoverNum = this.items.filter((it) => !it.used && (it.t === 'num' || it.t === 'quoted'));
+    if (leftoverNum.length) throw new UnmappedQuestionError(`it could not tell what ${leftoverNum.map((n) => `"${n.text}"`).join(', ')} refers to`);
+    if (leftoverKw.length) throw new UnmappedQuestionError(`it could not tell what ${leftoverKw.map((k) => `"${k.text}"`).join(', ')} applies to`);
+    const mentions = this.items.filter((it): it is MentionItem => it.t === 'mention' && !it.used);
+
+    const isTop = this.topRequested || this.topN !== null || (this.direction !== null && this.agg === null);
+    if (isTop) return this.buildTop(mentions);
+    if (this.countTarget || this.countDistinct) return this.buildCount(mentions);
+    if (this.agg || this.measure) return this.buildAggregate(mentions);
+    return this.buildList(mentions);
+  }
+
+  // ---------------------------------------------------------------- pass 1: filters
+  private readFilters(): void {
+    const it = this.items;
+    for (let k = 0; k < it.length; k++) {
+      const item = it[k];
+      if (item.used) continue;
+      if (item.t === 'quoted') {
+        this.readQuoted(k);
+        continue;
+      }
+      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'value')) {
+        this.readValue(k);
+        continue;
+      }
+      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'column')) {
+        // column [is|cmp] number
+        let j = k + 1;
+        let op: CompareOp = '=';
+        const next = it[j];
+        if (next?.t === 'kw' && !next.used && CMP[next.kw]) {
+          op = CMP[next.kw] as CompareOp;
+          j++;
+        } else if (next?.t === 'kw' && next.kw === 'not' && !next.used) {
+          op = '<>';
+          j++;
+          if (it[j]?.t === 'kw' && CMP[(it[j] as { kw: Keyword }).kw]) j++;
+        }
+        const num = it[j];
+        if (num?.t === 'num' && !num.used) {
+          const numeric = item.targets.filter((t) => t.kind === 'column' && ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)));
+          if (numeric.length) {
+            item.used = true;
+            num.used = true;
+            for (let m = k + 1; m < j; m++) it[m].used = true;
+            this.values.push({ targets: numeric as PendingValue['targets'], op, value: num.value, text: `${item.text} ${opWords(op)} ${num.text}` });
+          }
+        }
+        continue;
+      }
+      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'table')) {
+        // "invoice 37": primary key value
+        const num = it[k + 1];
+        const prev = it[k - 1];
+        const tableTarget = item.targets.find((t) => t.kind === 'table') as { table: string };
+        const table = this.lex.table(tableTarget.table);
+        if (num?.t === 'num' && !num.used && Number.isInteger(num.value) && table.primaryKey.length === 1 && !(prev?.t === 'kw' && prev.kw === 'top')) {
+          if (!it[k + 2] || it[k + 2].t !== 'mention') {
+            num.used = true;
+            this.pkValues.push({ table: tableTarget.table, value: num.value });
+            item.used = true;
+          }
+        }
+      }
+    }
+  }
+
+  private readQuoted(k: number): void {
+    const it = this.items;
+    const q = it[k] as Extract<Item, { t: 'quoted' }>;
+    let j = k - 1;
+    let op: CompareOp = '=';
+    if (it[j]?.t === 'kw' && ['eq', 'named'].includes((it[j] as { kw: Keyword }).kw)) {
+      const kw = it[j] as Extract<Item, { t: 'kw' }>;
+      if (kw.kw === 'named' || (it[j - 1]?.t === 'kw' && (it[j - 1] as { kw: Keyword }).kw === 'named')) {
+        kw.used = true;
+        if (it[j - 1]?.t === 'kw') it[j - 1].used = true;
+        q.used = true;
+        this.labelValues.push({ value: q.text, op });
+        return;
+      }
+      j--;
+    }
+    if (it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'not') {
+      op = '<>';
+      j--;
+    }
+    const col = it[j];
+    if (col?.t === 'mention' && !col.used && col.targets.some((t) => t.kind === 'column')) {
+      for (let m = j; m < k; m++) it[m].used = true;
+      q.used = true;
+      const targets = col.targets.filter((t) => t.kind === 'column') as PendingValue['targets'];
+      this.values.push({ targets, op, value: q.text, text: `${col.text} ${q.text}` });
+      return;
+    }
+    const valueTargets = this.lex.matchPhrase(q.text).filter((t) => t.kind === 'value');
+    if (valueTargets.length) {
+      q.used = true;
+      for (let m = j + 1; m < k; m++) it[m].used = true;
+      this.values.push({ targets: valueTargets as PendingValue['targets'], op, value: (valueTargets[0] as { value: string }).value, text: q.text });
+      return;
+    }
+    throw new UnmappedQuestionError(`"${q.text}" is not a stored value it knows, and no column was named for it`);
+  }
+
+  private readValue(k: number): void {
+    const it = this.items;
+    const item = it[k] as MentionItem;
+    let targets = item.targets.filter((t): t is Extract<LexiconTarget, { kind: 'value' }> => t.kind === 'value');
+    const other = item.targets.filter((t) => t.kind !== 'value');
+    // a column named just before the value narrows it: "status shipped", "with country = 'Canada'"
+    let j = k - 1;
+    let op: CompareOp = '=';
+    if (it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'eq') j--;
+    if (it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'not') {
+      op = '<>';
+      j--;
+    }
+    let hinted = false;
+    const hint = it[j];
+    if (hint?.t === 'mention' && !hint.used) {
+      const narrowed = targets.filter((t) => hint.targets.some((h) => (h.kind === 'column' && h.table === t.table && h.column === t.column) || (h.kind === 'table' && h.table === t.table)));
+      if (narrowed.length) {
+        targets = narrowed;
+        hinted = true;
+        for (let m = j; m < k; m++) it[m].used = true;
+      }
+    }
+    if (!hinted && other.length) return; // the word names a table or column first; a value only when a column says so
+    if (!hinted && it[k - 1]?.t === 'kw' && (it[k - 1] as { kw: Keyword }).kw === 'not') {
+      op = '<>';
+      it[k - 1].used = true;
+    }
+    // a table or column named just after the value narrows it: "the Electronics category"
+    const after = it[k + 1];
+    if (after?.t === 'mention' && !after.used) {
+      const narrowed = targets.filter((t) => after.targets.some((h) => (h.kind === 'table' && h.table === t.table) || (h.kind === 'column' && h.table === t.table && h.column === t.column)));
+      if (narrowed.length) {
+        targets = narrowed;
+        after.used = true;
+      }
+    }
+    item.used = true;
+    this.values.push({ targets, op, value: targets[0].value, text: item.text });
+  }
+
+  // ---------------------------------------------------------------- pass 2: structure
+  private readStructure(): void {
+    const it = this.items;
+    for (let k = 0; k < it.length; k++) {
+      const item = it[k];
+      if (item.used) continue;
+      if (item.t === 'num') {
+        // "the 3 customers with ...", "5 most expensive products"
+        const next = it[k + 1];
+        if (Number.isInteger(item.value) && item.value > 0 && (next?.t === 'mention' || (next?.t === 'kw' && ['most', 'least', 'expensive', 'cheap', 'bestUnits', 'max', 'min'].includes(next.kw)))) {
+          this.topN = item.value;
+          item.used = true;
+        }
+        continue;
+      }
+      if (item.t !== 'kw') continue;
+      const next = this.nextFree(k);
+      switch (item.kw) {
+        case 'top':
+        case 'bottom': {
+          item.used = true;
+          this.topRequested = true;
+          this.direction = item.kw === 'top' ? 'desc' : 'asc';
+          const n = it[k + 1];
+          if (n?.t === 'num' && !n.used && Number.isInteger(n.value) && n.value > 0) {
+            this.topN = n.value;
+            n.used = true;
+          }
+          break;
+        }
+        case 'count': {
+          item.used = true;
+          const prev = it[k - 1];
+          if (prev?.t === 'kw' && prev.kw === 'group' && prev.used) break; // handled as "by number of X"
+          if (next?.t === 'kw' && next.kw === 'distinct') {
+            next.used = true;
+          }
+          const target = this.nextFree(k);
+          if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
+            target.used = true;
+            this.countTarget = target;
+          } else if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column')) {
+            target.used = true;
+            this.countDistinct = target;
+          } else {
+            throw new UnmappedQuestionError(`it could not tell what to count after "${item.text}"`);
+          }
+          break;
+        }
+        case 'sum':
+        case 'avg':
+        case 'min':
+        case 'max': {
+          item.used = true;
+          const measured = this.readMeasureAfter(k);
+          if (item.kw === 'sum' && !measured) {
+            // "total" as a column: "average order total", "highest total"
+            if (item.alt) {
+              this.measure = { kind: 'column', targets: item.alt };
+              break;
+            }
+            if (this.agg || this.direction) break;
+            throw new UnmappedQuestionError(`it could not tell what "${item.text}" adds up`);
+          }
+          if (item.kw === 'sum' && this.agg) break;
+          const superlative = /^(highest|largest|biggest|greatest|lowest|smallest|latest|earliest)$/.test(item.text.toLowerCase());
+          const entityBefore = it.slice(0, k).some((p) => p.t === 'mention' && !p.used);
+          if (superlative && entityBefore) {
+            this.direction = item.kw === 'max' ? 'desc' : 'asc';
+            this.superlativeIndex = k;
+          } else {
+            this.agg = { fn: item.kw, index: k };
+          }
+          if (!measured && !this.measure) throw new UnmappedQuestionError(`it could not tell what "${item.text}" applies to`);
+          break;
+        }
+        case 'most':
+        case 'least': {
+          item.used = true;
+          this.direction = item.kw === 'most' ? 'desc' : 'asc';
+          this.superlativeIndex = k;
+          this.readMeasureAfter(k);
+          break;
+        }
+        case 'expensive':
+        case 'cheap':
+          item.used = true;
+          this.direction = item.kw === 'expensive' ? 'desc' : 'asc';
+          this.superlativeIndex = k;
+          this.measure = { kind: 'price' };
+          break;
+        case 'bestUnits':
+          item.used = true;
+          this.direction = 'desc';
+          this.superlativeIndex = k;
+          this.measure = { kind: 'units' };
+          break;
+        case 'money':
+        case 'units':
+          item.used = true;
+          this.measure = this.measure && this.measure.kind !== 'money' && this.measure.kind !== 'units' ? this.measure : { kind: item.kw };
+          break;
+        case 'group': {
+          item.used = true;
+          if (!next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" groups by`);
+          if (next.t === 'mention') {
+            const numeric = next.targets.filter((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number');
+            if (numeric.length && numeric.length === next.targets.length) {
+              // "top 5 products by price": a ranking measure, not a group
+              next.used = true;
+              this.measure = { kind: 'column', targets: numeric };
+              this.topRequested = true;
+              this.direction ??= 'desc';
+            } else {
+              next.used = true;
+              this.groupSpec = { kind: 'mention', item: next };
+            }
+          } else if (next.t === 'kw' && (next.kw === 'year' || next.kw === 'month')) {
+            next.used = true;
+            this.groupSpec = { kind: 'period', unit: next.kw };
+          } else if (next.t === 'kw' && next.kw === 'count') {
+            next.used = true;
+            const target = this.nextFree(this.items.indexOf(next));
+            if (target?.t !== 'mention' || !target.targets.some((t) => t.kind === 'table')) throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
+            target.used = true;
+            this.measure = { kind: 'rows', table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table };
+            this.topRequested = true;
+            this.direction ??= 'desc';
+          } else if (next.t === 'kw' && ['sum', 'avg', 'min', 'max', 'money', 'units'].includes(next.kw)) {
+            // "by total sales": ranking measure
+            this.topRequested = true;
+            this.direction ??= 'desc';
+          } else {
+            throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
+          }
+          break;
+        }
+        case 'year':
+        case 'month': {
+          // "monthly sales", "sales per year" without "by"
+          item.used = true;
+          if (this.groupSpec) throw new UnmappedQuestionError('it names two groupings');
+          this.groupSpec = { kind: 'period', unit: item.kw };
+          break;
+        }
+        case 'distinct': {
+          item.used = true;
+          const target = next;
+          if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column') && !this.countTarget) {
+            target.used = true;
+            this.countDistinct = target;
+            this.listDistinct = true;
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  private listDistinct = false;
+
+  private nextFree(k: number): Item | undefined {
+    for (let j = k + 1; j < this.items.length; j++) {
+      const it = this.items[j];
+      if (it.t === 'kw' && it.kw === 'eq') continue;
+      if (!it.used) return it;
+    }
+    return undefined;
+  }
+
+  /** Read the measure named after an aggregate or superlative keyword; true when one was found. */
+  private readMeasureAfter(k: number): boolean {
+    const next = this.nextFree(k);
+    if (!next) return false;
+    if (next.t === 'kw' && ['money', 'units', 'expensive', 'cheap', 'bestUnits'].includes(next.kw)) {
+      next.used = true;
+      this.measure = next.kw === 'money' ? { kind: 'money' } : next.kw === 'units' || next.kw === 'bestUnits' ? { kind: 'units' } : { kind: 'price' };
+      if (next.kw === 'expensive' || next.kw === 'cheap') this.direction = next.kw === 'expensive' ? 'desc' : 'asc';
+      return true;
+    }
+    if (next.t === 'kw' && next.kw === 'sum' && next.alt) {
+      // "average total", "highest total" -> the column named total
+      const nn = this.nextFree(this.items.indexOf(next));
+      if (!(nn?.t === 'kw' && ['money', 'units'].includes(nn.kw))) {
+        next.used = true;
+        this.measure = { kind: 'column', targets: next.alt };
+        return true;
+      }
+      return false;
+    }
+    if (next.t === 'kw' && next.kw === 'count') {
+      next.used = true;
+      const target = this.nextFree(this.items.indexOf(next));
+      if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
+        target.used = true;
+        this.measure = { kind: 'rows', table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table };
+        return true;
+      }
+      throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
+    }
+    if (next.t === 'mention') {
+      const numeric = next.targets.filter((t) => t.kind === 'column' && ['number', 'date'].includes(this.lex.columnKind(t.table, t.column)));
+      if (numeric.length) {
+        next.used = true;
+        this.measure = { kind: 'column', targets: numeric };
+        return true;
+      }
+      const table = next.targets.find((t) => t.kind === 'table');
+      if (table) {
+        next.used = true;
+        this.measure = { kind: 'rows', table: table.table };
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------- resolution helpers
+  private firstTable(m: MentionItem): string | null {
+    const t = m.targets.find((x) => x.kind === 'table');
+    return t ? t.table : null;
+  }
+
+  /** Tables the question names (used or not), to prefer columns of those tables. */
+  private mentionedTables(): Set<string> {
+    const out = new Set<string>();
+    for (const it of this.items) if (it.t === 'mention') for (const t of it.targets) if (t.kind === 'table') out.add(t.table);
+    return out;
+  }
+
+  /** Pick one column among candidates: a table the question names, then exact names, then nearest to `anchor`. */
+  private pickColumn(targets: LexiconTarget[], anchors: string[], what: string): ColumnRef {
+    const cols = targets.filter((t): t is Extract<LexiconTarget, { kind: 'column' }> => t.kind === 'column');
+    if (cols.length === 0) throw new UnmappedQuestionError(`${what} is not a column`);
+    const named = this.mentionedTables();
+    const score = (c: (typeof cols)[number]) => {
+      const dist = anchors.length ? Math.min(...anchors.map((a) => this.planner.distance(a, c.table))) : 0;
+      return [named.has(c.table) ? 0 : 1, dist, c.exact ? 0 : 1];
+    };
+    const ranked = cols.map((c) => ({ c, s: score(c) })).sort((a, b) => cmpTuple(a.s, b.s));
+    if (ranked[0].s[1] === Infinity) throw new UnmappedQuestionError(`${what} is in a table not linked by foreign keys to the rest of the question`);
+    if (ranked.length > 1 && cmpTuple(ranked[0].s, ranked[1].s) === 0) {
+      throw new UnmappedQuestionError(`${what} could mean ${ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0).map((r) => `${r.c.table}.${r.c.column}`).join(' or ')}`);
+    }
+    return { table: ranked[0].c.table, column: ranked[0].c.column };
+  }
+
+  private resolveGroup(anchor: string): GroupKey | null {
+    const g = this.groupSpec;
+    if (!g) return null;
+    if (g.kind === 'period') return { kind: 'period', ref: this.dateColumn(anchor, `a ${g.unit}ly grouping`), unit: g.unit };
+    const table = this.firstTable(g.item);
+    if (table && !g.item.targets.some((t) => t.kind === 'column' && t.exact)) return { kind: 'table', table };
+    return { kind: 'column', ref: this.pickColumn(g.item.targets, [anchor], `"${g.item.text}"`) };
+  }
+
+  private resolveFilters(anchor: string): Filter[] {
+    const filters: Filter[] = [];
+    for (const v of this.values) {
+      const named = this.mentionedTables();
+      const ranked = v.targets
+        .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1] }))
+        .sort((a, b) => cmpTuple(a.s, b.s));
+      if (ranked[0].s[0] === Infinity) throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
+      const best = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
+      const columns = new Set(best.map((b) => `${b.t.table}.${b.t.column}`));
+      if (columns.size > 1) throw new UnmappedQuestionError(`"${v.text}" could mean ${[...columns].join(' or ')}`);
+      const t = best[0].t;
+      const ref = { table: t.table, column: t.column };
+      const value = t.kind === 'value' ? t.value : v.value;
+      filters.push({ kind: 'compare', ref, op: v.op, value, label: filterLabel(ref.column, v.op, value) });
+    }
+    for (const l of this.labelValues) {
+      const label = this.lex.labelColumns(anchor);
+      if (label.length !== 1) throw new UnmappedQuestionError(`${anchor} has no single name column for "${l.value}"`);
+      filters.push({ kind: 'compare', ref: { table: anchor, column: label[0] }, op: l.op, value: l.value, label: `named ${l.value}` });
+    }
+    for (const p of this.pkValues) {
+      const table = this.lex.table(p.table);
+      filters.push({ kind: 'compare', ref: { table: p.table, column: table.primaryKey[0] }, op: '=', value: p.value, label: `${humanize(table.primaryKey[0])} ${p.value}` });
+    }
+    if (this.range) {
+      filters.push({ kind: 'dateRange', ref: this.dateColumn(anchor, `"${this.range.label}"`), from: this.range.from, to: this.range.to, label: this.range.label });
+    }
+    return filters;
+  }
+
+  /** The date column of `anchor`, or of the nearest table it references (many-to-one), for a date range or period. */
+  private dateColumn(anchor: string, what: string): ColumnRef {
+    const seen = new Set<string>([anchor]);
+    let frontier = [anchor];
+    while (frontier.length) {
+      const found: ColumnRef[] = [];
+      for (const t of frontier) for (const c of this.lex.columnsOfKind(t, 'date')) found.push({ table: t, column: c });
+      if (found.length === 1) return found[0];
+      if (found.length > 1) {
+        const ranked = found
+          .map((f) => {
+            const words = normalizedWords(f.column);
+            const tw = this.lex.tableWords(f.table);
+            const rank = words.join(' ') === `${tw.join(' ')} date` || (tw.every((w) => words.includes(w)) && words.length > tw.length) ? 0 : /^(date|created at|created|created on|creation date|timestamp)$/.test(words.join(' ')) ? 1 : 2;
+            return { f, rank };
+          })
+          .sort((a, b) => a.rank - b.rank);
+        if (ranked[0].rank < 2 && ranked[1].rank > ranked[0].rank) return ranked[0].f;
+        throw new UnmappedQuestionError(`${what} could apply to ${found.map((f) => `${f.table}.${f.column}`).join(' or ')}`);
+      }
+      const next: string[] = [];
+      for (const t of frontier) {
+        for (const fk of this.lex.table(t).foreignKeys) {
+          const parent = [...this.lex.tables.keys()].find((k) => this.lex.table(k).name.toLowerCase() === fk.referencedTable.toLowerCase());
+          if (parent && !seen.has(parent)) {
+            seen.add(parent);
+            next.push(parent);
+          }
+        }
+      }
+      frontier = next;
+    }
+    throw new UnmappedQuestionError(`${what} needs a date column, and ${anchor} has none`);
+  }
+
+  /** Resolve a measure spec anchored at `anchors` (the tables it must relate to). */
+  private resolveMeasure(spec: MeasureSpec, anchors: string[], fn: Measure['fn']): Measure {
+    const lex = this.lex;
+    const dist = (table: string) => (anchors.length ? anchors.reduce((s, a) => s + this.planner.distance(a, table), 0) : 0);
+    if (spec.kind === 'column') {
+      const ref = this.pickColumn(spec.targets, anchors, `"${humanize((spec.targets[0] as { column: string }).column)}"`);
+      const money = isMoneyColumn(ref.column);
+      const fnWord = fn === 'none' ? '' : { count: 'number of', sum: 'total', avg: 'average', min: 'lowest', max: 'highest' }[fn];
+      return { fn, expr: { kind: 'column', ref }, alias: fn === 'none' ? aliasOf(ref.column) : `${fn === 'sum' ? 'total' : fn}_${aliasOf(ref.column)}`, label: `${fnWord} ${humanize(ref.column)}`.trim(), money };
+    }
+    if (spec.kind === 'rows') {
+      const noun = humanize(lex.table(spec.table).name);
+      return { fn: 'count', expr: { kind: 'rows', table: spec.table }, alias: `${aliasOf(singularNoun(noun))}_count`, label: `number of ${noun}`, money: false };
+    }
+    if (spec.kind === 'price') {
+      const anchor = anchors[0];
+      const prices = lex.columnsOfKind(anchor, 'number').filter((c) => /price|cost/.test(normalizedWords(c).join(' ')));
+      if (prices.length !== 1) throw new UnmappedQuestionError(prices.length ? `"expensive" could mean ${prices.join(' or ')}` : `${anchor} has no price column`);
+      return { fn: 'none', expr: { kind: 'column', ref: { table: anchor, column: prices[0] } }, alias: aliasOf(prices[0]), label: humanize(prices[0]), money: true };
+    }
+    const candidates: Array<{ expr: Measure['expr']; table: string; line: boolean }> = [];
+    for (const key of lex.tables.keys()) {
+      const nums = lex.columnsOfKind(key, 'number');
+      const qty = nums.filter((c) => /^(quantity|qty|units|unit count|quantity ordered|number of units)$/.test(normalizedWords(c).join(' ')) || normalizedWords(c).includes('quantity'));
+      const unitPrice = nums.filter((c) => /price/.test(normalizedWords(c).join(' ')));
+      if (spec.kind === 'units') {
+        if (qty.length === 1) candidates.push({ expr: { kind: 'column', ref: { table: key, column: qty[0] } }, table: key, line: true });
+        continue;
+      }
+      if (qty.length === 1 && unitPrice.length === 1) {
+        candidates.push({ expr: { kind: 'product', left: { table: key, column: qty[0] }, right: { table: key, column: unitPrice[0] } }, table: key, line: true });
+        continue;
+      }
+      const amounts = nums.filter((c) => /^(total|amount|total amount|grand total|total price|revenue|sale|sales amount|sale amount|total due|amount paid|payment amount|order total|invoice total)$/.test(normalizedWords(c).join(' ')) || normalizedWords(c).join(' ') === `${lex.tableWords(key).join(' ')} total`);
+      if (amounts.length === 1) candidates.push({ expr: { kind: 'column', ref: { table: key, column: amounts[0] } }, table: key, line: false });
+    }
+    if (spec.kind === 'money' && this.measureTableHint) {
+      const hinted = candidates.filter((c) => c.table === this.measureTableHint);
+      if (hinted.length) candidates.splice(0, candidates.length, ...hinted);
+    }
+    const reachable = candidates.filter((c) => dist(c.table) < Infinity).sort((a, b) => dist(a.table) - dist(b.table) || Number(b.line) - Number(a.line));
+    if (!reachable.length) throw new UnmappedQuestionError(spec.kind === 'money' ? 'it found no sales amount (a quantity and unit price, or a total/amount column) linked to the question' : 'it found no quantity column linked to the question');
+    const best = reachable[0];
+    if (spec.kind === 'units') {
+      return { fn: 'sum', expr: best.expr, alias: 'units_sold', label: 'units sold', money: false };
+    }
+    return { fn: fn === 'none' ? 'sum' : fn, expr: best.expr, alias: fn === 'avg' ? 'avg_sales' : 'total_sales', label: fn === 'avg' ? 'average sales' : 'total sales', money: true };
+  }
+
+  private measureTableHint: string | null = null;
+
+  /** Remaining table mentions must be tables the intent uses; anything else is a relation the engine cannot see. */
+  private checkLeftovers(mentions: MentionItem[], used: Set<string>): void {
+    for (const m of mentions) {
+      if (m.used) continue;
+      const t = m.targets.filter((x) => x.kind === 'table' || x.kind === 'column');
+      if (t.some((x) => used.has(x.table) && x.kind === 'table')) continue;
+      throw new UnmappedQuestionError(`it could not tell how "${m.text}" fits the question`);
+    }
+  }
+
+  private tablesOf(filters: Filter[], group: GroupKey | null, measure: Measure | null): Set<string> {
+    const s = new Set<string>();
+    for (const f of filters) s.add(f.ref.table);
+    if (group) s.add(group.kind === 'table' ? group.table : group.ref.table);
+    if (measure) s.add(measure.expr.kind === 'rows' ? measure.expr.table : measure.expr.kind === 'column' ? measure.expr.ref.table : measure.expr.left.table);
+    return s;
+  }
+
+  // ---------------------------------------------------------------- intents
+  private buildCount(mentions: MentionItem[]): ReadIntent {
+    if (this.countDistinct) {
+      const anchorTable = mentions.map((m) => this.firstTable(m)).find((t) => t) ?? null;
+      const ref = this.pickColumn(this.countDistinct.targets, anchorTable ? [anchorTable] : [], `"${this.countDistinct.text}"`);
+      if (anchorTable) mentions.forEach((m) => this.firstTable(m) === anchorTable && (m.used = true));
+      const filters = this.resolveFilters(ref.table);
+      const group = this.resolveGroup(ref.table);
+      this.checkLeftovers(mentions, new Set([ref.table, ...this.tablesOf(filters, group, null)]));
+      if (this.listDistinct && !this.countTarget && !this.items.some((i) => i.t === 'kw' && i.kw === 'count')) {
+        return { kind: 'list', subject: ref.table, filters, group: { kind: 'column', ref }, measure: null, limit: null, direction: 'asc', columns: [ref] };
+      }
+      const measure: Measure = { fn: 'count', expr: { kind: 'column', ref }, alias: `${aliasOf(ref.column)}_count`, label: `number of different ${pluralWords(humanize(ref.column))}`, money: false };
+      return { kind: 'count', subject: ref.table, filters, group, measure, limit: null, direction: 'desc', columns: [] };
+    }
+    const subject = this.firstTable(this.countTarget as MentionItem) as string;
+    const filters = this.resolveFilters(subject);
+    const group = this.resolveGroup(subject);
+    const noun = humanize(this.lex.table(subject).name);
+    const measure: Measure = { fn: 'count', expr: { kind: 'rows', table: subject }, alias: `${aliasOf(singularNoun(noun))}_count`, label: `number of ${pluralWords(noun)}`, money: false };
+    if (this.measure) throw new UnmappedQuestionError('it could not tell whether to count or to add up');
+    this.checkLeftovers(mentions, new Set([subject, ...this.tablesOf(filters, group, measure)]));
+    return { kind: 'count', subject, filters, group, measure, limit: null, direction: 'desc', columns: [] };
+  }
+
+  private buildAggregate(mentions: MentionItem[]): ReadIntent {
+    const fn = this.agg?.fn ?? 'sum';
+    const spec = this.measure;
+    if (!spec) throw new UnmappedQuestionError('it could not tell what to aggregate');
+    // anchors: the group's table and tables the question names
+    const tableMentions = mentions.filter((m) => this.firstTable(m) && !m.targets.some((t) => t.kind === 'column'));
+    const groupTable = this.groupSpec?.kind === 'mention' ? this.firstTable(this.groupSpec.item) : null;
+    let anchors: string[] = [];
+    if (spec.kind === 'column') {
+      const hinted = tableMentions.map((m) => this.firstTable(m) as string);
+      anchors = hinted.length ? hinted : [];
+    } else {
+      anchors = [...(groupTable ? [groupTable] : []), ...tableMentions.map((m) => this.firstTable(m) as string)];
+      if (this.groupSpec?.kind === 'mention' && !groupTable) anchors.push(...this.groupSpec.item.targets.filter((t) => t.kind === 'column').map((t) => t.table).slice(0, 1));
+      for (const v of this.values) if (v.targets.length === 1) anchors.push(v.targets[0].table);
+    }
+    if (spec.kind === 'money' && tableMentions.length) this.measureTableHint = null;
+    const measure = this.resolveMeasure(spec, anchors, fn);
+    const base = measureTable(measure);
+    tableMentions.forEach((m) => (m.used = true));
+    const filters = this.resolveFilters(base);
+    const group = this.resolveGroup(base);
+    const used = new Set([base, ...this.tablesOf(filters, group, measure), ...anchors]);
+    this.checkLeftovers(mentions, used);
+    for (const t of used) if (this.planner.distance(base, t) === Infinity) throw new UnmappedQuestionError(`${t} is not linked to ${base} by foreign keys`);
+    return { kind: 'aggregate', subject: base, filters, group, measure, limit: null, direction: 'desc', columns: [] };
+  }
+
+  private buildTop(mentions: MentionItem[]): ReadIntent {
+    // the entity ranked: the first named table or text column not used by a filter or measure
+    const entityItem = mentions.find((m) => m.targets.some((t) => t.kind === 'table' || (t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'text')));
+    const groupItem = this.groupSpec?.kind === 'mention' ? this.groupSpec.item : null;
+    const entity = entityItem ?? groupItem;
+    if (!entity) throw new UnmappedQuestionError('it could not tell what to rank');
+    entity.used = true;
+    const entityTable = this.firstTable(entity);
+    const entityIsTable = !!entityTable && !entity.targets.some((t) => t.kind === 'column' && t.exact && this.lex.columnKind(t.table, t.column) === 'text');
+    if (groupItem && entity !== groupItem) throw new UnmappedQuestionError('it could not tell whether to rank or to group');
+    const spec = this.measure;
+    if (!spec) throw new UnmappedQuestionError('it could not tell by what to rank');
+    const limitWord = this.topN ?? (entity.plural ? this.options.defaultTopN : 1);
+    const direction = this.direction ?? 'desc';
+    const others = mentions.filter((m) => m !== entity && !m.used);
+    if (entityIsTable) {
+      const subject = entityTable as string;
+      const fn = this.agg?.fn ?? (spec.kind === 'column' ? 'none' : 'sum');
+      const anchors = spec.kind === 'column' ? [subject] : [subject, ...others.map((m) => this.firstTable(m)).filter((t): t is string => !!t)];
+      const measure = this.resolveMeasure(spec, anchors, spec.kind === 'price' || spec.kind === 'rows' ? (spec.kind === 'rows' ? 'count' : 'none') : fn);
+      const mTable = measureTable(measure);
+      if (measure.fn === 'none' && mTable !== subject) throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per ${subject}`);
+      const group: GroupKey | null = mTable === subject && (measure.fn === 'none' || measure.expr.kind !== 'rows') && measure.fn === 'none' ? null : { kind: 'table', table: subject };
+      if (mTable === subject && measure.expr.kind === 'rows') throw new UnmappedQuestionError(`it could not tell how to count ${subject} per ${subject}`);
+      const filters = this.resolveFilters(mTable);
+      this.checkLeftovers(others, new Set([subject, mTable, ...this.tablesOf(filters, group, measure)]));
+      return { kind: 'top', subject: mTable, filters, group, measure, limit: limitWord, direction, columns: [] };
+    }
+    // ranking groups of a column: "which country's customers spent the most"
+    const anchorTables = others.map((m) => this.firstTable(m)).filter((t): t is string => !!t);
+    const columnAnchor = anchorTables[0] ?? (entity.targets.find((t) => t.kind === 'column') as { table: string }).table;
+    const measure = this.resolveMeasure(spec, [columnAnchor], spec.kind === 'rows' ? 'count' : this.agg?.fn ?? 'sum');
+    const base = measureTable(measure);
+    const ref = this.pickColumn(entity.targets, [base, ...anchorTables], `"${entity.text}"`);
+    if (measure.fn === 'none') throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per ${ref.column}`);
+    const filters = this.resolveFilters(base);
+    const group: GroupKey = { kind: 'column', ref };
+    this.checkLeftovers(others, new Set([base, ...anchorTables, ...this.tablesOf(filters, group, measure)]));
+    return { kind: 'top', subject: base, filters, group, measure, limit: limitWord, direction, columns: [] };
+  }
+
+  private buildList(mentions: MentionItem[]): ReadIntent {
+    const subjectItem = mentions.find((m) => this.firstTable(m));
+    if (!subjectItem) {
+      if (this.values.length) throw new UnmappedQuestionError('it found a value to filter on but no table to list');
+      throw new UnmappedQuestionError('it found no table that the question names');
+    }
+    subjectItem.used = true;
+    const subject = this.firstTable(subjectItem) as string;
+    if (this.groupSpec) throw new UnmappedQuestionError('it could not tell what to count or add up per group');
+    const filters = this.resolveFilters(subject);
+    const columns: ColumnRef[] = [];
+    for (const m of mentions) {
+      if (m.used) continue;
+      const cols = m.targets.filter((t) => t.kind === 'column' && this.planner.distance(subject, t.table) <= 1);
+      const table = this.firstTable(m);
+      if (cols.length) {
+        columns.push(this.pickColumn(cols, [subject], `"${m.text}"`));
+        m.used = true;
+      } else if (table && this.isManyToOne(subject, table)) {
+        for (const c of this.lex.labelColumns(table)) columns.push({ table, column: c });
+        m.used = true;
+      } else {
+        throw new UnmappedQuestionError(`it could not tell how "${m.text}" fits the question`);
+      }
+    }
+    if (columns.length && columns.every((c) => c.table !== subject)) {
+      columns.unshift(...this.lex.table(subject).columns.map((c) => ({ table: subject, column: c.name })));
+    }
+    return { kind: 'list', subject, filters, group: null, measure: null, limit: null, direction: 'asc', columns };
+  }
+
+  private isManyToOne(from: string, to: string): boolean {
+    try {
+      const plan = this.planner.plan(from, [to]);
+      return !plan.fansOut;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function cmpTuple(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0 && !Number.isNaN(d)) return d;
+    if (a[i] !== b[i]) return a[i] === Infinity ? 1 : -1;
+  }
+  return 0;
+}
+
+function opWords(op: CompareOp): string {
+  return { '=': 'is', '<>': 'is not', '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' }[op];
+}
+
+const PLACE = /^(country|city|state|region|province|county|location|area|territory|continent|billing country|billing city|ship country|shipping country)$/;
+
+/** Words describing one filter in answers: "in Canada", "with status shipped", "with price over 100". */
+export function filterLabel(column: string, op: CompareOp, value: string | number): string {
+  const words = humanize(column);
+  if (op === '=' && typeof value === 'string' && PLACE.test(words)) return `in ${value}`;
+  if (op === '<>' && typeof value === 'string' && PLACE.test(words)) return `outside ${value}`;
+  return `with ${words} ${opWords(op) === 'is' ? '' : `${opWords(op)} `}${value}`.replace(/\s+/g, ' ');
+}
+
+function isMoneyColumn(column: string): boolean {
+  return /(price|cost|amount|total|revenue|sales|salary|fee|balance|payment|spend|income|paid)/.test(normalizedWords(column).join(' '));
+}
+
+function aliasOf(name: string): string {
+  return normalizedWords(name).join('_').replace(/[^a-z0-9_]/g, '') || 'value';
+}
+
+function singularNoun(noun: string): string {
+  return noun
+    .split(' ')
+    .map((w, i, a) => (i === a.length - 1 ? normalizedWords(w)[0] ?? w : w))
+    .join(' ');
+}
+
+function pluralWords(noun: string): string {
+  const parts = singularNoun(noun).split(' ');
+  const last = parts.pop() as string;
+  const plural = last.endsWith('s') ? last : /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(x|z|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
+  return [...parts, plural].join(' ');
+}
+
+/** The table an aggregate reads from. */
+export function measureTable(m: Measure): string {
+  return m.expr.kind === 'rows' ? m.expr.table : m.expr.kind === 'column' ? m.expr.ref.table : m.expr.left.table;
+}

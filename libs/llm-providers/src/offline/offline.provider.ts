@@ -1,0 +1,84 @@
+import type { DatabaseSchema } from '@nlq/contracts';
+import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult } from '../provider';
+import { answerPlans, planAnswer } from './answer-plan';
+import { writeAnswerText } from './answer-writer';
+import { parseQuestion } from './intent-parser';
+import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner';
+import { UnmappedQuestionError } from './question-items';
+import { SchemaLexicon } from './schema-lexicon';
+import { buildSql } from './sql-builder';
+import { unanswerable } from './unanswerable';
+
+/** Construction options of {@link OfflineProvider}; all optional. */
+export interface OfflineProviderOptions {
+  /** Clock for relative date ranges ("last month", "this year"); default the system clock. */
+  now?: () => Date;
+  /** Rows of a ranking without a number and with a plural noun ("most expensive products"); default 10. */
+  defaultTopN?: number;
+}
+
+interface Prepared {
+  lexicon: SchemaLexicon;
+  planner: JoinPlanner;
+}
+
+/**
+ * The built-in offline engine: no model, no network. It maps common question shapes onto the introspected schema
+ * it receives (tables, columns, foreign keys, and the sample values of low-cardinality text columns) and writes one
+ * SQL statement; it never guesses: a question it cannot map throws UnanswerableQuestionError saying what it did not
+ * understand and how to configure a model. Relative dates ("last month") are relative to the clock (`now`), not to
+ * the latest date in the data. A correction attempt (`previousAttempt` set) is refused: the engine would write the
+ * same SQL again. Answers are worded from the rows with the plan recorded when the SQL was written.
+ */
+export class OfflineProvider implements LlmProvider {
+  readonly name = 'offline';
+  readonly modelId = 'offline:1';
+  private readonly now: () => Date;
+  private readonly defaultTopN: number;
+  private readonly prepared = new WeakMap<DatabaseSchema, Prepared>();
+
+  constructor(options: OfflineProviderOptions = {}) {
+    this.now = options.now ?? (() => new Date());
+    this.defaultTopN = options.defaultTopN ?? 10;
+  }
+
+  private prepare(schema: DatabaseSchema): Prepared {
+    let p = this.prepared.get(schema);
+    if (!p) {
+      p = { lexicon: new SchemaLexicon(schema), planner: new JoinPlanner(schema) };
+      this.prepared.set(schema, p);
+    }
+    return p;
+  }
+
+  /**
+   * Write SQL for `request.question` in `request.dialect`; lists carry `LIMIT request.maxRows` (TOP for SQL Server).
+   * @throws UnanswerableQuestionError when the question cannot be mapped, or on a correction attempt.
+   */
+  async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
+    if (request.previousAttempt) {
+      throw unanswerable(`its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`);
+    }
+    const { lexicon, planner } = this.prepare(request.schema);
+    try {
+      const intent = parseQuestion(request.question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN });
+      const built = buildSql(intent, lexicon, planner, request.dialect, request.maxRows);
+      answerPlans.remember(built.sql, planAnswer(intent, built, lexicon));
+      return { sql: built.sql, raw: built.sql, tokens: null };
+    } catch (e) {
+      if (e instanceof UnmappedQuestionError || e instanceof AmbiguousJoinError || e instanceof NoJoinPathError) throw unanswerable(e.message);
+      throw e;
+    }
+  }
+
+  /** A plain sentence from the rows (see writeAnswerText); no tokens are used. */
+  async writeAnswer(request: AnswerRequest): Promise<AnswerResult> {
+    return { text: writeAnswerText(request, answerPlans.recall(request.sql)), tokens: null };
+  }
+
+  /** Always reachable: resolves with the (near zero) milliseconds of a no-op. */
+  async ping(): Promise<number> {
+    const start = performance.now();
+    return performance.now() - start;
+  }
+}

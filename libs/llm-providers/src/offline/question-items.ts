@@ -1,0 +1,104 @@
+import type { QuestionToken } from './question-tokenizer';
+import { FILLER_WORDS, KEYWORD_PHRASES, RESERVED_SINGLE_WORDS, SYMBOL_KEYWORDS, type Keyword } from './question-vocabulary';
+import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
+
+/** The question could not be mapped onto the schema; `unknownWords` lists words that matched nothing. */
+export class UnmappedQuestionError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly unknownWords: string[] = [],
+  ) {
+    super(reason);
+    this.name = 'UnmappedQuestionError';
+  }
+}
+
+/** Function words never matched alone against schema names or values. */
+/** Function words never matched alone against schema names or values. */
+const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was were be and or by per as it its that this what which who how'.split(' '));
+
+/** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
+export type Item =
+  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean }
+  | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null }
+  | { t: 'num'; value: number; text: string; used: boolean }
+  | { t: 'quoted'; text: string; used: boolean };
+
+export type MentionItem = Extract<Item, { t: 'mention' }>;
+
+/**
+ * Turn question tokens into items (longest schema match first, then the fixed vocabulary) and collect the words
+ * that matched nothing. Filler words are dropped; tokens of a date range are skipped.
+ */
+export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: Set<number>): { items: Item[]; unknown: string[] } {
+  const items: Item[] = [];
+  const unknown: string[] = [];
+  const words = tokens.map((t, i) => (skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower }));
+  let i = 0;
+  while (i < tokens.length) {
+    const tok = tokens[i];
+    if (skip.has(i)) {
+      i++;
+      continue;
+    }
+    if (tok.kind === 'quoted') {
+      items.push({ t: 'quoted', text: tok.raw, used: false });
+      i++;
+      continue;
+    }
+    if (tok.kind === 'symbol') {
+      const kw = SYMBOL_KEYWORDS[tok.raw];
+      if (kw) items.push({ t: 'kw', kw, text: tok.raw, used: false, alt: null });
+      else unknown.push(tok.raw);
+      i++;
+      continue;
+    }
+    // keyword phrases of two or more words win over schema words ("how many", "best selling", "more than")
+    const kwMatch = matchKeyword(tokens, i, skip);
+    const schema = tok.kind === 'word' ? lexicon.matchAt(words, i) : null;
+    const singleReserved = schema && schema.length === 1 && (RESERVED_SINGLE_WORDS.has(tok.lower) || SCHEMA_STOP.has(tok.lower));
+    if (schema && !singleReserved && (!kwMatch || schema.length >= kwMatch.length)) {
+      const text = tokens.slice(i, i + schema.length).map((t) => t.raw).join(' ');
+      const last = tokens[i + schema.length - 1];
+      items.push({ t: 'mention', targets: schema.targets, text, plural: last.lower !== last.norm, used: false });
+      i += schema.length;
+      continue;
+    }
+    if (kwMatch) {
+      const text = tokens.slice(i, i + kwMatch.length).map((t) => t.raw).join(' ');
+      items.push({ t: 'kw', kw: kwMatch.kw, text, used: false, alt: schema && schema.length === kwMatch.length ? schema.targets : null });
+      i += kwMatch.length;
+      continue;
+    }
+    if (tok.kind === 'number') {
+      items.push({ t: 'num', value: tok.value as number, text: tok.raw, used: false });
+      i++;
+      continue;
+    }
+    if (tok.kind === 'date') {
+      unknown.push(tok.raw);
+      i++;
+      continue;
+    }
+    if (!FILLER_WORDS.has(tok.lower)) unknown.push(tok.raw);
+    i++;
+  }
+  return { items, unknown };
+}
+
+function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>): { kw: Keyword; length: number } | null {
+  for (const [phrase, kw] of KEYWORD_PHRASES) {
+    const parts = phrase.split(' ');
+    let ok = true;
+    for (let k = 0; k < parts.length; k++) {
+      const t = tokens[start + k];
+      if (!t || skip.has(start + k) || t.kind !== 'word' || (t.lower !== parts[k] && t.norm !== parts[k])) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return { kw, length: parts.length };
+  }
+  return null;
+}
+

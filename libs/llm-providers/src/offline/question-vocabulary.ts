@@ -1,0 +1,163 @@
+/**
+ * The fixed English vocabulary of the offline engine: phrases that shape a question (count, aggregate, ranking,
+ * grouping, comparison, negation) and filler words that carry no meaning for SQL. Any other word must match the
+ * schema or the data, or the engine refuses the question.
+ */
+
+export type Keyword =
+  | 'count'
+  | 'sum'
+  | 'avg'
+  | 'max'
+  | 'min'
+  | 'most'
+  | 'least'
+  | 'top'
+  | 'bottom'
+  | 'expensive'
+  | 'cheap'
+  | 'money'
+  | 'units'
+  | 'bestUnits'
+  | 'group'
+  | 'year'
+  | 'month'
+  | 'not'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'eq'
+  | 'named'
+  | 'distinct';
+
+/** Multi-word phrases first; matched on lower-case words (and singular forms). */
+export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
+  ['total number of', 'count'],
+  ['how many', 'count'],
+  ['number of', 'count'],
+  ['count of', 'count'],
+  ['count', 'count'],
+  ['how much', 'sum'],
+  ['sum of', 'sum'],
+  ['sum', 'sum'],
+  ['total', 'sum'],
+  ['combined', 'sum'],
+  ['average', 'avg'],
+  ['avg', 'avg'],
+  ['mean', 'avg'],
+  ['maximum', 'max'],
+  ['max', 'max'],
+  ['highest', 'max'],
+  ['largest', 'max'],
+  ['biggest', 'max'],
+  ['greatest', 'max'],
+  ['latest', 'max'],
+  ['minimum', 'min'],
+  ['min', 'min'],
+  ['lowest', 'min'],
+  ['smallest', 'min'],
+  ['earliest', 'min'],
+  ['best selling', 'bestUnits'],
+  ['best sellers', 'bestUnits'],
+  ['best seller', 'bestUnits'],
+  ['bestselling', 'bestUnits'],
+  ['top selling', 'bestUnits'],
+  ['most popular', 'bestUnits'],
+  ['least expensive', 'cheap'],
+  ['most expensive', 'expensive'],
+  ['priciest', 'expensive'],
+  ['expensive', 'expensive'],
+  ['cheapest', 'cheap'],
+  ['cheap', 'cheap'],
+  ['inexpensive', 'cheap'],
+  ['the most', 'most'],
+  ['most', 'most'],
+  ['the least', 'least'],
+  ['least', 'least'],
+  ['fewest', 'least'],
+  ['top', 'top'],
+  ['bottom', 'bottom'],
+  ['units sold', 'units'],
+  ['sold', 'units'],
+  ['selling', 'units'],
+  ['purchased', 'units'],
+  ['bought', 'units'],
+  ['sales', 'money'],
+  ['sale', 'money'],
+  ['revenue', 'money'],
+  ['turnover', 'money'],
+  ['income', 'money'],
+  ['earnings', 'money'],
+  ['spent', 'money'],
+  ['spend', 'money'],
+  ['spending', 'money'],
+  ['grouped by', 'group'],
+  ['group by', 'group'],
+  ['broken down by', 'group'],
+  ['for each', 'group'],
+  ['in each', 'group'],
+  ['for every', 'group'],
+  ['by', 'group'],
+  ['per', 'group'],
+  ['each', 'group'],
+  ['year', 'year'],
+  ['yearly', 'year'],
+  ['annual', 'year'],
+  ['month', 'month'],
+  ['monthly', 'month'],
+  ['other than', 'not'],
+  ['not', 'not'],
+  ["isn't", 'not'],
+  ["aren't", 'not'],
+  ['except', 'not'],
+  ['excluding', 'not'],
+  ['more than', 'gt'],
+  ['greater than', 'gt'],
+  ['higher than', 'gt'],
+  ['larger than', 'gt'],
+  ['bigger than', 'gt'],
+  ['over', 'gt'],
+  ['above', 'gt'],
+  ['exceeding', 'gt'],
+  ['at least', 'gte'],
+  ['less than', 'lt'],
+  ['fewer than', 'lt'],
+  ['lower than', 'lt'],
+  ['smaller than', 'lt'],
+  ['cheaper than', 'lt'],
+  ['under', 'lt'],
+  ['below', 'lt'],
+  ['at most', 'lte'],
+  ['equal to', 'eq'],
+  ['equals', 'eq'],
+  ['equal', 'eq'],
+  ['is', 'eq'],
+  ['named', 'named'],
+  ['called', 'named'],
+  ['titled', 'named'],
+  ['distinct', 'distinct'],
+  ['unique', 'distinct'],
+  ['different', 'distinct'],
+];
+
+/** Symbols the tokenizer keeps, as keywords. */
+export const SYMBOL_KEYWORDS: Record<string, Keyword> = { '=': 'eq', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '<>': 'not', '!=': 'not' };
+
+/** Words that carry no meaning for the SQL of the question shapes the engine knows. */
+export const FILLER_WORDS = new Set(
+  (
+    'a an the of in on at to from for with within whose who whom that there here are were was be been being have has had ' +
+    'do does did and all any list lists show me give find display get tell please i we our my your their its it them they ' +
+    'can could would should will want like need see know provide query shows showing return returns fetch retrieve ' +
+    'records record rows row entries entry data information info details exist exists currently overall altogether ' +
+    'ever so far together as also just only what which where when having placed made recorded registered there ' +
+    'how many much this these those s respectively now in total right whole entire available existing current ' +
+    'table tables database value values amount'
+  ).split(/\s+/),
+);
+
+/** Keywords that a single-word schema match must not take over (a column named `total` needs "order total"). */
+export const RESERVED_SINGLE_WORDS = new Set(
+  KEYWORD_PHRASES.filter(([p, k]) => !p.includes(' ') && !['year', 'month', 'eq', 'named', 'units', 'money'].includes(k)).map(([p]) => p),
+);

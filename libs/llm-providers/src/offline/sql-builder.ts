@@ -1,0 +1,202 @@
+import type { Dialect } from '@nlq/contracts';
+import { UnmappedQuestionError } from './question-items';
+import type { JoinPlan, JoinPlanner } from './join-planner';
+import type { ColumnRef, Filter, Measure, QueryIntent, ReadIntent, WriteIntent } from './query-intent';
+import type { SchemaLexicon } from './schema-lexicon';
+import { literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
+import { splitIdentifier } from './word-forms';
+
+/** SQL written for an intent, plus which output columns name rows and which hold the measure (for answers). */
+export interface BuiltSql {
+  sql: string;
+  /** Output column names that label a row (name, title, first and last name, group key). */
+  labelColumns: string[];
+  /** Output column name of the measure, when there is one. */
+  valueColumn: string | null;
+}
+
+const ALIAS_RESERVED = new Set(['as', 'at', 'by', 'do', 'go', 'if', 'in', 'is', 'no', 'of', 'on', 'or', 'to', 'all', 'and', 'any', 'asc', 'end', 'for', 'key', 'not', 'set', 'top', 'use']);
+
+/**
+ * Write one SQL statement for an intent in the given dialect.
+ * Reads: one SELECT; lists and grouped results carry a row limit of `maxRows` (`LIMIT n`, or `TOP n` for SQL
+ * Server); top-N questions carry `LIMIT min(N, maxRows)`. Joins follow the shortest foreign-key paths; a count
+ * over joins that can repeat rows counts distinct primary keys; a sum or average over such joins is refused
+ * (UnmappedQuestionError) rather than double counted. Writes: one DELETE or UPDATE on one table with its WHERE.
+ */
+export function buildSql(intent: QueryIntent, lexicon: SchemaLexicon, planner: JoinPlanner, dialect: Dialect, maxRows: number): BuiltSql {
+  if (intent.kind === 'delete' || intent.kind === 'update') return buildWrite(intent, lexicon, dialect);
+  return new ReadSqlWriter(intent, lexicon, planner, dialect, maxRows).write();
+}
+
+function buildWrite(intent: WriteIntent, lexicon: SchemaLexicon, dialect: Dialect): BuiltSql {
+  const table = lexicon.table(intent.table);
+  const t = quoteTable(table.name, table.schema, dialect);
+  const where = intent.filters.map((f) => `${quoteIdent(f.ref.column, dialect)} ${f.op} ${literal(f.value, dialect)}`).join(' AND ');
+  if (intent.kind === 'delete') return { sql: `DELETE FROM ${t} WHERE ${where}`, labelColumns: [], valueColumn: null };
+  const set = intent.set as { column: string; value: string | number };
+  return { sql: `UPDATE ${t} SET ${quoteIdent(set.column, dialect)} = ${literal(set.value, dialect)} WHERE ${where}`, labelColumns: [], valueColumn: null };
+}
+
+class ReadSqlWriter {
+  private aliases = new Map<string, string>();
+  private plan!: JoinPlan;
+
+  constructor(
+    private readonly intent: ReadIntent,
+    private readonly lex: SchemaLexicon,
+    private readonly planner: JoinPlanner,
+    private readonly dialect: Dialect,
+    private readonly maxRows: number,
+  ) {}
+
+  private q(name: string): string {
+    return quoteIdent(name, this.dialect);
+  }
+
+  private col(ref: ColumnRef): string {
+    const alias = this.aliases.get(ref.table);
+    return alias ? `${alias}.${this.q(ref.column)}` : this.q(ref.column);
+  }
+
+  private tableSql(key: string): string {
+    const t = this.lex.table(key);
+    const alias = this.aliases.get(key);
+    return alias ? `${quoteTable(t.name, t.schema, this.dialect)} ${alias}` : quoteTable(t.name, t.schema, this.dialect);
+  }
+
+  private neededTables(): Set<string> {
+    const i = this.intent;
+    const s = new Set<string>();
+    for (const f of i.filters) s.add(f.ref.table);
+    if (i.group) s.add(i.group.kind === 'table' ? i.group.table : i.group.ref.table);
+    if (i.measure) s.add(i.measure.expr.kind === 'rows' ? i.measure.expr.table : i.measure.expr.kind === 'column' ? i.measure.expr.ref.table : i.measure.expr.left.table);
+    for (const c of i.columns) s.add(c.table);
+    return s;
+  }
+
+  private assignAliases(): void {
+    if (this.plan.joins.length === 0) return;
+    const used = new Set<string>();
+    for (const key of [this.plan.base, ...this.plan.joins.map((j) => j.table)]) {
+      const words = splitIdentifier(this.lex.table(key).name);
+      let base = words.map((w) => w[0]).join('').toLowerCase().replace(/[^a-z]/g, '') || 't';
+      if (base.length === 1 && words.length === 1 && words[0].length > 2) base = words[0].slice(0, 1);
+      let alias = base;
+      let n = 1;
+      while (used.has(alias) || ALIAS_RESERVED.has(alias)) alias = `${base}${n++}`;
+      used.add(alias);
+      this.aliases.set(key, alias);
+    }
+  }
+
+  private measureSql(m: Measure): string {
+    const fansOut = this.plan.fansOut;
+    if (m.fn === 'none') {
+      if (m.expr.kind !== 'column') throw new Error('a plain measure is a column');
+      return this.col(m.expr.ref);
+    }
+    if (m.expr.kind === 'rows') {
+      const table = this.lex.table(m.expr.table);
+      if (fansOut && table.primaryKey.length === 1) return `COUNT(DISTINCT ${this.col({ table: m.expr.table, column: table.primaryKey[0] })})`;
+      if (fansOut) throw new UnmappedQuestionError(`counting ${m.expr.table} across these joins would count rows twice`);
+      return 'COUNT(*)';
+    }
+    if (m.fn === 'count') {
+      if (m.expr.kind !== 'column') throw new Error('count of a product');
+      return `COUNT(DISTINCT ${this.col(m.expr.ref)})`;
+    }
+    if (fansOut && (m.fn === 'sum' || m.fn === 'avg')) throw new UnmappedQuestionError(`adding up ${m.label} across these joins would count rows twice`);
+    const inner = m.expr.kind === 'column' ? this.col(m.expr.ref) : `${this.col(m.expr.left)} * ${this.col(m.expr.right)}`;
+    return `${m.fn.toUpperCase()}(${inner})`;
+  }
+
+  private where(filters: Filter[], extra: string[] = []): string {
+    const parts: string[] = [];
+    for (const f of filters) {
+      const c = this.col(f.ref);
+      if (f.kind === 'compare') parts.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
+      else {
+        if (f.from) parts.push(`${c} >= ${literal(f.from, this.dialect)}`);
+        if (f.to) parts.push(`${c} < ${literal(f.to, this.dialect)}`);
+      }
+    }
+    parts.push(...extra);
+    return parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+  }
+
+  private from(): string {
+    let sql = ` FROM ${this.tableSql(this.plan.base)}`;
+    for (const j of this.plan.joins) {
+      const on = j.on.map(([viaCol, tableCol]) => `${this.col({ table: j.via, column: viaCol })} = ${this.col({ table: j.table, column: tableCol })}`).join(' AND ');
+      sql += ` JOIN ${this.tableSql(j.table)} ON ${on}`;
+    }
+    return sql;
+  }
+
+  private select(distinct: boolean, items: string[], rest: string, limit: number | null): string {
+    const top = limit !== null && usesTop(this.dialect) ? `TOP ${limit} ` : '';
+    const tail = limit !== null && !usesTop(this.dialect) ? ` LIMIT ${limit}` : '';
+    return `SELECT ${distinct ? 'DISTINCT ' : ''}${top}${items.join(', ')}${rest}${tail}`;
+  }
+
+  /** Select items, GROUP BY expressions and output label names of the group key. */
+  private groupParts(): { items: string[]; keys: string[]; labels: string[]; order: string | null } {
+    const g = this.intent.group;
+    if (!g) return { items: [], keys: [], labels: [], order: null };
+    if (g.kind === 'column') return { items: [this.col(g.ref)], keys: [this.col(g.ref)], labels: [g.ref.column], order: null };
+    if (g.kind === 'period') {
+      const expr = periodExpr(this.col(g.ref), g.unit, this.dialect);
+      return { items: [`${expr} AS ${g.unit}`], keys: [expr], labels: [g.unit], order: `${g.unit}` };
+    }
+    const table = this.lex.table(g.table);
+    const labels = this.lex.labelColumns(g.table);
+    const keys = [...new Set([...table.primaryKey, ...labels])].map((c) => this.col({ table: g.table, column: c }));
+    return { items: labels.map((c) => this.col({ table: g.table, column: c })), keys, labels, order: null };
+  }
+
+  write(): BuiltSql {
+    const i = this.intent;
+    this.plan = this.planner.plan(i.subject, this.neededTables());
+    this.assignAliases();
+    const from = this.from();
+    const maxRows = Math.max(1, Math.floor(this.maxRows));
+
+    if (i.kind === 'list') {
+      const cols = i.columns.length ? i.columns : this.lex.table(i.subject).columns.map((c) => ({ table: i.subject, column: c.name }));
+      const items = cols.map((c) => this.col(c));
+      const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column');
+      const pk = this.lex.table(i.subject).primaryKey;
+      const orderCols = i.group?.kind === 'column' ? [this.col(i.group.ref)] : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column)) ? pk.map((c) => this.col({ table: i.subject, column: c })) : [];
+      const order = orderCols.length ? ` ORDER BY ${orderCols.join(', ')}` : '';
+      const labels = i.group?.kind === 'column' ? [i.group.ref.column] : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
+      return { sql: this.select(distinct, items, `${from}${this.where(i.filters)}${order}`, maxRows), labelColumns: labels, valueColumn: null };
+    }
+
+    const m = i.measure as Measure;
+    const measure = `${this.measureSql(m)} AS ${this.q(m.alias)}`;
+    const g = this.groupParts();
+
+    if (i.kind === 'top' && !i.group) {
+      // rank rows of the subject by one of its columns
+      if (m.expr.kind !== 'column') throw new Error('ranking without group needs a column');
+      const table = this.lex.table(i.subject);
+      const labels = this.lex.labelColumns(i.subject);
+      const cols = [...new Set([...table.primaryKey, ...labels, m.expr.ref.column])];
+      const items = cols.map((c) => this.col({ table: i.subject, column: c }));
+      const dir = i.direction.toUpperCase();
+      const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} IS NOT NULL`])} ORDER BY ${this.col(m.expr.ref)} ${dir}`;
+      return { sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)), labelColumns: labels, valueColumn: m.expr.ref.column };
+    }
+
+    if (!i.group) {
+      return { sql: this.select(false, [measure], `${from}${this.where(i.filters)}`, null), labelColumns: [], valueColumn: m.alias };
+    }
+
+    const dir = i.kind === 'top' ? i.direction.toUpperCase() : 'DESC';
+    const orderBy = i.kind !== 'top' && g.order ? g.order : `${this.q(m.alias)} ${dir}`;
+    const rest = `${from}${this.where(i.filters)} GROUP BY ${g.keys.join(', ')} ORDER BY ${orderBy}`;
+    const limit = i.kind === 'top' ? Math.min(i.limit ?? maxRows, maxRows) : maxRows;
+    return { sql: this.select(false, [...g.items, measure], rest, limit), labelColumns: g.labels, valueColumn: m.alias };
+  }
+}

@@ -1,0 +1,63 @@
+import type { Dialect } from '@nlq/contracts';
+
+/** Words quoted whenever used as identifiers (reserved in at least one supported dialect). */
+const RESERVED = new Set(
+  (
+    'all and any as asc between by case check column constraint create cross current current_date current_time ' +
+    'current_timestamp current_user default delete desc distinct drop else end except exists false fetch for foreign from ' +
+    'full grant group having in index inner insert intersect into is join key left like limit natural not null offset on ' +
+    'or order outer primary references right row rows select session_user set some table then to top true union unique ' +
+    'update user using values when where with window'
+  ).split(' '),
+);
+
+/**
+ * Quote an identifier for a dialect only when needed: double quotes (SQLite, PostgreSQL, Snowflake), backticks
+ * (MySQL, MariaDB), brackets (SQL Server). PostgreSQL folds unquoted names to lower case and Snowflake to upper case
+ * (their manuals, "Identifiers and Key Words" / "Identifier requirements"), so other spellings are quoted there.
+ */
+export function quoteIdent(name: string, dialect: Dialect): string {
+  const plain =
+    dialect === 'postgresql' ? /^[a-z_][a-z0-9_]*$/.test(name) : dialect === 'snowflake' ? /^[A-Z_][A-Z0-9_]*$/.test(name) : /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+  if (plain && !RESERVED.has(name.toLowerCase())) return name;
+  if (dialect === 'mysql' || dialect === 'mariadb') return `\`${name.replace(/`/g, '``')}\``;
+  if (dialect === 'transactsql') return `[${name.replace(/]/g, ']]')}]`;
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** A table name, schema-qualified when `schema` is set. */
+export function quoteTable(name: string, schema: string | null | undefined, dialect: Dialect): string {
+  return schema ? `${quoteIdent(schema, dialect)}.${quoteIdent(name, dialect)}` : quoteIdent(name, dialect);
+}
+
+/** A SQL literal: numbers as written, text in single quotes (quotes doubled; backslashes doubled for MySQL/MariaDB). */
+export function literal(value: string | number, dialect: Dialect): string {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  let text = value.replace(/'/g, "''");
+  if (dialect === 'mysql' || dialect === 'mariadb') text = text.replace(/\\/g, '\\\\');
+  return `'${text}'`;
+}
+
+/** Year (`2024`) or month (`2024-03`) of a date expression, as text, in the dialect's date functions. */
+export function periodExpr(column: string, unit: 'year' | 'month', dialect: Dialect): string {
+  switch (dialect) {
+    case 'sqlite':
+      return `strftime('${unit === 'year' ? '%Y' : '%Y-%m'}', ${column})`;
+    case 'postgresql':
+    case 'snowflake':
+      return `to_char(${column}, '${unit === 'year' ? 'YYYY' : 'YYYY-MM'}')`;
+    case 'mysql':
+    case 'mariadb':
+      return `DATE_FORMAT(${column}, '${unit === 'year' ? '%Y' : '%Y-%m'}')`;
+    case 'transactsql':
+      return `FORMAT(${column}, '${unit === 'year' ? 'yyyy' : 'yyyy-MM'}')`;
+  }
+}
+
+/** True when the dialect limits rows with `SELECT TOP n` (SQL Server) rather than a trailing `LIMIT n`. */
+export function usesTop(dialect: Dialect): boolean {
+  return dialect === 'transactsql';
+}

@@ -1,0 +1,13 @@
+import { UnanswerableQuestionError } from '../errors';
+
+/** What the offline engine can do, and how to configure a model for everything else (shown with every refusal). */
+export const MODEL_HINT =
+  'The built-in offline engine answers counts, lists filtered by values found in the data, top-N rankings, ' +
+  'sums/averages/minimums/maximums optionally grouped, date ranges and simple single-table deletes and updates. ' +
+  'For other questions configure a language model: set LLM_PROVIDER=ollama|openai|anthropic with LLM_MODEL, ' +
+  'and LLM_BASE_URL (Ollama or an OpenAI-compatible server) or LLM_API_KEY (hosted models).';
+
+/** The refusal error for a question the engine cannot map: `reason` says what it did not understand. */
+export function unanswerable(reason: string): UnanswerableQuestionError {
+  return new UnanswerableQuestionError(`The offline engine could not answer this question: ${reason}. ${MODEL_HINT}`);
+}

@@ -1,0 +1,394 @@
+/**
+ * QueryPipeline end to end on a real SQLite file through the real SQLite driver and SQL checker, with the
+ * in-memory StateStore and a scripted LlmProvider (scripted SQL replies; the provider is not under test), plus the
+ * real OfflineProvider for one question.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { LiveEvent } from '@nlq/contracts';
+import { createDriver } from '@nlq/db-drivers';
+import type { DatabaseDriver } from '@nlq/db-drivers';
+import * as providers from '@nlq/llm-providers';
+import type { LlmProvider } from '@nlq/llm-providers';
+import { UnanswerableQuestionError } from '@nlq/llm-providers';
+import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError } from './errors';
+import { InMemoryEventBus } from './event-bus';
+import type { PipelineConfig, TargetResolver } from './ports';
+import { QueryPipeline } from './query-pipeline';
+import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
+import { InMemoryStateStore } from './testing/in-memory-state-store';
+import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import type { ScriptedSql } from './testing/scripted-llm-provider';
+
+let dir: string;
+let file: string;
+let driver: DatabaseDriver;
+
+function seed(path: string): void {
+  const db = new Database(path);
+  db.exec(`
+    CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT);
+    CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), total REAL NOT NULL, deleted_at TEXT);
+    INSERT INTO customers (id, name, country) VALUES (1, 'Ann', 'France'), (2, 'Bob', 'Spain'), (3, 'Cleo', 'France');
+    INSERT INTO orders (customer_id, total) VALUES (1, 10.5), (1, 20), (2, 7.25), (3, 100);
+  `);
+  db.close();
+}
+
+/** Read the file directly (not through the pipeline) to see what really changed. */
+function sqliteQuery<T = unknown>(sql: string): T[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+function sqliteExec(sql: string): void {
+  const db = new Database(file);
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}
+const customerCount = () => (sqliteQuery<{ n: number }>('SELECT count(*) AS n FROM customers')[0]).n;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'nlq-pipeline-'));
+  file = join(dir, 'shop.sqlite');
+  seed(file);
+  driver = createDriver(`sqlite://${file}`);
+  await driver.connect();
+});
+
+afterAll(async () => {
+  await driver?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  // every test starts from the same data
+  sqliteExec(`DELETE FROM orders; DELETE FROM customers;
+    INSERT INTO customers (id, name, country) VALUES (1, 'Ann', 'France'), (2, 'Bob', 'Spain'), (3, 'Cleo', 'France');
+    INSERT INTO orders (customer_id, total) VALUES (1, 10.5), (1, 20), (2, 7.25), (3, 100);`);
+});
+
+interface Harness {
+  pipeline: QueryPipeline;
+  store: InMemoryStateStore;
+  events: LiveEvent[];
+  audits: Array<{ event: string; fields: Record<string, unknown> }>;
+  provider: LlmProvider;
+  now: { ms: number };
+}
+
+function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}): Harness {
+  const now = { ms: Date.UTC(2024, 5, 1, 12) };
+  const clock = () => now.ms;
+  const store = new InMemoryStateStore(clock);
+  const bus = new InMemoryEventBus();
+  const events: LiveEvent[] = [];
+  bus.subscribe((e) => events.push(e));
+  const audits: Harness['audits'] = [];
+  const targets: TargetResolver = {
+    connection: async (id) => {
+      if (id && id !== 'shop') throw new Error(`Unknown connection "${id}"`);
+      return { connectionId: 'shop', driver };
+    },
+    provider: async () => provider,
+  };
+  const pipeline = new QueryPipeline({
+    targets,
+    store,
+    config: { ...DEFAULT_PIPELINE_CONFIG, ...config },
+    audit: { audit: (event, fields) => audits.push({ event, fields }) },
+    events: bus,
+    clock,
+  });
+  return { pipeline, store, events, audits, provider, now };
+}
+
+const scripted = (sql: ScriptedSql[]) => new ScriptedLlmProvider({ sql });
+
+describe('QueryPipeline on SQLite', () => {
+  it('answers a read: SQL, rows, answer, history, trace, audit and live events', async () => {
+    const provider = scripted(['SELECT count(*) AS n FROM customers']);
+    const h = harness(provider);
+    const out = await h.pipeline.ask({ question: 'How many customers are there?', sessionId: 's1', userId: 'u1', rlhfSignal: 'positive' });
+
+    expect(out).toMatchObject({ success: true, pendingApproval: false, error: null, kind: 'read', cached: false, sessionId: 's1', connectionId: 'shop' });
+    expect(out.sql).toBe('SELECT count(*) AS n FROM customers');
+    expect(out.result?.rows).toEqual([[3]]);
+    expect(out.response).toBe('1 row; first: [3].');
+
+    const history = await h.pipeline.history('s1');
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ id: out.historyEntryId, kind: 'query', status: 'ok', row_count: 1, rlhf_signal: 'positive', trace_id: out.traceId, question: 'How many customers are there?' });
+
+    const trace = await h.store.getTrace(out.traceId);
+    expect(trace?.status).toBe('ok');
+    expect(trace?.spans.map((s) => s.name)).toEqual(['intake', 'schema', 'cache', 'linking', 'examples', 'generate', 'check', 'policy', 'execute', 'answer', 'record']);
+    const generate = trace!.spans.find((s) => s.name === 'generate')!;
+    expect(generate.tokens?.prompt).toBeGreaterThan(0);
+    expect(trace!.spans.find((s) => s.name === 'linking')!.detail?.linkedTables).toEqual(['customers', 'orders']);
+
+    expect(h.audits).toEqual([{ event: 'query', fields: expect.objectContaining({ userId: 'u1', sessionId: 's1', traceId: out.traceId, status: 'ok', sqlKind: 'read' }) }]);
+    const types = h.events.map((e) => e.type);
+    expect(types.filter((t) => t === 'stage.started')).toHaveLength(11);
+    expect(types.filter((t) => t === 'stage.finished')).toHaveLength(11);
+    expect(types[types.length - 1]).toBe('answer.ready');
+    expect(h.events.every((e) => e.sessionId === 's1' && e.userId === 'u1' && e.traceId === out.traceId)).toBe(true);
+  });
+
+  it('refuses an empty or over-long question before calling the model', async () => {
+    const provider = scripted([]);
+    const h = harness(provider, { maxQuestionChars: 20 });
+    const empty = await h.pipeline.ask({ question: '   ', sessionId: 's', userId: 'u' });
+    expect(empty).toMatchObject({ success: false, error: expect.stringMatching(/empty/) });
+    const long = await h.pipeline.ask({ question: 'x'.repeat(21), sessionId: 's', userId: 'u' });
+    expect(long.error).toMatch(/too long/);
+    expect(provider.sqlRequests).toHaveLength(0);
+    expect((await h.pipeline.history('s')).map((e) => e.status)).toEqual(['error', 'error']);
+  });
+
+  it('serves a repeated question of the same session from the cache without calling the model', async () => {
+    const provider = new ScriptedLlmProvider({ sql: () => 'SELECT name FROM customers ORDER BY id' });
+    const h = harness(provider);
+    const first = await h.pipeline.ask({ question: 'Names of customers?', sessionId: 's1', userId: 'u1' });
+    const second = await h.pipeline.ask({ question: '  names of CUSTOMERS ', sessionId: 's1', userId: 'u1' });
+    expect(second).toMatchObject({ success: true, cached: true, sql: first.sql, response: first.response });
+    expect(second.result?.rows).toEqual([['Ann'], ['Bob'], ['Cleo']]);
+    expect(provider.sqlRequests).toHaveLength(1);
+    expect(provider.answerRequests).toHaveLength(1);
+    const trace = await h.store.getTrace(second.traceId);
+    expect(trace?.spans.find((s) => s.name === 'cache')?.outcome).toBe('hit');
+    expect(trace?.spans.some((s) => s.name === 'generate')).toBe(false);
+
+    // another session (or user) never gets these rows
+    const other = await h.pipeline.ask({ question: 'Names of customers?', sessionId: 's2', userId: 'u2' });
+    expect(other.cached).toBe(false);
+    expect(provider.sqlRequests).toHaveLength(2);
+
+    // the entry expires after cacheTtlSeconds (300)
+    h.now.ms += 301_000;
+    const later = await h.pipeline.ask({ question: 'Names of customers?', sessionId: 's1', userId: 'u1' });
+    expect(later.cached).toBe(false);
+    expect(provider.sqlRequests).toHaveLength(3);
+  });
+
+  it('reuses the SQL of a near-identical question of the same session but runs it again', async () => {
+    const provider = new ScriptedLlmProvider({ sql: () => 'SELECT count(*) AS n FROM customers' });
+    const h = harness(provider);
+    const first = await h.pipeline.ask({ question: 'How many customers are there?', sessionId: 's1', userId: 'u1' });
+    expect(first.result?.rows).toEqual([[3]]);
+    sqliteExec(`INSERT INTO customers (id, name, country) VALUES (4, 'Dan', 'Peru')`);
+
+    const near = await h.pipeline.ask({ question: 'how many customers do we have', sessionId: 's1', userId: 'u1' });
+    expect(near).toMatchObject({ success: true, cached: false, sql: first.sql });
+    expect(near.result?.rows).toEqual([[4]]); // re-executed: sees the new row
+    expect(provider.sqlRequests).toHaveLength(1);
+    const cacheSpan = (await h.store.getTrace(near.traceId))!.spans.find((s) => s.name === 'cache')!;
+    expect(cacheSpan).toMatchObject({ outcome: 'hit', detail: expect.objectContaining({ match: 'near', reusedQuestion: 'How many customers are there?' }) });
+
+    // another user's session does not reuse it
+    await h.pipeline.ask({ question: 'how many customers do we have', sessionId: 's9', userId: 'u9' });
+    expect(provider.sqlRequests).toHaveLength(2);
+  });
+
+  it('corrects itself after a database error, feeding the error back', async () => {
+    const provider = scripted(['SELECT nosuch_function(name) FROM customers', 'SELECT upper(name) AS n FROM customers ORDER BY id']);
+    const h = harness(provider);
+    const out = await h.pipeline.ask({ question: 'Customer names in capitals', sessionId: 's1', userId: 'u1' });
+    expect(out).toMatchObject({ success: true, sql: 'SELECT upper(name) AS n FROM customers ORDER BY id' });
+    expect(out.result?.rows).toEqual([['ANN'], ['BOB'], ['CLEO']]);
+    const retry = provider.sqlRequests[1];
+    expect(retry.previousAttempt).toEqual({ sql: 'SELECT nosuch_function(name) FROM customers', error: expect.stringMatching(/nosuch_function/) });
+    const spans = (await h.store.getTrace(out.traceId))!.spans;
+    expect(spans.filter((s) => s.name === 'generate')).toHaveLength(2);
+    expect(spans.find((s) => s.name === 'correct')).toMatchObject({ outcome: 'ok', detail: expect.objectContaining({ retry: 1 }) });
+  });
+
+  it('feeds an unknown column back to generation before running anything', async () => {
+    const provider = scripted(['SELECT nme FROM customers', 'SELECT name FROM customers WHERE id = 2']);
+    const h = harness(provider);
+    const out = await h.pipeline.ask({ question: 'Name of customer 2', sessionId: 's1', userId: 'u1' });
+    expect(out).toMatchObject({ success: true, result: expect.objectContaining({ rows: [['Bob']] }) });
+    const retry = provider.sqlRequests[1];
+    expect(retry.previousAttempt?.sql).toBe('SELECT nme FROM customers');
+    expect(retry.previousAttempt?.error).toMatch(/nme/);
+    const spans = (await h.store.getTrace(out.traceId))!.spans;
+    expect(spans.filter((s) => s.name === 'execute')).toHaveLength(1);
+    expect(spans.find((s) => s.name === 'check')).toMatchObject({ outcome: 'error' });
+  });
+
+  it('fails clearly with the last error once the retries are used up', async () => {
+    const provider = new ScriptedLlmProvider({ sql: () => 'SELECT nosuch_function(name) FROM customers' });
+    const h = harness(provider, { maxRetries: 2 });
+    const out = await h.pipeline.ask({ question: 'Something impossible', sessionId: 's1', userId: 'u1' });
+    expect(out.success).toBe(false);
+    expect(out.error).toMatch(/after 3 attempts; last error: .*nosuch_function/);
+    expect(provider.sqlRequests).toHaveLength(3);
+    expect((await h.pipeline.history('s1'))[0]).toMatchObject({ status: 'error', error: out.error });
+    expect((await h.store.getTrace(out.traceId))?.status).toBe('error');
+  });
+
+  it('answers an unanswerable question with the model message, and names an unreachable provider', async () => {
+    const h = harness(scripted([new UnanswerableQuestionError('No table holds weather data; ask about customers or orders.')]));
+    const out = await h.pipeline.ask({ question: 'What is the weather?', sessionId: 's', userId: 'u' });
+    expect(out).toMatchObject({ success: false, error: 'No table holds weather data; ask about customers or orders.' });
+
+    const down = harness(new ScriptedLlmProvider({ sql: [new providers.ProviderConnectionError('connect ECONNREFUSED 127.0.0.1:11434')], name: 'ollama', modelId: 'ollama:qwen' }));
+    const out2 = await down.pipeline.ask({ question: 'How many customers?', sessionId: 's', userId: 'u' });
+    expect(out2.success).toBe(false);
+    expect(out2.error).toMatch(/"ollama".*could not be reached/);
+  });
+
+  it('refuses a write in user mode: nothing runs, nothing is pending', async () => {
+    const h = harness(scripted(["DELETE FROM customers WHERE country = 'France'"]), { mode: 'user' });
+    const out = await h.pipeline.ask({ question: 'Remove the French customers', sessionId: 's1', userId: 'u1' });
+    expect(out).toMatchObject({ success: false, pendingApproval: false, kind: 'write' });
+    expect(out.error).toMatch(/writes are not allowed in user mode/);
+    expect(out.error).toMatch(/admin must run it/);
+    expect(customerCount()).toBe(3);
+    expect(await h.store.latestOperation('s1')).toBeNull();
+    expect((await h.pipeline.history('s1'))[0].status).toBe('refused');
+    await expect(h.pipeline.approve('s1', 'u1')).rejects.toBeInstanceOf(NothingPendingError);
+  });
+
+  it('holds a write in admin mode; approve runs it once and reports rows affected', async () => {
+    const provider = new ScriptedLlmProvider({
+      sql: (r) => (/italian/i.test(r.question) ? "UPDATE customers SET country = 'Italy' WHERE country = 'France'" : 'SELECT count(*) AS n FROM customers WHERE country = \'Italy\''),
+    });
+    const h = harness(provider, { mode: 'admin' });
+    const read1 = await h.pipeline.ask({ question: 'How many Italy customers?', sessionId: 's1', userId: 'u1' });
+    expect(read1.result?.rows).toEqual([[0]]);
+
+    const out = await h.pipeline.ask({ question: 'Make the French customers Italian', sessionId: 's1', userId: 'u1' });
+    expect(out).toMatchObject({ success: true, pendingApproval: true, kind: 'write', error: null });
+    expect(out.response).toMatch(/awaits approval/);
+    expect(sqliteQuery("SELECT count(*) AS n FROM customers WHERE country = 'Italy'")).toEqual([{ n: 0 }]);
+    expect(h.events.some((e) => e.type === 'approval.pending' && e.data.sql === out.sql)).toBe(true);
+    expect((await h.pipeline.history('s1'))[1].status).toBe('pending_approval');
+
+    const approved = await h.pipeline.approve('s1', 'u1');
+    expect(approved).toMatchObject({ sessionId: 's1', sql: out.sql, rowsAffected: 2 });
+    expect(sqliteQuery("SELECT count(*) AS n FROM customers WHERE country = 'Italy'")).toEqual([{ n: 2 }]);
+    const history = await h.pipeline.history('s1');
+    expect(history[2]).toMatchObject({ kind: 'approval', status: 'approved', rows_affected: 2, ref_id: out.historyEntryId, sql: out.sql });
+    expect(h.audits.map((a) => a.event)).toContain('approve');
+    expect(h.events.find((e) => e.type === 'approval.approved')?.data).toMatchObject({ rowsAffected: 2 });
+
+    // the data changed, so the cached read is gone: asking again runs the SQL again
+    const read2 = await h.pipeline.ask({ question: 'How many Italy customers?', sessionId: 's1', userId: 'u1' });
+    expect(read2.cached).toBe(false);
+    expect(read2.result?.rows).toEqual([[2]]);
+
+    await expect(h.pipeline.approve('s1', 'u1')).rejects.toBeInstanceOf(ApprovalConflictError);
+    await expect(h.pipeline.reject('s1', 'u1')).rejects.toBeInstanceOf(ApprovalConflictError);
+  });
+
+  it('reject discards the pending write: nothing runs', async () => {
+    const h = harness(scripted(['DELETE FROM orders']), { mode: 'admin' });
+    const out = await h.pipeline.ask({ question: 'Delete every order', sessionId: 's1', userId: 'u1' });
+    expect(out.pendingApproval).toBe(true);
+    const rejected = await h.pipeline.reject('s1', 'u1');
+    expect(rejected).toMatchObject({ sessionId: 's1', sql: 'DELETE FROM orders' });
+    expect(sqliteQuery('SELECT count(*) AS n FROM orders')).toEqual([{ n: 4 }]);
+    expect((await h.pipeline.history('s1'))[1]).toMatchObject({ kind: 'rejection', status: 'rejected', ref_id: out.historyEntryId });
+    expect(h.events.some((e) => e.type === 'approval.rejected')).toBe(true);
+    expect(h.audits.map((a) => a.event)).toEqual(['query', 'reject']);
+    await expect(h.pipeline.approve('s1', 'u1')).rejects.toBeInstanceOf(ApprovalConflictError);
+  });
+
+  it('lets exactly one of two concurrent approvals run the write', async () => {
+    const h = harness(scripted(["INSERT INTO customers (name, country) VALUES ('Zed', 'Peru')"]), { mode: 'admin' });
+    await h.pipeline.ask({ question: 'Add customer Zed from Peru', sessionId: 's1', userId: 'u1' });
+    const results = await Promise.allSettled([h.pipeline.approve('s1', 'u1'), h.pipeline.approve('s1', 'u1')]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0].reason).toBeInstanceOf(ApprovalConflictError);
+    expect(customerCount()).toBe(4);
+  });
+
+  it('answers NothingPendingError when a session never had a pending write', async () => {
+    const h = harness(scripted([]), { mode: 'admin' });
+    await expect(h.pipeline.approve('nobody', 'u1')).rejects.toBeInstanceOf(NothingPendingError);
+    await expect(h.pipeline.reject('nobody', 'u1')).rejects.toBeInstanceOf(NothingPendingError);
+  });
+
+  it('supersedes an older pending write of the same session with the newer one', async () => {
+    const h = harness(scripted(["UPDATE customers SET name = 'First' WHERE id = 1", "UPDATE customers SET name = 'Second' WHERE id = 2"]), { mode: 'admin' });
+    await h.pipeline.ask({ question: 'Rename customer 1 to First', sessionId: 's1', userId: 'u1' });
+    await h.pipeline.ask({ question: 'Rename customer 2 to Second', sessionId: 's1', userId: 'u1' });
+    const approved = await h.pipeline.approve('s1', 'u1');
+    expect(approved).toMatchObject({ rowsAffected: 1, sql: "UPDATE customers SET name = 'Second' WHERE id = 2" });
+    expect(sqliteQuery('SELECT name FROM customers WHERE id IN (1, 2) ORDER BY id')).toEqual([{ name: 'Ann' }, { name: 'Second' }]);
+    expect((await h.store.listOperations('s1')).map((o) => o.state)).toEqual(['superseded', 'approved']);
+    await expect(h.pipeline.approve('s1', 'u1')).rejects.toBeInstanceOf(ApprovalConflictError);
+  });
+
+  it('records a failed approved write in history and throws ApprovalExecutionError', async () => {
+    const h = harness(scripted(["INSERT INTO customers (id, name) VALUES (1, 'Duplicate')"]), { mode: 'admin' });
+    await h.pipeline.ask({ question: 'Add a customer with id 1', sessionId: 's1', userId: 'u1' });
+    const error = await h.pipeline.approve('s1', 'u1').catch((e) => e);
+    expect(error).toBeInstanceOf(ApprovalExecutionError);
+    expect(error.unreachable).toBe(false);
+    expect((await h.pipeline.history('s1'))[1]).toMatchObject({ kind: 'approval', status: 'error', error: expect.stringMatching(/UNIQUE|constraint/i) });
+    expect(customerCount()).toBe(3);
+  });
+
+  it('attaches feedback to the latest query and offers positive pairs as few-shot examples', async () => {
+    const provider = new ScriptedLlmProvider({ sql: (_r, n) => (n === 0 ? 'SELECT name FROM customers' : 'SELECT count(*) FROM orders') });
+    const h = harness(provider);
+    const first = await h.pipeline.ask({ question: 'Customer names', sessionId: 's1', userId: 'u1' });
+    const feedback = await h.pipeline.recordFeedback('s1', 'u1', 'positive');
+    expect(feedback).toMatchObject({ kind: 'feedback', signal: 'positive', ref_id: first.historyEntryId });
+    await h.pipeline.ask({ question: 'How many orders', sessionId: 's2', userId: 'u2' });
+    expect(provider.sqlRequests[1].examples).toEqual([{ question: 'Customer names', sql: 'SELECT name FROM customers' }]);
+    expect(h.audits.map((a) => a.event)).toEqual(['query', 'feedback', 'query']);
+  });
+
+  it('reports schema age, refreshes the schema and clears the connection cache', async () => {
+    const provider = new ScriptedLlmProvider({ sql: () => 'SELECT count(*) AS n FROM customers' });
+    const h = harness(provider);
+    expect(h.pipeline.schemaAgeSeconds()).toBe(0);
+    await h.pipeline.warmUp();
+    h.now.ms += 42_000;
+    expect(h.pipeline.schemaAgeSeconds()).toBe(42);
+    expect(h.pipeline.schemaAgeSeconds('shop')).toBe(42);
+
+    await h.pipeline.ask({ question: 'How many customers?', sessionId: 's1', userId: 'u1' });
+    sqliteExec('CREATE TABLE suppliers (id INTEGER PRIMARY KEY, name TEXT)');
+    try {
+      const schema = await h.pipeline.refreshSchema();
+      expect(schema.tables.map((t) => t.name)).toContain('suppliers');
+      expect(h.pipeline.schemaAgeSeconds()).toBe(0);
+      expect(h.events.find((e) => e.type === 'schema.refreshed')?.data).toMatchObject({ connectionId: 'shop', tables: 3, version: schema.version });
+      const again = await h.pipeline.ask({ question: 'How many customers?', sessionId: 's1', userId: 'u1' });
+      expect(again.cached).toBe(false);
+      expect(provider.sqlRequests).toHaveLength(2);
+    } finally {
+      sqliteExec('DROP TABLE suppliers');
+    }
+  });
+
+  it('answers with the real OfflineProvider', async () => {
+    const Offline = (providers as Record<string, unknown>).OfflineProvider as (new (...args: unknown[]) => LlmProvider) | undefined;
+    if (!Offline) {
+      console.warn('skipped: @nlq/llm-providers does not export OfflineProvider yet');
+      return;
+    }
+    const h = harness(new Offline());
+    const out = await h.pipeline.ask({ question: 'How many customers are there?', sessionId: 's1', userId: 'u1' });
+    expect(out.error).toBeNull();
+    expect(out.success).toBe(true);
+    expect(out.kind).toBe('read');
+    expect(out.result?.rows).toEqual([[3]]);
+    expect(out.response).toMatch(/3/);
+  });
+});

@@ -1,0 +1,48 @@
+import type { DatabaseSchema } from '@nlq/contracts';
+import { checkSql, describeReferenceErrors } from './check';
+
+const schema: DatabaseSchema = {
+  dialect: 'sqlite',
+  version: 'v1',
+  introspectedAt: '2024-01-01T00:00:00.000Z',
+  tables: [
+    {
+      name: 't',
+      kind: 'table',
+      primaryKey: ['id'],
+      foreignKeys: [],
+      columns: [
+        { name: 'id', type: 'INTEGER', nullable: false, primaryKey: true },
+        { name: 'deleted_at', type: 'TEXT', nullable: true, primaryKey: false },
+      ],
+    },
+  ],
+};
+
+describe('check stage (real SQL checker)', () => {
+  it('classifies a read that mentions deleted_at as a read, normalising the text', () => {
+    const r = checkSql('SELECT deleted_at FROM t;  ', 'sqlite', schema);
+    expect(r.classification.kind).toBe('read');
+    expect(r.referenceErrors).toEqual([]);
+    expect(r.sql).toBe('SELECT deleted_at FROM t');
+  });
+
+  it('refuses stacked statements', () => {
+    expect(checkSql('SELECT id FROM t; DELETE FROM t', 'sqlite', schema).classification.kind).toBe('refused');
+  });
+
+  it('reports unknown tables and columns of reads and writes', () => {
+    const read = checkSql('SELECT nme FROM t', 'sqlite', schema);
+    expect(read.referenceErrors.join(' ')).toMatch(/nme/);
+    const write = checkSql("UPDATE nowhere SET a = 1", 'sqlite', schema);
+    expect(write.classification.kind).toBe('write');
+    expect(write.referenceErrors.join(' ')).toMatch(/nowhere/);
+    expect(describeReferenceErrors(['unknown column nme'])).toMatch(/do not exist in the schema: unknown column nme/);
+  });
+
+  it('does not reference-check DDL (CREATE names a table that does not exist yet)', () => {
+    const r = checkSql('CREATE TABLE fresh (id INTEGER)', 'sqlite', schema);
+    expect(r.classification.kind).toBe('ddl');
+    expect(r.referenceErrors).toEqual([]);
+  });
+});

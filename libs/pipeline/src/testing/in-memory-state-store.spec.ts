@@ -1,0 +1,67 @@
+import type { HistoryEntry } from '@nlq/contracts';
+import type { PendingOperation } from '../ports';
+import { historyEntry } from '../stages/record';
+import { InMemoryStateStore } from './in-memory-state-store';
+
+const query = (fields: Partial<HistoryEntry>): HistoryEntry =>
+  historyEntry({ kind: 'query', session_id: 's1', user_id: 'u1', status: 'ok', connection_id: 'c1', ...fields }, Date.now());
+const feedback = (ref: HistoryEntry, signal: string): HistoryEntry =>
+  historyEntry({ kind: 'feedback', session_id: ref.session_id, user_id: 'u1', status: 'ok', signal, ref_id: ref.id }, Date.now());
+const op = (id: string, sessionId = 's1'): PendingOperation => ({
+  id,
+  sessionId,
+  userId: 'u1',
+  connectionId: 'c1',
+  question: 'delete old rows',
+  sql: 'DELETE FROM t',
+  kind: 'write',
+  state: 'pending',
+  queryEntryId: 'q',
+  createdAt: new Date().toISOString(),
+});
+
+describe('InMemoryStateStore', () => {
+  it('lists a session history oldest first, as copies', async () => {
+    const store = new InMemoryStateStore();
+    const a = query({ question: 'a' });
+    await store.appendHistory(a);
+    await store.appendHistory(query({ question: 'b', session_id: 's2' }));
+    await store.appendHistory(query({ question: 'c' }));
+    const list = await store.listHistory('s1');
+    expect(list.map((e) => e.question)).toEqual(['a', 'c']);
+    list[0].question = 'changed';
+    expect((await store.listHistory('s1'))[0].question).toBe('a');
+  });
+
+  it('offers positively rated successful queries of the connection as examples, newest first', async () => {
+    const store = new InMemoryStateStore();
+    const q1 = query({ question: 'q1', sql: 'SELECT 1' });
+    const q2 = query({ question: 'q2', sql: 'SELECT 2' });
+    const q3 = query({ question: 'q3', sql: 'SELECT 3', connection_id: 'c2' });
+    const q4 = query({ question: 'q4', sql: 'SELECT 4', status: 'error' });
+    const q5 = query({ question: 'q5', sql: 'SELECT 5' });
+    for (const e of [q1, q2, q3, q4, q5]) await store.appendHistory(e);
+    for (const e of [q1, q2, q3, q4]) await store.appendHistory(feedback(e, 'positive'));
+    await store.appendHistory(feedback(q5, 'positive'));
+    await store.appendHistory(feedback(q5, 'negative'));
+    expect(await store.listPositiveExamples('c1', 3)).toEqual([
+      { question: 'q2', sql: 'SELECT 2' },
+      { question: 'q1', sql: 'SELECT 1' },
+    ]);
+    expect(await store.listPositiveExamples('c1', 1)).toHaveLength(1);
+  });
+
+  it('supersedes an older pending operation and lets exactly one concurrent claim win', async () => {
+    const store = new InMemoryStateStore();
+    await store.savePending(op('o1'));
+    await store.savePending(op('o2'));
+    expect((await store.listOperations('s1')).map((o) => o.state)).toEqual(['superseded', 'pending']);
+    const [a, b] = await Promise.all([store.claimPending('s1', 'approved', 'u1'), store.claimPending('s1', 'rejected', 'u2')]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect(a?.id).toBe('o2');
+    expect(a).toMatchObject({ state: 'approved', decidedBy: 'u1' });
+    expect(await store.claimPending('s1', 'approved', 'u1')).toBeNull();
+    expect((await store.latestOperation('s1'))?.state).toBe('approved');
+    expect(await store.latestOperation('nobody')).toBeNull();
+  });
+});
