@@ -4,6 +4,7 @@ import { ensureSampleDatabase } from '@nlq/sample-db';
 import fs from 'node:fs';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
+import { frameworkErrorHandler } from './common/framework-errors';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -31,7 +32,15 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   if (config.sampleDatabasePath) ensureSampleDatabase(config.sampleDatabasePath);
 
   const logger = createRootLogger(config.logLevel, options.logDestination);
-  const adapter = new FastifyAdapter({ loggerInstance: logger, bodyLimit: config.maxBodyBytes, genReqId: requestIdFor });
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    bodyLimit: config.maxBodyBytes,
+    genReqId: requestIdFor,
+    // Path parameters up to 256 characters reach the handlers (which allow 128 and answer 400 beyond); longer
+    // ones are a 414 in the error shape.
+    routerOptions: { maxParamLength: 256 },
+    frameworkErrors: frameworkErrorHandler,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     abortOnError: false,
@@ -41,7 +50,7 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   });
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    exposedHeaders: [REQUEST_ID_HEADER],
+    exposedHeaders: [REQUEST_ID_HEADER, 'Content-Disposition', 'X-Export-Rows', 'X-Export-Truncated'],
   });
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);

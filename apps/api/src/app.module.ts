@@ -13,6 +13,17 @@ import { QueryModule } from './query/query.module';
 import { SchemaModule } from './schema/schema.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StateModule } from './state/state.module';
+import { ApiAuthModule } from './api-auth/api-auth.module';
+import { ApiHealthModule } from './api-health/api-health.module';
+import { ApiSessionsModule } from './api-sessions/api-sessions.module';
+import { ChatModule } from './chat/chat.module';
+import { ConnectionsModule } from './connections/connections.module';
+import { ExportModule } from './export/export.module';
+import { KeysModule } from './keys/keys.module';
+import { LiveModule } from './live/live.module';
+import { LlmsModule } from './llms/llms.module';
+import { TracesModule } from './traces/traces.module';
+import { WebAppModule } from './web-app/web-app.module';
 
 /**
  * Root module: configuration, logging, state store and pipeline (global), then one module per endpoint group of
@@ -34,6 +45,18 @@ export class AppModule {
         SessionsModule,
         SchemaModule,
         HealthModule,
+        // application surface (spec 4.2, 5.4, 5.5, 6) and the web app
+        ApiAuthModule,
+        KeysModule,
+        ConnectionsModule,
+        LlmsModule,
+        ApiSessionsModule,
+        ChatModule,
+        ApiHealthModule,
+        TracesModule,
+        ExportModule,
+        LiveModule,
+        WebAppModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -36,7 +36,8 @@ describe('query adapter surface (offline engine, sample database)', () => {
       error: null,
     });
     expect(body.sql).toMatch(/count/i);
-    expect(body.response).toContain(String(customers));
+    // The offline engine writes thousands separators ("1,000"); compare the number itself.
+    expect(body.response.replace(/(\d),(?=\d{3}\b)/g, '$1')).toMatch(new RegExp(`\\b${customers}\\b`));
   });
 
   it('uses user_id as the session id and stores rlhf_signal with the request', async () => {
@@ -66,8 +67,14 @@ describe('query adapter surface (offline engine, sample database)', () => {
     expect(body.history[1]).toMatchObject({ signal: 'positive', session_id: 'bob', ref_id: body.history[0].id });
   });
 
-  it('GET /session of an unknown session answers an empty history', async () => {
+  it('GET /session of an unknown session answers an empty history; an over-long session id is 400', async () => {
     expect(await call(`${t.url}/session/nobody-here`)).toMatchObject({ status: 200, body: { history: [] } });
+    const tooLong = await call(`${t.url}/session/${'s'.repeat(129)}`);
+    expect(tooLong).toMatchObject({ status: 400, body: { code: 'VALIDATION', details: [{ field: 'session_id', problems: expect.any(Array) }] } });
+    const wayTooLong = await call(`${t.url}/session/${'s'.repeat(300)}`);
+    expect(wayTooLong).toMatchObject({ status: 414, body: { statusCode: 414, code: 'URI_TOO_LONG', requestId: expect.any(String) } });
+    const badEncoding = await call(`${t.url}/session/%E0%A4%A`);
+    expect(badEncoding).toMatchObject({ status: 400, body: { statusCode: 400, code: 'VALIDATION', requestId: expect.any(String) } });
   });
 
   it('POST /feedback with an invalid or missing signal is 400 with details per field', async () => {

@@ -10,9 +10,8 @@ import Database from 'better-sqlite3';
 import type { LiveEvent } from '@nlq/contracts';
 import { createDriver } from '@nlq/db-drivers';
 import type { DatabaseDriver } from '@nlq/db-drivers';
-import * as providers from '@nlq/llm-providers';
 import type { LlmProvider } from '@nlq/llm-providers';
-import { UnanswerableQuestionError } from '@nlq/llm-providers';
+import { OfflineProvider, ProviderConnectionError, UnanswerableQuestionError } from '@nlq/llm-providers';
 import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError } from './errors';
 import { InMemoryEventBus } from './event-bus';
 import type { PipelineConfig, TargetResolver } from './ports';
@@ -240,7 +239,7 @@ describe('QueryPipeline on SQLite', () => {
     const out = await h.pipeline.ask({ question: 'What is the weather?', sessionId: 's', userId: 'u' });
     expect(out).toMatchObject({ success: false, error: 'No table holds weather data; ask about customers or orders.' });
 
-    const down = harness(new ScriptedLlmProvider({ sql: [new providers.ProviderConnectionError('connect ECONNREFUSED 127.0.0.1:11434')], name: 'ollama', modelId: 'ollama:qwen' }));
+    const down = harness(new ScriptedLlmProvider({ sql: [new ProviderConnectionError('connect ECONNREFUSED 127.0.0.1:11434')], name: 'ollama', modelId: 'ollama:qwen' }));
     const out2 = await down.pipeline.ask({ question: 'How many customers?', sessionId: 's', userId: 'u' });
     expect(out2.success).toBe(false);
     expect(out2.error).toMatch(/"ollama".*could not be reached/);
@@ -378,12 +377,7 @@ describe('QueryPipeline on SQLite', () => {
   });
 
   it('answers with the real OfflineProvider', async () => {
-    const Offline = (providers as Record<string, unknown>).OfflineProvider as (new (...args: unknown[]) => LlmProvider) | undefined;
-    if (!Offline) {
-      console.warn('skipped: @nlq/llm-providers does not export OfflineProvider yet');
-      return;
-    }
-    const h = harness(new Offline());
+    const h = harness(new OfflineProvider());
     const out = await h.pipeline.ask({ question: 'How many customers are there?', sessionId: 's1', userId: 'u1' });
     expect(out.error).toBeNull();
     expect(out.success).toBe(true);

@@ -156,6 +156,7 @@ function postgresEngine(): Engine {
       try {
         const tables = await db.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
         expect(tables.rows.map((r) => r.table_name)).toEqual(['t']);
+        expect(existsSync(`${join(tmpdir(), run)}.copied`)).toBe(false);
       } finally {
         await db.end();
       }
@@ -172,7 +173,7 @@ function postgresEngine(): Engine {
     },
     attacks: [
       'SELECT * INTO t_copy FROM t',
-      "COPY t TO PROGRAM 'rm -f /tmp/nlq-never'",
+      `COPY t TO PROGRAM 'touch ${join(tmpdir(), run)}.copied'`,
       'TRUNCATE t',
       "SELECT set_config('default_transaction_read_only', 'off', false); DELETE FROM t",
       'CREATE TABLE t_new AS SELECT * FROM t',
@@ -184,6 +185,7 @@ function postgresEngine(): Engine {
 function mariadbEngine(): Engine {
   const connect = (database?: string) => createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', database, connectTimeout: 3000, multipleStatements: false });
   let created = false;
+  const outfile = join(tmpdir(), `${run}.txt`);
   return {
     name: 'MariaDB',
     dialect: 'mariadb',
@@ -218,6 +220,7 @@ function mariadbEngine(): Engine {
       try {
         const [rows] = await conn.query({ sql: 'SHOW TABLES', rowsAsArray: true });
         expect(rows).toEqual([['t']]);
+        expect(existsSync(outfile)).toBe(false);
       } finally {
         await conn.end();
       }
@@ -232,7 +235,7 @@ function mariadbEngine(): Engine {
       }
     },
     attacks: [
-      "SELECT * FROM t INTO OUTFILE '/tmp/nlq-never.txt'",
+      `SELECT * FROM t INTO OUTFILE '${outfile}'`,
       'SELECT * FROM t LOCK IN SHARE MODE',
       'TRUNCATE t',
       "REPLACE INTO t (id, name) VALUES (1, 'replaced')",

@@ -21,6 +21,7 @@ const STATUS_CODE: Record<number, ErrorCode | string> = {
   405: 'METHOD_NOT_ALLOWED',
   409: ErrorCode.CONFLICT,
   413: ErrorCode.PAYLOAD_TOO_LARGE,
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: ErrorCode.UNANSWERABLE,
   429: ErrorCode.RATE_LIMITED,

@@ -46,6 +46,20 @@ export class AppConfig {
   readonly maxRetries!: number;
   readonly maxBodyBytes!: number;
   readonly logLevel!: string;
+  /** User-bound /api keys from USER_API_KEYS (spec 5.5), in the order given. */
+  readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string }>;
+  /** ENCRYPTION_KEY, or null: the secret is then kept in DATA_DIR. */
+  readonly encryptionKey!: string | null;
+  /** CONNECTION_ALLOWED_HOSTS, lower case; may contain `*`. */
+  readonly connectionAllowedHosts!: string[];
+  /** SQLITE_ALLOWED_DIRS, absolute. */
+  readonly sqliteAllowedDirs!: string[];
+  /** LLM_ALLOWED_HOSTS, lower case; may contain `*`. */
+  readonly llmAllowedHosts!: string[];
+  /** Most rows GET /api/export writes. */
+  readonly exportMaxRows!: number;
+  /** Absolute directory of the built web app (served at / when it exists). */
+  readonly webDistDir!: string;
 
   private constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -72,6 +86,14 @@ export class AppConfig {
     const dataDir = path.resolve(vars.DATA_DIR);
     const defaultQueryPath = path.join(dataDir, 'shop.db');
     const queryDatabaseUrl = vars.QUERY_DATABASE_URL ?? sqliteUrl(defaultQueryPath);
+    const userApiKeys = (vars.USER_API_KEYS ?? '')
+      .split(',')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => ({ userId: pair.slice(0, pair.indexOf(':')), key: pair.slice(pair.indexOf(':') + 1) }));
+    if (userApiKeys.some((k) => k.userId === 'service')) {
+      throw new ConfigValidationError(['USER_API_KEYS: the user id "service" is reserved for the service key']);
+    }
     const corsList = (vars.CORS_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean);
     return new AppConfig({
       nodeEnv: vars.NODE_ENV,
@@ -96,8 +118,20 @@ export class AppConfig {
       maxRetries: vars.MAX_RETRIES,
       maxBodyBytes: vars.MAX_BODY_BYTES,
       logLevel: vars.LOG_LEVEL,
+      userApiKeys,
+      encryptionKey: vars.ENCRYPTION_KEY ?? null,
+      connectionAllowedHosts: commaList(vars.CONNECTION_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+      sqliteAllowedDirs: commaList(vars.SQLITE_ALLOWED_DIRS).map((d) => path.resolve(d)),
+      llmAllowedHosts: commaList(vars.LLM_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+      exportMaxRows: vars.EXPORT_MAX_ROWS,
+      webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(__dirname, '..', '..', '..', 'web', 'dist')),
     } as AppConfig);
   }
+}
+
+/** The trimmed, non-empty items of a comma list (empty for undefined). */
+function commaList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
 /** `sqlite:///abs/path` for an absolute POSIX file path (three slashes: empty host, then the absolute path). */

@@ -22,6 +22,13 @@ export const ENV_VARIABLE_NAMES = [
   'MAX_RETRIES',
   'MAX_BODY_BYTES',
   'LOG_LEVEL',
+  'USER_API_KEYS',
+  'ENCRYPTION_KEY',
+  'CONNECTION_ALLOWED_HOSTS',
+  'SQLITE_ALLOWED_DIRS',
+  'LLM_ALLOWED_HOSTS',
+  'EXPORT_MAX_ROWS',
+  'WEB_DIST_DIR',
 ] as const;
 
 export type EnvVariableName = (typeof ENV_VARIABLE_NAMES)[number];
@@ -130,4 +137,43 @@ export class EnvironmentVariables {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  /** User-bound keys of the /api surface (spec 5.5): `alice:<key>,bob:<key>`, each key 16+ characters. */
+  @IsOptional()
+  @Matches(/^\s*[^:,\s]{1,128}:[^,\s]{16,}\s*(,\s*[^:,\s]{1,128}:[^,\s]{16,}\s*)*$/, {
+    message: 'USER_API_KEYS must be a comma list of user:key pairs, each key 16+ characters (e.g. alice:<key>,bob:<key>)',
+  })
+  USER_API_KEYS?: string;
+
+  /** Secret from which the key encrypting stored passwords and model API keys is derived (16+ characters). */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  ENCRYPTION_KEY?: string;
+
+  /** Extra database hosts a connection URL may name (comma list; `*` allows every host). */
+  @IsOptional()
+  @IsString()
+  CONNECTION_ALLOWED_HOSTS?: string;
+
+  /** Extra directories (comma list of absolute paths) where SQLite connection files may live, besides DATA_DIR. */
+  @IsOptional()
+  @IsString()
+  SQLITE_ALLOWED_DIRS?: string;
+
+  /** Extra model hosts an LLM base URL may name (comma list; `*` allows every host). */
+  @IsOptional()
+  @IsString()
+  LLM_ALLOWED_HOSTS?: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  EXPORT_MAX_ROWS: number = 100_000;
+
+  /** Built web app served at / (default apps/web/dist of this checkout; skipped when absent). */
+  @IsOptional()
+  @IsString()
+  WEB_DIST_DIR?: string;
 }

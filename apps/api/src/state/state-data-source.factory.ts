@@ -5,14 +5,15 @@ import { STATE_ENTITIES } from './entities';
 
 /** Options beyond the URL, mainly for tests (a PostgreSQL schema of their own). */
 export interface StateDataSourceOptions {
-  /** PostgreSQL schema to hold the tables (created when missing); default `public`. */
+  /** PostgreSQL schema to hold the tables (must exist); overrides `?schema=` of the URL; default `public`. */
   schema?: string;
 }
 
 /**
  * The TypeORM DataSource of the state store from STATE_DATABASE_URL:
  * `sqlite:///abs/path.db` (or `sqlite://relative.db`, `sqlite::memory:`) -> better-sqlite3 with WAL and a 5 s busy
- * timeout; `postgres://` or `postgresql://` -> PostgreSQL through pg.
+ * timeout; `postgres://` or `postgresql://` -> PostgreSQL through pg, in the schema named by an optional
+ * `?schema=` parameter (default `public`; the schema must exist).
  *
  * Schema management: `synchronize: true` creates and alters the three tables (history_entry, pending_operation,
  * trace) at start. That is deliberate for this first version (additive entity changes only); migrations replace it
@@ -32,7 +33,10 @@ export function stateDataSourceOptions(url: string, options: StateDataSourceOpti
     return { type: 'better-sqlite3', database, enableWAL: database !== ':memory:', timeout: 5000, ...common };
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    return { type: 'postgres', url, schema: options.schema, extra: { max: 10 }, ...common };
+    const parsed = new URL(url);
+    const schema = options.schema ?? parsed.searchParams.get('schema') ?? undefined;
+    parsed.searchParams.delete('schema');
+    return { type: 'postgres', url: parsed.toString(), schema, extra: { max: 10 }, ...common };
   }
   throw new Error(`STATE_DATABASE_URL must start with sqlite: or postgres:// (got scheme "${url.split(':')[0]}")`);
 }

@@ -5,6 +5,7 @@ import { ExportButtons } from './export-buttons';
 import { SqlBlock } from './sql-block';
 import { StageProgress, type StageState } from './stage-progress';
 import { StatusBadge } from './status-badge';
+import { ThumbIcon } from './thumb-icon';
 import { Link } from 'react-router-dom';
 
 const ResultChart = lazy(() => import('./result-chart'));
@@ -121,21 +122,19 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
                     type="button"
                     className={`secondary small ${turn.feedback === 'positive' ? 'pressed' : ''}`}
                     aria-pressed={turn.feedback === 'positive'}
-                    aria-label="Good answer"
                     onClick={() => onFeedback('positive')}
                     data-testid="feedback-up"
                   >
-                    👍
+                    <ThumbIcon /> Good
                   </button>
                   <button
                     type="button"
                     className={`secondary small ${turn.feedback === 'negative' ? 'pressed' : ''}`}
                     aria-pressed={turn.feedback === 'negative'}
-                    aria-label="Bad answer"
                     onClick={() => onFeedback('negative')}
                     data-testid="feedback-down"
                   >
-                    👎
+                    <ThumbIcon down /> Bad
                   </button>
                 </span>
               )}

@@ -18,6 +18,10 @@ export function DataTable({ columns, rows, pageSize = 10, caption }: DataTablePr
   }, [rows]);
   const start = (page - 1) * pageSize;
   const visible = rows.slice(start, start + pageSize);
+  const numeric = columns.map((_, i) => {
+    const first = rows.find((r) => r[i] !== null && r[i] !== undefined)?.[i];
+    return typeof first === 'number';
+  });
   return (
     <div className="table-wrap">
       <table className="data" data-testid="result-table">
@@ -25,7 +29,7 @@ export function DataTable({ columns, rows, pageSize = 10, caption }: DataTablePr
         <thead>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col">
+              <th key={i} scope="col" className={numeric[i] ? 'num' : undefined}>
                 {c}
               </th>
             ))}

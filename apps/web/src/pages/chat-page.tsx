@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
 import { useApi } from '../components/api-provider';
 import { ChatTurn, type Turn } from '../components/chat-turn';
-import { applyStageEvent } from '../components/stage-progress';
+import { applyStageEvent } from '../lib/stage-events';
 import { useToast } from '../components/toasts';
 
 /** Turns of a stored session: its query entries, with later approval/rejection/feedback entries attached. */

@@ -110,9 +110,10 @@ describeIfEval('gold SQL from the evaluation sets', () => {
   };
 
   const sets: Array<[string, () => Gold[], number]> = [
-    // [name, loader, minimum parse rate measured with node-sql-parser 5.4 (guards against regressions)]
+    // [name, loader, minimum parse rate measured with node-sql-parser 5.4 (guards against regressions)]:
+    // defog parsed 272/351 (77.5%) with the SQLite grammar alone, 350/351 with the PostgreSQL fallback.
     ['chinook_nss', chinook, 1.0],
-    ['defog questions_gen_sqlite', defog, 0.75],
+    ['defog questions_gen_sqlite', defog, 0.99],
   ];
 
   it.each(sets)('%s: parseable gold queries are reads with no reference problems', (name, load, minRate) => {
@@ -120,17 +121,22 @@ describeIfEval('gold SQL from the evaluation sets', () => {
     expect(golds.length).toBeGreaterThan(20);
     let parsed = 0;
     const wrong: string[] = [];
+    const unparsed: string[] = [];
     for (const g of golds) {
       const c = classifySql(g.sql, 'sqlite');
-      if (c.kind === 'refused' && /^could not parse/.test(c.reason ?? '')) continue; // parser limitation, counted
+      if (c.kind === 'refused' && /^could not parse/.test(c.reason ?? '')) {
+        unparsed.push(`${g.id}: ${c.reason}`); // parser limitation, counted
+        continue;
+      }
       parsed++;
       const problems = checkReferences(g.sql, 'sqlite', schemaOf(g.db));
       if (c.kind !== 'read' || problems.length) wrong.push(`${g.id}: ${c.kind} ${c.reason ?? ''} ${problems.join('; ')} | ${g.sql}`);
     }
     const questions = new Set(golds.map((g) => g.id.split('#')[0])).size;
     console.log(
-      `${name}: node-sql-parser (sqlite) parsed ${parsed}/${golds.length} gold statements ` +
-        `(${((100 * parsed) / golds.length).toFixed(1)}%) from ${questions} questions`,
+      `${name}: node-sql-parser (sqlite, postgresql fallback) parsed ${parsed}/${golds.length} gold statements ` +
+        `(${((100 * parsed) / golds.length).toFixed(1)}%) from ${questions} questions` +
+        (unparsed.length ? `; not parsed:\n${unparsed.join('\n')}` : ''),
     );
     expect(wrong).toEqual([]);
     expect(parsed / golds.length).toBeGreaterThanOrEqual(minRate);

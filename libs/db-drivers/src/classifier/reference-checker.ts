@@ -55,13 +55,16 @@ const unwrap = (n: AstNode): AstNode => (n && typeof n === 'object' && n.ast && 
  * positives: a name is reported only when every source in scope has known columns and none has it; catalogs
  * (information_schema, pg_catalog, sqlite_*, sys, ...), tables in schemas the introspection does not cover,
  * table functions and shapes of the AST it does not understand silence the check. Unparseable SQL gives []
- * (classifySql reports it). Never throws.
+ * (classifySql reports it). Parsing uses the same grammar fallback as classifySql (parseSql); when SQLite text was
+ * parsed with the PostgreSQL grammar, an unresolved unqualified `"name"` is not reported, because SQLite reads a
+ * double-quoted name that matches no column as a string literal (SQLite manual, "Quirks, Caveats, and Gotchas",
+ * section 8). Never throws.
  */
 export function checkReferences(sql: string, dialect: Dialect, schema: DatabaseSchema): string[] {
   const parsed = parseSql(sql ?? '', dialect);
   if (!parsed.ok || parsed.statements.length !== 1) return [];
   try {
-    const checker = new ReferenceChecker(schema);
+    const checker = new ReferenceChecker(schema, dialect === 'sqlite' && parsed.grammar !== 'sqlite');
     checker.statement(parsed.statements[0]);
     return [...checker.problems];
   } catch {
@@ -75,7 +78,14 @@ class ReferenceChecker {
   private readonly tables = new Map<string, Set<string>>();
   private readonly schemaNames = new Set<string>(['main', 'public', 'dbo']);
 
-  constructor(schema: DatabaseSchema) {
+  /**
+   * @param doubleQuotedMayBeString an unqualified `"name"` that resolves to no column may be a string literal
+   *   (SQLite text parsed by another grammar): never report it.
+   */
+  constructor(
+    schema: DatabaseSchema,
+    private readonly doubleQuotedMayBeString = false,
+  ) {
     for (const table of schema.tables ?? []) {
       const name = lower(table.name);
       const cols = this.tables.get(name) ?? new Set<string>();
@@ -266,6 +276,7 @@ class ReferenceChecker {
     }
 
     if (column === '*' || PSEUDO_COLUMNS.has(column)) return;
+    if (this.doubleQuotedMayBeString && ref.column?.expr?.type === 'double_quote_string') return;
     const inScope: Source[] = [];
     for (let s: Scope | null = scope; s; s = s.parent) {
       if (s.uncertain || s.outputAliases.has(column)) return;

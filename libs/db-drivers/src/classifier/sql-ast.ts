@@ -1,5 +1,6 @@
 import type { Dialect } from '@nlq/contracts';
 import { Parser } from 'node-sql-parser';
+import { tokenizeSql } from './sql-tokenizer';
 
 /** A node-sql-parser AST node, read loosely: its shapes differ per dialect grammar. */
 export type AstNode = any;
@@ -16,20 +17,67 @@ export const PARSER_DATABASE: Record<Dialect, string> = {
 
 const parser = new Parser();
 
-/** Outcome of {@link parseSql}: the statements' ASTs and the parser's table list, or the parser's error message. */
+/**
+ * Grammar tried when the dialect's own node-sql-parser grammar rejects the SQL, for gaps measured in
+ * node-sql-parser 5.4: its MariaDB grammar rejects a column named `status`, its SQLite grammar rejects
+ * `NULLS FIRST/LAST`, `FILTER (WHERE ...)`, `RANK() OVER (ORDER BY ...)` and `AS count`, all of which the
+ * MySQL/PostgreSQL grammars accept. Dialects without an entry get no second try.
+ */
+export const FALLBACK_GRAMMAR: Partial<Record<Dialect, Dialect>> = {
+  mariadb: 'mysql',
+  sqlite: 'postgresql',
+};
+
+/**
+ * Outcome of {@link parseSql}: the statements' ASTs, the parser's table list and the grammar that produced them
+ * (the dialect's own or its {@link FALLBACK_GRAMMAR}), or a one-line error message.
+ */
 export type ParseResult =
-  | { ok: true; statements: AstNode[]; tableList: string[] }
+  | { ok: true; statements: AstNode[]; tableList: string[]; grammar: Dialect }
   | { ok: false; error: string };
 
 /**
- * Parses SQL with node-sql-parser 5.4 in the dialect's grammar. Never throws: a syntax error comes back as
- * `{ ok: false, error }` with the parser's message shortened to one line (at most about 200 characters).
+ * Parses SQL with node-sql-parser 5.4 in the dialect's grammar. When that fails and the dialect has a
+ * {@link FALLBACK_GRAMMAR}, the fallback grammar's AST is returned instead, but only if {@link sameTokens} says both
+ * dialects split the text into the same tokens (so no quote, bracket or comment is read differently: SQLite's
+ * backtick and `[...]` identifiers, PostgreSQL's nested comments, `E'..'` and `$$..$$` strings keep the dialect's
+ * own refusal). Callers still walk the whole AST whichever grammar produced it.
+ *
+ * Never throws: a syntax error comes back as `{ ok: false, error }` with the dialect grammar's message shortened to
+ * one line (at most about 200 characters), plus a note when the fallback grammar failed too or was not tried.
  */
 export function parseSql(sql: string, dialect: Dialect): ParseResult {
+  const own = parseWith(sql, dialect);
+  if (own.ok) return own;
+  const fallback = FALLBACK_GRAMMAR[dialect];
+  if (!fallback) return own;
+  if (!sameTokens(sql, dialect, fallback)) {
+    return { ok: false, error: `${own.error} (the ${fallback} grammar was not tried: it reads quotes or comments differently)` };
+  }
+  const second = parseWith(sql, fallback);
+  if (second.ok) return second;
+  return { ok: false, error: `${own.error} (the ${fallback} grammar failed too)` };
+}
+
+/**
+ * True when {@link tokenizeSql} gives the same token sequence (type and offsets) for `sql` under both dialects'
+ * lexical rules and neither reports an error, i.e. strings, quoted identifiers and comments are delimited alike.
+ */
+export function sameTokens(sql: string, dialect: Dialect, other: Dialect): boolean {
+  const a = tokenizeSql(sql, dialect);
+  const b = tokenizeSql(sql, other);
+  if (a.error || b.error || a.executableComment !== b.executableComment || a.tokens.length !== b.tokens.length) {
+    return false;
+  }
+  return a.tokens.every((t, i) => t.type === b.tokens[i].type && t.start === b.tokens[i].start && t.end === b.tokens[i].end);
+}
+
+/** One parse with one grammar; see {@link parseSql}. */
+function parseWith(sql: string, grammar: Dialect): ParseResult {
   try {
-    const res = parser.parse(sql, { database: PARSER_DATABASE[dialect] });
+    const res = parser.parse(sql, { database: PARSER_DATABASE[grammar] });
     const statements = (Array.isArray(res.ast) ? res.ast : [res.ast]).filter((s: AstNode) => s != null);
-    return { ok: true, statements, tableList: res.tableList ?? [] };
+    return { ok: true, statements, tableList: res.tableList ?? [], grammar };
   } catch (e) {
     const message = shortenParserMessage(e instanceof Error ? e.message : String(e));
     const start = (e as { location?: { start?: { line?: number; column?: number } } })?.location?.start;

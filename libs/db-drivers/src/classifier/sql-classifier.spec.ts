@@ -65,9 +65,9 @@ describe('classifySql: reads', () => {
       expect: { all: 'read' },
     },
     {
-      // node-sql-parser's SQLite grammar rejects RANK() OVER (ORDER BY ...): refused there, never misread.
+      // node-sql-parser's SQLite grammar rejects RANK() OVER (ORDER BY ...); the PostgreSQL fallback reads it.
       sql: 'SELECT customer_id, RANK() OVER (ORDER BY total DESC) AS r FROM orders',
-      expect: { all: 'read', sqlite: 'refused' },
+      expect: { all: 'read' },
     },
     {
       sql: 'WITH big AS (SELECT customer_id FROM orders WHERE total > 10) SELECT * FROM big',
@@ -114,7 +114,7 @@ describe('classifySql: writes', () => {
     { sql: 'REPLACE INTO t (a) VALUES (1)', expect: { all: 'write' }, statementType: 'replace' },
     {
       sql: 'INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = 2',
-      expect: { postgresql: 'write', snowflake: 'write', sqlite: 'refused' },
+      expect: { postgresql: 'write', snowflake: 'write', sqlite: 'write' },
       statementType: 'insert',
     },
     {
@@ -128,10 +128,10 @@ describe('classifySql: writes', () => {
       expect: { all: 'refused' },
       reason: /could not parse/,
     },
-    // Data-modifying CTEs (PostgreSQL): the whole AST is walked.
+    // Data-modifying CTEs (PostgreSQL; SQLite through the PostgreSQL fallback grammar): the whole AST is walked.
     {
       sql: 'WITH d AS (INSERT INTO t (a) VALUES (1) RETURNING a) SELECT * FROM d',
-      expect: { postgresql: 'write', snowflake: 'write', sqlite: 'refused', mysql: 'refused' },
+      expect: { postgresql: 'write', snowflake: 'write', sqlite: 'write', mysql: 'refused' },
       statementType: 'select',
       reason: /INSERT/,
       reasonFor: 'write',
@@ -139,14 +139,15 @@ describe('classifySql: writes', () => {
     },
     {
       sql: 'WITH u AS (UPDATE t SET a = 1 RETURNING a) SELECT * FROM u',
-      expect: { postgresql: 'write', sqlite: 'refused' },
+      expect: { postgresql: 'write', sqlite: 'write' },
       reason: /UPDATE/,
       reasonFor: 'write',
     },
     // DELETE ... RETURNING inside WITH is beyond the PostgreSQL grammar of node-sql-parser 5.4: refused.
     { sql: 'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d', expect: { postgresql: 'refused' } },
     { sql: 'SELECT * FROM t FOR UPDATE', expect: { mysql: 'write', mariadb: 'write', postgresql: 'refused', sqlite: 'refused' }, reason: /FOR UPDATE/, reasonFor: 'write' },
-    { sql: 'SELECT * FROM t LOCK IN SHARE MODE', expect: { mysql: 'write', mariadb: 'refused' } },
+    // MariaDB's grammar rejects LOCK IN SHARE MODE; the MySQL fallback parses it.
+    { sql: 'SELECT * FROM t LOCK IN SHARE MODE', expect: { mysql: 'write', mariadb: 'write' }, reason: /LOCK IN SHARE MODE/, reasonFor: 'write' },
     { sql: 'SELECT * FROM t FOR SHARE', expect: { all: 'refused' } },
   ];
   it.each(rows(cases))('%s [%s] -> %s', (sql, dialect, kind, c) => check(sql, dialect, kind, c));
@@ -164,15 +165,15 @@ describe('classifySql: DDL and admin statements', () => {
     { sql: 'RENAME TABLE t TO u', expect: { mysql: 'ddl', mariadb: 'ddl', postgresql: 'refused' }, statementType: 'rename' },
     { sql: 'ALTER TABLE t RENAME TO u', expect: { all: 'ddl' } },
     { sql: 'GRANT SELECT ON t TO bob', expect: { postgresql: 'ddl', mysql: 'ddl', mariadb: 'ddl', transactsql: 'refused' }, statementType: 'grant' },
-    { sql: 'REVOKE SELECT ON t FROM bob', expect: { postgresql: 'ddl', sqlite: 'refused' }, statementType: 'revoke' },
+    { sql: 'REVOKE SELECT ON t FROM bob', expect: { postgresql: 'ddl', sqlite: 'ddl' }, statementType: 'revoke' },
     { sql: 'SET x = 1', expect: { mysql: 'ddl', postgresql: 'ddl', sqlite: 'ddl' }, statementType: 'set' },
     { sql: 'LOCK TABLES t READ', expect: { mysql: 'ddl', mariadb: 'ddl' }, statementType: 'lock' },
     { sql: 'LOCK TABLE t', expect: { postgresql: 'ddl', snowflake: 'ddl' }, statementType: 'lock' },
     { sql: 'CALL proc()', expect: { all: 'ddl' }, statementType: 'call' },
     { sql: 'EXEC dbo.refresh_stats', expect: { transactsql: 'ddl' }, statementType: 'exec' },
     { sql: 'USE db', expect: { all: 'ddl' }, statementType: 'use' },
-    { sql: 'SHOW TABLES', expect: { mysql: 'ddl', postgresql: 'ddl', sqlite: 'refused' } },
-    { sql: 'SELECT * INTO new_t FROM t', expect: { postgresql: 'ddl', transactsql: 'ddl', mysql: 'ddl', sqlite: 'refused' }, statementType: 'select', tables: ['new_t', 't'] },
+    { sql: 'SHOW TABLES', expect: { mysql: 'ddl', postgresql: 'ddl', sqlite: 'ddl' } },
+    { sql: 'SELECT * INTO new_t FROM t', expect: { postgresql: 'ddl', transactsql: 'ddl', mysql: 'ddl', sqlite: 'ddl' }, statementType: 'select', tables: ['new_t', 't'] },
     { sql: 'SELECT a INTO @v FROM t', expect: { mysql: 'ddl', mariadb: 'ddl' } },
   ];
   it.each(rows(cases))('%s [%s] -> %s', (sql, dialect, kind, c) => check(sql, dialect, kind, c));

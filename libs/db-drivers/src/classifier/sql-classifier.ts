@@ -16,8 +16,13 @@ const refused = (reason: string, statementType?: string, tables: string[] = []):
  * Classifies one SQL statement for the policy step (DESIGN.md pipeline steps 7 and 8) by parsing it with
  * node-sql-parser in the dialect's grammar and walking the whole AST; never by substring search.
  *
+ * The parse falls back to a close grammar (MariaDB -> MySQL, SQLite -> PostgreSQL) when the dialect's own rejects
+ * the SQL and both read its quotes and comments alike (see parseSql in sql-ast.ts); statements are still counted
+ * by the dialect's tokenizer and the fallback AST gets the same full walk.
+ *
  * - `refused`: empty; not exactly one statement (counted both by a dialect-aware tokenizer that knows quotes and
- *   comments and by the parser); unparseable (reason carries the parser's message); MySQL executable comments;
+ *   comments and by the parser); unparseable (reason names the dialect and carries the parser's message); MySQL
+ *   executable comments;
  *   an always-refused statement (ATTACH, DETACH, PRAGMA, VACUUM INTO, COPY, LOAD, DO, BULK INSERT, EXEC of sp_* /
  *   xp_*); a call of a refused function anywhere (see refused-rules.ts); SELECT ... INTO OUTFILE/DUMPFILE.
  * - `read`: a SELECT (with WITH, UNION, subqueries) containing no write node, no INTO and no locking clause.
@@ -46,7 +51,7 @@ export function classifySql(sql: string, dialect: Dialect): SqlClassification {
   if (!parsed.ok) return refused(`could not parse as ${dialect} SQL: ${parsed.error}`);
   if (parsed.statements.length === 0) return refused('empty SQL: no statement found');
   if (parsed.statements.some((s) => typeof s?.type !== 'string')) {
-    return refused(`not a statement the ${dialect} parser recognises`);
+    return refused(`not a statement the ${parsed.grammar} grammar recognises`);
   }
   if (parsed.statements.length > 1) {
     return refused(`${parsed.statements.length} statements found; exactly one is allowed`);

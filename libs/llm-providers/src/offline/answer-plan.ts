@@ -1,5 +1,5 @@
 import { measureTable } from './intent-parser';
-import type { QueryIntent } from './query-intent';
+import { isWriteIntent, type QueryIntent } from './query-intent';
 import type { BuiltSql } from './sql-builder';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
 import { humanize, normalizedWords, pluralize } from './word-forms';
@@ -25,7 +25,7 @@ export interface AnswerPlan {
 
 /** Derive the answer plan of an intent and the SQL written for it. */
 export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: SchemaLexicon): AnswerPlan {
-  if (intent.kind === 'delete' || intent.kind === 'update') {
+  if (isWriteIntent(intent)) {
     const noun = tableNoun(lexicon.table(intent.table));
     return { kind: 'write', noun, nounPlural: pluralize(noun), context: '', measureLabel: '', money: false, labelColumns: [], valueColumn: null, groupNoun: null, limit: null, direction: 'desc' };
   }
@@ -36,7 +36,7 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
   const groupNoun = !g ? null : g.kind === 'table' ? tableNoun(lexicon.table(g.table)) : g.kind === 'period' ? g.unit : humanize(g.ref.column);
   let measureLabel = intent.measure?.label ?? '';
   const m = intent.measure;
-  if (m && m.expr.kind === 'column' && m.fn !== 'count') {
+  if (m && m.expr.kind === 'column' && m.fn !== 'count' && !['total_sales', 'avg_sales', 'units_sold'].includes(m.alias)) {
     const tableWords = normalizedWords(lexicon.table(measureTable(m)).name);
     const colWords = normalizedWords(m.expr.ref.column);
     if (!tableWords.every((w) => colWords.includes(w)) && intent.kind !== 'top') measureLabel = `${measureLabel} of ${pluralize(tableNoun(lexicon.table(measureTable(m))))}`;

@@ -25,8 +25,8 @@ function rowLabel(row: unknown[], labelIdx: number[]): string {
 }
 
 function shown(request: AnswerRequest, count: number): string {
-  const rows = request.rows.length;
-  return rows > count || request.rowCount > count ? `; showing the first ${count}` : '';
+  const rows = Math.min(request.rows.length, count);
+  return request.rows.length > count || request.rowCount > count || request.truncated ? `; showing the first ${rows}` : '';
 }
 
 /** "Found 12" or, when the row limit cut the result, "Found more than 100". */

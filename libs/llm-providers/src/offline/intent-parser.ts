@@ -5,7 +5,7 @@ import type { ColumnRef, CompareOp, Filter, GroupKey, Measure, QueryIntent, Read
 import { itemize, UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { tokenizeQuestion } from './question-tokenizer';
 import type { Keyword } from './question-vocabulary';
-import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
+import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
 import { parseWriteIntent } from './write-intent-parser';
 import { humanize, normalizedWords } from './word-forms';
 
@@ -76,7 +76,6 @@ class ReadIntentBuilder {
   private topRequested = false;
   private topN: number | null = null;
   private groupSpec: { kind: 'mention'; item: MentionItem } | { kind: 'period'; unit: 'year' | 'month' } | null = null;
-  private superlativeIndex = -1;
 
   constructor(
     private readonly items: Item[],
@@ -212,7 +211,7 @@ class ReadIntentBuilder {
     let hinted = false;
     const hint = it[j];
     if (hint?.t === 'mention' && !hint.used) {
-      const narrowed = targets.filter((t) => hint.targets.some((h) => (h.kind === 'column' && h.table === t.table && h.column === t.column) || (h.kind === 'table' && h.table === t.table)));
+      const narrowed = targets.filter((t) => hint.targets.some((h) => h.kind === 'column' && h.table === t.table && h.column === t.column));
       if (narrowed.length) {
         targets = narrowed;
         hinted = true;
@@ -291,7 +290,7 @@ class ReadIntentBuilder {
         case 'min':
         case 'max': {
           item.used = true;
-          const measured = this.readMeasureAfter(k);
+          const measured = this.readMeasureAfter(k, false);
           if (item.kw === 'sum' && !measured) {
             // "total" as a column: "average order total", "highest total"
             if (item.alt) {
@@ -306,7 +305,6 @@ class ReadIntentBuilder {
           const entityBefore = it.slice(0, k).some((p) => p.t === 'mention' && !p.used);
           if (superlative && entityBefore) {
             this.direction = item.kw === 'max' ? 'desc' : 'asc';
-            this.superlativeIndex = k;
           } else {
             this.agg = { fn: item.kw, index: k };
           }
@@ -317,7 +315,6 @@ class ReadIntentBuilder {
         case 'least': {
           item.used = true;
           this.direction = item.kw === 'most' ? 'desc' : 'asc';
-          this.superlativeIndex = k;
           this.readMeasureAfter(k);
           break;
         }
@@ -325,13 +322,11 @@ class ReadIntentBuilder {
         case 'cheap':
           item.used = true;
           this.direction = item.kw === 'expensive' ? 'desc' : 'asc';
-          this.superlativeIndex = k;
           this.measure = { kind: 'price' };
           break;
         case 'bestUnits':
           item.used = true;
           this.direction = 'desc';
-          this.superlativeIndex = k;
           this.measure = { kind: 'units' };
           break;
         case 'money':
@@ -384,7 +379,11 @@ class ReadIntentBuilder {
         }
         case 'distinct': {
           item.used = true;
-          const target = next;
+          let target = next;
+          if (target?.t === 'kw' && target.kw === 'distinct') {
+            target.used = true;
+            target = this.nextFree(this.items.indexOf(target));
+          }
           if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column') && !this.countTarget) {
             target.used = true;
             this.countDistinct = target;
@@ -410,7 +409,7 @@ class ReadIntentBuilder {
   }
 
   /** Read the measure named after an aggregate or superlative keyword; true when one was found. */
-  private readMeasureAfter(k: number): boolean {
+  private readMeasureAfter(k: number, allowRows = true): boolean {
     const next = this.nextFree(k);
     if (!next) return false;
     if (next.t === 'kw' && ['money', 'units', 'expensive', 'cheap', 'bestUnits'].includes(next.kw)) {
@@ -447,10 +446,30 @@ class ReadIntentBuilder {
         return true;
       }
       const table = next.targets.find((t) => t.kind === 'table');
-      if (table) {
+      if (table && allowRows) {
         next.used = true;
         this.measure = { kind: 'rows', table: table.table };
         return true;
+      }
+      if (table) {
+        // "average order amount", "total order revenue": the table narrows the measure that follows
+        const after = this.nextFree(this.items.indexOf(next));
+        if (after?.t === 'mention') {
+          const cols = after.targets.filter((t) => t.kind === 'column' && t.table === table.table && this.lex.columnKind(t.table, t.column) === 'number');
+          if (cols.length) {
+            next.used = true;
+            after.used = true;
+            this.measure = { kind: 'column', targets: cols };
+            return true;
+          }
+        }
+        if (after?.t === 'kw' && after.kw === 'money') {
+          next.used = true;
+          after.used = true;
+          this.measure = { kind: 'money' };
+          this.measureTableHint = table.table;
+          return true;
+        }
       }
     }
     return false;
@@ -476,7 +495,7 @@ class ReadIntentBuilder {
     const named = this.mentionedTables();
     const score = (c: (typeof cols)[number]) => {
       const dist = anchors.length ? Math.min(...anchors.map((a) => this.planner.distance(a, c.table))) : 0;
-      return [named.has(c.table) ? 0 : 1, dist, c.exact ? 0 : 1];
+      return [named.has(c.table) ? 0 : 1, dist, c.exact ? 0 : 1, -this.planner.incoming(c.table)];
     };
     const ranked = cols.map((c) => ({ c, s: score(c) })).sort((a, b) => cmpTuple(a.s, b.s));
     if (ranked[0].s[1] === Infinity) throw new UnmappedQuestionError(`${what} is in a table not linked by foreign keys to the rest of the question`);
@@ -500,7 +519,7 @@ class ReadIntentBuilder {
     for (const v of this.values) {
       const named = this.mentionedTables();
       const ranked = v.targets
-        .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1] }))
+        .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1, -this.planner.incoming(t.table)] }))
         .sort((a, b) => cmpTuple(a.s, b.s));
       if (ranked[0].s[0] === Infinity) throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
       const best = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
@@ -509,7 +528,9 @@ class ReadIntentBuilder {
       const t = best[0].t;
       const ref = { table: t.table, column: t.column };
       const value = t.kind === 'value' ? t.value : v.value;
-      filters.push({ kind: 'compare', ref, op: v.op, value, label: filterLabel(ref.column, v.op, value) });
+      const isName = ref.table !== anchor && this.lex.labelColumns(ref.table).length === 1 && this.lex.labelColumns(ref.table)[0] === ref.column;
+      const label = isName ? `${v.op === '=' ? 'in' : 'outside'} the ${value} ${tableNoun(this.lex.table(ref.table))}` : filterLabel(ref.column, v.op, value);
+      filters.push({ kind: 'compare', ref, op: v.op, value, label });
     }
     for (const l of this.labelValues) {
       const label = this.lex.labelColumns(anchor);
@@ -573,21 +594,29 @@ class ReadIntentBuilder {
     }
     if (spec.kind === 'rows') {
       const noun = humanize(lex.table(spec.table).name);
-      return { fn: 'count', expr: { kind: 'rows', table: spec.table }, alias: `${aliasOf(singularNoun(noun))}_count`, label: `number of ${noun}`, money: false };
+      return { fn: 'count', expr: { kind: 'rows', table: spec.table }, alias: `${aliasOf(singularNoun(noun))}_count`, label: `number of ${pluralWords(noun)}`, money: false };
     }
     if (spec.kind === 'price') {
       const anchor = anchors[0];
-      const prices = lex.columnsOfKind(anchor, 'number').filter((c) => /price|cost/.test(normalizedWords(c).join(' ')));
+      const numeric = lex.columnsOfKind(anchor, 'number');
+      const byPrice = numeric.filter((c) => normalizedWords(c).includes('price'));
+      const prices = byPrice.length ? byPrice : numeric.filter((c) => normalizedWords(c).includes('cost'));
       if (prices.length !== 1) throw new UnmappedQuestionError(prices.length ? `"expensive" could mean ${prices.join(' or ')}` : `${anchor} has no price column`);
       return { fn: 'none', expr: { kind: 'column', ref: { table: anchor, column: prices[0] } }, alias: aliasOf(prices[0]), label: humanize(prices[0]), money: true };
     }
     const candidates: Array<{ expr: Measure['expr']; table: string; line: boolean }> = [];
     for (const key of lex.tables.keys()) {
       const nums = lex.columnsOfKind(key, 'number');
-      const qty = nums.filter((c) => /^(quantity|qty|units|unit count|quantity ordered|number of units)$/.test(normalizedWords(c).join(' ')) || normalizedWords(c).includes('quantity'));
-      const unitPrice = nums.filter((c) => /price/.test(normalizedWords(c).join(' ')));
+      const isLine = lex.table(key).foreignKeys.length > 0;
+      const qty = isLine ? nums.filter((c) => /^(quantity|qty|unit|quantity ordered|ordered quantity|number of unit|unit sold|quantity sold)$/.test(normalizedWords(c).join(' '))) : [];
+      const unitPrice = nums.filter((c) => /^(unit price|price|sale price|selling price|price each|item price)$/.test(normalizedWords(c).join(' ')));
+      const lineTotal = nums.filter((c) => /^(line total|line amount|total price|total|amount|subtotal|sub total|extended price|line price)$/.test(normalizedWords(c).join(' ')));
       if (spec.kind === 'units') {
         if (qty.length === 1) candidates.push({ expr: { kind: 'column', ref: { table: key, column: qty[0] } }, table: key, line: true });
+        continue;
+      }
+      if (qty.length === 1 && lineTotal.length === 1) {
+        candidates.push({ expr: { kind: 'column', ref: { table: key, column: lineTotal[0] } }, table: key, line: true });
         continue;
       }
       if (qty.length === 1 && unitPrice.length === 1) {
@@ -671,7 +700,6 @@ class ReadIntentBuilder {
       if (this.groupSpec?.kind === 'mention' && !groupTable) anchors.push(...this.groupSpec.item.targets.filter((t) => t.kind === 'column').map((t) => t.table).slice(0, 1));
       for (const v of this.values) if (v.targets.length === 1) anchors.push(v.targets[0].table);
     }
-    if (spec.kind === 'money' && tableMentions.length) this.measureTableHint = null;
     const measure = this.resolveMeasure(spec, anchors, fn);
     const base = measureTable(measure);
     tableMentions.forEach((m) => (m.used = true));
@@ -732,7 +760,11 @@ class ReadIntentBuilder {
     }
     subjectItem.used = true;
     const subject = this.firstTable(subjectItem) as string;
-    if (this.groupSpec) throw new UnmappedQuestionError('it could not tell what to count or add up per group');
+    if (this.groupSpec) {
+      // "orders per channel": a count per group
+      this.countTarget = subjectItem;
+      return this.buildCount(mentions);
+    }
     const filters = this.resolveFilters(subject);
     const columns: ColumnRef[] = [];
     for (const m of mentions) {

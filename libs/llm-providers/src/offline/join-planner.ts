@@ -60,6 +60,11 @@ export class JoinPlanner {
     return out;
   }
 
+  /** Number of foreign keys (from other tables) that reference `table`: how central an entity it is. */
+  incoming(table: string): number {
+    return this.edges.filter((e) => e.parent === table).length;
+  }
+
   /** Number of joins between two tables along foreign keys, or Infinity when unconnected. */
   distance(a: string, b: string): number {
     if (a === b) return 0;

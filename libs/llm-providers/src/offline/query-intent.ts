@@ -63,3 +63,8 @@ export interface WriteIntent {
 }
 
 export type QueryIntent = ReadIntent | WriteIntent;
+
+/** True for DELETE/UPDATE intents. */
+export function isWriteIntent(intent: QueryIntent): intent is WriteIntent {
+  return intent.kind === 'delete' || intent.kind === 'update';
+}

@@ -14,7 +14,6 @@ export class UnmappedQuestionError extends Error {
 }
 
 /** Function words never matched alone against schema names or values. */
-/** Function words never matched alone against schema names or values. */
 const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was were be and or by per as it its that this what which who how'.split(' '));
 
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
@@ -62,6 +61,10 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       const last = tokens[i + schema.length - 1];
       items.push({ t: 'mention', targets: schema.targets, text, plural: last.lower !== last.norm, used: false });
       i += schema.length;
+      continue;
+    }
+    if (kwMatch?.kw === 'noise') {
+      i += kwMatch.length;
       continue;
     }
     if (kwMatch) {

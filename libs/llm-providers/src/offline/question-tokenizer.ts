@@ -22,7 +22,7 @@ const TOKEN = new RegExp(
     String.raw`(?<date>\d{4}-\d{2}-\d{2})`,
     String.raw`(?<number>\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)`,
     String.raw`(?<word>[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F0-9_]*(?:[-'\u2019][A-Za-z\u00C0-\u024F0-9_]+)*)`,
-    String.raw`(?<symbol>>=|<=|<>|!=|[=<>*])`,
+    String.raw`(?<symbol>>=|<=|<>|!=|[=<>])`,
   ].join('|'),
   'gu',
 );

@@ -29,10 +29,16 @@ export type Keyword =
   | 'lte'
   | 'eq'
   | 'named'
-  | 'distinct';
+  | 'distinct'
+  | 'noise';
 
 /** Multi-word phrases first; matched on lower-case words (and singular forms). */
 export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
+  ['over all', 'noise'],
+  ['of all time', 'noise'],
+  ['all time', 'noise'],
+  ['in total', 'noise'],
+  ['so far', 'noise'],
   ['total number of', 'count'],
   ['how many', 'count'],
   ['number of', 'count'],
@@ -151,7 +157,7 @@ export const FILLER_WORDS = new Set(
     'do does did and all any list lists show me give find display get tell please i we our my your their its it them they ' +
     'can could would should will want like need see know provide query shows showing return returns fetch retrieve ' +
     'records record rows row entries entry data information info details exist exists currently overall altogether ' +
-    'ever so far together as also just only what which where when having placed made recorded registered there ' +
+    'ever so far together as also just only what which where when having place placed made recorded registered there ' +
     'how many much this these those s respectively now in total right whole entire available existing current ' +
     'table tables database value values amount'
   ).split(/\s+/),

@@ -104,19 +104,21 @@ export class SchemaLexicon {
   }
 
   /**
-   * Columns that name a row in answers: `name`, `title`, `<table>_name`, `full_name`, else first and last name
-   * together, else `username`/`email`, else the primary key.
+   * Columns that name a row in answers: `name`, `<table>_name`, `full_name`, else first and last name together,
+   * else `title`, else `username`/`email`/`code`, else the primary key.
    */
   labelColumns(key: string): string[] {
     const table = this.table(key);
     const tw = this.tableWords(key).join(' ');
     const byWords = (...options: string[]) =>
       table.columns.find((c) => options.includes(normalizedWords(c.name).join(' ')) && this.columnKind(key, c.name) === 'text');
-    const single = byWords('name', 'title', `${tw} name`, `${tw} title`, 'full name', 'display name');
+    const single = byWords('name', `${tw} name`, 'full name', 'display name');
     if (single) return [single.name];
     const first = byWords('first name', 'given name', 'firstname');
     const last = byWords('last name', 'surname', 'family name', 'lastname');
     if (first && last) return [first.name, last.name];
+    const title = byWords('title', `${tw} title`);
+    if (title) return [title.name];
     const other = byWords('username', 'user name', 'email', 'login', 'code', 'label', 'description');
     if (other) return [other.name];
     return table.primaryKey.length ? [...table.primaryKey] : [table.columns[0].name];
@@ -175,6 +177,8 @@ export class SchemaLexicon {
       if (startsWithTable) this.add(cw.slice(tw.length), exact);
       else this.add([...tw, ...cw], exact);
       if (cw.length > 1 && kind !== 'id') this.add([cw[cw.length - 1]], partial);
+      // "order total" for orders.total_amount, "product price" for products.unit_price
+      if (cw.length > 1 && kind === 'number' && !startsWithTable) for (const w of cw) this.add([...tw, w], partial);
       for (const value of column.sampleValues ?? []) {
         const vw = normalizedWords(value);
         if (vw.length === 0 || value.trim().length < 2 || /^\d+(\.\d+)?$/.test(value.trim())) continue;

@@ -1,7 +1,7 @@
 import type { Dialect } from '@nlq/contracts';
 import { UnmappedQuestionError } from './question-items';
 import type { JoinPlan, JoinPlanner } from './join-planner';
-import type { ColumnRef, Filter, Measure, QueryIntent, ReadIntent, WriteIntent } from './query-intent';
+import { isWriteIntent, type ColumnRef, type Filter, type Measure, type QueryIntent, type ReadIntent, type WriteIntent } from './query-intent';
 import type { SchemaLexicon } from './schema-lexicon';
 import { literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { splitIdentifier } from './word-forms';
@@ -25,7 +25,7 @@ const ALIAS_RESERVED = new Set(['as', 'at', 'by', 'do', 'go', 'if', 'in', 'is', 
  * (UnmappedQuestionError) rather than double counted. Writes: one DELETE or UPDATE on one table with its WHERE.
  */
 export function buildSql(intent: QueryIntent, lexicon: SchemaLexicon, planner: JoinPlanner, dialect: Dialect, maxRows: number): BuiltSql {
-  if (intent.kind === 'delete' || intent.kind === 'update') return buildWrite(intent, lexicon, dialect);
+  if (isWriteIntent(intent)) return buildWrite(intent, lexicon, dialect);
   return new ReadSqlWriter(intent, lexicon, planner, dialect, maxRows).write();
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { QueryRequest } from '@nlq/contracts';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MAX_SESSION_ID_CHARS } from '../../common/session-id.pipe';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MAX_SESSION_ID_CHARS, PRINTABLE_ID } from '../../common/session-id.pipe';
 
 /**
  * Body of POST /query (spec section 2, QueryRequest). `question` must be a non-empty string (else 400); its length
@@ -23,6 +23,7 @@ export class QueryRequestDto implements QueryRequest {
   @IsString()
   @IsNotEmpty()
   @MaxLength(MAX_SESSION_ID_CHARS)
+  @Matches(PRINTABLE_ID, { message: 'user_id must not contain control characters' })
   user_id?: string;
 
   @ApiPropertyOptional({ description: 'Feedback signal that pre-tags the request; stored with the history entry', example: 'positive', maxLength: 64 })

@@ -1,0 +1,7 @@
+import { ApiSessionEntity } from '../api-sessions/api-session.entity';
+import { ConnectionEntity } from '../connections/connection.entity';
+import { LlmSettingEntity } from '../llms/llm-setting.entity';
+import { ApiKeyEntity } from './api-key.entity';
+
+/** Entities of the application surface, added to the state store's list (tables created at start). */
+export const API_ENTITIES = [ApiKeyEntity, ApiSessionEntity, ConnectionEntity, LlmSettingEntity];

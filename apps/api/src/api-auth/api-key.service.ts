@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ApiKeyView } from '@nlq/contracts';
+import { ErrorCode } from '@nlq/contracts';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { ApiException } from '../common/api.exception';
+import { PRINTABLE_ID, MAX_SESSION_ID_CHARS } from '../common/session-id.pipe';
+import { AppConfig } from '../config/app-config';
+import { ROOT_LOGGER } from '../logging/logger.factory';
+import { ApiKeyEntity } from './api-key.entity';
+import { SERVICE_USER_ID, type Caller } from './caller';
+import { readOrCreatePrivateFileWithFlag } from './secret-box';
+
+/** File in DATA_DIR holding the generated service key when SERVICE_API_KEY is unset. */
+export const SERVICE_KEY_FILE_NAME = 'service-api-key';
+
+/** Characters of an issued key shown back as its `prefix`. */
+const PREFIX_CHARS = 12;
+
+/**
+ * The keys of the application surface (spec 5.4, 5.5) and who they belong to.
+ *
+ * - The service key (user id `service`): SERVICE_API_KEY, or when unset a random key generated on first start,
+ *   kept in DATA_DIR/service-api-key (mode 0600), printed once in the log when created and reused afterwards.
+ * - User-bound keys: USER_API_KEYS from configuration, and keys issued through POST /api/keys, of which only the
+ *   SHA-256 digest is stored.
+ *
+ * Comparison: the given key is hashed with SHA-256 and compared with each configured digest by
+ * crypto.timingSafeEqual (equal-length digests, every candidate checked), so timing reveals neither content nor
+ * length; issued keys are found by their digest.
+ */
+@Injectable()
+export class ApiKeyService {
+  private readonly serviceDigest: Buffer;
+  private readonly configured: Array<{ userId: string; digest: Buffer }>;
+  /** Where the generated service key is kept, or null when SERVICE_API_KEY is set. */
+  readonly serviceKeyFile: string | null;
+
+  constructor(
+    config: AppConfig,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {
+    let serviceKey = config.serviceApiKey;
+    if (serviceKey === null) {
+      this.serviceKeyFile = path.join(config.dataDir, SERVICE_KEY_FILE_NAME);
+      const { value, created } = readOrCreatePrivateFileWithFlag(this.serviceKeyFile, newKey);
+      serviceKey = value;
+      if (created) {
+        logger.warn(
+          { keyFile: this.serviceKeyFile },
+          `Generated the service API key (user "service") for /api and /ws/live: ${value} -- kept in ${this.serviceKeyFile} (mode 0600); it is printed only this once. Set SERVICE_API_KEY to use your own.`,
+        );
+      } else {
+        logger.info({ keyFile: this.serviceKeyFile }, `Using the service API key kept in ${this.serviceKeyFile}`);
+      }
+    } else {
+      this.serviceKeyFile = null;
+    }
+    this.serviceDigest = sha256(serviceKey);
+    this.configured = config.userApiKeys.map((k) => ({ userId: k.userId, digest: sha256(k.key) }));
+  }
+
+  /** The caller a key identifies, or null for a missing or unknown key. */
+  async verify(key: string | null | undefined): Promise<Caller | null> {
+    if (typeof key !== 'string' || key.length === 0 || key.length > 512) return null;
+    const digest = sha256(key);
+    let found: Caller | null = null;
+    if (timingSafeEqual(digest, this.serviceDigest)) found = { userId: SERVICE_USER_ID, service: true };
+    for (const candidate of this.configured) {
+      if (timingSafeEqual(digest, candidate.digest) && !found) found = { userId: candidate.userId, service: false };
+    }
+    if (found) return found;
+    const issued = await this.repository().findOneBy({ keyHash: digest.toString('hex') });
+    return issued ? { userId: issued.userId, service: false } : null;
+  }
+
+  /**
+   * Issue a key bound to `userId` (1..128 printable characters, not `service`); the answer carries the key once.
+   * @throws ApiException 400 for an invalid user id.
+   */
+  async issue(userId: string, issuedBy: Caller): Promise<ApiKeyView> {
+    if (!PRINTABLE_ID.test(userId) || userId.length > MAX_SESSION_ID_CHARS || userId.trim() !== userId) {
+      throw ApiException.validation([{ field: 'user_id', problems: [`user_id must be 1 to ${MAX_SESSION_ID_CHARS} printable characters without surrounding spaces`] }]);
+    }
+    if (userId === SERVICE_USER_ID) {
+      throw ApiException.validation([{ field: 'user_id', problems: ['user_id "service" is reserved for the service key'] }]);
+    }
+    const key = newKey();
+    const row: ApiKeyEntity = {
+      id: randomUUID(),
+      userId,
+      keyHash: sha256(key).toString('hex'),
+      prefix: key.slice(0, PREFIX_CHARS),
+      createdAt: new Date().toISOString(),
+    };
+    await this.repository().insert(row);
+    this.auditLine('key.issue', issuedBy, { keyId: row.id, keyUserId: userId });
+    return { ...toView(row), key };
+  }
+
+  /** Issued keys (never the keys themselves), newest first. */
+  async list(): Promise<ApiKeyView[]> {
+    const rows = await this.repository().find({ order: { createdAt: 'DESC' } });
+    return rows.map(toView);
+  }
+
+  /**
+   * Revoke an issued key: it stops working at once.
+   * @throws ApiException 404 for an unknown id.
+   */
+  async revoke(id: string, revokedBy: Caller): Promise<void> {
+    const result = await this.repository().delete({ id });
+    if (!result.affected) throw new ApiException(404, ErrorCode.NOT_FOUND, `No issued API key with id "${id}".`);
+    this.auditLine('key.revoke', revokedBy, { keyId: id });
+  }
+
+  private auditLine(event: string, caller: Caller, fields: Record<string, unknown>): void {
+    this.logger.child({ component: 'audit' }).info({ audit: event, userId: caller.userId, ...fields }, `audit ${event}`);
+  }
+
+  private repository() {
+    return this.dataSource.getRepository(ApiKeyEntity);
+  }
+}
+
+/** A new random key: `nlq_` and 32 random bytes in base64url (256 bits). */
+export function newKey(): string {
+  return `nlq_${randomBytes(32).toString('base64url')}`;
+}
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+function toView(row: ApiKeyEntity): ApiKeyView {
+  return { id: row.id, user_id: row.userId, prefix: row.prefix, created_at: row.createdAt };
+}

@@ -1,0 +1,24 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+/** Who sent an /api request or opened a /ws/live socket, as the X-API-Key identified them (spec 5.5). */
+export interface Caller {
+  /** `service` for the service key, else the user id bound to the key. */
+  userId: string;
+  /** true for the service key: it may issue and revoke user keys and sees every session. */
+  service: boolean;
+}
+
+/** User id of the service key. */
+export const SERVICE_USER_ID = 'service';
+
+/** The request property where {@link ApiAuthGuard} leaves the caller. */
+export const CALLER_PROPERTY = 'nlqCaller';
+
+/** Parameter decorator: the {@link Caller} the ApiAuthGuard identified (use only behind that guard). */
+export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
+  const request = context.switchToHttp().getRequest<FastifyRequest & { [CALLER_PROPERTY]?: Caller }>();
+  const caller = request[CALLER_PROPERTY];
+  if (!caller) throw new Error('CurrentCaller used on a route without ApiAuthGuard');
+  return caller;
+});

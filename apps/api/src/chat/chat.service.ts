@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ChatRequest, ChatResponse } from '@nlq/contracts';
+import { QueryPipeline } from '@nlq/pipeline';
+import type { Caller } from '../api-auth/caller';
+import { SessionAccessService } from '../api-sessions/session-access.service';
+import { AppConfig } from '../config/app-config';
+import { suggestChart } from './chart-suggestion';
+
+/**
+ * POST /api/chat: asks the pipeline in the caller's session (a new one when none is named; another user's answers
+ * 404) on the chosen or the active connection, with the caller as the audited user. Answers the QueryResponse
+ * fields plus at most MAX_RESULT_ROWS rows, a chart suggestion and the trace id. A pipeline failure is success
+ * false with error set; an unknown connection_id is 404.
+ */
+@Injectable()
+export class ChatService {
+  constructor(
+    @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    private readonly access: SessionAccessService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async chat(caller: Caller, request: ChatRequest): Promise<ChatResponse> {
+    const sessionId = await this.access.openForChat(caller, request.session_id);
+    const outcome = await this.pipeline.ask({
+      question: request.question,
+      sessionId,
+      userId: caller.userId,
+      connectionId: request.connection_id ?? null,
+    });
+    const result = outcome.result;
+    const limit = this.config.maxResultRows;
+    const rows = result ? result.rows.slice(0, limit) : [];
+    const columns = result?.columns ?? [];
+    return {
+      response: outcome.response,
+      sql: outcome.sql,
+      success: outcome.success,
+      pending_approval: outcome.pendingApproval,
+      session_id: outcome.sessionId,
+      error: outcome.error,
+      columns,
+      rows,
+      row_count: rows.length,
+      truncated: Boolean(result && (result.truncated || result.rows.length > limit)),
+      chart: outcome.success && result ? suggestChart(columns, rows) : null,
+      trace_id: outcome.traceId,
+      history_entry_id: outcome.historyEntryId,
+      kind: outcome.kind,
+      cached: outcome.cached,
+      connection_id: outcome.connectionId,
+    };
+  }
+}

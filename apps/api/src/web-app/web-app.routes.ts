@@ -1,0 +1,33 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Path prefixes that never fall back to the web app: the API surfaces, the live channel and OpenAPI. */
+export const SERVER_PATH_PREFIXES = ['/api', '/ws', '/docs', '/docs-json', '/query', '/approve', '/reject', '/feedback', '/session', '/refresh', '/health'];
+
+/** true when `pathname` is a server path ({@link SERVER_PATH_PREFIXES}, whole segments) rather than a page. */
+export function isServerPath(pathname: string): boolean {
+  return SERVER_PATH_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/**
+ * Serve the built web app from `distDir` on `fastify`: its files (@fastify/static, one route per file found at
+ * start, so they must be built before the api starts), `/` as index.html, and index.html for every other GET
+ * whose path is not a server path and has no file extension (client-side routes such as /chat, /traces/abc).
+ * Other unknown paths go to the not-found handler (404 in the error shape). Does nothing and answers false when
+ * `distDir/index.html` does not exist.
+ */
+export async function registerWebApp(fastify: FastifyInstance, distDir: string): Promise<boolean> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return false;
+  await fastify.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, decorateReply: false, cacheControl: true, maxAge: '1h' });
+  fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0]);
+    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    if (isServerPath(pathname) || lastSegment.includes('.')) return reply.callNotFound();
+    const html = await fs.promises.readFile(indexFile);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+  return true;
+}

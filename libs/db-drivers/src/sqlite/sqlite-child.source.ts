@@ -1,0 +1,109 @@
+/**
+ * Source of the child process that holds one better-sqlite3 handle for the SQLite driver, run with
+ * `node -e <source>` and spoken to over Node's IPC channel (advanced serialization, so bigint and Buffer cross
+ * intact). Plain JavaScript in a string so it runs the same under Jest, the SWC loader and compiled output.
+ *
+ * Environment: NLQ_SQLITE_MODULE (resolved path of better-sqlite3), NLQ_SQLITE_FILE, NLQ_SQLITE_MODE (`ro`/`rw`),
+ * NLQ_SQLITE_BUSY_MS (busy timeout).
+ *
+ * Messages in: `{ id, op: 'read', sql, params, maxRows }` and `{ id, op: 'write', sql }`.
+ * Messages out: `{ type: 'ready' }`, `{ type: 'fatal', error }` at start; `{ id, ok: true, ... }` or
+ * `{ id, ok: false, error: { code, message } }` per request.
+ *
+ * Read mode (`ro`): the handle is opened with `readonly: true` (SQLITE_OPEN_READONLY: SQLite itself refuses every
+ * write), each read runs inside BEGIN ... ROLLBACK (so ATTACH, VACUUM INTO and journal-mode changes fail: they cannot
+ * run inside a transaction), better-sqlite3's prepare() refuses a second statement, rows are iterated and the
+ * iteration stops at maxRows + 1. A statement that returns no rows and still succeeds (e.g. ATTACH of an existing
+ * file) is followed by detaching every database except main and temp. load_extension is never enabled.
+ * Write mode (`rw`): BEGIN IMMEDIATE; run; COMMIT (ROLLBACK on error); replies `changes`.
+ */
+export const SQLITE_CHILD_SOURCE = String.raw`
+'use strict';
+const Database = require(process.env.NLQ_SQLITE_MODULE);
+const mode = process.env.NLQ_SQLITE_MODE;
+let db;
+try {
+  db = new Database(process.env.NLQ_SQLITE_FILE, {
+    readonly: mode === 'ro',
+    fileMustExist: mode === 'ro',
+    timeout: Number(process.env.NLQ_SQLITE_BUSY_MS || 5000),
+  });
+  // Touch the schema: a rw handle rolls back a hot journal left by a killed writer; both surface "not a database".
+  db.prepare('SELECT count(*) FROM sqlite_schema').get();
+} catch (e) {
+  process.send({ type: 'fatal', error: { code: e && e.code, message: String(e && e.message || e) } }, () => process.exit(1));
+  db = null;
+}
+const cache = new Map();
+function prepare(sql) {
+  let stmt = cache.get(sql);
+  if (stmt) return stmt;
+  stmt = db.prepare(sql);
+  if (cache.size >= 200) cache.delete(cache.keys().next().value);
+  cache.set(sql, stmt);
+  return stmt;
+}
+function detachExtras() {
+  try {
+    for (const row of db.prepare('PRAGMA database_list').all()) {
+      if (row.name !== 'main' && row.name !== 'temp') db.prepare('DETACH DATABASE "' + String(row.name).replace(/"/g, '""') + '"').run();
+    }
+  } catch (e) { /* nothing attached */ }
+}
+function read(m) {
+  const stmt = prepare(m.sql);
+  const params = m.params || [];
+  db.prepare('BEGIN').run();
+  const t0 = process.hrtime.bigint();
+  try {
+    if (!stmt.reader) {
+      stmt.run(...params);
+      return { columns: [], rows: [], truncated: false, durationMs: Number(process.hrtime.bigint() - t0) / 1e6 };
+    }
+    stmt.raw(true).safeIntegers(true);
+    const columns = stmt.columns().map((c) => c.name);
+    const rows = [];
+    let truncated = false;
+    const it = stmt.iterate(...params);
+    try {
+      for (const row of it) {
+        if (rows.length >= m.maxRows) { truncated = true; break; }
+        rows.push(row);
+      }
+    } finally {
+      if (it.return) it.return();
+    }
+    return { columns, rows, truncated, durationMs: Number(process.hrtime.bigint() - t0) / 1e6 };
+  } finally {
+    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    if (!stmt.reader) detachExtras();
+  }
+}
+function write(m) {
+  db.prepare('BEGIN IMMEDIATE').run();
+  const t0 = process.hrtime.bigint();
+  try {
+    const stmt = db.prepare(m.sql);
+    let changes;
+    if (stmt.reader) { stmt.raw(true).all(); changes = db.prepare('SELECT changes()').pluck().get(); }
+    else changes = stmt.run().changes;
+    if (db.inTransaction) db.prepare('COMMIT').run();
+    return { rowsAffected: Number(changes), durationMs: Number(process.hrtime.bigint() - t0) / 1e6 };
+  } catch (e) {
+    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    throw e;
+  }
+}
+if (db) process.on('message', (m) => {
+  let reply;
+  try {
+    const out = m.op === 'write' && mode === 'rw' ? write(m) : read(m);
+    reply = Object.assign({ id: m.id, ok: true }, out);
+  } catch (e) {
+    reply = { id: m.id, ok: false, error: { code: e && e.code, message: String(e && e.message || e) } };
+  }
+  process.send(reply);
+});
+process.on('disconnect', () => process.exit(0));
+if (db) process.send({ type: 'ready' });
+`;

@@ -1,0 +1,46 @@
+import type { DatabaseSchema } from '@nlq/contracts';
+import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner';
+import { SHOP_SCHEMA } from './shop-schema.fixture';
+
+describe('JoinPlanner', () => {
+  const planner = new JoinPlanner(SHOP_SCHEMA);
+
+  it('finds shortest foreign-key paths and tells many-to-one from one-to-many joins', () => {
+    expect(planner.distance('order_items', 'categories')).toBe(2);
+    expect(planner.distance('customers', 'categories')).toBe(4);
+    const plan = planner.plan('order_items', ['categories', 'customers']);
+    expect(plan.joins.map((j) => j.table).sort()).toEqual(['categories', 'customers', 'orders', 'products']);
+    expect(plan.fansOut).toBe(false);
+    expect(plan.joins.find((j) => j.table === 'products')).toEqual({ table: 'products', via: 'order_items', on: [['product_id', 'id']], manyToOne: true });
+    expect(plan.joins.find((j) => j.table === 'categories')?.via).toBe('products');
+    const reverse = planner.plan('customers', ['orders']);
+    expect(reverse.fansOut).toBe(true);
+    expect(reverse.joins[0].on).toEqual([['id', 'customer_id']]);
+  });
+
+  it('refuses unconnected tables and tables linked by two foreign keys', () => {
+    const schema: DatabaseSchema = {
+      ...SHOP_SCHEMA,
+      tables: [
+        { name: 'airports', kind: 'table', primaryKey: ['code'], foreignKeys: [], columns: [{ name: 'code', type: 'TEXT', nullable: false, primaryKey: true }] },
+        {
+          name: 'flights',
+          kind: 'table',
+          primaryKey: [],
+          columns: [
+            { name: 'origin', type: 'TEXT', nullable: false, primaryKey: false },
+            { name: 'destination', type: 'TEXT', nullable: false, primaryKey: false },
+          ],
+          foreignKeys: [
+            { columns: ['origin'], referencedTable: 'airports', referencedColumns: ['code'] },
+            { columns: ['destination'], referencedTable: 'airports', referencedColumns: ['code'] },
+          ],
+        },
+        { name: 'notes', kind: 'table', primaryKey: [], foreignKeys: [], columns: [{ name: 'text', type: 'TEXT', nullable: true, primaryKey: false }] },
+      ],
+    };
+    const p = new JoinPlanner(schema);
+    expect(() => p.plan('flights', ['airports'])).toThrow(AmbiguousJoinError);
+    expect(() => p.plan('flights', ['notes'])).toThrow(NoJoinPathError);
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * End-to-end accuracy of the built-in offline engine (libs/llm-providers/src/offline): the sample shop database is
+ * generated, introspected with the real SQLite driver, and every question's SQL is executed and compared with the
+ * result of hand-written reference SQL. Also runs a handful of questions over the Chinook database (from
+ * /work/shared/eval, skipped with a message when absent) to show the engine is not tuned to one schema.
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DatabaseSchema, ReadResult } from '@nlq/contracts';
+import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
+import { OfflineProvider, UnanswerableQuestionError } from '@nlq/llm-providers';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test data only: the sample shop database generator
+import { generateSampleDatabase } from '@nlq/sample-db';
+
+const READ = { maxRows: 5000, timeoutMs: 10_000 };
+const MAX_ROWS = 1000;
+
+/** Round numbers to cents so SUM/AVG evaluated in different orders compare equal. */
+function normalise(result: ReadResult): string[] {
+  return result.rows.map((row) => JSON.stringify(row.map((v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))));
+}
+
+/** Same rows (as a multiset, or in order), same number of columns. */
+function expectSameResult(actual: ReadResult, expected: ReadResult, ordered: boolean): void {
+  expect(actual.columns.length).toBe(expected.columns.length);
+  const a = normalise(actual);
+  const e = normalise(expected);
+  expect(ordered ? a : [...a].sort()).toEqual(ordered ? e : [...e].sort());
+}
+
+interface Case {
+  question: string;
+  reference: string;
+  /** Compare row order too (rankings). */
+  ordered?: boolean;
+  /** Text the answer must contain, from the reference result's first cell when `true`. */
+  answerHasCount?: boolean;
+}
+
+async function ask(provider: OfflineProvider, schema: DatabaseSchema, question: string): Promise<string> {
+  return (await provider.generateSql({ question, dialect: 'sqlite', schema, examples: [], maxRows: MAX_ROWS })).sql;
+}
+
+const SHOP_CASES: Case[] = [
+  { question: 'How many customers are there?', reference: 'SELECT COUNT(*) FROM customers', answerHasCount: true },
+  {
+    question: 'How many orders were delivered to Germany?',
+    reference: "SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status = 'delivered' AND c.country = 'Germany'",
+    answerHasCount: true,
+  },
+  {
+    question: 'how many orders were shipped to Germany?',
+    reference: "SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status = 'shipped' AND c.country = 'Germany'",
+    answerHasCount: true,
+  },
+  { question: 'How many orders in 2024?', reference: "SELECT COUNT(*) FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01'", answerHasCount: true },
+  {
+    question: 'how many orders between 2024-01-01 and 2024-06-30?',
+    reference: "SELECT COUNT(*) FROM orders WHERE date(order_date) BETWEEN '2024-01-01' AND '2024-06-30'",
+    answerHasCount: true,
+  },
+  { question: 'how many payments failed?', reference: "SELECT COUNT(*) FROM payments WHERE status = 'failed'", answerHasCount: true },
+  { question: 'how many reviews with rating 5', reference: 'SELECT COUNT(*) FROM reviews WHERE rating = 5', answerHasCount: true },
+  {
+    question: 'number of products per category',
+    reference: 'SELECT c.name, COUNT(*) FROM categories c JOIN products p ON p.category_id = c.category_id GROUP BY c.category_id',
+  },
+  { question: 'how many customers per segment', reference: 'SELECT segment, COUNT(*) FROM customers GROUP BY segment' },
+  { question: 'orders per channel', reference: 'SELECT channel, COUNT(*) FROM orders GROUP BY channel' },
+  { question: 'list customers in Canada', reference: "SELECT * FROM customers WHERE country = 'Canada'" },
+  { question: 'show orders with status cancelled', reference: "SELECT * FROM orders WHERE status = 'cancelled'" },
+  {
+    question: 'which products are in the Electronics category?',
+    reference: "SELECT p.* FROM products p WHERE p.category_id = (SELECT category_id FROM categories WHERE name = 'Electronics')",
+  },
+  {
+    question: 'list products that are not in the Books category',
+    reference: "SELECT p.* FROM products p JOIN categories c ON c.category_id = p.category_id WHERE c.name <> 'Books'",
+  },
+  { question: 'products with unit price over 500', reference: 'SELECT * FROM products WHERE unit_price > 500' },
+  {
+    question: 'top 5 products by total sales',
+    reference: 'SELECT p.name, SUM(oi.line_total) AS s FROM order_items oi JOIN products p ON p.product_id = oi.product_id GROUP BY p.product_id ORDER BY s DESC LIMIT 5',
+    ordered: true,
+  },
+  {
+    question: 'the 3 customers with the most orders',
+    reference:
+      'SELECT c.first_name, c.last_name, COUNT(*) AS n FROM customers c JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id ORDER BY n DESC LIMIT 3',
+    ordered: true,
+  },
+  { question: 'most expensive products', reference: 'SELECT product_id, name, unit_price FROM products ORDER BY unit_price DESC LIMIT 10', ordered: true },
+  { question: 'which supplier has the most products', reference: 'SELECT s.name, COUNT(*) AS n FROM suppliers s JOIN products p ON p.supplier_id = s.supplier_id GROUP BY s.supplier_id ORDER BY n DESC LIMIT 1' },
+  {
+    question: 'top 3 countries by sales',
+    reference: 'SELECT c.country, SUM(o.total_amount) AS s FROM orders o JOIN customers c ON c.customer_id = o.customer_id GROUP BY c.country ORDER BY s DESC LIMIT 3',
+    ordered: true,
+  },
+  {
+    question: 'average order total by country',
+    reference: 'SELECT c.country, AVG(o.total_amount) FROM orders o JOIN customers c ON c.customer_id = o.customer_id GROUP BY c.country',
+  },
+  {
+    question: 'total sales by category',
+    reference:
+      'SELECT c.name, SUM(oi.line_total) FROM order_items oi JOIN products p ON p.product_id = oi.product_id JOIN categories c ON c.category_id = p.category_id GROUP BY c.category_id',
+  },
+  {
+    question: 'total sales in March 2024',
+    reference: "SELECT SUM(oi.line_total) FROM order_items oi JOIN orders o ON o.order_id = oi.order_id WHERE o.order_date >= '2024-03-01' AND o.order_date < '2024-04-01'",
+  },
+  {
+    question: 'monthly sales in 2024',
+    reference:
+      "SELECT substr(o.order_date, 1, 7) AS m, SUM(oi.line_total) FROM order_items oi JOIN orders o ON o.order_id = oi.order_id WHERE o.order_date LIKE '2024-%' GROUP BY m ORDER BY m",
+    ordered: true,
+  },
+  {
+    question: 'average rating by category',
+    reference:
+      'SELECT c.name, AVG(r.rating) FROM reviews r JOIN products p ON p.product_id = r.product_id JOIN categories c ON c.category_id = p.category_id GROUP BY c.category_id',
+  },
+  { question: 'average shipping cost by carrier', reference: 'SELECT carrier, AVG(shipping_cost) FROM shipments GROUP BY carrier' },
+  { question: 'What is the average salary of employees?', reference: 'SELECT AVG(salary) FROM employees' },
+];
+
+const SHOP_REFUSALS = [
+  'how many customers churned last quarter?',
+  'list customers in Atlantis',
+  'what is the weather in Paris?',
+  'show me the profit margin per supplier',
+  'who is the best employee?',
+  'insert a new customer named Bob',
+  'delete everything',
+];
+
+const CHINOOK_CASES: Case[] = [
+  { question: 'How many customers are there?', reference: 'SELECT COUNT(*) FROM Customer', answerHasCount: true },
+  { question: 'How many tracks are there per genre?', reference: 'SELECT g.Name, COUNT(*) FROM Track t JOIN Genre g ON g.GenreId = t.GenreId GROUP BY g.GenreId' },
+  {
+    question: 'top 5 artists by number of albums',
+    reference: 'SELECT ar.Name, COUNT(*) AS n FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId GROUP BY ar.ArtistId ORDER BY n DESC LIMIT 5',
+    ordered: true,
+  },
+  { question: 'list customers in Brazil', reference: "SELECT * FROM Customer WHERE Country = 'Brazil'" },
+  { question: 'total sales per country', reference: 'SELECT BillingCountry, SUM(Total) FROM Invoice GROUP BY BillingCountry' },
+  { question: 'which country has the most customers', reference: 'SELECT Country, COUNT(*) AS n FROM Customer GROUP BY Country ORDER BY n DESC LIMIT 1' },
+  { question: 'how many invoices in 2010', reference: "SELECT COUNT(*) FROM Invoice WHERE strftime('%Y', InvoiceDate) = '2010'", answerHasCount: true },
+  {
+    question: 'total sales by genre',
+    reference: 'SELECT g.Name, SUM(il.UnitPrice * il.Quantity) FROM InvoiceLine il JOIN Track t ON t.TrackId = il.TrackId JOIN Genre g ON g.GenreId = t.GenreId GROUP BY g.GenreId',
+  },
+];
+
+async function runCases(driver: DatabaseDriver, schema: DatabaseSchema, cases: Case[]): Promise<void> {
+  const provider = new OfflineProvider();
+  for (const c of cases) {
+    const sql = await ask(provider, schema, c.question);
+    const actual = await driver.runRead(sql, READ);
+    const expected = await driver.runRead(c.reference, READ);
+    try {
+      expectSameResult(actual, expected, c.ordered ?? false);
+      if (c.answerHasCount) {
+        const answer = await provider.writeAnswer({ question: c.question, sql, columns: actual.columns, rows: actual.rows, rowCount: actual.rowCount, truncated: actual.truncated });
+        const n = Number(expected.rows[0][0]);
+        expect(answer.text).toContain(n === 0 ? 'no ' : n.toLocaleString('en-US'));
+      }
+    } catch (e) {
+      throw new Error(`"${c.question}"\n  offline SQL: ${sql}\n  ${(e as Error).message}`);
+    }
+  }
+}
+
+describe('offline engine over the sample shop database (real SQLite driver)', () => {
+  let dir: string;
+  let driver: DatabaseDriver;
+  let schema: DatabaseSchema;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'nlq-offline-'));
+    const file = path.join(dir, 'shop.db');
+    generateSampleDatabase(file, { seed: 42, scale: 0.2 });
+    driver = createDriver(`sqlite://${file}`);
+    await driver.connect();
+    schema = await driver.introspect();
+  });
+
+  afterAll(async () => {
+    await driver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`answers ${SHOP_CASES.length} questions with the same results as reference SQL`, async () => {
+    await runCases(driver, schema, SHOP_CASES);
+  });
+
+  it('words the answers from the rows', async () => {
+    const provider = new OfflineProvider();
+    const sql = await ask(provider, schema, 'list customers in Canada');
+    const result = await driver.runRead(sql, { maxRows: 10, timeoutMs: 5000 });
+    const total = await driver.runRead("SELECT COUNT(*) FROM customers WHERE country = 'Canada'", READ);
+    const text = (await provider.writeAnswer({ question: 'list customers in Canada', sql, columns: result.columns, rows: result.rows, rowCount: result.rowCount, truncated: result.truncated })).text;
+    const n = Number(total.rows[0][0]);
+    expect(text).toMatch(n > 10 ? /^Found more than 10 customers in Canada: .*; showing the first 10\.$/ : new RegExp(`^Found ${n} customers in Canada: `));
+    expect(sql).toMatch(/LIMIT 1000$/);
+  });
+
+  it.each(SHOP_REFUSALS)('refuses rather than guesses: %s', async (question) => {
+    await expect(ask(new OfflineProvider(), schema, question)).rejects.toThrow(UnanswerableQuestionError);
+  });
+
+  it('writes a simple delete for approval (not executed here)', async () => {
+    expect(await ask(new OfflineProvider(), schema, 'delete orders with status cancelled')).toBe("DELETE FROM orders WHERE status = 'cancelled'");
+  });
+});
+
+const CHINOOK = path.resolve(__dirname, '../../../../shared/eval/chinook_nss/database/chinook/chinook.sqlite');
+const describeChinook = existsSync(CHINOOK) ? describe : describe.skip;
+if (!existsSync(CHINOOK)) console.warn(`offline-engine: Chinook database not found at ${CHINOOK}; skipping the Chinook questions`);
+
+describeChinook('offline engine over Chinook (not tuned to one schema)', () => {
+  let dir: string;
+  let driver: DatabaseDriver;
+  let schema: DatabaseSchema;
+
+  beforeAll(async () => {
+    // a private copy, so nothing here can touch the shared evaluation file
+    dir = mkdtempSync(path.join(tmpdir(), 'nlq-chinook-'));
+    const file = path.join(dir, 'chinook.sqlite');
+    copyFileSync(CHINOOK, file);
+    driver = createDriver(`sqlite://${file}`);
+    await driver.connect();
+    schema = await driver.introspect();
+  });
+
+  afterAll(async () => {
+    await driver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`answers ${CHINOOK_CASES.length} questions with the same results as reference SQL`, async () => {
+    await runCases(driver, schema, CHINOOK_CASES);
+  });
+});
