@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +20,9 @@ export function isServerPath(pathname: string): boolean {
 export async function registerWebApp(fastify: FastifyInstance, distDir: string): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
+  // Loaded only when there is an app to serve (content-disposition, a dependency, is an ES module).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fastifyStatic = require('@fastify/static') as typeof import('@fastify/static');
   await fastify.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, decorateReply: false, cacheControl: true, maxAge: '1h' });
   fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0]);

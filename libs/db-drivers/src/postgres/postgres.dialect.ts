@@ -16,7 +16,7 @@ export const postgresDialect: SqlDialect = {
   limitQuery: (sql, n) => `SELECT * FROM (${stripTrailingTerminator(sql)}) AS q LIMIT ${positiveInteger(n, 'row limit')}`,
   isTextType: (type) => /^(character varying|varchar|character|char|bpchar|text|citext|name)\b/i.test(type.trim()),
   sampleValuesSql: (t, column, scanRows, limit) =>
-    `SELECT DISTINCT q.v::text FROM (SELECT ${quote(column)} AS v FROM ${postgresDialect.qualifiedName(t)} ` +
+    `SELECT DISTINCT CAST(q.v AS text) FROM (SELECT ${quote(column)} AS v FROM ${postgresDialect.qualifiedName(t)} ` +
     `WHERE ${quote(column)} IS NOT NULL LIMIT ${positiveInteger(scanRows, 'scan rows')}) AS q LIMIT ${positiveInteger(limit, 'limit')}`,
   beginReadOnlySql: () => ['BEGIN READ ONLY'],
   statementTimeoutSql: (ms) => `SET LOCAL statement_timeout = ${positiveInteger(Math.ceil(ms), 'timeout')}`,

@@ -34,15 +34,15 @@ export const PG_COLUMNS_SQL =
 
 /**
  * Primary keys (contype p) and foreign keys (contype f) from pg_constraint, with the key columns paired by
- * position (conkey/confkey unnested WITH ORDINALITY), which information_schema cannot do reliably.
+ * position (ordered by array_position in conkey/confkey), which information_schema cannot do reliably.
  */
 export const PG_KEYS_SQL =
   'SELECT n.nspname AS table_schema, c.relname AS table_name, con.conname AS constraint_name, con.contype AS constraint_type, ' +
-  'ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord) ' +
-  'JOIN pg_catalog.pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum ORDER BY k.ord) AS column_names, ' +
+  'ARRAY(SELECT CAST(a.attname AS text) FROM pg_catalog.pg_attribute a WHERE a.attrelid = con.conrelid ' +
+  'AND a.attnum = ANY (con.conkey) ORDER BY array_position(con.conkey, a.attnum)) AS column_names, ' +
   'rn.nspname AS ref_schema, rc.relname AS ref_table, ' +
-  'ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY AS k(attnum, ord) ' +
-  'JOIN pg_catalog.pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum ORDER BY k.ord) AS ref_column_names ' +
+  'ARRAY(SELECT CAST(a.attname AS text) FROM pg_catalog.pg_attribute a WHERE a.attrelid = con.confrelid ' +
+  'AND a.attnum = ANY (con.confkey) ORDER BY array_position(con.confkey, a.attnum)) AS ref_column_names ' +
   'FROM pg_catalog.pg_constraint con JOIN pg_catalog.pg_class c ON c.oid = con.conrelid ' +
   'JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace ' +
   'LEFT JOIN pg_catalog.pg_class rc ON rc.oid = con.confrelid LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace ' +

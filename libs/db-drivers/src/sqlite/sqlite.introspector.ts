@@ -3,13 +3,13 @@ import { type CatalogQuery, type CatalogRow, num, str, truthy } from '../catalog
 
 /** Tables and views, skipping SQLite's internal `sqlite_%` tables. */
 export const SQLITE_TABLES_SQL =
-  "SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
+  "SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND substr(name, 1, 7) <> 'sqlite_' ORDER BY name";
 
 /** Every column of every table and view through the pragma_table_info table-valued function (https://sqlite.org/pragma.html#pragfunc). */
 export const SQLITE_COLUMNS_SQL =
   'SELECT m.name AS table_name, p.cid AS cid, p.name AS column_name, p.type AS column_type, p."notnull" AS not_null, p.pk AS pk ' +
   "FROM sqlite_schema AS m JOIN pragma_table_info(m.name) AS p WHERE m.type IN ('table', 'view') " +
-  "AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.name, p.cid";
+  "AND substr(m.name, 1, 7) <> 'sqlite_' ORDER BY m.name, p.cid";
 
 /** Every foreign key (pragma_foreign_key_list): id groups the columns of one key, seq orders them. */
 export const SQLITE_FOREIGN_KEYS_SQL =
