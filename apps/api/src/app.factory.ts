@@ -1,10 +1,11 @@
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ensureSampleDatabase } from '@nlq/sample-db';
 import fs from 'node:fs';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { frameworkErrorHandler } from './common/framework-errors';
+import { NlqFastifyAdapter } from './common/nlq-fastify.adapter';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -32,7 +33,7 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   if (config.sampleDatabasePath) ensureSampleDatabase(config.sampleDatabasePath);
 
   const logger = createRootLogger(config.logLevel, options.logDestination);
-  const adapter = new FastifyAdapter({
+  const adapter = new NlqFastifyAdapter({
     loggerInstance: logger,
     bodyLimit: config.maxBodyBytes,
     genReqId: requestIdFor,

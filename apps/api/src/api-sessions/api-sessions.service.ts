@@ -114,7 +114,7 @@ export class ApiSessionsService {
       .select('f.session_id')
       .from(HistoryEntryEntity, 'f')
       .where('f.user_id = :owner')
-      .andWhere(`f.seq = (SELECT MIN(g.seq) FROM history_entry g WHERE g.session_id = f.session_id)`)
+      .andWhere(`f.seq = (SELECT MIN(g.seq) FROM ${this.historyTable()} g WHERE g.session_id = f.session_id)`)
       .getQuery();
     return qb.where(`(h.session_id IN ${claimed} OR (h.session_id NOT IN ${anyClaimed} AND h.session_id IN ${firstEntries}))`, { owner: userId });
   }
@@ -126,7 +126,7 @@ export class ApiSessionsService {
       .createQueryBuilder('h')
       .select('h.session_id', 'session_id')
       .addSelect('h.user_id', 'user_id')
-      .where('h.seq IN (SELECT MIN(g.seq) FROM history_entry g WHERE g.session_id IN (:...ids) GROUP BY g.session_id)', { ids })
+      .where(`h.seq IN (SELECT MIN(g.seq) FROM ${this.historyTable()} g WHERE g.session_id IN (:...ids) GROUP BY g.session_id)`, { ids })
       .getRawMany<{ session_id: string; user_id: string }>();
     for (const f of firsts) owners.set(f.session_id, f.user_id);
     const claimed = await this.dataSource.getRepository(ApiSessionEntity).createQueryBuilder('s').where('s.id IN (:...ids)', { ids }).getMany();
@@ -142,10 +142,16 @@ export class ApiSessionsService {
       .select('h.session_id', 'session_id')
       .addSelect('h.question', 'question')
       .addSelect('h.created_at', 'created_at')
-      .where("h.seq IN (SELECT MAX(g.seq) FROM history_entry g WHERE g.kind = 'query' AND g.session_id IN (:...ids) GROUP BY g.session_id)", { ids })
+      .where(`h.seq IN (SELECT MAX(g.seq) FROM ${this.historyTable()} g WHERE g.kind = 'query' AND g.session_id IN (:...ids) GROUP BY g.session_id)`, { ids })
       .getRawMany<{ session_id: string; question: string | null; created_at: string }>();
     for (const r of rows) out.set(r.session_id, { question: r.question, created_at: r.created_at });
     return out;
+  }
+
+  /** The quoted, schema-qualified name of table history_entry for raw sub-queries (PostgreSQL ?schema=). */
+  private historyTable(): string {
+    const { tablePath } = this.dataSource.getMetadata(HistoryEntryEntity);
+    return tablePath.split('.').map((part) => this.dataSource.driver.escape(part)).join('.');
   }
 
   private history() {

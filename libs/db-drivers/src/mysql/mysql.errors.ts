@@ -1,5 +1,5 @@
 import { DatabaseError, type DatabaseErrorKind } from '../errors';
-import { NETWORK_ERROR_CODES } from '../postgres/postgres.errors';
+import { NETWORK_ERROR_CODES } from '../network-errors';
 
 /**
  * DatabaseErrorKind by server error number (MySQL https://dev.mysql.com/doc/mysql-errors/8.0/en/server-error-reference.html,

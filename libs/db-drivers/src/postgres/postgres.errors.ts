@@ -1,7 +1,5 @@
 import { DatabaseError, type DatabaseErrorKind } from '../errors';
-
-/** Node socket error codes that mean the server could not be reached. */
-export const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ECONNABORTED']);
+import { NETWORK_ERROR_CODES } from '../network-errors';
 
 /**
  * DatabaseErrorKind for a PostgreSQL SQLSTATE (https://www.postgresql.org/docs/current/errcodes-appendix.html):

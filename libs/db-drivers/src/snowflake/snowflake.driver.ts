@@ -219,8 +219,12 @@ export class SnowflakeDriver implements DatabaseDriver {
 
   private streamLimited(conn: SnowflakeConnection, sqlText: string, maxRows: number, timeoutMs: number): Promise<{ columns: string[]; rows: unknown[][]; truncated: boolean }> {
     return new Promise((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const stmt = conn.execute({
+      const pending: { stmt?: SnowflakeStatement } = {};
+      const timer = setTimeout(() => {
+        pending.stmt?.cancel(() => undefined);
+        reject(new DatabaseError('timeout', `Statement exceeded the ${timeoutMs} ms timeout and was cancelled (client-side)`));
+      }, timeoutMs + this.options.clientTimeoutGraceMs);
+      pending.stmt = conn.execute({
         sqlText,
         streamResult: true,
         rowMode: 'array',
@@ -250,10 +254,6 @@ export class SnowflakeDriver implements DatabaseDriver {
             });
         },
       });
-      timer = setTimeout(() => {
-        stmt.cancel(() => undefined);
-        reject(new DatabaseError('timeout', `Statement exceeded the ${timeoutMs} ms timeout and was cancelled (client-side)`));
-      }, timeoutMs + this.options.clientTimeoutGraceMs);
     });
   }
 }

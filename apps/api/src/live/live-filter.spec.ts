@@ -1,0 +1,21 @@
+import type { LiveEvent } from '@nlq/contracts';
+import { mayHear } from './live-filter';
+
+const event = (sessionId: string | null, userId: string | null): LiveEvent => ({ type: 'stage.started', sessionId, userId, traceId: null, at: '2026-01-01T00:00:00Z', data: {} });
+
+describe('mayHear', () => {
+  const alice = { userId: 'alice', service: false };
+  const service = { userId: 'service', service: true };
+
+  it("lets a user hear its own sessions' events and service-wide ones only", () => {
+    expect(mayHear(alice, event('s1', 'alice'))).toBe(true);
+    expect(mayHear(alice, event('s2', 'bob'))).toBe(false);
+    expect(mayHear(alice, event(null, null))).toBe(true);
+    expect(mayHear(alice, event(null, 'bob'))).toBe(false);
+  });
+
+  it('lets the service key hear everything', () => {
+    expect(mayHear(service, event('s2', 'bob'))).toBe(true);
+    expect(mayHear(service, event(null, null))).toBe(true);
+  });
+});

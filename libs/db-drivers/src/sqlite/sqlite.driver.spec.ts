@@ -1,0 +1,112 @@
+/** SqliteDriver against real SQLite files (always available): the parts the conformance suite does not cover. */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseConnectionUrl } from '../connection-url';
+import { DatabaseError } from '../errors';
+import { SqliteDriver } from './sqlite.driver';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'nlq-sqlite-spec-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const fileDriver = (name: string) => new SqliteDriver(parseConnectionUrl(`sqlite://${path.join(dir, name)}`));
+const W = { timeoutMs: 10_000 };
+const R = { maxRows: 1000, timeoutMs: 5_000 };
+
+describe('SqliteDriver', () => {
+  it('keeps sqlite::memory: in a temporary file shared by reads and writes, deleted on close', async () => {
+    const d = new SqliteDriver(parseConnectionUrl('sqlite::memory:'));
+    await d.connect();
+    await d.runWrite('CREATE TABLE t (a INTEGER)', W);
+    await d.runWrite('INSERT INTO t VALUES (1), (2)', W);
+    expect((await d.runRead('SELECT sum(a) FROM t', R)).rows).toEqual([[3]]);
+    const file = (d as unknown as { file: string }).file;
+    expect(existsSync(file)).toBe(true);
+    await d.close();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('collects sample values only for text columns with at most 50 distinct values, skipping long values', async () => {
+    const d = fileDriver('samples.db');
+    await d.runWrite(
+      'CREATE TABLE items (id INTEGER PRIMARY KEY, fifty TEXT, many TEXT, mixed VARCHAR(200), code INTEGER, ' +
+        'parent_id INTEGER REFERENCES items)',
+      W,
+    );
+    await d.runWrite(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO items (id, fifty, many, mixed, code) " +
+        "SELECT i, 'v' || (i % 50), 'm' || (i % 51), CASE WHEN i % 2 = 0 THEN 'short' ELSE printf('%070d', i % 3) END, i % 3 FROM n",
+      W,
+    );
+    await d.runWrite('CREATE VIEW short_items AS SELECT id, fifty FROM items', W);
+    const schema = await d.introspect();
+    const items = schema.tables.find((t) => t.name === 'items')!;
+    const col = (n: string) => items.columns.find((c) => c.name === n)!;
+    expect(col('fifty').sampleValues).toHaveLength(50);
+    expect(col('many').sampleValues).toBeUndefined();
+    expect(col('mixed').sampleValues).toEqual(['short']);
+    expect(col('code').sampleValues).toBeUndefined();
+    expect(items.foreignKeys).toEqual([{ columns: ['parent_id'], referencedTable: 'items', referencedColumns: ['id'] }]);
+    const view = schema.tables.find((t) => t.name === 'short_items')!;
+    expect(view.kind).toBe('view');
+    expect(view.columns.find((c) => c.name === 'fifty')!.sampleValues).toBeUndefined();
+    await d.close();
+  });
+
+  it('returns JSON-safe values: big integers as strings, blobs as base64', async () => {
+    const d = fileDriver('values.db');
+    await d.runWrite('CREATE TABLE v (big INTEGER, small INTEGER, b BLOB, r REAL)', W);
+    await d.runWrite("INSERT INTO v VALUES (9223372036854775807, 42, x'00ff', 1.5)", W);
+    const r = await d.runRead('SELECT big, small, b, r FROM v', R);
+    expect(r.rows).toEqual([['9223372036854775807', 42, 'AP8=', 1.5]]);
+    await d.close();
+  });
+
+  it('replaces the reading process after a timeout and stays fast', async () => {
+    const d = fileDriver('timeout.db');
+    await d.runWrite('CREATE TABLE t (a INTEGER)', W);
+    await d.connect();
+    const t0 = performance.now();
+    const err = await d.runRead('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c', { maxRows: 1, timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DatabaseError);
+    expect((err as DatabaseError).kind).toBe('timeout');
+    expect(performance.now() - t0).toBeLessThan(1_300);
+    expect((await d.runRead('SELECT count(*) FROM t', R)).rows).toEqual([[0]]);
+    await d.close();
+  });
+
+  it('kills a write past its timeout and leaves the table as it was', async () => {
+    const d = fileDriver('write-timeout.db');
+    await d.runWrite('CREATE TABLE t (a INTEGER)', W);
+    await d.runWrite('INSERT INTO t VALUES (1)', W);
+    const err = await d
+      .runWrite('INSERT INTO t WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', { timeoutMs: 400 })
+      .catch((e: unknown) => e);
+    expect((err as DatabaseError).kind).toBe('timeout');
+    expect((await d.runWrite('INSERT INTO t VALUES (2)', W)).rowsAffected).toBe(1);
+    expect((await d.runRead('SELECT a FROM t ORDER BY a', R)).rows).toEqual([[1], [2]]);
+    await d.close();
+  });
+
+  it('reports rows affected by INSERT ... RETURNING and 0 for DDL', async () => {
+    const d = fileDriver('returning.db');
+    expect((await d.runWrite('CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)', W)).rowsAffected).toBe(0);
+    expect((await d.runWrite("INSERT INTO t (a) VALUES ('x'), ('y') RETURNING id", W)).rowsAffected).toBe(2);
+    await d.close();
+  });
+
+  it('adds well under 1 ms of overhead to a small read on a warm process', async () => {
+    const d = fileDriver('bench.db');
+    await d.runWrite('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)', W);
+    await d.runWrite("INSERT INTO t VALUES (1, 'a'), (2, 'b')", W);
+    await d.connect();
+    for (let i = 0; i < 50; i++) await d.runRead('SELECT id, name FROM t WHERE id = 1', R);
+    const n = 500;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await d.runRead('SELECT id, name FROM t WHERE id = 1', R);
+    const perRead = (performance.now() - t0) / n;
+    expect(perRead).toBeLessThan(1);
+    await d.close();
+  });
+});

@@ -1,0 +1,45 @@
+/** Command-line options of the /query benchmark (`npm run bench -- --duration 5 --connections 10 --scale 1 --json`). */
+export interface BenchOptions {
+  /** Seconds each scenario runs (1..600, default 10). */
+  duration: number;
+  /** Concurrent HTTP connections (1..1000, default 10). */
+  connections: number;
+  /** Sample database size factor given to @nlq/sample-db (0 < scale <= 1000, default 1). */
+  scale: number;
+  /** Write the results as JSON on stdout (the table then goes to stderr). */
+  json: boolean;
+}
+
+export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({ duration: 10, connections: 10, scale: 1, json: false });
+
+const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--json]';
+
+/**
+ * Parses `argv` (without node and script). Accepts `--name value` and `--name=value`.
+ * @throws Error with the usage line for an unknown option, a missing value or a value out of range.
+ */
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  const options: BenchOptions = { ...BENCH_DEFAULTS };
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split(/=(.*)/s, 2);
+    if (name === '--json') {
+      options.json = true;
+      continue;
+    }
+    if (name !== '--duration' && name !== '--connections' && name !== '--scale') throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);
+    const raw = inline ?? argv[++i];
+    const value = Number(raw);
+    if (raw === undefined || raw.trim() === '' || !Number.isFinite(value)) throw new Error(`${name} needs a number\n${USAGE}`);
+    if (name === '--duration') options.duration = checkRange(name, value, 1, 600, true);
+    else if (name === '--connections') options.connections = checkRange(name, value, 1, 1000, true);
+    else options.scale = checkRange(name, value, Number.MIN_VALUE, 1000, false);
+  }
+  return options;
+}
+
+function checkRange(name: string, value: number, min: number, max: number, integer: boolean): number {
+  if ((integer && !Number.isInteger(value)) || value < min || value > max) {
+    throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} in [${min === Number.MIN_VALUE ? '>0' : min}, ${max}], got ${value}\n${USAGE}`);
+  }
+  return value;
+}

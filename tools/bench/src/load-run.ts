@@ -1,0 +1,72 @@
+import autocannon from 'autocannon';
+import type { BenchQuestion } from './bench-questions';
+
+/** One load run against one POST /query endpoint. */
+export interface LoadRunOptions {
+  /** Base URL (http://127.0.0.1:port) of the server; the run posts to `${url}/query`. */
+  url: string;
+  questions: readonly BenchQuestion[];
+  /** Seconds. */
+  duration: number;
+  connections: number;
+  /**
+   * `miss`: every request carries a new user_id (hence a new session), so the per-session result cache cannot hit;
+   * `hit`: every request is asked by the same user (whose answers the caller primed beforehand).
+   */
+  cache: 'miss' | 'hit';
+  /** Decides whether a 2xx body is a good answer; others count as `failed`. */
+  verifyBody: (body: string) => boolean;
+}
+
+/** What one run measured: latency in milliseconds, throughput in requests per second. */
+export interface LoadRunResult {
+  requests: number;
+  /** Completed requests divided by the run's wall-clock seconds. */
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  /** Non-2xx answers + connection errors/timeouts + 2xx bodies that failed verifyBody. */
+  failed: number;
+  durationSeconds: number;
+}
+
+/** User id of every request of a cache-hit run (and of its priming requests). */
+export const CACHE_HIT_USER = 'bench-hit';
+
+/**
+ * Runs autocannon (as a library, in this process) for `duration` seconds with `connections` connections. Requests
+ * cycle through the questions; setupRequest writes each body, with a fresh user_id per request for `miss` runs.
+ * Autocannon's `timeout` is 30 s per request, so a run ends at most that long after `duration`.
+ */
+export async function runLoad(options: LoadRunOptions): Promise<LoadRunResult> {
+  let sent = 0;
+  const runTag = Date.now().toString(36);
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.duration,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/query',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const n = sent++;
+          const question = options.questions[n % options.questions.length].question;
+          const user = options.cache === 'miss' ? `bench-${runTag}-${n}` : CACHE_HIT_USER;
+          return { ...request, body: JSON.stringify({ question, user_id: user }) };
+        },
+      },
+    ],
+    verifyBody: options.verifyBody,
+  });
+  const latency = result.latency;
+  const completed = result.requests.total ?? 0;
+  return {
+    requests: completed,
+    requestsPerSecond: result.duration > 0 ? completed / result.duration : 0,
+    latencyMs: { p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max, mean: latency.mean },
+    failed: result.non2xx + result.errors + result.mismatches,
+    durationSeconds: result.duration,
+  };
+}
