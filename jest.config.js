@@ -14,6 +14,8 @@ module.exports = {
     '^@nlq/pipeline$': '<rootDir>/libs/pipeline/src/index.ts',
     '^@nlq/sample-db$': '<rootDir>/tools/sample-db/src/index.ts',
   },
+  // content-disposition (pulled in by @fastify/static for /docs) is ESM-only; let SWC transform it.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
   setupFiles: ['reflect-metadata'],
   testTimeout: 30000,
   maxWorkers: 2,

@@ -13,7 +13,8 @@ export function setupOpenApi(app: INestApplication): void {
       .setTitle('nlq')
       .setDescription(
         'Natural-language query service. Query adapter surface (spec 4.1). Every non-2xx answer is ' +
-          '{ statusCode, code, message, details?, requestId }. X-API-Key is required only when SERVICE_API_KEY is set.',
+          '{ statusCode, code, message, details?, requestId }. X-API-Key is required on the adapter surface only when ' +
+          'SERVICE_API_KEY is set, and always on the application surface (/api, and /ws/live through its auth message).',
       )
       .setVersion('0.1.0')
       .addApiKey({ type: 'apiKey', in: 'header', name: API_KEY_HEADER }, 'api_key')

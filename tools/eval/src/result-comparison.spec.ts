@@ -37,7 +37,7 @@ describe('resultsMatch (Spider test-suite EX)', () => {
   it('tries further permutations when several columns hold the same values', () => {
     const gold = rs([[1, 2, 'x'], [2, 1, 'y']]);
     expect(resultsMatch(gold, rs([['x', 2, 1], ['y', 1, 2]]), false)).toBe(true);
-    expect(resultsMatch(gold, rs([['y', 2, 1], ['x', 1, 2]]), false)).toBe(false);
+    expect(resultsMatch(gold, rs([['x', 1, 1], ['y', 2, 2]]), false)).toBe(false);
   });
 
   it('compares values by type: 1 equals 1.0, not the text "1"; null only equals null', () => {
@@ -49,7 +49,7 @@ describe('resultsMatch (Spider test-suite EX)', () => {
   });
 
   it('tags values so that different types never collide', () => {
-    expect(new Set([valueKey(1), valueKey('1'), valueKey(null), valueKey('null'), valueKey(1n), valueKey(-0)]).size).toBe(4);
+    expect(new Set([valueKey(1), valueKey('1'), valueKey(null), valueKey('null'), valueKey(1n), valueKey(-0)]).size).toBe(5);
     expect(valueKey(1n)).toBe(valueKey(1));
     expect(valueKey(-0)).toBe(valueKey(0));
     expect(valueKey(Buffer.from('ab'))).toBe('b:6162');

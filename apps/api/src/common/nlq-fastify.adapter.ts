@@ -3,7 +3,6 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions }
 import { fastifyErrorHandler } from './framework-errors';
 
 type NestErrorHandler = Parameters<FastifyAdapter['setErrorHandler']>[0];
-type FastifyHttpOptions = Extract<ConstructorParameters<typeof FastifyAdapter>[0], FastifyServerOptions>;
 
 /**
  * Nest's FastifyAdapter with one Fastify error handler installed at construction, before any route exists.
@@ -19,8 +18,8 @@ type FastifyHttpOptions = Extract<ConstructorParameters<typeof FastifyAdapter>[0
 export class NlqFastifyAdapter extends FastifyAdapter {
   private nestErrorHandler: NestErrorHandler | null = null;
 
-  constructor(options: FastifyHttpOptions) {
-    super(options);
+  constructor(options: FastifyServerOptions) {
+    super(options as never); // FastifyAdapter types its options per server kind; these are plain HTTP options
     const instance = this.getInstance();
     instance.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (!this.nestErrorHandler) return fastifyErrorHandler(error, request, reply);

@@ -23,7 +23,8 @@ export async function registerWebApp(fastify: FastifyInstance, distDir: string):
   // Loaded only when there is an app to serve (content-disposition, a dependency, is an ES module).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fastifyStatic = require('@fastify/static') as typeof import('@fastify/static');
-  await fastify.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, decorateReply: false, cacheControl: true, maxAge: '1h' });
+  // Not awaited: awaiting would make Fastify load its plugins before Nest has registered its routes and error handler.
+  void fastify.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, decorateReply: false, cacheControl: true, maxAge: '1h' });
   fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0]);
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);

@@ -1,0 +1,71 @@
+/**
+ * Execution-accuracy runner (`npm run eval -- --set chinook --limit 10`): asks the questions of a shared
+ * evaluation set (/work/shared/eval, i.e. <repo>/../shared/eval) through the real QueryPipeline with the chosen
+ * provider (offline by default), runs the gold SQL on the same SQLite database and compares the results as the
+ * Spider test-suite EX does. Prints per set: total, answered, refused, correct, execution accuracy
+ * (correct / total) and precision (correct / answered). Exits 1 with a message when the data is absent.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createProvider } from '@nlq/llm-providers';
+import { defaultEvalDir, loadEvalSet, spreadSample } from './eval-data';
+import { EVAL_USAGE, parseEvalOptions, type EvalOptions } from './eval-options';
+import { runEvalSet, type SetReport } from './eval-runner';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Plain table of the set reports, one line a set. */
+export function formatEvalTable(reports: readonly SetReport[]): string {
+  const header = ['set', 'total', 'answered', 'refused', 'correct', 'EX', 'precision', 'gold errors', 'seconds'];
+  const rows = reports.map((r) => [r.set, r.total, r.answered, r.refused, r.correct, pct(r.accuracy), pct(r.precision), r.goldErrors, r.seconds.toFixed(1)].map(String));
+  const table = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+async function main(options: EvalOptions): Promise<void> {
+  const dataDir = path.resolve(options.dataDir ?? defaultEvalDir());
+  if (!existsSync(dataDir)) {
+    process.stderr.write(`evaluation data not found at ${dataDir}: the shared set lives beside the repository (../shared/eval); pass --data DIR to use another place.\n`);
+    process.exit(1);
+  }
+  const provider = createProvider({
+    provider: options.provider,
+    baseUrl: options.baseUrl,
+    model: options.model,
+    apiKey: process.env.LLM_API_KEY ?? null,
+  });
+  const reports: SetReport[] = [];
+  for (const set of options.sets) {
+    const items = spreadSample(loadEvalSet(set, dataDir), options.limit);
+    process.stderr.write(`[eval] ${set}: ${items.length} questions, provider ${provider.modelId}\n`);
+    reports.push(
+      await runEvalSet(set, items, provider, (o) => {
+        if (options.verbose) process.stderr.write(`${o.verdict.padEnd(10)} ${o.id}  ${o.question.replace(/\s+/g, ' ').slice(0, 80)}${o.error ? `  (${o.error.slice(0, 120)})` : ''}\n`);
+      }),
+    );
+  }
+  const table = `${formatEvalTable(reports)}\nprovider ${provider.modelId}; EX = correct / total, precision = correct / answered (Spider test-suite comparison)`;
+  if (options.json) process.stderr.write(`${table}\n`);
+  const out = options.json ? `${JSON.stringify({ provider: provider.modelId, reports }, null, 2)}\n` : `${table}\n`;
+  // stdout is asynchronous on pipes: wait for the write before process.exit
+  await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
+}
+
+if (require.main === module) {
+  let options: EvalOptions;
+  try {
+    options = parseEvalOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  main(options).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`[eval] failed: ${error instanceof Error ? error.message : String(error)}\n${EVAL_USAGE}\n`);
+      process.exit(1);
+    },
+  );
+}

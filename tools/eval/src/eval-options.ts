@@ -1,0 +1,73 @@
+import { EVAL_SETS, type EvalSetName } from './eval-data';
+
+/** Command-line options of the evaluation runner. */
+export interface EvalOptions {
+  /** Sets to run, in order (default chinook). */
+  sets: EvalSetName[];
+  /** At most this many questions a set, spread evenly over it (default all). */
+  limit: number | null;
+  provider: 'offline' | 'ollama' | 'openai' | 'anthropic';
+  baseUrl: string | null;
+  model: string | null;
+  /** Print one line per question (stderr). */
+  verbose: boolean;
+  /** Write the reports as JSON on stdout. */
+  json: boolean;
+  /** Directory of the shared evaluation data (default <repo>/../shared/eval). */
+  dataDir: string | null;
+}
+
+export const EVAL_USAGE =
+  'usage: npm run eval -- [--set chinook|geography|restaurants|defog[,...]|all] [--limit N] ' +
+  '[--provider offline|ollama|openai|anthropic] [--base-url URL] [--model NAME] [--data DIR] [--verbose] [--json]\n' +
+  'The model API key, when one is needed, comes from LLM_API_KEY.';
+
+const PROVIDERS = ['offline', 'ollama', 'openai', 'anthropic'] as const;
+
+/**
+ * Parses `argv` (without node and script); `--name value` and `--name=value` both work.
+ * @throws Error with the usage text for an unknown option, set or provider, or a missing or invalid value
+ */
+export function parseEvalOptions(argv: readonly string[]): EvalOptions {
+  const options: EvalOptions = { sets: ['chinook'], limit: null, provider: 'offline', baseUrl: null, model: null, verbose: false, json: false, dataDir: null };
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split(/=(.*)/s, 2);
+    if (name === '--verbose' || name === '--json') {
+      options[name === '--verbose' ? 'verbose' : 'json'] = true;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || value.trim() === '') throw new Error(`${name} needs a value\n${EVAL_USAGE}`);
+    switch (name) {
+      case '--set': {
+        const sets = value === 'all' ? [...EVAL_SETS] : value.split(',').map((s) => s.trim());
+        const unknown = sets.filter((s) => !(EVAL_SETS as readonly string[]).includes(s));
+        if (unknown.length) throw new Error(`unknown set "${unknown.join(', ')}"\n${EVAL_USAGE}`);
+        options.sets = sets as EvalSetName[];
+        break;
+      }
+      case '--limit': {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 1) throw new Error(`--limit must be a positive integer, got ${value}\n${EVAL_USAGE}`);
+        options.limit = n;
+        break;
+      }
+      case '--provider':
+        if (!(PROVIDERS as readonly string[]).includes(value)) throw new Error(`unknown provider "${value}"\n${EVAL_USAGE}`);
+        options.provider = value as EvalOptions['provider'];
+        break;
+      case '--base-url':
+        options.baseUrl = value;
+        break;
+      case '--model':
+        options.model = value;
+        break;
+      case '--data':
+        options.dataDir = value;
+        break;
+      default:
+        throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
+    }
+  }
+  return options;
+}

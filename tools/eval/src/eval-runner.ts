@@ -1,0 +1,158 @@
+import type { ReadResult } from '@nlq/contracts';
+import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
+import type { LlmProvider } from '@nlq/llm-providers';
+import { DEFAULT_PIPELINE_CONFIG, InMemoryEventBus, InMemoryStateStore, QueryPipeline, type PipelineConfig, type TargetResolver } from '@nlq/pipeline';
+import type { EvalItem } from './eval-data';
+import { rewriteDoubleQuotedLiterals } from './gold-sql';
+import { resultsMatch, sqlHasOrderBy } from './result-comparison';
+
+/** How one question ended. */
+export interface ItemOutcome {
+  id: string;
+  db: string;
+  question: string;
+  /** correct: matched a gold alternative; wrong: answered but no match; refused: success false; gold-error: no gold alternative ran. */
+  verdict: 'correct' | 'wrong' | 'refused' | 'gold-error';
+  sql: string;
+  /** The pipeline's error (refused) or the gold error. */
+  error: string | null;
+  ms: number;
+}
+
+/** Figures of one set. accuracy = correct / total (execution accuracy); precision = correct / answered. */
+export interface SetReport {
+  set: string;
+  total: number;
+  answered: number;
+  refused: number;
+  correct: number;
+  /** Answered questions whose gold SQL failed on every alternative (counted as answered and not correct). */
+  goldErrors: number;
+  accuracy: number;
+  precision: number;
+  seconds: number;
+  items: ItemOutcome[];
+}
+
+/** Limits of the evaluation pipeline: rows are not cut short in practice; 60 s per statement as the test-suite. */
+export const EVAL_PIPELINE_CONFIG: Readonly<PipelineConfig> = Object.freeze({
+  ...DEFAULT_PIPELINE_CONFIG,
+  maxResultRows: 100_000,
+  statementTimeoutMs: 60_000,
+});
+
+const READ_LIMITS = { maxRows: EVAL_PIPELINE_CONFIG.maxResultRows, timeoutMs: EVAL_PIPELINE_CONFIG.statementTimeoutMs };
+
+/** Every table and column name of the schema, lower case (the identifiers of rewriteDoubleQuotedLiterals). */
+function schemaNames(driverSchema: Awaited<ReturnType<DatabaseDriver['introspect']>>): Set<string> {
+  const names = new Set<string>();
+  for (const table of driverSchema.tables) {
+    names.add(table.name.toLowerCase());
+    for (const column of table.columns) names.add(column.name.toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * Asks every item through a real QueryPipeline (InMemoryStateStore, in-memory event bus, the given provider, one
+ * real SQLite driver per database, each question in its own session) and scores it against the gold SQL run on
+ * the same driver: correct when the pipeline's rows match any gold alternative under Spider test-suite EX
+ * (result-comparison.ts). Gold SQL first goes through rewriteDoubleQuotedLiterals. Sequential: one question at a
+ * time. `onItem` sees each outcome as it is decided.
+ */
+export async function runEvalSet(set: string, items: readonly EvalItem[], provider: LlmProvider, onItem?: (o: ItemOutcome) => void): Promise<SetReport> {
+  const started = performance.now();
+  const drivers = new Map<string, { driver: DatabaseDriver; names: Set<string> }>();
+  const open = async (item: EvalItem) => {
+    let entry = drivers.get(item.db);
+    if (!entry) {
+      const driver = createDriver(`sqlite://${item.dbFile}`);
+      await driver.connect();
+      entry = { driver, names: schemaNames(await driver.introspect()) };
+      drivers.set(item.db, entry);
+    }
+    return entry;
+  };
+  const targets: TargetResolver = {
+    connection: async (id) => {
+      const entry = id ? drivers.get(id) : undefined;
+      if (!entry || !id) throw new Error(`unknown evaluation database "${id}"`);
+      return { connectionId: id, driver: entry.driver };
+    },
+    provider: async () => provider,
+  };
+  const pipeline = new QueryPipeline({
+    targets,
+    store: new InMemoryStateStore(),
+    config: { ...EVAL_PIPELINE_CONFIG },
+    audit: { audit: () => undefined },
+    events: new InMemoryEventBus(),
+  });
+
+  const outcomes: ItemOutcome[] = [];
+  try {
+    for (const [k, item] of items.entries()) {
+      const t0 = performance.now();
+      const { driver, names } = await open(item);
+      const out = await pipeline.ask({ question: item.question, sessionId: `eval-${set}-${k}`, userId: 'eval', connectionId: item.db });
+      const base = { id: item.id, db: item.db, question: item.question, sql: out.sql };
+      let outcome: ItemOutcome;
+      if (!out.success) {
+        outcome = { ...base, verdict: 'refused', error: out.error, ms: 0 };
+      } else {
+        const predicted: ReadResult | null = out.kind === 'read' ? out.result : null;
+        let matched = false;
+        let goldError: string | null = null;
+        let goldRan = false;
+        for (const gold of item.goldSql) {
+          let goldResult: ReadResult;
+          try {
+            goldResult = await driver.runRead(rewriteDoubleQuotedLiterals(gold, names), READ_LIMITS);
+          } catch (error) {
+            goldError = error instanceof Error ? error.message : String(error);
+            continue;
+          }
+          goldRan = true;
+          if (predicted && resultsMatch(goldResult, predicted, sqlHasOrderBy(gold))) {
+            matched = true;
+            break;
+          }
+        }
+        outcome = matched
+          ? { ...base, verdict: 'correct', error: null, ms: 0 }
+          : goldRan
+            ? { ...base, verdict: 'wrong', error: null, ms: 0 }
+            : { ...base, verdict: 'gold-error', error: goldError, ms: 0 };
+      }
+      outcome.ms = Math.round(performance.now() - t0);
+      outcomes.push(outcome);
+      onItem?.(outcome);
+    }
+  } finally {
+    // SqliteDriver.close() awaits the 'exit' of children it has unref'd: with nothing else pending, Node would end
+    // the process before that event arrives, so a timer keeps the event loop alive until the drivers are closed.
+    const keepAlive = setInterval(() => undefined, 1000);
+    try {
+      for (const { driver } of drivers.values()) await driver.close();
+    } finally {
+      clearInterval(keepAlive);
+    }
+  }
+  const count = (v: ItemOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
+  const total = outcomes.length;
+  const refused = count('refused');
+  const correct = count('correct');
+  const answered = total - refused;
+  return {
+    set,
+    total,
+    answered,
+    refused,
+    correct,
+    goldErrors: count('gold-error'),
+    accuracy: total ? correct / total : 0,
+    precision: answered ? correct / answered : 0,
+    seconds: (performance.now() - started) / 1000,
+    items: outcomes,
+  };
+}

@@ -1,0 +1,8 @@
+/** @nlq/eval: the execution-accuracy runner (entry point cli.ts) and its parts. */
+export { resultsMatch, sqlHasOrderBy, valueKey, MAX_PERMUTATIONS, type ResultSet } from './result-comparison';
+export { parseCsv, parseCsvObjects } from './csv-reader';
+export { splitGoldAlternatives, rewriteDoubleQuotedLiterals } from './gold-sql';
+export { EVAL_SETS, defaultEvalDir, loadEvalSet, spreadSample, type EvalItem, type EvalSetName } from './eval-data';
+export { parseEvalOptions, EVAL_USAGE, type EvalOptions } from './eval-options';
+export { runEvalSet, EVAL_PIPELINE_CONFIG, type ItemOutcome, type SetReport } from './eval-runner';
+export { formatEvalTable } from './cli';
