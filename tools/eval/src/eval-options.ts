@@ -36,6 +36,7 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
       options[name === '--verbose' ? 'verbose' : 'json'] = true;
       continue;
     }
+    if (!['--set', '--limit', '--provider', '--base-url', '--model', '--data'].includes(name)) throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined || value.trim() === '') throw new Error(`${name} needs a value\n${EVAL_USAGE}`);
     switch (name) {

@@ -26,7 +26,12 @@ export async function registerWebApp(fastify: FastifyInstance, distDir: string):
   // Not awaited: awaiting would make Fastify load its plugins before Nest has registered its routes and error handler.
   void fastify.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, decorateReply: false, cacheControl: true, maxAge: '1h' });
   fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = decodeURIComponent(request.url.split('?')[0]);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0]);
+    } catch {
+      return reply.callNotFound();
+    }
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     if (isServerPath(pathname) || lastSegment.includes('.')) return reply.callNotFound();
     const html = await fs.promises.readFile(indexFile);

@@ -1,0 +1,20 @@
+import { BENCH_DEFAULTS, parseBenchOptions } from './bench-options';
+
+describe('parseBenchOptions', () => {
+  it('gives the defaults: 10 s, 10 connections, scale 1, table output', () => {
+    expect(parseBenchOptions([])).toEqual({ duration: 10, connections: 10, scale: 1, json: false });
+    expect(BENCH_DEFAULTS.duration).toBe(10);
+  });
+
+  it('reads both --name value and --name=value', () => {
+    expect(parseBenchOptions(['--duration', '5', '--connections=4', '--scale', '0.5', '--json'])).toEqual({ duration: 5, connections: 4, scale: 0.5, json: true });
+  });
+
+  it('rejects unknown options, missing values and values out of range', () => {
+    expect(() => parseBenchOptions(['--host', 'x'])).toThrow(/unknown option/);
+    expect(() => parseBenchOptions(['--duration'])).toThrow(/needs a number/);
+    expect(() => parseBenchOptions(['--duration', '0'])).toThrow(/--duration must be/);
+    expect(() => parseBenchOptions(['--connections', '2.5'])).toThrow(/--connections must be an integer/);
+    expect(() => parseBenchOptions(['--scale', '0'])).toThrow(/--scale must be/);
+  });
+});
