@@ -5,6 +5,7 @@
  */
 import { createApp } from './app.factory';
 import { AppConfig } from './config/app-config';
+import { ApiKeyService } from './api-auth/api-key.service';
 
 async function bootstrap(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);
@@ -12,7 +13,12 @@ async function bootstrap(): Promise<void> {
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);
   const url = await app.getUrl();
-  process.stdout.write(`nlq api listening on ${url} (mode ${config.mode}; OpenAPI at ${url}/docs)\n`);
+  process.stdout.write(`nlq api listening on ${url} (mode ${config.mode}; web app at ${url}/, OpenAPI at ${url}/docs)\n`);
+  const generatedKey = app.get(ApiKeyService).generatedServiceKey;
+  if (generatedKey) {
+    // Printed once, on the first start without SERVICE_API_KEY (issue 3): the web app asks for it.
+    process.stdout.write(`\nAPI key for the web app and /api (shown only now; kept in ${app.get(ApiKeyService).serviceKeyFile}):\n  ${generatedKey}\n\n`);
+  }
 }
 
 if (require.main === module) {

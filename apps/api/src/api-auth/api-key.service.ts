@@ -37,6 +37,11 @@ export class ApiKeyService {
   private readonly configured: Array<{ userId: string; digest: Buffer }>;
   /** Where the generated service key is kept, or null when SERVICE_API_KEY is set. */
   readonly serviceKeyFile: string | null;
+  /**
+   * The service key when this start generated it (first start without SERVICE_API_KEY), else null. `npm start`
+   * prints it once on stdout (main.ts); it is never logged.
+   */
+  readonly generatedServiceKey: string | null = null;
 
   constructor(
     config: AppConfig,
@@ -49,9 +54,10 @@ export class ApiKeyService {
       const { value, created } = readOrCreatePrivateFileWithFlag(this.serviceKeyFile, newKey);
       serviceKey = value;
       if (created) {
+        this.generatedServiceKey = value;
         logger.warn(
           { keyFile: this.serviceKeyFile },
-          `Generated the service API key (user "service") for /api and /ws/live: ${value} -- kept in ${this.serviceKeyFile} (mode 0600); it is printed only this once. Set SERVICE_API_KEY to use your own.`,
+          `Generated the service API key (user "service") for /api and /ws/live, kept in ${this.serviceKeyFile} (mode 0600). Set SERVICE_API_KEY to use your own.`,
         );
       } else {
         logger.info({ keyFile: this.serviceKeyFile }, `Using the service API key kept in ${this.serviceKeyFile}`);
