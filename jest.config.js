@@ -13,6 +13,7 @@ module.exports = {
     '^@nlq/llm-providers$': '<rootDir>/libs/llm-providers/src/index.ts',
     '^@nlq/pipeline$': '<rootDir>/libs/pipeline/src/index.ts',
     '^@nlq/sample-db$': '<rootDir>/tools/sample-db/src/index.ts',
+    '^@nlq/api$': '<rootDir>/apps/api/src/index.ts',
   },
   // content-disposition (pulled in by @fastify/static for /docs) is ESM-only; let SWC transform it.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 // apps/api's package.json "main" is its start script (src/main.ts); the library surface is src/index.ts.
-import { createApp, type AppEnv } from '@nlq/api/src/index';
+import { createApp, type AppEnv } from '@nlq/api';
 
 /** A running in-process api. */
 export interface ApiTarget {

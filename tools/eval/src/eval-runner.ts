@@ -129,14 +129,7 @@ export async function runEvalSet(set: string, items: readonly EvalItem[], provid
       onItem?.(outcome);
     }
   } finally {
-    // SqliteDriver.close() awaits the 'exit' of children it has unref'd: with nothing else pending, Node would end
-    // the process before that event arrives, so a timer keeps the event loop alive until the drivers are closed.
-    const keepAlive = setInterval(() => undefined, 1000);
-    try {
-      for (const { driver } of drivers.values()) await driver.close();
-    } finally {
-      clearInterval(keepAlive);
-    }
+    for (const { driver } of drivers.values()) await driver.close();
   }
   const count = (v: ItemOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
   const total = outcomes.length;

@@ -36,6 +36,6 @@ export async function ask(page: Page, question: string) {
   await page.getByTestId('chat-ask').click();
   const turn = page.getByTestId('chat-turn').nth(before);
   await turn.getByTestId('chat-question').filter({ hasText: question }).waitFor();
-  await page.locator(`[data-testid="chat-turn"]:nth-child(${before + 1})[data-state="running"]`).waitFor({ state: 'detached' });
+  await turn.and(page.locator('[data-testid="chat-turn"]:not([data-state="running"])')).waitFor();
   return turn;
 }

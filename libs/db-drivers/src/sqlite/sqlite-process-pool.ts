@@ -83,7 +83,14 @@ export class SqliteProcessPool {
     for (const task of this.queue.splice(0)) task.reject(new DatabaseError('connection', 'SQLite driver closed'));
     const exits = this.slots.map((slot) => this.kill(slot));
     this.slots.length = 0;
-    await Promise.all(exits);
+    // The children are unref'd so an idle pool never holds the process open; while closing, a ref'd timer keeps
+    // Node alive until they have exited, so `await driver.close()` always returns before the process can end.
+    const keepAlive = setInterval(() => undefined, 1_000);
+    try {
+      await Promise.all(exits);
+    } finally {
+      clearInterval(keepAlive);
+    }
   }
 
   private dispatch(): void {
