@@ -224,8 +224,15 @@ describe('web app in a browser against the real api', () => {
     await page.getByTestId('health-card').waitFor();
     expect(await page.getByTestId('health-status').innerText()).toMatch(/ok/i);
     expect(await page.getByTestId('database-reachable').innerText()).toMatch(/ok/i);
-    expect(await page.getByTestId('active-connection').innerText()).toBeTruthy();
-    expect(await page.getByTestId('active-model').innerText()).toMatch(/offline/i);
+    const connections = await user.api('/api/connections');
+    const activeConnection = (Array.isArray(connections.body) ? connections.body : connections.body.items).find((c: { active: boolean }) => c.active);
+    expect(await page.getByTestId('active-connection').innerText()).toBe(activeConnection.name);
+    expect(await page.getByTestId('database-card').innerText()).toContain(`(${activeConnection.dialect})`);
+    const llms = await user.api('/api/llms');
+    const activeModel = (Array.isArray(llms.body) ? llms.body : llms.body.items).find((l: { active: boolean }) => l.active);
+    expect(await page.getByTestId('active-model').innerText()).toBe(activeModel.name);
+    expect(await page.getByTestId('model-card').innerText()).toContain('(offline');
+    expect(await page.getByTestId('model-reachable').innerText()).toMatch(/ok/i);
     expect(Number(await page.getByTestId('query-count').innerText())).toBeGreaterThanOrEqual(3);
     const sessions = page.getByTestId('sessions-table');
     await sessions.waitFor();
