@@ -193,6 +193,8 @@ describe('classifySql: stacked and hidden statements', () => {
     { sql: 'SELECT 1 DELETE FROM t', expect: { transactsql: 'refused' } },
     // PostgreSQL nests block comments, so the DELETE is inside the comment there; elsewhere it is a 2nd statement.
     { sql: 'SELECT 1 /* a /* b */ ; DELETE FROM t */', expect: { postgresql: 'read', sqlite: 'refused', mysql: 'refused' } },
+    // SQLite binds #x as a parameter; the parser's sqlite grammar would skip it as a comment and see only `SELECT 1`.
+    { sql: 'SELECT 1 #x\n, 2', expect: { sqlite: 'refused' }, reason: /SQLite reads #name as a parameter/ },
   ];
   it.each(rows(cases))('%s [%s] -> %s', (sql, dialect, kind, c) => check(sql, dialect, kind, c));
 });

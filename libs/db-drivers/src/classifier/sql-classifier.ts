@@ -44,6 +44,11 @@ export function classifySql(sql: string, dialect: Dialect): SqlClassification {
   if (lexed.executableComment) {
     return refused('MySQL executable comments (/*! ... */) are not allowed: the server runs their content');
   }
+  // SQLite reads `#name` as a bound parameter while node-sql-parser's sqlite grammar skips `#...` as a comment, so the
+  // parsed tree would not be the statement SQLite runs: refuse rather than classify a text the two read differently.
+  if (dialect === 'sqlite' && lexed.statements[0].some((t) => t.type === 'punct' && t.text === '#')) {
+    return refused('"#" is not allowed in SQLite SQL: SQLite reads #name as a parameter, the parser as a comment');
+  }
   const keywordRefusal = leadingKeywordRefusal(lexed.statements[0], dialect);
   if (keywordRefusal) return refused(keywordRefusal);
 
