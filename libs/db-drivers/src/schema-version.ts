@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TableSchema } from '@nlq/contracts';
+import type { DatabaseSchema, Dialect, TableSchema } from '@nlq/contracts';
 
 /**
  * Content hash for `DatabaseSchema.version`: the first 16 hex digits of SHA-256 over a canonical JSON of every
@@ -27,4 +27,9 @@ export function schemaVersion(tables: readonly TableSchema[]): string {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The DatabaseSchema of introspected `tables`: introspectedAt = now (ISO 8601), version = schemaVersion(tables). */
+export function schemaSnapshot(dialect: Dialect, tables: TableSchema[]): DatabaseSchema {
+  return { dialect, tables, introspectedAt: new Date().toISOString(), version: schemaVersion(tables) };
 }

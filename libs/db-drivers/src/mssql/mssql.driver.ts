@@ -3,10 +3,10 @@ import type { DatabaseSchema, Dialect, ReadResult, WriteResult } from '@nlq/cont
 import type { CatalogQuery, CatalogRow } from '../catalog-query';
 import { booleanParam, type ConnectionConfig } from '../connection-url';
 import type { DatabaseDriver, ReadOptions, WriteOptions } from '../driver';
-import { resolveDriverOptions, type DriverOptions, type ResolvedDriverOptions } from '../driver-options';
-import { rowsToJsonSafe } from '../json-safe';
+import { timedRead, type FetchedRows } from '../read-result';
 import { collectSampleValues } from '../sample-values';
-import { schemaVersion } from '../schema-version';
+import { schemaSnapshot } from '../schema-version';
+import { ServerDriverBase } from '../server-driver-base';
 import { mssqlDialect } from './mssql.dialect';
 import { mapMssqlError } from './mssql.errors';
 import { introspectMssql } from './mssql.introspector';
@@ -95,18 +95,10 @@ export function mssqlClientConfig(config: ConnectionConfig, poolSize: number): M
  * user's statement would end the wrapping transaction, which is why the checker refuses multi-statement SQL.
  * Writes: transaction, statement, commit; rowsAffected summed over the statement's counts.
  */
-export class MssqlDriver implements DatabaseDriver {
+export class MssqlDriver extends ServerDriverBase implements DatabaseDriver {
   readonly dialect: Dialect = 'transactsql';
-  private readonly options: ResolvedDriverOptions;
   private pool?: MssqlPool;
   private sql?: MssqlModule;
-
-  constructor(
-    private readonly config: ConnectionConfig,
-    options: DriverOptions = {},
-  ) {
-    this.options = resolveDriverOptions(options);
-  }
 
   async connect(): Promise<void> {
     if (this.pool) return;
@@ -132,16 +124,11 @@ export class MssqlDriver implements DatabaseDriver {
       }
       return found;
     });
-    return { dialect: 'transactsql', tables, introspectedAt: new Date().toISOString(), version: schemaVersion(tables) };
+    return schemaSnapshot('transactsql', tables);
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
-    return this.inRolledBackTransaction(async (tx) => {
-      const t0 = performance.now();
-      const r = await this.streamRows(tx, sql, options.maxRows, options.timeoutMs);
-      const durationMs = performance.now() - t0;
-      return { columns: r.columns, rows: rowsToJsonSafe(r.rows), rowCount: r.rows.length, truncated: r.truncated, durationMs };
-    });
+    return this.inRolledBackTransaction((tx) => timedRead(() => this.streamRows(tx, sql, options.maxRows, options.timeoutMs)));
   }
 
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {
@@ -164,16 +151,12 @@ export class MssqlDriver implements DatabaseDriver {
     }
   }
 
-  async ping(): Promise<number> {
-    await this.connect();
-    const t0 = performance.now();
-    try {
-      await this.request(this.pool!, 5_000).query('SELECT 1');
-    } catch (e) {
-      throw mapMssqlError(e);
-    }
-    return performance.now() - t0;
+  /** SELECT 1 for ping(). */
+  protected probe(): Promise<unknown> {
+    return this.request(this.pool!, 5_000).query('SELECT 1') as Promise<unknown>;
   }
+
+  protected readonly mapError = mapMssqlError;
 
   async close(): Promise<void> {
     const pool = this.pool;
@@ -203,7 +186,7 @@ export class MssqlDriver implements DatabaseDriver {
   }
 
   /** Streams the first result set as arrays; after maxRows + 1 rows the request is cancelled (not an error). */
-  private streamRows(tx: MssqlTransaction, sql: string, maxRows: number, timeoutMs: number): Promise<{ columns: string[]; rows: unknown[][]; truncated: boolean }> {
+  private streamRows(tx: MssqlTransaction, sql: string, maxRows: number, timeoutMs: number): Promise<FetchedRows> {
     return new Promise((resolve, reject) => {
       const req = this.request(tx, timeoutMs);
       req.stream = true;

@@ -1,5 +1,6 @@
 import type { TableSchema } from '@nlq/contracts';
-import { type CatalogQuery, type CatalogRow, comment, num, str } from '../catalog-query';
+import { assembleInformationSchema } from '../catalog-assembly';
+import { type CatalogQuery, type CatalogRow, num, str } from '../catalog-query';
 
 /** The caller's default schema (usually dbo): its tables get `schema: null`. */
 export const MSSQL_CURRENT_SCHEMA_SQL = 'SELECT SCHEMA_NAME() AS current_schema';
@@ -55,55 +56,17 @@ export function mssqlTypeName(r: CatalogRow): string {
   return base;
 }
 
-const key = (schema: unknown, name: unknown) => `${str(schema)}\u0000${str(name)}`;
-
 /**
- * Builds TableSchema[] from the rows of the catalog queries above (pure; no database). Tables of
- * `currentSchema` get `schema: null` and bare names in foreign keys. Untested against a live server.
+ * Builds TableSchema[] from the rows of the catalog queries above (pure; no database; see
+ * assembleInformationSchema). Tables of `currentSchema` get `schema: null` and bare names in foreign keys.
+ * Untested against a live server.
  */
 export function buildMssqlTables(currentSchema: string, tableRows: CatalogRow[], columnRows: CatalogRow[], pkRows: CatalogRow[], fkRows: CatalogRow[]): TableSchema[] {
-  const tables = new Map<string, TableSchema>();
-  const visible = (s: unknown) => (str(s) === currentSchema ? null : str(s));
-  for (const r of tableRows) {
-    const isView = /VIEW/i.test(str(r.table_type) ?? '');
-    tables.set(key(r.table_schema, r.table_name), {
-      name: str(r.table_name)!,
-      schema: visible(r.table_schema),
-      kind: isView ? 'view' : 'table',
-      columns: [],
-      primaryKey: [],
-      foreignKeys: [],
-      comment: comment(r.table_comment),
-      rowCount: isView ? null : num(r.row_count),
-    });
-  }
-  for (const r of columnRows) {
-    tables.get(key(r.table_schema, r.table_name))?.columns.push({
-      name: str(r.column_name)!,
-      type: mssqlTypeName(r),
-      nullable: /^YES$/i.test(str(r.is_nullable) ?? ''),
-      primaryKey: false,
-      comment: comment(r.column_comment),
-    });
-  }
-  for (const r of pkRows) tables.get(key(r.table_schema, r.table_name))?.primaryKey.push(str(r.column_name)!);
-  const fks = new Map<string, { t: TableSchema; columns: string[]; refTable: string; refColumns: string[] }>();
-  for (const r of fkRows) {
-    const t = tables.get(key(r.table_schema, r.table_name));
-    if (!t) continue;
-    const k = `${key(r.table_schema, r.table_name)}\u0000${str(r.constraint_name)}`;
-    let fk = fks.get(k);
-    if (!fk) {
-      const refSchema = visible(r.ref_schema);
-      fk = { t, columns: [], refTable: refSchema ? `${refSchema}.${str(r.ref_table)}` : str(r.ref_table)!, refColumns: [] };
-      fks.set(k, fk);
-    }
-    fk.columns.push(str(r.column_name)!);
-    fk.refColumns.push(str(r.ref_column)!);
-  }
-  for (const t of tables.values()) for (const c of t.columns) c.primaryKey = t.primaryKey.includes(c.name);
-  for (const fk of fks.values()) fk.t.foreignKeys.push({ columns: fk.columns, referencedTable: fk.refTable, referencedColumns: fk.refColumns });
-  return [...tables.values()];
+  return assembleInformationSchema(
+    currentSchema,
+    { tables: tableRows, columns: columnRows, primaryKeys: pkRows, foreignKeys: fkRows },
+    { typeName: mssqlTypeName },
+  );
 }
 
 /** Runs the SQL Server catalog queries through `query` and builds the tables. Untested against a live server. */

@@ -4,11 +4,13 @@ import type { DatabaseSchema, Dialect, ReadResult, WriteResult } from '@nlq/cont
 import type { CatalogQuery, CatalogRow } from '../catalog-query';
 import { booleanParam, type ConnectionConfig } from '../connection-url';
 import type { DatabaseDriver, ReadOptions, WriteOptions } from '../driver';
-import { resolveDriverOptions, type DriverOptions, type ResolvedDriverOptions } from '../driver-options';
+import type { DriverOptions } from '../driver-options';
 import { DatabaseError } from '../errors';
-import { decimalStringToJson, rowsToJsonSafe } from '../json-safe';
+import { decimalStringToJson } from '../json-safe';
+import { timedRead, type FetchedRows } from '../read-result';
 import { collectSampleValues } from '../sample-values';
-import { schemaVersion } from '../schema-version';
+import { schemaSnapshot } from '../schema-version';
+import { ServerDriverBase } from '../server-driver-base';
 import type { SqlDialect } from '../sql-dialect';
 import { mysqlDialect, mysqlTimeoutAssignment } from './mysql.dialect';
 import { mapMysqlError } from './mysql.errors';
@@ -49,12 +51,6 @@ export function mysqlPoolOptions(config: ConnectionConfig, poolSize: number): Po
   };
 }
 
-interface StreamedResult {
-  columns: string[];
-  rows: unknown[][];
-  truncated: boolean;
-}
-
 /** Callback-style core connection behind a mysql2/promise PoolConnection. */
 interface CoreConnection {
   threadId: number;
@@ -79,18 +75,14 @@ interface CoreConnection {
  * A client-side timer (timeout + grace) sends KILL QUERY from another connection and drops the stuck one.
  * MySQL's max_execution_time does not apply to writes, so a MySQL write is bounded by that timer only.
  */
-export class MysqlDriver implements DatabaseDriver {
-  private readonly options: ResolvedDriverOptions;
+export class MysqlDriver extends ServerDriverBase implements DatabaseDriver {
   private currentDialect: 'mysql' | 'mariadb';
   private readPool?: Pool;
   private writePool?: Pool;
   private connecting?: Promise<void>;
 
-  constructor(
-    private readonly config: ConnectionConfig,
-    options: DriverOptions = {},
-  ) {
-    this.options = resolveDriverOptions(options);
+  constructor(config: ConnectionConfig, options: DriverOptions = {}) {
+    super(config, options);
     this.currentDialect = config.dialect === 'mariadb' ? 'mariadb' : 'mysql';
   }
 
@@ -139,16 +131,13 @@ export class MysqlDriver implements DatabaseDriver {
       }
       return found;
     });
-    return { dialect: this.currentDialect, tables, introspectedAt: new Date().toISOString(), version: schemaVersion(tables) };
+    return schemaSnapshot(this.currentDialect, tables);
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
-    return this.withReadOnly(options.timeoutMs, options.maxRows + 1, async (conn) => {
-      const t0 = performance.now();
-      const r = await this.guarded(conn, options.timeoutMs, () => this.stream(conn, sql, options.maxRows));
-      const durationMs = performance.now() - t0;
-      return { columns: r.columns, rows: rowsToJsonSafe(r.rows), rowCount: r.rows.length, truncated: r.truncated, durationMs };
-    });
+    return this.withReadOnly(options.timeoutMs, options.maxRows + 1, (conn) =>
+      timedRead(() => this.guarded(conn, options.timeoutMs, () => this.stream(conn, sql, options.maxRows))),
+    );
   }
 
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {
@@ -180,16 +169,12 @@ export class MysqlDriver implements DatabaseDriver {
     }
   }
 
-  async ping(): Promise<number> {
-    await this.connect();
-    const t0 = performance.now();
-    try {
-      await this.readPool!.query('SELECT 1');
-    } catch (e) {
-      throw mapMysqlError(e);
-    }
-    return performance.now() - t0;
+  /** SELECT 1 for ping(). */
+  protected probe(): Promise<unknown> {
+    return this.readPool!.query('SELECT 1');
   }
+
+  protected readonly mapError = mapMysqlError;
 
   /** Ends both pools. Idempotent. */
   async close(): Promise<void> {
@@ -264,9 +249,9 @@ export class MysqlDriver implements DatabaseDriver {
   }
 
   /** Streams the statement's rows as arrays, keeping the first maxRows + 1 to set `truncated`. */
-  private stream(conn: PoolConnection, sql: string, maxRows: number): Promise<StreamedResult> {
+  private stream(conn: PoolConnection, sql: string, maxRows: number): Promise<FetchedRows> {
     const core = (conn as unknown as { connection: CoreConnection }).connection;
-    return new Promise<StreamedResult>((resolve, reject) => {
+    return new Promise<FetchedRows>((resolve, reject) => {
       const rows: unknown[][] = [];
       let columns: string[] = [];
       let extra = false;

@@ -1,5 +1,6 @@
 import type { TableSchema } from '@nlq/contracts';
-import { type CatalogQuery, type CatalogRow, comment, num, str } from '../catalog-query';
+import { assembleInformationSchema } from '../catalog-assembly';
+import { type CatalogQuery, type CatalogRow, str } from '../catalog-query';
 
 /** Schemas that belong to the server, never introspected. */
 const SYSTEM_SCHEMAS = "('mysql', 'information_schema', 'performance_schema', 'sys')";
@@ -29,61 +30,26 @@ export const MYSQL_KEYS_SQL =
   `WHERE ${SCHEMA_FILTER('TABLE_SCHEMA')} AND (CONSTRAINT_NAME = 'PRIMARY' OR REFERENCED_TABLE_NAME IS NOT NULL) ` +
   'ORDER BY TABLE_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION';
 
-const key = (schema: unknown, name: unknown) => `${str(schema)}\u0000${str(name)}`;
+/** Whether a KEY_COLUMN_USAGE row is a primary-key column (constraint PRIMARY, no referenced table). */
+const isPrimaryKeyRow = (r: CatalogRow) => str(r.constraint_name) === 'PRIMARY' && !r.ref_table;
 
 /**
- * Builds TableSchema[] from the rows of the information_schema queries above (pure; no database). Tables of
- * `currentDatabase` get `schema: null`; a view's TABLE_COMMENT (always 'VIEW') is dropped; TABLE_ROWS becomes
- * rowCount (null for views).
+ * Builds TableSchema[] from the rows of the information_schema queries above (pure; no database; see
+ * assembleInformationSchema). Tables of `currentDatabase` get `schema: null`; a view's TABLE_COMMENT (always
+ * 'VIEW') is dropped; TABLE_ROWS becomes rowCount (null for views); KEY_COLUMN_USAGE rows split into primary-key
+ * columns and foreign-key column pairs. Column flags come from the primary key (COLUMN_KEY is not read).
  */
 export function buildMysqlTables(currentDatabase: string | null, tableRows: CatalogRow[], columnRows: CatalogRow[], keyRows: CatalogRow[]): TableSchema[] {
-  const tables = new Map<string, TableSchema>();
-  const visible = (s: unknown) => (currentDatabase !== null && str(s) === currentDatabase ? null : str(s));
-  for (const r of tableRows) {
-    const isView = /VIEW/i.test(str(r.table_type) ?? '');
-    tables.set(key(r.table_schema, r.table_name), {
-      name: str(r.table_name)!,
-      schema: visible(r.table_schema),
-      kind: isView ? 'view' : 'table',
-      columns: [],
-      primaryKey: [],
-      foreignKeys: [],
-      comment: isView ? null : comment(r.table_comment),
-      rowCount: isView ? null : num(r.table_rows),
-    });
-  }
-  for (const r of columnRows) {
-    const t = tables.get(key(r.table_schema, r.table_name));
-    if (!t) continue;
-    t.columns.push({
-      name: str(r.column_name)!,
-      type: str(r.column_type) ?? '',
-      nullable: /^YES$/i.test(str(r.is_nullable) ?? ''),
-      primaryKey: str(r.column_key) === 'PRI',
-      comment: comment(r.column_comment),
-    });
-  }
-  const fks = new Map<string, { t: TableSchema; columns: string[]; refTable: string; refColumns: string[] }>();
-  for (const r of keyRows) {
-    const t = tables.get(key(r.table_schema, r.table_name));
-    if (!t) continue;
-    if (str(r.constraint_name) === 'PRIMARY' && !r.ref_table) {
-      t.primaryKey.push(str(r.column_name)!);
-      continue;
-    }
-    const k = `${key(r.table_schema, r.table_name)}\u0000${str(r.constraint_name)}`;
-    let fk = fks.get(k);
-    if (!fk) {
-      const refSchema = visible(r.ref_schema);
-      fk = { t, columns: [], refTable: refSchema ? `${refSchema}.${str(r.ref_table)}` : str(r.ref_table)!, refColumns: [] };
-      fks.set(k, fk);
-    }
-    fk.columns.push(str(r.column_name)!);
-    fk.refColumns.push(str(r.ref_column)!);
-  }
-  for (const t of tables.values()) for (const c of t.columns) c.primaryKey = t.primaryKey.includes(c.name);
-  for (const fk of fks.values()) fk.t.foreignKeys.push({ columns: fk.columns, referencedTable: fk.refTable, referencedColumns: fk.refColumns });
-  return [...tables.values()];
+  return assembleInformationSchema(
+    currentDatabase,
+    {
+      tables: tableRows.map((r) => ({ ...r, row_count: r.table_rows })),
+      columns: columnRows,
+      primaryKeys: keyRows.filter(isPrimaryKeyRow),
+      foreignKeys: keyRows.filter((r) => !isPrimaryKeyRow(r)),
+    },
+    { typeName: (r) => str(r.column_type) ?? '', dropViewComments: true },
+  );
 }
 
 /** Runs the information_schema queries through `query` and builds the tables (sample values come later). */

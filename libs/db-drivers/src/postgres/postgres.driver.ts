@@ -4,11 +4,12 @@ import type { DatabaseSchema, Dialect, ReadResult, WriteResult } from '@nlq/cont
 import type { CatalogQuery } from '../catalog-query';
 import type { ConnectionConfig } from '../connection-url';
 import type { DatabaseDriver, ReadOptions, WriteOptions } from '../driver';
-import { resolveDriverOptions, type DriverOptions, type ResolvedDriverOptions } from '../driver-options';
 import { DatabaseError } from '../errors';
-import { decimalStringToJson, rowsToJsonSafe } from '../json-safe';
+import { decimalStringToJson } from '../json-safe';
+import { timedRead } from '../read-result';
 import { collectSampleValues } from '../sample-values';
-import { schemaVersion } from '../schema-version';
+import { schemaSnapshot } from '../schema-version';
+import { ServerDriverBase } from '../server-driver-base';
 import { postgresDialect } from './postgres.dialect';
 import { mapPostgresError } from './postgres.errors';
 import { introspectPostgres } from './postgres.introspector';
@@ -73,17 +74,9 @@ export function postgresPoolConfig(config: ConnectionConfig, poolSize: number): 
  * affected from the command tag. A client-side timer (statement timeout + grace) destroys a connection whose
  * server stopped answering.
  */
-export class PostgresDriver implements DatabaseDriver {
+export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   readonly dialect: Dialect = 'postgresql';
-  private readonly options: ResolvedDriverOptions;
   private pool?: Pool;
-
-  constructor(
-    private readonly config: ConnectionConfig,
-    options: DriverOptions = {},
-  ) {
-    this.options = resolveDriverOptions(options);
-  }
 
   /** Creates the pool and checks one connection (SELECT 1); rejects with kind `connection` when unreachable. */
   async connect(): Promise<void> {
@@ -127,16 +120,11 @@ export class PostgresDriver implements DatabaseDriver {
       }
       return found;
     });
-    return { dialect: 'postgresql', tables, introspectedAt: new Date().toISOString(), version: schemaVersion(tables) };
+    return schemaSnapshot('postgresql', tables);
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
-    return this.withReadOnly(options.timeoutMs, async (client) => {
-      const t0 = performance.now();
-      const r = await this.limited(client, sql, options.maxRows, options.timeoutMs);
-      const durationMs = performance.now() - t0;
-      return { columns: r.columns, rows: rowsToJsonSafe(r.rows), rowCount: r.rows.length, truncated: r.truncated, durationMs };
-    });
+    return this.withReadOnly(options.timeoutMs, (client) => timedRead(() => this.limited(client, sql, options.maxRows, options.timeoutMs)));
   }
 
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {
@@ -163,16 +151,12 @@ export class PostgresDriver implements DatabaseDriver {
     }
   }
 
-  async ping(): Promise<number> {
-    await this.connect();
-    const t0 = performance.now();
-    try {
-      await this.pool!.query('SELECT 1');
-    } catch (e) {
-      throw mapPostgresError(e);
-    }
-    return performance.now() - t0;
+  /** SELECT 1 for ping(). */
+  protected probe(): Promise<unknown> {
+    return this.pool!.query('SELECT 1');
   }
+
+  protected readonly mapError = mapPostgresError;
 
   /** Ends the pool. Idempotent. */
   async close(): Promise<void> {

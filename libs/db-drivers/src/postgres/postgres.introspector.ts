@@ -1,4 +1,5 @@
 import type { TableSchema } from '@nlq/contracts';
+import { schemaVisibility, tableKey } from '../catalog-assembly';
 import { type CatalogQuery, type CatalogRow, comment, num, str, truthy } from '../catalog-query';
 import { SAMPLE_VALUE_LIMIT, MAX_SAMPLE_VALUE_LENGTH } from '../sample-values';
 
@@ -51,10 +52,6 @@ export const PG_KEYS_SQL =
 /** Labels of every enum type, in declared order (they are the sample values of enum columns). */
 export const PG_ENUMS_SQL = 'SELECT e.enumtypid::bigint AS type_oid, e.enumlabel AS label FROM pg_catalog.pg_enum e ORDER BY e.enumtypid, e.enumsortorder';
 
-function key(schema: unknown, name: unknown): string {
-  return `${str(schema)}\u0000${str(name)}`;
-}
-
 function asStringArray(v: unknown): string[] {
   if (Array.isArray(v)) return v.map((x) => String(x));
   const s = str(v);
@@ -76,9 +73,9 @@ export function buildPostgresTables(
   enumRows: CatalogRow[] = [],
 ): TableSchema[] {
   const tables = new Map<string, TableSchema>();
-  const visibleSchema = (s: unknown) => (str(s) === currentSchema ? null : str(s));
+  const visibleSchema = schemaVisibility(currentSchema);
   for (const r of tableRows) {
-    tables.set(key(r.table_schema, r.table_name), {
+    tables.set(tableKey(r.table_schema, r.table_name), {
       name: str(r.table_name)!,
       schema: visibleSchema(r.table_schema),
       kind: r.kind === 'view' ? 'view' : 'table',
@@ -92,7 +89,7 @@ export function buildPostgresTables(
   const enums = new Map<string, string[]>();
   for (const r of enumRows) enums.set(str(r.type_oid)!, [...(enums.get(str(r.type_oid)!) ?? []), str(r.label)!]);
   for (const r of columnRows) {
-    const t = tables.get(key(r.table_schema, r.table_name));
+    const t = tables.get(tableKey(r.table_schema, r.table_name));
     if (!t) continue;
     const column: TableSchema['columns'][number] = {
       name: str(r.column_name)!,
@@ -109,7 +106,7 @@ export function buildPostgresTables(
     t.columns.push(column);
   }
   for (const r of keyRows) {
-    const t = tables.get(key(r.table_schema, r.table_name));
+    const t = tables.get(tableKey(r.table_schema, r.table_name));
     if (!t) continue;
     const columns = asStringArray(r.column_names);
     if (r.constraint_type === 'p') {

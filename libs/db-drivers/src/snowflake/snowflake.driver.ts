@@ -3,11 +3,11 @@ import type { DatabaseSchema, Dialect, ReadResult, WriteResult } from '@nlq/cont
 import type { CatalogQuery, CatalogRow } from '../catalog-query';
 import type { ConnectionConfig } from '../connection-url';
 import type { DatabaseDriver, ReadOptions, WriteOptions } from '../driver';
-import { resolveDriverOptions, type DriverOptions, type ResolvedDriverOptions } from '../driver-options';
 import { DatabaseError } from '../errors';
-import { rowsToJsonSafe } from '../json-safe';
+import { timedRead, type FetchedRows } from '../read-result';
 import { collectSampleValues } from '../sample-values';
-import { schemaVersion } from '../schema-version';
+import { schemaSnapshot } from '../schema-version';
+import { ServerDriverBase } from '../server-driver-base';
 import { snowflakeDialect } from './snowflake.dialect';
 import { mapSnowflakeError } from './snowflake.errors';
 import { introspectSnowflake } from './snowflake.introspector';
@@ -91,19 +91,11 @@ export function snowflakeConnectionOptions(config: ConnectionConfig): SnowflakeC
  * timeout + grace. Row limit: the result is streamed from row 0 to maxRows (inclusive) and `truncated` comes
  * from the statement's total row count.
  */
-export class SnowflakeDriver implements DatabaseDriver {
+export class SnowflakeDriver extends ServerDriverBase implements DatabaseDriver {
   readonly dialect: Dialect = 'snowflake';
-  private readonly options: ResolvedDriverOptions;
   private pool?: SnowflakePool;
   private readonly prepared = new WeakSet<SnowflakeConnection>();
   private readonly timeouts = new WeakMap<SnowflakeConnection, number>();
-
-  constructor(
-    private readonly config: ConnectionConfig,
-    options: DriverOptions = {},
-  ) {
-    this.options = resolveDriverOptions(options);
-  }
 
   async connect(): Promise<void> {
     if (this.pool) return;
@@ -130,17 +122,14 @@ export class SnowflakeDriver implements DatabaseDriver {
       }
       return found;
     });
-    return { dialect: 'snowflake', tables, introspectedAt: new Date().toISOString(), version: schemaVersion(tables) };
+    return schemaSnapshot('snowflake', tables);
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
     return this.session(options.timeoutMs, async (conn) => {
       await this.exec(conn, 'BEGIN');
       try {
-        const t0 = performance.now();
-        const r = await this.streamLimited(conn, sql, options.maxRows, options.timeoutMs);
-        const durationMs = performance.now() - t0;
-        return { columns: r.columns, rows: rowsToJsonSafe(r.rows), rowCount: r.rows.length, truncated: r.truncated, durationMs };
+        return await timedRead(() => this.streamLimited(conn, sql, options.maxRows, options.timeoutMs));
       } finally {
         await this.exec(conn, 'ROLLBACK').catch(() => undefined);
       }
@@ -163,16 +152,12 @@ export class SnowflakeDriver implements DatabaseDriver {
     });
   }
 
-  async ping(): Promise<number> {
-    await this.connect();
-    const t0 = performance.now();
-    try {
-      await this.pool!.use((conn) => this.exec(conn, 'SELECT 1'));
-    } catch (e) {
-      throw mapSnowflakeError(e);
-    }
-    return performance.now() - t0;
+  /** SELECT 1 for ping(). */
+  protected probe(): Promise<unknown> {
+    return this.pool!.use((conn) => this.exec(conn, 'SELECT 1'));
   }
+
+  protected readonly mapError = mapSnowflakeError;
 
   async close(): Promise<void> {
     const pool = this.pool;
@@ -217,7 +202,7 @@ export class SnowflakeDriver implements DatabaseDriver {
     });
   }
 
-  private streamLimited(conn: SnowflakeConnection, sqlText: string, maxRows: number, timeoutMs: number): Promise<{ columns: string[]; rows: unknown[][]; truncated: boolean }> {
+  private streamLimited(conn: SnowflakeConnection, sqlText: string, maxRows: number, timeoutMs: number): Promise<FetchedRows> {
     return new Promise((resolve, reject) => {
       const pending: { stmt?: SnowflakeStatement } = {};
       const timer = setTimeout(() => {

@@ -1,5 +1,6 @@
 import type { TableSchema } from '@nlq/contracts';
-import { type CatalogQuery, type CatalogRow, comment, num, str } from '../catalog-query';
+import { assembleInformationSchema } from '../catalog-assembly';
+import { type CatalogQuery, type CatalogRow, num, str } from '../catalog-query';
 
 /** The session's current schema: its tables get `schema: null`. */
 export const SNOWFLAKE_CURRENT_SCHEMA_SQL = 'SELECT CURRENT_SCHEMA() AS current_schema';
@@ -34,57 +35,34 @@ export function snowflakeTypeName(r: CatalogRow): string {
   return base;
 }
 
-const key = (schema: unknown, name: unknown) => `${str(schema)}\u0000${str(name)}`;
+/** SHOW ... KEYS rows in key_sequence order (a missing sequence counts as 0; the sort is stable). */
+const byKeySequence = (rows: CatalogRow[]) => [...rows].sort((a, b) => (num(a.key_sequence) ?? 0) - (num(b.key_sequence) ?? 0));
 
 /**
  * Builds TableSchema[] from INFORMATION_SCHEMA rows and SHOW PRIMARY KEYS / SHOW IMPORTED KEYS rows (pure; no
- * database). Tables of `currentSchema` get `schema: null`. Untested against a live account.
+ * database; see assembleInformationSchema), renaming the SHOW columns (schema_name, fk_schema_name, fk_name,
+ * pk_table_name, ...) to the information_schema layout. Tables of `currentSchema` get `schema: null`. Untested
+ * against a live account.
  */
 export function buildSnowflakeTables(currentSchema: string | null, tableRows: CatalogRow[], columnRows: CatalogRow[], pkRows: CatalogRow[], fkRows: CatalogRow[]): TableSchema[] {
-  const tables = new Map<string, TableSchema>();
-  const visible = (s: unknown) => (currentSchema !== null && str(s) === currentSchema ? null : str(s));
-  for (const r of tableRows) {
-    const isView = /VIEW/i.test(str(r.table_type) ?? '');
-    tables.set(key(r.table_schema, r.table_name), {
-      name: str(r.table_name)!,
-      schema: visible(r.table_schema),
-      kind: isView ? 'view' : 'table',
-      columns: [],
-      primaryKey: [],
-      foreignKeys: [],
-      comment: comment(r.table_comment),
-      rowCount: isView ? null : num(r.row_count),
-    });
-  }
-  for (const r of columnRows) {
-    tables.get(key(r.table_schema, r.table_name))?.columns.push({
-      name: str(r.column_name)!,
-      type: snowflakeTypeName(r),
-      nullable: /^YES$/i.test(str(r.is_nullable) ?? ''),
-      primaryKey: false,
-      comment: comment(r.column_comment),
-    });
-  }
-  const sortedPks = [...pkRows].sort((a, b) => (num(a.key_sequence) ?? 0) - (num(b.key_sequence) ?? 0));
-  for (const r of sortedPks) tables.get(key(r.schema_name, r.table_name))?.primaryKey.push(str(r.column_name)!);
-  const fks = new Map<string, { t: TableSchema; columns: string[]; refTable: string; refColumns: string[] }>();
-  const sortedFks = [...fkRows].sort((a, b) => (num(a.key_sequence) ?? 0) - (num(b.key_sequence) ?? 0));
-  for (const r of sortedFks) {
-    const t = tables.get(key(r.fk_schema_name, r.fk_table_name));
-    if (!t) continue;
-    const k = `${key(r.fk_schema_name, r.fk_table_name)}\u0000${str(r.fk_name)}`;
-    let fk = fks.get(k);
-    if (!fk) {
-      const refSchema = visible(r.pk_schema_name);
-      fk = { t, columns: [], refTable: refSchema ? `${refSchema}.${str(r.pk_table_name)}` : str(r.pk_table_name)!, refColumns: [] };
-      fks.set(k, fk);
-    }
-    fk.columns.push(str(r.fk_column_name)!);
-    fk.refColumns.push(str(r.pk_column_name)!);
-  }
-  for (const t of tables.values()) for (const c of t.columns) c.primaryKey = t.primaryKey.includes(c.name);
-  for (const fk of fks.values()) fk.t.foreignKeys.push({ columns: fk.columns, referencedTable: fk.refTable, referencedColumns: fk.refColumns });
-  return [...tables.values()];
+  return assembleInformationSchema(
+    currentSchema,
+    {
+      tables: tableRows,
+      columns: columnRows,
+      primaryKeys: byKeySequence(pkRows).map((r) => ({ table_schema: r.schema_name, table_name: r.table_name, column_name: r.column_name })),
+      foreignKeys: byKeySequence(fkRows).map((r) => ({
+        table_schema: r.fk_schema_name,
+        table_name: r.fk_table_name,
+        constraint_name: r.fk_name,
+        column_name: r.fk_column_name,
+        ref_schema: r.pk_schema_name,
+        ref_table: r.pk_table_name,
+        ref_column: r.pk_column_name,
+      })),
+    },
+    { typeName: snowflakeTypeName },
+  );
 }
 
 /** Runs the Snowflake catalog queries through `query`; a failing SHOW (no current database) only drops the keys. */

@@ -9,17 +9,14 @@ import type { ConnectionConfig } from '../connection-url';
 import type { DatabaseDriver, ReadOptions, WriteOptions } from '../driver';
 import { resolveDriverOptions, type DriverOptions, type ResolvedDriverOptions } from '../driver-options';
 import { DatabaseError } from '../errors';
-import { rowsToJsonSafe } from '../json-safe';
 import { collectSampleValues } from '../sample-values';
-import { schemaVersion } from '../schema-version';
+import { toReadResult, type FetchedRows } from '../read-result';
+import { schemaSnapshot } from '../schema-version';
 import { sqliteDialect } from './sqlite.dialect';
 import { introspectSqlite } from './sqlite.introspector';
 import { SqliteProcessPool } from './sqlite-process-pool';
 
-interface ReadReply {
-  columns: string[];
-  rows: unknown[][];
-  truncated: boolean;
+interface ReadReply extends FetchedRows {
   durationMs: number;
 }
 
@@ -65,12 +62,12 @@ export class SqliteDriver implements DatabaseDriver {
     if (this.options.sampleValues) {
       await collectSampleValues(tables, sqliteDialect, async (sql) => (await this.read(sql, [], 51, timeoutMs)).rows, this.options.maxSampleColumns);
     }
-    return { dialect: 'sqlite', tables, introspectedAt: new Date().toISOString(), version: schemaVersion(tables) };
+    return schemaSnapshot('sqlite', tables);
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
     const r = await this.read(sql, [], options.maxRows, options.timeoutMs);
-    return { columns: r.columns, rows: rowsToJsonSafe(r.rows), rowCount: r.rows.length, truncated: r.truncated, durationMs: r.durationMs };
+    return toReadResult(r, r.durationMs);
   }
 
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {

@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import { ChatProviderBase, type ChatReply } from '../chat-provider-base';
 import {
   ProviderConnectionError,
   ProviderError,
@@ -6,9 +7,8 @@ import {
   ProviderResponseError,
   ProviderTimeoutError,
 } from '../errors';
-import { buildAnswerPrompt, buildSqlPrompt, interpretAnswerReply, interpretSqlReply, type ChatPrompt } from '../prompt';
-import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from '../provider';
-import { DEFAULT_LOCAL_TIMEOUT_MS, DEFAULT_MAX_RETRIES, redact, trimTrailingSlash, type ModelProviderOptions } from '../provider-options';
+import type { ChatPrompt } from '../prompt';
+import { DEFAULT_LOCAL_TIMEOUT_MS, redact, type ModelProviderOptions } from '../provider-options';
 import { AttemptTimeoutError, connectionFailureDetail, fetchWithRetry, isConnectionFailure } from '../retry';
 
 /** Default model and host (Ollama's default listen address). */
@@ -29,26 +29,13 @@ export interface OllamaProviderOptions extends ModelProviderOptions {
  * http://127.0.0.1:11434, model qwen2.5-coder:7b, timeout 120 000 ms (local models on CPU are slow), 2 retries,
  * temperature 0.
  */
-export class OllamaProvider implements LlmProvider {
+export class OllamaProvider extends ChatProviderBase {
   readonly name = 'ollama';
-  readonly modelId: string;
-  readonly model: string;
-  readonly baseURL: string;
   private readonly client: Ollama;
-  private readonly apiKey?: string;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly temperature: number | null;
   private readonly maxTokens?: number;
 
   constructor(options: OllamaProviderOptions = {}) {
-    this.model = options.model || DEFAULT_OLLAMA_MODEL;
-    this.modelId = `ollama:${this.model}`;
-    this.baseURL = trimTrailingSlash(options.baseURL || DEFAULT_OLLAMA_HOST);
-    this.apiKey = options.apiKey || undefined;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_LOCAL_TIMEOUT_MS;
-    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    this.temperature = options.temperature === undefined ? 0 : options.temperature;
+    super('ollama', options, { model: DEFAULT_OLLAMA_MODEL, baseURL: DEFAULT_OLLAMA_HOST, timeoutMs: DEFAULT_LOCAL_TIMEOUT_MS });
     this.maxTokens = options.maxTokens;
     this.client = new Ollama({
       host: this.baseURL,
@@ -57,36 +44,18 @@ export class OllamaProvider implements LlmProvider {
     });
   }
 
-  /** Writes SQL for the request (see buildSqlPrompt). @throws UnanswerableQuestionError on CANNOT_ANSWER. */
-  async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
-    const { text, tokens } = await this.chat(buildSqlPrompt(request));
-    return interpretSqlReply(text, tokens);
+  /** Lists local models (GET /api/tags), the cheapest call Ollama has. */
+  protected listModels(): Promise<unknown> {
+    return this.client.list();
   }
 
-  /** Writes the plain-words answer for bounded result rows (see buildAnswerPrompt). */
-  async writeAnswer(request: AnswerRequest): Promise<AnswerResult> {
-    const { text, tokens } = await this.chat(buildAnswerPrompt(request));
-    return interpretAnswerReply(text, tokens, this.label());
-  }
-
-  /** Lists local models (GET /api/tags), the cheapest call Ollama has; resolves with round-trip ms. */
-  async ping(): Promise<number> {
-    const started = performance.now();
-    try {
-      await this.client.list();
-    } catch (error) {
-      throw this.mapError(error);
-    }
-    return Math.round(performance.now() - started);
-  }
-
-  private async chat(prompt: ChatPrompt): Promise<{ text: string; tokens: TokenUsage | null }> {
+  /** POST /api/chat (stream false); temperature and maxTokens (num_predict) go in the model options. */
+  protected async chat(prompt: ChatPrompt): Promise<ChatReply> {
     const modelOptions: Record<string, number> = {};
     if (this.temperature !== null) modelOptions.temperature = this.temperature;
     if (this.maxTokens !== undefined) modelOptions.num_predict = this.maxTokens;
-    let response: Awaited<ReturnType<Ollama['chat']>>;
-    try {
-      response = await this.client.chat({
+    const response = await this.mapped(() =>
+      this.client.chat({
         model: this.model,
         stream: false,
         messages: [
@@ -94,10 +63,8 @@ export class OllamaProvider implements LlmProvider {
           { role: 'user', content: prompt.user },
         ],
         options: modelOptions,
-      });
-    } catch (error) {
-      throw this.mapError(error);
-    }
+      }),
+    );
     if (typeof response?.message?.content !== 'string') {
       throw new ProviderResponseError(`${this.label()} returned a reply without a message.`);
     }
@@ -108,7 +75,7 @@ export class OllamaProvider implements LlmProvider {
     };
   }
 
-  private label(): string {
+  protected label(): string {
     return `Ollama at ${this.baseURL}`;
   }
 
@@ -117,7 +84,7 @@ export class OllamaProvider implements LlmProvider {
    * ResponseError 429 -> ProviderRateLimitError, other statuses -> ProviderResponseError (404 suggests
    * `ollama pull`).
    */
-  private mapError(error: unknown): ProviderError {
+  protected mapError(error: unknown): ProviderError {
     if (error instanceof ProviderError) return error;
     if (error instanceof AttemptTimeoutError) {
       return new ProviderTimeoutError(`${this.label()} did not answer within ${this.timeoutMs} ms (model ${this.model}).`);
