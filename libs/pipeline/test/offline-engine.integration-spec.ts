@@ -125,6 +125,21 @@ const SHOP_CASES: Case[] = [
   { question: 'What is the average salary of employees?', reference: 'SELECT AVG(salary) FROM employees' },
 ];
 
+/** Shapes added after the first 27: superlatives with ties, lookups by name, comparisons named by an adjective. */
+const SHOP_WIDER_CASES: Case[] = [
+  { question: 'which product is the most expensive?', reference: 'SELECT product_id, name, unit_price FROM products WHERE unit_price = (SELECT MAX(unit_price) FROM products)' },
+  {
+    question: 'the cheapest product in the Books category',
+    reference:
+      "SELECT p.product_id, p.name, p.unit_price FROM products p JOIN categories c ON c.category_id = p.category_id WHERE c.name = 'Books' AND p.unit_price = (SELECT MIN(p2.unit_price) FROM products p2 JOIN categories c2 ON c2.category_id = p2.category_id WHERE c2.name = 'Books')",
+  },
+  { question: 'products cheaper than 20', reference: 'SELECT * FROM products WHERE unit_price < 20' },
+  { question: 'how many products are more expensive than 900', reference: 'SELECT COUNT(*) FROM products WHERE unit_price > 900', answerHasCount: true },
+  { question: 'what is the description of the Books category', reference: "SELECT description FROM categories WHERE name = 'Books'" },
+  { question: 'what is the email of Meridian Logistics', reference: "SELECT email FROM suppliers WHERE name = 'Meridian Logistics'" },
+  { question: 'what is the unit price of Nonexistent Gizmo', reference: "SELECT unit_price FROM products WHERE name = 'Nonexistent Gizmo'" },
+];
+
 const SHOP_REFUSALS = [
   'how many customers churned last quarter?',
   'list customers in Atlantis',
@@ -195,6 +210,10 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     await runCases(driver, schema, SHOP_CASES);
   });
 
+  it(`answers ${SHOP_WIDER_CASES.length} questions of the wider shapes with the same results as reference SQL`, async () => {
+    await runCases(driver, schema, SHOP_WIDER_CASES);
+  });
+
   it('words the answers from the rows', async () => {
     const provider = new OfflineProvider();
     const sql = await ask(provider, schema, 'list customers in Canada');
@@ -241,5 +260,85 @@ describeChinook('offline engine over Chinook (not tuned to one schema)', () => {
 
   it(`answers ${CHINOOK_CASES.length} questions with the same results as reference SQL`, async () => {
     await runCases(driver, schema, CHINOOK_CASES);
+  });
+});
+
+const GEOGRAPHY = path.resolve(__dirname, '../../../../shared/eval/text2sql_data/database/geography/geography.sqlite');
+const describeGeography = existsSync(GEOGRAPHY) ? describe : describe.skip;
+if (!existsSync(GEOGRAPHY)) console.warn(`offline-engine: GeoQuery database not found at ${GEOGRAPHY}; skipping the geography questions`);
+
+/** A schema without primary or foreign keys: rows are named by their name column, values shared by column name. */
+const GEOGRAPHY_CASES: Case[] = [
+  { question: 'what is the capital of texas', reference: "SELECT capital FROM state WHERE state_name = 'texas'" },
+  { question: 'what is the area of new mexico', reference: "SELECT area FROM state WHERE state_name = 'new mexico'" },
+  { question: 'what is the length of the mississippi', reference: "SELECT DISTINCT length FROM river WHERE river_name = 'mississippi'" },
+  { question: 'which state has the largest area', reference: 'SELECT state_name FROM state WHERE area = (SELECT MAX(area) FROM state)' },
+  { question: 'what is the largest state', reference: 'SELECT state_name FROM state WHERE area = (SELECT MAX(area) FROM state)' },
+  { question: 'what state has the smallest population', reference: 'SELECT state_name FROM state WHERE population = (SELECT MIN(population) FROM state)' },
+  { question: 'the longest river', reference: 'SELECT DISTINCT river_name FROM river WHERE length = (SELECT MAX(length) FROM river)' },
+  { question: 'what is the tallest mountain', reference: 'SELECT mountain_name FROM mountain WHERE mountain_altitude = (SELECT MAX(mountain_altitude) FROM mountain)' },
+  {
+    question: 'what texas city has the largest population',
+    reference: "SELECT city_name FROM city WHERE state_name = 'texas' AND population = (SELECT MAX(population) FROM city WHERE state_name = 'texas')",
+  },
+  { question: 'give me the cities in virginia', reference: "SELECT city_name FROM city WHERE state_name = 'virginia'" },
+  { question: 'how many rivers are in iowa', reference: "SELECT COUNT(*) FROM river WHERE traverse = 'iowa'", answerHasCount: true },
+  { question: 'rivers longer than 3000', reference: 'SELECT river_name FROM river WHERE length > 3000' },
+  { question: 'how many cities have population over 100000', reference: 'SELECT COUNT(*) FROM city WHERE population > 100000', answerHasCount: true },
+  { question: 'states with population greater than 5000000', reference: 'SELECT state_name FROM state WHERE population > 5000000' },
+  { question: 'what is the average population of cities in texas', reference: "SELECT AVG(population) FROM city WHERE state_name = 'texas'" },
+];
+
+const GEOGRAPHY_REFUSALS = [
+  // boston is not a listed value: a city or a state? (both have a population and a name column)
+  'what is the population of boston',
+  // one column (density) or two (population and density)?
+  'what is the population density of maine',
+  // the city called New York, or cities in the state of New York?
+  'what is the population of new york city',
+  'where are mountains',
+  // a count of rivers in a state chosen by a ranking: nested, not a shape the engine knows
+  'how many rivers are in the state with the largest population',
+  // capitals are near-unique names, not groups to add populations over
+  'what capital has the largest population',
+  'which states border texas',
+];
+
+describeGeography('offline engine over GeoQuery (no keys at all)', () => {
+  let dir: string;
+  let driver: DatabaseDriver;
+  let schema: DatabaseSchema;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'nlq-geography-'));
+    const file = path.join(dir, 'geography.sqlite');
+    copyFileSync(GEOGRAPHY, file);
+    driver = createDriver(`sqlite://${file}`);
+    await driver.connect();
+    schema = await driver.introspect();
+  });
+
+  afterAll(async () => {
+    await driver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`answers ${GEOGRAPHY_CASES.length} questions with the same results as reference SQL`, async () => {
+    await runCases(driver, schema, GEOGRAPHY_CASES);
+  });
+
+  it.each(GEOGRAPHY_REFUSALS)('refuses rather than guesses: %s', async (question) => {
+    await expect(ask(new OfflineProvider(), schema, question)).rejects.toThrow(UnanswerableQuestionError);
+  });
+
+  it('words a lookup and a superlative from the rows', async () => {
+    const provider = new OfflineProvider();
+    const say = async (question: string) => {
+      const sql = await ask(provider, schema, question);
+      const r = await driver.runRead(sql, READ);
+      return (await provider.writeAnswer({ question, sql, columns: r.columns, rows: r.rows, rowCount: r.rowCount, truncated: r.truncated })).text;
+    };
+    expect(await say('what is the capital of texas')).toBe('The capital of texas is austin.');
+    expect(await say('which state has the largest area')).toBe('The state with the highest area is alaska.');
   });
 });

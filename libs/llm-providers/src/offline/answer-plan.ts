@@ -6,7 +6,7 @@ import { humanize, normalizedWords, pluralize } from './word-forms';
 
 /** How to word the answer for rows of one generated statement. */
 export interface AnswerPlan {
-  kind: 'count' | 'aggregate' | 'grouped' | 'top' | 'list' | 'write';
+  kind: 'count' | 'aggregate' | 'grouped' | 'top' | 'list' | 'lookup' | 'write';
   /** Singular and plural noun of the rows counted, listed or ranked: customer / customers. */
   noun: string;
   nounPlural: string;
@@ -40,6 +40,11 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
     const tableWords = normalizedWords(lexicon.table(measureTable(m)).name);
     const colWords = normalizedWords(m.expr.ref.column);
     if (!tableWords.every((w) => colWords.includes(w)) && intent.kind !== 'top') measureLabel = `${measureLabel} of ${pluralize(tableNoun(lexicon.table(measureTable(m))))}`;
+  }
+  if (intent.kind === 'list' && intent.lookup) {
+    // "the capital of texas": measureLabel holds the columns' words, context the name
+    const words = intent.columns.map((c) => humanize(c.column)).join(' and ');
+    return { kind: 'lookup', noun, nounPlural: pluralize(noun), context, measureLabel: words, money: false, labelColumns: built.labelColumns, valueColumn: null, groupNoun: null, limit: null, direction: 'asc' };
   }
   const kind = intent.kind === 'list' ? 'list' : intent.kind === 'top' ? 'top' : g ? 'grouped' : intent.kind === 'count' ? 'count' : 'aggregate';
   return {

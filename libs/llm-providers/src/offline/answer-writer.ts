@@ -71,10 +71,13 @@ export function writeAnswerText(request: AnswerRequest, plan: AnswerPlan | null)
       return `${capitalize(plan.measureLabel)} by ${plan.groupNoun}${plan.context} (${groups}): ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'top': {
-      const items = rows.slice(0, ANSWER_ITEMS).map((r) => `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})`);
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => (valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx)));
       const n = rows.length;
       const wanted = plan.limit ?? n;
       const superlative = plan.direction === 'desc' ? 'highest' : 'lowest';
+      if (wanted === 1 && n > 1) {
+        return `The ${plan.nounPlural}${plan.context} with the ${superlative} ${plan.measureLabel} (a tie) are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+      }
       if (wanted === 1 || n === 1) {
         const only = wanted > 1 ? `Only one ${plan.noun} matched: ` : `The ${plan.noun}${plan.context} with the ${superlative} ${plan.measureLabel} is `;
         return `${only}${items[0]}.`;
@@ -87,6 +90,11 @@ export function writeAnswerText(request: AnswerRequest, plan: AnswerPlan | null)
       const items = rows.slice(0, ANSWER_ITEMS).map((r) => rowLabel(r, labelIdx));
       const noun = request.rowCount === 1 && !request.truncated ? plan.noun : plan.nounPlural;
       return `Found ${found(request)} ${noun}${plan.context}: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+    }
+    case 'lookup': {
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => r.map((v) => formatValue(v)).join(', '));
+      const verb = request.rowCount === 1 && !request.truncated ? 'is' : 'are';
+      return `The ${plan.measureLabel}${plan.context} ${verb} ${items.join('; ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'write':
       return 'The statement ran.';

@@ -2,9 +2,9 @@ export { UnmappedQuestionError } from './question-items';
 import { parseDateRange, type DateRange } from './date-range-parser';
 import type { JoinPlanner } from './join-planner';
 import type { ColumnRef, CompareOp, Filter, GroupKey, Measure, QueryIntent, ReadIntent } from './query-intent';
-import { itemize, UnmappedQuestionError, type Item, type MentionItem } from './question-items';
+import { bareTailLiteral, itemize, UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { tokenizeQuestion } from './question-tokenizer';
-import type { Keyword } from './question-vocabulary';
+import { DIMENSION_WORDS, type Keyword } from './question-vocabulary';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
 import { parseWriteIntent } from './write-intent-parser';
 import { humanize, normalizedWords } from './word-forms';
@@ -35,8 +35,10 @@ export interface ParseOptions {
 }
 
 /**
- * Map a question onto the schema: count, list with filters, top-N by a measure, aggregate optionally grouped, date
- * ranges, and simple single-table DELETE/UPDATE. Throws UnmappedQuestionError when any word that matters matches
+ * Map a question onto the schema: count, list with filters, top-N by a measure, singular superlatives (ties
+ * included; "the longest river" by the column its adjective names), lookups of a row's columns by its name ("what is
+ * the capital of texas"; unknown words after a final "of" only as the name of exactly one fitting table),
+ * aggregate optionally grouped, date ranges, and simple single-table DELETE/UPDATE. Throws UnmappedQuestionError when any word that matters matches
  * neither the schema, the data's sample values nor the engine's vocabulary, when no table is named, or when a
  * word could mean two columns equally well: the engine never guesses.
  */
@@ -47,13 +49,17 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   if (['delete', 'remove', 'update', 'set', 'change', 'insert', 'add', 'create', 'drop', 'truncate', 'alter', 'modify'].includes(first)) {
     return parseWriteIntent(tokens, lexicon);
   }
+  if (first === 'where') throw new UnmappedQuestionError('it asks where something is, and it cannot tell which columns hold a location');
   let range: DateRange | null;
   try {
     range = parseDateRange(tokens, options.now);
   } catch (e) {
     throw new UnmappedQuestionError(`it names ${(e as Error).message}`);
   }
-  const { items, unknown } = itemize(tokens, lexicon, new Set(range?.tokenIndexes ?? []));
+  const skip = new Set(range?.tokenIndexes ?? []);
+  let { items, unknown, unknownAt } = itemize(tokens, lexicon, skip);
+  const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
+  if (bare) ({ items, unknown, unknownAt } = itemize(bare, lexicon, skip));
   if (unknown.length) {
     throw new UnmappedQuestionError(
       `these words match no table, column or stored value: ${unknown.map((w) => `"${w}"`).join(', ')}`,
@@ -85,6 +91,10 @@ class ReadIntentBuilder {
     private readonly options: ParseOptions,
   ) {}
 
+  /** Unknown words after a final "of", taken as the name of the row a lookup reads ("the capital of X"). */
+  private bareName: string | null = null;
+  private bareNameUsed = false;
+
   build(): ReadIntent {
     this.readFilters();
     this.readStructure();
@@ -93,8 +103,15 @@ class ReadIntentBuilder {
     if (leftoverNum.length) throw new UnmappedQuestionError(`it could not tell what ${leftoverNum.map((n) => `"${n.text}"`).join(', ')} refers to`);
     if (leftoverKw.length) throw new UnmappedQuestionError(`it could not tell what ${leftoverKw.map((k) => `"${k.text}"`).join(', ')} applies to`);
     const mentions = this.items.filter((it): it is MentionItem => it.t === 'mention' && !it.used);
+    const intent = this.buildIntent(mentions);
+    if (this.bareName !== null && !this.bareNameUsed) throw new UnmappedQuestionError(`"${this.bareName}" matches no table, column or stored value`);
+    return intent;
+  }
+
+  private buildIntent(mentions: MentionItem[]): ReadIntent {
 
     const isTop = this.topRequested || this.topN !== null || (this.direction !== null && this.agg === null);
+    if (isTop && this.countTarget) throw new UnmappedQuestionError('it could not tell whether to count or to rank');
     if (isTop) return this.buildTop(mentions);
     if (this.countTarget || this.countDistinct) return this.buildCount(mentions);
     if (this.agg || this.measure) return this.buildAggregate(mentions);
@@ -113,6 +130,16 @@ class ReadIntentBuilder {
       }
       if (item.t === 'mention' && item.targets.some((t) => t.kind === 'value')) {
         this.readValue(k);
+        continue;
+      }
+      if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS[item.text.toLowerCase()]) {
+        // "rivers longer than 500": the compared column is the dimension the adjective names
+        const dims = this.dimensionColumns(item.text);
+        if (!dims.length) throw new UnmappedQuestionError(`it found no column for "${item.text}"`);
+        const num = it[k + 1] as Extract<Item, { t: 'num' }>;
+        item.used = true;
+        num.used = true;
+        this.values.push({ targets: dims, op: CMP[item.kw] as CompareOp, value: num.value, text: `${item.text} ${num.text}` });
         continue;
       }
       if (item.t === 'mention' && item.targets.some((t) => t.kind === 'column')) {
@@ -160,6 +187,11 @@ class ReadIntentBuilder {
   private readQuoted(k: number): void {
     const it = this.items;
     const q = it[k] as Extract<Item, { t: 'quoted' }>;
+    if (q.bare) {
+      q.used = true;
+      this.bareName = q.text;
+      return;
+    }
     let j = k - 1;
     let op: CompareOp = '=';
     if (it[j]?.t === 'kw' && ['eq', 'named'].includes((it[j] as { kw: Keyword }).kw)) {
@@ -229,7 +261,14 @@ class ReadIntentBuilder {
       const narrowed = targets.filter((t) => after.targets.some((h) => (h.kind === 'table' && h.table === t.table) || (h.kind === 'column' && h.table === t.table && h.column === t.column)));
       if (narrowed.length) {
         targets = narrowed;
-        after.used = true;
+        // "the Electronics category" names a category (the table is used up); "texas cities" are cities with a
+        // state of texas (the table stays the subject)
+        const namesRow = narrowed.every((t) => after.targets.some((h) => h.kind === 'column' && h.table === t.table) || (this.lex.nameColumns(t.table) ?? []).includes(t.column));
+        if (namesRow) after.used = true;
+        else if (k > 0 && narrowed.some((t) => this.mayBeName(t.table))) {
+          // "the population of new york city": a city named New York, or cities in the state of New York?
+          throw new UnmappedQuestionError(`it could not tell whether "${item.text} ${after.text}" names one ${after.text} or ${after.text} with ${item.text}`);
+        }
       }
     }
     item.used = true;
@@ -301,7 +340,16 @@ class ReadIntentBuilder {
             throw new UnmappedQuestionError(`it could not tell what "${item.text}" adds up`);
           }
           if (item.kw === 'sum' && this.agg) break;
-          const superlative = /^(highest|largest|biggest|greatest|lowest|smallest|latest|earliest)$/.test(item.text.toLowerCase());
+          if (!measured && !this.measure && item.kw !== 'sum' && item.kw !== 'avg') {
+            // "the longest river", "which state is the largest": the entity's one column of that dimension
+            const dims = this.dimensionColumns(item.text);
+            if (dims.length) {
+              this.measure = { kind: 'column', targets: dims };
+              this.direction = item.kw === 'max' ? 'desc' : 'asc';
+              break;
+            }
+          }
+          const superlative = /^(highest|largest|biggest|greatest|lowest|smallest|latest|earliest|longest|shortest|tallest)$/.test(item.text.toLowerCase());
           const entityBefore = it.slice(0, k).some((p) => p.t === 'mention' && !p.used);
           if (superlative && entityBefore) {
             this.direction = item.kw === 'max' ? 'desc' : 'asc';
@@ -398,6 +446,28 @@ class ReadIntentBuilder {
   }
 
   private listDistinct = false;
+
+  /**
+   * Numeric columns of the dimension an adjective names (DIMENSION_WORDS), one per table the question names and
+   * only in tables with exactly one such column; [] when the adjective names no dimension.
+   */
+  private dimensionColumns(adjective: string): Array<Extract<LexiconTarget, { kind: 'column' }>> {
+    const words = DIMENSION_WORDS[adjective.toLowerCase()];
+    if (!words) return [];
+    const out: Array<Extract<LexiconTarget, { kind: 'column' }>> = [];
+    const named = this.mentionedTables();
+    for (const table of this.lex.tables.keys()) {
+      if (named.size && !named.has(table)) continue;
+      const cols = this.lex.columnsOfKind(table, 'number').filter((c) => normalizedWords(c).some((w) => words.includes(w)));
+      if (cols.length === 1) out.push({ kind: 'column', table, column: cols[0], exact: true });
+    }
+    return out;
+  }
+
+  /** True when `table` has a name column whose values the schema does not list (any word could be a name there). */
+  private mayBeName(table: string): boolean {
+    return (this.lex.nameColumns(table) ?? []).some((c) => !this.lex.column(table, c).sampleValues?.length);
+  }
 
   private nextFree(k: number): Item | undefined {
     for (let j = k + 1; j < this.items.length; j++) {
@@ -518,7 +588,7 @@ class ReadIntentBuilder {
     const filters: Filter[] = [];
     for (const v of this.values) {
       const named = this.mentionedTables();
-      const ranked = v.targets
+      const ranked = this.withSharedColumns(v.targets, anchor)
         .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1, -this.planner.incoming(t.table)] }))
         .sort((a, b) => cmpTuple(a.s, b.s));
       if (ranked[0].s[0] === Infinity) throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
@@ -545,6 +615,23 @@ class ReadIntentBuilder {
       filters.push({ kind: 'dateRange', ref: this.dateColumn(anchor, `"${this.range.label}"`), from: this.range.from, to: this.range.to, label: this.range.label });
     }
     return filters;
+  }
+
+  /**
+   * Value targets plus, when none is in a table linked to `anchor`, the column of `anchor` with the same name as a
+   * value's column whose own values the schema does not list: "texas" known from `city.state_name` also fits
+   * `state.state_name` (51 states, too many to list). Same-named columns are taken to share their values, as
+   * foreign keys named after their target do.
+   */
+  private withSharedColumns(targets: PendingValue['targets'], anchor: string): PendingValue['targets'] {
+    if (targets.some((t) => this.planner.distance(anchor, t.table) < Infinity)) return targets;
+    const shared = new Map<string, PendingValue['targets'][number]>();
+    for (const t of targets) {
+      if (t.kind !== 'value') continue;
+      const col = this.lex.table(anchor).columns.find((c) => c.name.toLowerCase() === t.column.toLowerCase());
+      if (col && !col.sampleValues?.length && this.lex.columnKind(anchor, col.name) !== 'number') shared.set(`${col.name}\u0000${t.value}`, { kind: 'value', table: anchor, column: col.name, value: t.value });
+    }
+    return shared.size ? [...shared.values()] : targets;
   }
 
   /** The date column of `anchor`, or of the nearest table it references (many-to-one), for a date range or period. */
@@ -713,7 +800,20 @@ class ReadIntentBuilder {
 
   private buildTop(mentions: MentionItem[]): ReadIntent {
     // the entity ranked: the first named table or text column not used by a filter or measure
-    const entityItem = mentions.find((m) => m.targets.some((t) => t.kind === 'table' || (t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'text')));
+    let entityItem = mentions.find((m) => m.targets.some((t) => t.kind === 'table' || (t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'text')));
+    // "the names of the top 3 restaurants": the name column of a table named later shows that table's rows
+    let shown: ColumnRef[] = [];
+    if (entityItem && !this.firstTable(entityItem)) {
+      const col = entityItem;
+      const owner = mentions.find((m) => m !== col && col.targets.some((t) => t.kind === 'column' && t.table === this.firstTable(m) && (this.lex.nameColumns(t.table) ?? []).includes(t.column)));
+      if (owner) {
+        const table = this.firstTable(owner) as string;
+        const names = this.lex.nameColumns(table) ?? [];
+        shown = col.targets.filter((t) => t.kind === 'column' && t.table === table && names.includes(t.column)).map((t) => ({ table, column: (t as { column: string }).column }));
+        col.used = true;
+        entityItem = owner;
+      }
+    }
     const groupItem = this.groupSpec?.kind === 'mention' ? this.groupSpec.item : null;
     const entity = entityItem ?? groupItem;
     if (!entity) throw new UnmappedQuestionError('it could not tell what to rank');
@@ -726,6 +826,7 @@ class ReadIntentBuilder {
     const limitWord = this.topN ?? (entity.plural ? this.options.defaultTopN : 1);
     const direction = this.direction ?? 'desc';
     const others = mentions.filter((m) => m !== entity && !m.used);
+    if (shown.length && !entityTable) throw new UnmappedQuestionError(`it could not tell what to rank`);
     if (entityIsTable) {
       const subject = entityTable as string;
       const fn = this.agg?.fn ?? (spec.kind === 'column' ? 'none' : 'sum');
@@ -737,7 +838,9 @@ class ReadIntentBuilder {
       if (mTable === subject && measure.expr.kind === 'rows') throw new UnmappedQuestionError(`it could not tell how to count ${subject} per ${subject}`);
       const filters = this.resolveFilters(mTable);
       this.checkLeftovers(others, new Set([subject, mTable, ...this.tablesOf(filters, group, measure)]));
-      return { kind: 'top', subject: mTable, filters, group, measure, limit: limitWord, direction, columns: [] };
+      // "which state has the largest area": every state with that area, not an arbitrary first one
+      const ties = group === null && this.topN === null && !entity.plural;
+      return { kind: 'top', subject: mTable, filters, group, measure, limit: limitWord, direction, columns: group === null ? shown : [], ...(ties ? { ties } : {}) };
     }
     // ranking groups of a column: "which country's customers spent the most"
     const anchorTables = others.map((m) => this.firstTable(m)).filter((t): t is string => !!t);
@@ -746,6 +849,11 @@ class ReadIntentBuilder {
     const base = measureTable(measure);
     const ref = this.pickColumn(entity.targets, [base, ...anchorTables], `"${entity.text}"`);
     if (measure.fn === 'none') throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per ${ref.column}`);
+    // grouping needs a categorical column (one whose few values the schema lists); a column of near-unique names
+    // ("which capital has the largest population") asks about rows, which the engine cannot tell from groups
+    if (!this.lex.column(ref.table, ref.column).sampleValues?.length) {
+      throw new UnmappedQuestionError(`it could not tell whether "${entity.text}" means one row or a group of rows`);
+    }
     const filters = this.resolveFilters(base);
     const group: GroupKey = { kind: 'column', ref };
     this.checkLeftovers(others, new Set([base, ...anchorTables, ...this.tablesOf(filters, group, measure)]));
@@ -755,6 +863,8 @@ class ReadIntentBuilder {
   private buildList(mentions: MentionItem[]): ReadIntent {
     const subjectItem = mentions.find((m) => this.firstTable(m));
     if (!subjectItem) {
+      const lookup = this.buildLookup(mentions);
+      if (lookup) return lookup;
       if (this.values.length) throw new UnmappedQuestionError('it found a value to filter on but no table to list');
       throw new UnmappedQuestionError('it found no table that the question names');
     }
@@ -767,12 +877,14 @@ class ReadIntentBuilder {
     }
     const filters = this.resolveFilters(subject);
     const columns: ColumnRef[] = [];
+    const listed: MentionItem[] = [];
     for (const m of mentions) {
       if (m.used) continue;
       const cols = m.targets.filter((t) => t.kind === 'column' && this.planner.distance(subject, t.table) <= 1);
       const table = this.firstTable(m);
       if (cols.length) {
         columns.push(this.pickColumn(cols, [subject], `"${m.text}"`));
+        listed.push(m);
         m.used = true;
       } else if (table && this.isManyToOne(subject, table)) {
         for (const c of this.lex.labelColumns(table)) columns.push({ table, column: c });
@@ -783,8 +895,53 @@ class ReadIntentBuilder {
     }
     if (columns.length && columns.every((c) => c.table !== subject)) {
       columns.unshift(...this.lex.table(subject).columns.map((c) => ({ table: subject, column: c.name })));
+    } else if (columns.length && this.items.indexOf(subjectItem) < Math.min(...listed.map((m) => this.items.indexOf(m)))) {
+      // "the cities in the US and their population": the rows named first, then the columns asked for
+      const names = (this.lex.nameColumns(subject) ?? []).filter((n) => !columns.some((c) => c.table === subject && c.column === n));
+      columns.unshift(...names.map((column) => ({ table: subject, column })));
     }
     return { kind: 'list', subject, filters, group: null, measure: null, limit: null, direction: 'asc', columns };
+  }
+
+  /**
+   * "what is the capital of texas": columns read from the one row (or rows) of a table named by a value of its name
+   * column. The value names the row when it is a stored value of that name column, or of a same-named column whose
+   * values the schema does list (see withSharedColumns), or unknown words after "of" (bareName) when the table's
+   * name column is not listed. Exactly one table may fit every named column and the value; else null (refused).
+   */
+  private buildLookup(mentions: MentionItem[]): ReadIntent | null {
+    const cols = mentions.filter((m) => !m.used);
+    if (!cols.length || cols.some((m) => !m.targets.some((t) => t.kind === 'column'))) return null;
+    // "the population density of maine": one column or two? (the words of a compound name are not known)
+    if (cols.some((m) => m.joined)) throw new UnmappedQuestionError(`it could not tell whether ${cols.map((m) => `"${m.text}"`).join(' ')} names one column or several`);
+    const valueCount = this.values.length + (this.bareName !== null ? 1 : 0);
+    if (valueCount !== 1 || this.labelValues.length || this.pkValues.length || this.range || this.groupSpec) return null;
+    const fits: Array<{ table: string; name: string; value: string; text: string }> = [];
+    for (const table of this.lex.tables.keys()) {
+      if (!cols.every((m) => m.targets.some((t) => t.kind === 'column' && t.table === table && this.lex.columnKind(table, t.column) !== 'id'))) continue;
+      const names = this.lex.nameColumns(table);
+      if (!names || names.length !== 1) continue;
+      const name = names[0];
+      if (this.bareName !== null) {
+        if (this.mayBeName(table)) fits.push({ table, name, value: this.bareName, text: this.bareName });
+        continue;
+      }
+      const v = this.values[0];
+      if (v.op !== '=') continue;
+      const own = this.lex.column(table, name).sampleValues?.length ?? 0;
+      const hit = v.targets.find(
+        (t) => t.kind === 'value' && ((t.table === table && t.column === name) || (!own && t.column.toLowerCase() === name.toLowerCase())),
+      ) as Extract<LexiconTarget, { kind: 'value' }> | undefined;
+      if (hit) fits.push({ table, name, value: hit.value, text: v.text });
+    }
+    if (fits.length !== 1) return null;
+    const { table, name, value, text } = fits[0];
+    const columns = cols.map((m) => this.pickColumn(m.targets.filter((t) => t.kind === 'column' && t.table === table), [table], `"${m.text}"`));
+    cols.forEach((m) => (m.used = true));
+    this.values.length = 0;
+    this.bareNameUsed = true;
+    const filter: Filter = { kind: 'compare', ref: { table, column: name }, op: '=', value, label: `of ${text}` };
+    return { kind: 'list', subject: table, filters: [filter], group: null, measure: null, limit: null, direction: 'asc', columns, lookup: true };
   }
 
   private isManyToOne(from: string, to: string): boolean {

@@ -49,6 +49,13 @@ export interface ReadIntent {
   measure: Measure | null;
   /** `top`: how many; ranked by the measure in `direction`. */
   limit: number | null;
+  /**
+   * `top` by a plain column asked in the singular without a number ("which state has the largest area"): every row
+   * holding the extreme value (ties included), not an arbitrary first one.
+   */
+  ties?: boolean;
+  /** `list` of columns of the row(s) one name picks ("what is the capital of texas"): distinct values. */
+  lookup?: boolean;
   direction: 'asc' | 'desc';
   /** `list`: columns to show (all columns of the subject when empty) plus label columns of related tables. */
   columns: ColumnRef[];

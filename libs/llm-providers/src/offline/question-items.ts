@@ -18,10 +18,10 @@ const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was we
 
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
-  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean }
+  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean }
   | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null }
   | { t: 'num'; value: number; text: string; used: boolean }
-  | { t: 'quoted'; text: string; used: boolean };
+  | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
 
 export type MentionItem = Extract<Item, { t: 'mention' }>;
 
@@ -29,9 +29,11 @@ export type MentionItem = Extract<Item, { t: 'mention' }>;
  * Turn question tokens into items (longest schema match first, then the fixed vocabulary) and collect the words
  * that matched nothing. Filler words are dropped; tokens of a date range are skipped.
  */
-export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: Set<number>): { items: Item[]; unknown: string[] } {
+export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: Set<number>): { items: Item[]; unknown: string[]; unknownAt: number[] } {
   const items: Item[] = [];
   const unknown: string[] = [];
+  const unknownAt: number[] = [];
+  let lastEnd = -1;
   const words = tokens.map((t, i) => (skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower }));
   let i = 0;
   while (i < tokens.length) {
@@ -41,14 +43,17 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       continue;
     }
     if (tok.kind === 'quoted') {
-      items.push({ t: 'quoted', text: tok.raw, used: false });
+      items.push({ t: 'quoted', text: tok.raw, used: false, ...(tok.bare ? { bare: true } : {}) });
       i++;
       continue;
     }
     if (tok.kind === 'symbol') {
       const kw = SYMBOL_KEYWORDS[tok.raw];
       if (kw) items.push({ t: 'kw', kw, text: tok.raw, used: false, alt: null });
-      else unknown.push(tok.raw);
+      else {
+        unknown.push(tok.raw);
+        unknownAt.push(i);
+      }
       i++;
       continue;
     }
@@ -59,7 +64,10 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     if (schema && !singleReserved && (!kwMatch || schema.length >= kwMatch.length)) {
       const text = tokens.slice(i, i + schema.length).map((t) => t.raw).join(' ');
       const last = tokens[i + schema.length - 1];
-      items.push({ t: 'mention', targets: schema.targets, text, plural: last.lower !== last.norm, used: false });
+      // joined: directly after another mention, with no word between ("population density")
+      const joined = items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i;
+      items.push({ t: 'mention', targets: schema.targets, text, plural: last.lower !== last.norm, used: false, ...(joined ? { joined } : {}) });
+      lastEnd = i + schema.length;
       i += schema.length;
       continue;
     }
@@ -80,13 +88,17 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     }
     if (tok.kind === 'date') {
       unknown.push(tok.raw);
+      unknownAt.push(i);
       i++;
       continue;
     }
-    if (!FILLER_WORDS.has(tok.lower)) unknown.push(tok.raw);
+    if (!FILLER_WORDS.has(tok.lower)) {
+      unknown.push(tok.raw);
+      unknownAt.push(i);
+    }
     i++;
   }
-  return { items, unknown };
+  return { items, unknown, unknownAt };
 }
 
 function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>): { kw: Keyword; length: number } | null {
@@ -105,3 +117,24 @@ function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>)
   return null;
 }
 
+
+/**
+ * The question's tokens with a trailing run of unknown words after "of" joined into one `bare` quoted token
+ * ("what is the population of Springfield" -> ... of 'Springfield'), when those are the only unknown words; else
+ * null. The parser accepts such a literal only as the name of the row a lookup reads.
+ */
+export function bareTailLiteral(tokens: QuestionToken[], unknownAt: number[]): QuestionToken[] | null {
+  let of = -1;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    if (tokens[i].kind === 'word' && tokens[i].lower === 'of') {
+      of = i;
+      break;
+    }
+  }
+  if (of < 0 || of === tokens.length - 1) return null;
+  const tail = tokens.slice(of + 1);
+  const known = new Set(unknownAt);
+  if (tail.some((t, k) => t.kind !== 'word' || !known.has(of + 1 + k)) || unknownAt.some((i) => i <= of)) return null;
+  const raw = tail.map((t) => t.raw).join(' ');
+  return [...tokens.slice(0, of + 1), { kind: 'quoted', raw, lower: raw.toLowerCase(), norm: raw.toLowerCase(), bare: true }];
+}

@@ -14,6 +14,8 @@ export interface QuestionToken {
   norm: string;
   /** Numeric value of `number` tokens (`1,000` -> 1000, `$9.99` -> 9.99). */
   value?: number;
+  /** A `quoted` token made from unknown words, not from quotes ("the population of Springfield"). */
+  bare?: boolean;
 }
 
 const TOKEN = new RegExp(

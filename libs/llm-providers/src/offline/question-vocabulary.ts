@@ -52,6 +52,12 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['average', 'avg'],
   ['avg', 'avg'],
   ['mean', 'avg'],
+  ['longer than', 'gt'],
+  ['taller than', 'gt'],
+  ['shorter than', 'lt'],
+  ['longest', 'max'],
+  ['tallest', 'max'],
+  ['shortest', 'min'],
   ['maximum', 'max'],
   ['max', 'max'],
   ['highest', 'max'],
@@ -70,6 +76,8 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['bestselling', 'bestUnits'],
   ['top selling', 'bestUnits'],
   ['most popular', 'bestUnits'],
+  ['more expensive than', 'gt'],
+  ['pricier than', 'gt'],
   ['least expensive', 'cheap'],
   ['most expensive', 'expensive'],
   ['priciest', 'expensive'],
@@ -167,3 +175,22 @@ export const FILLER_WORDS = new Set(
 export const RESERVED_SINGLE_WORDS = new Set(
   KEYWORD_PHRASES.filter(([p, k]) => !p.includes(' ') && !['year', 'month', 'eq', 'named', 'units', 'money'].includes(k)).map(([p]) => p),
 );
+
+/**
+ * Adjectives that name a dimension as well as a direction: "the longest river" ranks rivers by their length
+ * column. Each maps to the words a matching numeric column's name may contain (one such column per table).
+ */
+export const DIMENSION_WORDS: Record<string, string[]> = {
+  longest: ['length', 'long'],
+  shortest: ['length', 'long'],
+  'longer than': ['length', 'long'],
+  'shorter than': ['length', 'long'],
+  tallest: ['height', 'altitude', 'elevation', 'tall'],
+  'cheaper than': ['price'],
+  'more expensive than': ['price'],
+  'pricier than': ['price'],
+  'taller than': ['height', 'altitude', 'elevation', 'tall'],
+  largest: ['area', 'size'],
+  biggest: ['area', 'size'],
+  smallest: ['area', 'size'],
+};

@@ -109,6 +109,12 @@ export class SchemaLexicon {
    */
   labelColumns(key: string): string[] {
     const table = this.table(key);
+    return this.nameColumns(key) ?? (table.primaryKey.length ? [...table.primaryKey] : [table.columns[0].name]);
+  }
+
+  /** The label columns of {@link labelColumns} found by their names, or null when the table has none of them. */
+  nameColumns(key: string): string[] | null {
+    const table = this.table(key);
     const tw = this.tableWords(key).join(' ');
     const byWords = (...options: string[]) =>
       table.columns.find((c) => options.includes(normalizedWords(c.name).join(' ')) && this.columnKind(key, c.name) === 'text');
@@ -121,7 +127,7 @@ export class SchemaLexicon {
     if (title) return [title.name];
     const other = byWords('username', 'user name', 'email', 'login', 'code', 'label', 'description');
     if (other) return [other.name];
-    return table.primaryKey.length ? [...table.primaryKey] : [table.columns[0].name];
+    return null;
   }
 
   /** Longest phrase starting at `start` whose tokens are all free (`free(i)`); null when none matches. */

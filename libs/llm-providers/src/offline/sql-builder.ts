@@ -155,6 +155,17 @@ class ReadSqlWriter {
     return { items: labels.map((c) => this.col({ table: g.table, column: c })), keys, labels, order: null };
   }
 
+  /**
+   * Columns of a list that names none: every column of a table with a primary key (whole records), but only the
+   * name column(s) of a table without one, whose rows are identified by their name (a keyless table such as
+   * `state(state_name, population, ...)` answers "which states ..." with the names).
+   */
+  private defaultColumns(subject: string): ColumnRef[] {
+    const table = this.lex.table(subject);
+    const names = (!table.primaryKey.length && this.lex.nameColumns(subject)) || table.columns.map((c) => c.name);
+    return names.map((column) => ({ table: subject, column }));
+  }
+
   write(): BuiltSql {
     const i = this.intent;
     this.plan = this.planner.plan(i.subject, this.neededTables());
@@ -163,13 +174,13 @@ class ReadSqlWriter {
     const maxRows = Math.max(1, Math.floor(this.maxRows));
 
     if (i.kind === 'list') {
-      const cols = i.columns.length ? i.columns : this.lex.table(i.subject).columns.map((c) => ({ table: i.subject, column: c.name }));
+      const cols = i.columns.length ? i.columns : this.defaultColumns(i.subject);
       const items = cols.map((c) => this.col(c));
-      const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column');
+      const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
       const pk = this.lex.table(i.subject).primaryKey;
       const orderCols = i.group?.kind === 'column' ? [this.col(i.group.ref)] : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column)) ? pk.map((c) => this.col({ table: i.subject, column: c })) : [];
       const order = orderCols.length ? ` ORDER BY ${orderCols.join(', ')}` : '';
-      const labels = i.group?.kind === 'column' ? [i.group.ref.column] : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
+      const labels = i.group?.kind === 'column' ? [i.group.ref.column] : i.lookup ? cols.map((c) => c.column) : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
       return { sql: this.select(distinct, items, `${from}${this.where(i.filters)}${order}`, maxRows), labelColumns: labels, valueColumn: null };
     }
 
@@ -182,11 +193,21 @@ class ReadSqlWriter {
       if (m.expr.kind !== 'column') throw new Error('ranking without group needs a column');
       const table = this.lex.table(i.subject);
       const labels = this.lex.labelColumns(i.subject);
-      const cols = [...new Set([...table.primaryKey, ...labels, m.expr.ref.column])];
+      // a table without a primary key is named by its label column alone (see keylessColumns)
+      const keyless = table.primaryKey.length === 0 && this.lex.nameColumns(i.subject) !== null;
+      const named = i.columns.filter((c) => c.table === i.subject).map((c) => c.column);
+      const cols = named.length ? named : keyless ? labels : [...new Set([...table.primaryKey, ...labels, m.expr.ref.column])];
       const items = cols.map((c) => this.col({ table: i.subject, column: c }));
+      const valueColumn = cols.includes(m.expr.ref.column) ? m.expr.ref.column : null;
+      if (i.ties) {
+        const extreme = `(SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(${this.col(m.expr.ref)})${from}${this.where(i.filters)})`;
+        const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} = ${extreme}`])}`;
+        // a keyless table may hold one name on several rows (a river per state it crosses): name it once
+        return { sql: this.select(this.plan.fansOut || keyless, items, rest, maxRows), labelColumns: labels, valueColumn };
+      }
       const dir = i.direction.toUpperCase();
       const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} IS NOT NULL`])} ORDER BY ${this.col(m.expr.ref)} ${dir}`;
-      return { sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)), labelColumns: labels, valueColumn: m.expr.ref.column };
+      return { sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)), labelColumns: labels, valueColumn };
     }
 
     if (!i.group) {

@@ -2,7 +2,8 @@ import { UnanswerableQuestionError } from '../errors';
 
 /** What the offline engine can do, and how to configure a model for everything else (shown with every refusal). */
 export const MODEL_HINT =
-  'The built-in offline engine answers counts, lists filtered by values found in the data, top-N rankings, ' +
+  'The built-in offline engine answers counts, lists filtered by values found in the data, top-N rankings and ' +
+  'superlatives, lookups such as "what is the capital of X", comparisons, ' +
   'sums/averages/minimums/maximums optionally grouped, date ranges and simple single-table deletes and updates. ' +
   'For other questions configure a language model: set LLM_PROVIDER=ollama|openai|anthropic with LLM_MODEL, ' +
   'and LLM_BASE_URL (Ollama or an OpenAI-compatible server) or LLM_API_KEY (hosted models).';
