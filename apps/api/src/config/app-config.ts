@@ -37,6 +37,8 @@ export class AppConfig {
   /** Absolute path of the sample shop database when QUERY_DATABASE_URL is the default, else null. */
   readonly sampleDatabasePath!: string | null;
   readonly stateDatabaseUrl!: string;
+  /** REDIS_URL, or null: result cache and live events stay in process. */
+  readonly redisUrl!: string | null;
   readonly llm!: LlmSettings;
   /** `*` (any origin) or the explicit list of allowed origins. */
   readonly corsOrigins!: '*' | string[];
@@ -105,6 +107,7 @@ export class AppConfig {
       queryDatabaseUrl,
       sampleDatabasePath: queryDatabaseUrl === sqliteUrl(defaultQueryPath) ? defaultQueryPath : null,
       stateDatabaseUrl: vars.STATE_DATABASE_URL ?? sqliteUrl(path.join(dataDir, 'state.db')),
+      redisUrl: vars.REDIS_URL ?? null,
       llm: {
         provider: vars.LLM_PROVIDER,
         model: vars.LLM_MODEL ?? null,

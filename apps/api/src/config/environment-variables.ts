@@ -11,6 +11,7 @@ export const ENV_VARIABLE_NAMES = [
   'DATA_DIR',
   'QUERY_DATABASE_URL',
   'STATE_DATABASE_URL',
+  'REDIS_URL',
   'LLM_PROVIDER',
   'LLM_MODEL',
   'LLM_BASE_URL',
@@ -83,6 +84,11 @@ export class EnvironmentVariables {
     message: 'STATE_DATABASE_URL must start with sqlite: (e.g. sqlite:///abs/path/state.db) or postgres://',
   })
   STATE_DATABASE_URL?: string;
+
+  /** Redis for the result cache and live-event fan-out across api replicas (DESIGN.md "State and scale"). */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/i, { message: 'REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379/0)' })
+  REDIS_URL?: string;
 
   @IsIn(LLM_PROVIDERS)
   LLM_PROVIDER: (typeof LLM_PROVIDERS)[number] = 'offline';

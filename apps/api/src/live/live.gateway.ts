@@ -1,7 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { LiveEvent } from '@nlq/contracts';
-import { InMemoryEventBus } from '@nlq/pipeline';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
@@ -9,6 +8,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { ApiKeyService } from '../api-auth/api-key.service';
 import type { Caller } from '../api-auth/caller';
 import { ROOT_LOGGER } from '../logging/logger.factory';
+import { LIVE_EVENT_BUS, type LiveEventBus } from './live-event-bus';
 import { mayHear } from './live-filter';
 
 /** Path of the live channel (spec 6). */
@@ -26,9 +26,10 @@ const HEARTBEAT_MS = 30_000;
  * /ws/live on the api's own HTTP server (the `ws` package in noServer mode, upgrade requests on /ws/live only).
  *
  * Protocol: the client's first message is `{"type":"auth","api_key":"<key>"}` (within 5 s, else close 4408); the
- * server answers `{"type":"ready","user_id":"<user>"}` and from then on sends each LiveEvent of the pipeline's
- * event bus that the key may hear ({@link mayHear}); a wrong key gets `{"type":"error","message":...}` and close
- * 4401. Later client messages are ignored. Sticky routing is needed behind a load balancer (spec 6.1).
+ * server answers `{"type":"ready","user_id":"<user>"}` and from then on sends each LiveEvent of the live-event
+ * bus (LIVE_EVENT_BUS: every replica's events when REDIS_URL is set) that the key may hear ({@link mayHear}); a
+ * wrong key gets `{"type":"error","message":...}` and close 4401. Later client messages are ignored. Sticky
+ * routing is needed behind a load balancer (spec 6.1).
  */
 @Injectable()
 export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
@@ -41,7 +42,7 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly keys: ApiKeyService,
-    @Inject(InMemoryEventBus) private readonly bus: InMemoryEventBus,
+    @Inject(LIVE_EVENT_BUS) private readonly bus: LiveEventBus,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -1,8 +1,11 @@
 import { Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { InMemoryEventBus, InMemoryResultCache, QueryPipeline } from '@nlq/pipeline';
+import { QueryPipeline, type ResultCache } from '@nlq/pipeline';
 import type { Logger } from 'pino';
+import { RedisModule } from '../cache/redis.module';
+import { RESULT_CACHE, resultCacheProvider } from '../cache/result-cache.provider';
 import { PinoAuditLogger } from '../common/audit.logger';
 import { AppConfig } from '../config/app-config';
+import { LIVE_EVENT_BUS, liveEventBusProvider, type LiveEventBus } from '../live/live-event-bus';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 import { TypeOrmStateStore } from '../state/typeorm-state.store';
 import { TargetResolverService } from '../targets/target-resolver.service';
@@ -31,29 +34,29 @@ export class PipelineWarmUp implements OnApplicationBootstrap {
 
 /**
  * The one QueryPipeline of the process with its collaborators: TargetResolverService, TypeOrmStateStore, the
- * pino audit logger, an in-process event bus (InMemoryEventBus, exported for the live module) and an in-process
- * result cache.
+ * pino audit logger, the live-event bus (LIVE_EVENT_BUS, exported for the live module) and the result cache
+ * (RESULT_CACHE): Redis-backed when REDIS_URL is set, in process otherwise (RedisModule, DESIGN.md "State and scale").
  */
 @Global()
 @Module({
-  imports: [TargetsModule],
+  imports: [TargetsModule, RedisModule],
   providers: [
-    { provide: InMemoryEventBus, useFactory: () => new InMemoryEventBus() },
-    { provide: InMemoryResultCache, useFactory: () => new InMemoryResultCache() },
+    liveEventBusProvider,
+    resultCacheProvider,
     {
       provide: QueryPipeline,
-      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, InMemoryEventBus, InMemoryResultCache],
+      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE],
       useFactory: (
         targets: TargetResolverService,
         store: TypeOrmStateStore,
         config: AppConfig,
         audit: PinoAuditLogger,
-        events: InMemoryEventBus,
-        resultCache: InMemoryResultCache,
+        events: LiveEventBus,
+        resultCache: ResultCache,
       ) => new QueryPipeline({ targets, store, config: pipelineConfigFrom(config), audit, events, resultCache }),
     },
     PipelineWarmUp,
   ],
-  exports: [QueryPipeline, InMemoryEventBus, InMemoryResultCache],
+  exports: [QueryPipeline, LIVE_EVENT_BUS, RESULT_CACHE],
 })
 export class PipelineModule {}
