@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { frameworkErrorHandler } from './common/framework-errors';
 import { NlqFastifyAdapter } from './common/nlq-fastify.adapter';
+import { NoNulPipe } from './common/no-nul.pipe';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -25,7 +26,7 @@ export interface CreateAppOptions {
  * `overrides` (validated; throws ConfigValidationError naming the variable), DATA_DIR created, the sample shop
  * database generated when QUERY_DATABASE_URL is the default and the file is absent, Fastify with MAX_BODY_BYTES,
  * pino as Fastify's and Nest's logger, request ids (X-Request-Id or a UUID, echoed back), CORS, the global
- * ValidationPipe and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
+ * NoNulPipe and ValidationPipe, and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
  */
 export async function createApp(overrides: AppEnv = {}, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const config = AppConfig.fromEnv({ ...process.env, ...overrides });
@@ -52,8 +53,11 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
     exposedHeaders: [REQUEST_ID_HEADER, 'Content-Disposition', 'X-Export-Rows', 'X-Export-Truncated'],
+    // An OPTIONS request without Origin or Access-Control-Request-Method gets the plain 204 of a preflight
+    // instead of @fastify/cors's strict text/plain 400, which is not the one error shape.
+    strictPreflight: false,
   });
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   setupOpenApi(app);
   await app.init();
   return app;

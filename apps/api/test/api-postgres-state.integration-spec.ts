@@ -79,4 +79,30 @@ describe('application surface with state in PostgreSQL', () => {
       await t.close();
     }
   });
+
+  it('answers a NUL character (which PostgreSQL cannot store) in ids, query parameters and bodies as 400, never 500', async () => {
+    if (!admin) return;
+    const t = await startTestApp({ DATA_DIR: dataDir, STATE_DATABASE_URL: `${PG}?schema=${schema}`, SERVICE_API_KEY: SERVICE });
+    try {
+      const cases: Array<[string, string, unknown, string]> = [
+        ['GET', '/api/traces/a%00b', undefined, 'id'],
+        ['GET', '/api/connections/a%00b', undefined, 'id'],
+        ['GET', '/api/llms/a%00b', undefined, 'id'],
+        ['DELETE', '/api/keys/a%00b', undefined, 'id'],
+        ['GET', '/api/export?entry_id=a%00b', undefined, 'entry_id'],
+        ['GET', '/api/traces?session_id=a%00b', undefined, 'session_id'],
+        ['POST', '/api/chat', { question: 'How many\u0000customers?' }, 'question'],
+        ['POST', '/api/connections', { name: 'n\u0000', url: 'sqlite::memory:' }, 'name'],
+        ['POST', '/query', { question: 'How many\u0000customers?' }, 'question'],
+        ['POST', '/query', { question: 'How many customers?', rlhf_signal: 'good\u0000' }, 'rlhf_signal'],
+      ];
+      for (const [method, route, body, field] of cases) {
+        const res = await call(`${t.url}${route}`, { method, body, headers: { 'x-api-key': SERVICE } });
+        expect({ route, status: res.status }).toEqual({ route, status: 400 });
+        expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION', requestId: expect.any(String), details: [{ field, problems: [expect.stringMatching(/NUL/)] }] });
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -210,6 +210,10 @@ describe('application surface /api and /ws/live', () => {
       const all = await api('/api/sessions?page_size=100', service);
       expect(all.body.items.map((s: any) => s.id)).toEqual(expect.arrayContaining([aliceSession, bobChat.body.session_id]));
       expect((await api('/api/sessions?page_size=1000', service)).status).toBe(400);
+      // a page number whose offset no database can take is a 400 too, not a 500
+      for (const route of ['/api/sessions?page=99999999999999999999', '/api/sessions?page=1e300', '/api/traces?page=1e21']) {
+        expect((await api(route, service)).body).toMatchObject({ statusCode: 400, code: 'VALIDATION', details: [{ field: 'page' }] });
+      }
 
       const traces = await api('/api/traces', ALICE);
       expect(traces.body.total).toBe(2);
@@ -278,6 +282,33 @@ describe('application surface /api and /ws/live', () => {
       expect((db.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n).toBeGreaterThan(0);
       db.close();
       expect((await api('/api/sessions/nothing-here/approve', ALICE, { method: 'POST' })).status).toBe(404);
+    });
+
+    it("keeps a user's /api session from the query adapter surface, where the session id names the user", async () => {
+      const db0 = shop(t.dataDir);
+      const reviews = (db0.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n;
+      db0.close();
+      const asked = await api('/api/chat', ALICE, { body: { question: 'Delete all reviews', session_id: 'alice-cleanup' } });
+      expect(asked.body).toMatchObject({ pending_approval: true, session_id: 'alice-cleanup' });
+      const notFound = { statusCode: 404, code: 'NOT_FOUND', requestId: expect.any(String) };
+      // The adapter surface is open here (no SERVICE_API_KEY): anybody may call it, as user "alice-cleanup".
+      expect(await call(`${t.url}/session/alice-cleanup`)).toMatchObject({ status: 404, body: notFound });
+      expect(await call(`${t.url}/approve/alice-cleanup`, { method: 'POST' })).toMatchObject({ status: 404, body: notFound });
+      expect(await call(`${t.url}/reject/alice-cleanup`, { method: 'POST' })).toMatchObject({ status: 404, body: notFound });
+      expect(await call(`${t.url}/feedback/alice-cleanup`, { body: { signal: 'negative' } })).toMatchObject({ status: 404, body: notFound });
+      // ...nor ask in it, which would put its own write pending in alice's session in place of hers.
+      expect(await call(`${t.url}/query`, { body: { question: 'Archive the cancelled orders', user_id: 'alice-cleanup' } })).toMatchObject({ status: 404, body: notFound });
+
+      const db = shop(t.dataDir);
+      expect((db.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n).toBe(reviews);
+      db.close();
+      const detail = await api('/api/sessions/alice-cleanup', ALICE);
+      expect(detail.body.history.map((e: any) => [e.kind, e.user_id, e.question])).toEqual([['query', 'alice', 'Delete all reviews']]);
+      expect((await api('/api/sessions/alice-cleanup/reject', ALICE, { method: 'POST' })).body).toEqual({ status: 'rejected', session_id: 'alice-cleanup' });
+
+      // A session alice opened under her own user id is hers on both surfaces.
+      await api('/api/chat', ALICE, { body: { question: 'How many customers are there?', session_id: 'alice' } });
+      expect((await call(`${t.url}/session/alice`)).body.history).toHaveLength(1);
     });
   });
 

@@ -161,6 +161,12 @@ describe('query adapter surface (offline engine, sample database)', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('answers an OPTIONS request without the preflight headers like a preflight, never with a bare-text 400', async () => {
+    const response = await fetch(`${t.url}/query`, { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+
   it('serves the OpenAPI document at /docs-json listing every adapter path', async () => {
     const { status, body } = await call(`${t.url}/docs-json`);
     expect(status).toBe(200);

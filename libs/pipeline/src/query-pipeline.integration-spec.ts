@@ -12,7 +12,7 @@ import { createDriver } from '@nlq/db-drivers';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { OfflineProvider, ProviderConnectionError, UnanswerableQuestionError } from '@nlq/llm-providers';
-import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError } from './errors';
+import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from './errors';
 import { InMemoryEventBus } from './event-bus';
 import type { PipelineConfig, TargetResolver } from './ports';
 import { QueryPipeline } from './query-pipeline';
@@ -314,6 +314,30 @@ describe('QueryPipeline on SQLite', () => {
     expect(customerCount()).toBe(4);
   });
 
+  it('never runs a write held in admin mode once the service runs in user mode: 422, still pending', async () => {
+    const admin = harness(scripted(["UPDATE customers SET country = 'Italy' WHERE country = 'France'"]), { mode: 'admin' });
+    const out = await admin.pipeline.ask({ question: 'Make the French customers Italian', sessionId: 's1', userId: 'u1' });
+    expect(out.pendingApproval).toBe(true);
+    // the same state store, as after a restart with SERVICE_MODE=user (or a user-mode replica)
+    const user = new QueryPipeline({
+      targets: { connection: async () => ({ connectionId: 'shop', driver }), provider: async () => admin.provider },
+      store: admin.store,
+      config: { ...DEFAULT_PIPELINE_CONFIG, mode: 'user' },
+      audit: { audit: () => undefined },
+      events: new InMemoryEventBus(),
+    });
+    const error = await user.approve('s1', 'u1').catch((e) => e);
+    expect(error).toBeInstanceOf(PipelineError);
+    expect(error.code).toBe('SQL_REFUSED');
+    expect(error.message).toMatch(/user mode/);
+    expect(sqliteQuery("SELECT count(*) AS n FROM customers WHERE country = 'Italy'")).toEqual([{ n: 0 }]);
+    expect((await admin.store.latestOperation('s1'))?.state).toBe('pending');
+    await expect(user.approve('nobody', 'u1')).rejects.toBeInstanceOf(NothingPendingError);
+    // rejecting runs nothing, so it stays allowed; afterwards the decision is a conflict as usual
+    await expect(user.reject('s1', 'u1')).resolves.toMatchObject({ sessionId: 's1' });
+    await expect(user.approve('s1', 'u1')).rejects.toBeInstanceOf(ApprovalConflictError);
+  });
+
   it('answers NothingPendingError when a session never had a pending write', async () => {
     const h = harness(scripted([]), { mode: 'admin' });
     await expect(h.pipeline.approve('nobody', 'u1')).rejects.toBeInstanceOf(NothingPendingError);
@@ -339,6 +363,33 @@ describe('QueryPipeline on SQLite', () => {
     expect(error.unreachable).toBe(false);
     expect((await h.pipeline.history('s1'))[1]).toMatchObject({ kind: 'approval', status: 'error', error: expect.stringMatching(/UNIQUE|constraint/i) });
     expect(customerCount()).toBe(3);
+  });
+
+  it('records an approval whose connection was deleted meanwhile as failed in history, running nothing', async () => {
+    const h = harness(scripted(['DELETE FROM orders']), { mode: 'admin' });
+    let deleted = false;
+    const pipeline = new QueryPipeline({
+      targets: {
+        connection: async (id) => {
+          if (deleted) throw new PipelineError('NOT_FOUND', `Unknown connection "${id ?? 'shop'}".`);
+          return { connectionId: 'shop', driver };
+        },
+        provider: async () => h.provider,
+      },
+      store: h.store,
+      config: { ...DEFAULT_PIPELINE_CONFIG, mode: 'admin' },
+      audit: { audit: (event, fields) => h.audits.push({ event, fields }) },
+      events: new InMemoryEventBus(),
+    });
+    const out = await pipeline.ask({ question: 'Delete every order', sessionId: 's1', userId: 'u1' });
+    expect(out.pendingApproval).toBe(true);
+    deleted = true;
+    const error = await pipeline.approve('s1', 'u1').catch((e) => e);
+    expect(error).toBeInstanceOf(ApprovalExecutionError);
+    expect(error.message).toMatch(/Unknown connection "shop"/);
+    expect(sqliteQuery('SELECT count(*) AS n FROM orders')).toEqual([{ n: 4 }]);
+    expect((await pipeline.history('s1'))[1]).toMatchObject({ kind: 'approval', status: 'error', error: expect.stringMatching(/Unknown connection/) });
+    expect(h.audits.filter((a) => a.event === 'approve').map((a) => a.fields.status)).toEqual(['error']);
   });
 
   it('attaches feedback to the latest query and offers positive pairs as few-shot examples', async () => {

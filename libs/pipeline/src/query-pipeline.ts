@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
-import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError } from './errors';
+import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from './errors';
 import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
 import { InMemoryResultCache } from './result-cache';
 import type { CachedAnswer, ResultCache } from './result-cache';
@@ -424,11 +424,22 @@ export class QueryPipeline {
    * an approval.approved event, and the connection's result cache cleared (the data changed).
    * @throws NothingPendingError when the session never had a pending operation (404).
    * @throws ApprovalConflictError when it was already decided or another approve won the race (409).
-   * @throws ApprovalExecutionError when the database refused or could not run the write (recorded in history).
+   * @throws ApprovalExecutionError when the database refused or could not run the write, or its connection no
+   * longer exists (recorded in history).
+   * @throws PipelineError SQL_REFUSED (422) in mode `user`, which runs reads only (DESIGN.md step 8): a write held
+   * while the service ran in admin mode stays pending and unrun (it may still be rejected).
    */
   async approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {
+    if (this.config.mode !== 'admin') {
+      const latest = await this.store.latestOperation(sessionId);
+      if (!latest) throw new NothingPendingError(sessionId);
+      if (latest.state !== 'pending') throw new ApprovalConflictError(sessionId, latest.state);
+      throw new PipelineError(
+        'SQL_REFUSED',
+        `The pending SQL of session "${sessionId}" was not run: the service runs in user mode, which runs reads only. It stays pending until the service runs in admin mode; it can be rejected now.`,
+      );
+    }
     const operation = await this.claim(sessionId, 'approved', userId);
-    const target = await this.targets.connection(operation.connectionId);
     const base = {
       kind: 'approval' as const,
       session_id: sessionId,
@@ -440,6 +451,8 @@ export class QueryPipeline {
     };
     let rowsAffected: number;
     try {
+      // Inside the try: a connection deleted since the write was held is a recorded failure, not a silent claim.
+      const target = await this.targets.connection(operation.connectionId);
       await target.driver.connect();
       rowsAffected = (await target.driver.runWrite(operation.sql, { timeoutMs: this.config.statementTimeoutMs })).rowsAffected;
     } catch (raw) {

@@ -59,6 +59,18 @@ export class SessionAccessService {
     if (owner === null || (owner !== caller.userId && !caller.service)) throw notFound(sessionId);
     return owner;
   }
+
+  /**
+   * The rule of the query adapter surface, where the caller is the user its session id names (spec 4.1 rule 1):
+   * a session opened through POST /api/chat by another user is not the caller's to read, decide, rate or ask in
+   * (spec 5.5), whatever key the adapter surface takes. Sessions of the adapter surface itself and sessions a
+   * user opened under their own user id pass.
+   * @throws ApiException 404 NOT_FOUND when `sessionId` is an /api session owned by a user other than `sessionId`.
+   */
+  async assertAdapterAccess(sessionId: string): Promise<void> {
+    const row = await this.dataSource.getRepository(ApiSessionEntity).findOneBy({ id: sessionId });
+    if (row && row.userId !== sessionId) throw notFound(sessionId);
+  }
 }
 
 function notFound(sessionId: string): ApiException {

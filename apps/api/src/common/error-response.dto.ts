@@ -28,7 +28,7 @@ export class ErrorResponseDto implements ErrorResponse {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (details lists the fields)',
   401: 'Missing or wrong X-API-Key (only when SERVICE_API_KEY is set)',
-  404: 'Nothing pending in the session',
+  404: "Not found: nothing pending in the session, or a session, connection or record unknown or not the caller's",
   409: 'The pending SQL was already decided',
   413: 'Body larger than MAX_BODY_BYTES',
   422: 'The approved SQL was refused by the database',

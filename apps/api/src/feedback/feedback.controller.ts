@@ -20,7 +20,7 @@ export class FeedbackController {
   @ApiOperation({ summary: 'Save positive or negative feedback for a session' })
   @ApiParam({ name: 'session_id' })
   @ApiOkResponse({ type: FeedbackResponseDto })
-  @ErrorResponseDto.document(400, 401)
+  @ErrorResponseDto.document(400, 401, 404)
   feedback(@Param('session_id', SessionIdPipe) sessionId: string, @Body() body: FeedbackRequestDto): Promise<FeedbackResponseDto> {
     return this.feedbackService.record(sessionId, body.signal);
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
+import { SessionAccessService } from '../api-sessions/session-access.service';
 import type { QueryRequestDto } from './dto/query-request.dto';
 import type { QueryResponseDto } from './dto/query-response.dto';
 
@@ -9,11 +10,18 @@ export const DEFAULT_USER_ID = 'rest_user';
 /** POST /query: asks the pipeline and maps its outcome to QueryResponse. */
 @Injectable()
 export class QueryService {
-  constructor(@Inject(QueryPipeline) private readonly pipeline: QueryPipeline) {}
+  constructor(
+    @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    private readonly access: SessionAccessService,
+  ) {}
 
-  /** The session id is the user id (default `rest_user`); rlhf_signal is stored with the request. */
+  /**
+   * The session id is the user id (default `rest_user`); rlhf_signal is stored with the request.
+   * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess).
+   */
   async ask(request: QueryRequestDto): Promise<QueryResponseDto> {
     const userId = request.user_id ?? DEFAULT_USER_ID;
+    await this.access.assertAdapterAccess(userId);
     const outcome = await this.pipeline.ask({
       question: request.question,
       sessionId: userId,

@@ -18,7 +18,7 @@ export class SessionsController {
   @ApiOperation({ summary: "Read the session's history (oldest first; empty for an unknown session)" })
   @ApiParam({ name: 'session_id' })
   @ApiOkResponse({ type: SessionHistoryResponseDto })
-  @ErrorResponseDto.document(400, 401)
+  @ErrorResponseDto.document(400, 401, 404)
   session(@Param('session_id', SessionIdPipe) sessionId: string): Promise<SessionHistoryResponseDto> {
     return this.sessionsService.history(sessionId);
   }

@@ -5,14 +5,17 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 /** Default and largest page size of the paged /api lists (libs/contracts api.ts). */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Largest page number: its row offset, (page - 1) * page_size, stays an exact integer every store accepts. */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE);
 
-/** `?page=&page_size=` of a paged list: page from 1, page_size 1..100 (default 20); anything else 400. */
+/** `?page=&page_size=` of a paged list: page 1..{@link MAX_PAGE}, page_size 1..100 (default 20); anything else 400. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE)
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
