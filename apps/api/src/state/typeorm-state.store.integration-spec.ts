@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
+import { PendingOperationEntity } from './entities/pending-operation.entity';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -156,6 +157,18 @@ describe.each(engines)('TypeOrmStateStore on $name', (engine) => {
     expect(await store.claimPending('sup', 'rejected', 'sup')).toBeNull();
     expect((await store.latestOperation('sup'))?.state).toBe('approved');
     expect(await store.latestOperation('none')).toBeNull();
+  });
+
+  it('supersedes an older pending operation that a concurrent save left pending when the newest is decided', async () => {
+    if (!handle) return;
+    // Emulate the race: both rows were inserted as pending because neither save saw the other's insert.
+    const older = operation({ sessionId: 'raced', createdAt: '2025-01-01T00:00:00.000Z', sql: 'DELETE FROM orders' });
+    const newer = operation({ sessionId: 'raced', createdAt: '2025-01-01T00:00:01.000Z', sql: 'DELETE FROM payments' });
+    await handle.dataSource.getRepository(PendingOperationEntity).insert([older, newer]);
+    expect(await store.claimPending('raced', 'rejected', 'raced')).toMatchObject({ id: newer.id, state: 'rejected' });
+    expect(await store.claimPending('raced', 'approved', 'raced')).toBeNull();
+    const states = await handle.dataSource.getRepository(PendingOperationEntity).find({ where: { sessionId: 'raced' } });
+    expect(Object.fromEntries(states.map((r) => [r.id, r.state]))).toEqual({ [older.id]: 'superseded', [newer.id]: 'rejected' });
   });
 
   it('lets exactly one of many concurrent claims win', async () => {

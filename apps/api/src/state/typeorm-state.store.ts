@@ -143,6 +143,14 @@ export class TypeOrmStateStore implements StateStore {
           .where("id = :id AND state = 'pending'", { id: pending.id })
           .execute();
         if (result.affected !== 1) return null;
+        // Two writes asked concurrently in one session can both be saved as pending (neither transaction saw the
+        // other's insert); deciding the newest supersedes any such older one, so it can never run later.
+        await manager
+          .createQueryBuilder()
+          .update(PendingOperationEntity)
+          .set({ state: 'superseded', decidedAt: new Date().toISOString() })
+          .where("session_id = :sessionId AND state = 'pending' AND id <> :id", { sessionId, id: pending.id })
+          .execute();
         const claimed = await repo.findOneBy({ id: pending.id });
         return claimed ? toPendingOperation(claimed) : null;
       }),
