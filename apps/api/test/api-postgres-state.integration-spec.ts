@@ -3,39 +3,22 @@
  * trace lists, issued keys, connections with an encrypted password, all kept across a restart. Skips with a
  * printed reason when PostgreSQL is unreachable.
  */
-import { Client } from 'pg';
+import { PG, usePostgresSchema } from './support/postgres-schema';
 import { call, makeDataDir, removeDataDir, startTestApp, type TestApp } from './support/test-app';
 
-const PG = 'postgres://postgres@127.0.0.1:5432/test';
 const SERVICE = 'service-key-0123456789abcdef';
 const ALICE = 'alice-key-0123456789abcdef';
 const BOB = 'bob-key-0123456789abcdef';
 const PASSWORD = 'Pg-state-S3cret';
 
 describe('application surface with state in PostgreSQL', () => {
-  const schema = `nlq_api_surface_${process.pid}_${Date.now()}`;
   const dataDir = makeDataDir();
-  let admin: Client | null = null;
-
-  beforeAll(async () => {
-    const client = new Client({ connectionString: PG, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query(`CREATE SCHEMA "${schema}"`);
-      admin = client;
-    } catch (error) {
-      console.warn(`Skipping the PostgreSQL state test of /api: ${PG} unreachable (${(error as Error).message})`);
-    }
-  });
-  afterAll(async () => {
-    if (admin) {
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
-    }
-    removeDataDir(dataDir);
-  });
+  const pg = usePostgresSchema('nlq_api_surface', 'Skipping the PostgreSQL state test of /api');
+  const { schema } = pg;
+  afterAll(() => removeDataDir(dataDir));
 
   it('scopes sessions and traces, keeps keys and encrypted connections across a restart', async () => {
+    const admin = pg.admin;
     if (!admin) return;
     const env = { DATA_DIR: dataDir, STATE_DATABASE_URL: `${PG}?schema=${schema}`, SERVICE_API_KEY: SERVICE, USER_API_KEYS: `alice:${ALICE},bob:${BOB}` };
     const api = (t: TestApp, route: string, key: string, body?: unknown) => call(`${t.url}${route}`, { body, headers: { 'x-api-key': key } });
@@ -81,6 +64,7 @@ describe('application surface with state in PostgreSQL', () => {
   });
 
   it('answers a NUL character (which PostgreSQL cannot store) in ids, query parameters and bodies as 400, never 500', async () => {
+    const admin = pg.admin;
     if (!admin) return;
     const t = await startTestApp({ DATA_DIR: dataDir, STATE_DATABASE_URL: `${PG}?schema=${schema}`, SERVICE_API_KEY: SERVICE });
     try {

@@ -2,35 +2,17 @@
  * STATE_DATABASE_URL=postgres://...: the api keeps its state in PostgreSQL (here in a schema of its own through
  * `?schema=`), and it survives a restart. Skips with a printed reason when PostgreSQL is unreachable.
  */
-import { Client } from 'pg';
+import { PG, usePostgresSchema } from './support/postgres-schema';
 import { call, makeDataDir, removeDataDir, startTestApp } from './support/test-app';
 
-const PG = 'postgres://postgres@127.0.0.1:5432/test';
-
 describe('state in PostgreSQL', () => {
-  const schema = `nlq_api_http_${process.pid}_${Date.now()}`;
   const dataDir = makeDataDir();
-  let admin: Client | null = null;
-
-  beforeAll(async () => {
-    const client = new Client({ connectionString: PG, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query(`CREATE SCHEMA "${schema}"`);
-      admin = client;
-    } catch (error) {
-      console.warn(`Skipping PostgreSQL state test: ${PG} unreachable (${(error as Error).message})`);
-    }
-  });
-  afterAll(async () => {
-    if (admin) {
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
-    }
-    removeDataDir(dataDir);
-  });
+  const pg = usePostgresSchema('nlq_api_http', 'Skipping PostgreSQL state test');
+  const { schema } = pg;
+  afterAll(() => removeDataDir(dataDir));
 
   it('stores history in PostgreSQL and reads it back after a restart', async () => {
+    const admin = pg.admin;
     if (!admin) return;
     const env = { DATA_DIR: dataDir, STATE_DATABASE_URL: `${PG}?schema=${schema}` };
     const first = await startTestApp(env);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/api.exception';
+import { auditCallerEvent } from '../common/audit.logger';
 import { PRINTABLE_ID, MAX_SESSION_ID_CHARS } from '../common/session-id.pipe';
 import { AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../logging/logger.factory';
@@ -103,7 +104,7 @@ export class ApiKeyService {
       createdAt: new Date().toISOString(),
     };
     await this.repository().insert(row);
-    this.auditLine('key.issue', issuedBy, { keyId: row.id, keyUserId: userId });
+    auditCallerEvent(this.logger, 'key.issue', issuedBy, { keyId: row.id, keyUserId: userId });
     return { ...toView(row), key };
   }
 
@@ -120,11 +121,7 @@ export class ApiKeyService {
   async revoke(id: string, revokedBy: Caller): Promise<void> {
     const result = await this.repository().delete({ id });
     if (!result.affected) throw new ApiException(404, ErrorCode.NOT_FOUND, `No issued API key with id "${id}".`);
-    this.auditLine('key.revoke', revokedBy, { keyId: id });
-  }
-
-  private auditLine(event: string, caller: Caller, fields: Record<string, unknown>): void {
-    this.logger.child({ component: 'audit' }).info({ audit: event, userId: caller.userId, ...fields }, `audit ${event}`);
+    auditCallerEvent(this.logger, 'key.revoke', revokedBy, { keyId: id });
   }
 
   private repository() {

@@ -4,6 +4,7 @@ import { QueryPipeline } from '@nlq/pipeline';
 import type { Caller } from '../api-auth/caller';
 import { SessionAccessService } from '../api-sessions/session-access.service';
 import { AppConfig } from '../config/app-config';
+import { toQueryResponse } from '../pipeline/query-response.mapper';
 import { suggestChart } from './chart-suggestion';
 
 /**
@@ -33,12 +34,7 @@ export class ChatService {
     const rows = result ? result.rows.slice(0, limit) : [];
     const columns = result?.columns ?? [];
     return {
-      response: outcome.response,
-      sql: outcome.sql,
-      success: outcome.success,
-      pending_approval: outcome.pendingApproval,
-      session_id: outcome.sessionId,
-      error: outcome.error,
+      ...toQueryResponse(outcome),
       columns,
       rows,
       row_count: rows.length,

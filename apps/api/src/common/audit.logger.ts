@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuditLogger } from '@nlq/pipeline';
 import type { Logger } from 'pino';
+import type { Caller } from '../api-auth/caller';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 
 /**
@@ -18,4 +19,12 @@ export class PinoAuditLogger implements AuditLogger {
   audit(event: 'query' | 'approve' | 'reject' | 'feedback', fields: Record<string, unknown>): void {
     this.log.info({ audit: event, ...fields }, `audit ${event}`);
   }
+}
+
+/**
+ * One audit line of a change made through /api (keys, connections, model settings), in the PinoAuditLogger format
+ * with the caller's user id: `{"component":"audit","audit":event,"userId":caller.userId,...fields}` at level info.
+ */
+export function auditCallerEvent(root: Logger, event: string, caller: Caller, fields: Record<string, unknown>): void {
+  root.child({ component: 'audit' }).info({ audit: event, userId: caller.userId, ...fields }, `audit ${event}`);
 }

@@ -1,17 +1,13 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { SettingBaseEntity } from '../common/setting-base.entity';
 
 /**
  * A database connection of /api/connections in table `api_connection`. `url` is the URL without its password and
  * secret-looking parameters; those are in `secret`, encrypted with AES-256-GCM (SecretBox), never returned.
+ * id, name, active, created_at and updated_at come from {@link SettingBaseEntity}.
  */
 @Entity({ name: 'api_connection' })
-export class ConnectionEntity {
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
-  id!: string;
-
-  @Column({ name: 'name', type: 'varchar', length: 128, unique: true })
-  name!: string;
-
+export class ConnectionEntity extends SettingBaseEntity {
   @Column({ name: 'url', type: 'text' })
   url!: string;
 
@@ -20,13 +16,4 @@ export class ConnectionEntity {
 
   @Column({ name: 'dialect', type: 'varchar', length: 16 })
   dialect!: string;
-
-  @Column({ name: 'active', type: 'boolean', default: false })
-  active!: boolean;
-
-  @Column({ name: 'created_at', type: 'varchar', length: 32 })
-  createdAt!: string;
-
-  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
-  updatedAt!: string;
 }

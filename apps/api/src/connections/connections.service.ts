@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import type { Caller } from '../api-auth/caller';
 import { SecretBox } from '../api-auth/secret-box';
 import { ApiException } from '../common/api.exception';
+import { auditCallerEvent } from '../common/audit.logger';
 import { AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 import { DEFAULT_CONNECTION_ID, TargetResolverService } from '../targets/target-resolver.service';
@@ -78,7 +79,7 @@ export class ConnectionsService implements OnModuleInit {
     const row: ConnectionEntity = { id: randomUUID(), name: input.name, ...this.sealUrl(input.url), active: false, createdAt: now, updatedAt: now };
     await this.repository().insert(row);
     await this.targets.setConnection(row.id, this.fullUrl(row));
-    this.audit('connection.create', caller, { connectionId: row.id, name: row.name });
+    auditCallerEvent(this.logger, 'connection.create', caller, { connectionId: row.id, name: row.name });
     return this.view(row);
   }
 
@@ -104,7 +105,7 @@ export class ConnectionsService implements OnModuleInit {
       await this.targets.setConnection(id, this.fullUrl(row));
       this.pipeline.refreshSchema(id).catch((error: unknown) => this.logger.warn({ connectionId: id, err: messageOf(error) }, 'schema reload after a connection change failed'));
     }
-    this.audit('connection.update', caller, { connectionId: id, name: row.name, urlChanged: patch.url !== undefined });
+    auditCallerEvent(this.logger, 'connection.update', caller, { connectionId: id, name: row.name, urlChanged: patch.url !== undefined });
     return this.view(row);
   }
 
@@ -116,7 +117,7 @@ export class ConnectionsService implements OnModuleInit {
     }
     await this.targets.removeConnection(id);
     await this.repository().delete({ id });
-    this.audit('connection.delete', caller, { connectionId: id, name: row.name });
+    auditCallerEvent(this.logger, 'connection.delete', caller, { connectionId: id, name: row.name });
   }
 
   /**
@@ -162,7 +163,7 @@ export class ConnectionsService implements OnModuleInit {
     await this.repository().update({ id }, { active: true });
     row.active = true;
     this.pipeline.warmUp(id).catch((error: unknown) => this.logger.warn({ connectionId: id, err: messageOf(error) }, 'schema warm-up of the activated connection failed'));
-    this.audit('connection.activate', caller, { connectionId: id, name: row.name });
+    auditCallerEvent(this.logger, 'connection.activate', caller, { connectionId: id, name: row.name });
     return this.view(row);
   }
 
@@ -237,10 +238,6 @@ export class ConnectionsService implements OnModuleInit {
       created_at: row.createdAt,
       updated_at: row.updatedAt,
     };
-  }
-
-  private audit(event: string, caller: Caller, fields: Record<string, unknown>): void {
-    this.logger.child({ component: 'audit' }).info({ audit: event, userId: caller.userId, ...fields }, `audit ${event}`);
   }
 
   private repository() {

@@ -1,14 +1,12 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { SettingBaseEntity } from '../common/setting-base.entity';
 
-/** A model provider setting of /api/llms in table `api_llm_setting`; `api_key` is AES-256-GCM encrypted (SecretBox). */
+/**
+ * A model provider setting of /api/llms in table `api_llm_setting`; `api_key` is AES-256-GCM encrypted (SecretBox).
+ * id, name, active, created_at and updated_at come from {@link SettingBaseEntity}.
+ */
 @Entity({ name: 'api_llm_setting' })
-export class LlmSettingEntity {
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
-  id!: string;
-
-  @Column({ name: 'name', type: 'varchar', length: 128, unique: true })
-  name!: string;
-
+export class LlmSettingEntity extends SettingBaseEntity {
   @Column({ name: 'provider', type: 'varchar', length: 16 })
   provider!: string;
 
@@ -20,13 +18,4 @@ export class LlmSettingEntity {
 
   @Column({ name: 'api_key', type: 'text', nullable: true })
   apiKey!: string | null;
-
-  @Column({ name: 'active', type: 'boolean', default: false })
-  active!: boolean;
-
-  @Column({ name: 'created_at', type: 'varchar', length: 32 })
-  createdAt!: string;
-
-  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
-  updatedAt!: string;
 }

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import type { Caller } from '../api-auth/caller';
 import { SecretBox } from '../api-auth/secret-box';
 import { ApiException } from '../common/api.exception';
+import { auditCallerEvent } from '../common/audit.logger';
 import { AppConfig } from '../config/app-config';
 import { scrubSecrets } from '../connections/connection-url-secrets';
 import { llmBaseUrlProblem } from '../connections/probe-guard';
@@ -88,7 +89,7 @@ export class LlmsService implements OnModuleInit {
       updatedAt: now,
     };
     await this.repository().insert(row);
-    this.audit('llm.create', caller, { llmId: row.id, name: row.name, provider: row.provider });
+    auditCallerEvent(this.logger, 'llm.create', caller, { llmId: row.id, name: row.name, provider: row.provider });
     return toView(row);
   }
 
@@ -107,7 +108,7 @@ export class LlmsService implements OnModuleInit {
     row.updatedAt = new Date().toISOString();
     await this.repository().update({ id }, { name: row.name, provider: row.provider, model: row.model, baseUrl: row.baseUrl, apiKey: row.apiKey, updatedAt: row.updatedAt });
     if (row.active) this.targets.setProvider(this.settings(row));
-    this.audit('llm.update', caller, { llmId: id, name: row.name });
+    auditCallerEvent(this.logger, 'llm.update', caller, { llmId: id, name: row.name });
     return toView(row);
   }
 
@@ -116,7 +117,7 @@ export class LlmsService implements OnModuleInit {
     const row = await this.row(id);
     if (row.active) throw new ApiException(409, ErrorCode.CONFLICT, `Model setting "${row.name}" is active; make another one active before deleting it.`);
     await this.repository().delete({ id });
-    this.audit('llm.delete', caller, { llmId: id, name: row.name });
+    auditCallerEvent(this.logger, 'llm.delete', caller, { llmId: id, name: row.name });
   }
 
   /** Build the provider and ping it (10 s at most); failures are ok false with the message, the key scrubbed. */
@@ -139,7 +140,7 @@ export class LlmsService implements OnModuleInit {
     await this.repository().createQueryBuilder().update(LlmSettingEntity).set({ active: false }).where('id <> :id', { id }).execute();
     await this.repository().update({ id }, { active: true });
     row.active = true;
-    this.audit('llm.activate', caller, { llmId: id, name: row.name, provider: row.provider });
+    auditCallerEvent(this.logger, 'llm.activate', caller, { llmId: id, name: row.name, provider: row.provider });
     return toView(row);
   }
 
@@ -161,10 +162,6 @@ export class LlmsService implements OnModuleInit {
     const row = await this.repository().findOneBy({ id });
     if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model setting "${id}" not found.`);
     return row;
-  }
-
-  private audit(event: string, caller: Caller, fields: Record<string, unknown>): void {
-    this.logger.child({ component: 'audit' }).info({ audit: event, userId: caller.userId, ...fields }, `audit ${event}`);
   }
 
   private repository() {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
 import { SessionAccessService } from '../api-sessions/session-access.service';
+import { toQueryResponse } from '../pipeline/query-response.mapper';
 import type { QueryRequestDto } from './dto/query-request.dto';
 import type { QueryResponseDto } from './dto/query-response.dto';
 
@@ -28,13 +29,6 @@ export class QueryService {
       userId,
       rlhfSignal: request.rlhf_signal ?? null,
     });
-    return {
-      response: outcome.response,
-      sql: outcome.sql,
-      success: outcome.success,
-      pending_approval: outcome.pendingApproval,
-      session_id: outcome.sessionId,
-      error: outcome.error,
-    };
+    return toQueryResponse(outcome);
   }
 }

@@ -1,7 +1,7 @@
-import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceStatus } from '@nlq/contracts';
+import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace } from '@nlq/contracts';
 import type { PendingOperation, StateStore } from '@nlq/pipeline';
 import { DataSource, type EntityManager } from 'typeorm';
-import { HistoryEntryEntity, PendingOperationEntity, TraceEntity } from './entities';
+import { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace } from './entities';
 
 /** A question/SQL few-shot example, as the StateStore port returns it. */
 type FewShotExample = Awaited<ReturnType<StateStore['listPositiveExamples']>>[number];
@@ -187,20 +187,7 @@ export class TypeOrmStateStore implements StateStore {
   /** One stored trace, or null. */
   async getTrace(id: string): Promise<Trace | null> {
     const row = await this.exclusive(() => this.dataSource.getRepository(TraceEntity).findOneBy({ id }));
-    return row
-      ? {
-          id: row.id,
-          sessionId: row.sessionId,
-          userId: row.userId,
-          question: row.question,
-          sql: row.sql,
-          status: row.status as TraceStatus,
-          startedAt: row.startedAt,
-          durationMs: Number(row.durationMs),
-          spans: row.spans,
-          error: row.error,
-        }
-      : null;
+    return row ? toTrace(row) : null;
   }
 
   /** Run `fn` alone (SQLite) or directly (PostgreSQL, whose pool gives each transaction its own connection). */

@@ -3,7 +3,7 @@ import { ErrorCode, type Page, type Trace, type TraceStatus, type TraceSummary }
 import { DataSource, type FindOptionsWhere } from 'typeorm';
 import type { Caller } from '../api-auth/caller';
 import { ApiException } from '../common/api.exception';
-import { TraceEntity } from '../state/entities';
+import { TraceEntity, toTrace } from '../state/entities';
 
 /** Filters of GET /api/traces. */
 export interface TraceFilter {
@@ -56,19 +56,4 @@ export class TracesService {
   private repository() {
     return this.dataSource.getRepository(TraceEntity);
   }
-}
-
-function toTrace(row: TraceEntity): Trace {
-  return {
-    id: row.id,
-    sessionId: row.sessionId,
-    userId: row.userId,
-    question: row.question,
-    sql: row.sql,
-    status: row.status as TraceStatus,
-    startedAt: row.startedAt,
-    durationMs: Number(row.durationMs),
-    spans: row.spans ?? [],
-    error: row.error,
-  };
 }

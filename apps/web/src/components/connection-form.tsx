@@ -1,6 +1,8 @@
 import type { ConnectionInput, ConnectionView } from '@nlq/contracts';
 import { useState, type FormEvent } from 'react';
 import { acceptsPassword, withoutPassword, withPassword } from '../lib/connection-url';
+import { usePendingSave } from '../lib/use-pending-save';
+import { FormFooter } from './form-footer';
 
 export interface ConnectionFormProps {
   /** The connection being edited; absent to create one. */
@@ -21,7 +23,7 @@ export function ConnectionForm({ editing, onSave, onCancel }: ConnectionFormProp
   const [url, setUrl] = useState(initialUrl);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = usePendingSave(onSave);
   const canHavePassword = acceptsPassword(url);
 
   async function submit(e: FormEvent) {
@@ -46,14 +48,7 @@ export function ConnectionForm({ editing, onSave, onCancel }: ConnectionFormProp
     const input: Partial<ConnectionInput> = editing
       ? { ...(name.trim() !== editing.name ? { name: name.trim() } : {}), ...(urlChanged || password ? { url: fullUrl } : {}) }
       : { name: name.trim(), url: fullUrl };
-    setBusy(true);
-    try {
-      await onSave(input);
-    } catch {
-      /* the page shows the error as a toast; keep the form */
-    } finally {
-      setBusy(false);
-    }
+    await save(input);
   }
 
   return (
@@ -86,19 +81,7 @@ export function ConnectionForm({ editing, onSave, onCancel }: ConnectionFormProp
       <p id="conn-password-help" className="muted small-text">
         Write-only: stored encrypted, never shown again. Leave the password out of the URL.
       </p>
-      {problem && (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="row end">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" disabled={busy} data-testid="connection-save">
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormFooter problem={problem} busy={busy} onCancel={onCancel} saveTestId="connection-save" />
     </form>
   );
 }

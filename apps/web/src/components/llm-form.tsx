@@ -1,5 +1,7 @@
 import type { LlmInput, LlmProviderName, LlmView } from '@nlq/contracts';
 import { useState, type FormEvent } from 'react';
+import { usePendingSave } from '../lib/use-pending-save';
+import { FormFooter } from './form-footer';
 
 const PROVIDERS: Array<{ value: LlmProviderName; label: string; needsKey: boolean }> = [
   { value: 'offline', label: 'Built-in offline engine', needsKey: false },
@@ -27,7 +29,7 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
   const [apiKey, setApiKey] = useState('');
   const [clearKey, setClearKey] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = usePendingSave(onSave);
   const offline = provider === 'offline';
 
   async function submit(e: FormEvent) {
@@ -50,14 +52,7 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
     } else {
       input = apiKey ? { ...full, api_key: apiKey } : full;
     }
-    setBusy(true);
-    try {
-      await onSave(input);
-    } catch {
-      /* shown as a toast by the page */
-    } finally {
-      setBusy(false);
-    }
+    await save(input);
   }
 
   return (
@@ -108,19 +103,7 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
           <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} disabled={!!apiKey} /> Remove the stored key
         </label>
       )}
-      {problem && (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="row end">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" disabled={busy} data-testid="llm-save">
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormFooter problem={problem} busy={busy} onCancel={onCancel} saveTestId="llm-save" />
     </form>
   );
 }

@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ConnectionInput, ConnectionView, Dialect, TestResult } from '@nlq/contracts';
-import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Length } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsSettingName } from '../../common/setting-name.decorator';
 
 /** A database connection as every endpoint answers it: the URL with its password as ***, never the password. */
 export class ConnectionViewDto implements ConnectionView {
@@ -20,9 +18,7 @@ export class ConnectionViewDto implements ConnectionView {
 /** Body of POST /api/connections. */
 export class CreateConnectionDto implements ConnectionInput {
   @ApiProperty({ example: 'warehouse', description: 'Unique name, 1..128 characters' })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 128)
+  @IsSettingName()
   name!: string;
 
   @ApiProperty({
@@ -38,9 +34,7 @@ export class CreateConnectionDto implements ConnectionInput {
 export class UpdateConnectionDto implements Partial<ConnectionInput> {
   @ApiPropertyOptional()
   @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @Length(1, 128)
+  @IsSettingName()
   name?: string;
 
   @ApiPropertyOptional()

@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { LlmInput, LlmProviderName, LlmView } from '@nlq/contracts';
-import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsSettingName } from '../../common/setting-name.decorator';
 
 export const LLM_PROVIDER_NAMES: LlmProviderName[] = ['offline', 'ollama', 'openai', 'anthropic'];
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** A model provider setting as every endpoint answers it: never the API key. */
 export class LlmViewDto implements LlmView {
@@ -23,9 +21,7 @@ export class LlmViewDto implements LlmView {
 /** Body of POST /api/llms. */
 export class CreateLlmDto implements LlmInput {
   @ApiProperty({ example: 'local ollama' })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 128)
+  @IsSettingName()
   name!: string;
 
   @ApiProperty({ enum: LLM_PROVIDER_NAMES })
@@ -60,9 +56,7 @@ export class CreateLlmDto implements LlmInput {
 export class UpdateLlmDto implements Partial<LlmInput> {
   @ApiPropertyOptional()
   @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @Length(1, 128)
+  @IsSettingName()
   name?: string;
 
   @ApiPropertyOptional({ enum: LLM_PROVIDER_NAMES })

@@ -1,9 +1,10 @@
 import { HistoryEntryEntity } from './history-entry.entity';
 import { PendingOperationEntity } from './pending-operation.entity';
 import { TraceEntity } from './trace.entity';
+import { toTrace } from './trace.mapper';
 import { API_ENTITIES } from '../../api-auth/api-entities';
 
-export { HistoryEntryEntity, PendingOperationEntity, TraceEntity };
+export { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace };
 
 /** Every entity of the state store. */
 export const STATE_ENTITIES = [HistoryEntryEntity, PendingOperationEntity, TraceEntity, ...API_ENTITIES];
