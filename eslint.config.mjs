@@ -8,6 +8,28 @@ const nestBan = {
   patterns: [{ group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'], message: 'Nothing below apps/api imports NestJS, TypeORM or Fastify (DESIGN.md).' }],
 };
 
+const productionConstraints = [
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:provider', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:pipeline', onlyDependOnLibsWithTags: ['type:contracts', 'type:driver', 'type:provider'] },
+  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:tool'] },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:api', 'type:pipeline', 'type:provider', 'type:tool'] },
+  { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:tool', 'type:api'] },
+];
+
+// Tests of the api and the pipeline may also use test support that their production code must not: the
+// sample-database generator as test data, and the providers' scripted model servers, which speak real wire protocols.
+const testConstraints = productionConstraints.map((c) =>
+  c.sourceTag === 'type:api' || c.sourceTag === 'type:pipeline'
+    ? { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, 'type:tool', 'type:provider', 'type:driver'])] }
+    : c,
+);
+
+const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }];
+
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-artifacts/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   ...tseslint.configs.recommended,
@@ -17,25 +39,12 @@ export default [
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:provider', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:pipeline', onlyDependOnLibsWithTags: ['type:contracts', 'type:driver', 'type:provider'] },
-            { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:tool'] },
-            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:api', 'type:pipeline', 'type:provider', 'type:tool'] },
-            { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:tool', 'type:api'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': boundaries(productionConstraints),
     },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '*/*/test/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(testConstraints) },
   },
   {
     files: ['libs/**/*.ts', 'tools/sample-db/**/*.ts'],

@@ -10,7 +10,6 @@ import path from 'node:path';
 import type { DatabaseSchema, ReadResult } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { OfflineProvider, UnanswerableQuestionError } from '@nlq/llm-providers';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- test data only: the sample shop database generator
 import { generateSampleDatabase } from '@nlq/sample-db';
 
 const READ = { maxRows: 5000, timeoutMs: 10_000 };

@@ -1,5 +1,4 @@
 // Tests may drive the real provider clients against the providers' scripted wire-protocol server (brief of apps/api).
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedProtocol } from '@nlq/llm-providers';
 
 export type { ScriptedModelServer, ScriptedProtocol };
