@@ -3,6 +3,16 @@
  * lower-case words and reduce each to a light stem so that `customers`, `Customer` and `customer_id` meet.
  */
 
+/** Suffix rules of {@link stemWord}, tried in order; the first that matches decides. */
+const STEM_RULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/ies$/, 'y'],
+  [/(ss|sh|ch|x|z)es$/, '$1'],
+  [/([^su])s$/, '$1'],
+  [/ied$/, 'y'],
+  [/([^e])ed$/, '$1'],
+  [/ing$/, ''],
+];
+
 /**
  * Reduce one lower-case English word to a light stem: plural and common inflection suffixes are removed
  * (`categories` -> `category`, `boxes` -> `box`, `orders` -> `order`, `ordered` -> `order`;
@@ -13,15 +23,7 @@
 export function stemWord(word: string): string {
   const w = word.toLowerCase();
   if (w.length <= 3 || /\d/.test(w)) return w;
-  const rules: Array<[RegExp, string]> = [
-    [/ies$/, 'y'],
-    [/(ss|sh|ch|x|z)es$/, '$1'],
-    [/([^su])s$/, '$1'],
-    [/ied$/, 'y'],
-    [/([^e])ed$/, '$1'],
-    [/ing$/, ''],
-  ];
-  for (const [pattern, replacement] of rules) {
+  for (const [pattern, replacement] of STEM_RULES) {
     if (pattern.test(w)) {
       const stem = w.replace(pattern, replacement);
       return stem.length >= 3 ? stem : w;

@@ -61,11 +61,6 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
     return new Promise((resolve) => this.wss.close(() => resolve()));
   }
 
-  /** Number of open sockets (authenticated or not). */
-  get clientCount(): number {
-    return this.wss.clients.size;
-  }
-
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const pathname = (req.url ?? '').split('?')[0];
     if (pathname !== LIVE_PATH) {

@@ -1,6 +1,6 @@
-import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace } from '@nlq/contracts';
+import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceSpan } from '@nlq/contracts';
 import type { PendingOperation, StateStore } from '@nlq/pipeline';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace } from './entities';
 
 /** A question/SQL few-shot example, as the StateStore port returns it. */
@@ -167,20 +167,28 @@ export class TypeOrmStateStore implements StateStore {
     return toPendingOperation(newest.find((r) => r.state === 'pending') ?? newest[0]);
   }
 
+  /**
+   * Store the trace, replacing one of the same id: one `INSERT ... ON CONFLICT (id) DO UPDATE` statement (TypeORM's
+   * `save` would SELECT first and wrap the INSERT in a transaction: four round trips on every request).
+   */
   async saveTrace(trace: Trace): Promise<void> {
     await this.exclusive(() =>
-      this.dataSource.getRepository(TraceEntity).save({
-        id: trace.id,
-        sessionId: trace.sessionId,
-        userId: trace.userId,
-        question: trace.question,
-        sql: trace.sql,
-        status: trace.status,
-        startedAt: trace.startedAt,
-        durationMs: trace.durationMs,
-        error: trace.error ?? null,
-        spans: trace.spans,
-      }),
+      this.dataSource.getRepository(TraceEntity).upsert(
+        {
+          id: trace.id,
+          sessionId: trace.sessionId,
+          userId: trace.userId,
+          question: trace.question,
+          sql: trace.sql,
+          status: trace.status,
+          startedAt: trace.startedAt,
+          durationMs: trace.durationMs,
+          error: trace.error ?? null,
+          // the JSON column's value as is: TypeORM's deep-partial type cannot follow `Record<string, unknown>`
+          spans: trace.spans as QueryDeepPartialEntity<TraceSpan>[],
+        },
+        ['id'],
+      ),
     );
   }
 

@@ -133,7 +133,8 @@ export class NearDuplicateIndex {
   remember(scope: { connectionId: string; sessionId: string; userId: string }, entry: Omit<RememberedQuestion, 'at'>): void {
     const key = this.scopeKey(scope.connectionId, scope.sessionId, scope.userId);
     const now = (this.options.clock ?? Date.now)();
-    const list = (this.scopes.get(key) ?? []).filter((e) => normalizeQuestion(e.question) !== normalizeQuestion(entry.question));
+    const normalized = normalizeQuestion(entry.question);
+    const list = (this.scopes.get(key) ?? []).filter((e) => normalizeQuestion(e.question) !== normalized);
     list.push({ ...entry, at: now });
     while (list.length > (this.options.perScope ?? 20)) list.shift();
     this.scopes.delete(key);
