@@ -3,7 +3,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ensureSampleDatabase } from '@nlq/sample-db';
 import fs from 'node:fs';
 import type { DestinationStream } from 'pino';
+import { ApiKeyService } from './api-auth/api-key.service';
 import { AppModule } from './app.module';
+import { REDIS_CLIENTS, type RedisClients } from './cache/redis.module';
 import { frameworkErrorHandler } from './common/framework-errors';
 import { NlqFastifyAdapter } from './common/nlq-fastify.adapter';
 import { NoNulPipe } from './common/no-nul.pipe';
@@ -14,6 +16,7 @@ import type { AppEnv } from './config/environment-variables';
 import { createRootLogger } from './logging/logger.factory';
 import { PinoNestLogger } from './logging/pino-nest.logger';
 import { setupOpenApi } from './openapi';
+import { registerRateLimit } from './rate-limit/rate-limit.plugin';
 
 /** Test and embedding hooks of {@link createApp}. */
 export interface CreateAppOptions {
@@ -25,8 +28,8 @@ export interface CreateAppOptions {
  * Build the api, configured and initialized but not listening: configuration from `process.env` overlaid with
  * `overrides` (validated; throws ConfigValidationError naming the variable), DATA_DIR created, the sample shop
  * database generated when QUERY_DATABASE_URL is the default and the file is absent, Fastify with MAX_BODY_BYTES,
- * pino as Fastify's and Nest's logger, request ids (X-Request-Id or a UUID, echoed back), CORS, the global
- * NoNulPipe and ValidationPipe, and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
+ * pino as Fastify's and Nest's logger, request ids (X-Request-Id or a UUID, echoed back), the per-caller
+ * RATE_LIMIT_PER_MINUTE on the routes that run work (429 in the error shape), CORS, the global NoNulPipe and ValidationPipe, and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
  */
 export async function createApp(overrides: AppEnv = {}, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const config = AppConfig.fromEnv({ ...process.env, ...overrides });
@@ -47,12 +50,19 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     abortOnError: false,
   });
-  app.getHttpAdapter().getInstance().addHook('onRequest', async (request, reply) => {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // before app.init(), which registers the routes that the rate limit hooks
+  await registerRateLimit(fastify, {
+    perMinute: config.rateLimitPerMinute,
+    keys: app.get(ApiKeyService),
+    redis: app.get<typeof REDIS_CLIENTS, RedisClients | null>(REDIS_CLIENTS, { strict: false })?.commands ?? null,
   });
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    exposedHeaders: [REQUEST_ID_HEADER, 'Content-Disposition', 'X-Export-Rows', 'X-Export-Truncated'],
+    exposedHeaders: [REQUEST_ID_HEADER, 'Content-Disposition', 'X-Export-Rows', 'X-Export-Truncated', 'Retry-After'],
     // An OPTIONS request without Origin or Access-Control-Request-Method gets the plain 204 of a preflight
     // instead of @fastify/cors's strict text/plain 400, which is not the one error shape.
     strictPreflight: false,

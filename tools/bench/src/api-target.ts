@@ -11,7 +11,8 @@ export interface ApiTarget {
 
 /**
  * Boots the real api in this process with createApp (apps/api/src/app.factory.ts) on 127.0.0.1, port 0, with
- * LOG_LEVEL=silent and no service key, querying `databaseFile` and keeping its state in `dataDir`.
+ * LOG_LEVEL=silent, no service key and no rate limit (the load comes from one address), querying `databaseFile`
+ * and keeping its state in `dataDir`.
  * `env` adds or overrides variables (e.g. LLM_PROVIDER, LLM_BASE_URL).
  * @throws ConfigValidationError for an invalid variable; whatever listen() throws.
  */
@@ -30,6 +31,7 @@ export async function startApi(databaseFile: string, dataDir: string, env: AppEn
     LLM_MODEL: '',
     LLM_BASE_URL: '',
     LLM_API_KEY: '',
+    RATE_LIMIT_PER_MINUTE: '0',
     ...env,
   });
   await app.listen(0, '127.0.0.1');

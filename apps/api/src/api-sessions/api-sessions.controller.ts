@@ -10,6 +10,7 @@ import { FeedbackResponseDto } from '../feedback/dto/feedback-response.dto';
 import { ApiSessionsService } from './api-sessions.service';
 import { DEFAULT_PAGE_SIZE, PageQueryDto } from './dto/page-query.dto';
 import { SessionDetailDto, SessionSummaryPageDto } from './dto/session-summary.dto';
+import { RateLimited } from '../rate-limit/rate-limited.decorator';
 
 /** /api/sessions: the caller's sessions (service key: all), one session, and decisions on its pending SQL. */
 @ApiTags('application: sessions')
@@ -37,6 +38,7 @@ export class ApiSessionsController {
   }
 
   @Post(':id/approve')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: "Approve and execute the session's pending SQL (same rules as POST /approve)" })
   @ApiParam({ name: 'id' })
@@ -47,6 +49,7 @@ export class ApiSessionsController {
   }
 
   @Post(':id/reject')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: "Reject the session's pending SQL; nothing is executed" })
   @ApiParam({ name: 'id' })
@@ -57,6 +60,7 @@ export class ApiSessionsController {
   }
 
   @Post(':id/feedback')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: "Save positive or negative feedback on the session's latest question" })
   @ApiParam({ name: 'id' })

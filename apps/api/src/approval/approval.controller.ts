@@ -5,6 +5,7 @@ import { ErrorResponseDto } from '../common/error-response.dto';
 import { SessionIdPipe } from '../common/session-id.pipe';
 import { ApprovalService } from './approval.service';
 import { ApprovalDecisionResponseDto } from './dto/approval-decision-response.dto';
+import { RateLimited } from '../rate-limit/rate-limited.decorator';
 
 /** POST /approve/{session_id} and POST /reject/{session_id} (spec 4.1, section 3). */
 @ApiTags('query adapter')
@@ -15,6 +16,7 @@ export class ApprovalController {
   constructor(private readonly approvalService: ApprovalService) {}
 
   @Post('approve/:session_id')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: "Approve and execute the session's pending SQL" })
   @ApiParam({ name: 'session_id' })
@@ -25,6 +27,7 @@ export class ApprovalController {
   }
 
   @Post('reject/:session_id')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: "Reject the session's pending SQL; nothing is executed" })
   @ApiParam({ name: 'session_id' })

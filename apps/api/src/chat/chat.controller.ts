@@ -6,6 +6,7 @@ import { ErrorResponseDto } from '../common/error-response.dto';
 import { ChatService } from './chat.service';
 import { ChatRequestDto } from './dto/chat-request.dto';
 import { ChatResponseDto } from './dto/chat-response.dto';
+import { RateLimited } from '../rate-limit/rate-limited.decorator';
 
 /** POST /api/chat (spec 4.2). */
 @ApiTags('application: chat')
@@ -16,6 +17,7 @@ export class ChatController {
   constructor(private readonly chatService: ChatService) {}
 
   @Post('chat')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Ask a question in a session',

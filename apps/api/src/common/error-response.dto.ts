@@ -32,5 +32,6 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'The pending SQL was already decided',
   413: 'Body larger than MAX_BODY_BYTES',
   422: 'The approved SQL was refused by the database',
+  429: 'Over RATE_LIMIT_PER_MINUTE for this caller (API key user, else IP); Retry-After says when to retry',
   502: 'Database or model unreachable',
 };

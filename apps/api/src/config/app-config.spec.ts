@@ -21,6 +21,7 @@ describe('AppConfig.fromEnv', () => {
       statementTimeoutMs: 10000,
       maxRetries: 3,
       maxBodyBytes: 65536,
+      rateLimitPerMinute: 120,
       logLevel: 'info',
     });
   });
@@ -37,6 +38,7 @@ describe('AppConfig.fromEnv', () => {
       LLM_BASE_URL: 'http://127.0.0.1:1234/v1',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       MAX_RETRIES: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
     });
     expect(config).toMatchObject({
       port: 9001,
@@ -48,6 +50,7 @@ describe('AppConfig.fromEnv', () => {
       llm: { provider: 'openai', baseUrl: 'http://127.0.0.1:1234/v1' },
       corsOrigins: ['https://a.example', 'https://b.example'],
       maxRetries: 0,
+      rateLimitPerMinute: 0,
     });
   });
 
@@ -58,6 +61,8 @@ describe('AppConfig.fromEnv', () => {
     ['LLM_PROVIDER', 'gpt'],
     ['MAX_QUESTION_CHARS', '0'],
     ['MAX_BODY_BYTES', '12.5'],
+    ['RATE_LIMIT_PER_MINUTE', '-1'],
+    ['RATE_LIMIT_PER_MINUTE', 'many'],
     ['STATE_DATABASE_URL', 'mysql://x'],
     ['LOG_LEVEL', 'loud'],
     ['SERVICE_API_KEY', 'short'],

@@ -47,6 +47,8 @@ export class AppConfig {
   readonly statementTimeoutMs!: number;
   readonly maxRetries!: number;
   readonly maxBodyBytes!: number;
+  /** Requests per caller per minute to the routes that run work; 0: no limit. */
+  readonly rateLimitPerMinute!: number;
   readonly logLevel!: string;
   /** User-bound /api keys from USER_API_KEYS (spec 5.5), in the order given. */
   readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string }>;
@@ -120,6 +122,7 @@ export class AppConfig {
       statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,
       maxRetries: vars.MAX_RETRIES,
       maxBodyBytes: vars.MAX_BODY_BYTES,
+      rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       logLevel: vars.LOG_LEVEL,
       userApiKeys,
       encryptionKey: vars.ENCRYPTION_KEY ?? null,

@@ -22,6 +22,7 @@ export const ENV_VARIABLE_NAMES = [
   'STATEMENT_TIMEOUT_MS',
   'MAX_RETRIES',
   'MAX_BODY_BYTES',
+  'RATE_LIMIT_PER_MINUTE',
   'LOG_LEVEL',
   'USER_API_KEYS',
   'ENCRYPTION_KEY',
@@ -140,6 +141,16 @@ export class EnvironmentVariables {
   @Min(1024)
   @Max(100 * 1024 * 1024)
   MAX_BODY_BYTES: number = 65_536;
+
+  /**
+   * Requests a caller may make per minute to the routes that run work (POST /query, /api/chat, approve, reject,
+   * feedback); 0 disables the limit (DESIGN.md "Errors": 429).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_PER_MINUTE: number = 120;
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';

@@ -6,6 +6,7 @@ import { SessionIdPipe } from '../common/session-id.pipe';
 import { FeedbackRequestDto } from './dto/feedback-request.dto';
 import { FeedbackResponseDto } from './dto/feedback-response.dto';
 import { FeedbackService } from './feedback.service';
+import { RateLimited } from '../rate-limit/rate-limited.decorator';
 
 /** POST /feedback/{session_id} (spec 4.1). */
 @ApiTags('query adapter')
@@ -16,6 +17,7 @@ export class FeedbackController {
   constructor(private readonly feedbackService: FeedbackService) {}
 
   @Post('feedback/:session_id')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: 'Save positive or negative feedback for a session' })
   @ApiParam({ name: 'session_id' })

@@ -5,6 +5,7 @@ import { ErrorResponseDto } from '../common/error-response.dto';
 import { QueryRequestDto } from './dto/query-request.dto';
 import { QueryResponseDto } from './dto/query-response.dto';
 import { QueryService } from './query.service';
+import { RateLimited } from '../rate-limit/rate-limited.decorator';
 
 /** POST /query (spec 4.1). */
 @ApiTags('query adapter')
@@ -15,6 +16,7 @@ export class QueryController {
   constructor(private readonly queryService: QueryService) {}
 
   @Post('query')
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: 'Answer a natural-language question', description: 'A pipeline failure is success false with error set, not an HTTP error.' })
   @ApiOkResponse({ type: QueryResponseDto })
