@@ -20,6 +20,8 @@ const USER_KEY = 'web-e2e-user-key-0123456789';
 const ADMIN_KEY = 'web-e2e-admin-key-0123456789';
 /** The password of a postgres connection: it must never reach the page or an API answer. */
 const PG_PASSWORD = 'Pw-never-shown-7f3a91';
+/** A model API key entered on /llms: write-only as well. */
+const MODEL_KEY = 'sk-never-shown-4b2c8e1d9f';
 
 jest.setTimeout(60_000);
 
@@ -135,6 +137,7 @@ describe('web app in a browser against the real api', () => {
     const outcome = turn.getByTestId('approval-outcome');
     await outcome.waitFor();
     expect(await outcome.innerText()).toBe(`Approved and executed: ${expected} rows affected.`);
+    expect(await turn.getByTestId('chat-status').innerText()).toBe('approved');
     await page.getByTestId('toast').filter({ hasText: `Approved: ${expected} rows affected` }).waitFor();
     expect(before()).toBe(0);
     await saveScreenshot(page, '04-chat-approved');
@@ -209,6 +212,8 @@ describe('web app in a browser against the real api', () => {
     await toast.waitFor();
     expect(await toast.getAttribute('role')).toBe('alert');
     expect(await toast.innerText()).toContain('offline engine could not answer');
+    expect(await turn.getByTestId('chat-error').innerText()).toContain('offline engine could not answer');
+    expect(await turn.getByTestId('chat-answer').count()).toBe(0); // the error is shown once, not twice
     await saveScreenshot(page, '08-chat-error-toast');
 
     await page.goto(`${user.url}/traces/no-such-trace`);
@@ -243,5 +248,29 @@ describe('web app in a browser against the real api', () => {
     expect(body).not.toContain(PG_PASSWORD);
     expect(body).not.toContain(USER_KEY);
     await saveScreenshot(page, '10-overview');
+  });
+
+  it('/llms adds a hosted model setting; its API key is stored but never shown', async () => {
+    await page.goto(`${user.url}/llms`);
+    await page.getByTestId('llms-table').waitFor();
+    await page.getByTestId('llm-add').click();
+    const form = page.getByTestId('llm-form');
+    await form.getByTestId('llm-name').fill('hosted');
+    await form.getByTestId('llm-provider').selectOption('openai');
+    await form.getByTestId('llm-model').fill('gpt-4o-mini');
+    await form.getByTestId('llm-api-key').fill(MODEL_KEY);
+    await form.getByTestId('llm-save').click();
+    const row = page.locator('[data-testid="llm-row"][data-name="hosted"]');
+    await row.waitFor();
+    const rowText = await row.innerText();
+    expect(rowText).toContain('openai');
+    expect(rowText).toContain('gpt-4o-mini');
+    expect(rowText).toContain('stored');
+    await saveScreenshot(page, '11-llms');
+    expect(await page.content()).not.toContain(MODEL_KEY);
+    const list = await user.api('/api/llms');
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('gpt-4o-mini');
+    expect(list.text).not.toContain(MODEL_KEY);
   });
 });

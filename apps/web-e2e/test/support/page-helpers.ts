@@ -5,11 +5,15 @@ import type { Page } from 'playwright-core';
 /** test-artifacts/web/ at the repository root (gitignored): one screenshot a page under test. */
 export const ARTIFACT_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'test-artifacts', 'web');
 
-/** Save a full-page PNG of `page` as test-artifacts/web/<name>.png; answers the file path. */
+/**
+ * Save a full-page PNG of `page` as test-artifacts/web/<name>.png; answers the file path. The chat's sticky question
+ * bar is laid out in place for the shot (a full-page capture would otherwise paint it over the middle of a long
+ * conversation, where the first viewport ended).
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACT_DIR, { recursive: true });
   const file = path.join(ARTIFACT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, style: '.ask { position: static !important; }' });
   return file;
 }
 

@@ -43,12 +43,24 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
   const r = turn.response;
   const e = turn.entry;
   const sql = r?.sql || e?.sql || '';
-  const answer = r?.response || e?.answer || '';
   const error = turn.error ?? r?.error ?? e?.error ?? null;
+  // A failed answer repeats its error as the response text: show it once, as the error.
+  const answer = (r?.response || e?.answer || '') === error ? '' : r?.response || e?.answer || '';
   const pending = r ? r.pending_approval : e?.status === 'pending_approval';
   const entryId = r?.history_entry_id ?? e?.id;
   const traceId = r?.trace_id ?? e?.trace_id;
-  const status = turn.state === 'running' ? 'running' : r ? (r.success ? (r.pending_approval ? 'pending_approval' : 'ok') : 'error') : (e?.status ?? 'error');
+  const status =
+    turn.state === 'running'
+      ? 'running'
+      : turn.decision
+        ? turn.decision.status
+        : r
+          ? r.success
+            ? r.pending_approval
+              ? 'pending_approval'
+              : 'ok'
+            : 'error'
+          : (e?.status ?? 'error');
 
   return (
     <article className="turn" data-testid="chat-turn" data-state={turn.state} aria-busy={turn.state === 'running'}>

@@ -68,7 +68,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'} data-testid="toast" data-kind={t.kind}>
             <div className="toast-body">
               <strong>{t.title}</strong>
-              {t.message && <div className="toast-message">{t.message}</div>}
+              {t.message && (
+                <div className="toast-message" title={t.message}>
+                  {t.message}
+                </div>
+              )}
             </div>
             <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
               ×
