@@ -47,6 +47,18 @@ export type ParseResult =
  * one line (at most about 200 characters), plus a note when the fallback grammar failed too or was not tried.
  */
 export function parseSql(sql: string, dialect: Dialect): ParseResult {
+  // The pipeline's check stage asks classifySql and then checkReferences about the same text: keep the last result
+  // so one statement is parsed once. Callers only read the AST (neither walker writes to it).
+  if (lastParse && lastParse.sql === sql && lastParse.dialect === dialect) return lastParse.result;
+  const result = parseUncached(sql, dialect);
+  lastParse = { sql, dialect, result };
+  return result;
+}
+
+/** The most recent {@link parseSql} call and its result. */
+let lastParse: { sql: string; dialect: Dialect; result: ParseResult } | null = null;
+
+function parseUncached(sql: string, dialect: Dialect): ParseResult {
   const own = parseWith(sql, dialect);
   if (own.ok) return own;
   const fallback = FALLBACK_GRAMMAR[dialect];
