@@ -6,6 +6,17 @@ export interface FewShotExample {
   sql: string;
 }
 
+/**
+ * One earlier turn of the session, for follow-ups ("and in the US?"): the question, the SQL that answered it and a
+ * one-line summary of its result (e.g. `1 row: count = 42` or `0 rows`). Sent oldest first, newest last.
+ */
+export interface ConversationTurn {
+  question: string;
+  sql: string;
+  /** One line, at most about 200 characters. */
+  resultSummary: string;
+}
+
 /** Everything a provider needs to write one SQL statement. */
 export interface SqlGenerationRequest {
   question: string;
@@ -17,6 +28,8 @@ export interface SqlGenerationRequest {
   previousAttempt?: { sql: string; error: string } | null;
   /** Maximum rows the caller will fetch; providers may use it in a LIMIT. */
   maxRows: number;
+  /** The session's recent answered turns, oldest first (empty or absent for a first question). */
+  conversation?: ConversationTurn[];
 }
 
 export interface TokenUsage {
