@@ -18,15 +18,16 @@ const productionConstraints = [
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:api', 'type:pipeline', 'type:provider', 'type:tool'] },
   { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:tool', 'type:api'] },
+  { sourceTag: 'type:test-support', onlyDependOnLibsWithTags: [] },
 ];
 
 // Tests of the api and the pipeline may also use test support that their production code must not: the
 // sample-database generator as test data, and the providers' scripted model servers, which speak real wire protocols.
-const testConstraints = productionConstraints.map((c) =>
-  c.sourceTag === 'type:api' || c.sourceTag === 'type:pipeline'
-    ? { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, 'type:tool', 'type:provider', 'type:driver'])] }
-    : c,
-);
+// Every test may use the test-services support (skips the tests of an unreachable local server).
+const testConstraints = productionConstraints.map((c) => {
+  const extra = c.sourceTag === 'type:api' || c.sourceTag === 'type:pipeline' ? ['type:tool', 'type:provider', 'type:driver'] : [];
+  return { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra, 'type:test-support'])] };
+});
 
 const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }];
 

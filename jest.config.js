@@ -14,7 +14,10 @@ module.exports = {
     '^@nlq/pipeline$': '<rootDir>/libs/pipeline/src/index.ts',
     '^@nlq/sample-db$': '<rootDir>/tools/sample-db/src/index.ts',
     '^@nlq/api$': '<rootDir>/apps/api/src/index.ts',
+    '^@nlq/test-services$': '<rootDir>/tools/test-services/src/index.ts',
   },
+  // Finds (starting them when it can) PostgreSQL, MariaDB and Redis; tests of an unreachable one are skipped.
+  globalSetup: '<rootDir>/tools/test-services/src/global-setup.ts',
   // content-disposition (pulled in by @fastify/static for /docs) is ESM-only; let SWC transform it.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
   setupFiles: ['reflect-metadata'],

@@ -5,13 +5,14 @@
  */
 import { PG, usePostgresSchema } from './support/postgres-schema';
 import { call, makeDataDir, removeDataDir, startTestApp, type TestApp } from './support/test-app';
+import { describeWith } from '@nlq/test-services';
 
 const SERVICE = 'service-key-0123456789abcdef';
 const ALICE = 'alice-key-0123456789abcdef';
 const BOB = 'bob-key-0123456789abcdef';
 const PASSWORD = 'Pg-state-S3cret';
 
-describe('application surface with state in PostgreSQL', () => {
+describeWith('postgresql')('application surface with state in PostgreSQL', () => {
   const dataDir = makeDataDir();
   const pg = usePostgresSchema('nlq_api_surface', 'Skipping the PostgreSQL state test of /api');
   const { schema } = pg;

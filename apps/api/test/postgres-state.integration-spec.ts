@@ -4,8 +4,9 @@
  */
 import { PG, usePostgresSchema } from './support/postgres-schema';
 import { call, makeDataDir, removeDataDir, startTestApp } from './support/test-app';
+import { describeWith } from '@nlq/test-services';
 
-describe('state in PostgreSQL', () => {
+describeWith('postgresql')('state in PostgreSQL', () => {
   const dataDir = makeDataDir();
   const pg = usePostgresSchema('nlq_api_http', 'Skipping PostgreSQL state test');
   const { schema } = pg;

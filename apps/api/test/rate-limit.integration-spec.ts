@@ -12,6 +12,7 @@ import path from 'node:path';
 import { closeRedis, connectRedis } from '../src/cache/redis-connection';
 import { REDIS_RATE_LIMIT_NAMESPACE } from '../src/rate-limit/rate-limit.plugin';
 import { call, makeDataDir, removeDataDir, startTestApp, type TestApp } from './support/test-app';
+import { describeWith } from '@nlq/test-services';
 
 const ALICE = 'alice-key-0123456789abcdef';
 const BOB = 'bob-key-0123456789abcdef';
@@ -118,7 +119,7 @@ describe('RATE_LIMIT_PER_MINUTE=0', () => {
   });
 });
 
-describe('RATE_LIMIT_PER_MINUTE=3 on two replicas sharing REDIS_URL', () => {
+describeWith('redis')('RATE_LIMIT_PER_MINUTE=3 on two replicas sharing REDIS_URL', () => {
   const dataDir = makeDataDir();
   // a user id of this run only, so other runs and suites on the same Redis do not share its counter
   const user = `rl-${randomUUID()}`;

@@ -14,13 +14,14 @@ import { REDIS_CLIENTS, type RedisClients } from '../src/cache/redis.module';
 import { RedisResultCache } from '../src/cache/redis-result-cache';
 import { openLive, type LiveSocket } from './support/api-live-client';
 import { call, makeDataDir, removeDataDir, startTestApp, type TestApp } from './support/test-app';
+import { describeWith } from '@nlq/test-services';
 
 const REDIS = 'redis://127.0.0.1:6379';
 const SERVICE = 'service-key-0123456789abcdef';
 const ALICE = 'alice-key-0123456789abcdef';
 const QUESTION = 'How many customers are there?';
 
-describe('two api replicas sharing Redis', () => {
+describeWith('redis')('two api replicas sharing Redis', () => {
   const dataDir = makeDataDir();
   const sessions: string[] = [];
   let redis: Redis | null = null;

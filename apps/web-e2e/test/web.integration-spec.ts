@@ -61,6 +61,7 @@ describe('web app in a browser against the real api', () => {
       startWebStack(webDist, USER_KEY, { SERVICE_MODE: 'user' }),
       startWebStack(webDist, ADMIN_KEY, { SERVICE_MODE: 'admin' }),
     ]);
+    console.info(`browser tests drive ${browser.browser.executablePath} (from ${browser.browser.source})`);
     page = await browser.context.newPage();
   });
 

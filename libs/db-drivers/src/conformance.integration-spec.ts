@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import { createConnection } from 'mysql2/promise';
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { createDriver, DatabaseError, type DatabaseDriver } from './index';
+import { describeEachWith, type TestService } from '@nlq/test-services';
 
 interface EngineCase {
   name: string;
@@ -117,7 +118,7 @@ const engines: EngineCase[] = [
 
 const READ = { maxRows: 100, timeoutMs: 5_000 };
 
-describe.each(engines)('DatabaseDriver conformance: $name', (engine) => {
+describeEachWith(engines, (engine) => (engine.name === 'sqlite' ? [] : [engine.name as TestService]))('DatabaseDriver conformance: $name', (engine) => {
   let driver: DatabaseDriver;
   let teardown: (() => Promise<void>) | undefined;
   let skipReason: string | undefined;

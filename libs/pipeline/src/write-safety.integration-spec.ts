@@ -23,6 +23,7 @@ import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
 import { QueryPipeline } from './query-pipeline';
 import { InMemoryStateStore } from './testing/in-memory-state-store';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import { describeEachWith, type TestService } from '@nlq/test-services';
 
 interface Engine {
   name: string;
@@ -247,7 +248,8 @@ function mariadbEngine(): Engine {
 
 const checksum = (rows: unknown[]) => createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 
-describe.each([sqliteEngine(), postgresEngine(), mariadbEngine()])('write safety on $name', (engine) => {
+const serverOf: Record<string, TestService[]> = { PostgreSQL: ['postgresql'], MariaDB: ['mariadb'] };
+describeEachWith([sqliteEngine(), postgresEngine(), mariadbEngine()], (engine) => serverOf[engine.name] ?? [])('write safety on $name', (engine) => {
   let driver: DatabaseDriver | null = null;
   let skip: string | null = null;
   let before = '';

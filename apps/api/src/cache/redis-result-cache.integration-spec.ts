@@ -11,6 +11,7 @@ import net from 'node:net';
 import { AppConfig, ConfigValidationError } from '../config/app-config';
 import { closeRedis, connectRedis, redactRedisUrl, RedisUnavailableError } from './redis-connection';
 import { globEscape, RedisResultCache } from './redis-result-cache';
+import { describeWith } from '@nlq/test-services';
 
 const REDIS = 'redis://127.0.0.1:6379';
 
@@ -36,7 +37,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('RedisResultCache (real Redis)', () => {
+describeWith('redis')('RedisResultCache (real Redis)', () => {
   const namespace = `nlq:test:${randomUUID()}:cache:`;
   let redis: Redis | null = null;
   let cache: RedisResultCache;

@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { closeRedis, connectRedis } from '../cache/redis-connection';
 import { RedisEventBus } from './redis-event-bus';
+import { describeWith } from '@nlq/test-services';
 
 const REDIS = 'redis://127.0.0.1:6379';
 
@@ -27,7 +28,7 @@ async function until(received: LiveEvent[], traceId: string, ms = 3000): Promise
   }
 }
 
-describe('RedisEventBus (real Redis)', () => {
+describeWith('redis')('RedisEventBus (real Redis)', () => {
   const channel = `nlq:test:${randomUUID()}:live`;
   const connections: Redis[] = [];
   let reachable = true;

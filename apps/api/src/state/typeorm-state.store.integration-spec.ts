@@ -8,6 +8,7 @@ import type { DataSource } from 'typeorm';
 import { createStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
 import { PendingOperationEntity } from './entities/pending-operation.entity';
+import { describeEachWith } from '@nlq/test-services';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -95,7 +96,7 @@ function operation(overrides: Partial<PendingOperation>): PendingOperation {
   };
 }
 
-describe.each(engines)('TypeOrmStateStore on $name', (engine) => {
+describeEachWith(engines, (engine) => (engine.name === 'postgres' ? ['postgresql'] : []))('TypeOrmStateStore on $name', (engine) => {
   let handle: Awaited<ReturnType<Engine['open']>>;
   let store: TypeOrmStateStore;
 
