@@ -16,7 +16,7 @@ import type { LinkedSchema } from './stages/linking';
 import { EXAMPLE_LIMIT, loadExamples } from './stages/examples';
 import { generateSql } from './stages/generate';
 import { checkSql, describeReferenceErrors } from './stages/check';
-import type { CheckResult } from './stages/check';
+import type { CheckResult, SqlRepair } from './stages/check';
 import { decidePolicy } from './stages/policy';
 import { executeRead, toDatabaseError } from './stages/execute';
 import { decideCorrection, exhaustedMessage } from './stages/correct';
@@ -56,6 +56,8 @@ interface Run {
   entryId: string;
   rec: TraceRecorder;
   connectionId: string;
+  /** Repairs the check stage applied to the final SQL (empty when it ran as the model wrote it). */
+  repairs: SqlRepair[];
 }
 
 /**
@@ -102,6 +104,7 @@ export class QueryPipeline {
       entryId: randomUUID(),
       rec,
       connectionId: input.connectionId ?? this.defaultConnectionId ?? '',
+      repairs: [],
     };
 
     // 1. intake
@@ -227,14 +230,17 @@ export class QueryPipeline {
         checked = checkSql(sql, dialect, schema);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        checked = { sql, classification: { kind: 'refused', reason: `the SQL could not be checked (${reason})`, tables: [] }, referenceErrors: [] };
+        checked = { sql, classification: { kind: 'refused', reason: `the SQL could not be checked (${reason})`, tables: [] }, referenceErrors: [], repairs: [] };
       }
       sql = checked.sql;
       const { classification } = checked;
       lastKind = classification.kind;
+      // Deterministic repairs (DESIGN.md step 7) of the SQL that now runs: traced here, returned with the outcome.
+      run.repairs = checked.repairs;
+      const repairDetail = checked.repairs.length > 0 ? { repairs: checked.repairs } : {};
       if (checked.referenceErrors.length > 0) {
         const feedback = describeReferenceErrors(checked.referenceErrors);
-        span.end('error', { error: feedback, detail: { kind: classification.kind, unknown: checked.referenceErrors, attempt: retriesUsed + 1 } });
+        span.end('error', { error: feedback, detail: { kind: classification.kind, unknown: checked.referenceErrors, attempt: retriesUsed + 1, ...repairDetail } });
         if (retriesUsed < this.config.maxRetries) {
           previousAttempt = { sql, error: feedback };
           retriesUsed++;
@@ -245,7 +251,7 @@ export class QueryPipeline {
       }
       span.end(classification.kind === 'refused' ? 'error' : 'ok', {
         error: classification.kind === 'refused' ? classification.reason ?? 'refused' : null,
-        detail: { kind: classification.kind, statementType: classification.statementType ?? null, tables: classification.tables, reused: fromReuse },
+        detail: { kind: classification.kind, statementType: classification.statementType ?? null, tables: classification.tables, reused: fromReuse, ...repairDetail },
       });
 
       // 8. policy
@@ -415,6 +421,7 @@ export class QueryPipeline {
       historyEntryId: entry.id,
       cached: ending.cached,
       connectionId: run.connectionId,
+      repairs: run.repairs,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { ReadResult, SqlKind } from '@nlq/contracts';
+import type { SqlRepair } from '@nlq/db-drivers';
 
 /** One question to answer. */
 export interface AskInput {
@@ -28,6 +29,11 @@ export interface AskOutcome {
   /** True when the answer came from the result cache. */
   cached: boolean;
   connectionId: string;
+  /**
+   * Deterministic repairs the check stage made to the model's SQL before it ran (DESIGN.md step 7), e.g.
+   * `{ rule: 'double-quoted-literal', from: '"Kyle"', to: "'Kyle'" }`; empty when `sql` is what the model wrote.
+   */
+  repairs: SqlRepair[];
 }
 
 /** Outcome of approving a pending operation. */

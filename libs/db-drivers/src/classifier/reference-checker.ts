@@ -37,6 +37,12 @@ const PSEUDO_COLUMNS = new Set([
   'century', 'decade', 'millennium', 'timezone', 'timezone_hour', 'timezone_minute',
 ]);
 
+/** Implicit row-id columns that a double-quoted name resolves to (SQLite "ROWID", PostgreSQL system columns). */
+const ROW_ID_COLUMNS = new Set(['rowid', 'oid', '_rowid_', 'ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid']);
+
+/** How an unqualified double-quoted name resolves in its scope (see {@link resolveDoubleQuotedNames}). */
+export type DoubleQuotedResolution = 'resolved' | 'unresolved' | 'unknown';
+
 /** Keys of a SELECT node that hold no expression to check (FROM is handled separately). */
 const NOT_EXPRESSIONS = new Set(['with', 'from', '_next', 'into', 'type', 'options', 'loc', 'locking_read', 'for_update', 'set_op']);
 
@@ -73,6 +79,26 @@ export function checkReferences(sql: string, dialect: Dialect, schema: DatabaseS
   }
 }
 
+/**
+ * Resolves every unqualified double-quoted name in an expression position of one parsed statement against the
+ * schema, with the same scoping as {@link checkReferences}. Keys are the AST nodes themselves: a
+ * `{ type: 'double_quote_string', value }` node (node-sql-parser's sqlite, mysql and mariadb grammars) or a
+ * `column_ref` whose `column.expr` is one (postgresql grammar). `resolved`: the name is a column, alias or source in
+ * scope; `unresolved`: it names nothing in scope, so SQLite with its legacy DQS behaviour would read it as a string
+ * (SQLite manual, "Quirks, Caveats, and Gotchas", section 8, "Double-quoted String Literals Are Accepted");
+ * `unknown`: a source's columns are unknown. Used by sql-repair.ts. Never throws (an AST it does not understand
+ * gives an empty map).
+ */
+export function resolveDoubleQuotedNames(ast: AstNode, schema: DatabaseSchema): Map<AstNode, DoubleQuotedResolution> {
+  const found = new Map<AstNode, DoubleQuotedResolution>();
+  try {
+    new ReferenceChecker(schema, false, found).statement(ast);
+  } catch {
+    return new Map();
+  }
+  return found;
+}
+
 class ReferenceChecker {
   readonly problems = new Set<string>();
   private readonly tables = new Map<string, Set<string>>();
@@ -81,10 +107,14 @@ class ReferenceChecker {
   /**
    * @param doubleQuotedMayBeString an unqualified `"name"` that resolves to no column may be a string literal
    *   (SQLite text parsed by another grammar): never report it.
+   * @param doubleQuoted when given, every unqualified double-quoted name in an expression position (a
+   *   `double_quote_string` node, or a `column_ref` whose column is one) is resolved against its scope and recorded
+   *   here instead of being reported.
    */
   constructor(
     schema: DatabaseSchema,
     private readonly doubleQuotedMayBeString = false,
+    private readonly doubleQuoted: Map<AstNode, DoubleQuotedResolution> | null = null,
   ) {
     for (const table of schema.tables ?? []) {
       const name = lower(table.name);
@@ -248,6 +278,10 @@ class ReferenceChecker {
       this.column(node, scope);
       return;
     }
+    if (node.type === 'double_quote_string' && this.doubleQuoted) {
+      this.doubleQuoted.set(node, this.resolveUnqualified(lower(String(node.value ?? '')), scope));
+      return;
+    }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'loc' || key === 'name') continue; // function names are not columns
       this.expr(value, scope);
@@ -275,6 +309,10 @@ class ReferenceChecker {
       return;
     }
 
+    if (this.doubleQuoted && ref.column?.expr?.type === 'double_quote_string' && !qualifiedBySchema) {
+      this.doubleQuoted.set(ref, this.resolveUnqualified(column, scope));
+      return;
+    }
     if (column === '*' || PSEUDO_COLUMNS.has(column)) return;
     if (this.doubleQuotedMayBeString && ref.column?.expr?.type === 'double_quote_string') return;
     const inScope: Source[] = [];
@@ -292,6 +330,24 @@ class ReferenceChecker {
       const labels = [...new Set(inScope.map((s) => s.label))].join(', ');
       this.problems.add(`unknown column "${column}" (not in any of: ${labels})`);
     }
+  }
+
+  /**
+   * Whether an unqualified name resolves to an identifier in scope, as SQLite decides for a double-quoted token:
+   * a column of a source of this or an enclosing query, a select-list alias, a source's name, or an implicit row id.
+   * `unknown` when a source's columns are unknown or the scope is not understood (then nothing is repaired).
+   */
+  private resolveUnqualified(column: string, scope: Scope): DoubleQuotedResolution {
+    if (ROW_ID_COLUMNS.has(column)) return 'resolved';
+    for (let s: Scope | null = scope; s; s = s.parent) {
+      if (s.uncertain) return 'unknown';
+      if (s.outputAliases.has(column)) return 'resolved';
+      for (const src of s.sources) {
+        if (src.columns === null) return 'unknown';
+        if (src.columns.has(column) || src.names.includes(column)) return 'resolved';
+      }
+    }
+    return 'unresolved';
   }
 
   private findSource(name: string, scope: Scope): Source | null {

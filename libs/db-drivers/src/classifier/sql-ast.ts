@@ -34,7 +34,7 @@ export const FALLBACK_GRAMMAR: Partial<Record<Dialect, Dialect>> = {
  */
 export type ParseResult =
   | { ok: true; statements: AstNode[]; tableList: string[]; grammar: Dialect }
-  | { ok: false; error: string };
+  | { ok: false; error: string; offset?: number };
 
 /**
  * Parses SQL with node-sql-parser 5.4 in the dialect's grammar. When that fails and the dialect has a
@@ -59,16 +59,18 @@ export function parseSql(sql: string, dialect: Dialect): ParseResult {
 let lastParse: { sql: string; dialect: Dialect; result: ParseResult } | null = null;
 
 function parseUncached(sql: string, dialect: Dialect): ParseResult {
-  const own = parseWith(sql, dialect);
+  const own = parseWithGrammar(sql, dialect);
   if (own.ok) return own;
   const fallback = FALLBACK_GRAMMAR[dialect];
   if (!fallback) return own;
   if (!sameTokens(sql, dialect, fallback)) {
     return { ok: false, error: `${own.error} (the ${fallback} grammar was not tried: it reads quotes or comments differently)` };
   }
-  const second = parseWith(sql, fallback);
+  const second = parseWithGrammar(sql, fallback);
   if (second.ok) return second;
-  return { ok: false, error: `${own.error} (the ${fallback} grammar failed too)` };
+  // The furthest point either grammar reached: the repair of keyword identifiers (sql-repair.ts) measures progress by it.
+  const offset = Math.max(own.offset ?? -1, second.offset ?? -1);
+  return { ok: false, error: `${own.error} (the ${fallback} grammar failed too)`, ...(offset >= 0 ? { offset } : {}) };
 }
 
 /**
@@ -84,17 +86,20 @@ export function sameTokens(sql: string, dialect: Dialect, other: Dialect): boole
   return a.tokens.every((t, i) => t.type === b.tokens[i].type && t.start === b.tokens[i].start && t.end === b.tokens[i].end);
 }
 
-/** One parse with one grammar; see {@link parseSql}. */
-function parseWith(sql: string, grammar: Dialect): ParseResult {
+/**
+ * One uncached parse with one grammar, no fallback (see {@link parseSql}); a failure carries the parser's error
+ * `offset` (0-based character offset into `sql`) when the parser reports one. Never throws.
+ */
+export function parseWithGrammar(sql: string, grammar: Dialect): ParseResult {
   try {
     const res = parser.parse(sql, { database: PARSER_DATABASE[grammar] });
     const statements = (Array.isArray(res.ast) ? res.ast : [res.ast]).filter((s: AstNode) => s != null);
     return { ok: true, statements, tableList: res.tableList ?? [], grammar };
   } catch (e) {
     const message = shortenParserMessage(e instanceof Error ? e.message : String(e));
-    const start = (e as { location?: { start?: { line?: number; column?: number } } })?.location?.start;
+    const start = (e as { location?: { start?: { line?: number; column?: number; offset?: number } } })?.location?.start;
     const where = start?.line !== undefined ? ` at line ${start.line}, column ${start.column}` : '';
-    return { ok: false, error: `${message}${where}` };
+    return { ok: false, error: `${message}${where}`, ...(typeof start?.offset === 'number' ? { offset: start.offset } : {}) };
   }
 }
 

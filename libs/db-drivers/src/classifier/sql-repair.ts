@@ -1,0 +1,289 @@
+import type { DatabaseSchema, Dialect } from '@nlq/contracts';
+import { resolveDoubleQuotedNames } from './reference-checker';
+import { type AstNode, parseSql, parseWithGrammar } from './sql-ast';
+import { type SqlToken, tokenizeSql } from './sql-tokenizer';
+
+/**
+ * One deterministic repair of a model's SQL (DESIGN.md pipeline step 7), recorded in the check span of the trace
+ * and returned with the SQL: `rule` names the repair, `from` and `to` the token as written and as it now reads.
+ * - `double-quoted-literal`: `"Kyle"` -> `'Kyle'`;
+ * - `keyword-identifier`: `show` -> `"show"` (quoted the dialect's way).
+ */
+export interface SqlRepair {
+  rule: 'double-quoted-literal' | 'keyword-identifier';
+  from: string;
+  to: string;
+}
+
+/** What {@link repairSql} did: the repaired text (the input when nothing applied) and the repairs, in text order. */
+export interface RepairResult {
+  sql: string;
+  repairs: SqlRepair[];
+}
+
+/**
+ * Dialects whose engines read a double-quoted token that names no identifier as a string literal:
+ * - SQLite, by its legacy behaviour (SQLite manual, "Quirks, Caveats, and Gotchas In SQLite", section 8
+ *   "Double-quoted String Literals Are Accepted"); better-sqlite3 is compiled with SQLITE_DQS=0, so nlq must do
+ *   that reading itself or the statement fails with "no such column";
+ * - MySQL and MariaDB, where `"..."` is a string unless sql_mode has ANSI_QUOTES (MySQL 8.0 manual 7.1.11
+ *   "Server SQL Modes", ANSI_QUOTES; 11.1.1 "String Literals"): rewritten as `'...'`, which reads the same in
+ *   both modes.
+ * PostgreSQL, SQL Server (QUOTED_IDENTIFIER ON) and Snowflake always read `"..."` as an identifier: no repair.
+ */
+const DOUBLE_QUOTED_LITERAL_DIALECTS: ReadonlySet<Dialect> = new Set<Dialect>(['sqlite', 'mysql', 'mariadb']);
+
+/** At most this many keyword candidates are tried in one statement (each try is one parse). */
+const MAX_KEYWORD_TRIES = 24;
+
+/**
+ * Deterministic repairs of one statement that the databases accept but nlq's strict path refuses, applied before
+ * any model retry (DESIGN.md step 7; issue 7 item 1). Decisions are taken on node-sql-parser's AST of the dialect
+ * (through {@link parseSql}, with its grammar fallback); edits are made on the tokens of sql-tokenizer.ts, so
+ * quotes, comments and all other text stay as written.
+ *
+ * 1. {@link repairKeywordIdentifiers}, only when the statement does not parse: a bare word that is a table or
+ *    column name of `schema` and a keyword of the parser's grammar (`show`, `match`, `order`, ...) is quoted.
+ * 2. {@link repairDoubleQuotedLiterals}, on the parsed statement (SQLite, MySQL, MariaDB): a double-quoted token
+ *    in an expression position that resolves to no identifier in scope becomes a single-quoted string literal.
+ *
+ * The result is text to be checked again from the start (classification, policy, references): a repair decides
+ * nothing about safety. Never throws; `{ sql, repairs: [] }` when nothing applies.
+ */
+export function repairSql(sql: string, dialect: Dialect, schema: DatabaseSchema): RepairResult {
+  const repairs: SqlRepair[] = [];
+  let text = sql;
+  try {
+    const keywords = repairKeywordIdentifiers(text, dialect, schema);
+    if (keywords) {
+      text = keywords.sql;
+      repairs.push(...keywords.repairs);
+    }
+    const literals = repairDoubleQuotedLiterals(text, dialect, schema);
+    if (literals) {
+      text = literals.sql;
+      repairs.push(...literals.repairs);
+    }
+  } catch {
+    return { sql, repairs: [] };
+  }
+  return { sql: text, repairs };
+}
+
+/**
+ * Quotes bare words that are table or column names of `schema` but keywords of node-sql-parser's grammar for the
+ * dialect, so that `SELECT COUNT(*) FROM show` (which SQLite and PostgreSQL run, and which the sqlite and
+ * postgresql grammars of node-sql-parser 5.4 refuse) parses. Quoting follows the engine, so the name means what the
+ * bare word meant: SQLite `"show"`, PostgreSQL `"show"` (lower-cased, as PostgreSQL folds unquoted names), MySQL
+ * and MariaDB `` `show` ``, SQL Server `[show]`, Snowflake `"SHOW"` (upper-cased).
+ *
+ * Only applies when the statement does not parse. Candidates are bare words naming a table or column of the schema
+ * and not followed by `(` (a call); each is tried in text order and kept only when the statement then parses or
+ * the parser's error moves past where it was, so a word used as a keyword (`ORDER BY` beside a column named
+ * `order`) stays as it is; a name so quoted is also quoted where it qualifies a column (`show.title`). Returns null when no quoting makes progress or the statement still does not parse.
+ */
+export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: DatabaseSchema): RepairResult | null {
+  const first = parseSql(sql, dialect);
+  if (first.ok) return null;
+  const lexed = tokenizeSql(sql, dialect);
+  if (lexed.error) return null;
+  const names = schemaNames(schema);
+  const tokens = lexed.tokens;
+  const candidates = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t, i }) => t.type === 'word' && names.has(t.text.toLowerCase()) && tokens[i + 1]?.text !== '(')
+    .slice(0, MAX_KEYWORD_TRIES);
+  if (candidates.length === 0) return null;
+
+  const quoted = new Set<number>();
+  const render = (set: ReadonlySet<number>) => applyEdits(sql, tokens, new Map([...set].map((i) => [i, quoteIdentifier(tokens[i].text, dialect)])));
+  /** The error offset of `text` mapped back to the original text (quotes added before it removed). */
+  const originalOffset = (offset: number, set: ReadonlySet<number>) => {
+    let shift = 0;
+    for (const i of [...set].sort((a, b) => a - b)) {
+      const start = tokens[i].start + shift;
+      if (start >= offset) break;
+      shift += quoteIdentifier(tokens[i].text, dialect).length - tokens[i].text.length;
+    }
+    return offset - shift;
+  };
+  let errorAt = first.offset ?? -1;
+  let parsed = false;
+  for (const { i } of candidates) {
+    const trial = new Set(quoted).add(i);
+    const result = parseSql(render(trial), dialect);
+    if (result.ok) {
+      quoted.add(i);
+      parsed = true;
+      break;
+    }
+    const at = result.offset === undefined ? -1 : originalOffset(result.offset, trial);
+    if (at > errorAt) {
+      quoted.add(i);
+      errorAt = at;
+    }
+  }
+  if (!parsed || quoted.size === 0) return null;
+  // A name quoted once is quoted where it qualifies another (`show.title`): the parser may accept the bare
+  // qualifier where the engine does not (MySQL reserves SHOW and MATCH); kept only while the statement parses.
+  const quotedWords = new Set([...quoted].map((i) => tokens[i].text.toLowerCase()));
+  for (const { t, i } of candidates) {
+    if (quoted.has(i) || !quotedWords.has(t.text.toLowerCase()) || tokens[i + 1]?.text !== '.') continue;
+    const trial = new Set(quoted).add(i);
+    if (parseSql(render(trial), dialect).ok) quoted.add(i);
+  }
+  const order = [...quoted].sort((a, b) => a - b);
+  return {
+    sql: render(quoted),
+    repairs: order.map((i) => ({ rule: 'keyword-identifier' as const, from: tokens[i].text, to: quoteIdentifier(tokens[i].text, dialect) })),
+  };
+}
+
+/**
+ * Turns double-quoted tokens that resolve to no identifier in scope into single-quoted string literals, as SQLite
+ * does by its legacy rule (SQLite manual, "Quirks, Caveats, and Gotchas In SQLite", section 8 "Double-quoted String
+ * Literals Are Accepted": "if a double-quoted identifier does not match any valid identifier, it is interpreted as
+ * a string literal") and as MySQL/MariaDB do without ANSI_QUOTES (MySQL 8.0 manual 7.1.11, ANSI_QUOTES):
+ * `WHERE name = "Kyle"` -> `WHERE name = 'Kyle'` on SQLite, MySQL and MariaDB; nothing on other dialects.
+ *
+ * Works on the parsed statement: each double-quoted token is matched to its AST node by parsing the statement
+ * once more with that token replaced by a marker string literal (the marker's path in that AST is the token's path
+ * in the original one), and converted only when that node is an unqualified name in an expression position that
+ * {@link resolveDoubleQuotedNames} finds unresolved. A token after `AS`, next to a `.`, in a FROM list, a column
+ * list or anywhere the marker does not parse to the same place stays as written; so does a name matching a column,
+ * alias or table in scope, or any name in a scope with unknown columns. Returns null when nothing is converted.
+ */
+export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema: DatabaseSchema): RepairResult | null {
+  if (!DOUBLE_QUOTED_LITERAL_DIALECTS.has(dialect)) return null;
+  const lexed = tokenizeSql(sql, dialect);
+  if (lexed.error) return null;
+  const tokens = lexed.tokens;
+  const doubleQuoted = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.type === 'quoted' && t.text.startsWith('"'));
+  if (doubleQuoted.length === 0) return null;
+  const parsed = parseSql(sql, dialect);
+  if (!parsed.ok || parsed.statements.length !== 1) return null;
+  const ast = parsed.statements[0];
+  const resolution = resolveDoubleQuotedNames(ast, schema);
+  if (resolution.size === 0) return null;
+
+  const edits = new Map<number, string>();
+  const repairs: SqlRepair[] = [];
+  for (const { t, i } of doubleQuoted) {
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    if (prev?.text === '.' || next?.text === '.' || (prev?.type === 'word' && prev.text.toUpperCase() === 'AS')) continue;
+    const marker = `nlq_repair_marker_${i}`;
+    const variant = applyEdits(sql, tokens, new Map([[i, `'${marker}'`]]));
+    const probe = parseWithGrammar(variant, parsed.grammar);
+    if (!probe.ok || probe.statements.length !== 1) continue;
+    const path = findPath(probe.statements[0], (n) => n.value === marker && typeof n.type === 'string' && n.type !== 'double_quote_string');
+    if (!path) continue;
+    const node = followPath(ast, path);
+    if (!node || resolution.get(node) !== 'unresolved') continue;
+    const literal = toSingleQuoted(t.text, dialect);
+    if (literal === null) continue;
+    edits.set(i, literal);
+    repairs.push({ rule: 'double-quoted-literal', from: t.text, to: literal });
+  }
+  if (edits.size === 0) return null;
+  return { sql: applyEdits(sql, tokens, edits), repairs };
+}
+
+/** Every table and column name of the schema, lower case. */
+function schemaNames(schema: DatabaseSchema): Set<string> {
+  const names = new Set<string>();
+  for (const table of schema.tables ?? []) {
+    names.add(table.name.toLowerCase());
+    for (const column of table.columns ?? []) names.add(column.name.toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * A bare identifier quoted the engine's way, meaning what the bare word meant (see repairKeywordIdentifiers).
+ * Only ever called on word tokens ([A-Za-z_][A-Za-z0-9_$]*), which hold no quote character.
+ */
+export function quoteIdentifier(word: string, dialect: Dialect): string {
+  switch (dialect) {
+    case 'mysql':
+    case 'mariadb':
+      return `\`${word}\``;
+    case 'transactsql':
+      return `[${word}]`;
+    case 'postgresql':
+      return `"${word.toLowerCase()}"`;
+    case 'snowflake':
+      return `"${word.toUpperCase()}"`;
+    default:
+      return `"${word}"`;
+  }
+}
+
+/**
+ * The single-quoted literal with the same characters as the double-quoted token `"..."`: `""` becomes `"`, `'`
+ * becomes `''`; in MySQL/MariaDB backslash escapes are copied as they are (they mean the same in '...'). Null when
+ * the token is not a complete double-quoted token.
+ */
+function toSingleQuoted(token: string, dialect: Dialect): string | null {
+  if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"')) return null;
+  const inner = token.slice(1, -1);
+  const backslash = dialect === 'mysql' || dialect === 'mariadb';
+  let out = '';
+  for (let k = 0; k < inner.length; k++) {
+    const c = inner[k];
+    if (backslash && c === '\\' && k + 1 < inner.length) {
+      out += c + inner[k + 1];
+      k++;
+    } else if (c === '"' && inner[k + 1] === '"') {
+      out += '"';
+      k++;
+    } else if (c === "'") out += "''";
+    else out += c;
+  }
+  return `'${out}'`;
+}
+
+/** `sql` with the tokens at the given indexes replaced by new text; everything else copied as it is. */
+function applyEdits(sql: string, tokens: readonly SqlToken[], edits: ReadonlyMap<number, string>): string {
+  let out = '';
+  let at = 0;
+  for (const i of [...edits.keys()].sort((a, b) => a - b)) {
+    out += sql.slice(at, tokens[i].start) + edits.get(i);
+    at = tokens[i].end;
+  }
+  return out + sql.slice(at);
+}
+
+/** The key path (object keys and array indexes) from `root` to the first node satisfying `match`, depth first. */
+function findPath(root: AstNode, match: (n: AstNode) => boolean): Array<string | number> | null {
+  const seen = new Set<AstNode>();
+  const visit = (node: AstNode, path: Array<string | number>): Array<string | number> | null => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return null;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (let k = 0; k < node.length; k++) {
+        const found = visit(node[k], [...path, k]);
+        if (found) return found;
+      }
+      return null;
+    }
+    if (match(node)) return path;
+    for (const key of Object.keys(node)) {
+      if (key === 'loc') continue;
+      const found = visit(node[key], [...path, key]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return visit(root, []);
+}
+
+/** The node at `path` below `root`, or undefined. */
+function followPath(root: AstNode, path: ReadonlyArray<string | number>): AstNode {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = node[key];
+  }
+  return node;
+}
