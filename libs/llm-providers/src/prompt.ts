@@ -61,19 +61,57 @@ function qualifiedName(table: TableSchema): string {
 }
 
 /**
- * Renders one table as compact CREATE TABLE-like text: every column with its declared type, NOT NULL, PRIMARY
- * KEY (inline for one column, a table constraint for several), REFERENCES for foreign keys, and `--` comments
- * carrying catalog comments and up to 12 sample values of low-cardinality text columns.
+ * A table as a prompt shows it. Schema linking may narrow what the prompt shows without removing anything from the
+ * table itself (so other consumers, such as the offline engine, still see every column):
+ * - `promptColumns`: the columns shown with their types; the others are counted in one `-- + N more columns` line;
+ * - `promptValueColumns`: the columns whose sample values are shown.
+ * Absent means all. Names are compared exactly as the catalog spells them.
  */
-export function renderTableSchema(table: TableSchema): string {
+export interface PromptTableSchema extends TableSchema {
+  promptColumns?: readonly string[];
+  promptValueColumns?: readonly string[];
+}
+
+/**
+ * The name a foreign key's target goes by in the prompt. Introspectors write a reference to a table outside the
+ * default schema as `schema.table` and keep it as it is; a bare name from a table that has a schema (catalogs
+ * merged per namespace, SQLite's bare references) is qualified with the owner's schema when `catalog` holds that
+ * table there and no default-schema table of that name, so `sales.orders` and `archive.orders` never meet in the prompt.
+ */
+function referenceName(referencedTable: string, owner: TableSchema, catalog: readonly TableSchema[] | undefined): string {
+  if (!owner.schema || !catalog || referencedTable.includes('.')) return referencedTable;
+  const name = referencedTable.toLowerCase();
+  const ownerSchema = owner.schema.toLowerCase();
+  let sameSchema = false;
+  for (const t of catalog) {
+    if (t.name.toLowerCase() !== name) continue;
+    if (!t.schema) return referencedTable;
+    if (t.schema.toLowerCase() === ownerSchema) sameSchema = true;
+  }
+  return sameSchema ? `${owner.schema}.${referencedTable}` : referencedTable;
+}
+
+/**
+ * Renders one table as compact CREATE TABLE-like text: every column with its declared type, NOT NULL, PRIMARY
+ * KEY (inline for one column, a table constraint for several), REFERENCES for foreign keys (naming the target's
+ * schema, see referenceName; `catalog` is the rest of the schema, used to resolve bare names), and `--` comments
+ * carrying catalog comments and up to 12 sample values of low-cardinality text columns. A {@link PromptTableSchema}
+ * shows only its `promptColumns` (then `-- + N more columns`) and the values of its `promptValueColumns`.
+ */
+export function renderTableSchema(table: PromptTableSchema, catalog?: readonly TableSchema[]): string {
   const singleFk = new Map<string, string>();
   const compositeFks: string[] = [];
   for (const fk of table.foreignKeys) {
-    if (fk.columns.length === 1) singleFk.set(fk.columns[0], `REFERENCES ${fk.referencedTable}(${fk.referencedColumns[0] ?? ''})`);
-    else compositeFks.push(`FOREIGN KEY (${fk.columns.join(', ')}) REFERENCES ${fk.referencedTable}(${fk.referencedColumns.join(', ')})`);
+    const target = referenceName(fk.referencedTable, table, catalog);
+    if (fk.columns.length === 1) singleFk.set(fk.columns[0], `REFERENCES ${target}(${fk.referencedColumns[0] ?? ''})`);
+    else compositeFks.push(`FOREIGN KEY (${fk.columns.join(', ')}) REFERENCES ${target}(${fk.referencedColumns.join(', ')})`);
   }
   const pk = table.primaryKey.length ? table.primaryKey : table.columns.filter((c) => c.primaryKey).map((c) => c.name);
-  const lines = table.columns.map((column) => {
+  const shownNames = table.promptColumns ? new Set(table.promptColumns) : null;
+  const valueNames = table.promptValueColumns ? new Set(table.promptValueColumns) : null;
+  const shownColumns = shownNames ? table.columns.filter((c) => shownNames.has(c.name)) : table.columns;
+  const hidden = table.columns.length - shownColumns.length;
+  const lines = shownColumns.map((column) => {
     const parts = [column.name, column.type || 'ANY'];
     if (pk.length === 1 && pk[0] === column.name) parts.push('PRIMARY KEY');
     if (!column.nullable && !(pk.length === 1 && pk[0] === column.name)) parts.push('NOT NULL');
@@ -81,7 +119,7 @@ export function renderTableSchema(table: TableSchema): string {
     if (fk) parts.push(fk);
     const notes: string[] = [];
     if (column.comment) notes.push(oneLine(column.comment));
-    if (column.sampleValues?.length) {
+    if (column.sampleValues?.length && (!valueNames || valueNames.has(column.name))) {
       const shown = column.sampleValues
         .slice(0, MAX_SAMPLE_VALUES)
         .map((v) => `'${oneLine(String(v)).slice(0, SAMPLE_VALUE_CHARS).replace(/'/g, "''")}'`);
@@ -100,12 +138,13 @@ export function renderTableSchema(table: TableSchema): string {
     const comma = i < body.length - 1 ? ',' : '';
     return `  ${line.text}${comma}${line.note ? ` -- ${line.note}` : ''}`;
   });
+  if (hidden > 0) rendered.push(`  -- + ${hidden} more column${hidden === 1 ? '' : 's'}`);
   return [head, ...rendered, ');'].join('\n');
 }
 
-/** Renders every table of the (linked) schema, separated by blank lines. */
+/** Renders every table of the (linked) schema, separated by blank lines; references resolve within `schema`. */
 export function renderSchema(schema: DatabaseSchema): string {
-  return schema.tables.map(renderTableSchema).join('\n\n');
+  return schema.tables.map((t) => renderTableSchema(t, schema.tables)).join('\n\n');
 }
 
 /**
