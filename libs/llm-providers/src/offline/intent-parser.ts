@@ -8,6 +8,9 @@ import { DIMENSION_WORDS, type Keyword } from './question-vocabulary';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
 import { parseWriteIntent } from './write-intent-parser';
 import { humanize, normalizedWords } from './word-forms';
+import { assertInformative } from './intent-sanity';
+import { weighUnknownWords, withIgnoredWords } from './question-confidence';
+import type { WordResolver } from './word-resolver';
 
 const CMP: Partial<Record<Keyword, CompareOp>> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=' };
 
@@ -32,6 +35,8 @@ export interface ParseOptions {
   now: Date;
   /** Rows of a "most expensive products" style question without a number (a singular noun means 1). */
   defaultTopN: number;
+  /** Maps words the schema does not know as written (lemmas, synonyms, typos); none when absent. */
+  resolver?: WordResolver;
 }
 
 /**
@@ -57,16 +62,18 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
     throw new UnmappedQuestionError(`it names ${(e as Error).message}`);
   }
   const skip = new Set(range?.tokenIndexes ?? []);
-  let { items, unknown, unknownAt } = itemize(tokens, lexicon, skip);
+  let words = tokens;
+  let { items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver);
   const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
-  if (bare) ({ items, unknown, unknownAt } = itemize(bare, lexicon, skip));
-  if (unknown.length) {
-    throw new UnmappedQuestionError(
-      `these words match no table, column or stored value: ${unknown.map((w) => `"${w}"`).join(', ')}`,
-      unknown,
-    );
+  if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
+  const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
+  try {
+    const intent = new ReadIntentBuilder(items, lexicon, planner, range, options).build();
+    assertInformative(intent, lexicon, ignored.length);
+    return { ...intent, confidence };
+  } catch (e) {
+    throw withIgnoredWords(e, ignored);
   }
-  return new ReadIntentBuilder(items, lexicon, planner, range, options).build();
 }
 
 /** Assembles a ReadIntent from items; one instance per question. */

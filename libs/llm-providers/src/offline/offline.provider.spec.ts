@@ -62,6 +62,16 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
     expect(await sql(question)).toBe(expected);
   });
 
+  it('understands typos, synonyms and filler words instead of refusing (issue 8)', async () => {
+    expect(await sql('how many prodcuts are there?')).toBe('SELECT COUNT(*) AS product_count FROM products');
+    expect(await sql('how many clients are currently in Canada?')).toBe("SELECT COUNT(*) AS customer_count FROM customers WHERE country = 'Canada'");
+    expect(await sql('list customers located in Canada')).toContain("WHERE country = 'Canada'");
+  });
+
+  it('refuses a reading that would only repeat the value back', async () => {
+    await expect(sql('which categories are next to Books')).rejects.toThrow(/repeat "Books" back/);
+  });
+
   it('writes simple single-table deletes and updates for approval', async () => {
     expect(await sql('delete orders with status cancelled')).toBe("DELETE FROM orders WHERE status = 'cancelled'");
     expect(await sql("update products set price = 9.99 where name is 'Widget'")).toBe("UPDATE products SET price = 9.99 WHERE name = 'Widget'");

@@ -8,6 +8,7 @@ import { UnmappedQuestionError } from './question-items';
 import { SchemaLexicon } from './schema-lexicon';
 import { buildSql } from './sql-builder';
 import { unanswerable } from './unanswerable';
+import { WordResolver } from './word-resolver';
 
 /** Construction options of {@link OfflineProvider}; all optional. */
 export interface OfflineProviderOptions {
@@ -20,6 +21,7 @@ export interface OfflineProviderOptions {
 interface Prepared {
   lexicon: SchemaLexicon;
   planner: JoinPlanner;
+  resolver: WordResolver;
 }
 
 /**
@@ -33,6 +35,8 @@ interface Prepared {
 export class OfflineProvider implements LlmProvider {
   readonly name = 'offline';
   readonly modelId = 'offline:1';
+  /** Its answers are worded locally from the parsed question, at no cost (see LlmProvider.answersLocally). */
+  readonly answersLocally = true;
   private readonly now: () => Date;
   private readonly defaultTopN: number;
   private readonly prepared = new WeakMap<DatabaseSchema, Prepared>();
@@ -45,7 +49,8 @@ export class OfflineProvider implements LlmProvider {
   private prepare(schema: DatabaseSchema): Prepared {
     let p = this.prepared.get(schema);
     if (!p) {
-      p = { lexicon: new SchemaLexicon(schema), planner: new JoinPlanner(schema) };
+      const lexicon = new SchemaLexicon(schema);
+      p = { lexicon, planner: new JoinPlanner(schema), resolver: new WordResolver(lexicon) };
       this.prepared.set(schema, p);
     }
     return p;
@@ -59,9 +64,9 @@ export class OfflineProvider implements LlmProvider {
     if (request.previousAttempt) {
       throw unanswerable(`its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`);
     }
-    const { lexicon, planner } = this.prepare(request.schema);
+    const { lexicon, planner, resolver } = this.prepare(request.schema);
     try {
-      const intent = parseQuestion(request.question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN });
+      const intent = parseQuestion(request.question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
       const built = buildSql(intent, lexicon, planner, request.dialect, request.maxRows);
       answerPlans.remember(built.sql, planAnswer(intent, built, lexicon));
       return { sql: built.sql, raw: built.sql, tokens: null };

@@ -59,6 +59,8 @@ export interface ReadIntent {
   direction: 'asc' | 'desc';
   /** `list`: columns to show (all columns of the subject when empty) plus label columns of related tables. */
   columns: ColumnRef[];
+  /** 0..1: lowered by words ignored or substituted (question-confidence.ts); absent means fully understood. */
+  confidence?: number;
 }
 
 /** A simple single-table write (held for approval by the pipeline's policy). */

@@ -1,6 +1,7 @@
 import type { QuestionToken } from './question-tokenizer';
 import { FILLER_WORDS, KEYWORD_PHRASES, RESERVED_SINGLE_WORDS, SYMBOL_KEYWORDS, type Keyword } from './question-vocabulary';
 import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
+import type { WordResolution, WordResolver } from './word-resolver';
 
 /** The question could not be mapped onto the schema; `unknownWords` lists words that matched nothing. */
 export class UnmappedQuestionError extends Error {
@@ -25,14 +26,28 @@ export type Item =
 
 export type MentionItem = Extract<Item, { t: 'mention' }>;
 
+/** Output of {@link itemize}. */
+export interface Itemized {
+  items: Item[];
+  /** Words that matched nothing, as written, and their token indexes. */
+  unknown: string[];
+  unknownAt: number[];
+  /** Words matched only through a lemma, synonym or typo correction. */
+  resolved: WordResolution[];
+}
+
 /**
  * Turn question tokens into items (longest schema match first, then the fixed vocabulary) and collect the words
- * that matched nothing. Filler words are dropped; tokens of a date range are skipped.
+ * that matched nothing. Filler words are dropped; tokens of a date range are skipped. A word that would match
+ * nothing is first offered to `resolver` (lemma, WordNet synonym, typo); when it names a schema word the match is
+ * tried again with that word.
  */
-export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: Set<number>): { items: Item[]; unknown: string[]; unknownAt: number[] } {
+export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: Set<number>, resolver?: WordResolver): Itemized {
   const items: Item[] = [];
   const unknown: string[] = [];
   const unknownAt: number[] = [];
+  const resolved: WordResolution[] = [];
+  const tried = new Set<number>();
   let lastEnd = -1;
   const words = tokens.map((t, i) => (skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower }));
   let i = 0;
@@ -93,12 +108,22 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       continue;
     }
     if (!FILLER_WORDS.has(tok.lower)) {
+      const resolution = resolver && tok.kind === 'word' && !tried.has(i) ? resolver.resolve(tok.lower) : null;
+      tried.add(i);
+      if (resolution) {
+        words[i] = { norm: resolution.norm, lower: resolution.norm };
+        if (lexicon.matchAt(words, i)) {
+          resolved.push(resolution);
+          continue;
+        }
+        words[i] = { norm: tok.norm, lower: tok.lower };
+      }
       unknown.push(tok.raw);
       unknownAt.push(i);
     }
     i++;
   }
-  return { items, unknown, unknownAt };
+  return { items, unknown, unknownAt, resolved };
 }
 
 function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>): { kw: Keyword; length: number } | null {

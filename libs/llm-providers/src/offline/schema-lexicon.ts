@@ -57,6 +57,7 @@ export interface LexiconMatch {
 export class SchemaLexicon {
   readonly tables = new Map<string, TableSchema>();
   private readonly phrases = new Map<string, LexiconTarget[]>();
+  private readonly wordSet = new Set<string>();
   private maxWords = 1;
 
   constructor(readonly schema: DatabaseSchema) {
@@ -149,6 +150,16 @@ export class SchemaLexicon {
     return dedupe(this.phrases.get(normalizedWords(text).join(' ')) ?? []);
   }
 
+  /** Every word (matching form) of every phrase the lexicon knows: table, column and stored-value words. */
+  words(): ReadonlySet<string> {
+    return this.wordSet;
+  }
+
+  /** Targets of one phrase in matching form (`order item`), or [] when the lexicon does not know it. */
+  phraseTargets(key: string): LexiconTarget[] {
+    return dedupe(this.phrases.get(key) ?? []);
+  }
+
   private keyVariants(words: Array<{ norm: string; lower: string }>): string[] {
     const direct = words.map((w) => w.norm).join(' ');
     const keys = [direct, words.map((w) => w.lower).join(' ')];
@@ -164,6 +175,7 @@ export class SchemaLexicon {
     const list = this.phrases.get(key) ?? [];
     list.push(target);
     this.phrases.set(key, list);
+    for (const w of words) this.wordSet.add(w);
     this.maxWords = Math.max(this.maxWords, words.length);
   }
 
@@ -171,6 +183,7 @@ export class SchemaLexicon {
     const key = tableKey(table);
     const tw = normalizedWords(table.name);
     this.add(tw, { kind: 'table', table: key });
+    if (tw.length > 1) this.add([tw.join('')], { kind: 'table', table: key });
     // "tbl_orders", "dim_customer": also match without a short prefix
     if (tw.length > 1 && /^(tbl|tb|dim|fact|t)$/.test(tw[0])) this.add(tw.slice(1), { kind: 'table', table: key });
     for (const column of table.columns) {
@@ -179,6 +192,8 @@ export class SchemaLexicon {
       const exact: LexiconTarget = { kind: 'column', table: key, column: column.name, exact: true };
       const partial: LexiconTarget = { kind: 'column', table: key, column: column.name, exact: false };
       this.add(cw, exact);
+      // a compound written as one word: "invoiceline" for InvoiceLine
+      if (cw.length > 1) this.add([cw.join('')], exact);
       const startsWithTable = tw.length > 0 && tw.every((w, i) => cw[i] === w) && cw.length > tw.length;
       if (startsWithTable) this.add(cw.slice(tw.length), exact);
       else this.add([...tw, ...cw], exact);

@@ -1,0 +1,25 @@
+import { UnmappedQuestionError } from './question-items';
+import type { ReadIntent } from './query-intent';
+import type { SchemaLexicon } from './schema-lexicon';
+
+/**
+ * Refuse a reading that can only repeat the question back: a list whose shown columns (key columns aside) are exactly the
+ * columns its equality filters fix ("what states are next to texas" read as the state named texas, showing its name). Such a
+ * reading, when the question had words the engine ignored (`ignoredWords` > 0), means a relation among them was lost (NaLIR's check that every parse tree node maps to a query
+ * element); the honest answer is a refusal. Throws UnmappedQuestionError; returns nothing otherwise.
+ */
+export function assertInformative(intent: ReadIntent, lexicon: SchemaLexicon, ignoredWords: number): void {
+  if (intent.kind !== 'list' || ignoredWords === 0) return;
+  const table = lexicon.table(intent.subject);
+  // the columns sql-builder shows for a list without named columns
+  const shown = intent.columns.length
+    ? intent.columns
+    : ((!table.primaryKey.length && lexicon.nameColumns(intent.subject)) || table.columns.map((c) => c.name)).map((column) => ({ table: intent.subject, column }));
+  const fixed = new Set(intent.filters.filter((f) => f.kind === 'compare' && f.op === '=').map((f) => `${f.ref.table}.${f.ref.column}`));
+  if (fixed.size === 0) return;
+  const informative = shown.filter((c) => lexicon.columnKind(c.table, c.column) !== 'id');
+  if (informative.length && informative.every((c) => fixed.has(`${c.table}.${c.column}`))) {
+    const f = intent.filters[0];
+    throw new UnmappedQuestionError(`it would only repeat "${f.kind === 'compare' ? f.value : ''}" back: some relation in the question was not understood`);
+  }
+}

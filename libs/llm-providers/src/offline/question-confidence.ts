@@ -1,0 +1,51 @@
+import { UnmappedQuestionError } from './question-items';
+import type { QuestionToken } from './question-tokenizer';
+import type { SchemaLexicon } from './schema-lexicon';
+import { classifyUnknownWord, confidenceAfter, MIN_CONFIDENCE, type UnknownWord } from './unknown-words';
+import type { WordResolution } from './word-resolver';
+
+/**
+ * Confidence of a question's reading from the words it had to ignore or substitute (see unknown-words.ts): 1 when
+ * every word was understood. Throws UnmappedQuestionError naming the words when the confidence falls below
+ * MIN_CONFIDENCE, with a rephrasing without them to try when the rest of the question still reads.
+ * `unknownAt` are indexes into `tokens`; `resolved` are the lemma, synonym and typo substitutions made.
+ */
+export function weighUnknownWords(
+  tokens: readonly QuestionToken[],
+  unknownAt: readonly number[],
+  resolved: readonly WordResolution[],
+  lexicon: SchemaLexicon,
+): { confidence: number; ignored: UnknownWord[] } {
+  const schemaAt = (i: number) => {
+    const t = tokens[i];
+    return !!t && t.kind === 'word' && !!lexicon.matchAt([{ norm: t.norm, lower: t.lower }], 0);
+  };
+  const unknown: UnknownWord[] = unknownAt.map((i) => classifyUnknownWord(tokens, i, schemaAt));
+  const confidence = confidenceAfter([...resolved.map((r) => r.penalty), ...unknown.map((u) => u.penalty)]);
+  if (confidence >= MIN_CONFIDENCE) return { confidence, ignored: unknown };
+  const named = [...unknown].sort((a, b) => b.penalty - a.penalty).map((u) => `"${u.word}"${u.kind === 'noun' || u.kind === 'verb' ? '' : ` (${describe(u.kind)})`}`);
+  const skip = new Set(unknownAt);
+  const rephrased = tokens
+    .filter((_, i) => !skip.has(i))
+    .map((t) => (t.kind === 'quoted' ? `'${t.raw}'` : t.raw))
+    .join(' ');
+  throw new UnmappedQuestionError(
+    `these words match no table, column or stored value: ${named.join(', ')}` +
+      (rephrased && unknown.every((u) => u.kind !== 'negation' && u.kind !== 'name') ? `; without them it would read "${rephrased}"` : ''),
+    unknown.map((u) => u.word),
+  );
+}
+
+/**
+ * The builder's refusal `error` with the words that were ignored on the way named too (they are the likelier cause):
+ * `it could not tell what to count; it did not understand "unicorns"`. Other errors come back unchanged.
+ */
+export function withIgnoredWords(error: unknown, ignored: readonly UnknownWord[]): unknown {
+  if (!(error instanceof UnmappedQuestionError) || ignored.length === 0) return error;
+  const words = ignored.map((u) => `"${u.word}"`).join(', ');
+  return new UnmappedQuestionError(`${error.reason}; it did not understand ${words}`, [...error.unknownWords, ...ignored.map((u) => u.word)]);
+}
+
+function describe(kind: UnknownWord['kind']): string {
+  return { function: 'a function word', adverb: 'an adverb', verb: 'a verb', predicate: 'a verb that would filter the rows', noun: 'a noun', modifier: 'a modifier that would change the rows', name: 'a name it cannot find in the data', negation: 'a negation' }[kind];
+}

@@ -1,0 +1,94 @@
+import { distance } from 'fastest-levenshtein';
+import type { SchemaLexicon } from './schema-lexicon';
+import { lemmasOf } from './word-lemmas';
+import { normalizedWords, singularize } from './word-forms';
+import { wordNet, type WordNetLexicon } from './wordnet-lexicon';
+
+/** How a question word that the schema does not know as written was mapped onto a schema word. */
+export interface WordResolution {
+  /** The question word as written (lower case). */
+  word: string;
+  /** The schema word (matching form) it stands for. */
+  norm: string;
+  how: 'lemma' | 'synonym' | 'typo';
+  /** Confidence lost by the substitution (0 for a lemma, more for a synonym or a typo). */
+  penalty: number;
+}
+
+/** Senses of a word looked at for synonyms: WordNet orders senses by frequency; rare senses link unrelated words. */
+const SYNONYM_SENSES = 2;
+
+/**
+ * Maps a question word that matches nothing in the schema onto one schema word, trying in order:
+ * 1. its lemmas (wink-lemmatizer): `sold` -> `sell`, `located` -> `locate`;
+ * 2. WordNet synonyms, i.e. words sharing one of the first {@link SYNONYM_SENSES} synsets of the word or a lemma
+ *    (`nation` -> `country`, `client` -> `customer`); only a single schema word naming a table or column counts,
+ *    and two different candidates mean no answer (never a guess);
+ * 3. typo correction (fastest-levenshtein) for words WordNet does not know, against every schema and stored-value
+ *    word: at most one edit for words of 4 to 7 letters, two from 8, the closest unique word only
+ *    (`prodcuts` -> `product`).
+ * Returns null when none applies. Stateless apart from a per-word cache.
+ */
+export class WordResolver {
+  private readonly cache = new Map<string, WordResolution | null>();
+
+  constructor(
+    private readonly lexicon: SchemaLexicon,
+    private readonly wn: WordNetLexicon = wordNet(),
+  ) {}
+
+  /** See the class comment; `word` is one lower-case question word. */
+  resolve(word: string): WordResolution | null {
+    const w = word.toLowerCase();
+    if (this.cache.has(w)) return this.cache.get(w) ?? null;
+    const found = this.byLemma(w) ?? this.bySynonym(w) ?? this.byTypo(w);
+    this.cache.set(w, found);
+    return found;
+  }
+
+  private names(key: string): boolean {
+    return this.lexicon.phraseTargets(key).some((t) => t.kind === 'table' || t.kind === 'column');
+  }
+
+  private byLemma(w: string): WordResolution | null {
+    for (const lemma of lemmasOf(w)) {
+      const key = singularize(lemma);
+      if (this.lexicon.phraseTargets(key).length) return { word: w, norm: key, how: 'lemma', penalty: 0 };
+    }
+    return null;
+  }
+
+  private bySynonym(w: string): WordResolution | null {
+    const candidates = new Set<string>();
+    for (const form of [w, ...lemmasOf(w)]) {
+      for (const synset of this.wn.synsets(form, undefined, SYNONYM_SENSES)) {
+        if (synset.pos === 'r') continue;
+        for (const other of synset.words) {
+          const key = normalizedWords(other).join(' ');
+          if (!key || key.includes(' ') || key === w || key === singularize(w)) continue;
+          if (this.names(key)) candidates.add(key);
+        }
+      }
+    }
+    if (candidates.size !== 1) return null;
+    return { word: w, norm: [...candidates][0], how: 'synonym', penalty: 0.1 };
+  }
+
+  private byTypo(w: string): WordResolution | null {
+    if (w.length < 4 || /\d/.test(w) || this.wn.knows(w) || lemmasOf(w).some((l) => this.wn.knows(l))) return null;
+    const limit = w.length >= 8 ? 2 : 1;
+    const sw = singularize(w);
+    let best: string[] = [];
+    let bestDistance = limit + 1;
+    for (const candidate of this.lexicon.words()) {
+      if (Math.abs(candidate.length - sw.length) > limit || candidate.length < 3) continue;
+      const d = distance(sw, candidate);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = [candidate];
+      } else if (d === bestDistance) best.push(candidate);
+    }
+    if (best.length !== 1 || bestDistance > limit) return null;
+    return { word: w, norm: best[0], how: 'typo', penalty: 0.15 };
+  }
+}
