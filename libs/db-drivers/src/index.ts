@@ -44,3 +44,6 @@ export { mapSnowflakeError } from './snowflake/snowflake.errors';
 export { introspectSnowflake } from './snowflake/snowflake.introspector';
 
 export * from './classifier';
+
+export { estimateImpact, planImpactCount, describeImpact } from './impact-preview';
+export type { ImpactEstimate, ImpactPlan, ImpactVerb, ImpactBound, ImpactOptions } from './impact-preview';
