@@ -20,12 +20,14 @@ describe('sample-db CLI', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('parses options in both --name value and --name=value forms, with defaults', () => {
-    expect(parseCliArguments([])).toEqual({ out: 'data/shop.db', scale: 1, seed: 42, force: false, help: false });
-    expect(parseCliArguments(['--out', 'x.db', '--scale=0.5', '--seed', '7', '--force'])).toEqual({ out: 'x.db', scale: 0.5, seed: 7, force: true, help: false });
+    expect(parseCliArguments([])).toEqual({ out: 'data/shop.db', scale: 1, seed: 42, today: null, force: false, help: false });
+    expect(parseCliArguments(['--out', 'x.db', '--scale=0.5', '--seed', '7', '--force'])).toEqual({ out: 'x.db', scale: 0.5, seed: 7, today: null, force: true, help: false });
     expect(() => parseCliArguments(['--scale', '-1'])).toThrow('--scale');
     expect(() => parseCliArguments(['--seed', 'abc'])).toThrow('--seed');
     expect(() => parseCliArguments(['--out'])).toThrow('--out needs a value');
     expect(() => parseCliArguments(['--bogus'])).toThrow('unknown argument');
+    expect(parseCliArguments(['--today', '2026-01-01']).today?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(() => parseCliArguments(['--today', '2026-13-45'])).toThrow('--today');
   });
 
   it('writes the database, prints row counts and time, keeps an existing file unless --force', () => {

@@ -25,6 +25,9 @@ function rowsOf(stats: SampleDatabaseStats): Record<string, number> {
   return Object.fromEntries(stats.tables.map((t) => [t.table, t.rows]));
 }
 
+/** A generation day whose three-year history is exactly 2023-01-01 .. 2025-12-31. */
+const HISTORY_TODAY = new Date('2026-01-01T00:00:00Z');
+
 describe('generateSampleDatabase', () => {
   let dir: string;
   let main: string;
@@ -36,8 +39,8 @@ describe('generateSampleDatabase', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sample-db-'));
     main = path.join(dir, 'nested', 'shop.db');
-    mainStats = generateSampleDatabase(main); // defaults: seed 42, scale 1
-    small = generateSampleDatabase(path.join(dir, 'small.db'), { seed: 42, scale: 0.2 });
+    mainStats = generateSampleDatabase(main, { today: HISTORY_TODAY }); // default seed 42, scale 1; 2023-01-01 .. 2025-12-31
+    small = generateSampleDatabase(path.join(dir, 'small.db'), { seed: 42, scale: 0.2, today: HISTORY_TODAY });
     db = new Database(main, { readonly: true });
   });
 
@@ -60,8 +63,8 @@ describe('generateSampleDatabase', () => {
   it('is deterministic: same seed gives the same content and the same bytes, another seed differs', () => {
     const again = path.join(dir, 'again.db');
     const other = path.join(dir, 'other.db');
-    generateSampleDatabase(again, { seed: 42, scale: 1 });
-    generateSampleDatabase(other, { seed: 7, scale: 1 });
+    generateSampleDatabase(again, { seed: 42, scale: 1, today: HISTORY_TODAY });
+    generateSampleDatabase(other, { seed: 7, scale: 1, today: HISTORY_TODAY });
     expect(contentHash(again)).toBe(contentHash(main));
     expect(fs.readFileSync(again).equals(fs.readFileSync(main))).toBe(true);
     expect(contentHash(other)).not.toBe(contentHash(main));
@@ -129,6 +132,23 @@ describe('generateSampleDatabase', () => {
     expect(scalar('SELECT COUNT(*) FROM order_items WHERE abs(line_total - quantity * unit_price * (1 - discount)) > 0.0050001')).toBe(0);
     expect(scalar('SELECT COUNT(*) FROM orders o WHERE abs(total_amount - (SELECT SUM(line_total) FROM order_items i WHERE i.order_id = o.order_id)) > 0.005')).toBe(0);
     expect(scalar("SELECT COUNT(*) FROM payments p JOIN orders o USING (order_id) WHERE p.status = 'completed' AND p.amount <> o.total_amount")).toBe(0);
+  });
+
+  it('ends the history the day before today by default, and follows a given today (issue 8)', () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const now = generateSampleDatabase(path.join(dir, 'now.db'), { scale: 0.05 });
+    expect(now.historyEnd).toBe(yesterday);
+    const shifted = generateSampleDatabase(path.join(dir, 'shifted.db'), { scale: 0.05, today: new Date('2026-11-24T10:00:00Z') });
+    expect([shifted.historyStart, shifted.historyEnd]).toEqual(['2023-11-24', '2026-11-23']);
+    const db = new Database(path.join(dir, 'shifted.db'), { readonly: true });
+    try {
+      const range = db.prepare('SELECT MIN(order_date) AS first, MAX(order_date) AS last FROM orders').get() as { first: string; last: string };
+      expect(range.first >= '2023-11-24').toBe(true);
+      expect(range.last <= '2026-11-23 23:59:59').toBe(true);
+      expect(range.last >= '2026-10-01').toBe(true);
+    } finally {
+      db.close();
+    }
   });
 
   it('writes valid ISO dates inside 2023-01-01 .. 2025-12-31, in a consistent order of events', () => {

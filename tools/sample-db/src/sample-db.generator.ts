@@ -1,7 +1,7 @@
 /**
  * Writes the sample shop database: a deterministic, realistic SQLite file of an online shop (11 tables, see
- * shop-schema.ts) from a seed and a scale factor. Same seed and scale give the same rows, byte for byte; dates lie
- * in 2023-01-01 .. 2025-12-31 whatever the clock says.
+ * shop-schema.ts) from a seed, a scale factor and a day: dates lie in the three years before `today` (default the
+ * clock's day). Same seed, scale and `today` give the same rows, byte for byte.
  *
  * Speed: one prepared statement a table, inserts inside transactions with journal_mode OFF and synchronous OFF
  * (https://sqlite.org/pragma.html), indexes created after the bulk insert, then ANALYZE. The file is written
@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { DAY_SECONDS, HISTORY_DAYS, HISTORY_END_DAY, HISTORY_END_SECOND, HISTORY_START_DAY, dayParts, formatDay, formatTimestamp } from './calendar';
+import { DAY_SECONDS, HISTORY_DAYS, HISTORY_END_DAY, HISTORY_END_SECOND, HISTORY_START_DAY, dayParts, formatDay, formatTimestamp, setHistoryWindow } from './calendar';
 import { Random, WeightedSampler, weightedPick } from './random';
 import {
   Customer,
@@ -36,6 +36,11 @@ export interface SampleDatabaseOptions {
    * tables sub-linearly (scale 100: about 10^6 order items).
    */
   scale?: number;
+  /**
+   * The day the history ends before: dates run over the three years up to the day before it (UTC). Default the
+   * clock's today, so "last month" has orders on first start; same seed, scale and `today` give the same bytes.
+   */
+  today?: Date;
 }
 
 /** Row count of one table. */
@@ -50,6 +55,9 @@ export interface SampleDatabaseStats {
   path: string;
   seed: number;
   scale: number;
+  /** First and last day of the order history, `YYYY-MM-DD`. */
+  historyStart: string;
+  historyEnd: string;
   /** Every table with its row count, parents first. */
   tables: TableRowCount[];
   totalRows: number;
@@ -80,6 +88,7 @@ function resolveOptions(options: SampleDatabaseOptions | undefined): { seed: num
 export function generateSampleDatabase(file: string, options?: SampleDatabaseOptions): SampleDatabaseStats {
   const started = performance.now();
   const { seed, scale } = resolveOptions(options);
+  const { startDay, endDay } = setHistoryWindow(options?.today ?? new Date());
   const target = path.resolve(file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const temporary = `${target}.tmp-${process.pid}`;
@@ -112,6 +121,8 @@ export function generateSampleDatabase(file: string, options?: SampleDatabaseOpt
     path: target,
     seed,
     scale,
+    historyStart: formatDay(startDay),
+    historyEnd: formatDay(endDay),
     tables,
     totalRows: tables.reduce((sum, t) => sum + t.rows, 0),
     millis: Math.round(performance.now() - started),

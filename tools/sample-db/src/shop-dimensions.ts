@@ -8,6 +8,7 @@ import {
   HISTORY_DAYS,
   HISTORY_END_DAY,
   HISTORY_START_DAY,
+  HISTORY_START_YEAR,
   dayParts,
   epochDay,
 } from './calendar';
@@ -116,13 +117,13 @@ export function buildEmployees(seed: number, count: number): Employee[] {
     if (id === 1) {
       title = TITLES.ceo;
       managerId = null;
-      hireDay = epochDay(2015, 3, 2);
+      hireDay = epochDay(HISTORY_START_YEAR - 8, 3, 2);
       salary = rng.float(210_000, 260_000);
       salesWeight = 0;
     } else if (id <= managers + 1) {
       title = TITLES.manager;
       managerId = 1;
-      hireDay = epochDay(2016, 1, 1) + rng.int(0, 6 * 365);
+      hireDay = epochDay(HISTORY_START_YEAR - 7, 1, 1) + rng.int(0, 6 * 365);
       salary = rng.float(95_000, 135_000);
       salesWeight = 0.25;
     } else {
@@ -131,7 +132,7 @@ export function buildEmployees(seed: number, count: number): Employee[] {
       managerId = rng.int(2, managers + 1);
       // Most reps were there before the history starts; some join during it (they sell only after their hire date).
       hireDay = rng.chance(0.8)
-        ? epochDay(2017, 1, 1) + rng.int(0, 6 * 365 - 1)
+        ? epochDay(HISTORY_START_YEAR - 6, 1, 1) + rng.int(0, 6 * 365 - 1)
         : HISTORY_START_DAY + rng.int(0, HISTORY_DAYS - 200);
       salary = senior ? rng.float(68_000, 92_000) : rng.float(46_000, 70_000);
       salesWeight = Math.exp(0.6 * rng.normal()) * (senior ? 1.5 : 1);
@@ -253,7 +254,7 @@ export function buildProducts(seed: number, count: number, suppliers: Supplier[]
     const unitPrice = shopPrice(rng, type[1], type[2]);
     const unitCost = Math.max(0.5, round2(unitPrice * rng.float(0.35, 0.7)));
     const createdDay = rng.chance(0.82)
-      ? epochDay(2020, 1, 1) + rng.int(0, 3 * 365)
+      ? epochDay(HISTORY_START_YEAR - 3, 1, 1) + rng.int(0, 3 * 365)
       : HISTORY_START_DAY + rng.int(0, HISTORY_DAYS - 90);
     let discontinuedDay: number | null = null;
     if (rng.chance(0.1)) {
@@ -365,7 +366,7 @@ export function buildCustomers(seed: number, count: number, orderTimes: Float64A
     if (day < firstOrderDay[c]) firstOrderDay[c] = day;
   }
   const signupDays = new Float64Array(count);
-  const earliestSignup = epochDay(2021, 6, 1);
+  const earliestSignup = epochDay(HISTORY_START_YEAR - 2, 6, 1);
   for (let i = 0; i < count; i++) {
     signupDays[i] = Number.isFinite(firstOrderDay[i])
       ? Math.max(earliestSignup, firstOrderDay[i] - rng.int(0, 120))
