@@ -1,26 +1,17 @@
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
-import { stemmedWords } from '../word-stemmer';
+import { renderSchema as renderPromptSchema } from '@nlq/llm-providers';
+import { packTables } from '../linking/budget-packing';
+import { LinkingIndex } from '../linking/linking-index';
+import { questionTerms } from '../linking/linking-terms';
+import { qualifiedTableName } from '../linking/table-identity';
+import { rankTables } from '../linking/table-ranking';
 
 /** Characters per token used for prompt budgets (a common rule of thumb for English text and SQL). */
 export const CHARS_PER_TOKEN = 4;
 
-/** Compact text of one table as a prompt would carry it: `name(col type pk, ...)`, keys, comments, samples. */
-export function renderTable(table: TableSchema): string {
-  const name = table.schema ? `${table.schema}.${table.name}` : table.name;
-  const columns = table.columns.map((c) => {
-    let text = `${c.name} ${c.type}${c.primaryKey ? ' pk' : ''}`;
-    if (c.comment) text += ` -- ${c.comment}`;
-    if (c.sampleValues && c.sampleValues.length > 0) text += ` [${c.sampleValues.join(', ')}]`;
-    return text;
-  });
-  const fks = table.foreignKeys.map((f) => `fk (${f.columns.join(', ')}) -> ${f.referencedTable}(${f.referencedColumns.join(', ')})`);
-  const comment = table.comment ? ` -- ${table.comment}` : '';
-  return `${table.kind} ${name}(${[...columns, ...fks].join(', ')})${comment}\n`;
-}
-
-/** Compact text of a whole schema (the sum of `renderTable`). */
+/** The schema text exactly as the SQL prompt carries it (renderSchema of @nlq/llm-providers). */
 export function renderSchema(schema: DatabaseSchema): string {
-  return schema.tables.map(renderTable).join('');
+  return renderPromptSchema(schema);
 }
 
 /** Approximate tokens of a text: ceil(characters / 4). */
@@ -30,89 +21,51 @@ export function estimateTokens(text: string): number {
 
 /** What schema linking kept. */
 export interface LinkedSchema {
+  /**
+   * The schema for the prompt: the kept tables in catalog order. A kept table may carry `promptColumns` /
+   * `promptValueColumns` (PromptTableSchema of @nlq/llm-providers) telling the prompt which columns and values to
+   * show; its `columns` stay complete.
+   */
   schema: DatabaseSchema;
-  /** Names of the tables kept, in prompt order. */
+  /** Kept tables as `schema.name` (bare name in the default schema), in catalog order. */
   linkedTables: string[];
-  /** True when tables were left out to stay within the budget. */
+  /** True when tables, columns or values were left out to stay within the budget. */
   reduced: boolean;
-  /** Estimated tokens of the kept schema text. */
+  /** Estimated tokens of the kept schema as the prompt renders it. */
   estimatedTokens: number;
 }
 
-/** Score of a table for a question: table-name words 3, sample values 2, column names and comments 1 per word. */
-function scoreTable(table: TableSchema, words: Set<string>): number {
-  const hits = (text: string | null | undefined, weight: number): number =>
-    text ? [...new Set(stemmedWords(text))].filter((w) => words.has(w)).length * weight : 0;
-  let score = hits(table.name, 3) + hits(table.comment, 1);
-  for (const column of table.columns) {
-    score += hits(column.name, 1) + hits(column.comment, 1);
-    for (const value of column.sampleValues ?? []) score += hits(value, 2);
-  }
-  return score;
-}
-
 /**
- * Pipeline step 4 (DESIGN.md): keep the prompt's schema within `budgetTokens` (4 characters a token).
- * When the whole schema fits it passes unchanged. Otherwise tables are ranked by lexical overlap between the
- * question's stemmed words and each table's name, column names, comments and sample values; matching tables are
- * taken best first, then their foreign-key neighbours (tables they reference and tables referencing them), each
- * while the running text stays within the budget (a table that does not fit is skipped, smaller ones may follow). When no table matches, tables are taken in schema order until the
- * budget is used. At least one table is always kept so the model sees something.
+ * Pipeline step 4 (DESIGN.md): keep the prompt's schema within `budgetTokens` (CHARS_PER_TOKEN characters a token
+ * of the text renderSchema produces). The one entry point of schema linking; any catalog can be measured with it
+ * (`npm run bench:linking`).
+ *
+ * When the whole schema fits it passes unchanged. Otherwise:
+ * - retrieval (linking-index.ts): BM25 over one document a table (name parts, namespace, column names, comments,
+ *   sample values) with lemmas and synonyms (linking-terms.ts), built once per schema object and cached;
+ * - ranking (table-ranking.ts): a table's own score, its best foreign-key neighbour's, its namespace's and its
+ *   foreign-key cluster's, so a question about one area pulls that area in;
+ * - packing (budget-packing.ts): the best tables in compact form (key columns and the columns the question
+ *   touches, the rest counted), joined by shortest foreign-key paths, then full columns for the best, then more
+ *   tables (compact-table.ts). At least one table is always kept.
+ * Tables are identified by schema and name throughout (table-identity.ts). Never throws for a well-formed schema.
  */
 export function linkSchema(question: string, schema: DatabaseSchema, budgetTokens: number): LinkedSchema {
-  const fullTokens = estimateTokens(renderSchema(schema));
+  const index = LinkingIndex.of(schema);
+  const fullTokens = Math.ceil(index.fullChars / CHARS_PER_TOKEN);
   if (fullTokens <= budgetTokens) {
-    return { schema, linkedTables: schema.tables.map((t) => t.name), reduced: false, estimatedTokens: fullTokens };
+    return { schema, linkedTables: schema.tables.map(qualifiedTableName), reduced: false, estimatedTokens: fullTokens };
   }
-  const words = new Set(stemmedWords(question));
-  const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
-  const scored = schema.tables
-    .map((table, index) => ({ table, index, score: scoreTable(table, words) }))
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index);
-
-  const neighbours = (table: TableSchema): TableSchema[] => {
-    const out: TableSchema[] = [];
-    for (const fk of table.foreignKeys) {
-      const target = byName.get(fk.referencedTable.toLowerCase());
-      if (target) out.push(target);
-    }
-    for (const other of schema.tables) {
-      if (other.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === table.name.toLowerCase())) out.push(other);
-    }
-    return out;
-  };
-
-  const order: TableSchema[] = [];
-  const queued = new Set<TableSchema>();
-  const enqueue = (t: TableSchema) => {
-    if (!queued.has(t)) {
-      queued.add(t);
-      order.push(t);
-    }
-  };
-  if (scored.length > 0) {
-    for (const s of scored) enqueue(s.table);
-    for (const s of scored) for (const n of neighbours(s.table)) enqueue(n);
-  } else {
-    for (const t of schema.tables) enqueue(t);
-  }
-
-  const budgetChars = budgetTokens * CHARS_PER_TOKEN;
-  const kept: TableSchema[] = [];
-  let used = 0;
-  for (const table of order) {
-    const size = renderTable(table).length;
-    if (kept.length > 0 && used + size > budgetChars) continue;
-    kept.push(table);
-    used += size;
-  }
-  const keptSet = new Set(kept);
-  const tables = schema.tables.filter((t) => keptSet.has(t));
+  const terms = questionTerms(question);
+  const ranked = rankTables(index, index.scores(terms));
+  const kept = packTables(index, ranked, terms, budgetTokens * CHARS_PER_TOKEN);
+  const positions = [...kept.keys()].sort((a, b) => a - b);
+  const tables: TableSchema[] = positions.map((p) => kept.get(p)!.table);
+  const chars = positions.reduce((s, p) => s + kept.get(p)!.chars, 0);
   return {
     schema: { ...schema, tables },
-    linkedTables: tables.map((t) => t.name),
+    linkedTables: tables.map(qualifiedTableName),
     reduced: true,
-    estimatedTokens: Math.ceil(used / CHARS_PER_TOKEN),
+    estimatedTokens: Math.ceil(Math.max(0, chars - 2) / CHARS_PER_TOKEN),
   };
 }
