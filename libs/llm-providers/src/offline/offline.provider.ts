@@ -2,7 +2,9 @@ import type { DatabaseSchema } from '@nlq/contracts';
 import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult } from '../provider';
 import { answerPlans, planAnswer } from './answer-plan';
 import { writeAnswerText } from './answer-writer';
+import { followUpIntent, looksLikeFollowUp } from './follow-up';
 import { parseQuestion } from './intent-parser';
+import type { QueryIntent } from './query-intent';
 import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner';
 import { UnmappedQuestionError } from './question-items';
 import { SchemaLexicon } from './schema-lexicon';
@@ -66,13 +68,32 @@ export class OfflineProvider implements LlmProvider {
     }
     const { lexicon, planner, resolver } = this.prepare(request.schema);
     try {
-      const intent = parseQuestion(request.question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
+      const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
+      const intent = this.readWithConversation(request, parse, lexicon, planner);
       const built = buildSql(intent, lexicon, planner, request.dialect, request.maxRows);
       answerPlans.remember(built.sql, planAnswer(intent, built, lexicon));
       return { sql: built.sql, raw: built.sql, tokens: null };
     } catch (e) {
       if (e instanceof UnmappedQuestionError || e instanceof AmbiguousJoinError || e instanceof NoJoinPathError) throw unanswerable(e.message);
       throw e;
+    }
+  }
+
+  /**
+   * The question's intent, read as a follow-up of the conversation's newest turn when it looks like one ("and in
+   * 2024?") or when it cannot be read alone (see follow-up.ts); otherwise read alone.
+   */
+  private readWithConversation(request: SqlGenerationRequest, parse: (question: string) => QueryIntent, lexicon: SchemaLexicon, planner: JoinPlanner): QueryIntent {
+    const conversation = request.conversation ?? [];
+    if (conversation.length && looksLikeFollowUp(request.question)) {
+      return followUpIntent(request.question, conversation, parse, lexicon, planner) ?? parse(request.question);
+    }
+    try {
+      return parse(request.question);
+    } catch (e) {
+      const followUp = conversation.length ? followUpIntent(request.question, conversation, parse, lexicon, planner) : null;
+      if (!followUp) throw e;
+      return followUp;
     }
   }
 
