@@ -3,7 +3,10 @@
  * evaluation set (/work/shared/eval, i.e. <repo>/../shared/eval) through the real QueryPipeline with the chosen
  * provider (offline by default), runs the gold SQL on the same SQLite database and compares the results as the
  * Spider test-suite EX does. Prints per set: total, answered, refused, correct, execution accuracy
- * (correct / total) and precision (correct / answered). Exits 1 with a message when the data is absent.
+ * (correct / total) and precision (correct / answered). With `--mode oracle` (gold SQL) or `--mode replay
+ * --predictions FILE` (recorded predictions) a local stand-in OpenAI-protocol model serves the SQL instead
+ * (stand-in-runner.ts) and the table gives questions, gold runs, answered and correct. Exits 1 with a message when
+ * the data is absent.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +14,7 @@ import { createProvider } from '@nlq/llm-providers';
 import { defaultEvalDir, loadEvalSet, spreadSample } from './eval-data';
 import { EVAL_USAGE, parseEvalOptions, type EvalOptions } from './eval-options';
 import { runEvalSet, type SetReport } from './eval-runner';
+import { formatStandInTable, readPredictions, runStandInSet, type StandInReport } from './stand-in-runner';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -30,6 +34,7 @@ async function main(options: EvalOptions): Promise<void> {
     process.stderr.write(`evaluation data not found at ${dataDir}: the shared set lives beside the repository (../shared/eval); pass --data DIR to use another place.\n`);
     process.exit(1);
   }
+  if (options.mode !== 'model') return standIn(options, dataDir);
   const provider = createProvider({
     provider: options.provider,
     baseUrl: options.baseUrl,
@@ -50,6 +55,40 @@ async function main(options: EvalOptions): Promise<void> {
   if (options.json) process.stderr.write(`${table}\n`);
   const out = options.json ? `${JSON.stringify({ provider: provider.modelId, reports }, null, 2)}\n` : `${table}\n`;
   // stdout is asynchronous on pipes: wait for the write before process.exit
+  await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
+}
+
+/** `--mode oracle` and `--mode replay`: the stand-in model serves gold SQL or recorded predictions. */
+async function standIn(options: EvalOptions, dataDir: string): Promise<void> {
+  const mode = options.mode === 'replay' ? 'replay' : 'oracle';
+  const predictions = options.predictions ? readPredictions(path.resolve(options.predictions)) : null;
+  const sets = options.sets.map((set) => ({ set, items: spreadSample(loadEvalSet(set, dataDir), options.limit) }));
+  const total = sets.reduce((n, s) => n + s.items.length, 0);
+  if (predictions && predictions.length !== total) {
+    throw new Error(`${options.predictions} has ${predictions.length} predictions for ${total} questions (${sets.map((s) => `${s.set} ${s.items.length}`).join(', ')}): one SQL a line, in question order`);
+  }
+  const reports: StandInReport[] = [];
+  let offset = 0;
+  for (const { set, items } of sets) {
+    process.stderr.write(`[eval] ${set}: ${items.length} questions, mode ${mode}\n`);
+    const own = predictions?.slice(offset, offset + items.length);
+    offset += items.length;
+    reports.push(
+      await runStandInSet(set, items, mode, {
+        predictions: own,
+        onItem: (o) => {
+          const verdict = o.correct ? 'correct' : o.answered ? 'wrong' : 'refused';
+          const lost = (mode === 'oracle' ? o.goldRuns : o.rightDirectly) && !o.correct;
+          if (options.verbose || lost) {
+            process.stderr.write(`${(lost ? `LOST ${verdict}` : verdict).padEnd(13)} ${o.id} [${o.style}] ${o.question.replace(/\s+/g, ' ').slice(0, 70)}${o.error ? `  (${o.error.slice(0, 160)})` : ''}\n`);
+          }
+        },
+      }),
+    );
+  }
+  const table = formatStandInTable(reports);
+  if (options.json) process.stderr.write(`${table}\n`);
+  const out = options.json ? `${JSON.stringify({ mode, reports }, null, 2)}\n` : `${table}\n`;
   await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
 }
 

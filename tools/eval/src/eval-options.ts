@@ -15,28 +15,51 @@ export interface EvalOptions {
   json: boolean;
   /** Directory of the shared evaluation data (default <repo>/../shared/eval). */
   dataDir: string | null;
+  /**
+   * `model` (default): the chosen provider writes the SQL; `oracle`: each question's gold SQL, served by a local
+   * stand-in model; `replay`: the recorded predictions of `predictions`, served the same way.
+   */
+  mode: 'model' | 'oracle' | 'replay';
+  /** Predictions file of replay mode: one SQL a line, in question order over the chosen sets. */
+  predictions: string | null;
 }
 
 export const EVAL_USAGE =
   'usage: npm run eval -- [--set chinook|geography|restaurants|defog[,...]|all] [--limit N] ' +
+  '[--mode model|oracle|replay] [--predictions FILE] ' +
   '[--provider offline|ollama|openai|anthropic] [--base-url URL] [--model NAME] [--data DIR] [--verbose] [--json]\n' +
+  '--mode oracle serves each question\'s gold SQL, --mode replay the lines of --predictions FILE (one SQL a line, in ' +
+  'question order), through a local stand-in model server and the whole pipeline.\n' +
   'The model API key, when one is needed, comes from LLM_API_KEY.';
 
 const PROVIDERS = ['offline', 'ollama', 'openai', 'anthropic'] as const;
+const MODES = ['model', 'oracle', 'replay'] as const;
 
 /**
  * Parses `argv` (without node and script); `--name value` and `--name=value` both work.
- * @throws Error with the usage text for an unknown option, set or provider, or a missing or invalid value
+ * @throws Error with the usage text for an unknown option, set, provider or mode, a missing or invalid value, or
+ *   replay without --predictions (or --predictions without replay)
  */
 export function parseEvalOptions(argv: readonly string[]): EvalOptions {
-  const options: EvalOptions = { sets: ['chinook'], limit: null, provider: 'offline', baseUrl: null, model: null, verbose: false, json: false, dataDir: null };
+  const options: EvalOptions = {
+    sets: ['chinook'],
+    limit: null,
+    provider: 'offline',
+    baseUrl: null,
+    model: null,
+    verbose: false,
+    json: false,
+    dataDir: null,
+    mode: 'model',
+    predictions: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
     if (name === '--verbose' || name === '--json') {
       options[name === '--verbose' ? 'verbose' : 'json'] = true;
       continue;
     }
-    if (!['--set', '--limit', '--provider', '--base-url', '--model', '--data'].includes(name)) throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
+    if (!['--set', '--limit', '--provider', '--base-url', '--model', '--data', '--mode', '--predictions'].includes(name)) throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined || value.trim() === '') throw new Error(`${name} needs a value\n${EVAL_USAGE}`);
     switch (name) {
@@ -66,9 +89,18 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
       case '--data':
         options.dataDir = value;
         break;
+      case '--mode':
+        if (!(MODES as readonly string[]).includes(value)) throw new Error(`unknown mode "${value}"\n${EVAL_USAGE}`);
+        options.mode = value as EvalOptions['mode'];
+        break;
+      case '--predictions':
+        options.predictions = value;
+        break;
       default:
         throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     }
   }
+  if (options.mode === 'replay' && !options.predictions) throw new Error(`--mode replay needs --predictions FILE\n${EVAL_USAGE}`);
+  if (options.predictions && options.mode !== 'replay') throw new Error(`--predictions goes with --mode replay\n${EVAL_USAGE}`);
   return options;
 }

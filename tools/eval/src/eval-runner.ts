@@ -53,16 +53,25 @@ function schemaNames(driverSchema: Awaited<ReturnType<DatabaseDriver['introspect
   return names;
 }
 
+/** One open database of an evaluation run: its driver and its table and column names (lower case). */
+export interface EvalDatabase {
+  driver: DatabaseDriver;
+  names: Set<string>;
+}
+
+/** A QueryPipeline over the evaluation databases, opened on first use; `close` closes every driver. */
+export interface EvalHarness {
+  pipeline: QueryPipeline;
+  open(item: EvalItem): Promise<EvalDatabase>;
+  close(): Promise<void>;
+}
+
 /**
- * Asks every item through a real QueryPipeline (InMemoryStateStore, in-memory event bus, the given provider, one
- * real SQLite driver per database, each question in its own session) and scores it against the gold SQL run on
- * the same driver: correct when the pipeline's rows match any gold alternative under Spider test-suite EX
- * (result-comparison.ts). Gold SQL first goes through rewriteDoubleQuotedLiterals. Sequential: one question at a
- * time. `onItem` sees each outcome as it is decided.
+ * A real QueryPipeline (InMemoryStateStore, in-memory event bus, EVAL_PIPELINE_CONFIG, the given provider) whose
+ * connection ids are the items' database names, each one real SQLite driver opened on first use.
  */
-export async function runEvalSet(set: string, items: readonly EvalItem[], provider: LlmProvider, onItem?: (o: ItemOutcome) => void): Promise<SetReport> {
-  const started = performance.now();
-  const drivers = new Map<string, { driver: DatabaseDriver; names: Set<string> }>();
+export function createEvalHarness(provider: LlmProvider): EvalHarness {
+  const drivers = new Map<string, EvalDatabase>();
   const open = async (item: EvalItem) => {
     let entry = drivers.get(item.db);
     if (!entry) {
@@ -88,7 +97,36 @@ export async function runEvalSet(set: string, items: readonly EvalItem[], provid
     audit: { audit: () => undefined },
     events: new InMemoryEventBus(),
   });
+  return {
+    pipeline,
+    open,
+    close: async () => {
+      for (const { driver } of drivers.values()) await driver.close();
+    },
+  };
+}
 
+/**
+ * Runs one SQL text directly on the database, as the sqlite3 shell would (double-quoted literals read by
+ * rewriteDoubleQuotedLiterals, SQLite's legacy DQS rule): the rows, or the error message.
+ */
+export async function runDirect(db: EvalDatabase, sql: string): Promise<{ ok: true; result: ReadResult } | { ok: false; error: string }> {
+  try {
+    return { ok: true, result: await db.driver.runRead(rewriteDoubleQuotedLiterals(sql, db.names), READ_LIMITS) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Asks every item through a real QueryPipeline (createEvalHarness, each question in its own session) and scores
+ * it against the gold SQL run on the same driver: correct when the pipeline's rows match any gold alternative
+ * under Spider test-suite EX (result-comparison.ts). Gold SQL first goes through rewriteDoubleQuotedLiterals.
+ * Sequential: one question at a time. `onItem` sees each outcome as it is decided.
+ */
+export async function runEvalSet(set: string, items: readonly EvalItem[], provider: LlmProvider, onItem?: (o: ItemOutcome) => void): Promise<SetReport> {
+  const started = performance.now();
+  const { pipeline, open, close } = createEvalHarness(provider);
   const outcomes: ItemOutcome[] = [];
   try {
     for (const [k, item] of items.entries()) {
@@ -129,7 +167,7 @@ export async function runEvalSet(set: string, items: readonly EvalItem[], provid
       onItem?.(outcome);
     }
   } finally {
-    for (const { driver } of drivers.values()) await driver.close();
+    await close();
   }
   const count = (v: ItemOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
   const total = outcomes.length;

@@ -6,3 +6,6 @@ export { EVAL_SETS, defaultEvalDir, loadEvalSet, spreadSample, type EvalItem, ty
 export { parseEvalOptions, EVAL_USAGE, type EvalOptions } from './eval-options';
 export { runEvalSet, EVAL_PIPELINE_CONFIG, type ItemOutcome, type SetReport } from './eval-runner';
 export { formatEvalTable } from './cli';
+export { createEvalHarness, runDirect, type EvalDatabase, type EvalHarness } from './eval-runner';
+export { REPLY_STYLES, styleReply, isAnswerRequest, startStandInModel, type ReplyStyle, type StandInModel } from './stand-in-model';
+export { runStandInSet, readPredictions, formatStandInTable, type StandInMode, type StandInOutcome, type StandInReport } from './stand-in-runner';

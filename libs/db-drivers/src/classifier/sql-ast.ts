@@ -1,5 +1,6 @@
 import type { Dialect } from '@nlq/contracts';
 import { Parser } from 'node-sql-parser';
+import { parseWithLimitExpressions } from './limit-expressions';
 import { tokenizeSql } from './sql-tokenizer';
 
 /** A node-sql-parser AST node, read loosely: its shapes differ per dialect grammar. */
@@ -43,6 +44,9 @@ export type ParseResult =
  * backtick and `[...]` identifiers, PostgreSQL's nested comments, `E'..'` and `$$..$$` strings keep the dialect's
  * own refusal). Callers still walk the whole AST whichever grammar produced it.
  *
+ * A statement with expressions as LIMIT/OFFSET arguments, which SQLite and PostgreSQL run and the grammars refuse,
+ * is parsed in parts by parseWithLimitExpressions (limit-expressions.ts) into one AST holding every token.
+ *
  * Never throws: a syntax error comes back as `{ ok: false, error }` with the dialect grammar's message shortened to
  * one line (at most about 200 characters), plus a note when the fallback grammar failed too or was not tried.
  */
@@ -61,6 +65,8 @@ let lastParse: { sql: string; dialect: Dialect; result: ParseResult } | null = n
 function parseUncached(sql: string, dialect: Dialect): ParseResult {
   const own = parseWithGrammar(sql, dialect);
   if (own.ok) return own;
+  const ownLimits = parseWithLimitExpressions(sql, dialect, dialect, parseWithGrammar);
+  if (ownLimits) return ownLimits;
   const fallback = FALLBACK_GRAMMAR[dialect];
   if (!fallback) return own;
   if (!sameTokens(sql, dialect, fallback)) {
@@ -68,6 +74,8 @@ function parseUncached(sql: string, dialect: Dialect): ParseResult {
   }
   const second = parseWithGrammar(sql, fallback);
   if (second.ok) return second;
+  const fallbackLimits = parseWithLimitExpressions(sql, dialect, fallback, parseWithGrammar);
+  if (fallbackLimits) return fallbackLimits;
   // The furthest point either grammar reached: the repair of keyword identifiers (sql-repair.ts) measures progress by it.
   const offset = Math.max(own.offset ?? -1, second.offset ?? -1);
   return { ok: false, error: `${own.error} (the ${fallback} grammar failed too)`, ...(offset >= 0 ? { offset } : {}) };

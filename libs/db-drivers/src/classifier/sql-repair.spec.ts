@@ -142,3 +142,21 @@ describe('repairSql keeps refusals refused (the repaired text is checked again f
     expect(repairSql('', 'sqlite', schema).repairs).toEqual([]);
   });
 });
+
+describe('aggregate DISTINCT arguments (a node-sql-parser 5.4 grammar gap)', () => {
+  it.each(DIALECTS)('%s: MAX(DISTINCT x) gets its argument parenthesised and then parses as a read', (dialect) => {
+    const schema = schemaOf(dialect, TABLES);
+    const sql = 'SELECT MAX( DISTINCT c.POPULATION ), SUM(ALL c.POPULATION) FROM CITY AS c WHERE c.STATE_NAME = \'texas\'';
+    expect(classifySql(sql, dialect).kind).toBe('refused');
+    const r = repairKeywordIdentifiers(sql, dialect, schema);
+    expect(r?.sql).toBe('SELECT MAX( DISTINCT (c.POPULATION) ), SUM(ALL (c.POPULATION)) FROM CITY AS c WHERE c.STATE_NAME = \'texas\'');
+    expect(r?.repairs.map((x) => x.rule)).toEqual(['aggregate-distinct-argument', 'aggregate-distinct-argument']);
+    expect(classifySql(r!.sql, dialect).kind).toBe('read');
+  });
+
+  it('combines with keyword quoting and double-quoted literals', () => {
+    const r = repairSql('SELECT MAX(DISTINCT year) FROM show WHERE title = "x"', 'sqlite', schemaOf('sqlite', TABLES));
+    expect(r.sql).toBe('SELECT MAX(DISTINCT (year)) FROM "show" WHERE title = \'x\'');
+    expect(r.repairs.map((x) => x.rule)).toEqual(['aggregate-distinct-argument', 'keyword-identifier', 'double-quoted-literal']);
+  });
+});

@@ -7,10 +7,11 @@ import { type SqlToken, tokenizeSql } from './sql-tokenizer';
  * One deterministic repair of a model's SQL (DESIGN.md pipeline step 7), recorded in the check span of the trace
  * and returned with the SQL: `rule` names the repair, `from` and `to` the token as written and as it now reads.
  * - `double-quoted-literal`: `"Kyle"` -> `'Kyle'`;
- * - `keyword-identifier`: `show` -> `"show"` (quoted the dialect's way).
+ * - `keyword-identifier`: `show` -> `"show"` (quoted the dialect's way);
+ * - `aggregate-distinct-argument`: `DISTINCT x` -> `DISTINCT (x)` inside an aggregate call.
  */
 export interface SqlRepair {
-  rule: 'double-quoted-literal' | 'keyword-identifier';
+  rule: 'double-quoted-literal' | 'keyword-identifier' | 'aggregate-distinct-argument';
   from: string;
   to: string;
 }
@@ -43,7 +44,8 @@ const MAX_KEYWORD_TRIES = 24;
  * quotes, comments and all other text stay as written.
  *
  * 1. {@link repairKeywordIdentifiers}, only when the statement does not parse: a bare word that is a table or
- *    column name of `schema` and a keyword of the parser's grammar (`show`, `match`, `order`, ...) is quoted.
+ *    column name of `schema` and a keyword of the parser's grammar (`show`, `match`, `order`, ...) is quoted, and
+ *    `MAX(DISTINCT x)` gets its argument parenthesised (a gap of node-sql-parser 5.4's grammars).
  * 2. {@link repairDoubleQuotedLiterals}, on the parsed statement (SQLite, MySQL, MariaDB): a double-quoted token
  *    in an expression position that resolves to no identifier in scope becomes a single-quoted string literal.
  *
@@ -71,16 +73,22 @@ export function repairSql(sql: string, dialect: Dialect, schema: DatabaseSchema)
 }
 
 /**
- * Quotes bare words that are table or column names of `schema` but keywords of node-sql-parser's grammar for the
- * dialect, so that `SELECT COUNT(*) FROM show` (which SQLite and PostgreSQL run, and which the sqlite and
- * postgresql grammars of node-sql-parser 5.4 refuse) parses. Quoting follows the engine, so the name means what the
- * bare word meant: SQLite `"show"`, PostgreSQL `"show"` (lower-cased, as PostgreSQL folds unquoted names), MySQL
- * and MariaDB `` `show` ``, SQL Server `[show]`, Snowflake `"SHOW"` (upper-cased).
+ * Repairs of a statement that node-sql-parser's grammar for the dialect refuses although the engines run it,
+ * tried only when the statement does not parse:
+ * - `keyword-identifier`: a bare word that is a table or column name of `schema` and a keyword of the grammar is
+ *   quoted, so `SELECT COUNT(*) FROM show` (which SQLite and PostgreSQL run, and which the sqlite and postgresql
+ *   grammars of node-sql-parser 5.4 refuse) parses. Quoting follows the engine, so the name means what the bare
+ *   word meant: SQLite `"show"`, PostgreSQL `"show"` (lower-cased, as PostgreSQL folds unquoted names), MySQL and
+ *   MariaDB `` `show` ``, SQL Server `[show]`, Snowflake `"SHOW"` (upper-cased). Candidates are bare words naming
+ *   a table or column and not followed by `(` (a call); a name so quoted is also quoted where it qualifies a
+ *   column (`show.title`).
+ * - `aggregate-distinct-argument`: `MAX(DISTINCT x)` becomes `MAX(DISTINCT (x))`; node-sql-parser 5.4 accepts
+ *   DISTINCT inside COUNT and GROUP_CONCAT only, or before a parenthesised argument (measured on its sqlite,
+ *   postgresql, mysql and mariadb grammars). The parentheses change nothing on any engine.
  *
- * Only applies when the statement does not parse. Candidates are bare words naming a table or column of the schema
- * and not followed by `(` (a call); each is tried in text order and kept only when the statement then parses or
- * the parser's error moves past where it was, so a word used as a keyword (`ORDER BY` beside a column named
- * `order`) stays as it is; a name so quoted is also quoted where it qualifies a column (`show.title`). Returns null when no quoting makes progress or the statement still does not parse.
+ * Each candidate edit is tried in text order and kept only when the statement then parses or the parser's error
+ * moves past where it was, so a word used as a keyword (`ORDER BY` beside a column named `order`) stays as it is.
+ * Returns null when the statement parses as it is or still does not parse after the edits.
  */
 export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: DatabaseSchema): RepairResult | null {
   const first = parseSql(sql, dialect);
@@ -89,54 +97,111 @@ export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: 
   if (lexed.error) return null;
   const names = schemaNames(schema);
   const tokens = lexed.tokens;
-  const candidates = tokens
+  const keywordEdit = (i: number): TextEdit => {
+    const to = quoteIdentifier(tokens[i].text, dialect);
+    return { start: tokens[i].start, end: tokens[i].end, text: to, repair: { rule: 'keyword-identifier', from: tokens[i].text, to } };
+  };
+  const keywordCandidates = tokens
     .map((t, i) => ({ t, i }))
     .filter(({ t, i }) => t.type === 'word' && names.has(t.text.toLowerCase()) && tokens[i + 1]?.text !== '(')
     .slice(0, MAX_KEYWORD_TRIES);
+  const candidates = [...distinctArgumentEdits(sql, tokens), ...keywordCandidates.map(({ i }) => keywordEdit(i))].sort((a, b) => a.start - b.start);
   if (candidates.length === 0) return null;
 
-  const quoted = new Set<number>();
-  const render = (set: ReadonlySet<number>) => applyEdits(sql, tokens, new Map([...set].map((i) => [i, quoteIdentifier(tokens[i].text, dialect)])));
-  /** The error offset of `text` mapped back to the original text (quotes added before it removed). */
-  const originalOffset = (offset: number, set: ReadonlySet<number>) => {
-    let shift = 0;
-    for (const i of [...set].sort((a, b) => a - b)) {
-      const start = tokens[i].start + shift;
-      if (start >= offset) break;
-      shift += quoteIdentifier(tokens[i].text, dialect).length - tokens[i].text.length;
-    }
-    return offset - shift;
-  };
+  const kept: TextEdit[] = [];
   let errorAt = first.offset ?? -1;
   let parsed = false;
-  for (const { i } of candidates) {
-    const trial = new Set(quoted).add(i);
-    const result = parseSql(render(trial), dialect);
+  for (const edit of candidates) {
+    if (kept.some((k) => k.start < edit.end && edit.start < k.end)) continue;
+    const trial = [...kept, edit];
+    const result = parseSql(applyTextEdits(sql, trial), dialect);
     if (result.ok) {
-      quoted.add(i);
+      kept.push(edit);
       parsed = true;
       break;
     }
     const at = result.offset === undefined ? -1 : originalOffset(result.offset, trial);
     if (at > errorAt) {
-      quoted.add(i);
+      kept.push(edit);
       errorAt = at;
     }
   }
-  if (!parsed || quoted.size === 0) return null;
+  if (!parsed || kept.length === 0) return null;
   // A name quoted once is quoted where it qualifies another (`show.title`): the parser may accept the bare
   // qualifier where the engine does not (MySQL reserves SHOW and MATCH); kept only while the statement parses.
-  const quotedWords = new Set([...quoted].map((i) => tokens[i].text.toLowerCase()));
-  for (const { t, i } of candidates) {
-    if (quoted.has(i) || !quotedWords.has(t.text.toLowerCase()) || tokens[i + 1]?.text !== '.') continue;
-    const trial = new Set(quoted).add(i);
-    if (parseSql(render(trial), dialect).ok) quoted.add(i);
+  const quotedWords = new Set(kept.filter((k) => k.repair.rule === 'keyword-identifier').map((k) => k.repair.from.toLowerCase()));
+  for (const { t, i } of keywordCandidates) {
+    if (!quotedWords.has(t.text.toLowerCase()) || tokens[i + 1]?.text !== '.') continue;
+    const edit = keywordEdit(i);
+    if (kept.some((k) => k.start < edit.end && edit.start < k.end)) continue;
+    if (parseSql(applyTextEdits(sql, [...kept, edit]), dialect).ok) kept.push(edit);
   }
-  const order = [...quoted].sort((a, b) => a - b);
-  return {
-    sql: render(quoted),
-    repairs: order.map((i) => ({ rule: 'keyword-identifier' as const, from: tokens[i].text, to: quoteIdentifier(tokens[i].text, dialect) })),
-  };
+  kept.sort((a, b) => a.start - b.start);
+  return { sql: applyTextEdits(sql, kept), repairs: kept.map((k) => k.repair) };
+}
+
+/** One replacement of the original text [start, end) by `text`, with the repair it records. */
+interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+  repair: SqlRepair;
+}
+
+/** `sql` with non-overlapping edits applied (any order given). */
+function applyTextEdits(sql: string, edits: readonly TextEdit[]): string {
+  let out = '';
+  let at = 0;
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    out += sql.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + sql.slice(at);
+}
+
+/** An offset into the edited text mapped back to the original text. */
+function originalOffset(offset: number, edits: readonly TextEdit[]): number {
+  let shift = 0;
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    if (e.start + shift >= offset) break;
+    shift += e.text.length - (e.end - e.start);
+  }
+  return offset - shift;
+}
+
+/**
+ * Edits that parenthesise the argument of `name(DISTINCT arg)` / `name(ALL arg)` (up to the first top-level comma
+ * or the closing parenthesis) when it does not start with `(` already.
+ */
+function distinctArgumentEdits(sql: string, tokens: readonly SqlToken[]): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    const quantifier = tokens[i + 2];
+    if (tokens[i].type !== 'word' || tokens[i + 1].text !== '(' || quantifier.type !== 'word') continue;
+    if (!/^(DISTINCT|ALL)$/i.test(quantifier.text) || tokens[i + 3].text === '(' || tokens[i + 3].text === ')') continue;
+    let depth = 0;
+    let last = -1;
+    for (let j = i + 3; j < tokens.length; j++) {
+      const text = tokens[j].text;
+      if (text === '(') depth++;
+      else if (text === ')') {
+        if (depth === 0) break;
+        depth--;
+      } else if (text === ',' && depth === 0) break;
+      last = j;
+    }
+    if (last < 0) continue;
+    const start = tokens[i + 3].start;
+    const end = tokens[last].end;
+    const arg = sql.slice(start, end);
+    edits.push({
+      start,
+      end,
+      text: `(${arg})`,
+      repair: { rule: 'aggregate-distinct-argument', from: `${quantifier.text} ${arg}`, to: `${quantifier.text} (${arg})` },
+    });
+  }
+  return edits;
 }
 
 /**
