@@ -46,6 +46,11 @@ export interface ChatResponse extends QueryResponse {
   kind: SqlKind | null;
   cached: boolean;
   connection_id: string;
+  /**
+   * When pending_approval: rows the write would change, counted read-only before anyone decides (DESIGN.md
+   * "Approval"); null for DDL or when the count failed (the response text says "could not count"). Absent otherwise.
+   */
+  estimated_rows?: number | null;
 }
 
 /** GET /api/health: the /health fields plus reachability of the active database and model. */

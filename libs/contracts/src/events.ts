@@ -22,7 +22,8 @@ export interface LiveEvent {
   at: string;
   /**
    * stage.*: { stage, durationMs?, outcome? }; answer.ready: { success, sql, response, error, rowCount };
-   * approval.pending: { sql }; approval.approved: { sql, rowsAffected }; approval.rejected: { sql };
+   * approval.pending: { sql, kind, connectionId, estimatedRows (rows the write would change, null for DDL or when
+   * they could not be counted), impact (e.g. "would delete 7 rows", null for DDL) }; approval.approved: { sql, rowsAffected }; approval.rejected: { sql };
    * schema.refreshed: { connectionId, tables, version }.
    */
   data: Record<string, unknown>;

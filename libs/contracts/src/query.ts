@@ -64,6 +64,11 @@ export interface HistoryEntry {
   ref_id: string | null;
   /** Connection the entry's SQL ran on (query, approval, feedback), when known; lets a store pick few-shot examples per connection. */
   connection_id?: string | null;
+  /**
+   * A query held for approval: rows its write would change, counted read-only before anyone decides (null for DDL
+   * or when it could not be counted); absent or null on other entries.
+   */
+  estimated_rows?: number | null;
   created_at: string;
 }
 

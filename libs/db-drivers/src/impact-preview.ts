@@ -107,12 +107,12 @@ export async function estimateImpact(driver: DatabaseDriver, sql: string, dialec
 
 /**
  * The preview in words, for the pending response text: `would delete 7 rows`, `would insert up to 3 rows`,
- * `would update 1 row`; for a failed count `would change data (the rows it would change could not be counted:
- * <error>)`; null when the estimate has no verb (DDL), so the caller keeps its own wording.
+ * `would update 1 row`; without a count `would update rows (could not count how many: <error>)`; null when the
+ * estimate has no verb (DDL), so the caller keeps its own wording.
  */
 export function describeImpact(estimate: ImpactEstimate): string | null {
   if (!estimate.verb) return null;
-  if (estimate.rows === null) return `would ${estimate.verb} rows, but how many could not be counted (${estimate.error ?? 'unknown error'})`;
+  if (estimate.rows === null) return `would ${estimate.verb} rows (could not count how many: ${estimate.error ?? 'unknown error'})`;
   const n = estimate.rows;
   return `would ${estimate.verb} ${estimate.bound === 'at-most' ? 'up to ' : ''}${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
 }

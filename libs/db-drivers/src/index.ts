@@ -47,3 +47,5 @@ export * from './classifier';
 
 export { estimateImpact, planImpactCount, describeImpact } from './impact-preview';
 export type { ImpactEstimate, ImpactPlan, ImpactVerb, ImpactBound, ImpactOptions } from './impact-preview';
+export { SCRATCH_ENGINES } from './testing/scratch-database';
+export type { ScratchDatabase, ScratchEngine } from './testing/scratch-database';

@@ -15,6 +15,11 @@ export interface PendingOperation {
   state: 'pending' | 'approved' | 'rejected' | 'superseded';
   /** History entry id of the query that produced it. */
   queryEntryId: string;
+  /**
+   * Rows the write would change, counted read-only before anyone decides (DESIGN.md "Approval"); null for DDL and
+   * when the count failed or timed out (absent on operations stored before the preview existed).
+   */
+  estimatedRows?: number | null;
   createdAt: string;
   decidedAt?: string | null;
   decidedBy?: string | null;

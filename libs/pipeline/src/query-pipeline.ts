@@ -22,6 +22,7 @@ import { executeRead, toDatabaseError } from './stages/execute';
 import { decideCorrection, exhaustedMessage } from './stages/correct';
 import { writeAnswer } from './stages/answer';
 import { historyEntry } from './stages/record';
+import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -45,6 +46,8 @@ interface Ending {
   result: ReadResult | null;
   pendingApproval: boolean;
   cached: boolean;
+  /** A held write's impact preview: rows it would change (null when not counted); absent for other endings. */
+  estimatedRows?: number | null;
   /** Set for a successful, freshly answered read: stored in the result cache and the near-duplicate index. */
   cacheable?: { key: string; value: CachedAnswer };
 }
@@ -262,6 +265,8 @@ export class QueryPipeline {
         return failure('refused', decision.error, sql, classification.kind);
       }
       if (decision.action === 'hold') {
+        // Impact preview (DESIGN.md "Approval"): the rows it would change, counted read-only before anyone decides.
+        const impact = await previewImpact(target.driver, sql, classification.kind, schema, this.config.statementTimeoutMs);
         const operation: PendingOperation = {
           id: randomUUID(),
           sessionId: run.input.sessionId,
@@ -275,21 +280,22 @@ export class QueryPipeline {
           createdAt: new Date(this.clock()).toISOString(),
           decidedAt: null,
           decidedBy: null,
+          estimatedRows: impact.rows,
         };
         await this.store.savePending(operation);
-        span.end('pending', { detail: { mode: this.config.mode, kind: classification.kind, operationId: operation.id } });
-        rec.publish('approval.pending', { sql, kind: classification.kind, connectionId: target.connectionId });
-        const what = classification.kind === 'write' ? 'changes data' : 'changes the database schema';
+        span.end('pending', { detail: { mode: this.config.mode, kind: classification.kind, operationId: operation.id, impact: impactDetail(impact) } });
+        rec.publish('approval.pending', { sql, kind: classification.kind, connectionId: target.connectionId, estimatedRows: impact.rows, impact: impact.phrase });
         return {
           status: 'pending_approval',
           success: true,
-          response: `This SQL ${what}, so it was not run: it awaits approval. Approve it to run it, or reject it to discard it (session "${run.input.sessionId}").`,
+          response: pendingResponse(classification.kind, impact, run.input.sessionId),
           sql,
           error: null,
           kind: classification.kind,
           result: null,
           pendingApproval: true,
           cached: false,
+          estimatedRows: impact.rows,
         };
       }
       span.end('ok', { detail: { mode: this.config.mode, kind: classification.kind } });
@@ -369,6 +375,7 @@ export class QueryPipeline {
         status: ending.status,
         error: ending.error,
         row_count: ending.result ? ending.result.rowCount : null,
+        ...(ending.pendingApproval ? { estimated_rows: ending.estimatedRows ?? null } : {}),
         rlhf_signal: input.rlhfSignal ?? null,
         trace_id: rec.traceId,
         connection_id: run.connectionId || null,
@@ -422,6 +429,7 @@ export class QueryPipeline {
       cached: ending.cached,
       connectionId: run.connectionId,
       repairs: run.repairs,
+      ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
     };
   }
 

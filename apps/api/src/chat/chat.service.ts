@@ -45,6 +45,7 @@ export class ChatService {
       kind: outcome.kind,
       cached: outcome.cached,
       connection_id: outcome.connectionId,
+      ...(outcome.pendingApproval ? { estimated_rows: outcome.estimatedRows ?? null } : {}),
     };
   }
 }

@@ -44,6 +44,7 @@ export class TypeOrmStateStore implements StateStore {
         traceId: entry.trace_id,
         refId: entry.ref_id,
         connectionId: entry.connection_id ?? null,
+        estimatedRows: entry.estimated_rows ?? null,
         createdAt: entry.created_at,
       }),
     );
@@ -114,6 +115,7 @@ export class TypeOrmStateStore implements StateStore {
           kind: operation.kind,
           state: operation.state,
           queryEntryId: operation.queryEntryId,
+          estimatedRows: operation.estimatedRows ?? null,
           createdAt: operation.createdAt,
           decidedAt: operation.decidedAt ?? null,
           decidedBy: operation.decidedBy ?? null,
@@ -225,6 +227,7 @@ function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
     trace_id: row.traceId,
     ref_id: row.refId,
     connection_id: row.connectionId,
+    ...(row.estimatedRows !== null && row.estimatedRows !== undefined ? { estimated_rows: row.estimatedRows } : {}),
     created_at: row.createdAt,
   };
 }
@@ -240,6 +243,7 @@ function toPendingOperation(row: PendingOperationEntity): PendingOperation {
     kind: row.kind as SqlKind,
     state: row.state as PendingOperation['state'],
     queryEntryId: row.queryEntryId,
+    estimatedRows: row.estimatedRows ?? null,
     createdAt: row.createdAt,
     decidedAt: row.decidedAt,
     decidedBy: row.decidedBy,

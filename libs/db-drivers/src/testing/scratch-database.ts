@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { createConnection } from 'mysql2/promise';
 import type { Dialect } from '@nlq/contracts';
@@ -37,6 +36,7 @@ export const SCRATCH_ENGINES: ScratchEngine[] = [
     async create() {
       const dir = mkdtempSync(path.join(tmpdir(), 'nlq-scratch-'));
       const file = path.join(dir, 'scratch.db');
+      const { default: Database } = await import('better-sqlite3');
       new Database(file).close();
       return { url: `sqlite://${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
     },

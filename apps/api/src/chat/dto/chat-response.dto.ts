@@ -45,4 +45,7 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
 
   @ApiProperty()
   connection_id!: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'When pending_approval: rows the write would change, counted read-only; null for DDL or when it could not be counted' })
+  estimated_rows?: number | null;
 }

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { HistoryEntry, HistoryEntryKind } from '@nlq/contracts';
 
 /** One stored history entry (contracts HistoryEntry; the spec leaves its fields to nlq). */
@@ -19,5 +19,7 @@ export class HistoryEntryDto implements HistoryEntry {
   @ApiProperty({ type: String, nullable: true }) rlhf_signal!: string | null;
   @ApiProperty({ type: String, nullable: true }) trace_id!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Query entry this feedback/decision refers to' }) ref_id!: string | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'A query held for approval: rows its write would change, counted read-only before anyone decides; null when not counted' })
+  estimated_rows?: number | null;
   @ApiProperty({ description: 'ISO-8601 UTC' }) created_at!: string;
 }

@@ -61,6 +61,10 @@ export class HistoryEntryEntity {
   @Column({ name: 'connection_id', type: 'varchar', length: 64, nullable: true })
   connectionId!: string | null;
 
+  /** A query held for approval: rows its write would change (impact preview); null otherwise or when not counted. */
+  @Column({ name: 'estimated_rows', type: 'integer', nullable: true })
+  estimatedRows!: number | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 }

@@ -34,6 +34,10 @@ export class PendingOperationEntity {
   @Column({ name: 'query_entry_id', type: 'varchar', length: 64 })
   queryEntryId!: string;
 
+  /** Rows the write would change, counted read-only when it was held; null for DDL or when it could not be counted. */
+  @Column({ name: 'estimated_rows', type: 'integer', nullable: true })
+  estimatedRows!: number | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 
