@@ -76,6 +76,10 @@ function tryParse(read: () => QueryIntent): ReadIntent | null {
 /** `earlier` filters with every one on a column that `later` also filters (any date range, for a range) replaced. */
 export function mergeFilters(earlier: readonly Filter[], later: readonly Filter[]): Filter[] {
   const replaced = (f: Filter) =>
-    later.some((g) => (f.kind === 'dateRange' && g.kind === 'dateRange') || (g.ref.table === f.ref.table && g.ref.column === f.ref.column));
+    later.some((g) =>
+      f.kind === 'related' || g.kind === 'related'
+        ? f.kind === 'related' && g.kind === 'related' && f.table === g.table
+        : (f.kind === 'dateRange' && g.kind === 'dateRange') || (g.ref.table === f.ref.table && g.ref.column === f.ref.column),
+    );
   return [...earlier.filter((f) => !replaced(f)), ...later];
 }

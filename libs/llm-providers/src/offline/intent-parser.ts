@@ -8,7 +8,8 @@ import { DIMENSION_WORDS, type Keyword } from './question-vocabulary';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
 import { parseWriteIntent } from './write-intent-parser';
 import { humanize, normalizedWords } from './word-forms';
-import { assertInformative } from './intent-sanity';
+import { assertInformative, withRelations } from './intent-sanity';
+import { readRelationConditions } from './relation-conditions';
 import { weighUnknownWords, withIgnoredWords } from './question-confidence';
 import type { WordResolver } from './word-resolver';
 
@@ -68,7 +69,8 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
   try {
-    const intent = new ReadIntentBuilder(items, lexicon, planner, range, options).build();
+    const relations = readRelationConditions(items, lexicon, planner);
+    const intent = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
     assertInformative(intent, lexicon, ignored.length);
     return { ...intent, confidence };
   } catch (e) {

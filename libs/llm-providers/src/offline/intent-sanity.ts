@@ -1,5 +1,6 @@
 import { UnmappedQuestionError } from './question-items';
 import type { ReadIntent } from './query-intent';
+import type { RelationCondition } from './relation-conditions';
 import type { SchemaLexicon } from './schema-lexicon';
 
 /**
@@ -22,4 +23,16 @@ export function assertInformative(intent: ReadIntent, lexicon: SchemaLexicon, ig
     const f = intent.filters[0];
     throw new UnmappedQuestionError(`it would only repeat "${f.kind === 'compare' ? f.value : ''}" back: some relation in the question was not understood`);
   }
+}
+
+/**
+ * The intent with the related-row conditions added to its filters; each must belong to the intent's subject
+ * (the rows counted, listed or ranked), else UnmappedQuestionError (whose rows the condition counts is unclear).
+ */
+export function withRelations(intent: ReadIntent, relations: readonly RelationCondition[]): ReadIntent {
+  if (!relations.length) return intent;
+  for (const r of relations) {
+    if (r.subject !== intent.subject || intent.group) throw new UnmappedQuestionError(`it could not tell which rows "${r.filter.label}" applies to`);
+  }
+  return { ...intent, filters: [...intent.filters, ...relations.map((r) => r.filter)] };
 }

@@ -31,7 +31,13 @@ export type CompareOp = '=' | '<>' | '>' | '>=' | '<' | '<=';
 /** One WHERE condition. */
 export type Filter =
   | { kind: 'compare'; ref: ColumnRef; op: CompareOp; value: string | number; label: string }
-  | { kind: 'dateRange'; ref: ColumnRef; from: string | null; to: string | null; label: string };
+  | { kind: 'dateRange'; ref: ColumnRef; from: string | null; to: string | null; label: string }
+  /**
+   * Rows of the subject by how many rows of a related `table` point at them along foreign keys: COUNT op count
+   * ("customers without orders": = 0; "customers with more than 20 orders": > 20). `ref` is the subject key the
+   * last foreign key references.
+   */
+  | { kind: 'related'; ref: ColumnRef; table: string; op: CompareOp; count: number; label: string };
 
 /** What rows are grouped by: a column, a table (its key and label columns) or a year/month of a date column. */
 export type GroupKey =

@@ -30,6 +30,7 @@ export type Keyword =
   | 'eq'
   | 'named'
   | 'distinct'
+  | 'without'
   | 'noise';
 
 /** Multi-word phrases first; matched on lower-case words (and singular forms). */
@@ -120,6 +121,14 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['annual', 'year'],
   ['month', 'month'],
   ['monthly', 'month'],
+  ['with no', 'without'],
+  ['with zero', 'without'],
+  ['without any', 'without'],
+  ['without', 'without'],
+  ['have no', 'without'],
+  ['has no', 'without'],
+  ['had no', 'without'],
+  ['never', 'without'],
   ['other than', 'not'],
   ['not', 'not'],
   ["isn't", 'not'],

@@ -116,6 +116,7 @@ class ReadSqlWriter {
     for (const f of filters) {
       const c = this.col(f.ref);
       if (f.kind === 'compare') parts.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
+      else if (f.kind === 'related') parts.push(this.relatedSql(f));
       else {
         if (f.from) parts.push(`${c} >= ${literal(f.from, this.dialect)}`);
         if (f.to) parts.push(`${c} < ${literal(f.to, this.dialect)}`);
@@ -123,6 +124,40 @@ class ReadSqlWriter {
     }
     parts.push(...extra);
     return parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+  }
+
+  /**
+   * A correlated subquery over the related rows of a `related` filter, along the shortest many-to-one foreign-key
+   * path from the related table to the subject: NOT EXISTS for "= 0", EXISTS for ">= 1" / "> 0", else
+   * `(SELECT COUNT(*) ...) op n` (the HAVING sketch written without GROUP BY, so no join fans out).
+   */
+  private relatedSql(f: Extract<Filter, { kind: 'related' }>): string {
+    const plan = this.planner.plan(f.table, [f.ref.table]);
+    const inner = new Map<string, string>();
+    const alias = (table: string) => {
+      let a = inner.get(table);
+      if (!a) inner.set(table, (a = `rel${inner.size + 1}`));
+      return a;
+    };
+    const ref = (table: string, column: string) => `${alias(table)}.${this.q(column)}`;
+    const tableSql = (key: string) => {
+      const t = this.lex.table(key);
+      return `${quoteTable(t.name, t.schema, this.dialect)} ${alias(key)}`;
+    };
+    let from = `FROM ${tableSql(f.table)}`;
+    const where: string[] = [];
+    for (const j of plan.joins) {
+      if (j.table === f.ref.table) {
+        const outer = this.aliases.get(j.table) ?? quoteTable(this.lex.table(j.table).name, this.lex.table(j.table).schema, this.dialect);
+        for (const [viaCol, tableCol] of j.on) where.push(`${ref(j.via, viaCol)} = ${outer}.${this.q(tableCol)}`);
+      } else {
+        from += ` JOIN ${tableSql(j.table)} ON ${j.on.map(([viaCol, tableCol]) => `${ref(j.via, viaCol)} = ${ref(j.table, tableCol)}`).join(' AND ')}`;
+      }
+    }
+    const body = `${from} WHERE ${where.join(' AND ')}`;
+    if (f.op === '=' && f.count === 0) return `NOT EXISTS (SELECT 1 ${body})`;
+    if ((f.op === '>=' && f.count === 1) || (f.op === '>' && f.count === 0)) return `EXISTS (SELECT 1 ${body})`;
+    return `(SELECT COUNT(*) ${body}) ${f.op} ${f.count}`;
   }
 
   private from(): string {

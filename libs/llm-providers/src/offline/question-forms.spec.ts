@@ -1,0 +1,37 @@
+import { OfflineProvider } from './offline.provider';
+import { SHOP_SCHEMA } from './shop-schema.fixture';
+
+const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
+const sql = async (question: string) => (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, examples: [], maxRows: 10 })).sql;
+
+describe('question forms of issue 8 on the shop schema', () => {
+  it('negation: rows with no related rows (anti-join along the foreign key)', async () => {
+    expect(await sql('customers without orders')).toBe(
+      'SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE NOT EXISTS (SELECT 1 FROM orders rel1 WHERE rel1.customer_id = customers.id) ORDER BY id LIMIT 10',
+    );
+    expect(await sql('which categories have no products')).toBe(
+      'SELECT id, name FROM categories WHERE NOT EXISTS (SELECT 1 FROM products rel1 WHERE rel1.category_id = categories.id) ORDER BY id LIMIT 10',
+    );
+    expect(await sql('list customers who never placed an order')).toContain('NOT EXISTS (SELECT 1 FROM orders rel1 WHERE rel1.customer_id = customers.id)');
+    expect(await sql('how many customers have no orders')).toBe(
+      'SELECT COUNT(*) AS customer_count FROM customers WHERE NOT EXISTS (SELECT 1 FROM orders rel1 WHERE rel1.customer_id = customers.id)',
+    );
+  });
+
+  it('having: a count of related rows compared with a number', async () => {
+    expect(await sql('customers with more than 20 orders')).toContain('WHERE (SELECT COUNT(*) FROM orders rel1 WHERE rel1.customer_id = customers.id) > 20');
+    expect(await sql('how many customers in Canada have at least 3 orders')).toBe(
+      "SELECT COUNT(*) AS customer_count FROM customers WHERE country = 'Canada' AND (SELECT COUNT(*) FROM orders rel1 WHERE rel1.customer_id = customers.id) >= 3",
+    );
+    expect(await sql('categories with fewer than 5 products')).toContain('(SELECT COUNT(*) FROM products rel1 WHERE rel1.category_id = categories.id) < 5');
+  });
+
+  it('numeric comparisons on a column', async () => {
+    expect(await sql('products with price under 10')).toContain('WHERE price < 10');
+    expect(await sql('products with price at least 10')).toContain('WHERE price >= 10');
+  });
+
+  it('refuses a negation it cannot place rather than dropping it', async () => {
+    await expect(sql('products that were never ordered')).rejects.toThrow(/never/);
+  });
+});
