@@ -128,6 +128,9 @@ describe('web app in a browser against the real api', () => {
     const approval = turn.getByTestId('approval');
     await approval.waitFor();
     expect(await approval.innerText()).toContain('waits for approval');
+    // Impact preview: the rows it would change, counted read-only before anyone decides (issue 7 item 5).
+    expect(await turn.getByTestId('approval-impact').innerText()).toContain(`would change ${expected.toLocaleString('en-US')} rows`);
+    expect(await turn.getByTestId('chat-answer').innerText()).toContain(`would delete ${expected.toLocaleString('en-US')} rows`);
     expect(await turn.getByTestId('sql').innerText()).toMatch(/DELETE\s+FROM\s+reviews/i);
     expect(await turn.getByTestId('chat-status').innerText()).toMatch(/pending/i);
     await approval.getByRole('button', { name: 'Reject' }).waitFor();

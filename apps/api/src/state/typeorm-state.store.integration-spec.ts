@@ -160,6 +160,19 @@ describeEachWith(engines, (engine) => (engine.name === 'postgres' ? ['postgresql
     expect(await store.latestOperation('none')).toBeNull();
   });
 
+  it('persists the impact preview of a pending operation and its history entry (estimatedRows, estimated_rows)', async () => {
+    if (!handle) return;
+    const counted = operation({ sessionId: 'impact', estimatedRows: 7 });
+    await store.savePending(counted);
+    expect(await store.latestOperation('impact')).toMatchObject({ id: counted.id, estimatedRows: 7 });
+    expect(await store.claimPending('impact', 'rejected', 'impact')).toMatchObject({ estimatedRows: 7 });
+    await store.savePending(operation({ sessionId: 'impact-none', estimatedRows: null }));
+    expect((await store.latestOperation('impact-none'))?.estimatedRows).toBeNull();
+    const held = entry({ session_id: 'impact', status: 'pending_approval', answer: 'This SQL would delete 7 rows, so it was not run', row_count: null, estimated_rows: 7 });
+    await store.appendHistory(held);
+    expect(await store.listHistory('impact')).toEqual([held]);
+  });
+
   it('supersedes an older pending operation that a concurrent save left pending when the newest is decided', async () => {
     if (!handle) return;
     // Emulate the race: both rows were inserted as pending because neither save saw the other's insert.

@@ -6,6 +6,7 @@ import { SqlBlock } from './sql-block';
 import { StageProgress, type StageState } from './stage-progress';
 import { StatusBadge } from './status-badge';
 import { ThumbIcon } from './thumb-icon';
+import { approvalSummary } from './approval-impact';
 import { Link } from 'react-router-dom';
 
 const ResultChart = lazy(() => import('./result-chart'));
@@ -96,7 +97,7 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
               <div className="approval" role="group" aria-label="Approval" data-testid="approval">
                 {canDecide ? (
                   <>
-                    <span>This statement changes data and waits for approval.</span>
+                    <span data-testid="approval-impact">{approvalSummary(r ? r.estimated_rows : e?.estimated_rows, r?.kind)}</span>
                     <button type="button" disabled={turn.deciding} onClick={() => onDecide('approve')} data-testid="approve">
                       Approve and run
                     </button>
