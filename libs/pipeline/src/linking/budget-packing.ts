@@ -10,15 +10,20 @@ import type { RankedTables } from './table-ranking';
 export const COMPACT_SHARE = 0.6;
 /** A table whose lexical score is at least this share of the best is a seed: it gets joined to the other seeds. */
 export const SEED_SHARE = 0.3;
+/** A table whose full view would take more than this share of the budget stays compact. */
+export const MAX_FULL_SHARE = 0.2;
 /** Longest foreign-key path (edges) used to join a seed to the seeds kept before it. */
 export const MAX_BRIDGE_EDGES = 3;
 
 /**
  * Chooses tables and their views within `budgetChars`.
- * 1. Walks the ranking; each table that fits in COMPACT_SHARE of the budget is kept compact. Before a seed is kept,
+ * 1. Walks the seeds (best first), then the tables of the matching areas (namespaces or clusters, best area first,
+ *    see rankTables), then the rest of the ranking; each table that fits in COMPACT_SHARE of the budget is kept
+ *    compact. Before a seed is kept,
  *    the tables on the shortest foreign-key path (breadth-first, at most MAX_BRIDGE_EDGES edges) to the nearest
  *    seed already kept in its cluster are kept too, so the model sees how to join its picks.
- * 2. Upgrades kept tables to full views, best first, while the whole budget allows.
+ * 2. Upgrades kept tables to full views, best first, while the whole budget allows (a full view larger than
+ *    MAX_FULL_SHARE of the budget stays compact).
  * 3. Walks the ranking again and keeps compact tables that still fit.
  * At least one table is always kept (the best), even when it alone exceeds the budget.
  * @returns the kept views by table position
@@ -43,17 +48,20 @@ export function packTables(index: LinkingIndex, ranked: RankedTables, terms: Rea
   };
   const tryKeep = (p: number, limit: number): boolean => {
     if (kept.has(p)) return true;
+    if (used + index.tables[p].minChars > limit) return false;
     const view = compact(p);
     if (used + view.chars > limit) return false;
     keep(p, view);
     return true;
   };
 
-  // 1. compact pass with bridges between seeds
+  // 1. compact pass: seeds with bridges between them, then the best areas whole, then the rest of the ranking
   const compactLimit = budgetChars * COMPACT_SHARE;
   const seeds = new Set<number>();
-  for (const p of ranked.order) {
+  const firstPass = [...ranked.order.filter((p) => (ranked.lexical.get(p) ?? 0) >= SEED_SHARE), ...ranked.areas.flat(), ...ranked.order];
+  for (const p of firstPass) {
     if (ranked.score[p] <= 0 && kept.size > 0) break;
+    if (used + index.smallestChars > compactLimit) break;
     const isSeed = (ranked.lexical.get(p) ?? 0) >= SEED_SHARE;
     if (isSeed && seeds.size > 0 && !kept.has(p)) {
       const sameCluster = new Set([...seeds].filter((s) => index.graph.component[s] === index.graph.component[p]));
@@ -73,14 +81,14 @@ export function packTables(index: LinkingIndex, ranked: RankedTables, terms: Rea
     const current = kept.get(p)!;
     if (current.level === 'full') continue;
     const full = tableView(index.tables[p], terms, 'full');
-    if (used - current.chars + full.chars > budgetChars) continue;
+    if (full.chars > budgetChars * MAX_FULL_SHARE || used - current.chars + full.chars > budgetChars) continue;
     used += full.chars - current.chars;
     kept.set(p, full);
   }
 
   // 3. more compact tables in what is left
   for (const p of ranked.order) {
-    if (used >= budgetChars) break;
+    if (used + index.smallestChars > budgetChars) break;
     if (ranked.score[p] <= 0 && kept.size > 0 && ranked.lexical.size > 0) break;
     tryKeep(p, budgetChars);
   }

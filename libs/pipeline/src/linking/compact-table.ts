@@ -29,11 +29,6 @@ export function touchedColumns(entry: IndexedTable, terms: ReadonlyMap<string, n
   return { byName, byValue };
 }
 
-/** A label column (`name`, `title`, `*_name`): shown in compact tables so that rows can be named in answers. */
-function labelColumn(entry: IndexedTable): number {
-  return entry.table.columns.findIndex((c) => /(^|_|[a-z])(name|title)$/i.test(c.name) && !c.primaryKey);
-}
-
 /**
  * The view of `entry` at `level` for a question with `terms`. Compact shows the key columns, the label column and
  * the touched columns; full shows every column. Both show sample values of the value-touched columns only. When a
@@ -46,8 +41,7 @@ export function tableView(entry: IndexedTable, terms: ReadonlyMap<string, number
   let shown: string[] | undefined;
   if (level === 'compact') {
     const keep = new Set<number>([...entry.keyColumns, ...byName, ...byValue]);
-    const label = labelColumn(entry);
-    if (label >= 0) keep.add(label);
+    if (entry.labelColumn >= 0) keep.add(entry.labelColumn);
     if (keep.size < columns.length) shown = columns.filter((_c, i) => keep.has(i)).map((c) => c.name);
   }
   const table: PromptTableSchema = { ...entry.table, promptValueColumns: valueColumns, ...(shown ? { promptColumns: shown } : {}) };

@@ -23,13 +23,23 @@ export interface IndexedTable {
   valueTerms: Map<string, number[]>;
   /** Columns always shown, even in a compact table: primary and foreign key columns. */
   keyColumns: number[];
-  /** Characters of the table as the prompt renders it in full (renderTableSchema). */
+  /** A label column (`name`, `title`, `*_name`), shown in compact tables so rows can be named; -1 when none. */
+  labelColumn: number;
+  /** Characters of the table as the prompt renders it in full (renderTableSchema), separator included. */
   fullChars: number;
+  /** Characters of its smallest compact view (key and label columns, no values): a lower bound of any view. */
+  minChars: number;
 }
 
 /** Fields of a table's document and their BM25 boosts: a word in the table name says most about the table. */
-export const DOCUMENT_BOOSTS = { name: 3, namespace: 1.5, columns: 1, comments: 0.8, values: 1.2 } as const;
+export const DOCUMENT_BOOSTS = { name: 3, namespace: 1.5, columns: 1, comments: 0.8, values: 1.2, likelyValues: 0.5 } as const;
 
+/**
+ * The document of one table. `likelyValues`: for a text column without sample values (too many distinct values
+ * to list), the sample values of same-named columns elsewhere in the catalog: its values are unknown, not absent,
+ * and a column named like one that holds a word may well hold it too (copies of a table in staging or archive
+ * schemas, the same entity in two databases).
+ */
 interface TableDocument {
   id: number;
   name: string;
@@ -37,9 +47,17 @@ interface TableDocument {
   columns: string;
   comments: string;
   values: string;
+  likelyValues: string;
 }
 
+/** At most this many values of same-named columns are borrowed for one column without samples. */
+const LIKELY_VALUES_LIMIT = 200;
+
 const cache = new WeakMap<DatabaseSchema, LinkingIndex>();
+
+/** Shortest question term looked up inside longer identifier words, and the weight of such a match. */
+const INFIX_MIN_LENGTH = 4;
+const INFIX_WEIGHT = 0.7;
 
 /** Separator the prompt puts between two tables (renderSchema): counted in every size. */
 export const TABLE_SEPARATOR_CHARS = 2;
@@ -56,7 +74,11 @@ export class LinkingIndex {
   readonly areaCount: number;
   /** Characters of the whole schema as the prompt renders it (renderSchema). */
   readonly fullChars: number;
+  /** The smallest `minChars` of any table: once less than this is left, no table fits. */
+  readonly smallestChars: number;
   private readonly search: MiniSearch<TableDocument>;
+  /** Distinct terms of table and column names, for infix matches into unsplit compounds (`sbtransaction`). */
+  private readonly identifierTerms: string[];
 
   /** The cached index of `schema`, building it on first use. */
   static of(schema: DatabaseSchema): LinkingIndex {
@@ -91,6 +113,9 @@ export class LinkingIndex {
       });
       const keyNames = new Set([...table.primaryKey, ...table.foreignKeys.flatMap((fk) => fk.columns)]);
       const keyColumns = table.columns.flatMap((c, i) => (c.primaryKey || keyNames.has(c.name) ? [i] : []));
+      const labelColumn = table.columns.findIndex((c) => /(^|_|[a-z])(name|title)$/i.test(c.name) && !c.primaryKey);
+      const minimal = new Set([...keyColumns, labelColumn]);
+      const minColumns = table.columns.filter((_c, i) => minimal.has(i)).map((c) => c.name);
       return {
         position,
         table,
@@ -98,10 +123,13 @@ export class LinkingIndex {
         columnTerms,
         valueTerms,
         keyColumns,
+        labelColumn,
         fullChars: renderTableSchema(table).length + TABLE_SEPARATOR_CHARS,
+        minChars: renderTableSchema({ ...table, promptColumns: minColumns, promptValueColumns: [] }).length + TABLE_SEPARATOR_CHARS,
       };
     });
     this.areaCount = areas.size;
+    this.smallestChars = this.tables.reduce((m, t) => Math.min(m, t.minChars), Infinity);
     this.fullChars = Math.max(0, this.tables.reduce((s, t) => s + t.fullChars, 0) - TABLE_SEPARATOR_CHARS);
     this.search = new MiniSearch<TableDocument>({
       fields: Object.keys(DOCUMENT_BOOSTS),
@@ -109,6 +137,18 @@ export class LinkingIndex {
       processTerm: (word) => wordTerms(word),
       searchOptions: { boost: { ...DOCUMENT_BOOSTS }, combineWith: 'OR' },
     });
+    const identifiers = new Set<string>();
+    for (const { table } of this.tables) for (const text of [table.name, ...table.columns.map((c) => c.name)]) for (const t of textTerms(text)) identifiers.add(t);
+    this.identifierTerms = [...identifiers].filter((t) => t.length >= INFIX_MIN_LENGTH + 2);
+    const valuesByColumnName = new Map<string, Set<string>>();
+    for (const { table } of this.tables) {
+      for (const c of table.columns) {
+        if (!c.sampleValues?.length) continue;
+        const set = valuesByColumnName.get(c.name.toLowerCase()) ?? new Set<string>();
+        for (const v of c.sampleValues) if (set.size < LIKELY_VALUES_LIMIT) set.add(String(v));
+        valuesByColumnName.set(c.name.toLowerCase(), set);
+      }
+    }
     this.search.addAll(
       this.tables.map(({ table, position }) => ({
         id: position,
@@ -117,6 +157,10 @@ export class LinkingIndex {
         columns: table.columns.map((c) => c.name).join(' '),
         comments: [table.comment ?? '', ...table.columns.map((c) => c.comment ?? '')].join(' '),
         values: table.columns.flatMap((c) => c.sampleValues ?? []).join(' '),
+        likelyValues: table.columns
+          .filter((c) => !c.sampleValues?.length && !c.primaryKey && isTextType(c.type))
+          .flatMap((c) => [...(valuesByColumnName.get(c.name.toLowerCase()) ?? [])])
+          .join(' '),
       })),
     );
   }
@@ -131,10 +175,11 @@ export class LinkingIndex {
   scores(terms: ReadonlyMap<string, number>): Map<number, number> {
     const out = new Map<number, number>();
     if (terms.size === 0) return out;
-    const results = this.search.search([...terms.keys()].join(' '), {
+    const weights = this.withInfixMatches(terms);
+    const results = this.search.search([...weights.keys()].join(' '), {
       tokenize: (text) => text.split(' '),
       processTerm: (term) => term,
-      boostTerm: (term) => terms.get(term) ?? 1,
+      boostTerm: (term) => weights.get(term) ?? 1,
       fuzzy: (term) => (term.length >= 6 ? 1 : false),
       maxFuzzy: 1,
     });
@@ -142,10 +187,30 @@ export class LinkingIndex {
     return out;
   }
 
+  /**
+   * `terms` plus identifier terms that contain a term of at least INFIX_MIN_LENGTH letters inside a longer word
+   * (schemas that write `sbtransaction` or `custname` without separators), at INFIX_WEIGHT of the term's weight.
+   */
+  private withInfixMatches(terms: ReadonlyMap<string, number>): Map<string, number> {
+    const out = new Map(terms);
+    for (const [term, weight] of terms) {
+      if (term.length < INFIX_MIN_LENGTH || /^\d+$/.test(term)) continue;
+      for (const id of this.identifierTerms) {
+        if (id.length >= term.length + 2 && id.includes(term) && !out.has(id)) out.set(id, weight * INFIX_WEIGHT);
+      }
+    }
+    return out;
+  }
+
   /** `schema.name` of a table position. */
   nameOf(position: number): string {
     return qualifiedTableName(this.tables[position].table);
   }
+}
+
+/** True for character types (text, varchar, char, string, nvarchar, clob, ...) and untyped SQLite columns. */
+function isTextType(type: string): boolean {
+  return type === '' || /char|text|string|clob/i.test(type);
 }
 
 /**

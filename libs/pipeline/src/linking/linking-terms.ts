@@ -68,6 +68,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['review', 'rating'],
   ['height', 'elevation', 'altitude'],
   ['mountain', 'peak'],
+  ['population', 'people', 'inhabitant', 'resident', 'citizen'],
   ['stock', 'share'],
   ['car', 'vehicle', 'automobile'],
   ['salesperson', 'seller', 'rep'],
@@ -90,11 +91,23 @@ export function lemma(word: string): string {
  */
 export function wordTerms(word: string): string[] {
   const w = word.toLowerCase();
-  if (w.length < 2 || STOP_WORDS.has(w)) return [];
-  const base = lemma(w);
-  const head = SYNONYM_HEAD.get(base);
-  return head && head !== base ? [base, head] : [base];
+  let terms = termCache.get(w);
+  if (!terms) {
+    if (w.length < 2 || STOP_WORDS.has(w)) terms = [];
+    else {
+      const base = lemma(w);
+      const head = SYNONYM_HEAD.get(base) ?? SYNONYM_HEAD.get(stemWord(w));
+      terms = head && head !== base ? [base, head] : [base];
+    }
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(w, terms);
+  }
+  return terms;
 }
+
+/** Memo of wordTerms (schema words repeat across tables and questions); cleared when it reaches the limit. */
+const termCache = new Map<string, string[]>();
+const TERM_CACHE_LIMIT = 100_000;
 
 /** Words of a text or identifier (splitWords: snake_case and camelCase parts, lower case). */
 export function textWords(text: string | null | undefined): string[] {

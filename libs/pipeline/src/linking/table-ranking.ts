@@ -14,6 +14,9 @@ export const RANKING_WEIGHTS = {
   cluster: 0.2,
 } as const;
 
+/** An area whose score is at least this share of the best area's is listed in `areas` (pulled in whole). */
+const STRONG_AREA_SHARE = 0.5;
+
 /** How many of an area's best tables make up its score (an area is as strong as its few best matches). */
 const AREA_TOP = 3;
 
@@ -25,6 +28,11 @@ export interface RankedTables {
   lexical: Map<number, number>;
   /** Final score of each table (0 for tables with no evidence at all). */
   score: Float64Array;
+  /**
+   * Strong areas (score at least half the best area's), best first, each with its tables best first: namespaces
+   * when the catalog has several, else foreign-key clusters.
+   */
+  areas: number[][];
 }
 
 /**
@@ -32,6 +40,7 @@ export interface RankedTables {
  * the table's BM25 score over the best one, and a namespace's or cluster's score is the sum of its three best
  * lexical scores over the best namespace's or cluster's (an area is ranked as a whole; the sum rewards areas where
  * several tables match). With a single namespace the namespace term is left out. No match at all: catalog order.
+ * `areas` lists the strong areas (namespaces, or clusters in a single-namespace catalog) best first.
  */
 export function rankTables(index: LinkingIndex, bm25: ReadonlyMap<number, number>): RankedTables {
   const n = index.tables.length;
@@ -41,9 +50,11 @@ export function rankTables(index: LinkingIndex, bm25: ReadonlyMap<number, number
   if (best > 0) for (const [p, s] of bm25) lexical.set(p, s / best);
 
   const score = new Float64Array(n);
+  let namespaceScore: Map<number, number> | null = null;
+  let clusterScore = new Map<number, number>();
   if (lexical.size > 0) {
-    const namespaceScore = index.areaCount > 1 ? areaScores(lexical, (p) => index.tables[p].area) : null;
-    const clusterScore = areaScores(lexical, (p) => index.graph.component[p]);
+    namespaceScore = index.areaCount > 1 ? areaScores(lexical, (p) => index.tables[p].area) : null;
+    clusterScore = areaScores(lexical, (p) => index.graph.component[p]);
     for (let p = 0; p < n; p++) {
       let neighbour = 0;
       for (const m of index.graph.neighbours[p]) neighbour = Math.max(neighbour, lexical.get(m) ?? 0);
@@ -55,7 +66,21 @@ export function rankTables(index: LinkingIndex, bm25: ReadonlyMap<number, number
     }
   }
   const order = Array.from({ length: n }, (_, p) => p).sort((a, b) => score[b] - score[a] || a - b);
-  return { order, lexical, score };
+  const areaOf = namespaceScore ? (p: number) => index.tables[p].area : (p: number) => index.graph.component[p];
+  const areaScore = namespaceScore ?? clusterScore;
+  const members = new Map<number, number[]>();
+  for (const p of order) {
+    const a = areaOf(p);
+    if (!areaScore.has(a)) continue;
+    const list = members.get(a);
+    if (list) list.push(p);
+    else members.set(a, [p]);
+  }
+  const areas = [...members.keys()]
+    .filter((a) => areaScore.get(a)! >= STRONG_AREA_SHARE)
+    .sort((a, b) => areaScore.get(b)! - areaScore.get(a)! || a - b)
+    .map((a) => members.get(a)!);
+  return { order, lexical, score, areas };
 }
 
 /** Per area (namespace or cluster): the sum of its AREA_TOP best lexical scores, over the best area's sum. */
