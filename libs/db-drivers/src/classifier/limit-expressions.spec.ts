@@ -2,6 +2,7 @@ import type { DatabaseSchema } from '@nlq/contracts';
 import { checkReferences } from './reference-checker';
 import { parseSql } from './sql-ast';
 import { classifySql } from './sql-classifier';
+import { repairSql } from './sql-repair';
 
 const schema: DatabaseSchema = {
   dialect: 'sqlite',
@@ -37,5 +38,14 @@ describe('LIMIT and OFFSET expressions (SQLite, PostgreSQL)', () => {
 
   it('leaves plain LIMIT n OFFSET m to the grammar', () => {
     expect(classifySql('SELECT id FROM t LIMIT 5 OFFSET 10', 'sqlite').kind).toBe('read');
+  });
+});
+
+describe('double-quoted literals in a statement with LIMIT expressions', () => {
+  it('are repaired like anywhere else', () => {
+    const sql = MEDIAN.replace('SELECT balance FROM t)', 'SELECT balance FROM t WHERE id <> "x")');
+    const r = repairSql(sql, 'sqlite', schema);
+    expect(r.repairs).toEqual([{ rule: 'double-quoted-literal', from: '"x"', to: "'x'" }]);
+    expect(classifySql(r.sql, 'sqlite').kind).toBe('read');
   });
 });

@@ -1,6 +1,6 @@
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import { resolveDoubleQuotedNames } from './reference-checker';
-import { type AstNode, parseSql, parseWithGrammar } from './sql-ast';
+import { type AstNode, parseSql } from './sql-ast';
 import { type SqlToken, tokenizeSql } from './sql-tokenizer';
 
 /**
@@ -239,8 +239,9 @@ export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema
     if (prev?.text === '.' || next?.text === '.' || (prev?.type === 'word' && prev.text.toUpperCase() === 'AS')) continue;
     const marker = `nlq_repair_marker_${i}`;
     const variant = applyEdits(sql, tokens, new Map([[i, `'${marker}'`]]));
-    const probe = parseWithGrammar(variant, parsed.grammar);
-    if (!probe.ok || probe.statements.length !== 1) continue;
+    // Parsed the way the statement was (same grammar; LIMIT expressions in parts), so the paths correspond.
+    const probe = parseSql(variant, dialect);
+    if (!probe.ok || probe.grammar !== parsed.grammar || probe.statements.length !== 1) continue;
     const path = findPath(probe.statements[0], (n) => n.value === marker && typeof n.type === 'string' && n.type !== 'double_quote_string');
     if (!path) continue;
     const node = followPath(ast, path);
