@@ -88,7 +88,7 @@ describe('approval state machine (SERVICE_MODE=admin, OpenAI-compatible model)',
 
   it('reads run directly in admin mode', async () => {
     const { body } = await call(`${t.url}/query`, { body: { question: 'How many orders are cancelled?', user_id: 'reader' } });
-    expect(body).toMatchObject({ success: true, pending_approval: false, response: 'Answer: 0 (1 rows).' });
+    expect(body).toMatchObject({ success: true, pending_approval: false, response: 'The answer is 0.' });
   });
 
   it('health reports mode admin', async () => {

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './query';
 export * from './events';
 export * from './api';
+export * from './value-format';

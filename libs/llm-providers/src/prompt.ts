@@ -152,8 +152,9 @@ export function renderSchema(schema: DatabaseSchema): string {
  * - system: the dialect's rules: one read-only statement unless the question clearly asks to change data, only
  *   schema tables and columns, columns qualified by table or alias, the dialect's row-limit syntax with
  *   `request.maxRows`, identifier quoting and date idioms, and the exact `CANNOT_ANSWER: <why>` escape.
- * - user: the compact schema (renderSchema), few-shot examples, the previous failed SQL with its error on a
- *   correction attempt (DESIGN.md pipeline step 10), then the question.
+ * - user: the compact schema (renderSchema), few-shot examples, the session's earlier turns (question, SQL, one-line
+ *   result; oldest first, newest last) so a follow-up resolves (DESIGN.md step 6), the previous failed SQL with its
+ *   error on a correction attempt (DESIGN.md pipeline step 10), then the question.
  */
 export function buildSqlPrompt(request: SqlGenerationRequest): ChatPrompt {
   const dialect = DIALECT_NOTES[request.dialect] ?? DIALECT_NOTES.postgresql;
@@ -174,6 +175,12 @@ export function buildSqlPrompt(request: SqlGenerationRequest): ChatPrompt {
     parts.push('', 'Examples of questions with correct SQL for this database:');
     for (const example of request.examples) {
       parts.push(`Question: ${oneLine(example.question)}`, '```sql', example.sql.trim(), '```');
+    }
+  }
+  if (request.conversation?.length) {
+    parts.push('', 'Earlier in this conversation (oldest first). The question may follow up on them: resolve words such as "them", "those", "and in ...?" or "only the ones ..." from these turns, keeping their subject and filters unless the question replaces them.');
+    for (const turn of request.conversation) {
+      parts.push(`Earlier question: ${oneLine(turn.question)}`, '```sql', turn.sql.trim(), '```', `Result: ${oneLine(turn.resultSummary)}`);
     }
   }
   if (request.previousAttempt) {

@@ -71,6 +71,11 @@ export interface LlmProvider {
   readonly name: string;
   /** Model id and version used in cache keys and traces, e.g. `openai:gpt-4o-mini` or `offline:1`. */
   readonly modelId: string;
+  /**
+   * True when writeAnswer runs locally at no cost (the offline engine): with ANSWER_MODE auto the pipeline lets such
+   * a provider word every answer instead of using its templates.
+   */
+  readonly answersLocally?: boolean;
   generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult>;
   writeAnswer(request: AnswerRequest): Promise<AnswerResult>;
   /** Cheap reachability check; resolves with round-trip milliseconds. */

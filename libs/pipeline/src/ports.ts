@@ -58,6 +58,11 @@ export interface TargetResolver {
   /** The named connection, or the active one when id is absent. Rejects with NotFoundError for an unknown id. */
   connection(connectionId?: string): Promise<QueryTarget>;
   provider(): Promise<LlmProvider>;
+  /**
+   * The optional second provider of the local-first cascade (LLM_FALLBACK_*): a question whose SQL from provider()
+   * fails generation, checking or execution escalates to it once. Null or absent: no cascade.
+   */
+  fallbackProvider?(): Promise<LlmProvider | null>;
 }
 
 /** Where live events go (in-process bus or Redis pub/sub); must never throw. */
@@ -69,6 +74,9 @@ export interface EventSink {
 export interface AuditLogger {
   audit(event: 'query' | 'approve' | 'reject' | 'feedback', fields: Record<string, unknown>): void;
 }
+
+/** Who words answers (ANSWER_MODE): always a template, always the model, or a template where it is exact. */
+export type AnswerMode = 'auto' | 'template' | 'model';
 
 /** Pipeline limits, from configuration (never from the request body). */
 export interface PipelineConfig {
@@ -83,4 +91,8 @@ export interface PipelineConfig {
   answerRowLimit: number;
   /** Approximate prompt budget for the linked schema, in tokens (4 characters a token). */
   schemaTokenBudget: number;
+  /** Who words answers (default auto: a template where it states the result exactly, else the provider). */
+  answerMode?: AnswerMode;
+  /** Earlier answered turns of the session sent with a question, newest last (default 5; 0 turns conversation off). */
+  conversationTurns?: number;
 }

@@ -84,7 +84,7 @@ interface Harness {
   now: { ms: number };
 }
 
-function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}): Harness {
+function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}, fallback: LlmProvider | null = null): Harness {
   const now = { ms: Date.UTC(2024, 5, 1, 12) };
   const clock = () => now.ms;
   const store = new InMemoryStateStore(clock);
@@ -98,6 +98,7 @@ function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}): H
       return { connectionId: 'shop', driver };
     },
     provider: async () => provider,
+    fallbackProvider: async () => fallback,
   };
   const pipeline = new QueryPipeline({
     targets,
@@ -121,7 +122,8 @@ describe('QueryPipeline on SQLite', () => {
     expect(out).toMatchObject({ success: true, pendingApproval: false, error: null, kind: 'read', cached: false, sessionId: 's1', connectionId: 'shop' });
     expect(out.sql).toBe('SELECT count(*) AS n FROM customers');
     expect(out.result?.rows).toEqual([[3]]);
-    expect(out.response).toBe('1 row; first: [3].');
+    expect(out.response).toBe('The answer is 3.'); // one value: a template states it, no second model call
+    expect(provider.answerRequests).toHaveLength(0);
 
     const history = await h.pipeline.history('s1');
     expect(history).toHaveLength(1);
@@ -161,7 +163,8 @@ describe('QueryPipeline on SQLite', () => {
     expect(second).toMatchObject({ success: true, cached: true, sql: first.sql, response: first.response });
     expect(second.result?.rows).toEqual([['Ann'], ['Bob'], ['Cleo']]);
     expect(provider.sqlRequests).toHaveLength(1);
-    expect(provider.answerRequests).toHaveLength(1);
+    expect(provider.answerRequests).toHaveLength(0); // three names: the short-list template words them
+    expect(first.response).toBe('3 rows: Ann, Bob and Cleo.');
     const trace = await h.store.getTrace(second.traceId);
     expect(trace?.spans.find((s) => s.name === 'cache')?.outcome).toBe('hit');
     expect(trace?.spans.some((s) => s.name === 'generate')).toBe(false);
@@ -435,5 +438,59 @@ describe('QueryPipeline on SQLite', () => {
     expect(out.kind).toBe('read');
     expect(out.result?.rows).toEqual([[3]]);
     expect(out.response).toMatch(/3/);
+  });
+
+  it('words every answer with the model when answerMode is model, and never calls it for template', async () => {
+    const model = harness(scripted(['SELECT count(*) AS n FROM customers']), { answerMode: 'model' });
+    expect((await model.pipeline.ask({ question: 'How many?', sessionId: 's', userId: 'u' })).response).toBe('1 row; first: [3].');
+    expect((model.provider as ScriptedLlmProvider).answerRequests).toHaveLength(1);
+    const template = harness(scripted(['SELECT name, country FROM customers ORDER BY id']), { answerMode: 'template' });
+    const out = await template.pipeline.ask({ question: 'Who?', sessionId: 's', userId: 'u' });
+    expect(out.response).toBe('The query returned 3 rows (columns: name, country).');
+    expect((template.provider as ScriptedLlmProvider).answerRequests).toHaveLength(0);
+    const trace = await template.store.getTrace(out.traceId);
+    expect(trace?.spans.find((s) => s.name === 'answer')?.detail).toMatchObject({ answeredBy: 'template' });
+  });
+
+  it('sends the session\'s earlier turns with a follow-up, and keys the cache by them', async () => {
+    const provider = new ScriptedLlmProvider({
+      sql: (request) => (request.question.startsWith('and') ? "SELECT count(*) AS n FROM customers WHERE country = 'Spain'" : "SELECT count(*) AS n FROM customers WHERE country = 'France'"),
+    });
+    const h = harness(provider);
+    await h.pipeline.ask({ question: 'How many customers in France?', sessionId: 'a', userId: 'u' });
+    const follow = await h.pipeline.ask({ question: 'and in Spain?', sessionId: 'a', userId: 'u' });
+    expect(follow.result?.rows).toEqual([[1]]);
+    expect(provider.sqlRequests[1].conversation).toEqual([
+      { question: 'How many customers in France?', sql: "SELECT count(*) AS n FROM customers WHERE country = 'France'", resultSummary: '1 row: The answer is 2.' },
+    ]);
+    expect(provider.sqlRequests[0].conversation).toEqual([]);
+    // Another session with another first turn: the same follow-up is generated again, not served from the cache.
+    await h.pipeline.ask({ question: 'How many orders are there?', sessionId: 'a2', userId: 'u' });
+    const other = await h.pipeline.ask({ question: 'and in Spain?', sessionId: 'a2', userId: 'u' });
+    expect(other.cached).toBe(false);
+    expect(provider.sqlRequests).toHaveLength(4);
+    expect(provider.sqlRequests[3].conversation?.map((t) => t.question)).toEqual(['How many orders are there?']);
+  });
+
+  it('escalates once to the fallback provider when the first one\'s SQL fails, and traces which model answered', async () => {
+    const local = new ScriptedLlmProvider({ sql: ['SELECT nme FROM customers'], modelId: 'local:small' });
+    const remote = new ScriptedLlmProvider({ sql: ['SELECT name FROM customers WHERE id = 1'], modelId: 'remote:large' });
+    const h = harness(local, { maxRetries: 0 }, remote);
+    const out = await h.pipeline.ask({ question: 'First customer name?', sessionId: 'c', userId: 'u' });
+    expect(out).toMatchObject({ success: true, sql: 'SELECT name FROM customers WHERE id = 1', response: 'Name: Ann.' });
+    expect(local.sqlRequests).toHaveLength(1);
+    expect(remote.sqlRequests).toHaveLength(1);
+    expect(remote.sqlRequests[0].previousAttempt?.sql).toBe('SELECT nme FROM customers');
+    const generate = (await h.store.getTrace(out.traceId))!.spans.filter((s) => s.name === 'generate');
+    expect(generate.map((s) => s.detail)).toEqual([
+      expect.objectContaining({ model: 'local:small' }),
+      expect.objectContaining({ model: 'remote:large', escalated: true }),
+    ]);
+    // A refusal by the first provider escalates too; with no fallback the first provider's failure stands.
+    const refusing = new ScriptedLlmProvider({ sql: [''], modelId: 'local:small' });
+    const alone = harness(refusing, { maxRetries: 0 });
+    expect((await alone.pipeline.ask({ question: 'x?', sessionId: 'c', userId: 'u' })).success).toBe(false);
+    const cascaded = harness(new ScriptedLlmProvider({ sql: [''] }), { maxRetries: 0 }, new ScriptedLlmProvider({ sql: ['SELECT count(*) AS n FROM orders'] }));
+    expect((await cascaded.pipeline.ask({ question: 'How many orders?', sessionId: 'c', userId: 'u' })).response).toBe('The answer is 4.');
   });
 });

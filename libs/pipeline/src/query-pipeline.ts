@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
-import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
+import type { ConversationTurn, FewShotExample, LlmProvider } from '@nlq/llm-providers';
 import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from './errors';
 import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
 import { InMemoryResultCache } from './result-cache';
@@ -21,6 +21,7 @@ import { decidePolicy } from './stages/policy';
 import { executeRead, toDatabaseError } from './stages/execute';
 import { decideCorrection, exhaustedMessage } from './stages/correct';
 import { writeAnswer } from './stages/answer';
+import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
 import { historyEntry } from './stages/record';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 
@@ -61,6 +62,10 @@ interface Run {
   connectionId: string;
   /** Repairs the check stage applied to the final SQL (empty when it ran as the model wrote it). */
   repairs: SqlRepair[];
+  /** The session's earlier answered turns sent with the question, oldest first (stages/conversation.ts). */
+  conversation: ConversationTurn[];
+  /** Fingerprint of `conversation` for cache keys and near-duplicate scopes ('' for none). */
+  context: string;
 }
 
 /**
@@ -108,6 +113,8 @@ export class QueryPipeline {
       rec,
       connectionId: input.connectionId ?? this.defaultConnectionId ?? '',
       repairs: [],
+      conversation: [],
+      context: '',
     };
 
     // 1. intake
@@ -140,7 +147,14 @@ export class QueryPipeline {
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
     span = rec.start('cache');
-    const scope = { connectionId: target.connectionId, sessionId: input.sessionId, userId: input.userId };
+    run.conversation = conversationWindow(await this.store.listHistory(input.sessionId), {
+      connectionId: target.connectionId,
+      question: run.question,
+      maxTurns: this.config.conversationTurns ?? DEFAULT_CONVERSATION_TURNS,
+      tokenBudget: Math.floor(this.config.schemaTokenBudget / 4),
+    });
+    run.context = conversationFingerprint(run.conversation);
+    const scope = { connectionId: target.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context };
     const key = resultCacheKey({ ...scope, question: run.question, modelId: provider.modelId, schemaVersion: schema.version });
     let hit: CachedAnswer | undefined;
     let cacheError: string | null = null;
@@ -150,7 +164,7 @@ export class QueryPipeline {
       cacheError = error instanceof Error ? error.message : String(error);
     }
     if (hit) {
-      span.end('hit', { detail: { match: 'exact' } });
+      span.end('hit', { detail: { match: 'exact', conversationTurns: run.conversation.length } });
       return this.finish(run, {
         status: 'ok',
         success: true,
@@ -165,7 +179,7 @@ export class QueryPipeline {
     }
     const near = this.nearDuplicates.find(scope, run.question, provider.modelId, schema.version);
     if (near) span.end('hit', { detail: { match: 'near', similarity: Number(near.similarity.toFixed(3)), reusedQuestion: near.question } });
-    else span.end('miss', { error: cacheError, detail: { match: 'none' } });
+    else span.end('miss', { error: cacheError, detail: { match: 'none', conversationTurns: run.conversation.length } });
 
     // 4-11
     const ending = await this.answerWithSql(run, target, provider, schema, key, near?.sql ?? null);
@@ -187,7 +201,7 @@ export class QueryPipeline {
     const preparePrompt = async () => {
       if (prompt) return prompt;
       let span = rec.start('linking');
-      const linked = linkSchema(run.question, schema, this.config.schemaTokenBudget);
+      const linked = linkSchema(linkingText(run.question, run.conversation), schema, this.config.schemaTokenBudget);
       span.end('ok', {
         detail: { linkedTables: linked.linkedTables, reduced: linked.reduced, estimatedTokens: linked.estimatedTokens, totalTables: schema.tables.length },
       });
@@ -203,25 +217,39 @@ export class QueryPipeline {
     let retriesUsed = 0;
     let lastKind: SqlKind | null = null;
     let fromReuse = reusedSql !== null;
+    // Local-first cascade (issue 7): the first failure of the configured provider escalates once to the fallback.
+    let active = provider;
+    let escalated = false;
+    const escalate = async (): Promise<boolean> => {
+      if (escalated) return false;
+      escalated = true;
+      const fallback = (await this.targets.fallbackProvider?.()) ?? null;
+      if (!fallback) return false;
+      active = fallback;
+      return true;
+    };
 
     for (;;) {
       // 6. generate
       if (sql === null) {
         const { linked, examples } = await preparePrompt();
         const span = rec.start('generate');
-        const generated = await generateSql(provider, {
+        const generated = await generateSql(active, {
           question: run.question,
           dialect,
           schema: linked.schema,
           examples,
           previousAttempt,
           maxRows: this.config.maxResultRows,
+          conversation: run.conversation,
         });
+        const who = { provider: active.name, model: active.modelId, ...(active !== provider ? { escalated: true } : {}) };
         if (!generated.ok) {
-          span.end('error', { error: generated.error, detail: { attempt: retriesUsed + 1, provider: provider.name, unanswerable: generated.unanswerable } });
+          span.end('error', { error: generated.error, detail: { attempt: retriesUsed + 1, ...who, unanswerable: generated.unanswerable } });
+          if (await escalate()) continue;
           return failure('error', generated.error, previousAttempt?.sql ?? '', lastKind);
         }
-        span.end('ok', { tokens: generated.tokens, detail: { attempt: retriesUsed + 1, provider: provider.name, model: provider.modelId } });
+        span.end('ok', { tokens: generated.tokens, detail: { attempt: retriesUsed + 1, ...who } });
         sql = generated.sql;
         fromReuse = false;
       }
@@ -244,6 +272,11 @@ export class QueryPipeline {
       if (checked.referenceErrors.length > 0) {
         const feedback = describeReferenceErrors(checked.referenceErrors);
         span.end('error', { error: feedback, detail: { kind: classification.kind, unknown: checked.referenceErrors, attempt: retriesUsed + 1, ...repairDetail } });
+        if (!fromReuse && (await escalate())) {
+          previousAttempt = { sql, error: feedback };
+          sql = null;
+          continue;
+        }
         if (retriesUsed < this.config.maxRetries) {
           previousAttempt = { sql, error: feedback };
           retriesUsed++;
@@ -305,7 +338,14 @@ export class QueryPipeline {
       const executed = await executeRead(target.driver, sql, { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs });
       if (!executed.ok) {
         span.end('error', { error: executed.error.message, detail: { kind: executed.error.kind, engineCode: executed.error.engineCode ?? null, attempt: retriesUsed + 1 } });
-        // 10. correct
+        // 10. correct (a SQL error escalates once to the fallback provider first, when one is configured)
+        const correctable = decideCorrection(executed.error, sql, 0, 1).action === 'retry';
+        if (correctable && !fromReuse && (await escalate())) {
+          rec.start('correct').end('ok', { detail: { escalatedTo: active.modelId, error: executed.error.message } });
+          previousAttempt = { sql, error: executed.error.message };
+          sql = null;
+          continue;
+        }
         const correction = decideCorrection(executed.error, sql, retriesUsed, this.config.maxRetries);
         const correctSpan = rec.start('correct');
         if (correction.action === 'retry') {
@@ -323,11 +363,11 @@ export class QueryPipeline {
 
       // 11. answer
       span = rec.start('answer');
-      const answer = await writeAnswer(provider, run.question, sql, result, this.config.answerRowLimit);
+      const answer = await writeAnswer(active, run.question, sql, result, this.config.answerRowLimit, this.config.answerMode ?? 'auto');
       span.end(answer.error ? 'error' : 'ok', {
         tokens: answer.tokens,
         error: answer.error,
-        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null },
+        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source },
       });
       return {
         status: 'ok',
@@ -401,7 +441,7 @@ export class QueryPipeline {
       }
       const value = ending.cacheable.value;
       this.nearDuplicates.remember(
-        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId },
+        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context },
         { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
       );
     }

@@ -86,4 +86,12 @@ describe('AppConfig.fromEnv', () => {
       expect((error as ConfigValidationError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['MAX_RETRIES', 'PORT']);
     }
   });
+
+  it('reads the answer mode, conversation turns and the cascade\'s fallback provider', () => {
+    const defaults = AppConfig.fromEnv({});
+    expect(defaults).toMatchObject({ answerMode: 'auto', conversationTurns: 5, llmFallback: null });
+    const set = AppConfig.fromEnv({ ANSWER_MODE: 'template', CONVERSATION_TURNS: '0', LLM_FALLBACK_PROVIDER: 'openai', LLM_FALLBACK_MODEL: 'gpt-4o', LLM_FALLBACK_API_KEY: 'k' });
+    expect(set).toMatchObject({ answerMode: 'template', conversationTurns: 0, llmFallback: { provider: 'openai', model: 'gpt-4o', baseUrl: null, apiKey: 'k' } });
+    expect(() => AppConfig.fromEnv({ ANSWER_MODE: 'poetry', LLM_FALLBACK_PROVIDER: 'gpt' })).toThrow(ConfigValidationError);
+  });
 });

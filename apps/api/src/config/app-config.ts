@@ -40,6 +40,12 @@ export class AppConfig {
   /** REDIS_URL, or null: result cache and live events stay in process. */
   readonly redisUrl!: string | null;
   readonly llm!: LlmSettings;
+  /** LLM_FALLBACK_*: the cascade's second provider, or null (no cascade). */
+  readonly llmFallback!: LlmSettings | null;
+  /** ANSWER_MODE: auto (default), template or model. */
+  readonly answerMode!: 'auto' | 'template' | 'model';
+  /** CONVERSATION_TURNS: earlier turns sent with a question (default 5). */
+  readonly conversationTurns!: number;
   /** `*` (any origin) or the explicit list of allowed origins. */
   readonly corsOrigins!: '*' | string[];
   readonly maxQuestionChars!: number;
@@ -116,6 +122,16 @@ export class AppConfig {
         baseUrl: vars.LLM_BASE_URL ?? null,
         apiKey: vars.LLM_API_KEY ?? null,
       },
+      llmFallback: vars.LLM_FALLBACK_PROVIDER
+        ? {
+            provider: vars.LLM_FALLBACK_PROVIDER,
+            model: vars.LLM_FALLBACK_MODEL ?? null,
+            baseUrl: vars.LLM_FALLBACK_BASE_URL ?? null,
+            apiKey: vars.LLM_FALLBACK_API_KEY ?? null,
+          }
+        : null,
+      answerMode: vars.ANSWER_MODE,
+      conversationTurns: vars.CONVERSATION_TURNS,
       corsOrigins: corsList.length === 0 || corsList.includes('*') ? '*' : corsList,
       maxQuestionChars: vars.MAX_QUESTION_CHARS,
       maxResultRows: vars.MAX_RESULT_ROWS,

@@ -16,6 +16,12 @@ export const ENV_VARIABLE_NAMES = [
   'LLM_MODEL',
   'LLM_BASE_URL',
   'LLM_API_KEY',
+  'LLM_FALLBACK_PROVIDER',
+  'LLM_FALLBACK_MODEL',
+  'LLM_FALLBACK_BASE_URL',
+  'LLM_FALLBACK_API_KEY',
+  'ANSWER_MODE',
+  'CONVERSATION_TURNS',
   'CORS_ORIGINS',
   'MAX_QUESTION_CHARS',
   'MAX_RESULT_ROWS',
@@ -40,6 +46,8 @@ export type AppEnv = Partial<Record<EnvVariableName, string>>;
 
 export const SERVICE_MODES = ['user', 'admin'] as const;
 export const LLM_PROVIDERS = ['offline', 'ollama', 'openai', 'anthropic'] as const;
+/** Who words answers: a template where it is exact and the model otherwise (auto), always a template, always the model. */
+export const ANSWER_MODES = ['auto', 'template', 'model'] as const;
 /** pino's level names (https://getpino.io/#/docs/api?id=level-string). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -105,6 +113,33 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   LLM_API_KEY?: string;
+
+  /** Second provider of the local-first cascade: a question whose first SQL fails escalates to it once. */
+  @IsOptional()
+  @IsIn(LLM_PROVIDERS)
+  LLM_FALLBACK_PROVIDER?: (typeof LLM_PROVIDERS)[number];
+
+  @IsOptional()
+  @IsString()
+  LLM_FALLBACK_MODEL?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/i, { message: 'LLM_FALLBACK_BASE_URL must be an http(s) URL' })
+  LLM_FALLBACK_BASE_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  LLM_FALLBACK_API_KEY?: string;
+
+  @IsIn(ANSWER_MODES)
+  ANSWER_MODE: (typeof ANSWER_MODES)[number] = 'auto';
+
+  /** Earlier answered turns of the session sent with a question (0: none). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  CONVERSATION_TURNS: number = 5;
 
   /** Comma-separated origins, or `*`. Required when NODE_ENV=production (DESIGN.md "Security"). */
   @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.CORS_ORIGINS !== undefined)

@@ -30,6 +30,8 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
   private readonly connected = new WeakSet<DatabaseDriver>();
   private activeId = DEFAULT_CONNECTION_ID;
   private currentProvider: LlmProvider;
+  /** The cascade's second provider from LLM_FALLBACK_*, or null. */
+  private readonly fallback: LlmProvider | null;
 
   constructor(
     config: AppConfig,
@@ -42,6 +44,7 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
       baseUrl: config.llm.baseUrl,
       apiKey: config.llm.apiKey,
     });
+    this.fallback = config.llmFallback ? createProvider({ ...config.llmFallback }) : null;
   }
 
   /**
@@ -66,6 +69,11 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
 
   async provider(): Promise<LlmProvider> {
     return this.currentProvider;
+  }
+
+  /** The local-first cascade's second provider (LLM_FALLBACK_*), or null when none is configured. */
+  async fallbackProvider(): Promise<LlmProvider | null> {
+    return this.fallback;
   }
 
   /** Id of the connection used when a request names none. */

@@ -31,7 +31,8 @@ export function connectionCachePrefix(connectionId: string): string {
 }
 
 /**
- * Result cache key: connection, session, user, normalised-question hash, model id and schema version, each part
+ * Result cache key: connection, session, user, normalised-question hash, model id, schema version and, when the
+ * question was asked with earlier turns, the conversation's fingerprint (stages/conversation.ts), each part
  * URI-encoded so that a `:` inside an id cannot forge another key.
  */
 export function resultCacheKey(parts: {
@@ -41,12 +42,20 @@ export function resultCacheKey(parts: {
   question: string;
   modelId: string;
   schemaVersion: string;
+  context?: string;
 }): string {
   const enc = encodeURIComponent;
-  return (
-    connectionCachePrefix(parts.connectionId) +
-    [enc(parts.sessionId), enc(parts.userId), questionHash(parts.question), enc(parts.modelId), enc(parts.schemaVersion)].join(':')
-  );
+  const key = [enc(parts.sessionId), enc(parts.userId), questionHash(parts.question), enc(parts.modelId), enc(parts.schemaVersion)];
+  if (parts.context) key.push(enc(parts.context));
+  return connectionCachePrefix(parts.connectionId) + key.join(':');
+}
+
+/** Whose questions may share SQL: one connection, session and user, and the conversation context ('' for none). */
+export interface ReuseScope {
+  connectionId: string;
+  sessionId: string;
+  userId: string;
+  context?: string;
 }
 
 /**
@@ -114,7 +123,7 @@ export interface NearDuplicate extends RememberedQuestion {
 
 /**
  * In-process memory of recent successful read questions for near-duplicate SQL reuse, scoped by connection,
- * session and user (so SQL and rows never cross them). At most `perScope` questions a scope and `maxScopes` scopes
+ * session, user and conversation context (so SQL and rows never cross them). At most `perScope` questions a scope and `maxScopes` scopes
  * (least recently used scope evicted); entries older than `ttlSeconds` or of another model or schema version are
  * never returned. Per api replica: a replica that has not seen a question simply generates SQL again.
  */
@@ -125,13 +134,14 @@ export class NearDuplicateIndex {
     private readonly options: { ttlSeconds: number; threshold?: number; perScope?: number; maxScopes?: number; clock?: () => number },
   ) {}
 
-  private scopeKey(connectionId: string, sessionId: string, userId: string): string {
-    return connectionCachePrefix(connectionId) + `${encodeURIComponent(sessionId)}:${encodeURIComponent(userId)}`;
+  private scopeKey(scope: ReuseScope): string {
+    const context = scope.context ? `:${encodeURIComponent(scope.context)}` : '';
+    return connectionCachePrefix(scope.connectionId) + `${encodeURIComponent(scope.sessionId)}:${encodeURIComponent(scope.userId)}${context}`;
   }
 
   /** Remember a question whose SQL answered successfully. */
-  remember(scope: { connectionId: string; sessionId: string; userId: string }, entry: Omit<RememberedQuestion, 'at'>): void {
-    const key = this.scopeKey(scope.connectionId, scope.sessionId, scope.userId);
+  remember(scope: ReuseScope, entry: Omit<RememberedQuestion, 'at'>): void {
+    const key = this.scopeKey(scope);
     const now = (this.options.clock ?? Date.now)();
     const normalized = normalizeQuestion(entry.question);
     const list = (this.scopes.get(key) ?? []).filter((e) => normalizeQuestion(e.question) !== normalized);
@@ -143,13 +153,8 @@ export class NearDuplicateIndex {
   }
 
   /** The most similar live earlier question at or over the threshold, or null. */
-  find(
-    scope: { connectionId: string; sessionId: string; userId: string },
-    question: string,
-    modelId: string,
-    schemaVersion: string,
-  ): NearDuplicate | null {
-    const list = this.scopes.get(this.scopeKey(scope.connectionId, scope.sessionId, scope.userId));
+  find(scope: ReuseScope, question: string, modelId: string, schemaVersion: string): NearDuplicate | null {
+    const list = this.scopes.get(this.scopeKey(scope));
     if (!list) return null;
     const now = (this.options.clock ?? Date.now)();
     const threshold = this.options.threshold ?? NEAR_DUPLICATE_THRESHOLD;

@@ -1,0 +1,70 @@
+import { formatCell, nameWords, numericValue, type ReadResult } from '@nlq/contracts';
+
+/** Most rows a template lists by name; longer results go to the model (or the factual summary). */
+export const TEMPLATE_LIST_ROWS = 10;
+/** Most columns a one-row template states. */
+export const TEMPLATE_ROW_COLUMNS = 6;
+
+/** Column labels that say nothing about the value (`SELECT COUNT(*) AS n`): a one-value answer then reads "The answer is 3." */
+const GENERIC_LABELS = new Set(['cnt', 'val', 'value', 'result', 'column', 'expr', 'answer', 'res', 'num', 'column 1', 'col']);
+
+/** SQL aggregate function names as people say them. */
+const AGGREGATE_WORDS: Record<string, string> = { count: 'number', sum: 'total', avg: 'average', average: 'average', min: 'lowest', max: 'highest', total: 'total' };
+
+/**
+ * A column name as words: `total_revenue` -> `total revenue`, `COUNT(*)` -> `number`, `SUM(o.amount)` -> `total
+ * amount`, `avg(unit_price)` -> `average unit price`. Qualifiers (`o.`) and quotes are dropped.
+ */
+export function columnLabel(column: string): string {
+  const call = /^\s*([a-z_]+)\s*\(\s*(distinct\s+)?(.*?)\s*\)\s*$/i.exec(column);
+  if (call) {
+    const fn = AGGREGATE_WORDS[call[1].toLowerCase()] ?? call[1].toLowerCase();
+    const inner = call[3] === '*' ? '' : columnLabel(call[3].replace(/^.*\./, ''));
+    return inner ? `${fn} ${inner}` : fn;
+  }
+  const words = nameWords(column.replace(/^.*\./, ''));
+  return words.length ? words.join(' ') : column;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function joinList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The answer a template can state exactly from the rows alone, with values formatted for people
+ * (libs/contracts value-format), or null when the result needs a model to word it (DESIGN.md step 11):
+ * - no rows: "No rows matched the question.";
+ * - one value: "Total amount: 1,234.50." ("The answer is 3." when the column name says nothing, as `n`);
+ * - one row of at most TEMPLATE_ROW_COLUMNS columns: "One row: name Ada, country France.";
+ * - at most TEMPLATE_LIST_ROWS rows of one column ("3 rows: Ada, Bob and Cy.") or of a label and a number
+ *   ("3 rows: France (12), Peru (9) and Chile (4).").
+ * A result cut by the row limit is never stated as complete: it gets null.
+ */
+export function templateAnswer(result: ReadResult): string | null {
+  const { columns, rows } = result;
+  if (result.truncated) return null;
+  if (rows.length === 0) return 'No rows matched the question.';
+  if (columns.length === 0) return null;
+  if (rows.length === 1 && columns.length === 1) {
+    const label = columnLabel(columns[0]);
+    const value = formatCell(rows[0][0], columns[0]);
+    return label.length < 3 || GENERIC_LABELS.has(label) ? `The answer is ${value}.` : `${capitalize(label)}: ${value}.`;
+  }
+  if (rows.length === 1 && columns.length <= TEMPLATE_ROW_COLUMNS) {
+    return `One row: ${columns.map((c, i) => `${columnLabel(c)} ${formatCell(rows[0][i], c)}`).join(', ')}.`;
+  }
+  if (rows.length > TEMPLATE_LIST_ROWS) return null;
+  const count = `${rows.length} rows`;
+  if (columns.length === 1) return `${capitalize(count)}: ${joinList(rows.map((r) => formatCell(r[0], columns[0])))}.`;
+  if (columns.length === 2 && rows.every((r) => numericValue(r[1]) !== null || r[1] === null)) {
+    const items = rows.map((r) => `${formatCell(r[0], columns[0])} (${formatCell(r[1], columns[1])})`);
+    return `${capitalize(count)} (${columnLabel(columns[0])}, ${columnLabel(columns[1])}): ${joinList(items)}.`;
+  }
+  return null;
+}
