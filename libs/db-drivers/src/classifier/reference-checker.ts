@@ -10,6 +10,8 @@ interface Source {
   /** Table or alias name used in messages. */
   label: string;
   columns: Columns;
+  /** Lower-case schema the FROM item named (`sales` of `sales.orders`), '' when unqualified. */
+  schema?: string;
 }
 
 interface Scope {
@@ -99,10 +101,59 @@ export function resolveDoubleQuotedNames(ast: AstNode, schema: DatabaseSchema): 
   return found;
 }
 
+/** Schema names that mean the default schema when a statement writes them (SQLite main, PostgreSQL public, T-SQL dbo). */
+const DEFAULT_SCHEMA_NAMES = new Set(['main', 'public', 'dbo']);
+
+/**
+ * Columns of the introspected tables by schema and name (DESIGN.md: a table is identified by schema and name), so
+ * `sales.orders` and `archive.orders` keep their own columns. Introspectors give tables of the default schema a
+ * null schema (catalog-assembly.ts).
+ */
+class TableColumns {
+  private readonly byKey = new Map<string, Set<string>>();
+  private readonly byName = new Map<string, Array<Set<string>>>();
+
+  constructor(tables: DatabaseSchema['tables']) {
+    for (const table of tables ?? []) {
+      const name = lower(table.name);
+      const key = `${lower(table.schema)}\u0000${name}`;
+      const cols = this.byKey.get(key) ?? new Set<string>();
+      for (const c of table.columns ?? []) cols.add(lower(c.name));
+      if (!this.byKey.has(key)) {
+        this.byKey.set(key, cols);
+        this.byName.set(name, [...(this.byName.get(name) ?? []), cols]);
+      }
+    }
+  }
+
+  /**
+   * Columns of the table `schema.name` (lower case; '' schema when unqualified), or undefined when the catalog
+   * has no such table. A qualified name must match its schema (`main`, `public` and `dbo` also reach the default
+   * schema). An unqualified name is the default schema's table; failing that, the database's search path decides,
+   * which introspection does not record: the one table of that name in another schema, or the union of the
+   * columns of all of them, so that nothing valid is reported.
+   */
+  lookup(schema: string, name: string): Set<string> | undefined {
+    if (schema) {
+      return this.byKey.get(`${schema}\u0000${name}`) ?? (DEFAULT_SCHEMA_NAMES.has(schema) ? this.byKey.get(`\u0000${name}`) : undefined);
+    }
+    const own = this.byKey.get(`\u0000${name}`);
+    if (own) return own;
+    const named = this.byName.get(name);
+    if (!named) return undefined;
+    return named.length === 1 ? named[0] : new Set(named.flatMap((cols) => [...cols]));
+  }
+
+  /** True when some schema has a table of this lower-case name. */
+  hasName(name: string): boolean {
+    return this.byName.has(name);
+  }
+}
+
 class ReferenceChecker {
   readonly problems = new Set<string>();
-  private readonly tables = new Map<string, Set<string>>();
-  private readonly schemaNames = new Set<string>(['main', 'public', 'dbo']);
+  private readonly tables: TableColumns;
+  private readonly schemaNames = new Set<string>(DEFAULT_SCHEMA_NAMES);
 
   /**
    * @param doubleQuotedMayBeString an unqualified `"name"` that resolves to no column may be a string literal
@@ -116,13 +167,8 @@ class ReferenceChecker {
     private readonly doubleQuotedMayBeString = false,
     private readonly doubleQuoted: Map<AstNode, DoubleQuotedResolution> | null = null,
   ) {
-    for (const table of schema.tables ?? []) {
-      const name = lower(table.name);
-      const cols = this.tables.get(name) ?? new Set<string>();
-      for (const c of table.columns ?? []) cols.add(lower(c.name));
-      this.tables.set(name, cols);
-      if (table.schema) this.schemaNames.add(lower(table.schema));
-    }
+    this.tables = new TableColumns(schema.tables);
+    for (const table of schema.tables ?? []) if (table.schema) this.schemaNames.add(lower(table.schema));
   }
 
   /** Checks one top-level statement. */
@@ -236,13 +282,15 @@ class ReferenceChecker {
       scope.sources.push({ names, label: table, columns: aliasColumns ?? cte });
       return;
     }
-    const columns = this.tables.get(table);
+    const schemaName = db.includes('.') ? '' : db;
+    const columns = db.includes('.') ? undefined : this.tables.lookup(schemaName, table);
+    const label = schemaName && !DEFAULT_SCHEMA_NAMES.has(schemaName) ? `${schemaName}.${table}` : table;
     if (columns) {
-      scope.sources.push({ names, label: table, columns: aliasColumns ?? columns });
+      scope.sources.push({ names, label, columns: aliasColumns ?? columns, schema: schemaName });
       return;
     }
-    if (this.isReportableTable(table, db)) this.problems.add(`unknown table "${table}"`);
-    scope.sources.push({ names, label: table, columns: null });
+    if (this.isReportableTable(table, db)) this.problems.add(`unknown table "${label}"`);
+    scope.sources.push({ names, label, columns: null, schema: schemaName });
   }
 
   private lookupCte(name: string, scope: Scope): Columns | undefined {
@@ -297,9 +345,10 @@ class ReferenceChecker {
     const qualifiedBySchema = !!(ref.db || ref.schema);
 
     if (table) {
-      const source = this.findSource(table, scope);
+      const refSchema = lower(typeof ref.db === 'string' ? ref.db : identName(ref.db)) || lower(typeof ref.schema === 'string' ? ref.schema : identName(ref.schema));
+      const source = this.findSource(table, scope, refSchema);
       if (!source) {
-        if (!qualifiedBySchema && !this.anyUncertain(scope) && !this.tables.has(table)) {
+        if (!qualifiedBySchema && !this.anyUncertain(scope) && !this.tables.hasName(table)) {
           this.problems.add(`unknown table or alias "${table}" in "${table}.${column}"`);
         }
         return;
@@ -350,7 +399,14 @@ class ReferenceChecker {
     return 'unresolved';
   }
 
-  private findSource(name: string, scope: Scope): Source | null {
+  /** The source `name` refers to; with `schema` (a `schema.table.column` reference) one from that schema first. */
+  private findSource(name: string, scope: Scope, schema = ''): Source | null {
+    if (schema) {
+      for (let s: Scope | null = scope; s; s = s.parent) {
+        const match = s.sources.find((src) => src.schema === schema && src.names.includes(name));
+        if (match) return match;
+      }
+    }
     for (let s: Scope | null = scope; s; s = s.parent) {
       // Prefer an alias match over a plain table-name match in the same scope.
       const byAlias = s.sources.find((src) => src.names[0] === name);
