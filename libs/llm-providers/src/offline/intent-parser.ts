@@ -325,6 +325,8 @@ class ReadIntentBuilder {
           if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
             target.used = true;
             this.countTarget = target;
+          } else if (target?.t === 'mention' && target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number')) {
+            // "how many people live in texas" (people -> population): the quantity is stored; read it, do not count it
           } else if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column')) {
             target.used = true;
             this.countDistinct = target;

@@ -16,10 +16,8 @@ export function weighUnknownWords(
   resolved: readonly WordResolution[],
   lexicon: SchemaLexicon,
 ): { confidence: number; ignored: UnknownWord[] } {
-  const schemaAt = (i: number) => {
-    const t = tokens[i];
-    return !!t && t.kind === 'word' && !!lexicon.matchAt([{ norm: t.norm, lower: t.lower }], 0);
-  };
+  const words = tokens.map((t) => (t.kind === 'word' ? { norm: t.norm, lower: t.lower } : null));
+  const schemaAt = (i: number) => !!tokens[i] && tokens[i].kind === 'word' && !!lexicon.matchAt(words, i);
   const unknown: UnknownWord[] = unknownAt.map((i) => classifyUnknownWord(tokens, i, schemaAt));
   const confidence = confidenceAfter([...resolved.map((r) => r.penalty), ...unknown.map((u) => u.penalty)]);
   if (confidence >= MIN_CONFIDENCE) return { confidence, ignored: unknown };

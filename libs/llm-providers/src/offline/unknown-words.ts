@@ -69,6 +69,8 @@ export function classifyUnknownWord(tokens: readonly QuestionToken[], index: num
     return false;
   };
   if ((verbLemma(word) && pos.has('v') && (/(ed|ing)$/.test(word) || !pos.has('n'))) || (!pos.has('n') && pos.has('v'))) return make(linking() ? 'verb' : 'predicate');
+  // a noun-or-verb word between a noun and a value ("rivers run through texas") is used as a verb
+  if (pos.has('v') && index > 0 && tokens[index - 1].kind === 'word' && (schemaAt(index - 1) || STOP.has(tokens[index - 1].lower)) && linking()) return make('verb');
   if (!pos.has('n') && pos.has('r')) return make('adverb');
   if (!pos.has('n')) return make('modifier');
   return make('noun');

@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { eng as ENGLISH_STOP_WORDS } from 'stopword';
 import type { SchemaLexicon } from './schema-lexicon';
 import { lemmasOf } from './word-lemmas';
 import { normalizedWords, singularize } from './word-forms';
@@ -10,10 +11,12 @@ export interface WordResolution {
   word: string;
   /** The schema word (matching form) it stands for. */
   norm: string;
-  how: 'lemma' | 'synonym' | 'typo';
+  how: 'lemma' | 'synonym' | 'typo' | 'gloss';
   /** Confidence lost by the substitution (0 for a lemma, more for a synonym or a typo). */
   penalty: number;
 }
+
+const STOP = new Set(ENGLISH_STOP_WORDS);
 
 /** Senses of a word looked at for synonyms: WordNet orders senses by frequency; rare senses link unrelated words. */
 const SYNONYM_SENSES = 2;
@@ -26,7 +29,8 @@ const SYNONYM_SENSES = 2;
  *    and two different candidates mean no answer (never a guess);
  * 3. typo correction (fastest-levenshtein) for words WordNet does not know, against every schema and stored-value
  *    word: at most one edit for words of 4 to 7 letters, two from 8, the closest unique word only
- *    (`prodcuts` -> `product`).
+ *    (`prodcuts` -> `product`);
+ * 4. the genus of a definition (see byGloss): `people` -> `population`.
  * Returns null when none applies. Stateless apart from a per-word cache.
  */
 export class WordResolver {
@@ -41,7 +45,7 @@ export class WordResolver {
   resolve(word: string): WordResolution | null {
     const w = word.toLowerCase();
     if (this.cache.has(w)) return this.cache.get(w) ?? null;
-    const found = this.byLemma(w) ?? this.bySynonym(w) ?? this.byTypo(w);
+    const found = this.byLemma(w) ?? this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w);
     this.cache.set(w, found);
     return found;
   }
@@ -72,6 +76,45 @@ export class WordResolver {
     }
     if (candidates.size !== 1) return null;
     return { word: w, norm: [...candidates][0], how: 'synonym', penalty: 0.1 };
+  }
+
+  /**
+   * Gloss genus, after the simplified Lesk idea (Lesk 1986): a noun that is the genus (the first noun) of the
+   * definition of the first sense of exactly one schema word stands for it (`people` -> `population`, "the people
+   * who inhabit a territory or state").
+   */
+  private byGloss(w: string): WordResolution | null {
+    const forms = new Set([w, singularize(w), ...lemmasOf(w)]);
+    if (![...forms].some((f) => this.wn.partsOfSpeech(f).includes('n'))) return null;
+    const index = this.glossIndex();
+    const hits = new Set<string>();
+    for (const f of forms) for (const s of index.get(f) ?? []) hits.add(s);
+    if (hits.size !== 1) return null;
+    return { word: w, norm: [...hits][0], how: 'gloss', penalty: 0.2 };
+  }
+
+  private glossWords: Map<string, Set<string>> | null = null;
+
+  /** Genus of the first-sense gloss of every single schema word naming a table or column -> those words. */
+  private glossIndex(): Map<string, Set<string>> {
+    if (this.glossWords) return this.glossWords;
+    const index = new Map<string, Set<string>>();
+    for (const word of this.lexicon.words()) {
+      if (word.length < 3 || !this.names(word)) continue;
+      const first = this.wn.synsets(word, 'n', 1)[0];
+      if (!first) continue;
+      // the genus of the definition: its first word that WordNet knows as a noun and not as an adjective
+      const genus = first.gloss
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .find((g) => g.length >= 3 && !STOP.has(g) && g !== word && this.wn.partsOfSpeech(g).includes('n') && !this.wn.partsOfSpeech(g).includes('a'));
+      if (!genus) continue;
+      let set = index.get(genus);
+      if (!set) index.set(genus, (set = new Set()));
+      set.add(word);
+    }
+    this.glossWords = index;
+    return index;
   }
 
   private byTypo(w: string): WordResolution | null {

@@ -6,10 +6,12 @@ export type WordNetPos = 'n' | 'v' | 'a' | 'r';
 
 const FILES: Record<WordNetPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
 
-/** One synset: its words (lower case, spaces for underscores) and derivationally related words of other synsets. */
+/** One synset: its words (lower case, spaces for underscores) and its definition. */
 export interface Synset {
   pos: WordNetPos;
   words: string[];
+  /** The definition (gloss) without its examples: `the people who inhabit a territory or state`. */
+  gloss: string;
 }
 
 /**
@@ -100,7 +102,9 @@ export class WordNetLexicon {
       const count = parseInt(parts[3], 16);
       const words: string[] = [];
       for (let k = 0; k < count; k++) words.push(parts[4 + 2 * k].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
-      const synset: Synset = { pos, words };
+      const bar = line.indexOf(' | ');
+      const gloss = bar < 0 ? '' : line.slice(bar + 3).split(';')[0].trim();
+      const synset: Synset = { pos, words, gloss };
       this.synsetCache.set(key, synset);
       return synset;
     } catch {
