@@ -1,4 +1,5 @@
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
+import type { PromptTableSchema } from '@nlq/llm-providers';
 import { estimateTokens, linkSchema, renderSchema } from './linking';
 
 const col = (name: string, extra: Partial<TableSchema['columns'][number]> = {}) => ({ name, type: 'TEXT', nullable: true, primaryKey: false, ...extra });
@@ -62,5 +63,67 @@ describe('linking stage', () => {
     const s = schema();
     const linked = linkSchema('zzz qqq', s, 1);
     expect(linked.linkedTables).toHaveLength(1);
+  });
+
+  const filler = (schemaName: string | null, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ ...table(`audit_log_${i}`, Array.from({ length: 8 }, (_, j) => col(`field_${j}_value`))), schema: schemaName }));
+  const catalog = (tables: TableSchema[]): DatabaseSchema => ({ dialect: 'postgresql', version: 'v', introspectedAt: 'now', tables });
+
+  it('tells same-named tables of two namespaces apart and joins each within its own namespace', () => {
+    const orders = (ns: string, extra: string) => ({
+      ...table('orders', [col('customer_id', { type: 'INTEGER' }), col(extra, { type: 'REAL' })], [{ columns: ['customer_id'], referencedTable: 'customers', referencedColumns: ['id'] }]),
+      schema: ns,
+    });
+    const customers = (ns: string) => ({ ...table('customers', [col('name')]), schema: ns });
+    const s = catalog([...filler('ops', 30), orders('sales', 'total'), customers('sales'), orders('archive', 'archived_total'), customers('archive')]);
+    const linked = linkSchema('archived total of orders per customer', s, 150);
+    expect(linked.reduced).toBe(true);
+    expect(linked.linkedTables).toEqual(expect.arrayContaining(['archive.orders', 'archive.customers']));
+    const archived = linked.schema.tables.find((t) => t.schema === 'archive' && t.name === 'orders')!;
+    expect(archived.foreignKeys[0].referencedTable).toBe('archive.customers');
+    expect(renderSchema(linked.schema)).toContain('REFERENCES archive.customers(id)');
+  });
+
+  it('joins picks through bridge tables on the shortest foreign-key path', () => {
+    const s = catalog([
+      ...filler(null, 30),
+      table('students', [col('full_name')]),
+      table('courses', [col('title')]),
+      table('enrolments', [col('student_id', { type: 'INTEGER' }), col('course_id', { type: 'INTEGER' })], [
+        { columns: ['student_id'], referencedTable: 'students', referencedColumns: ['id'] },
+        { columns: ['course_id'], referencedTable: 'courses', referencedColumns: ['id'] },
+      ]),
+    ]);
+    const linked = linkSchema('students with the title of their courses', s, 120);
+    expect(linked.reduced).toBe(true);
+    expect(linked.linkedTables).toEqual(expect.arrayContaining(['students', 'courses', 'enrolments']));
+  });
+
+  it('shows key and touched columns of a wide table and counts the rest, keeping its columns complete', () => {
+    const wide = table(
+      'shipments',
+      [col('warehouse_id', { type: 'INTEGER' }), ...Array.from({ length: 40 }, (_, i) => col(`metric_${i}`)), col('carrier', { sampleValues: ['DHL', 'UPS'] })],
+      [{ columns: ['warehouse_id'], referencedTable: 'warehouses', referencedColumns: ['id'] }],
+    );
+    const s = catalog([...filler(null, 30), wide, table('warehouses', [col('city')])]);
+    const linked = linkSchema('shipments sent with DHL', s, 120);
+    const kept = linked.schema.tables.find((t) => t.name === 'shipments') as PromptTableSchema;
+    expect(kept.columns).toHaveLength(43);
+    expect(kept.promptColumns).toEqual(['id', 'warehouse_id', 'carrier']);
+    expect(kept.promptValueColumns).toEqual(['carrier']);
+    const text = renderSchema(linked.schema);
+    expect(text).toContain("carrier TEXT -- values: 'DHL', 'UPS'");
+    expect(text).toContain('-- + 40 more columns');
+    expect(estimateTokens(text)).toBeLessThanOrEqual(120);
+    expect(linked.estimatedTokens).toBe(estimateTokens(text));
+  });
+
+  it('matches question words inside identifiers written without separators', () => {
+    const s = catalog([...filler(null, 30), table('sbtransaction', [col('sbtxamount', { type: 'REAL' })]), table('sbcustomer', [col('sbcustname')])]);
+    expect(linkSchema('total transaction amount', s, 60).linkedTables).toContain('sbtransaction');
+  });
+
+  it('links an empty schema without throwing', () => {
+    expect(linkSchema('anything', catalog([]), 10)).toEqual(expect.objectContaining({ linkedTables: [], reduced: false }));
   });
 });
