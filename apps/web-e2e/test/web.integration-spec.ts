@@ -106,6 +106,13 @@ describe('web app in a browser against the real api', () => {
     expect(await salesTable.locator('tbody tr').count()).toBe(10);
     expect(await salesTable.locator('thead th').allInnerTexts()).toEqual(['name', 'total_sales']);
     expect(await salesTable.innerText()).toContain('Computers');
+    // Values formatted for people (issue 7 item 3): money columns grouped with two decimals, in the table and axis.
+    expect(await salesTable.locator('tbody tr').first().locator('td').nth(1).innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    // Tick labels of both axes: the x axis names categories, the y axis's numbers are grouped by thousands.
+    const ticks = (await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents()).filter((t) => /^[\d,.]+$/.test(t));
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const tick of ticks) expect(tick).toMatch(/^\d{1,3}(,\d{3})*$/);
+    expect(ticks.some((tick) => tick.includes(','))).toBe(true);
     await saveScreenshot(page, '02-chat');
   });
 

@@ -9,7 +9,7 @@ const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Name parts that mark a money column (`unit_price`, `totalAmount`, `revenue`); words as ambiguous as `total` or `value` are not; matched on whole words of the name. */
-const MONEY_WORDS = new Set(['price', 'prices', 'amount', 'revenue', 'cost', 'costs', 'salary', 'income', 'spend', 'spent', 'paid', 'payment', 'payments', 'balance', 'fee', 'fees', 'freight', 'profit', 'budget', 'subtotal', 'tax', 'charge', 'charges', 'invoice', 'invoices']);
+const MONEY_WORDS = new Set(['price', 'prices', 'sales', 'amount', 'revenue', 'cost', 'costs', 'salary', 'income', 'spend', 'spent', 'paid', 'payment', 'payments', 'balance', 'fee', 'fees', 'freight', 'profit', 'budget', 'subtotal', 'tax', 'charge', 'charges', 'invoice', 'invoices']);
 /** Name parts that veto money even beside a money word (`total_count`, `price_rank`, `amount_pct`). */
 const NOT_MONEY_WORDS = new Set(['count', 'number', 'num', 'qty', 'quantity', 'id', 'rank', 'pct', 'percent', 'percentage', 'ratio', 'rate', 'share', 'year', 'days', 'age', 'rating', 'score', 'items', 'orders']);
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatCell } from '../lib/format';
+import { numericValue } from '@nlq/contracts';
+import { formatTableCell } from '../lib/format';
 import { Pager } from './pager';
 
 export interface DataTableProps {
@@ -10,7 +11,7 @@ export interface DataTableProps {
   caption?: string;
 }
 
-/** A result table with client-side paging; numbers right-aligned, NULL dimmed. */
+/** A result table with client-side paging; values formatted for people, numbers right-aligned, NULL dimmed. */
 export function DataTable({ columns, rows, pageSize = 10, caption }: DataTableProps) {
   const [page, setPage] = useState(1);
   useEffect(() => {
@@ -20,7 +21,7 @@ export function DataTable({ columns, rows, pageSize = 10, caption }: DataTablePr
   const visible = rows.slice(start, start + pageSize);
   const numeric = columns.map((_, i) => {
     const first = rows.find((r) => r[i] !== null && r[i] !== undefined)?.[i];
-    return typeof first === 'number';
+    return first !== undefined && numericValue(first) !== null;
   });
   return (
     <div className="table-wrap">
@@ -38,11 +39,11 @@ export function DataTable({ columns, rows, pageSize = 10, caption }: DataTablePr
         <tbody>
           {visible.map((row, r) => (
             <tr key={start + r}>
-              {columns.map((_, i) => {
+              {columns.map((column, i) => {
                 const v = row[i];
                 return (
-                  <td key={i} className={v === null || v === undefined ? 'null' : typeof v === 'number' ? 'num' : undefined}>
-                    {formatCell(v)}
+                  <td key={i} className={v === null || v === undefined ? 'null' : numeric[i] ? 'num' : undefined}>
+                    {formatTableCell(v, column)}
                   </td>
                 );
               })}

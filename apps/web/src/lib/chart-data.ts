@@ -1,4 +1,4 @@
-import type { ChartSuggestion } from '@nlq/contracts';
+import { numericValue, type ChartSuggestion } from '@nlq/contracts';
 
 /** One chart point: the x category under `x`, each y column under its own name (numbers). */
 export type ChartPoint = Record<string, string | number | null>;
@@ -15,15 +15,7 @@ export function toChartPoints(columns: string[], rows: unknown[][], chart: Chart
   if (ys.length === 0) return [];
   return rows.map((row, n) => {
     const point: ChartPoint = { x: xi >= 0 ? String(row[xi] ?? 'NULL') : String(n + 1) };
-    for (const y of ys) point[y.name] = toNumber(row[y.i]);
+    for (const y of ys) point[y.name] = numericValue(row[y.i]);
     return point;
   });
-}
-
-/** A cell as a number: numbers as is, numeric strings parsed, anything else null. */
-export function toNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  if (typeof value === 'bigint') return Number(value);
-  return null;
 }

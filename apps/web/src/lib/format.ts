@@ -1,3 +1,5 @@
+import { formatCell } from '@nlq/contracts';
+
 /** Milliseconds as a short duration: 850 ms, 1.24 s, 2 min 5 s. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '–';
@@ -23,9 +25,11 @@ export function formatAge(seconds: number | null | undefined): string {
   return `${Math.round(seconds / 86400)} d`;
 }
 
-/** One table cell value as text: NULL for null or undefined, objects as JSON. */
-export function formatCell(value: unknown): string {
+/**
+ * One table cell value as text for people (contracts value-format: grouped numbers, two decimals for money columns,
+ * dates as dates), `NULL` for null or undefined.
+ */
+export function formatTableCell(value: unknown, column: string): string {
   if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return formatCell(value, column);
 }

@@ -1,7 +1,7 @@
 import { liveUrl } from '../config';
-import { toChartPoints, toNumber } from './chart-data';
+import { toChartPoints } from './chart-data';
 import { acceptsPassword, withoutPassword, withPassword } from './connection-url';
-import { formatDuration } from './format';
+import { formatDuration, formatTableCell } from './format';
 import { formatSql } from './sql-format';
 import { applyStageEvent, type StageState } from './stage-events';
 
@@ -17,8 +17,15 @@ describe('toChartPoints', () => {
     expect(toChartPoints(['a'], [[1]], { type: 'line', x: 'missing', y: ['a'] })).toEqual([]);
     expect(toChartPoints(['a'], [[1]], { type: 'bar', x: 'a', y: ['nope'] })).toEqual([]);
   });
-  it('toNumber keeps only finite numbers', () => {
-    expect([toNumber(1), toNumber('2'), toNumber(''), toNumber('x'), toNumber(null), toNumber(Infinity)]).toEqual([1, 2, null, null, null, null]);
+});
+
+describe('formatTableCell', () => {
+  it('formats result cells for people and keeps NULL visible', () => {
+    expect(formatTableCell(1234567, 'orders')).toBe('1,234,567');
+    expect(formatTableCell('1234.5', 'total_amount')).toBe('1,234.50');
+    expect(formatTableCell('2025-12-31 00:00:00', 'order_date')).toBe('2025-12-31');
+    expect(formatTableCell(17, 'customer_id')).toBe('17');
+    expect(formatTableCell(null, 'city')).toBe('NULL');
   });
 });
 
