@@ -28,7 +28,7 @@ describeIfData('runEvalSet on the shared data', () => {
     expect(report.correct).toBe(report.answered);
     expect(report.answered).toBeGreaterThanOrEqual(20);
     expect(report.accuracy).toBeCloseTo(report.correct / 22);
-  });
+  }, 90_000);
 
   it('scores a constant wrong query as wrong, and counts refusals apart', async () => {
     const items = spreadSample(loadEvalSet('chinook', dataDir), 6);
