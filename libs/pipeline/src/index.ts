@@ -19,6 +19,8 @@ export * from './stages/execute';
 export * from './stages/correct';
 export * from './stages/answer';
 export * from './stages/record';
+export * from './stages/impact';
+export * from './stages/explain-empty';
 export * from './testing/in-memory-state-store';
 export * from './testing/scripted-llm-provider';
 export * from './reexports';

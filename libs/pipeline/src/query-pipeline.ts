@@ -24,6 +24,7 @@ import { writeAnswer } from './stages/answer';
 import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
 import { historyEntry } from './stages/record';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
+import { explainEmptyResult, withEmptyExplanation } from './stages/explain-empty';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -360,14 +361,17 @@ export class QueryPipeline {
       }
       const result = executed.result;
       span.end('ok', { detail: { rows: result.rowCount, truncated: result.truncated, durationMs: result.durationMs } });
+      // An empty result says why (DESIGN.md step 11): each literal condition probed read-only with the statement timeout.
+      const emptyWhy = await explainEmptyResult(target.driver, sql, result, schema, this.config.statementTimeoutMs);
 
       // 11. answer
       span = rec.start('answer');
       const answer = await writeAnswer(active, run.question, sql, result, this.config.answerRowLimit, this.config.answerMode ?? 'auto');
+      answer.text = withEmptyExplanation(answer.text, emptyWhy);
       span.end(answer.error ? 'error' : 'ok', {
         tokens: answer.tokens,
         error: answer.error,
-        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source },
+        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}) },
       });
       return {
         status: 'ok',

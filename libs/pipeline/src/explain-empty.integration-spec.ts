@@ -1,0 +1,68 @@
+/**
+ * Empty results explained through the pipeline (issue 7 item 6) on real engines: a read that returns no rows
+ * because a condition falls outside the data answers with the column's range or the nearest values, recorded in the
+ * answer span's detail; a read with rows is not probed. SQLite always; PostgreSQL and MariaDB in fresh databases,
+ * skipped only when unreachable.
+ */
+import { createDriver, SCRATCH_ENGINES, type DatabaseDriver, type ScratchDatabase } from '@nlq/db-drivers';
+import { describeEachWith } from '@nlq/test-services';
+import { InMemoryEventBus } from './event-bus';
+import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
+import { QueryPipeline } from './query-pipeline';
+import { InMemoryStateStore } from './testing/in-memory-state-store';
+import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+
+const FIXTURE = [
+  'CREATE TABLE orders (id INTEGER PRIMARY KEY, status VARCHAR(20) NOT NULL, order_date DATE NOT NULL)',
+  "INSERT INTO orders (id, status, order_date) VALUES (1, 'open', '2023-01-01'), (2, 'shipped', '2024-05-05'), (3, 'cancelled', '2025-12-31')",
+];
+
+describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty results explained through the pipeline on $name', (engine) => {
+  let db: ScratchDatabase;
+  let driver: DatabaseDriver;
+
+  beforeAll(async () => {
+    db = await engine.create();
+    driver = createDriver(db.url);
+    await driver.connect();
+    for (const sql of FIXTURE) await driver.runWrite(sql, { timeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await db?.drop();
+  });
+
+  async function ask(sql: string, answerMode: 'auto' | 'model' = 'auto') {
+    const store = new InMemoryStateStore();
+    const provider = new ScriptedLlmProvider({ sql: () => sql, answer: () => 'The model found nothing.' });
+    const pipeline = new QueryPipeline({
+      targets: { connection: async () => ({ connectionId: engine.name, driver }), provider: async () => provider },
+      store,
+      config: { ...DEFAULT_PIPELINE_CONFIG, answerMode },
+      audit: { audit: () => undefined },
+      events: new InMemoryEventBus(),
+    });
+    const out = await pipeline.ask({ question: 'Orders in March 2026?', sessionId: 's', userId: 'u' });
+    const answerSpan = (await store.getTrace(out.traceId))?.spans.find((s) => s.name === 'answer');
+    return { out, answerSpan };
+  }
+
+  it('a date range outside the data answers with the column range, in the text and the answer span', async () => {
+    const { out, answerSpan } = await ask("SELECT id FROM orders WHERE order_date >= '2026-03-01' AND order_date < '2026-04-01'");
+    expect(out.success).toBe(true);
+    expect(out.result?.rowCount).toBe(0);
+    expect(out.response).toContain("No row of orders has order_date >= '2026-03-01': orders.order_date runs from 2023-01-01 to 2025-12-31.");
+    expect(answerSpan?.detail).toMatchObject({ emptyResult: { explanation: expect.stringContaining('runs from 2023-01-01 to 2025-12-31'), queries: expect.any(Number) } });
+  });
+
+  it('a text value not present answers with the nearest values, also after a model-worded answer', async () => {
+    const { out } = await ask("SELECT id FROM orders WHERE status = 'shiped'", 'model');
+    expect(out.response).toMatch(/^The model found nothing\. No row of orders has status = 'shiped'; the nearest existing values are 'shipped'/);
+  });
+
+  it('a read with rows is not probed', async () => {
+    const { out, answerSpan } = await ask("SELECT id FROM orders WHERE status = 'open'");
+    expect(out.result?.rowCount).toBe(1);
+    expect(answerSpan?.detail).not.toHaveProperty('emptyResult');
+  });
+});
