@@ -1,6 +1,7 @@
+import { streamAnswerReply, type ChatStreamPart } from './answer-stream';
 import type { ProviderError } from './errors';
 import { buildAnswerPrompt, buildSqlPrompt, interpretAnswerReply, interpretSqlReply, type ChatPrompt } from './prompt';
-import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from './provider';
+import type { AnswerRequest, AnswerResult, AnswerStream, LlmProvider, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from './provider';
 import { DEFAULT_MAX_RETRIES, trimTrailingSlash, type ModelProviderOptions } from './provider-options';
 
 /** A provider's defaults for the options left out: model name, base URL, per-request timeout (ms). */
@@ -20,9 +21,10 @@ export interface ChatReply {
  * What the model-backed providers (Ollama, OpenAI-compatible, Anthropic) share: resolving ModelProviderOptions
  * (model and baseURL default per provider, baseURL without trailing slash, empty apiKey = none, maxRetries 2,
  * temperature 0 unless given, null = server default), SQL generation and answer writing as one chat round each
- * (buildSqlPrompt/interpretSqlReply, buildAnswerPrompt/interpretAnswerReply), and ping() timed around the
- * cheapest authenticated call. Subclasses implement the chat round, the model listing, their label and the
- * mapping of client errors to the typed provider errors.
+ * (buildSqlPrompt/interpretSqlReply, buildAnswerPrompt/interpretAnswerReply), the answer also streamed
+ * (streamAnswer over the SDK's own streaming), and ping() timed around the cheapest authenticated call. Subclasses
+ * implement the chat round, its streamed form, the model listing, their label and the mapping of client errors to
+ * the typed provider errors.
  */
 export abstract class ChatProviderBase implements LlmProvider {
   abstract readonly name: string;
@@ -58,6 +60,15 @@ export abstract class ChatProviderBase implements LlmProvider {
     return interpretAnswerReply(text, tokens, this.label());
   }
 
+  /**
+   * writeAnswer streamed: the same prompt sent with the protocol's streaming, pieces of the answer yielded as they
+   * arrive with reasoning blocks held back (answer-stream.ts streamAnswerReply). Typed provider errors are thrown
+   * while iterating, also after some text was yielded.
+   */
+  streamAnswer(request: AnswerRequest): AnswerStream {
+    return streamAnswerReply(this.mappedStream(() => this.chatStream(buildAnswerPrompt(request))), this.label());
+  }
+
   /** Lists models (see listModels); resolves with the round trip in whole milliseconds. @throws ProviderError */
   async ping(): Promise<number> {
     const started = performance.now();
@@ -73,6 +84,21 @@ export abstract class ChatProviderBase implements LlmProvider {
       throw this.mapError(error);
     }
   }
+
+  /** Iterates a client's stream, rethrowing its failures (when opening or mid-stream) as mapError's typed errors. */
+  protected async *mappedStream<T>(open: () => AsyncIterable<T>): AsyncGenerator<T, void, undefined> {
+    try {
+      yield* open();
+    } catch (error) {
+      throw this.mapError(error);
+    }
+  }
+
+  /**
+   * One chat round streamed: the reply's raw text pieces in order, then (when the server reports it) the usage.
+   * Failures may be the client's own errors: callers map them through mappedStream.
+   */
+  protected abstract chatStream(prompt: ChatPrompt): AsyncIterable<ChatStreamPart>;
 
   /** One chat round: system and user prompt -> reply text and usage. Rejects with typed provider errors. */
   protected abstract chat(prompt: ChatPrompt): Promise<ChatReply>;

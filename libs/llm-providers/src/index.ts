@@ -1,4 +1,5 @@
 export * from './provider';
+export * from './answer-stream';
 export * from './errors';
 export * from './extract-sql';
 export * from './prompt';

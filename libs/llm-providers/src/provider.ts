@@ -62,6 +62,13 @@ export interface AnswerResult {
 }
 
 /**
+ * A streamed answer (an async iterator, as ollama-js streams): yields pieces of the answer text as the model writes
+ * them (reasoning blocks held back) and returns the AnswerResult, whose text is the concatenation of the pieces.
+ * Consume with `for await` for the text alone, or collectAnswerStream for the pieces and the result.
+ */
+export type AnswerStream = AsyncGenerator<string, AnswerResult, undefined>;
+
+/**
  * A language-model provider (or the built-in offline engine). Implementations throw the typed errors of
  * errors.ts: ProviderConnectionError, ProviderTimeoutError, ProviderRateLimitError, ProviderResponseError,
  * and UnanswerableQuestionError when the question cannot be turned into SQL.
@@ -78,6 +85,12 @@ export interface LlmProvider {
   readonly answersLocally?: boolean;
   generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult>;
   writeAnswer(request: AnswerRequest): Promise<AnswerResult>;
+  /**
+   * Optional: writeAnswer with the text streamed as the model writes it (the SDK's own streaming). Same request,
+   * same result and the same typed errors, thrown when iterating (also after some text was yielded). Providers that
+   * answer locally (the offline engine) need not have it.
+   */
+  streamAnswer?(request: AnswerRequest): AnswerStream;
   /** Cheap reachability check; resolves with round-trip milliseconds. */
   ping(): Promise<number>;
 }

@@ -64,23 +64,32 @@ export function retryDelayMs(retry: number, policy: RetryPolicy, headers?: Heade
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Wraps fetch with a per-attempt timeout and retries, for non-streaming JSON APIs. Each attempt's response body is
- * read inside the timeout and handed back as a fresh Response, so a server that stalls mid-body also times out.
+ * Wraps fetch with a per-attempt timeout and retries. Each attempt's response body is read inside the timeout and
+ * handed back as a fresh Response, so a server that stalls mid-body also times out. With `stream: true` (streaming
+ * APIs such as Ollama's NDJSON chat) a successful body is handed on as it arrives instead, and the timeout becomes
+ * an idle timeout: the headers, then each piece of the body, must come within `timeoutMs` of the previous one.
  * Retries: statuses accepted by isRetryableStatus and connection failures (not timeouts: a slow model would only be
  * asked again), up to `maxRetries`; the last response (or error) is returned (or thrown) as is.
  * @throws AttemptTimeoutError when an attempt exceeds `timeoutMs`; the network TypeError of fetch after the last
  *   connection retry; the caller's own abort reason when its signal aborts.
  */
-export function fetchWithRetry(policy: RetryPolicy & { timeoutMs: number; fetch?: typeof fetch }): typeof fetch {
+export function fetchWithRetry(policy: RetryPolicy & { timeoutMs: number; fetch?: typeof fetch; stream?: boolean }): typeof fetch {
   const baseFetch = policy.fetch ?? fetch;
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new AttemptTimeoutError(policy.timeoutMs)), policy.timeoutMs);
+      let timer = setTimeout(() => controller.abort(new AttemptTimeoutError(policy.timeoutMs)), policy.timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
       let response: Response;
       try {
         const answer = await baseFetch(input, { ...init, signal });
+        if (policy.stream && answer.body && !(attempt < policy.maxRetries && isRetryableStatus(answer.status))) {
+          const restart = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => controller.abort(new AttemptTimeoutError(policy.timeoutMs)), policy.timeoutMs);
+          };
+          return idleTimedResponse(answer, restart, () => clearTimeout(timer), controller.signal);
+        }
         const body = await answer.arrayBuffer();
         response = new Response(body.byteLength ? body : null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
       } catch (error) {
@@ -100,4 +109,32 @@ export function fetchWithRetry(policy: RetryPolicy & { timeoutMs: number; fetch?
       return response;
     }
   };
+}
+
+/**
+ * `answer` with its body passed through piece by piece: `restart` (re)starts the idle timer before each read and
+ * `stop` stops it after each read and on cancel, so only waiting for the server counts; when `signal` aborts (the idle timeout) the body fails
+ * with the signal's reason (an AttemptTimeoutError).
+ */
+function idleTimedResponse(answer: Response, restart: () => void, stop: () => void, signal: AbortSignal): Response {
+  const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      restart();
+      try {
+        const { done, value } = await reader.read();
+        stop();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        stop();
+        controller.error(signal.aborted ? signal.reason : error);
+      }
+    },
+    cancel(reason) {
+      stop();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }

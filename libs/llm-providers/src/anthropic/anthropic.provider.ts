@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import type { ChatStreamPart } from '../answer-stream';
 import type { ChatReply } from '../chat-provider-base';
 import { ProviderResponseError } from '../errors';
 import type { ChatPrompt } from '../prompt';
@@ -52,6 +53,32 @@ export class AnthropicProvider extends SdkChatProvider<Anthropic> {
       .join('');
     const usage = message.usage;
     return { text, tokens: usage ? { prompt: usage.input_tokens ?? 0, completion: usage.output_tokens ?? 0 } : null };
+  }
+
+  /**
+   * POST {baseURL}/v1/messages with `stream: true` through the SDK's `messages.stream` (server-sent events
+   * message_start, content_block_start/delta/stop, message_delta, message_stop): yields each `text_delta` (thinking
+   * blocks are other block types and never yielded), then the usage of the final message. The SDK's timeout covers
+   * the request until the response starts.
+   */
+  protected async *chatStream(prompt: ChatPrompt): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const stream = this.client.messages.stream({
+      model: this.model,
+      max_tokens: this.maxTokens,
+      system: prompt.system,
+      messages: [{ role: 'user', content: prompt.user }],
+      ...(this.temperature === null ? {} : { temperature: this.temperature }),
+    });
+    try {
+      for await (const event of stream) {
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta' && event.delta.text) yield { text: event.delta.text };
+      }
+      // finalMessage also surfaces an error that ended the stream between two reads of the iterator.
+      const usage = (await stream.finalMessage()).usage;
+      if (usage) yield { tokens: { prompt: usage.input_tokens ?? 0, completion: usage.output_tokens ?? 0 } };
+    } finally {
+      if (!stream.ended) stream.abort();
+    }
   }
 
   protected label(): string {

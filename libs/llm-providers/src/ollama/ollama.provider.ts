@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import type { ChatStreamPart } from '../answer-stream';
 import { ChatProviderBase, type ChatReply } from '../chat-provider-base';
 import {
   ProviderConnectionError,
@@ -22,7 +23,8 @@ export interface OllamaProviderOptions extends ModelProviderOptions {
 }
 
 /**
- * A local (or remote) Ollama server through the `ollama` package (`POST /api/chat` with stream false). The package
+ * A local (or remote) Ollama server through the `ollama` package (`POST /api/chat` with stream false, or NDJSON
+ * streaming for streamAnswer). The package
  * has neither timeout nor retries, so its fetch is wrapped (retry.ts fetchWithRetry): a per-attempt timeout through
  * an AbortSignal and retries with exponential backoff for 408, 409, 429, 5xx and connection failures. An apiKey,
  * when set, is sent as a Bearer token (Ollama behind an authenticating proxy, or ollama.com). Defaults: host
@@ -32,16 +34,21 @@ export interface OllamaProviderOptions extends ModelProviderOptions {
 export class OllamaProvider extends ChatProviderBase {
   readonly name = 'ollama';
   private readonly client: Ollama;
+  /** The same client over a streaming fetch (idle timeout instead of a whole-body timeout), for chatStream. */
+  private readonly streamingClient: Ollama;
   private readonly maxTokens?: number;
 
   constructor(options: OllamaProviderOptions = {}) {
     super('ollama', options, { model: DEFAULT_OLLAMA_MODEL, baseURL: DEFAULT_OLLAMA_HOST, timeoutMs: DEFAULT_LOCAL_TIMEOUT_MS });
     this.maxTokens = options.maxTokens;
-    this.client = new Ollama({
-      host: this.baseURL,
-      fetch: fetchWithRetry({ timeoutMs: this.timeoutMs, maxRetries: this.maxRetries, baseDelayMs: options.retryBaseDelayMs }),
-      headers: this.apiKey ? { Authorization: `Bearer ${this.apiKey}` } : undefined,
-    });
+    const client = (stream: boolean) =>
+      new Ollama({
+        host: this.baseURL,
+        fetch: fetchWithRetry({ timeoutMs: this.timeoutMs, maxRetries: this.maxRetries, baseDelayMs: options.retryBaseDelayMs, stream }),
+        headers: this.apiKey ? { Authorization: `Bearer ${this.apiKey}` } : undefined,
+      });
+    this.client = client(false);
+    this.streamingClient = client(true);
   }
 
   /** Lists local models (GET /api/tags), the cheapest call Ollama has. */
@@ -49,11 +56,40 @@ export class OllamaProvider extends ChatProviderBase {
     return this.client.list();
   }
 
-  /** POST /api/chat (stream false); temperature and maxTokens (num_predict) go in the model options. */
-  protected async chat(prompt: ChatPrompt): Promise<ChatReply> {
+  /** Temperature and maxTokens (num_predict) as Ollama model options. */
+  private modelOptions(): Record<string, number> {
     const modelOptions: Record<string, number> = {};
     if (this.temperature !== null) modelOptions.temperature = this.temperature;
     if (this.maxTokens !== undefined) modelOptions.num_predict = this.maxTokens;
+    return modelOptions;
+  }
+
+  /**
+   * POST /api/chat with `stream: true` (NDJSON: one JSON object a line, the last with `done: true` and the counts),
+   * iterated by ollama-js: yields each `message.content` (a thinking model's separate `message.thinking` is never
+   * yielded), then the usage of the final line. The timeout is an idle timeout between lines (fetchWithRetry).
+   */
+  protected async *chatStream(prompt: ChatPrompt): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const parts = await this.streamingClient.chat({
+      model: this.model,
+      stream: true,
+      messages: [
+        { role: 'system', content: prompt.system },
+        { role: 'user', content: prompt.user },
+      ],
+      options: this.modelOptions(),
+    });
+    for await (const part of parts) {
+      if (part.message?.content) yield { text: part.message.content };
+      if (part.done && (typeof part.prompt_eval_count === 'number' || typeof part.eval_count === 'number')) {
+        yield { tokens: { prompt: part.prompt_eval_count ?? 0, completion: part.eval_count ?? 0 } };
+      }
+    }
+  }
+
+  /** POST /api/chat (stream false); temperature and maxTokens (num_predict) go in the model options. */
+  protected async chat(prompt: ChatPrompt): Promise<ChatReply> {
+    const modelOptions = this.modelOptions();
     const response = await this.mapped(() =>
       this.client.chat({
         model: this.model,

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import type { ChatStreamPart } from '../answer-stream';
 import type { ChatReply } from '../chat-provider-base';
 import { ProviderResponseError } from '../errors';
 import type { ChatPrompt } from '../prompt';
@@ -51,6 +52,30 @@ export class OpenAiProvider extends SdkChatProvider<OpenAI> {
       text: choice.message.content ?? '',
       tokens: usage ? { prompt: usage.prompt_tokens ?? 0, completion: usage.completion_tokens ?? 0 } : null,
     };
+  }
+
+  /**
+   * POST {baseURL}/chat/completions with `stream: true` and `stream_options.include_usage` (server-sent
+   * `chat.completion.chunk` events ending with `data: [DONE]`, iterated by the SDK's Stream): yields each
+   * `choices[0].delta.content`, then the usage of the final chunk when the server sends one. The SDK's timeout
+   * covers the request until the response starts.
+   */
+  protected async *chatStream(prompt: ChatPrompt): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const stream = await this.client.chat.completions.create({
+      model: this.model,
+      messages: [
+        { role: 'system', content: prompt.system },
+        { role: 'user', content: prompt.user },
+      ],
+      stream: true,
+      stream_options: { include_usage: true },
+      ...(this.temperature === null ? {} : { temperature: this.temperature }),
+    });
+    for await (const chunk of stream) {
+      const text = chunk.choices?.[0]?.delta?.content;
+      if (text) yield { text };
+      if (chunk.usage) yield { tokens: { prompt: chunk.usage.prompt_tokens ?? 0, completion: chunk.usage.completion_tokens ?? 0 } };
+    }
   }
 
   protected label(): string {

@@ -10,10 +10,55 @@ describe('startScriptedModelServer', () => {
       });
       expect(response.headers.get('content-type')).toBe('application/x-ndjson');
       const lines = (await response.text()).trim().split('\n').map((l) => JSON.parse(l));
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatchObject({ done: false, message: { content: 'echo hi' } });
-      expect(lines[1]).toMatchObject({ done: true, done_reason: 'stop' });
-      expect(lines[1].eval_count).toBeGreaterThan(0);
+      expect(lines).toHaveLength(3);
+      expect(lines.slice(0, 2)).toMatchObject([
+        { done: false, message: { content: 'echo ' } },
+        { done: false, message: { content: 'hi' } },
+      ]);
+      expect(lines[2]).toMatchObject({ done: true, done_reason: 'stop', message: { content: '' } });
+      expect(lines[2].eval_count).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('streams OpenAI server-sent chunks ending with data: [DONE], usage only when asked for', async () => {
+    const server = await startScriptedModelServer({ protocol: 'openai', reply: () => ({ chunks: ['The ', 'answer'] }) });
+    try {
+      const ask = (streamOptions: object) =>
+        fetch(`${server.url}/chat/completions`, {
+          method: 'POST',
+          body: JSON.stringify({ model: 'm', stream: true, ...streamOptions, messages: [{ role: 'user', content: 'q' }] }),
+        });
+      const response = await ask({ stream_options: { include_usage: true } });
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const events = (await response.text()).split('\n\n').filter(Boolean);
+      expect(events[events.length - 1]).toBe('data: [DONE]');
+      const chunks = events.slice(0, -1).map((e) => JSON.parse(e.replace(/^data: /, '')));
+      expect(chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toBe('The answer');
+      expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
+      expect(chunks[chunks.length - 1]).toMatchObject({ choices: [], usage: { completion_tokens: 3 } });
+      const withoutUsage = (await (await ask({})).text()).split('\n\n').filter(Boolean);
+      expect(withoutUsage.some((e) => e.includes('"usage"'))).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('streams Anthropic message events, and an in-stream error event when scripted', async () => {
+    const server = await startScriptedModelServer({ protocol: 'anthropic', reply: ({ user }) => ({ chunks: ['a', 'b'], error: user === 'fail' ? 'Overloaded' : undefined }) });
+    try {
+      const ask = async (content: string) => {
+        const response = await fetch(`${server.url}/v1/messages`, {
+          method: 'POST',
+          body: JSON.stringify({ model: 'm', stream: true, max_tokens: 10, messages: [{ role: 'user', content }] }),
+        });
+        return (await response.text()).split('\n\n').filter(Boolean).map((e) => e.split('\n')[0].replace('event: ', ''));
+      };
+      expect(await ask('ok')).toEqual([
+        'message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop',
+      ]);
+      expect((await ask('fail')).slice(-1)).toEqual(['error']);
     } finally {
       await server.close();
     }

@@ -3,10 +3,16 @@
  * scripted replies, so tests, end-to-end tests and the benchmark exercise the real client libraries over real HTTP
  * without a language model (none can run on the development machines; STACK-NOTES.md). Dependency-free.
  *
- * Endpoints by protocol (paths as the providers document them):
- * - openai:    POST /v1/chat/completions, GET /v1/models (also without the /v1 prefix)
- * - ollama:    POST /api/chat (non-streaming, or NDJSON when `stream` is not false), GET /api/tags
- * - anthropic: POST /v1/messages, GET /v1/models
+ * Endpoints by protocol (paths as the providers document them), each chat endpoint also streaming in the protocol's
+ * own format when the request asks for it:
+ * - openai:    POST /v1/chat/completions, GET /v1/models (also without the /v1 prefix); `stream: true` answers
+ *              server-sent `chat.completion.chunk` events ending with `data: [DONE]` (usage in a last chunk with
+ *              empty choices when `stream_options.include_usage`)
+ * - ollama:    POST /api/chat (non-streaming, or NDJSON when `stream` is not false: one line a piece, then the
+ *              `done: true` line with the counts), GET /api/tags
+ * - anthropic: POST /v1/messages, GET /v1/models; `stream: true` answers the server-sent events message_start,
+ *              content_block_start, ping, content_block_delta (text_delta) per piece, content_block_stop,
+ *              message_delta, message_stop
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,11 +28,23 @@ export interface ScriptedChatRequest {
 }
 
 /**
- * A scripted reply: a string is the assistant's text (HTTP 200 in the protocol's success shape); an object is a raw
- * HTTP answer. Without `body`, an error body in the protocol's own shape is generated for `status`. `headers` are
- * added to the answer (e.g. `retry-after-ms`).
+ * A reply in exactly these pieces: a streaming request gets one protocol event a piece, written as each piece is
+ * available (an async iterable lets a test release pieces one by one); a non-streaming request gets them joined.
+ * `error` ends a stream with an in-stream error in the protocol's shape (OpenAI `data: {"error":...}`, Anthropic
+ * `event: error` with an overloaded_error, Ollama `{"error":...}` line) instead of its normal end.
  */
-export type ScriptedReply = string | { status: number; body?: unknown; headers?: Record<string, string> };
+export interface ScriptedStream {
+  chunks: string[] | AsyncIterable<string>;
+  error?: string;
+}
+
+/**
+ * A scripted reply: a string is the assistant's text (HTTP 200 in the protocol's success shape; streamed word by
+ * word to a streaming request); a ScriptedStream gives the streamed pieces; any other object is a raw HTTP answer.
+ * Without `body`, an error body in the protocol's own shape is generated for `status`. `headers` are added to the
+ * answer (e.g. `retry-after-ms`).
+ */
+export type ScriptedReply = string | ScriptedStream | { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** Options of startScriptedModelServer. */
 export interface ScriptedModelServerOptions {
@@ -208,6 +226,71 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
+/** One server-sent event (WHATWG HTML "server-sent events": optional `event:` line, `data:` line, blank line). */
+function sse(event: string | null, data: unknown): string {
+  return `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Writes a streamed reply in the protocol's streaming format, one write a piece (so the client sees each piece as
+ * it is released), ending normally or with the ScriptedStream's in-stream error. Stops when the client goes away.
+ */
+async function streamReply(
+  res: ServerResponse,
+  protocol: ScriptedProtocol,
+  model: string,
+  promptText: string,
+  reply: ScriptedStream,
+  includeUsage: boolean,
+): Promise<void> {
+  const created = Date.now();
+  const final = successBody(protocol, model, promptText, '', created) as Record<string, unknown>;
+  const promptTokens = estimateTokens(promptText);
+  const write = (text: string) => {
+    if (!res.destroyed && !res.writableEnded) res.write(text);
+  };
+  const ndjson = protocol === 'ollama';
+  res.writeHead(200, ndjson ? { 'content-type': 'application/x-ndjson' } : { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  const openaiBase = { id: `chatcmpl-scripted-${created}`, object: 'chat.completion.chunk', created: Math.floor(created / 1000), model, system_fingerprint: 'fp_scripted' };
+  if (protocol === 'openai') {
+    write(sse(null, { ...openaiBase, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] }));
+  } else if (protocol === 'anthropic') {
+    const message = { ...final, content: [], stop_reason: null, usage: { input_tokens: promptTokens, output_tokens: 1 } };
+    write(sse('message_start', { type: 'message_start', message }));
+    write(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+    write(sse('ping', { type: 'ping' }));
+  }
+  let text = '';
+  for await (const piece of reply.chunks) {
+    if (res.destroyed) return;
+    text += piece;
+    if (protocol === 'openai') write(sse(null, { ...openaiBase, choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }] }));
+    else if (protocol === 'anthropic') write(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+    else write(`${JSON.stringify({ model, created_at: final.created_at, message: { role: 'assistant', content: piece }, done: false })}\n`);
+  }
+  if (reply.error !== undefined) {
+    if (protocol === 'openai') write(sse(null, { error: { message: reply.error, type: 'server_error', param: null, code: null } }));
+    else if (protocol === 'anthropic') write(sse('error', { type: 'error', error: { type: 'overloaded_error', message: reply.error } }));
+    else write(`${JSON.stringify({ error: reply.error })}\n`);
+    res.end();
+    return;
+  }
+  const completionTokens = estimateTokens(text);
+  if (protocol === 'openai') {
+    write(sse(null, { ...openaiBase, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] }));
+    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+    if (includeUsage) write(sse(null, { ...openaiBase, choices: [], usage }));
+    write(sse(null, '[DONE]'));
+  } else if (protocol === 'anthropic') {
+    write(sse('content_block_stop', { type: 'content_block_stop', index: 0 }));
+    write(sse('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: completionTokens } }));
+    write(sse('message_stop', { type: 'message_stop' }));
+  } else {
+    write(`${JSON.stringify({ ...final, message: { role: 'assistant', content: '' }, eval_count: completionTokens })}\n`);
+  }
+  res.end();
+}
+
 /**
  * Starts a scripted model server.
  * @param options protocol to speak, the reply script (called once per chat request), an optional delay in
@@ -267,10 +350,6 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       return;
     }
     const chat = body as Record<string, unknown>;
-    if (protocol === 'openai' && chat.stream === true) {
-      send(res, 400, errorBody(protocol, 400, 'The scripted server does not stream OpenAI responses'));
-      return;
-    }
     const { system, user } = chatParts(protocol, chat);
     let reply: ScriptedReply;
     try {
@@ -279,24 +358,25 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       send(res, 500, errorBody(protocol, 500, `Scripted reply failed: ${(error as Error).message}`));
       return;
     }
+    const streaming = protocol === 'ollama' ? chat.stream !== false : chat.stream === true;
+    const model = typeof chat.model === 'string' ? chat.model : models[0];
+    if (typeof reply === 'string' && streaming) reply = { chunks: reply.match(/\S+\s*|\s+/g) ?? [] };
+    if (typeof reply === 'object' && 'chunks' in reply) {
+      if (streaming) {
+        const includeUsage = (chat.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+        await streamReply(res, protocol, model, `${system}\n${user}`, reply, includeUsage);
+        return;
+      }
+      const pieces: string[] = [];
+      for await (const piece of reply.chunks) pieces.push(piece);
+      reply = pieces.join('');
+    }
     if (typeof reply !== 'string') {
       const message = STATUS_MESSAGES[reply.status] ?? `Scripted status ${reply.status}`;
       send(res, reply.status, reply.body ?? errorBody(protocol, reply.status, message), reply.headers);
       return;
     }
-    const model = typeof chat.model === 'string' ? chat.model : models[0];
-    const created = Date.now();
-    const answer = successBody(protocol, model, `${system}\n${user}`, reply, created);
-    if (protocol === 'ollama' && chat.stream !== false) {
-      // Ollama streams NDJSON by default: one content chunk, then the final chunk with the statistics.
-      const final = answer as Record<string, unknown>;
-      const chunk = { model, created_at: final.created_at, message: { role: 'assistant', content: reply }, done: false };
-      const text = `${JSON.stringify(chunk)}\n${JSON.stringify({ ...final, message: { role: 'assistant', content: '' } })}\n`;
-      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.end(text);
-      return;
-    }
-    send(res, 200, answer);
+    send(res, 200, successBody(protocol, model, `${system}\n${user}`, reply, Date.now()));
   };
 
   const server = createServer((req, res) => {
