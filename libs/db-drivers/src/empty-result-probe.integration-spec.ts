@@ -86,6 +86,11 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty result probe on $nam
     expect(probe.explanation).toBe("Each condition (country = 'France' and name = 'Bob') matches rows on its own, but no row meets all of them together.");
   });
 
+  it('stops probing when its time budget is spent', async () => {
+    const probe = await probeEmptyResult(driver, "SELECT id FROM orders WHERE order_date > '2030-01-01'", schema, { timeoutMs: 5000, budgetMs: 0 });
+    expect(probe).toMatchObject({ explanation: null, queries: 0, findings: [{ matches: null, error: 'the time for probing was spent' }] });
+  });
+
   it('finds only conditions on columns compared with literals in the top-level AND chain', () => {
     const filters = findLiteralFilters(
       "SELECT o.id FROM orders o WHERE (o.amount < 3 OR o.amount > 500) AND o.customer_id = 2 AND UPPER(o.note) = 'X' AND 10 <= o.amount",

@@ -76,6 +76,11 @@ export interface EmptyResultProbe {
 export interface EmptyProbeOptions {
   /** Statement timeout of each probe query, in milliseconds. */
   timeoutMs: number;
+  /**
+   * Milliseconds all probe queries may take together (default `timeoutMs`): each query's timeout is cut to what is
+   * left, and conditions not reached are left unprobed, so one empty answer waits at most about this long more.
+   */
+  budgetMs?: number;
   /** Conditions probed at most (default 4). */
   maxFilters?: number;
   /** Nearest values listed at most (default 3). */
@@ -86,6 +91,8 @@ export interface EmptyProbeOptions {
 }
 
 const parser = new Parser();
+/** A probe query is not started with less than this many milliseconds of the budget left. */
+const MIN_QUERY_MS = 50;
 const RANGE_OPERATORS = new Set(['<', '<=', '>', '>=', 'BETWEEN']);
 const FLIPPED: Record<string, FilterOperator> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
 const DATE_LIKE = /^\d{4}-\d{2}(-\d{2})?([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?/;
@@ -120,17 +127,21 @@ export function findLiteralFilters(sql: string, dialect: Dialect, schema: Databa
 
 /**
  * Finds out why `sql`, a read that returned no rows on `driver`, matched nothing (see the file comment). Runs at
- * most `1 + 1` probe queries per condition (existence, then range or distinct values), each read-only with
- * `options.timeoutMs`. Never rejects: a probe that fails is recorded in its finding's `error`.
+ * most two probe queries per condition (existence, then range or distinct values), each read-only with
+ * `options.timeoutMs`, all within `options.budgetMs`. Never rejects: a probe that fails or finds the budget spent
+ * is recorded in its finding's `error`.
  */
 export async function probeEmptyResult(driver: DatabaseDriver, sql: string, schema: DatabaseSchema, options: EmptyProbeOptions): Promise<EmptyResultProbe> {
   const all = findLiteralFilters(sql, schema.dialect, schema);
   const filters = all.slice(0, options.maxFilters ?? 4);
   const findings: FilterFinding[] = [];
   let queries = 0;
+  const deadline = Date.now() + (options.budgetMs ?? options.timeoutMs);
   const read = async (query: string, maxRows: number) => {
+    const left = deadline - Date.now();
+    if (left < MIN_QUERY_MS) throw new Error('the time for probing was spent');
     queries++;
-    return (await driver.runRead(query, { maxRows, timeoutMs: options.timeoutMs })).rows;
+    return (await driver.runRead(query, { maxRows, timeoutMs: Math.min(options.timeoutMs, left) })).rows;
   };
   const sqlDialect = dialectFor(schema.dialect);
   for (const filter of filters) {
