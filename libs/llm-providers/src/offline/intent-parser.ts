@@ -71,7 +71,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   try {
     const relations = readRelationConditions(items, lexicon, planner);
     const intent = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
-    assertInformative(intent, lexicon, ignored.length);
+    assertInformative(intent, lexicon, ignored.length, question);
     return { ...intent, confidence };
   } catch (e) {
     throw withIgnoredWords(e, ignored);
@@ -891,7 +891,9 @@ class ReadIntentBuilder {
     const listed: MentionItem[] = [];
     for (const m of mentions) {
       if (m.used) continue;
-      const cols = m.targets.filter((t) => t.kind === 'column' && this.planner.distance(subject, t.table) <= 1);
+      // a column of the subject or of a row each subject row points to; a column of many rows per subject row
+      // ("the state with the highest point" against highlow) is a relation the list cannot show
+      const cols = m.targets.filter((t) => t.kind === 'column' && (t.table === subject || (this.planner.distance(subject, t.table) <= 1 && this.isManyToOne(subject, t.table))));
       const table = this.firstTable(m);
       if (cols.length) {
         columns.push(this.pickColumn(cols, [subject], `"${m.text}"`));

@@ -9,8 +9,20 @@ import type { SchemaLexicon } from './schema-lexicon';
  * reading, when the question had words the engine ignored (`ignoredWords` > 0), means a relation among them was lost (NaLIR's check that every parse tree node maps to a query
  * element); the honest answer is a refusal. Throws UnmappedQuestionError; returns nothing otherwise.
  */
-export function assertInformative(intent: ReadIntent, lexicon: SchemaLexicon, ignoredWords: number): void {
-  if (intent.kind !== 'list' || ignoredWords === 0) return;
+export function assertInformative(intent: ReadIntent, lexicon: SchemaLexicon, ignoredWords: number, question = ''): void {
+  if (intent.kind !== 'list') return;
+  // "the population of the capital of texas": two columns chained by "of" are a nested lookup, not two columns
+  if (intent.lookup && intent.columns.length > 1 && !/\band\b|,|&/i.test(question)) {
+    throw new UnmappedQuestionError(`it could not tell whether ${intent.columns.map((c) => c.column).join(' and ')} are asked side by side or one of the other`);
+  }
+  // "states that border states that border texas": a relation repeated is a nesting the engine cannot write
+  const seen = new Set<string>();
+  for (const c of intent.columns) {
+    const id = `${c.table}.${c.column}`;
+    if (seen.has(id)) throw new UnmappedQuestionError(`it names ${c.column} twice, a nesting it cannot write`);
+    seen.add(id);
+  }
+  if (ignoredWords === 0) return;
   const table = lexicon.table(intent.subject);
   // the columns sql-builder shows for a list without named columns
   const shown = intent.columns.length

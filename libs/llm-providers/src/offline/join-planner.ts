@@ -1,4 +1,5 @@
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
+import { inferForeignKeys } from './inferred-keys';
 import { tableKey } from './schema-lexicon';
 
 /** One foreign-key edge: `child` holds `childColumns` referencing `parentColumns` of `parent`. */
@@ -33,7 +34,7 @@ export class NoJoinPathError extends Error {}
 
 /**
  * Shortest paths along foreign keys (breadth-first search over the undirected foreign-key graph, self references
- * ignored). Tables linked by two or more foreign keys (e.g. origin and destination airport) are ambiguous.
+ * ignored): the declared keys whose columns exist, plus the keys inferred from column names (inferred-keys.ts). Tables linked by two or more foreign keys (e.g. origin and destination airport) are ambiguous.
  */
 export class JoinPlanner {
   private readonly edges: ForeignKeyEdge[] = [];
@@ -41,13 +42,19 @@ export class JoinPlanner {
   constructor(schema: DatabaseSchema) {
     const byName = new Map<string, TableSchema[]>();
     for (const t of schema.tables) byName.set(t.name.toLowerCase(), [...(byName.get(t.name.toLowerCase()) ?? []), t]);
+    const has = (table: TableSchema, columns: string[]) => columns.every((c) => table.columns.some((col) => col.name === c));
     for (const t of schema.tables) {
       for (const fk of t.foreignKeys) {
         const candidates = byName.get(fk.referencedTable.toLowerCase()) ?? [];
         const parent = candidates.find((c) => (c.schema ?? null) === (t.schema ?? null)) ?? candidates[0];
         if (!parent || parent === t) continue;
+        // a declared key naming columns that do not exist would write SQL that fails
+        if (!has(t, fk.columns) || !has(parent, fk.referencedColumns)) continue;
         this.edges.push({ child: tableKey(t), childColumns: fk.columns, parent: tableKey(parent), parentColumns: fk.referencedColumns });
       }
+    }
+    for (const k of inferForeignKeys(schema)) {
+      this.edges.push({ child: tableKey(k.child), childColumns: [k.childColumn], parent: tableKey(k.parent), parentColumns: [k.parentColumn] });
     }
   }
 

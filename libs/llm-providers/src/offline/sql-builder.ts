@@ -43,7 +43,7 @@ class ReadSqlWriter {
   private plan!: JoinPlan;
 
   constructor(
-    private readonly intent: ReadIntent,
+    private intent: ReadIntent,
     private readonly lex: SchemaLexicon,
     private readonly planner: JoinPlanner,
     private readonly dialect: Dialect,
@@ -201,7 +201,28 @@ class ReadSqlWriter {
     return names.map((column) => ({ table: subject, column }));
   }
 
+  /**
+   * A group by a table whose label is the very key the subject references (`lake.state_name` -> `state.state_name`)
+   * groups by the subject's column instead: the join would only drop rows whose parent row is missing.
+   */
+  private groupWithoutJoin(i: ReadIntent): ReadIntent {
+    const g = i.group;
+    if (g?.kind !== 'table' || g.table === i.subject) return i;
+    let plan: JoinPlan;
+    try {
+      plan = this.planner.plan(i.subject, [g.table]);
+    } catch {
+      return i;
+    }
+    const step = plan.joins[0];
+    if (plan.joins.length !== 1 || !step.manyToOne || step.on.length !== 1) return i;
+    const labels = this.lex.labelColumns(g.table);
+    if (labels.length !== 1 || labels[0] !== step.on[0][1]) return i;
+    return { ...i, group: { kind: 'column', ref: { table: i.subject, column: step.on[0][0] } } };
+  }
+
   write(): BuiltSql {
+    this.intent = this.groupWithoutJoin(this.intent);
     const i = this.intent;
     this.plan = this.planner.plan(i.subject, this.neededTables());
     this.assignAliases();

@@ -45,7 +45,9 @@ export class WordResolver {
   resolve(word: string): WordResolution | null {
     const w = word.toLowerCase();
     if (this.cache.has(w)) return this.cache.get(w) ?? null;
-    const found = this.byLemma(w) ?? this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w);
+    // a word of a schema name ("country" of country_name) means that name, never a synonym of another word
+    const partOfName = this.lexicon.words().has(singularize(w));
+    const found = this.byLemma(w) ?? (partOfName ? null : (this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w)));
     this.cache.set(w, found);
     return found;
   }
