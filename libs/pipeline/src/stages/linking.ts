@@ -3,6 +3,7 @@ import { renderSchema as renderPromptSchema } from '@nlq/llm-providers';
 import { packTables } from '../linking/budget-packing';
 import { LinkingIndex } from '../linking/linking-index';
 import { questionTerms } from '../linking/linking-terms';
+import { fuseScores } from '../linking/score-fusion';
 import { qualifiedTableName } from '../linking/table-identity';
 import { rankTables } from '../linking/table-ranking';
 
@@ -17,6 +18,15 @@ export function renderSchema(schema: DatabaseSchema): string {
 /** Approximate tokens of a text: ceil(characters / 4). */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+/** Optional inputs of linkSchema. */
+export interface LinkOptions {
+  /**
+   * Semantic similarity of each table to the question (table position in `schema.tables` -> cosine), e.g. from
+   * SemanticScorer with the provider's embeddings; fused with the lexical scores (score-fusion.ts).
+   */
+  semanticScores?: ReadonlyMap<number, number>;
 }
 
 /** What schema linking kept. */
@@ -48,16 +58,17 @@ export interface LinkedSchema {
  * - packing (budget-packing.ts): the best tables in compact form (key columns and the columns the question
  *   touches, the rest counted), joined by shortest foreign-key paths, then full columns for the best, then more
  *   tables (compact-table.ts). At least one table is always kept.
+ * With `options.semanticScores` (embeddings), they are fused with the lexical scores before ranking.
  * Tables are identified by schema and name throughout (table-identity.ts). Never throws for a well-formed schema.
  */
-export function linkSchema(question: string, schema: DatabaseSchema, budgetTokens: number): LinkedSchema {
+export function linkSchema(question: string, schema: DatabaseSchema, budgetTokens: number, options: LinkOptions = {}): LinkedSchema {
   const index = LinkingIndex.of(schema);
   const fullTokens = Math.ceil(index.fullChars / CHARS_PER_TOKEN);
   if (fullTokens <= budgetTokens) {
     return { schema, linkedTables: schema.tables.map(qualifiedTableName), reduced: false, estimatedTokens: fullTokens };
   }
   const terms = questionTerms(question);
-  const ranked = rankTables(index, index.scores(terms));
+  const ranked = rankTables(index, fuseScores(index.scores(terms), options.semanticScores));
   const kept = packTables(index, ranked, terms, budgetTokens * CHARS_PER_TOKEN);
   const positions = [...kept.keys()].sort((a, b) => a - b);
   const tables: TableSchema[] = positions.map((p) => kept.get(p)!.table);
