@@ -5,6 +5,7 @@
 export type LiveEventType =
   | 'stage.started'
   | 'stage.finished'
+  | 'answer.delta'
   | 'answer.ready'
   | 'approval.pending'
   | 'approval.approved'
@@ -21,7 +22,10 @@ export interface LiveEvent {
   /** ISO-8601 time. */
   at: string;
   /**
-   * stage.*: { stage, durationMs?, outcome? }; answer.ready: { success, sql, response, error, rowCount };
+   * stage.*: { stage, durationMs?, outcome? }; answer.delta: { text } (the next piece of an answer a model words,
+   * in order while the answer stage runs; the pieces concatenate to the answer, and answer.ready's response is
+   * authoritative, e.g. when a failed stream falls back to a factual line); answer.ready: { success, sql, response,
+   * error, rowCount };
    * approval.pending: { sql, kind, connectionId, estimatedRows (rows the write would change, null for DDL or when
    * they could not be counted), impact (e.g. "would delete 7 rows", null for DDL) }; approval.approved: { sql, rowsAffected }; approval.rejected: { sql };
    * schema.refreshed: { connectionId, tables, version }.

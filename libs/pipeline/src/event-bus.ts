@@ -29,3 +29,21 @@ export class InMemoryEventBus implements EventSink {
     };
   }
 }
+
+/**
+ * An EventSink that publishes each event to every one of `sinks` in order (a throwing sink is skipped): the
+ * service-wide bus plus one request's own listener, e.g. POST /api/chat/stream's server-sent events.
+ */
+export function teeEvents(...sinks: EventSink[]): EventSink {
+  return {
+    publish(event: LiveEvent): void {
+      for (const sink of sinks) {
+        try {
+          sink.publish(event);
+        } catch {
+          // EventSink must never throw; one failing sink must not keep the event from the others
+        }
+      }
+    },
+  };
+}

@@ -7,6 +7,7 @@ import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTar
 import { InMemoryResultCache } from './result-cache';
 import type { CachedAnswer, ResultCache } from './result-cache';
 import { TraceRecorder, safePublish } from './trace-recorder';
+import { teeEvents } from './event-bus';
 import type { AskInput, AskOutcome, ApprovalOutcome, RejectionOutcome } from './types';
 import { checkQuestion } from './stages/intake';
 import { connectionCachePrefix, NearDuplicateIndex, resultCacheKey } from './stages/cache';
@@ -106,7 +107,7 @@ export class QueryPipeline {
   /** Answer one question (DESIGN.md pipeline steps 1-12). */
   async ask(input: AskInput): Promise<AskOutcome> {
     const traceId = randomUUID();
-    const rec = new TraceRecorder(traceId, { sessionId: input.sessionId, userId: input.userId }, this.events, this.clock);
+    const rec = new TraceRecorder(traceId, { sessionId: input.sessionId, userId: input.userId }, input.events ? teeEvents(this.events, input.events) : this.events, this.clock);
     const run: Run = {
       input,
       question: typeof input.question === 'string' ? input.question : '',
@@ -364,10 +365,15 @@ export class QueryPipeline {
       // An empty result says why (DESIGN.md step 11): each literal condition probed read-only with the statement timeout.
       const emptyWhy = await explainEmptyResult(target.driver, sql, result, schema, this.config.statementTimeoutMs);
 
-      // 11. answer
+      // 11. answer (a model's wording streams out as answer.delta live events, which concatenate to the answer)
       span = rec.start('answer');
-      const answer = await writeAnswer(active, run.question, sql, result, this.config.answerRowLimit, this.config.answerMode ?? 'auto');
+      let streamed = '';
+      const answer = await writeAnswer(active, run.question, sql, result, this.config.answerRowLimit, this.config.answerMode ?? 'auto', (text) => {
+        streamed += text;
+        rec.publish('answer.delta', { text });
+      });
       answer.text = withEmptyExplanation(answer.text, emptyWhy);
+      if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
       span.end(answer.error ? 'error' : 'ok', {
         tokens: answer.tokens,
         error: answer.error,

@@ -1,5 +1,6 @@
 import type { ReadResult, SqlKind } from '@nlq/contracts';
 import type { SqlRepair } from '@nlq/db-drivers';
+import type { EventSink } from './ports';
 
 /** One question to answer. */
 export interface AskInput {
@@ -10,6 +11,11 @@ export interface AskInput {
   rlhfSignal?: string | null;
   /** Connection to ask; the active one when absent. */
   connectionId?: string | null;
+  /**
+   * This request's own listener of its live events (stage.*, answer.delta, answer.ready, approval.pending), called
+   * in order besides the service-wide EventSink, e.g. for a server-sent-events reply. Must not throw.
+   */
+  events?: EventSink;
 }
 
 /** What the pipeline answers; POST /query maps it to QueryResponse, POST /api/chat adds rows and the trace id. */

@@ -1,5 +1,5 @@
 import type { ReadResult } from '@nlq/contracts';
-import type { LlmProvider, TokenUsage } from '@nlq/llm-providers';
+import { collectAnswerStream, ProviderResponseError, type AnswerRequest, type AnswerResult, type LlmProvider, type TokenUsage } from '@nlq/llm-providers';
 import type { AnswerMode } from '../ports';
 import { templateAnswer } from './answer-template';
 import { describeProviderError } from './generate';
@@ -25,6 +25,12 @@ export interface AnswerOutcome {
  * The provider sees at most `rowLimit` rows plus the total row count and the truncation flag (aggregates come from
  * SQL, never from sampling rows). When the provider fails here the query already ran, so the answer falls back to
  * a factual line built from the result (row count and columns) and `error` carries the provider's failure.
+ *
+ * Streaming (DESIGN.md step 11, "streamed as it writes"): given `onDelta`, a provider with `streamAnswer` streams
+ * its wording and `onDelta` gets each piece of text in order (reasoning blocks held back); the pieces concatenate to
+ * the returned text. When the stream fails after some pieces the fallback text replaces them (the returned text is
+ * authoritative); when a server refuses the streaming request itself (400) before any piece, the answer is asked
+ * once more without streaming. Templates and providers without streamAnswer never call `onDelta`.
  */
 export async function writeAnswer(
   provider: LlmProvider,
@@ -33,6 +39,7 @@ export async function writeAnswer(
   result: ReadResult,
   rowLimit: number,
   mode: AnswerMode = 'auto',
+  onDelta?: (text: string) => void,
 ): Promise<AnswerOutcome> {
   if (mode !== 'model' && !(mode === 'auto' && provider.answersLocally)) {
     const templated = templateAnswer(result);
@@ -40,17 +47,32 @@ export async function writeAnswer(
     if (mode === 'template') return { text: factualSummary(result), source: 'template', tokens: null, error: null };
   }
   try {
-    const answer = await provider.writeAnswer({
+    const request: AnswerRequest = {
       question,
       sql,
       columns: result.columns,
       rows: result.rows.slice(0, Math.max(0, rowLimit)),
       rowCount: result.rowCount,
       truncated: result.truncated,
-    });
+    };
+    const answer = onDelta && provider.streamAnswer ? await streamedAnswer(provider, request, onDelta) : await provider.writeAnswer(request);
     return { text: answer.text, source: 'model', tokens: answer.tokens ?? null, error: null };
   } catch (error) {
     return { text: factualSummary(result), source: 'fallback', tokens: null, error: describeProviderError(provider, error) };
+  }
+}
+
+/** The provider's streamed answer; a 400 refusal of the streaming request before any text asks once without streaming. */
+async function streamedAnswer(provider: LlmProvider, request: AnswerRequest, onDelta: (text: string) => void): Promise<AnswerResult> {
+  let streamed = false;
+  try {
+    return await collectAnswerStream(provider.streamAnswer!(request), (text) => {
+      streamed = true;
+      onDelta(text);
+    });
+  } catch (error) {
+    if (streamed || !(error instanceof ProviderResponseError) || error.status !== 400) throw error;
+    return provider.writeAnswer(request);
   }
 }
 
