@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { openLive } from './support/api-live-client';
 import { providerEnv, startScriptedShopModel, type ScriptedModelServer } from './support/scripted-model';
 import { call, removeDataDir, startTestApp, type TestApp } from './support/test-app';
 
@@ -53,11 +54,19 @@ describe('impact preview and explained empty results over HTTP (SERVICE_MODE=adm
     expect(count(t.dataDir, 'SELECT COUNT(*) AS n FROM reviews WHERE rating = 1')).toBe(0);
   });
 
-  it('/api/chat answers estimated_rows for a pending write', async () => {
+  it('/api/chat answers estimated_rows for a pending write, and approval.pending on /ws/live carries it', async () => {
     const archived = count(t.dataDir, "SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'");
-    const chat = await call(`${t.url}/api/chat`, { body: { question: 'Archive the cancelled orders' }, headers: { 'x-api-key': KEY } });
-    expect(chat.body).toMatchObject({ pending_approval: true, kind: 'write', estimated_rows: archived });
-    expect(chat.body.response).toContain(`would update ${archived.toLocaleString('en-US')} row`);
+    const live = await openLive(t.url, KEY);
+    try {
+      await live.waitFor((m) => m.type === 'ready');
+      const chat = await call(`${t.url}/api/chat`, { body: { question: 'Archive the cancelled orders' }, headers: { 'x-api-key': KEY } });
+      expect(chat.body).toMatchObject({ pending_approval: true, kind: 'write', estimated_rows: archived });
+      expect(chat.body.response).toContain(`would update ${archived.toLocaleString('en-US')} row`);
+      const pending = await live.waitFor((m) => m.type === 'approval.pending' && m.sessionId === chat.body.session_id);
+      expect(pending.data).toMatchObject({ estimatedRows: archived, impact: expect.stringMatching(/^would update /) });
+    } finally {
+      live.close();
+    }
   });
 
   it('a read that matches nothing says why, with the nearest existing values', async () => {
