@@ -114,12 +114,23 @@ export function textWords(text: string | null | undefined): string[] {
   return text ? splitWords(text) : [];
 }
 
-/** Distinct terms of a text: every word's {@link wordTerms}. */
+/** Distinct terms of a text: every word's {@link wordTerms} (memoised for short texts such as identifiers and values). */
 export function textTerms(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const memo = text.length <= 64 ? textCache.get(text) : undefined;
+  if (memo) return memo;
   const out = new Set<string>();
   for (const w of textWords(text)) for (const t of wordTerms(w)) out.add(t);
-  return [...out];
+  const terms = [...out];
+  if (text.length <= 64) {
+    if (textCache.size >= TERM_CACHE_LIMIT) textCache.clear();
+    textCache.set(text, terms);
+  }
+  return terms;
 }
+
+/** Memo of textTerms for texts of at most 64 characters. */
+const textCache = new Map<string, string[]>();
 
 /**
  * Terms of a question with a weight each: a term the question writes (after lemmas) weighs 1, a term reached only
