@@ -64,4 +64,13 @@ describe('InMemoryStateStore', () => {
     expect((await store.latestOperation('s1'))?.state).toBe('approved');
     expect(await store.latestOperation('nobody')).toBeNull();
   });
+
+  it('keeps the impact preview of a pending operation (estimatedRows) through save, read and claim', async () => {
+    const store = new InMemoryStateStore();
+    await store.savePending({ ...op('o1', 'impact'), estimatedRows: 7 });
+    expect(await store.latestOperation('impact')).toMatchObject({ estimatedRows: 7 });
+    expect(await store.claimPending('impact', 'approved', 'u1')).toMatchObject({ estimatedRows: 7, state: 'approved' });
+    await store.savePending({ ...op('o2', 'ddl'), kind: 'ddl', estimatedRows: null });
+    expect((await store.latestOperation('ddl'))?.estimatedRows).toBeNull();
+  });
 });

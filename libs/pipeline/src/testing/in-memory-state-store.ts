@@ -5,7 +5,8 @@ import type { PendingOperation, StateStore } from '../ports';
 /**
  * A complete StateStore held in process memory: for tests, tools (evaluation runner, benchmarks) and single-process
  * embedding. apps/api uses its TypeORM store instead. Values are deep-copied on the way in and out, so callers
- * cannot change stored state by mutating what they passed or received. `claimPending` checks and moves the state
+ * cannot change stored state by mutating what they passed or received (every field of an operation is kept,
+ * `estimatedRows` of the impact preview included). `claimPending` checks and moves the state
  * in one synchronous step, so concurrent claims of one session cannot both win.
  */
 export class InMemoryStateStore implements StateStore {
