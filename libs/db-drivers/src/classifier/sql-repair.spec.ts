@@ -77,6 +77,18 @@ describe('repairDoubleQuotedLiterals', () => {
     expect(repairDoubleQuotedLiterals('SELECT * FROM elsewhere WHERE name = "Kyle"', 'sqlite', sqlite)).toBeNull();
   });
 
+  it('handles a quoted table name beside literals, and a long IN list in one probe', () => {
+    expect(repairDoubleQuotedLiterals('SELECT "name" FROM "customers" WHERE "city" = "Paris"', 'sqlite', sqlite)?.sql).toBe(
+      'SELECT "name" FROM "customers" WHERE "city" = \'Paris\'',
+    );
+    const cities = Array.from({ length: 150 }, (_, k) => `"c${k}"`);
+    const started = performance.now();
+    const r = repairDoubleQuotedLiterals(`SELECT name FROM customers WHERE city IN (${cities.join(', ')})`, 'sqlite', sqlite);
+    expect(r?.repairs).toHaveLength(150);
+    expect(r?.sql).toContain("'c149')");
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('reads a double-quoted token without FROM as a string, as SQLite does', () => {
     expect(repairDoubleQuotedLiterals('SELECT "hello"', 'sqlite', sqlite)?.sql).toBe("SELECT 'hello'");
   });

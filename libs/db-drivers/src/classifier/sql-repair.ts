@@ -231,20 +231,36 @@ export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema
   const resolution = resolveDoubleQuotedNames(ast, schema);
   if (resolution.size === 0) return null;
 
-  const edits = new Map<number, string>();
-  const repairs: SqlRepair[] = [];
-  for (const { t, i } of doubleQuoted) {
+  const candidates = doubleQuoted.filter(({ i }) => {
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
-    if (prev?.text === '.' || next?.text === '.' || (prev?.type === 'word' && prev.text.toUpperCase() === 'AS')) continue;
-    const marker = `nlq_repair_marker_${i}`;
-    const variant = applyEdits(sql, tokens, new Map([[i, `'${marker}'`]]));
-    // Parsed the way the statement was (same grammar; LIMIT expressions in parts), so the paths correspond.
-    const probe = parseSql(variant, dialect);
-    if (!probe.ok || probe.grammar !== parsed.grammar || probe.statements.length !== 1) continue;
-    const path = findPath(probe.statements[0], (n) => n.value === marker && typeof n.type === 'string' && n.type !== 'double_quote_string');
-    if (!path) continue;
-    const node = followPath(ast, path);
+    return !(prev?.text === '.' || next?.text === '.' || (prev?.type === 'word' && prev.text.toUpperCase() === 'AS'));
+  });
+  const marker = (i: number) => `nlq_repair_marker_${i}`;
+  /** The original AST node of token i, found through the marker's path in a probe AST; undefined when absent. */
+  const nodeOf = (probeAst: AstNode, i: number): AstNode => {
+    const path = findPath(probeAst, (n) => n.value === marker(i) && typeof n.type === 'string' && n.type !== 'double_quote_string');
+    return path ? followPath(ast, path) : undefined;
+  };
+  // Parsed the way the statement was (same grammar; LIMIT expressions in parts), so the paths correspond.
+  const probe = (edits: ReadonlyMap<number, string>) => {
+    const result = parseSql(applyEdits(sql, tokens, edits), dialect);
+    return result.ok && result.grammar === parsed.grammar && result.statements.length === 1 ? result.statements[0] : null;
+  };
+  // One probe with every candidate marked; when that does not parse (a marker where only a name may stand), one
+  // probe per token.
+  const found = new Map<number, AstNode>();
+  const all = probe(new Map(candidates.map(({ i }) => [i, `'${marker(i)}'`])));
+  for (const { t, i } of candidates) {
+    const probeAst = all ?? probe(new Map([[i, `'${marker(i)}'`]]));
+    const node = probeAst ? nodeOf(probeAst, i) : undefined;
+    if (node && sameDoubleQuotedText(doubleQuotedValue(node), t.text.slice(1, -1))) found.set(i, node);
+  }
+
+  const edits = new Map<number, string>();
+  const repairs: SqlRepair[] = [];
+  for (const { t, i } of candidates) {
+    const node = found.get(i);
     if (!node || resolution.get(node) !== 'unresolved') continue;
     const literal = toSingleQuoted(t.text, dialect);
     if (literal === null) continue;
@@ -253,6 +269,21 @@ export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema
   }
   if (edits.size === 0) return null;
   return { sql: applyEdits(sql, tokens, edits), repairs };
+}
+
+/** True when the parser's `value` is the token's inner text as written, with `""` or backslash escapes undone. */
+function sameDoubleQuotedText(value: string | null, raw: string): boolean {
+  return value !== null && (value === raw || value === raw.replace(/""/g, '"') || value === raw.replace(/\\(.)/g, '$1'));
+}
+
+/**
+ * The text node-sql-parser kept for a double-quoted expression node (`double_quote_string`, or a `column_ref`
+ * holding one), as written between the quotes; null for any other node.
+ */
+function doubleQuotedValue(node: AstNode): string | null {
+  const inner = node?.type === 'column_ref' ? node.column?.expr : node;
+  if (inner?.type !== 'double_quote_string' || typeof inner.value !== 'string') return null;
+  return inner.value;
 }
 
 /** Every table and column name of the schema, lower case. */
