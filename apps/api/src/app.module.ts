@@ -22,6 +22,7 @@ import { ExportModule } from './export/export.module';
 import { KeysModule } from './keys/keys.module';
 import { LiveModule } from './live/live.module';
 import { LlmsModule } from './llms/llms.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { TracesModule } from './traces/traces.module';
 import { WebAppModule } from './web-app/web-app.module';
 
@@ -38,6 +39,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(logger),
         StateModule,
+        MetricsModule,
         PipelineModule,
         QueryModule,
         ApprovalModule,

@@ -377,7 +377,7 @@ export class QueryPipeline {
       span.end(answer.error ? 'error' : 'ok', {
         tokens: answer.tokens,
         error: answer.error,
-        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}) },
+        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(answer.source === 'model' ? { provider: active.name, model: active.modelId } : {}), ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}) },
       });
       return {
         status: 'ok',

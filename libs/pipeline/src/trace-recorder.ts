@@ -50,7 +50,7 @@ export class TraceRecorder {
           detail: extras.detail ?? null,
         };
         this.spans.push(ended);
-        this.publish('stage.finished', { stage: name, durationMs: ended.durationMs, outcome });
+        this.publish('stage.finished', { stage: name, durationMs: ended.durationMs, outcome, ...metricFields(name, outcome, ended) });
         return ended;
       },
     };
@@ -98,3 +98,20 @@ export function safePublish(events: EventSink, event: LiveEvent): void {
     // EventSink must never throw; a misbehaving one must not fail the request either
   }
 }
+
+/**
+ * The few span fields stage.finished carries for operators' metrics (apps/api /metrics): model tokens with the
+ * provider and model that spent them, and the error kind of a failed execute stage. Empty for other spans.
+ */
+function metricFields(stage: string, outcome: string, span: Pick<TraceSpan, 'tokens' | 'detail'>): Record<string, unknown> {
+  const detail = span.detail ?? {};
+  const fields: Record<string, unknown> = {};
+  if (span.tokens) {
+    fields.tokens = span.tokens;
+    if (typeof detail.provider === 'string') fields.provider = detail.provider;
+    if (typeof detail.model === 'string') fields.model = detail.model;
+  }
+  if (stage === 'execute' && outcome === 'error' && typeof detail.kind === 'string') fields.errorKind = detail.kind;
+  return fields;
+}
+

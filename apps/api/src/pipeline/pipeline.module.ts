@@ -7,6 +7,7 @@ import { PinoAuditLogger } from '../common/audit.logger';
 import { AppConfig } from '../config/app-config';
 import { LIVE_EVENT_BUS, liveEventBusProvider, type LiveEventBus } from '../live/live-event-bus';
 import { ROOT_LOGGER } from '../logging/logger.factory';
+import { NlqMetrics } from '../metrics/nlq-metrics';
 import { TypeOrmStateStore } from '../state/typeorm-state.store';
 import { TargetResolverService } from '../targets/target-resolver.service';
 import { TargetsModule } from '../targets/targets.module';
@@ -34,7 +35,8 @@ export class PipelineWarmUp implements OnApplicationBootstrap {
 
 /**
  * The one QueryPipeline of the process with its collaborators: TargetResolverService, TypeOrmStateStore, the
- * pino audit logger, the live-event bus (LIVE_EVENT_BUS, exported for the live module) and the result cache
+ * pino audit logger, the live-event bus (LIVE_EVENT_BUS, exported for the live module; the pipeline's events also
+ * feed NlqMetrics) and the result cache
  * (RESULT_CACHE): Redis-backed when REDIS_URL is set, in process otherwise (RedisModule, DESIGN.md "State and scale").
  */
 @Global()
@@ -45,15 +47,20 @@ export class PipelineWarmUp implements OnApplicationBootstrap {
     resultCacheProvider,
     {
       provide: QueryPipeline,
-      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE],
+      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE, NlqMetrics],
       useFactory: (
         targets: TargetResolverService,
         store: TypeOrmStateStore,
         config: AppConfig,
         audit: PinoAuditLogger,
-        events: LiveEventBus,
+        bus: LiveEventBus,
         resultCache: ResultCache,
-      ) => new QueryPipeline({ targets, store, config: pipelineConfigFrom(config), audit, events, resultCache }),
+        metrics: NlqMetrics,
+      ) => {
+        // The pipeline's own events feed this replica's metrics before they fan out (never the other replicas').
+        const events = { publish: (event: Parameters<LiveEventBus['publish']>[0]) => (metrics.observeEvent(event), bus.publish(event)) };
+        return new QueryPipeline({ targets, store, config: pipelineConfigFrom(config), audit, events, resultCache });
+      },
     },
     PipelineWarmUp,
   ],
