@@ -201,11 +201,6 @@ export class LinkingIndex {
     }
     return out;
   }
-
-  /** `schema.name` of a table position. */
-  nameOf(position: number): string {
-    return qualifiedTableName(this.tables[position].table);
-  }
 }
 
 /** True for character types (text, varchar, char, string, nvarchar, clob, ...) and untyped SQLite columns. */
