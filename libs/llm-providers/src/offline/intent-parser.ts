@@ -13,6 +13,9 @@ import { readRelationConditions } from './relation-conditions';
 import { weighUnknownWords, withIgnoredWords } from './question-confidence';
 import type { WordResolver } from './word-resolver';
 
+/** Size adjectives: with no area or size column they rank by a table's one numeric column. */
+const SIZE_WORDS = new Set(['largest', 'biggest', 'smallest']);
+
 const CMP: Partial<Record<Keyword, CompareOp>> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=' };
 
 /** A measure before its tables are resolved. */
@@ -226,7 +229,8 @@ class ReadIntentBuilder {
       this.values.push({ targets, op, value: q.text, text: `${col.text} ${q.text}` });
       return;
     }
-    const valueTargets = this.lex.matchPhrase(q.text).filter((t) => t.kind === 'value');
+    let valueTargets = this.lex.matchPhrase(q.text).filter((t) => t.kind === 'value');
+    if (!valueTargets.length) valueTargets = this.lex.matchValueLoosely(q.text);
     if (valueTargets.length) {
       q.used = true;
       for (let m = j + 1; m < k; m++) it[m].used = true;
@@ -469,8 +473,11 @@ class ReadIntentBuilder {
     const named = this.mentionedTables();
     for (const table of this.lex.tables.keys()) {
       if (named.size && !named.has(table)) continue;
-      const cols = this.lex.columnsOfKind(table, 'number').filter((c) => normalizedWords(c).some((w) => words.includes(w)));
+      const numeric = this.lex.columnsOfKind(table, 'number');
+      const cols = numeric.filter((c) => normalizedWords(c).some((w) => words.includes(w)));
       if (cols.length === 1) out.push({ kind: 'column', table, column: cols[0], exact: true });
+      // "the biggest city" of a table whose one measure is not named by size words: size is that measure
+      else if (cols.length === 0 && named.has(table) && SIZE_WORDS.has(adjective.toLowerCase()) && numeric.length === 1) out.push({ kind: 'column', table, column: numeric[0], exact: true });
     }
     return out;
   }
@@ -814,6 +821,18 @@ class ReadIntentBuilder {
     let entityItem = mentions.find((m) => m.targets.some((t) => t.kind === 'table' || (t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'text')));
     // "the names of the top 3 restaurants": the name column of a table named later shows that table's rows
     let shown: ColumnRef[] = [];
+    // "the population of the state with the largest area", "the capital of the largest state": columns named
+    // before the ranked table are read from the winning row (a nested superlative)
+    const tableAt = mentions.findIndex((m) => this.firstTable(m));
+    if (tableAt > 0 && this.measure?.kind === 'column' && !this.agg) {
+      const table = this.firstTable(mentions[tableAt]) as string;
+      const lead = mentions.slice(0, tableAt);
+      if (lead.every((m) => m.targets.some((t) => t.kind === 'column' && t.table === table && this.lex.columnKind(table, t.column) !== 'id'))) {
+        shown = lead.map((m) => this.pickColumn(m.targets.filter((t) => t.kind === 'column' && t.table === table), [table], `"${m.text}"`));
+        lead.forEach((m) => (m.used = true));
+        entityItem = mentions[tableAt];
+      }
+    }
     if (entityItem && !this.firstTable(entityItem)) {
       const col = entityItem;
       const owner = mentions.find((m) => m !== col && col.targets.some((t) => t.kind === 'column' && t.table === this.firstTable(m) && (this.lex.nameColumns(t.table) ?? []).includes(t.column)));

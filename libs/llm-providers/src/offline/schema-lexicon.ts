@@ -150,6 +150,25 @@ export class SchemaLexicon {
     return dedupe(this.phrases.get(normalizedWords(text).join(' ')) ?? []);
   }
 
+  /**
+   * Stored values whose words include every word of `text` in order (`sales agent` -> `Sales Support Agent`),
+   * when exactly one value of one column fits; else []. For names written shorter than stored.
+   */
+  matchValueLoosely(text: string): Array<Extract<LexiconTarget, { kind: 'value' }>> {
+    const want = normalizedWords(text);
+    if (!want.length) return [];
+    const fits: Array<Extract<LexiconTarget, { kind: 'value' }>> = [];
+    for (const [key, targets] of this.phrases) {
+      const words = key.split(' ');
+      let k = 0;
+      for (const w of words) if (w === want[k]) k++;
+      if (k < want.length || words.length === want.length) continue;
+      for (const t of targets) if (t.kind === 'value') fits.push(t);
+    }
+    const distinct = dedupe(fits) as Array<Extract<LexiconTarget, { kind: 'value' }>>;
+    return distinct.length === 1 ? distinct : [];
+  }
+
   /** Every word (matching form) of every phrase the lexicon knows: table, column and stored-value words. */
   words(): ReadonlySet<string> {
     return this.wordSet;
