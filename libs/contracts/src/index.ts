@@ -7,3 +7,4 @@ export * from './query';
 export * from './events';
 export * from './api';
 export * from './value-format';
+export * from './server-sent-events';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChatRequest, ChatResponse } from '@nlq/contracts';
-import { QueryPipeline } from '@nlq/pipeline';
+import { QueryPipeline, type EventSink } from '@nlq/pipeline';
 import type { Caller } from '../api-auth/caller';
 import { SessionAccessService } from '../api-sessions/session-access.service';
 import { AppConfig } from '../config/app-config';
@@ -11,7 +11,8 @@ import { suggestChart } from './chart-suggestion';
  * POST /api/chat: asks the pipeline in the caller's session (a new one when none is named; another user's answers
  * 404) on the chosen or the active connection, with the caller as the audited user. Answers the QueryResponse
  * fields plus at most MAX_RESULT_ROWS rows, a chart suggestion and the trace id. A pipeline failure is success
- * false with error set; an unknown connection_id is 404.
+ * false with error set; an unknown connection_id is 404. `events`, when given, hears this request's live events
+ * (stage.*, answer.delta, answer.ready, approval.pending) as they happen (POST /api/chat/stream).
  */
 @Injectable()
 export class ChatService {
@@ -21,13 +22,14 @@ export class ChatService {
     private readonly config: AppConfig,
   ) {}
 
-  async chat(caller: Caller, request: ChatRequest): Promise<ChatResponse> {
+  async chat(caller: Caller, request: ChatRequest, events?: EventSink): Promise<ChatResponse> {
     const sessionId = await this.access.openForChat(caller, request.session_id);
     const outcome = await this.pipeline.ask({
       question: request.question,
       sessionId,
       userId: caller.userId,
       connectionId: request.connection_id ?? null,
+      ...(events ? { events } : {}),
     });
     const result = outcome.result;
     const limit = this.config.maxResultRows;
