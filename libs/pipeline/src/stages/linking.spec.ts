@@ -126,4 +126,26 @@ describe('linking stage', () => {
   it('links an empty schema without throwing', () => {
     expect(linkSchema('anything', catalog([]), 10)).toEqual(expect.objectContaining({ linkedTables: [], reduced: false }));
   });
+
+  it('stays within the budget and reports the tokens of the text the prompt carries', () => {
+    const words = ['orders', 'customers', 'invoices', 'payments', 'products', 'suppliers', 'shipments', 'employees', 'regions', 'stores'];
+    const tables: TableSchema[] = [];
+    for (let n = 0; n < 6; n++) {
+      words.forEach((w, i) => {
+        const fks = i > 0 ? [{ columns: [`${words[i - 1]}_id`], referencedTable: words[i - 1], referencedColumns: ['id'] }] : [];
+        const columns = Array.from({ length: 3 + ((i * 7 + n) % 20) }, (_, j) => col(`${w}_attribute_${j}`, j === 0 ? { sampleValues: ['open', 'closed'] } : {}));
+        tables.push({ ...table(w, [...(i > 0 ? [col(`${words[i - 1]}_id`, { type: 'INTEGER' })] : []), ...columns], fks), schema: `area_${n}` });
+      });
+    }
+    const s = catalog(tables);
+    for (const budget of [40, 150, 400, 1000]) {
+      for (const question of ['open orders per customer', 'payments of closed invoices by region', 'zzz', 'employees of stores in area 3']) {
+        const linked = linkSchema(question, s, budget);
+        const tokens = estimateTokens(renderSchema(linked.schema));
+        expect(linked.estimatedTokens).toBe(tokens);
+        if (linked.linkedTables.length > 1) expect(tokens).toBeLessThanOrEqual(budget);
+        expect(new Set(linked.linkedTables).size).toBe(linked.linkedTables.length);
+      }
+    }
+  });
 });
