@@ -440,6 +440,13 @@ class ReferenceChecker {
         continue;
       }
       const e = c?.expr;
+      // node-sql-parser's sqlite grammar reads every `"name"` of a select list as a double_quote_string: the output
+      // column is named after it whether SQLite resolves it as a column or as a string (a name too many only
+      // makes more names resolve, never reports one).
+      if (e?.type === 'double_quote_string' && typeof e.value === 'string') {
+        out.add(lower(e.value));
+        continue;
+      }
       if (e?.type !== 'column_ref') return null;
       const name = lower(typeof e.column === 'string' ? e.column : identName(e.column));
       if (name !== '*') {

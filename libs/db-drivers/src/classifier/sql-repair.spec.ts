@@ -172,3 +172,13 @@ describe('aggregate DISTINCT arguments (a node-sql-parser 5.4 grammar gap)', () 
     expect(r.repairs.map((x) => x.rule)).toEqual(['aggregate-distinct-argument', 'keyword-identifier', 'double-quoted-literal']);
   });
 });
+
+describe('double-quoted names in a CTE select list (sqlite grammar reads them as double_quote_string)', () => {
+  it('still give the CTE known columns, so literals beside it are repaired', () => {
+    const schema = schemaOf('sqlite', TABLES);
+    const sql = 'WITH k AS (SELECT "id", "name" FROM customers WHERE "city" = "Paris") SELECT k."name" FROM k JOIN match s ON s.id = k."id" WHERE date("now") > "2020"';
+    const r = repairSql(sql, 'sqlite', schema);
+    expect(r.repairs.map((x) => x.from)).toEqual(['"Paris"', '"now"', '"2020"']);
+    expect(checkReferences(r.sql, 'sqlite', schema)).toEqual([]);
+  });
+});
