@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import os from 'node:os';
 import path from 'node:path';
 import { ENV_VARIABLE_NAMES, EnvironmentVariables, type AppEnv } from './environment-variables';
 
@@ -53,6 +54,14 @@ export class AppConfig {
   readonly statementTimeoutMs!: number;
   readonly maxRetries!: number;
   readonly maxBodyBytes!: number;
+  /** MAX_JSON_DEPTH: deepest nesting of a JSON request body. */
+  readonly maxJsonDepth!: number;
+  /** REPLICA_ID, default `<hostname>:<port>`: executor name of this replica's approved writes. */
+  readonly replicaId!: string;
+  /** APPROVAL_LEASE_MS: lease of an executing approved write, in ms. */
+  readonly approvalLeaseMs!: number;
+  /** SHUTDOWN_GRACE_MS: deadline for in-flight work after SIGTERM, in ms. */
+  readonly shutdownGraceMs!: number;
   /** Requests per caller per minute to the routes that run work; 0: no limit. */
   readonly rateLimitPerMinute!: number;
   readonly logLevel!: string;
@@ -138,6 +147,10 @@ export class AppConfig {
       statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,
       maxRetries: vars.MAX_RETRIES,
       maxBodyBytes: vars.MAX_BODY_BYTES,
+      maxJsonDepth: vars.MAX_JSON_DEPTH,
+      replicaId: vars.REPLICA_ID ?? `${os.hostname()}:${vars.PORT}`,
+      approvalLeaseMs: vars.APPROVAL_LEASE_MS,
+      shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
       rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       logLevel: vars.LOG_LEVEL,
       userApiKeys,

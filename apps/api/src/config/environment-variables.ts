@@ -28,6 +28,10 @@ export const ENV_VARIABLE_NAMES = [
   'STATEMENT_TIMEOUT_MS',
   'MAX_RETRIES',
   'MAX_BODY_BYTES',
+  'MAX_JSON_DEPTH',
+  'REPLICA_ID',
+  'APPROVAL_LEASE_MS',
+  'SHUTDOWN_GRACE_MS',
   'RATE_LIMIT_PER_MINUTE',
   'LOG_LEVEL',
   'USER_API_KEYS',
@@ -176,6 +180,35 @@ export class EnvironmentVariables {
   @Min(1024)
   @Max(100 * 1024 * 1024)
   MAX_BODY_BYTES: number = 65_536;
+
+  /** Deepest nesting of objects and arrays a JSON request body may have; deeper bodies answer 400 before parsing. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(2)
+  @Max(1000)
+  MAX_JSON_DEPTH: number = 32;
+
+  /**
+   * This replica's name as the executor of approved writes (DESIGN.md "Approval"); keep it stable across restarts
+   * and distinct per replica. Default: `<hostname>:<PORT>`.
+   */
+  @IsOptional()
+  @Matches(/^[\w.:@-]{1,128}$/, { message: 'REPLICA_ID must be 1-128 letters, digits or . : @ _ -' })
+  REPLICA_ID?: string;
+
+  /** How long an approved write's claim holds without renewal, in ms; past it another replica marks it interrupted. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  APPROVAL_LEASE_MS: number = 30_000;
+
+  /** On SIGTERM, how long in-flight requests and approved writes may take to finish before the process exits, in ms. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_GRACE_MS: number = 10_000;
 
   /**
    * Requests a caller may make per minute to the routes that run work (POST /query, /api/chat, approve, reject,

@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { QueryPipeline, type ResultCache } from '@nlq/pipeline';
 import type { Logger } from 'pino';
 import { RedisModule } from '../cache/redis.module';
@@ -34,6 +34,42 @@ export class PipelineWarmUp implements OnApplicationBootstrap {
 }
 
 /**
+ * Approval runs cut short (DESIGN.md "Approval"): at start, before the app serves, this replica's own runs left
+ * `executing` by a previous process (and any whose lease ran out) are marked failed "interrupted"; then every
+ * lease period, runs of other replicas whose lease ran out (the replica died) are. A store that is down is logged
+ * and retried on the next sweep.
+ */
+@Injectable()
+export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sweep(true);
+    this.timer = setInterval(() => void this.sweep(false), this.config.approvalLeaseMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  private async sweep(atStart: boolean): Promise<void> {
+    try {
+      const marked = await this.pipeline.recoverInterruptedApprovals({ atStart });
+      if (marked > 0) this.logger.warn({ marked, replicaId: this.config.replicaId }, 'approved writes interrupted by a stop were marked failed; they may be approved again');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'interrupted-approval sweep failed; retried on the next sweep');
+    }
+  }
+}
+
+/**
  * The one QueryPipeline of the process with its collaborators: TargetResolverService, TypeOrmStateStore, the
  * pino audit logger, the live-event bus (LIVE_EVENT_BUS, exported for the live module; the pipeline's events also
  * feed NlqMetrics) and the result cache
@@ -59,10 +95,19 @@ export class PipelineWarmUp implements OnApplicationBootstrap {
       ) => {
         // The pipeline's own events feed this replica's metrics before they fan out (never the other replicas').
         const events = { publish: (event: Parameters<LiveEventBus['publish']>[0]) => (metrics.observeEvent(event), bus.publish(event)) };
-        return new QueryPipeline({ targets, store, config: pipelineConfigFrom(config), audit, events, resultCache });
+        return new QueryPipeline({
+          targets,
+          store,
+          config: pipelineConfigFrom(config),
+          audit,
+          events,
+          resultCache,
+          approvals: { replicaId: config.replicaId, leaseMs: config.approvalLeaseMs },
+        });
       },
     },
     PipelineWarmUp,
+    ApprovalRecovery,
   ],
   exports: [QueryPipeline, LIVE_EVENT_BUS, RESULT_CACHE],
 })
