@@ -139,6 +139,19 @@ const SHOP_WIDER_CASES: Case[] = [
   { question: 'what is the unit price of Nonexistent Gizmo', reference: "SELECT unit_price FROM products WHERE name = 'Nonexistent Gizmo'" },
 ];
 
+/** Issue 8: anti-joins, HAVING counts, typos and filler words, on the sample database. */
+const SHOP_ISSUE8_CASES: Case[] = [
+  { question: 'customers without orders', reference: 'SELECT * FROM customers c WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.customer_id)' },
+  {
+    question: 'how many customers have more than 10 orders',
+    reference: 'SELECT COUNT(*) FROM customers c WHERE (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.customer_id) > 10',
+    answerHasCount: true,
+  },
+  { question: 'which categories have no products', reference: 'SELECT * FROM categories c WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.category_id = c.category_id)' },
+  { question: 'how many prodcuts are there?', reference: 'SELECT COUNT(*) FROM products', answerHasCount: true },
+  { question: 'how many customers are currently located in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE country = 'Germany'", answerHasCount: true },
+];
+
 const SHOP_REFUSALS = [
   'how many customers churned last quarter?',
   'list customers in Atlantis',
@@ -211,6 +224,27 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
 
   it(`answers ${SHOP_WIDER_CASES.length} questions of the wider shapes with the same results as reference SQL`, async () => {
     await runCases(driver, schema, SHOP_WIDER_CASES);
+  });
+
+  it(`answers ${SHOP_ISSUE8_CASES.length} questions of issue 8 (anti-join, having, typos, filler) with the same results as reference SQL`, async () => {
+    await runCases(driver, schema, SHOP_ISSUE8_CASES);
+  });
+
+  it('finds orders last month: the sample history ends yesterday (issue 8)', async () => {
+    const sql = await ask(new OfflineProvider(), schema, 'how many orders last month');
+    const result = await driver.runRead(sql, READ);
+    expect(Number(result.rows[0][0])).toBeGreaterThan(0);
+  });
+
+  it('answers a follow-up with the previous question\'s subject and filters (issue 8)', async () => {
+    const provider = new OfflineProvider();
+    const first = 'how many orders were shipped to Germany?';
+    const sql = (
+      await provider.generateSql({ question: 'and to France?', dialect: 'sqlite', schema, examples: [], maxRows: MAX_ROWS, conversation: [{ question: first, sql: '', resultSummary: '' }] })
+    ).sql;
+    const actual = await driver.runRead(sql, READ);
+    const expected = await driver.runRead("SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status = 'shipped' AND c.country = 'France'", READ);
+    expectSameResult(actual, expected, false);
   });
 
   it('words the answers from the rows', async () => {
@@ -286,6 +320,13 @@ const GEOGRAPHY_CASES: Case[] = [
   { question: 'how many cities have population over 100000', reference: 'SELECT COUNT(*) FROM city WHERE population > 100000', answerHasCount: true },
   { question: 'states with population greater than 5000000', reference: 'SELECT state_name FROM state WHERE population > 5000000' },
   { question: 'what is the average population of cities in texas', reference: "SELECT AVG(population) FROM city WHERE state_name = 'texas'" },
+  // issue 8: keys inferred from column names, linking verbs, nested and size superlatives, definitions
+  { question: 'which states border texas', reference: "SELECT border FROM border_info WHERE state_name = 'texas'" },
+  { question: 'what rivers run through texas', reference: "SELECT river_name FROM river WHERE traverse = 'texas'" },
+  { question: 'what is the capital of the largest state', reference: 'SELECT capital FROM state WHERE area = (SELECT MAX(area) FROM state)' },
+  { question: 'what is the biggest city in arizona', reference: "SELECT city_name FROM city WHERE state_name = 'arizona' AND population = (SELECT MAX(population) FROM city WHERE state_name = 'arizona')" },
+  { question: 'how many people live in texas', reference: "SELECT population FROM state WHERE state_name = 'texas'" },
+  { question: 'how many lakes are there in each state', reference: 'SELECT state_name, COUNT(*) FROM lake GROUP BY state_name' },
 ];
 
 const GEOGRAPHY_REFUSALS = [
@@ -300,7 +341,8 @@ const GEOGRAPHY_REFUSALS = [
   'how many rivers are in the state with the largest population',
   // capitals are near-unique names, not groups to add populations over
   'what capital has the largest population',
-  'which states border texas',
+  // the population of which of two tables' rows? (a nested lookup)
+  'how many people live in the capital of texas',
 ];
 
 describeGeography('offline engine over GeoQuery (no keys at all)', () => {

@@ -15,12 +15,15 @@
  * run inside a transaction), better-sqlite3's prepare() refuses a second statement, rows are iterated and the
  * iteration stops at maxRows + 1. A statement that returns no rows and still succeeds (e.g. ATTACH of an existing
  * file) is followed by detaching every database except main and temp. load_extension is never enabled.
- * Write mode (`rw`): BEGIN IMMEDIATE; run; COMMIT (ROLLBACK on error); replies `changes`.
+ * Write mode (`rw`): BEGIN IMMEDIATE; run; COMMIT (ROLLBACK on error); replies `changes`. When the parent died while
+ * the statement ran (the child was re-parented: `process.ppid` changed), it rolls back instead of committing.
+ * The child exits once its parent is gone (IPC disconnect, or a re-parenting noticed within a second).
  */
 export const SQLITE_CHILD_SOURCE = String.raw`
 'use strict';
 const Database = require(process.env.NLQ_SQLITE_MODULE);
 const mode = process.env.NLQ_SQLITE_MODE;
+const parentPid = process.ppid;
 let db;
 try {
   db = new Database(process.env.NLQ_SQLITE_FILE, {
@@ -87,6 +90,9 @@ function write(m) {
     let changes;
     if (stmt.reader) { stmt.raw(true).all(); changes = db.prepare('SELECT changes()').pluck().get(); }
     else changes = stmt.run().changes;
+    // The parent (the api) may have died while the statement ran (kill -9, OOM): its write is then an orphan that
+    // nobody will record, so it is rolled back rather than committed (issue 10: a write runs at most once).
+    if (process.ppid !== parentPid) throw Object.assign(new Error('parent process exited during the write'), { code: 'NLQ_ORPHANED' });
     if (db.inTransaction) db.prepare('COMMIT').run();
     return { rowsAffected: Number(changes), durationMs: Number(process.hrtime.bigint() - t0) / 1e6 };
   } catch (e) {
@@ -105,5 +111,7 @@ if (db) process.on('message', (m) => {
   process.send(reply);
 });
 process.on('disconnect', () => process.exit(0));
+// Parent gone without closing the channel: exit (a write in progress rolls back, see write()).
+setInterval(() => { if (process.ppid !== parentPid) process.exit(0); }, 1000).unref();
 if (db) process.send({ type: 'ready' });
 `;

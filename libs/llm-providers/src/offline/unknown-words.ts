@@ -56,18 +56,21 @@ export function classifyUnknownWord(tokens: readonly QuestionToken[], index: num
   const forms = [word, ...lemmasOf(word)];
   const pos = new Set(forms.flatMap((f) => wn.partsOfSpeech(f)));
   if (pos.size === 0 || (index > 0 && /^[A-Z]/.test(token.raw) && !/^[A-Z]+$/.test(token.raw))) return make('name');
-  if (pos.has('a') && schemaAt(index + 1)) return make('modifier');
-  if (pos.size === 1 && pos.has('r')) return make('adverb');
-  // a verb that links a subject to a value ("located in", "flows through") is glue; a verb that ends its clause
-  // ("customers who churned") is a condition the engine cannot see
+  // a verb that links a subject to a value through a preposition ("located in", "flows through") is glue; a verb
+  // that ends its clause ("customers who churned") is a condition the engine cannot see
   const linking = () => {
+    if (tokens[index + 1]?.kind !== 'word' || !STOP.has(tokens[index + 1].lower)) return false;
     for (let j = index + 1; j < Math.min(tokens.length, index + 4); j++) {
       const t = tokens[j];
-      if (t.kind === 'number' || t.kind === 'quoted' || t.kind === 'date' || schemaAt(j)) return true;
+      if (t.kind === 'number' || t.kind === 'quoted' || t.kind === 'date' || (!STOP.has(t.lower) && schemaAt(j))) return true;
       if (t.kind !== 'word' || !STOP.has(t.lower)) return false;
     }
     return false;
   };
+  const inflectedVerb = pos.has('v') && !!verbLemma(word) && /(ed|ing)$/.test(word);
+  if (inflectedVerb && linking()) return make('verb');
+  if (pos.has('a') && schemaAt(index + 1)) return make('modifier');
+  if (pos.size === 1 && pos.has('r')) return make('adverb');
   if ((verbLemma(word) && pos.has('v') && (/(ed|ing)$/.test(word) || !pos.has('n'))) || (!pos.has('n') && pos.has('v'))) return make(linking() ? 'verb' : 'predicate');
   // a noun-or-verb word between a noun and a value ("rivers run through texas") is used as a verb
   if (pos.has('v') && index > 0 && tokens[index - 1].kind === 'word' && (schemaAt(index - 1) || STOP.has(tokens[index - 1].lower)) && linking()) return make('verb');
