@@ -89,7 +89,7 @@ describe('web app in a browser against the real api', () => {
     const table = count.getByTestId('result-table');
     expect(await table.locator('tbody tr').count()).toBe(1);
     expect(await table.locator('tbody td').first().innerText()).toMatch(/^1,?000$/);
-    // Stage progress comes only from /ws/live (the HTTP answer has no stages): names and durations stay shown.
+    // Stage progress arrives while the question runs (the answer's event stream; /ws/live after a fallback): names and durations stay shown.
     const stages = await stageNames(count);
     expect(stages).toEqual(expect.arrayContaining(['intake', 'schema', 'generate', 'check', 'execute', 'answer']));
     const seenRunning = await page.evaluate(() => (window as unknown as { __runningStages: string[] }).__runningStages);

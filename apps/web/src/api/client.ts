@@ -5,6 +5,7 @@ import type {
   ChatResponse,
   ConnectionInput,
   ConnectionView,
+  ErrorResponse,
   FeedbackResponse,
   FeedbackSignal,
   LlmInput,
@@ -19,11 +20,30 @@ import type {
   TraceSummary,
   WhoAmI,
 } from '@nlq/contracts';
+import { ServerSentEventParser } from '@nlq/contracts';
 import { ApiError, apiErrorFromResponse } from './api-error';
 
 export { ApiError } from './api-error';
 
 type QueryValue = string | number | boolean | null | undefined;
+
+/** A progress event of POST /api/chat/stream: its type (stage.started, stage.finished, answer.delta, ...) and data. */
+export interface ChatStreamEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The streaming variant could not deliver an answer (no event stream, or it broke off before its `result` event):
+ * callers fall back to the plain POST /api/chat. Not thrown for answers of the service itself (HTTP errors and
+ * `error` events reject with an ApiError).
+ */
+export class ChatStreamUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChatStreamUnavailableError';
+  }
+}
 
 export interface ApiClientOptions {
   /** API origin without trailing slash; '' for the page's own origin. */
@@ -134,6 +154,64 @@ export class ApiClient {
 
   chat(body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     return this.request('POST', '/api/chat', { body, signal });
+  }
+  /**
+   * POST /api/chat/stream: the same question answered as server-sent events, read with fetch and the body's
+   * ReadableStream (EventSource cannot POST nor send X-API-Key) through ServerSentEventParser. `onEvent` gets every
+   * progress event in order (stage.*, answer.delta {text}, answer.ready, approval.pending); resolves with the
+   * `result` event's ChatResponse (exactly the POST /api/chat body).
+   * @throws ApiError for an HTTP error (before the stream) or an `error` event (the one error shape)
+   * @throws ChatStreamUnavailableError when no event stream came back or it ended without `result` (fall back to chat)
+   */
+  async chatStream(body: ChatRequest, onEvent: (event: ChatStreamEvent) => void, signal?: AbortSignal): Promise<ChatResponse> {
+    const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
+    const key = this.options.getKey();
+    if (key) headers['X-API-Key'] = key;
+    let res: Response;
+    try {
+      res = await this.fetchImpl(this.url('/api/chat/stream'), { method: 'POST', headers, body: JSON.stringify(body), signal });
+    } catch (err) {
+      if (err instanceof Error && err.name === 'AbortError') throw new ApiError({ statusCode: 0, code: 'ABORTED', message: 'Request cancelled' });
+      throw new ChatStreamUnavailableError(`The answer stream could not be opened: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (!res.ok) {
+      const error = await apiErrorFromResponse(res);
+      if (error.unauthorized) this.options.onUnauthorized?.(error);
+      throw error;
+    }
+    if (!res.body || !(res.headers.get('Content-Type') ?? '').startsWith('text/event-stream')) {
+      throw new ChatStreamUnavailableError('The API did not answer with an event stream.');
+    }
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    const parser = new ServerSentEventParser();
+    try {
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (err) {
+          throw new ChatStreamUnavailableError(`The answer stream broke off: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        for (const event of parser.push(chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true }))) {
+          let data: unknown;
+          try {
+            data = JSON.parse(event.data);
+          } catch {
+            continue;
+          }
+          if (event.event === 'result') return data as ChatResponse;
+          if (event.event === 'error') {
+            const e = data as ErrorResponse;
+            throw new ApiError({ ...e, statusCode: typeof e.statusCode === 'number' ? e.statusCode : 500, message: String(e.message ?? 'The question failed') });
+          }
+          if (data && typeof data === 'object') onEvent({ type: event.event, data: data as Record<string, unknown> });
+        }
+        if (chunk.done) throw new ChatStreamUnavailableError('The answer stream ended without a result.');
+      }
+    } finally {
+      reader.cancel().catch(() => undefined);
+    }
   }
   approve(sessionId: string): Promise<ApprovalDecisionResponse> {
     return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/approve`);

@@ -17,6 +17,8 @@ export interface Turn {
   question: string;
   state: 'running' | 'done' | 'failed';
   stages: StageState[];
+  /** The answer as streamed so far (answer.delta pieces of POST /api/chat/stream), shown while the turn runs. */
+  partialAnswer?: string;
   /** Answer of POST /api/chat (absent for turns loaded from history or failed requests). */
   response?: ChatResponse;
   /** A turn loaded from GET /api/sessions/{id} (no rows kept there). */
@@ -70,6 +72,11 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
       </div>
       <div className="reply">
         <StageProgress stages={turn.stages} running={turn.state === 'running'} />
+        {turn.state === 'running' && turn.partialAnswer && (
+          <p className="answer answer-streaming" data-testid="chat-answer-streaming">
+            {turn.partialAnswer}
+          </p>
+        )}
         {turn.state !== 'running' && (
           <>
             <div className="reply-meta">

@@ -1,7 +1,8 @@
-import type { ConnectionView, FeedbackSignal, HistoryEntry, LiveEvent } from '@nlq/contracts';
+import type { ChatRequest, ChatResponse, ConnectionView, FeedbackSignal, HistoryEntry, LiveEvent } from '@nlq/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
+import { ChatStreamUnavailableError, type ChatStreamEvent } from '../api/client';
 import { useApi } from '../components/api-provider';
 import { ChatTurn, type Turn } from '../components/chat-turn';
 import { applyStageEvent } from '../lib/stage-events';
@@ -29,8 +30,9 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
 }
 
 /**
- * Page /chat: a conversation with the active (or a chosen) connection. Shows live stage progress from /ws/live while
- * a question runs, then the answer, the SQL formatted for the connection's dialect, approval buttons for a pending
+ * Page /chat: a conversation with the active (or a chosen) connection. Asks through POST /api/chat/stream and shows
+ * its stage progress and the answer growing as the model writes it (answer.delta); when the stream is unavailable it
+ * falls back to POST /api/chat with stage progress from /ws/live. Then the answer, the SQL formatted for the connection's dialect, approval buttons for a pending
  * write, the result table and chart, thumbs up/down and CSV export. ?session=<id> continues a stored session.
  */
 export function ChatPage() {
@@ -43,7 +45,8 @@ export function ChatPage() {
   const [question, setQuestion] = useState('');
   const [connections, setConnections] = useState<ConnectionView[]>([]);
   const [connectionId, setConnectionId] = useState('');
-  const running = useRef<{ key: string; sessionId: string | null } | null>(null);
+  /** The running question; `streaming` while its stages arrive on the event stream rather than /ws/live. */
+  const running = useRef<{ key: string; sessionId: string | null; streaming: boolean } | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -64,12 +67,12 @@ export function ChatPage() {
     );
   }, [sessionParam, client, toast]);
 
-  // Live stage progress of the running question: events of its session (the first event names a new session).
+  // Live stage progress of a question asked without streaming: events of its session (the first names a new session).
   useEffect(
     () =>
       live.subscribe((ev: LiveEvent) => {
         const run = running.current;
-        if (!run || (ev.type !== 'stage.started' && ev.type !== 'stage.finished')) return;
+        if (!run || run.streaming || (ev.type !== 'stage.started' && ev.type !== 'stage.finished')) return;
         if (run.sessionId === null && ev.sessionId) run.sessionId = ev.sessionId;
         if (ev.sessionId !== run.sessionId) return;
         setTurns((ts) => ts.map((t) => (t.key === run.key ? { ...t, stages: applyStageEvent(t.stages, ev.type, ev.data) } : t)));
@@ -89,12 +92,33 @@ export function ChatPage() {
     const q = question.trim();
     if (!q || running.current) return;
     const key = `t${Date.now()}`;
-    running.current = { key, sessionId };
+    const run = { key, sessionId, streaming: true };
+    running.current = run;
     setTurns((ts) => [...ts, { key, question: q, state: 'running', stages: [] }]);
     setQuestion('');
+    const body: ChatRequest = { question: q, ...(sessionId ? { session_id: sessionId } : {}), ...(connectionId ? { connection_id: connectionId } : {}) };
+    const onEvent = (ev: ChatStreamEvent) => {
+      if (ev.type === 'answer.delta' && typeof ev.data.text === 'string') {
+        const text = ev.data.text;
+        setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, partialAnswer: (t.partialAnswer ?? '') + text } : t)));
+      } else if (ev.type === 'stage.started' || ev.type === 'stage.finished') {
+        setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, stages: applyStageEvent(t.stages, ev.type, ev.data) } : t)));
+      }
+    };
     try {
-      const r = await client.chat({ question: q, ...(sessionId ? { session_id: sessionId } : {}), ...(connectionId ? { connection_id: connectionId } : {}) });
-      setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, state: r.success ? 'done' : 'failed', response: r, stages: t.stages.map((s) => ({ ...s, running: false })) } : t)));
+      let r: ChatResponse;
+      try {
+        r = await client.chatStream(body, onEvent);
+      } catch (err) {
+        if (!(err instanceof ChatStreamUnavailableError)) throw err;
+        // No usable event stream (e.g. a proxy that buffers or drops it): ask plainly, progress from /ws/live.
+        run.streaming = false;
+        update(key, { stages: [], partialAnswer: undefined });
+        r = await client.chat(body);
+      }
+      setTurns((ts) =>
+        ts.map((t) => (t.key === key ? { ...t, state: r.success ? 'done' : 'failed', response: r, partialAnswer: undefined, stages: t.stages.map((s) => ({ ...s, running: false })) } : t)),
+      );
       if (!r.success && r.error) toast.push('error', 'The question could not be answered', r.error);
       if (r.session_id !== sessionId) {
         shown.current = r.session_id;
