@@ -9,3 +9,4 @@ export { formatEvalTable } from './cli';
 export { createEvalHarness, runDirect, type EvalDatabase, type EvalHarness } from './eval-runner';
 export { REPLY_STYLES, styleReply, isAnswerRequest, startStandInModel, type ReplyStyle, type StandInModel } from './stand-in-model';
 export { runStandInSet, readPredictions, formatStandInTable, type StandInMode, type StandInOutcome, type StandInReport } from './stand-in-runner';
+export { styleGoldSql, type PredictionStyle } from './styled-predictions';
