@@ -29,3 +29,19 @@ describe('parseDateRange', () => {
     expect(() => parseDateRange(tokenizeQuestion('orders in 2023 and in 2024'), now)).toThrow(/two date ranges/);
   });
 });
+
+describe('parseDateRange: quarters and halves (issue 8)', () => {
+  const now = new Date('2025-05-20T12:00:00Z');
+  const at = (q: string) => {
+    const r = parseDateRange(tokenizeQuestion(q), now);
+    return r && [r.from, r.to, r.label];
+  };
+  it('reads quarters, halves and relative quarters', () => {
+    expect(at('orders in Q2 2024')).toEqual(['2024-04-01', '2024-07-01', 'in Q2 2024']);
+    expect(at('sales in the second quarter of 2024')).toEqual(['2024-04-01', '2024-07-01', 'in Q2 2024']);
+    expect(at('sales in the first half of 2023')).toEqual(['2023-01-01', '2023-07-01', 'in the first half of 2023']);
+    expect(at('orders in H2 2024')).toEqual(['2024-07-01', '2025-01-01', 'in H2 2024']);
+    expect(at('orders last quarter')).toEqual(['2025-01-01', '2025-04-01', 'last quarter']);
+    expect(at('orders this quarter')).toEqual(['2025-04-01', '2025-07-01', 'this quarter']);
+  });
+});

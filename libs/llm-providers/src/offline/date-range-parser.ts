@@ -39,12 +39,49 @@ function yearOf(token: QuestionToken | undefined): number | null {
 /**
  * Find one date range in a question's tokens. Understands: "in 2024", "in March 2024", "between 2024-01-01 and
  * 2024-06-30" (inclusive of both days), "from D to D", "on D", "since 2024"/"since D", "before 2024"/"before D",
- * "after 2024"/"after D", "today", "yesterday", "this/last week|month|year", "last N days|weeks|months".
+ * "after 2024"/"after D", "today", "yesterday", "this/last week|month|quarter|year", "last N days|weeks|months",
+ * quarters and halves ("Q2 2024", "the second quarter of 2024", "first half of 2024", "H2 2024").
  *
  * Relative ranges ("last month") are relative to `now` (the caller's clock, UTC calendar days), not to the latest
  * date in the data: the offline engine has no database access while writing SQL.
  * Returns null when the question has no date range; throws Error with a message when it has two of them.
  */
+const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 };
+
+/** A quarter or half-year starting at token `i`: `q2 2024`, `second quarter of 2024`, `first half 2024`, `h1 2024`. */
+function periodOfYear(tokens: QuestionToken[], i: number): { year: number; startMonth: number; months: number; label: string; span: number[] } | null {
+  const lw = (k: number) => tokens[k]?.lower;
+  const yearAfter = (k: number): { year: number; end: number } | null => {
+    const at = ['of', 'in'].includes(lw(k) ?? '') ? k + 1 : k;
+    const year = yearOf(tokens[at]);
+    return year === null ? null : { year, end: at };
+  };
+  const t = lw(i) ?? '';
+  const short = /^([qh])([1-4])$/.exec(t);
+  if (short) {
+    const n = Number(short[2]);
+    const y = yearAfter(i + 1);
+    if (!y || (short[1] === 'h' && n > 2)) return null;
+    const quarter = short[1] === 'q';
+    return { year: y.year, startMonth: quarter ? (n - 1) * 3 : (n - 1) * 6, months: quarter ? 3 : 6, label: `in ${t.toUpperCase()} ${y.year}`, span: range(i, y.end) };
+  }
+  const n = ORDINALS[t];
+  const unit = lw(i + 1);
+  if (!n || (unit !== 'quarter' && unit !== 'half')) return null;
+  const y = yearAfter(i + 2);
+  if (!y) return null;
+  if (unit === 'half') {
+    const half = t === 'last' ? 2 : n;
+    if (half > 2) return null;
+    return { year: y.year, startMonth: (half - 1) * 6, months: 6, label: `in the ${half === 1 ? 'first' : 'second'} half of ${y.year}`, span: range(i, y.end) };
+  }
+  return { year: y.year, startMonth: (n - 1) * 3, months: 3, label: `in Q${n} ${y.year}`, span: range(i, y.end) };
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, k) => from + k);
+}
+
 export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | null {
   const found: DateRange[] = [];
   const used = new Set<number>();
@@ -80,6 +117,15 @@ export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | 
         continue;
       }
     }
+    // quarters and halves: "Q2 2024", "the second quarter of 2024", "first half of 2024", "H1 2024"
+    const period = periodOfYear(tokens, i);
+    if (period) {
+      const lead = [i - 2, i - 1].filter((j) => j >= 0 && (PREPOSITIONS.has(lw(j) ?? '') || lw(j) === 'the') && (j === i - 1 || PREPOSITIONS.has(lw(j) ?? '')));
+      const { year, startMonth, months, label, span } = period;
+      take({ from: iso(utc(year, startMonth, 1)), to: iso(utc(year, startMonth + months, 1)), label }, [...lead, ...span]);
+      i = span[span.length - 1];
+      continue;
+    }
     // [in] Month YYYY
     const m = t.kind === 'word' ? monthIndex(t.lower) : -1;
     const y = yearOf(tokens[i + 1]);
@@ -112,6 +158,14 @@ export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | 
         take(prev ? { from: iso(utc(y0, m0 - 1, 1)), to: iso(utc(y0, m0, 1)), label: 'last month' } : { from: iso(utc(y0, m0, 1)), to: iso(utc(y0, m0 + 1, 1)), label: 'this month' }, [...idx, i + 1]);
       } else if (unitWord === 'year') {
         take(prev ? { from: `${y0 - 1}-01-01`, to: `${y0}-01-01`, label: 'last year' } : { from: `${y0}-01-01`, to: `${y0 + 1}-01-01`, label: 'this year' }, [...idx, i + 1]);
+      } else if (unitWord === 'quarter') {
+        const q0 = Math.floor(m0 / 3) * 3;
+        take(
+          prev
+            ? { from: iso(utc(y0, q0 - 3, 1)), to: iso(utc(y0, q0, 1)), label: 'last quarter' }
+            : { from: iso(utc(y0, q0, 1)), to: iso(utc(y0, q0 + 3, 1)), label: 'this quarter' },
+          [...idx, i + 1],
+        );
       } else if (unitWord === 'week') {
         const dow = (now.getUTCDay() + 6) % 7; // Monday = 0 (ISO 8601 weeks)
         const monday = addDays(today, -dow);
