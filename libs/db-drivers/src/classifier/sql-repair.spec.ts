@@ -182,3 +182,13 @@ describe('double-quoted names in a CTE select list (sqlite grammar reads them as
     expect(checkReferences(r.sql, 'sqlite', schema)).toEqual([]);
   });
 });
+
+describe('keyword identifiers on SQL Server', () => {
+  it('brackets every blocked name, also two whose errors fall at the same place', () => {
+    const schema = schemaOf('transactsql', { show: ['title', 'key'] });
+    expect(repairKeywordIdentifiers('SELECT COUNT(*) FROM show', 'transactsql', schema)?.sql).toBe('SELECT COUNT(*) FROM [show]');
+    const r = repairKeywordIdentifiers("SELECT key FROM show WHERE title = 'x' ORDER BY key", 'transactsql', schema);
+    expect(r?.sql).toBe("SELECT [key] FROM [show] WHERE title = 'x' ORDER BY [key]");
+    expect(classifySql(r!.sql, 'transactsql').kind).toBe('read');
+  });
+});

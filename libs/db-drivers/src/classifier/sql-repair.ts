@@ -87,7 +87,9 @@ export function repairSql(sql: string, dialect: Dialect, schema: DatabaseSchema)
  *   postgresql, mysql and mariadb grammars). The parentheses change nothing on any engine.
  *
  * Each candidate edit is tried in text order and kept only when the statement then parses or the parser's error
- * moves past where it was, so a word used as a keyword (`ORDER BY` beside a column named `order`) stays as it is.
+ * moves past where it was, so a word used as a keyword (`ORDER BY` beside a column named `order`) stays as it is;
+ * when that does not reach a parse, all candidates are tried together and each one the parse does not need is
+ * dropped again.
  * Returns null when the statement parses as it is or still does not parse after the edits.
  */
 export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: DatabaseSchema): RepairResult | null {
@@ -126,7 +128,19 @@ export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: 
       errorAt = at;
     }
   }
-  if (!parsed || kept.length === 0) return null;
+  if (!parsed) {
+    // Two blocked words whose errors are reported at the same place (`SELECT key FROM show` on the transactsql
+    // grammar): try every candidate at once, then drop each edit the statement parses without.
+    const together = candidates.filter((c, k) => !candidates.slice(0, k).some((o) => o.start < c.end && c.start < o.end));
+    if (!parseSql(applyTextEdits(sql, together), dialect).ok) return null;
+    kept.splice(0, kept.length, ...together);
+    for (const edit of [...kept]) {
+      const without = kept.filter((k) => k !== edit);
+      if (parseSql(applyTextEdits(sql, without), dialect).ok) kept.splice(kept.indexOf(edit), 1);
+    }
+    parsed = true;
+  }
+  if (kept.length === 0) return null;
   // A name quoted once is quoted where it qualifies another (`show.title`): the parser may accept the bare
   // qualifier where the engine does not (MySQL reserves SHOW and MATCH); kept only while the statement parses.
   const quotedWords = new Set(kept.filter((k) => k.repair.rule === 'keyword-identifier').map((k) => k.repair.from.toLowerCase()));
