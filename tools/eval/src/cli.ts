@@ -6,7 +6,7 @@
  * (correct / total) and precision (correct / answered). With `--mode oracle` (gold SQL) or `--mode replay
  * --predictions FILE` (recorded predictions) a local stand-in OpenAI-protocol model serves the SQL instead
  * (stand-in-runner.ts) and the table gives questions, gold runs, answered and correct. Exits 1 with a message when
- * the data is absent.
+ * the data is absent; exits 2 when an oracle or replay run lost questions that should be answered right.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -90,7 +90,16 @@ async function standIn(options: EvalOptions, dataDir: string): Promise<void> {
   if (options.json) process.stderr.write(`${table}\n`);
   const out = options.json ? `${JSON.stringify({ mode, reports }, null, 2)}\n` : `${table}\n`;
   await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
+  // Success is required of the oracle (and of replay on what runs right directly): exit 2 when nlq lost any.
+  const lost = reports.reduce((n, r) => n + (mode === 'oracle' ? r.goldRuns - r.correct : r.lost), 0);
+  if (lost > 0) {
+    process.stderr.write(`[eval] ${lost} question(s) ${mode === 'oracle' ? 'whose gold SQL runs' : 'whose prediction runs right directly'} were not answered right through nlq (lines marked LOST above)\n`);
+    exitCode = 2;
+  }
 }
+
+/** Exit code of a finished run: 0, or 2 when an oracle or replay run lost questions. */
+let exitCode = 0;
 
 if (require.main === module) {
   let options: EvalOptions;
@@ -101,7 +110,7 @@ if (require.main === module) {
     process.exit(1);
   }
   main(options).then(
-    () => process.exit(0),
+    () => process.exit(exitCode),
     (error: unknown) => {
       process.stderr.write(`[eval] failed: ${error instanceof Error ? error.message : String(error)}\n${EVAL_USAGE}\n`);
       process.exit(1);
