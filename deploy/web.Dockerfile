@@ -1,11 +1,13 @@
-# nlq web app served on its own by nginx; /api and /ws are proxied to the api service (same origin, spec 1.10).
+# nlq web app image: the static build of apps/web (npx nx build web) served by nginx, which proxies /api and /ws to
+# the api service (same origin, spec 1.10). Built and released apart from the api:
+# `docker build -f deploy/web.Dockerfile -t nlq-web .`
 FROM node:20-bookworm-slim AS build
-WORKDIR /app
+WORKDIR /repo
+ENV SCARF_ANALYTICS=false NX_DAEMON=false NX_NO_CLOUD=true
 COPY . .
-ENV SCARF_ANALYTICS=false
-RUN npm install --no-audit --no-fund --ignore-scripts && npm run build:web
+RUN npm install --no-audit --no-fund --ignore-scripts && npx nx build web
 
 FROM nginx:1.27-alpine
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
-COPY --from=build /app/apps/web/dist /usr/share/nginx/html
+COPY --from=build /repo/dist/apps/web /usr/share/nginx/html
 EXPOSE 80
