@@ -23,7 +23,9 @@ const unique = () => `nlq_repair_${randomBytes(4).toString('hex')}`;
 const READ = { maxRows: 100, timeoutMs: 5_000 };
 
 interface Engine {
-  name: 'sqlite' | 'postgresql' | 'mariadb';
+  name: string;
+  /** The test server it needs (none for SQLite). */
+  service: TestService | null;
   dialect: Dialect;
   setup(): Promise<{ url: string; teardown: () => Promise<void> } | { skip: string }>;
   fixture: string[];
@@ -39,6 +41,7 @@ const ROWS = [
 const engines: Engine[] = [
   {
     name: 'sqlite',
+    service: null,
     dialect: 'sqlite',
     async setup() {
       const dir = mkdtempSync(path.join(tmpdir(), 'nlq-repair-'));
@@ -49,6 +52,7 @@ const engines: Engine[] = [
   },
   {
     name: 'postgresql',
+    service: 'postgresql',
     dialect: 'postgresql',
     async setup() {
       const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 3000 });
@@ -72,7 +76,37 @@ const engines: Engine[] = [
   },
   {
     name: 'mariadb',
+    service: 'mariadb',
     dialect: 'mariadb',
+    async setup() {
+      let admin: Connection;
+      try {
+        admin = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', connectTimeout: 3000 });
+      } catch (e) {
+        return { skip: `MariaDB unreachable at 127.0.0.1:3306 (${(e as Error).message})` };
+      }
+      const db = unique();
+      await admin.query(`CREATE DATABASE ${db}`);
+      return {
+        url: `mysql://root@127.0.0.1:3306/${db}`,
+        teardown: async () => {
+          await admin.query(`DROP DATABASE IF EXISTS ${db}`);
+          await admin.end();
+        },
+      };
+    },
+    fixture: [
+      'CREATE TABLE customers (id int PRIMARY KEY, name varchar(40), city varchar(40))',
+      'CREATE TABLE `show` (id int PRIMARY KEY, title varchar(40), year int)',
+      ROWS[0],
+      ROWS[1].replace('INTO show', 'INTO `show`'),
+    ],
+    doubleQuotedFailsAsWritten: false,
+  },
+  {
+    name: 'mysql (the MySQL dialect on the MariaDB server)',
+    service: 'mariadb',
+    dialect: 'mysql',
     async setup() {
       let admin: Connection;
       try {
@@ -100,7 +134,7 @@ const engines: Engine[] = [
   },
 ];
 
-describeEachWith(engines, (e) => (e.name === 'sqlite' ? [] : [e.name as TestService]))('deterministic SQL repairs on $name', (engine) => {
+describeEachWith(engines, (e) => (e.service ? [e.service] : []))('deterministic SQL repairs on $name', (engine) => {
   let driver: DatabaseDriver;
   let schema: DatabaseSchema;
   let teardown: (() => Promise<void>) | undefined;
@@ -140,7 +174,7 @@ describeEachWith(engines, (e) => (e.name === 'sqlite' ? [] : [e.name as TestServ
   it('a table named show: refused by the parser as written, quoted and answered after the repair', async () => {
     if (skipped()) return;
     const asWritten = 'SELECT COUNT(*) AS n FROM show WHERE year = 2021';
-    if (engine.dialect !== 'mariadb') {
+    if (engine.service !== 'mariadb') {
       // the engine itself runs it; only node-sql-parser's grammar refuses it
       expect(Number((await driver.runRead(asWritten, READ)).rows[0][0])).toBe(2);
     }
@@ -179,7 +213,7 @@ describeEachWith(engines, (e) => (e.name === 'sqlite' ? [] : [e.name as TestServ
   });
 
   it('a double-quoted name that is a column stays a column', async () => {
-    if (skipped() || engine.dialect === 'mariadb') return; // MariaDB reads "city" as a string either way
+    if (skipped() || engine.service === 'mariadb') return; // MariaDB reads "city" as a string either way
     const r = repairAndCheck('SELECT "name" FROM customers WHERE "city" = "Lyon"');
     expect(r.repairs).toHaveLength(engine.dialect === 'sqlite' ? 1 : 0);
     if (engine.dialect === 'sqlite') expect((await driver.runRead(r.sql, READ)).rows).toEqual([['Ann']]);
@@ -195,7 +229,7 @@ describeEachWith(engines, (e) => (e.name === 'sqlite' ? [] : [e.name as TestServ
   });
 
   it('LIMIT and OFFSET expressions are checked as they are and run (SQLite, PostgreSQL)', async () => {
-    if (skipped() || engine.dialect === 'mariadb') return; // MySQL and MariaDB take literals only there
+    if (skipped() || engine.service === 'mariadb') return; // MySQL and MariaDB take literals only there
     const median =
       'WITH y AS (SELECT year FROM customers c JOIN "show" s ON s.id = c.id) SELECT AVG(year) AS median FROM ' +
       '(SELECT year FROM y ORDER BY year LIMIT 2 - (SELECT COUNT(*) FROM y) % 2 OFFSET (SELECT (COUNT(*) - 1) / 2 FROM y)) AS m';
