@@ -8,7 +8,9 @@ export type LiveEventType =
   | 'answer.delta'
   | 'answer.ready'
   | 'approval.pending'
+  | 'approval.executing'
   | 'approval.approved'
+  | 'approval.failed'
   | 'approval.rejected'
   | 'schema.refreshed';
 
@@ -27,7 +29,10 @@ export interface LiveEvent {
    * authoritative, e.g. when a failed stream falls back to a factual line); answer.ready: { success, sql, response,
    * error, rowCount };
    * approval.pending: { sql, kind, connectionId, estimatedRows (rows the write would change, null for DDL or when
-   * they could not be counted), impact (e.g. "would delete 7 rows", null for DDL) }; approval.approved: { sql, rowsAffected }; approval.rejected: { sql };
+   * they could not be counted), impact (e.g. "would delete 7 rows", null for DDL) }; approval.executing: { sql, executor } (an approved write started on replica `executor`);
+   * approval.approved: { sql, rowsAffected }; approval.failed: { sql, error, interrupted } (the write failed at the
+   * database, or `interrupted`: the service stopped while it ran and the database rolled it back; it may be approved
+   * again); approval.rejected: { sql };
    * schema.refreshed: { connectionId, tables, version }.
    */
   data: Record<string, unknown>;

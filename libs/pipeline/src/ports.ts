@@ -11,8 +11,13 @@ export interface PendingOperation {
   question: string;
   sql: string;
   kind: SqlKind;
-  /** pending -> approved | rejected; superseded when a newer pending operation arrives in the same session. */
-  state: 'pending' | 'approved' | 'rejected' | 'superseded';
+  /**
+   * pending -> executing (an approve claimed it; `executor` and `leaseUntil` set) -> approved (ran once,
+   * `rowsAffected`) | failed (`error`; the database rolled it back or refused it, so it may be approved again);
+   * pending | failed -> rejected; superseded when a newer pending operation arrives in the same session
+   * (DESIGN.md "Approval").
+   */
+  state: OperationState;
   /** History entry id of the query that produced it. */
   queryEntryId: string;
   /**
@@ -23,7 +28,27 @@ export interface PendingOperation {
   createdAt: string;
   decidedAt?: string | null;
   decidedBy?: string | null;
+  /** Replica id running the write while `executing` (kept afterwards for the record). */
+  executor?: string | null;
+  /** ISO-8601 end of the executor's lease while `executing`: past it, any replica may mark the run interrupted. */
+  leaseUntil?: string | null;
+  /** Rows the write changed, once `approved`. */
+  rowsAffected?: number | null;
+  /** Why the run failed, once `failed`. */
+  error?: string | null;
 }
+
+/** States of a {@link PendingOperation}. */
+export type OperationState = 'pending' | 'executing' | 'approved' | 'failed' | 'rejected' | 'superseded';
+
+/** Who runs an approved write and until when (ISO-8601) its claim holds unless renewed. */
+export interface ExecutionLease {
+  executor: string;
+  leaseUntil: string;
+}
+
+/** How a run ended: the write committed (rows affected) or it failed (the error text). */
+export type ExecutionOutcome = { state: 'approved'; rowsAffected: number } | { state: 'failed'; error: string };
 
 /**
  * Durable state the pipeline reads and writes (implemented with TypeORM in apps/api). Every method may reject
@@ -35,13 +60,34 @@ export interface StateStore {
   listHistory(sessionId: string): Promise<HistoryEntry[]>;
   /** Positively rated, successful read questions with their SQL for this connection, newest first. */
   listPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]>;
-  /** Store a new pending operation and mark any older pending one of the same session superseded. */
+  /** Store a new pending operation and mark any older pending or failed one of the same session superseded. */
   savePending(operation: PendingOperation): Promise<void>;
   /**
-   * Atomically move the session's pending operation to `state` (UPDATE ... WHERE state = 'pending'); resolves with
-   * the operation when this call won, null when nothing was pending (or another caller won the race).
+   * Atomically move the session's newest decidable operation (state `pending`, or `failed`: a failed run may be
+   * approved again or rejected) to `state` (UPDATE ... WHERE state IN ('pending','failed')); `executing` needs the
+   * lease. Resolves with the operation when this call won, null when nothing was decidable (or another caller won).
    */
-  claimPending(sessionId: string, state: 'approved' | 'rejected', decidedBy: string): Promise<PendingOperation | null>;
+  claimPending(
+    sessionId: string,
+    state: 'approved' | 'rejected' | 'executing',
+    decidedBy: string,
+    lease?: ExecutionLease,
+  ): Promise<PendingOperation | null>;
+  /** Extend the lease of an `executing` operation this executor owns; false when it no longer does. */
+  renewLease(operationId: string, lease: ExecutionLease): Promise<boolean>;
+  /**
+   * End the run of an `executing` operation this executor owns (UPDATE ... WHERE state = 'executing' AND
+   * executor = ?); resolves with the operation as stored, or null when it was no longer this executor's. A
+   * committed write (`approved`) also overrides a `failed` mark another replica set after the lease ran out, so it
+   * cannot be approved and run a second time.
+   */
+  finishExecution(operationId: string, executor: string, outcome: ExecutionOutcome): Promise<PendingOperation | null>;
+  /**
+   * Mark failed with `error` every `executing` operation whose lease ended before `now` (ISO-8601) or, when given,
+   * whose executor is `restartedExecutor` (that replica restarted: its runs died with it); resolves with the
+   * operations so marked.
+   */
+  failInterrupted(error: string, now: string, restartedExecutor?: string): Promise<PendingOperation[]>;
   /** The session's most recent operation in any state, or null. */
   latestOperation(sessionId: string): Promise<PendingOperation | null>;
   saveTrace(trace: Trace): Promise<void>;

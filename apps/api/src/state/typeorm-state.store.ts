@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceSpan } from '@nlq/contracts';
-import type { PendingOperation, StateStore } from '@nlq/pipeline';
+import type { ExecutionLease, ExecutionOutcome, PendingOperation, StateStore } from '@nlq/pipeline';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace } from './entities';
 
@@ -16,6 +16,10 @@ type FewShotExample = Awaited<ReturnType<StateStore['listPositiveExamples']>>[nu
  * On SQLite, TypeORM shares one connection between all callers, so concurrent transactions would nest into each
  * other; every store operation is therefore serialized in process, and SQLite's file lock (busy timeout 5 s)
  * serializes other processes.
+ *
+ * Approval runs (DESIGN.md "Approval"): `claimPending(..., 'executing', lease)` takes a pending or failed operation
+ * for one executor (replica id) until `lease_until`; {@link finishExecution} ends it only while that executor still
+ * owns it; {@link failInterrupted} marks failed the runs of a restarted executor and runs whose lease expired.
  */
 export class TypeOrmStateStore implements StateStore {
   private readonly serialize: boolean;
@@ -103,7 +107,7 @@ export class TypeOrmStateStore implements StateStore {
           .createQueryBuilder()
           .update(PendingOperationEntity)
           .set({ state: 'superseded', decidedAt: new Date().toISOString() })
-          .where("session_id = :sessionId AND state = 'pending'", { sessionId: operation.sessionId })
+          .where("session_id = :sessionId AND state IN ('pending', 'failed')", { sessionId: operation.sessionId })
           .execute();
         await manager.getRepository(PendingOperationEntity).insert({
           id: operation.id,
@@ -125,24 +129,37 @@ export class TypeOrmStateStore implements StateStore {
   }
 
   /**
-   * Atomically decide the session's pending operation (see the class comment). Resolves with the operation as
-   * decided when this call won, or null when nothing was pending or a concurrent caller won.
+   * Atomically decide the session's newest pending or failed operation (see the class comment): `approved` or
+   * `rejected`, or `executing` for `lease.executor` until `lease.leaseUntil`. Resolves with the operation as
+   * decided when this call won, or null when nothing was decidable or a concurrent caller won.
    */
-  async claimPending(sessionId: string, state: 'approved' | 'rejected', decidedBy: string): Promise<PendingOperation | null> {
+  async claimPending(
+    sessionId: string,
+    state: 'approved' | 'rejected' | 'executing',
+    decidedBy: string,
+    lease?: ExecutionLease,
+  ): Promise<PendingOperation | null> {
+    if (state === 'executing' && !lease) throw new Error('claimPending: executing needs a lease');
     return this.exclusive(() =>
       this.dataSource.transaction(async (manager: EntityManager) => {
         const repo = manager.getRepository(PendingOperationEntity);
-        const pending = await repo.findOne({
-          select: { id: true },
-          where: { sessionId, state: 'pending' },
-          order: { createdAt: 'DESC' },
-        });
-        if (!pending) return null;
+        const candidate = await repo
+          .createQueryBuilder('o')
+          .select(['o.id', 'o.state'])
+          .where("o.session_id = :sessionId AND o.state IN ('pending', 'failed')", { sessionId })
+          .orderBy('o.created_at', 'DESC')
+          .getOne();
+        if (!candidate) return null;
         const result = await manager
           .createQueryBuilder()
           .update(PendingOperationEntity)
-          .set({ state, decidedAt: new Date().toISOString(), decidedBy })
-          .where("id = :id AND state = 'pending'", { id: pending.id })
+          .set({
+            state,
+            decidedAt: new Date().toISOString(),
+            decidedBy,
+            ...(lease ? { executor: lease.executor, leaseUntil: lease.leaseUntil, error: null } : {}),
+          })
+          .where('id = :id AND state = :from', { id: candidate.id, from: candidate.state })
           .execute();
         if (result.affected !== 1) return null;
         // Two writes asked concurrently in one session can both be saved as pending (neither transaction saw the
@@ -151,12 +168,83 @@ export class TypeOrmStateStore implements StateStore {
           .createQueryBuilder()
           .update(PendingOperationEntity)
           .set({ state: 'superseded', decidedAt: new Date().toISOString() })
-          .where("session_id = :sessionId AND state = 'pending' AND id <> :id", { sessionId, id: pending.id })
+          .where("session_id = :sessionId AND state IN ('pending', 'failed') AND id <> :id", { sessionId, id: candidate.id })
           .execute();
-        const claimed = await repo.findOneBy({ id: pending.id });
+        const claimed = await repo.findOneBy({ id: candidate.id });
         return claimed ? toPendingOperation(claimed) : null;
       }),
     );
+  }
+
+  /** Extend the lease of an executing operation `lease.executor` owns; false when it no longer does. */
+  async renewLease(operationId: string, lease: ExecutionLease): Promise<boolean> {
+    const result = await this.exclusive(() =>
+      this.dataSource
+        .createQueryBuilder()
+        .update(PendingOperationEntity)
+        .set({ leaseUntil: lease.leaseUntil })
+        .where("id = :id AND state = 'executing' AND executor = :executor", { id: operationId, executor: lease.executor })
+        .execute(),
+    );
+    return result.affected === 1;
+  }
+
+  /** End an executing operation `executor` owns as approved (rows affected) or failed (error); null when not owned. */
+  async finishExecution(operationId: string, executor: string, outcome: ExecutionOutcome): Promise<PendingOperation | null> {
+    return this.exclusive(async () => {
+      const result = await this.dataSource
+        .createQueryBuilder()
+        .update(PendingOperationEntity)
+        .set({
+          state: outcome.state,
+          leaseUntil: null,
+          ...(outcome.state === 'approved' ? { rowsAffected: outcome.rowsAffected } : { error: outcome.error }),
+        })
+        .where(
+          outcome.state === 'approved'
+            ? "id = :id AND ((state = 'executing' AND executor = :executor) OR state = 'failed')"
+            : "id = :id AND state = 'executing' AND executor = :executor",
+          { id: operationId, executor },
+        )
+        .execute();
+      if (result.affected !== 1) return null;
+      const row = await this.dataSource.getRepository(PendingOperationEntity).findOneBy({ id: operationId });
+      return row ? toPendingOperation(row) : null;
+    });
+  }
+
+  /**
+   * Mark failed with `error` the executing operations whose lease ended before `now` or whose executor is
+   * `restartedExecutor`; each row by its own conditional UPDATE, so a replica finishing meanwhile keeps its outcome.
+   */
+  async failInterrupted(error: string, now: string, restartedExecutor?: string): Promise<PendingOperation[]> {
+    return this.exclusive(async () => {
+      const repo = this.dataSource.getRepository(PendingOperationEntity);
+      const stale = await repo
+        .createQueryBuilder('o')
+        .where(
+          restartedExecutor === undefined
+            ? "o.state = 'executing' AND o.lease_until < :now"
+            : "o.state = 'executing' AND (o.lease_until < :now OR o.executor = :executor)",
+          { now, executor: restartedExecutor },
+        )
+        .getMany();
+      const marked: PendingOperation[] = [];
+      for (const row of stale) {
+        const result = await this.dataSource
+          .createQueryBuilder()
+          .update(PendingOperationEntity)
+          .set({ state: 'failed', error, leaseUntil: null, rowsAffected: null })
+          .where("id = :id AND state = 'executing' AND executor = :owner AND lease_until = :lease", {
+            id: row.id,
+            owner: row.executor,
+            lease: row.leaseUntil,
+          })
+          .execute();
+        if (result.affected === 1) marked.push(toPendingOperation({ ...row, state: 'failed', error, leaseUntil: null, rowsAffected: null }));
+      }
+      return marked;
+    });
   }
 
   async latestOperation(sessionId: string): Promise<PendingOperation | null> {
@@ -247,5 +335,9 @@ function toPendingOperation(row: PendingOperationEntity): PendingOperation {
     createdAt: row.createdAt,
     decidedAt: row.decidedAt,
     decidedBy: row.decidedBy,
+    executor: row.executor ?? null,
+    leaseUntil: row.leaseUntil ?? null,
+    rowsAffected: row.rowsAffected ?? null,
+    error: row.error ?? null,
   };
 }

@@ -73,4 +73,26 @@ describe('InMemoryStateStore', () => {
     await store.savePending({ ...op('o2', 'ddl'), kind: 'ddl', estimatedRows: null });
     expect((await store.latestOperation('ddl'))?.estimatedRows).toBeNull();
   });
+
+  it('runs an approval as executing under a lease, ends it once, and fails interrupted runs so they may be approved again', async () => {
+    let now = Date.parse('2026-01-01T00:00:00.000Z');
+    const store = new InMemoryStateStore(() => now);
+    const lease = (executor: string, ms = 1000) => ({ executor, leaseUntil: new Date(now + ms).toISOString() });
+    await store.savePending(op('o1'));
+    const running = await store.claimPending('s1', 'executing', 'u1', lease('a'));
+    expect(running).toMatchObject({ state: 'executing', executor: 'a' });
+    expect(await store.claimPending('s1', 'executing', 'u2', lease('b'))).toBeNull(); // at most one run
+    expect(await store.renewLease('o1', lease('b'))).toBe(false);
+    expect(await store.renewLease('o1', lease('a', 5000))).toBe(true);
+    now += 2000;
+    expect(await store.failInterrupted('gone', new Date(now).toISOString())).toEqual([]); // lease renewed
+    expect(await store.failInterrupted('gone', new Date(now).toISOString(), 'a')).toMatchObject([{ id: 'o1', state: 'failed', error: 'gone' }]);
+    expect(await store.finishExecution('o1', 'a', { state: 'failed', error: 'late' })).toBeNull();
+    expect(await store.claimPending('s1', 'executing', 'u1', lease('b'))).toMatchObject({ state: 'executing', executor: 'b', error: null });
+    now += 5000;
+    expect(await store.failInterrupted('expired', new Date(now).toISOString())).toMatchObject([{ state: 'failed', error: 'expired' }]);
+    // a run that committed after another replica declared it interrupted keeps its outcome: it cannot run again
+    expect(await store.finishExecution('o1', 'b', { state: 'approved', rowsAffected: 3 })).toMatchObject({ state: 'approved', rowsAffected: 3 });
+    expect(await store.claimPending('s1', 'executing', 'u1', lease('a'))).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
 import type { FewShotExample } from '@nlq/llm-providers';
-import type { PendingOperation, StateStore } from '../ports';
+import type { ExecutionLease, ExecutionOutcome, PendingOperation, StateStore } from '../ports';
 
 /**
  * A complete StateStore held in process memory: for tests, tools (evaluation runner, benchmarks) and single-process
@@ -54,7 +54,7 @@ export class InMemoryStateStore implements StateStore {
   async savePending(operation: PendingOperation): Promise<void> {
     const now = new Date(this.clock()).toISOString();
     for (const op of this.operations) {
-      if (op.sessionId === operation.sessionId && op.state === 'pending') {
+      if (op.sessionId === operation.sessionId && (op.state === 'pending' || op.state === 'failed')) {
         op.state = 'superseded';
         op.decidedAt = now;
       }
@@ -62,13 +62,50 @@ export class InMemoryStateStore implements StateStore {
     this.operations.push(structuredClone(operation));
   }
 
-  async claimPending(sessionId: string, state: 'approved' | 'rejected', decidedBy: string): Promise<PendingOperation | null> {
-    const op = this.operations.find((o) => o.sessionId === sessionId && o.state === 'pending');
+  async claimPending(
+    sessionId: string,
+    state: 'approved' | 'rejected' | 'executing',
+    decidedBy: string,
+    lease?: ExecutionLease,
+  ): Promise<PendingOperation | null> {
+    if (state === 'executing' && !lease) throw new Error('claimPending: executing needs a lease');
+    const op = this.operations.findLast((o) => o.sessionId === sessionId && (o.state === 'pending' || o.state === 'failed'));
     if (!op) return null;
     op.state = state;
     op.decidedAt = new Date(this.clock()).toISOString();
     op.decidedBy = decidedBy;
+    if (lease) Object.assign(op, { executor: lease.executor, leaseUntil: lease.leaseUntil, error: null });
     return structuredClone(op);
+  }
+
+  async renewLease(operationId: string, lease: ExecutionLease): Promise<boolean> {
+    const op = this.operations.find((o) => o.id === operationId && o.state === 'executing' && o.executor === lease.executor);
+    if (!op) return false;
+    op.leaseUntil = lease.leaseUntil;
+    return true;
+  }
+
+  async finishExecution(operationId: string, executor: string, outcome: ExecutionOutcome): Promise<PendingOperation | null> {
+    const op = this.operations.find(
+      (o) => o.id === operationId && ((o.state === 'executing' && o.executor === executor) || (o.state === 'failed' && outcome.state === 'approved')),
+    );
+    if (!op) return null;
+    op.state = outcome.state;
+    op.leaseUntil = null;
+    if (outcome.state === 'approved') op.rowsAffected = outcome.rowsAffected;
+    else op.error = outcome.error;
+    return structuredClone(op);
+  }
+
+  async failInterrupted(error: string, now: string, restartedExecutor?: string): Promise<PendingOperation[]> {
+    const marked: PendingOperation[] = [];
+    for (const op of this.operations) {
+      const expired = !!op.leaseUntil && op.leaseUntil < now;
+      if (op.state !== 'executing' || !(expired || (restartedExecutor !== undefined && op.executor === restartedExecutor))) continue;
+      Object.assign(op, { state: 'failed', error, leaseUntil: null, rowsAffected: null });
+      marked.push(structuredClone(op));
+    }
+    return marked;
   }
 
   async latestOperation(sessionId: string): Promise<PendingOperation | null> {

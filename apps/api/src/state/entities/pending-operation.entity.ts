@@ -2,7 +2,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * A write or DDL held for approval (pipeline PendingOperation) in table `pending_operation`. `state` moves
- * pending -> approved | rejected | superseded exactly once, by a conditional UPDATE (see TypeOrmStateStore).
+ * pending | failed -> executing (executor, lease_until) -> approved (rows_affected) | failed (error), and
+ * pending | failed -> rejected | superseded, each step by a conditional UPDATE (see TypeOrmStateStore).
  */
 @Entity({ name: 'pending_operation' })
 @Index('ix_pending_operation_session_state', ['sessionId', 'state'])
@@ -46,4 +47,20 @@ export class PendingOperationEntity {
 
   @Column({ name: 'decided_by', type: 'varchar', length: 128, nullable: true })
   decidedBy!: string | null;
+
+  /** Replica id that runs (or ran) the write. */
+  @Column({ name: 'executor', type: 'varchar', length: 128, nullable: true })
+  executor!: string | null;
+
+  /** ISO-8601 end of the executor's lease while executing; past it another replica marks the run interrupted. */
+  @Column({ name: 'lease_until', type: 'varchar', length: 32, nullable: true })
+  leaseUntil!: string | null;
+
+  /** Rows the write changed once approved. */
+  @Column({ name: 'rows_affected', type: 'integer', nullable: true })
+  rowsAffected!: number | null;
+
+  /** Why the last run failed. */
+  @Column({ name: 'error', type: 'text', nullable: true })
+  error!: string | null;
 }
