@@ -9,6 +9,7 @@ import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexi
 import { parseWriteIntent } from './write-intent-parser';
 import { humanize, normalizedWords } from './word-forms';
 import { assertInformative, withRelations } from './intent-sanity';
+import { readOrdering, withOrdering } from './ordering-reader';
 import { readRelationConditions } from './relation-conditions';
 import { weighUnknownWords, withIgnoredWords } from './question-confidence';
 import type { WordResolver } from './word-resolver';
@@ -73,7 +74,9 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
   try {
     const relations = readRelationConditions(items, lexicon, planner);
-    const intent = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
+    const ordering = readOrdering(items);
+    const built = new ReadIntentBuilder(items, lexicon, planner, range, options).build();
+    const intent = withOrdering(withRelations(built, relations), ordering, lexicon);
     assertInformative(intent, lexicon, ignored.length, question);
     return { ...intent, confidence };
   } catch (e) {

@@ -31,6 +31,19 @@ describe('question forms of issue 8 on the shop schema', () => {
     expect(await sql('products with price at least 10')).toContain('WHERE price >= 10');
   });
 
+  it('ordering: by a column, alphabetically, by the measure', async () => {
+    expect(await sql('list customers ordered by last name')).toBe('SELECT id, first_name, last_name, email, country, city, created_at FROM customers ORDER BY last_name ASC LIMIT 10');
+    expect(await sql('list products sorted by price descending')).toBe('SELECT id, name, category_id, price, stock FROM products ORDER BY price DESC LIMIT 10');
+    expect(await sql('list categories alphabetically')).toBe('SELECT id, name FROM categories ORDER BY name ASC LIMIT 10');
+    expect(await sql('how many orders per month ordered by the month')).toContain('ORDER BY month ASC');
+    expect(await sql('number of products per category in ascending order')).toContain('ORDER BY product_count ASC');
+  });
+
+  it('periods: quarters and halves', async () => {
+    expect(await sql('how many orders in the second quarter of 2024')).toBe("SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2024-04-01' AND order_date < '2024-07-01'");
+    expect(await sql('how many orders last quarter')).toBe("SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2024-10-01' AND order_date < '2025-01-01'");
+  });
+
   it('refuses a negation it cannot place rather than dropping it', async () => {
     await expect(sql('products that were never ordered')).rejects.toThrow(/never/);
   });

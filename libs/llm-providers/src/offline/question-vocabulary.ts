@@ -31,6 +31,9 @@ export type Keyword =
   | 'named'
   | 'distinct'
   | 'without'
+  | 'orderBy'
+  | 'asc'
+  | 'desc'
   | 'noise';
 
 /** Multi-word phrases first; matched on lower-case words (and singular forms). */
@@ -121,6 +124,25 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['annual', 'year'],
   ['month', 'month'],
   ['monthly', 'month'],
+  ['in descending order of', 'orderBy'],
+  ['in ascending order of', 'orderBy'],
+  ['in descending order', 'desc'],
+  ['in ascending order', 'asc'],
+  ['in alphabetical order', 'asc'],
+  ['in reverse alphabetical order', 'desc'],
+  ['from highest to lowest', 'desc'],
+  ['from lowest to highest', 'asc'],
+  ['ordered by', 'orderBy'],
+  ['order by', 'orderBy'],
+  ['sorted by', 'orderBy'],
+  ['sort by', 'orderBy'],
+  ['sorted on', 'orderBy'],
+  ['arranged by', 'orderBy'],
+  ['descending', 'desc'],
+  ['desc', 'desc'],
+  ['ascending', 'asc'],
+  ['asc', 'asc'],
+  ['alphabetically', 'asc'],
   ['with no', 'without'],
   ['with zero', 'without'],
   ['without any', 'without'],

@@ -235,7 +235,8 @@ class ReadSqlWriter {
       const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
       const pk = this.lex.table(i.subject).primaryKey;
       const orderCols = i.group?.kind === 'column' ? [this.col(i.group.ref)] : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column)) ? pk.map((c) => this.col({ table: i.subject, column: c })) : [];
-      const order = orderCols.length ? ` ORDER BY ${orderCols.join(', ')}` : '';
+      const asked = i.orderBy && typeof i.orderBy.by === 'object' ? `${this.col(i.orderBy.by)} ${i.orderBy.direction.toUpperCase()}` : null;
+      const order = asked ? ` ORDER BY ${asked}` : orderCols.length ? ` ORDER BY ${orderCols.join(', ')}` : '';
       const labels = i.group?.kind === 'column' ? [i.group.ref.column] : i.lookup ? cols.map((c) => c.column) : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
       return { sql: this.select(distinct, items, `${from}${this.where(i.filters)}${order}`, maxRows), labelColumns: labels, valueColumn: null };
     }
@@ -271,7 +272,14 @@ class ReadSqlWriter {
     }
 
     const dir = i.kind === 'top' ? i.direction.toUpperCase() : 'DESC';
-    const orderBy = i.kind !== 'top' && g.order ? g.order : `${this.q(m.alias)} ${dir}`;
+    const asked = i.kind !== 'top' && i.orderBy ? i.orderBy : null;
+    const orderBy = asked
+      ? asked.by === 'measure'
+        ? `${this.q(m.alias)} ${asked.direction.toUpperCase()}`
+        : `${g.order ?? g.keys.join(', ')} ${asked.direction.toUpperCase()}`
+      : i.kind !== 'top' && g.order
+        ? g.order
+        : `${this.q(m.alias)} ${dir}`;
     const rest = `${from}${this.where(i.filters)} GROUP BY ${g.keys.join(', ')} ORDER BY ${orderBy}`;
     const limit = i.kind === 'top' ? Math.min(i.limit ?? maxRows, maxRows) : maxRows;
     return { sql: this.select(false, [...g.items, measure], rest, limit), labelColumns: g.labels, valueColumn: m.alias };
