@@ -11,6 +11,7 @@ import { humanize, normalizedWords } from './word-forms';
 import { assertInformative, withRelations } from './intent-sanity';
 import { readOrdering, withOrdering } from './ordering-reader';
 import { readRelationConditions } from './relation-conditions';
+import { readShare, toShare } from './share-reader';
 import { weighUnknownWords, withIgnoredWords } from './question-confidence';
 import type { WordResolver } from './word-resolver';
 
@@ -75,8 +76,9 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   try {
     const relations = readRelationConditions(items, lexicon, planner);
     const ordering = readOrdering(items);
-    const built = new ReadIntentBuilder(items, lexicon, planner, range, options).build();
-    const intent = withOrdering(withRelations(built, relations), ordering, lexicon);
+    const share = readShare(items);
+    const built = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
+    const intent = withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon);
     assertInformative(intent, lexicon, ignored.length, question);
     return { ...intent, confidence };
   } catch (e) {

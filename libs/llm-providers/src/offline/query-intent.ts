@@ -65,6 +65,11 @@ export interface ReadIntent {
   direction: 'asc' | 'desc';
   /** `list`: columns to show (all columns of the subject when empty) plus label columns of related tables. */
   columns: ColumnRef[];
+  /**
+   * A percentage ("what percentage of orders are shipped"): the share, in percent, of the rows kept by `filters`
+   * that also meet every one of these conditions.
+   */
+  share?: Filter[];
   /** Row order the question asks for ("ordered by name", "by month ascending"); default when absent. */
   orderBy?: { by: ColumnRef | 'group' | 'measure'; direction: 'asc' | 'desc' };
   /** 0..1: lowered by words ignored or substituted (question-confidence.ts); absent means fully understood. */

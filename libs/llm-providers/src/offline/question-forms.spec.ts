@@ -44,6 +44,15 @@ describe('question forms of issue 8 on the shop schema', () => {
     expect(await sql('how many orders last quarter')).toBe("SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2024-10-01' AND order_date < '2025-01-01'");
   });
 
+  it('percentages: the share of rows meeting the conditions, date ranges kept on the population', async () => {
+    expect(await sql('what percentage of orders are shipped')).toBe("SELECT 100.0 * SUM(CASE WHEN status = 'shipped' THEN 1 ELSE 0 END) / COUNT(*) AS percentage FROM orders");
+    expect(await sql('share of orders in 2024 that were cancelled')).toBe(
+      "SELECT 100.0 * SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END) / COUNT(*) AS percentage FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01'",
+    );
+    expect(await sql('percentage of customers without orders')).toContain('SUM(CASE WHEN NOT EXISTS (SELECT 1 FROM orders rel1 WHERE rel1.customer_id = customers.id) THEN 1 ELSE 0 END)');
+    await expect(sql('what percentage of orders')).rejects.toThrow(/no condition/);
+  });
+
   it('refuses a negation it cannot place rather than dropping it', async () => {
     await expect(sql('products that were never ordered')).rejects.toThrow(/never/);
   });

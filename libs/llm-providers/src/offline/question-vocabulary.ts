@@ -31,6 +31,7 @@ export type Keyword =
   | 'named'
   | 'distinct'
   | 'without'
+  | 'share'
   | 'orderBy'
   | 'asc'
   | 'desc'
@@ -124,6 +125,16 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['annual', 'year'],
   ['month', 'month'],
   ['monthly', 'month'],
+  ['what percentage of', 'share'],
+  ['what percent of', 'share'],
+  ['what share of', 'share'],
+  ['what proportion of', 'share'],
+  ['what fraction of', 'share'],
+  ['percentage of', 'share'],
+  ['percent of', 'share'],
+  ['share of', 'share'],
+  ['proportion of', 'share'],
+  ['fraction of', 'share'],
   ['in descending order of', 'orderBy'],
   ['in ascending order of', 'orderBy'],
   ['in descending order', 'desc'],

@@ -68,7 +68,7 @@ class ReadSqlWriter {
   private neededTables(): Set<string> {
     const i = this.intent;
     const s = new Set<string>();
-    for (const f of i.filters) s.add(f.ref.table);
+    for (const f of [...i.filters, ...(i.share ?? [])]) s.add(f.ref.table);
     if (i.group) s.add(i.group.kind === 'table' ? i.group.table : i.group.ref.table);
     if (i.measure) s.add(i.measure.expr.kind === 'rows' ? i.measure.expr.table : i.measure.expr.kind === 'column' ? i.measure.expr.ref.table : i.measure.expr.left.table);
     for (const c of i.columns) s.add(c.table);
@@ -242,6 +242,12 @@ class ReadSqlWriter {
     }
 
     const m = i.measure as Measure;
+    if (i.share) {
+      if (this.plan.fansOut) throw new UnmappedQuestionError(`a percentage of ${i.subject} across these joins would count rows twice`);
+      const condition = this.where(i.share).replace(/^ WHERE /, '');
+      const pct = `100.0 * SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) / COUNT(*) AS ${this.q(m.alias)}`;
+      return { sql: this.select(false, [pct], `${from}${this.where(i.filters)}`, null), labelColumns: [], valueColumn: m.alias };
+    }
     const measure = `${this.measureSql(m)} AS ${this.q(m.alias)}`;
     const g = this.groupParts();
 
