@@ -16,6 +16,9 @@ const BOB = 'bob-key-0123456789abcdef01';
 const SQL = 'SELECT first_name, last_name, city, country FROM customers ORDER BY customer_id LIMIT 12';
 const COUNT_SQL = 'SELECT COUNT(*) AS customers FROM customers';
 
+// Starting the api (sample database, migrations) takes seconds on a loaded machine.
+jest.setTimeout(60_000);
+
 /** SQL for the SQL prompt; for the answer prompt a streamed reply naming the first row, after a reasoning block. */
 async function startModel(): Promise<ScriptedModelServer> {
   return startScriptedModelServer({
