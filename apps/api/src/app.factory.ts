@@ -17,6 +17,9 @@ import { createRootLogger } from './logging/logger.factory';
 import { PinoNestLogger } from './logging/pino-nest.logger';
 import { setupOpenApi } from './openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin';
+import { MemoryFailureStore, RedisFailureStore, registerAuthThrottle } from './security/auth-throttle';
+import { registerCrossSiteProtection } from './security/cross-site-protection';
+import { rememberSecrets } from './security/secret-scrubber';
 
 /** Test and embedding hooks of {@link createApp}. */
 export interface CreateAppOptions {
@@ -29,11 +32,13 @@ export interface CreateAppOptions {
  * `overrides` (validated; throws ConfigValidationError naming the variable), DATA_DIR created, the sample shop
  * database generated when QUERY_DATABASE_URL is the default and the file is absent, Fastify with MAX_BODY_BYTES,
  * pino as Fastify's and Nest's logger, request ids (X-Request-Id or a UUID, echoed back), the per-caller
- * RATE_LIMIT_PER_MINUTE on the routes that run work (429 in the error shape), CORS, the global NoNulPipe and ValidationPipe, and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
+ * RATE_LIMIT_PER_MINUTE on the routes that run work (429 in the error shape), TRUST_PROXY, the cross-site request
+ * guard (non-JSON bodies 415, state changes from a foreign origin 403), the failed-authentication throttle, CORS, the global NoNulPipe and ValidationPipe, and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
  */
 export async function createApp(overrides: AppEnv = {}, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const config = AppConfig.fromEnv({ ...process.env, ...overrides });
   fs.mkdirSync(config.dataDir, { recursive: true });
+  rememberSecrets(config.serviceApiKey, config.encryptionKey, ...config.userApiKeys.map((k) => k.key));
   if (config.sampleDatabasePath) ensureSampleDatabase(config.sampleDatabasePath);
 
   const logger = createRootLogger(config.logLevel, options.logDestination);
@@ -45,6 +50,8 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
     // ones are a 414 in the error shape.
     routerOptions: { maxParamLength: 256 },
     frameworkErrors: frameworkErrorHandler,
+    // TRUST_PROXY: which X-Forwarded-For hop is the client (request.ip for the rate limits and the logs)
+    trustProxy: config.trustProxy as never,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
@@ -54,11 +61,20 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
+  const redis = app.get<typeof REDIS_CLIENTS, RedisClients | null>(REDIS_CLIENTS, { strict: false })?.commands ?? null;
+  // cross-site simple requests are refused before anything else looks at them (415 / 403)
+  registerCrossSiteProtection(fastify, { corsOrigins: config.corsOrigins });
+  registerAuthThrottle(fastify, {
+    limit: config.authFailureLimit,
+    windowSeconds: config.authFailureWindowSeconds,
+    store: redis ? new RedisFailureStore(redis) : new MemoryFailureStore(),
+    logger,
+  });
   // before app.init(), which registers the routes that the rate limit hooks
   await registerRateLimit(fastify, {
     perMinute: config.rateLimitPerMinute,
     keys: app.get(ApiKeyService),
-    redis: app.get<typeof REDIS_CLIENTS, RedisClients | null>(REDIS_CLIENTS, { strict: false })?.commands ?? null,
+    redis,
   });
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,

@@ -17,7 +17,7 @@ describe('audit log, request ids and CORS_ORIGINS', () => {
       },
     });
     const app = await createApp(
-      { DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CORS_ORIGINS: 'https://nlq.example', SERVICE_API_KEY: 'audit-key-123456' },
+      { DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CORS_ORIGINS: 'https://nlq.example', SERVICE_API_KEY: 'audit-key-1234567890abcdefghij' },
       { logDestination: destination },
     );
     await app.listen(0, '127.0.0.1');
@@ -30,7 +30,7 @@ describe('audit log, request ids and CORS_ORIGINS', () => {
   });
 
   it('writes one audit line per query and feedback with the user id, and never logs the API key', async () => {
-    const headers = { 'x-api-key': 'audit-key-123456' };
+    const headers = { 'x-api-key': 'audit-key-1234567890abcdefghij' };
     await call(`${url}/query`, { body: { question: 'How many customers are there?', user_id: 'dave' }, headers });
     await call(`${url}/feedback/dave`, { body: { signal: 'positive' }, headers });
     const audit = lines.filter((l) => l.component === 'audit');
@@ -38,7 +38,7 @@ describe('audit log, request ids and CORS_ORIGINS', () => {
       expect.objectContaining({ audit: 'query', userId: 'dave', sessionId: 'dave', level: 30 }),
       expect.objectContaining({ audit: 'feedback', userId: 'dave', sessionId: 'dave', signal: 'positive' }),
     ]);
-    expect(JSON.stringify(lines)).not.toContain('audit-key-123456');
+    expect(JSON.stringify(lines)).not.toContain('audit-key-1234567890abcdefghij');
     expect(lines.some((l) => (l.req as { url?: string } | undefined)?.url === '/query')).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import type { ApiHealthResponse } from '@nlq/contracts';
 import { QueryPipeline } from '@nlq/pipeline';
 import { AppConfig } from '../config/app-config';
 import { messageOf, withTimeout } from '../connections/with-timeout';
+import { scrubMessage } from '../security/secret-scrubber';
 import { TargetResolverService } from '../targets/target-resolver.service';
 
 /** Longest each reachability check of GET /api/health may take, in milliseconds. */
@@ -10,7 +11,8 @@ export const HEALTH_PING_TIMEOUT_MS = 3000;
 
 /**
  * GET /api/health: the fields of GET /health plus a ping of the active database and of the active model provider,
- * each with its latency or error and bounded by 3 s. `status` is `degraded` when either is unreachable.
+ * each with its latency or error and bounded by 3 s. `status` is `degraded` when either is unreachable. Error texts
+ * pass through scrubMessage (no password or key, as the connection test).
  */
 @Injectable()
 export class ApiHealthService {
@@ -40,10 +42,10 @@ export class ApiHealthService {
         const latency = await withTimeout(target.driver.ping(), HEALTH_PING_TIMEOUT_MS, 'The database');
         return { connection_id: connectionId, dialect: target.driver.dialect, reachable: true, latency_ms: round(latency), error: null };
       } catch (error) {
-        return { connection_id: connectionId, dialect: target.driver.dialect, reachable: false, latency_ms: null, error: messageOf(error) };
+        return { connection_id: connectionId, dialect: target.driver.dialect, reachable: false, latency_ms: null, error: scrubMessage(messageOf(error)) };
       }
     } catch (error) {
-      return { connection_id: connectionId, dialect: null, reachable: false, latency_ms: null, error: messageOf(error) };
+      return { connection_id: connectionId, dialect: null, reachable: false, latency_ms: null, error: scrubMessage(messageOf(error)) };
     }
   }
 
@@ -53,7 +55,7 @@ export class ApiHealthService {
       const latency = await withTimeout(provider.ping(), HEALTH_PING_TIMEOUT_MS, 'The model provider');
       return { provider: provider.name, model: provider.modelId, reachable: true, latency_ms: round(latency), error: null };
     } catch (error) {
-      return { provider: provider.name, model: provider.modelId, reachable: false, latency_ms: null, error: messageOf(error) };
+      return { provider: provider.name, model: provider.modelId, reachable: false, latency_ms: null, error: scrubMessage(messageOf(error)) };
     }
   }
 }

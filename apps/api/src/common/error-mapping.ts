@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { ErrorCode, type ErrorResponse } from '@nlq/contracts';
 import { DatabaseError, PipelineError, ProviderError, UnanswerableQuestionError } from '@nlq/pipeline';
+import { scrubMessage } from '../security/secret-scrubber';
 import { ApiException } from './api.exception';
 
 /** HTTP status of each pipeline error code (DESIGN.md "Errors"). */
@@ -34,9 +35,15 @@ const STATUS_CODE: Record<number, ErrorCode | string> = {
  * ApiException as is; PipelineError by code (404 NOTHING_PENDING/NOT_FOUND, 409 CONFLICT, 422 SQL_REFUSED,
  * 502 UPSTREAM_UNAVAILABLE); Nest/Fastify HttpExceptions by status (malformed JSON 400, unknown route 404, body over
  * MAX_BODY_BYTES 413); an unreachable database or model 502; a question the model cannot answer 422; anything else
- * 500 INTERNAL whose message carries no internals, only the request id.
+ * 500 INTERNAL whose message carries no internals, only the request id. Every message passes through scrubMessage
+ * (no password, key or stack frame reaches a client).
  */
 export function toErrorResponse(exception: unknown, requestId: string): ErrorResponse {
+  const body = mapException(exception, requestId);
+  return { ...body, message: scrubMessage(body.message) };
+}
+
+function mapException(exception: unknown, requestId: string): ErrorResponse {
   if (exception instanceof ApiException) {
     return withDetails({ statusCode: exception.statusCode, code: exception.code, message: exception.message, requestId }, exception.details);
   }

@@ -64,6 +64,12 @@ export class AppConfig {
   readonly shutdownGraceMs!: number;
   /** Requests per caller per minute to the routes that run work; 0: no limit. */
   readonly rateLimitPerMinute!: number;
+  /** Wrong keys per client address or key prefix per window before 429 (AUTH_FAILURE_LIMIT); 0: no throttle. */
+  readonly authFailureLimit!: number;
+  /** The failed-authentication window, in seconds. */
+  readonly authFailureWindowSeconds!: number;
+  /** Fastify's trustProxy from TRUST_PROXY: false, true, a hop count or a list of addresses/CIDR ranges. */
+  readonly trustProxy!: boolean | number | string[];
   readonly logLevel!: string;
   /** User-bound /api keys from USER_API_KEYS (spec 5.5), in the order given. */
   readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string }>;
@@ -113,6 +119,11 @@ export class AppConfig {
     if (userApiKeys.some((k) => k.userId === 'service')) {
       throw new ConfigValidationError(['USER_API_KEYS: the user id "service" is reserved for the service key']);
     }
+    if (vars.NODE_ENV === 'production' && vars.SERVICE_API_KEY !== undefined && vars.SERVICE_API_KEY.length < MIN_PRODUCTION_KEY_CHARS) {
+      throw new ConfigValidationError([
+        `SERVICE_API_KEY: must be at least ${MIN_PRODUCTION_KEY_CHARS} characters when NODE_ENV=production (got ${vars.SERVICE_API_KEY.length}); generate one with: openssl rand -base64 32`,
+      ]);
+    }
     const corsList = (vars.CORS_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean);
     return new AppConfig({
       nodeEnv: vars.NODE_ENV,
@@ -152,6 +163,9 @@ export class AppConfig {
       approvalLeaseMs: vars.APPROVAL_LEASE_MS,
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
       rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+      authFailureLimit: vars.AUTH_FAILURE_LIMIT,
+      authFailureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
+      trustProxy: parseTrustProxy(vars.TRUST_PROXY),
       logLevel: vars.LOG_LEVEL,
       userApiKeys,
       encryptionKey: vars.ENCRYPTION_KEY ?? null,
@@ -162,6 +176,22 @@ export class AppConfig {
       webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(__dirname, '..', '..', '..', 'web', 'dist')),
     } as AppConfig);
   }
+}
+
+/** Shortest SERVICE_API_KEY accepted when NODE_ENV=production (192 bits of base64; nlq's own keys have 256). */
+export const MIN_PRODUCTION_KEY_CHARS = 24;
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy option (https://fastify.dev/docs/latest/Reference/Server/#trustproxy):
+ * unset, `false`, `off` -> false; `true`, `on` -> true; digits -> that many hops; else the comma list of addresses or
+ * CIDR ranges of the proxies to trust.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'off') return false;
+  if (v === 'true' || v === 'on') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return commaList(v);
 }
 
 /** The trimmed, non-empty items of a comma list (empty for undefined). */

@@ -33,6 +33,9 @@ export const ENV_VARIABLE_NAMES = [
   'APPROVAL_LEASE_MS',
   'SHUTDOWN_GRACE_MS',
   'RATE_LIMIT_PER_MINUTE',
+  'AUTH_FAILURE_LIMIT',
+  'AUTH_FAILURE_WINDOW_SECONDS',
+  'TRUST_PROXY',
   'LOG_LEVEL',
   'USER_API_KEYS',
   'ENCRYPTION_KEY',
@@ -78,7 +81,10 @@ export class EnvironmentVariables {
   @IsIn(SERVICE_MODES)
   SERVICE_MODE: (typeof SERVICE_MODES)[number] = 'user';
 
-  /** Unset: the query adapter surface is open (spec 5.3). */
+  /**
+   * Unset: the query adapter surface is open (spec 5.3). 8+ characters; 24+ when NODE_ENV=production (a short key
+   * can be guessed; OWASP Authentication Cheat Sheet), checked in AppConfig.fromEnv.
+   */
   @IsOptional()
   @IsString()
   @MinLength(8)
@@ -219,6 +225,34 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE: number = 120;
+
+  /**
+   * Wrong X-API-Key values one client address (or one key prefix) may send per AUTH_FAILURE_WINDOW_SECONDS before
+   * its key-carrying requests get 429 until the window ends; 0 disables the throttle.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  AUTH_FAILURE_LIMIT: number = 10;
+
+  /** Length of the failed-authentication window, in seconds. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  AUTH_FAILURE_WINDOW_SECONDS: number = 300;
+
+  /**
+   * Fastify's trustProxy (https://fastify.dev/docs/latest/Reference/Server/#trustproxy): `false`/`off` (default),
+   * `true` (trust every hop), a hop count, or a comma list of proxy addresses or CIDR ranges. Decides which
+   * X-Forwarded-For entry is the client address the rate limit, the auth throttle and the logs see.
+   */
+  @IsOptional()
+  @Matches(/^(true|false|on|off|\d{1,3}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, {
+    message: 'TRUST_PROXY must be off, true, a hop count (e.g. 1) or a comma list of proxy addresses/CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
+  })
+  TRUST_PROXY?: string;
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';

@@ -1,17 +1,19 @@
 import type { QueryResponse } from '@nlq/contracts';
 import type { AskOutcome } from '@nlq/pipeline';
+import { scrubMessage } from '../security/secret-scrubber';
 
 /**
  * The QueryResponse fields (spec section 2) of a pipeline outcome, in wire order: response, sql, success,
  * pending_approval, session_id, error. POST /query answers exactly these; POST /api/chat adds its own after them.
+ * A failure's `response` and `error` (a driver's or provider's text) pass through scrubMessage: no credentials.
  */
 export function toQueryResponse(outcome: AskOutcome): QueryResponse {
   return {
-    response: outcome.response,
+    response: outcome.success ? outcome.response : scrubMessage(outcome.response),
     sql: outcome.sql,
     success: outcome.success,
     pending_approval: outcome.pendingApproval,
     session_id: outcome.sessionId,
-    error: outcome.error,
+    error: outcome.error === null ? null : scrubMessage(outcome.error),
   };
 }

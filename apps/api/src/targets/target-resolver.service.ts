@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino';
 import { AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../logging/logger.factory';
+import { rememberConnectionUrlSecrets, rememberSecrets } from '../security/secret-scrubber';
 
 /** Id of the connection configured by QUERY_DATABASE_URL. */
 export const DEFAULT_CONNECTION_ID = 'default';
@@ -37,6 +38,8 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
     config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {
+    rememberConnectionUrlSecrets(config.queryDatabaseUrl);
+    rememberSecrets(config.llm.apiKey, config.llmFallback?.apiKey);
     this.targets.set(DEFAULT_CONNECTION_ID, { connectionId: DEFAULT_CONNECTION_ID, driver: createDriver(config.queryDatabaseUrl) });
     this.currentProvider = createProvider({
       provider: config.llm.provider,
@@ -84,6 +87,7 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
   /** Add or replace connection `id` with a driver for `url` (the replaced driver is closed). */
   async setConnection(id: string, url: string): Promise<void> {
     const previous = this.targets.get(id);
+    rememberConnectionUrlSecrets(url);
     this.targets.set(id, { connectionId: id, driver: createDriver(url) });
     if (previous) await this.closeQuietly(previous.driver);
   }
@@ -107,6 +111,7 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
 
   /** Replace the model provider (a built provider, or settings to build one with createProvider). */
   setProvider(provider: LlmProvider | ProviderSettings): void {
+    if (!('generateSql' in provider)) rememberSecrets(provider.apiKey);
     this.currentProvider = 'generateSql' in provider ? provider : createProvider(provider);
   }
 
