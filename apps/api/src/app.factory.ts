@@ -17,6 +17,7 @@ import { createRootLogger } from './logging/logger.factory';
 import { PinoNestLogger } from './logging/pino-nest.logger';
 import { setupOpenApi } from './openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin';
+import { registerJsonBodyParser } from './common/json-body-parser';
 import { MemoryFailureStore, RedisFailureStore, registerAuthThrottle } from './security/auth-throttle';
 import { registerCrossSiteProtection } from './security/cross-site-protection';
 import { rememberSecrets } from './security/secret-scrubber';
@@ -53,9 +54,14 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
     // TRUST_PROXY: which X-Forwarded-For hop is the client (request.ip for the rate limits and the logs)
     trustProxy: config.trustProxy as never,
   });
+  // MAX_JSON_DEPTH: deeper JSON bodies answer 400 before they are parsed or validated (issue 10 item 2)
+  registerJsonBodyParser(adapter.getInstance() as never, config.maxJsonDepth);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     abortOnError: false,
+    // Nest's own JSON and form parsers stay off: registerJsonBodyParser's depth-limited parser handles JSON, and
+    // form bodies answer 415 (only JSON bodies are accepted)
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
