@@ -6,7 +6,7 @@ import { humanize, normalizedWords, pluralize } from './word-forms';
 
 /** How to word the answer for rows of one generated statement. */
 export interface AnswerPlan {
-  kind: 'count' | 'aggregate' | 'grouped' | 'top' | 'list' | 'lookup' | 'write';
+  kind: 'count' | 'aggregate' | 'grouped' | 'top' | 'list' | 'lookup' | 'write' | 'yesno';
   /** Singular and plural noun of the rows counted, listed or ranked: customer / customers. */
   noun: string;
   nounPlural: string;
@@ -45,6 +45,9 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
     // "the capital of texas": measureLabel holds the columns' words, context the name
     const words = intent.columns.map((c) => humanize(c.column)).join(' and ');
     return { kind: 'lookup', noun, nounPlural: pluralize(noun), context, measureLabel: words, money: false, labelColumns: built.labelColumns, valueColumn: null, groupNoun: null, limit: null, direction: 'asc' };
+  }
+  if (intent.yesNo) {
+    return { kind: 'yesno', noun, nounPlural: pluralize(noun), context, measureLabel: '', money: false, labelColumns: [], valueColumn: 'answer', groupNoun: null, limit: null, direction: 'desc' };
   }
   const kind = intent.kind === 'list' ? 'list' : intent.kind === 'top' ? 'top' : g ? 'grouped' : intent.kind === 'count' ? 'count' : 'aggregate';
   return {

@@ -48,6 +48,10 @@ export function writeAnswerText(request: AnswerRequest, plan: AnswerPlan | null)
     if (plan?.kind === 'write') return 'The statement ran.';
     return 'No rows matched.';
   }
+  if (plan?.kind === 'yesno') {
+    const yes = String(rows[0][0]).toLowerCase() === 'yes';
+    return yes ? `Yes, there are ${plan.nounPlural}${plan.context}.` : `No, there are no ${plan.nounPlural}${plan.context}.`;
+  }
   if (!plan) return genericAnswer(request);
   const valueIdx = plan.valueColumn ? indexes(columns, [plan.valueColumn])[0] ?? -1 : -1;
   let labelIdx = indexes(columns, plan.labelColumns);

@@ -12,6 +12,7 @@ import { assertInformative, withRelations } from './intent-sanity';
 import { readOrdering, withOrdering } from './ordering-reader';
 import { readRelationConditions } from './relation-conditions';
 import { readShare, toShare } from './share-reader';
+import { toYesNo, yesNoBody } from './yes-no';
 import { weighUnknownWords, withIgnoredWords } from './question-confidence';
 import type { WordResolver } from './word-resolver';
 
@@ -54,6 +55,8 @@ export interface ParseOptions {
  * word could mean two columns equally well: the engine never guesses.
  */
 export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
+  const yesNo = yesNoBody(question);
+  if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
   const tokens = tokenizeQuestion(question);
   if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
   const first = tokens[0].lower;

@@ -70,6 +70,8 @@ export interface ReadIntent {
    * that also meet every one of these conditions.
    */
   share?: Filter[];
+  /** `count` asked as yes/no ("are there any orders in 2024?"): answered yes when some row exists. */
+  yesNo?: boolean;
   /** Row order the question asks for ("ordered by name", "by month ascending"); default when absent. */
   orderBy?: { by: ColumnRef | 'group' | 'measure'; direction: 'asc' | 'desc' };
   /** 0..1: lowered by words ignored or substituted (question-confidence.ts); absent means fully understood. */

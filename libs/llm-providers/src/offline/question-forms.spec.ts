@@ -53,6 +53,15 @@ describe('question forms of issue 8 on the shop schema', () => {
     await expect(sql('what percentage of orders')).rejects.toThrow(/no condition/);
   });
 
+  it('yes/no: whether some rows exist, worded yes or no', async () => {
+    const question = 'are there any orders in 2024?';
+    const generated = await sql(question);
+    expect(generated).toBe("SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01') THEN 'yes' ELSE 'no' END AS answer");
+    const answer = await provider.writeAnswer({ question, sql: generated, columns: ['answer'], rows: [['yes']], rowCount: 1, truncated: false });
+    expect(answer.text).toBe('Yes, there are orders in 2024.');
+    expect(await sql('is there a customer in Canada?')).toContain("EXISTS (SELECT 1 FROM customers WHERE country = 'Canada')");
+  });
+
   it('refuses a negation it cannot place rather than dropping it', async () => {
     await expect(sql('products that were never ordered')).rejects.toThrow(/never/);
   });

@@ -273,6 +273,10 @@ class ReadSqlWriter {
       return { sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)), labelColumns: labels, valueColumn };
     }
 
+    if (i.yesNo) {
+      const exists = `CASE WHEN EXISTS (SELECT 1${from}${this.where(i.filters)}) THEN 'yes' ELSE 'no' END AS ${this.q('answer')}`;
+      return { sql: `SELECT ${exists}`, labelColumns: [], valueColumn: 'answer' };
+    }
     if (!i.group) {
       return { sql: this.select(false, [measure], `${from}${this.where(i.filters)}`, null), labelColumns: [], valueColumn: m.alias };
     }
