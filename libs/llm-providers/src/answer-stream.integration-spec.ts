@@ -135,6 +135,21 @@ describe.each(providers)('$protocol provider streaming', ({ protocol, make }) =>
     await expect(collectAnswerStream(offline.streamAnswer!(answerRequest), () => undefined)).rejects.toBeInstanceOf(ProviderConnectionError);
   });
 
+  it('times out a stream that goes silent after its first piece (idle timeout between pieces)', async () => {
+    const pieces = gate();
+    const server = await startScriptedModelServer({ protocol, reply: () => ({ chunks: pieces.pieces }) });
+    try {
+      const provider = make({ baseURL: server.url, model: 'scripted-model', maxRetries: 0, timeoutMs: 300 });
+      pieces.release('Customer 1 leads');
+      const seen: string[] = [];
+      const failure = await collectAnswerStream(provider.streamAnswer!(answerRequest), (d) => seen.push(d)).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ProviderTimeoutError);
+      expect(seen.join('')).toBe('Customer 1 leads');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('times out a server that never starts answering', async () => {
     const server = await startScriptedModelServer({ protocol, reply: () => 'late', delayMs: 5000 });
     try {

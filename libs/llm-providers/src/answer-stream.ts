@@ -72,3 +72,38 @@ export async function collectAnswerStream(stream: AnswerStream, onDelta: (text: 
     onDelta(step.value);
   }
 }
+
+/**
+ * An idle timeout for a streamed reply whose client has none once the response started (the Stainless SDKs'
+ * `timeout` covers the request until its headers): `signal` aborts when `restart` was not called for `timeoutMs`.
+ * Call `restart` on each piece received and `stop` when done; `fired` tells a timeout apart from other aborts.
+ */
+export class StreamIdleTimeout {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  fired = false;
+
+  constructor(private readonly timeoutMs: number) {
+    this.restart();
+  }
+
+  /** Aborts when the stream stays silent for `timeoutMs`; pass it to the SDK call. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** A piece arrived: the silence starts again from now. */
+  restart(): void {
+    this.stop();
+    this.timer = setTimeout(() => {
+      this.fired = true;
+      this.controller.abort();
+    }, this.timeoutMs);
+  }
+
+  /** The stream ended (or failed): no more timeout. */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

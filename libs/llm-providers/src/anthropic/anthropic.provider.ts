@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ChatStreamPart } from '../answer-stream';
+import { StreamIdleTimeout, type ChatStreamPart } from '../answer-stream';
 import type { ChatReply } from '../chat-provider-base';
-import { ProviderResponseError } from '../errors';
+import { ProviderResponseError, ProviderTimeoutError } from '../errors';
 import type { ChatPrompt } from '../prompt';
 import { DEFAULT_HOSTED_TIMEOUT_MS, type ModelProviderOptions } from '../provider-options';
 import { SdkChatProvider } from '../sdk-chat-provider';
@@ -58,19 +58,33 @@ export class AnthropicProvider extends SdkChatProvider<Anthropic> {
   /**
    * POST {baseURL}/v1/messages with `stream: true` through the SDK's `messages.stream` (server-sent events
    * message_start, content_block_start/delta/stop, message_delta, message_stop): yields each `text_delta` (thinking
-   * blocks are other block types and never yielded), then the usage of the final message. The SDK's timeout covers
-   * the request until the response starts.
+   * blocks are other block types and never yielded), then the usage of the final message. `timeoutMs` is also an
+   * idle timeout between events (ProviderTimeoutError), since the SDK's own covers the request until it starts.
    */
   protected async *chatStream(prompt: ChatPrompt): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const idle = new StreamIdleTimeout(this.timeoutMs);
+    try {
+      yield* this.streamEvents(prompt, idle);
+    } catch (error) {
+      if (!idle.fired) throw error;
+    } finally {
+      idle.stop();
+    }
+    // The SDK ends an aborted stream quietly or with an abort error: either way it was the idle timeout.
+    if (idle.fired) throw new ProviderTimeoutError(`${this.label()} sent nothing for ${this.timeoutMs} ms while streaming (model ${this.model}).`);
+  }
+
+  private async *streamEvents(prompt: ChatPrompt, idle: StreamIdleTimeout): AsyncGenerator<ChatStreamPart, void, undefined> {
     const stream = this.client.messages.stream({
       model: this.model,
       max_tokens: this.maxTokens,
       system: prompt.system,
       messages: [{ role: 'user', content: prompt.user }],
       ...(this.temperature === null ? {} : { temperature: this.temperature }),
-    });
+    }, { signal: idle.signal });
     try {
       for await (const event of stream) {
+        idle.restart();
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta' && event.delta.text) yield { text: event.delta.text };
       }
       // finalMessage also surfaces an error that ended the stream between two reads of the iterator.

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
-import type { ChatStreamPart } from '../answer-stream';
+import { StreamIdleTimeout, type ChatStreamPart } from '../answer-stream';
 import type { ChatReply } from '../chat-provider-base';
-import { ProviderResponseError } from '../errors';
+import { ProviderResponseError, ProviderTimeoutError } from '../errors';
 import type { ChatPrompt } from '../prompt';
 import { DEFAULT_HOSTED_TIMEOUT_MS, type ModelProviderOptions } from '../provider-options';
 import { SdkChatProvider } from '../sdk-chat-provider';
@@ -57,10 +57,23 @@ export class OpenAiProvider extends SdkChatProvider<OpenAI> {
   /**
    * POST {baseURL}/chat/completions with `stream: true` and `stream_options.include_usage` (server-sent
    * `chat.completion.chunk` events ending with `data: [DONE]`, iterated by the SDK's Stream): yields each
-   * `choices[0].delta.content`, then the usage of the final chunk when the server sends one. The SDK's timeout
-   * covers the request until the response starts.
+   * `choices[0].delta.content`, then the usage of the final chunk when the server sends one. `timeoutMs` is also an
+   * idle timeout between chunks (ProviderTimeoutError), since the SDK's own covers the request until it starts.
    */
   protected async *chatStream(prompt: ChatPrompt): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const idle = new StreamIdleTimeout(this.timeoutMs);
+    try {
+      yield* this.streamChunks(prompt, idle);
+    } catch (error) {
+      if (!idle.fired) throw error;
+    } finally {
+      idle.stop();
+    }
+    // The SDK ends an aborted stream quietly or with an abort error: either way it was the idle timeout.
+    if (idle.fired) throw new ProviderTimeoutError(`${this.label()} sent nothing for ${this.timeoutMs} ms while streaming (model ${this.model}).`);
+  }
+
+  private async *streamChunks(prompt: ChatPrompt, idle: StreamIdleTimeout): AsyncGenerator<ChatStreamPart, void, undefined> {
     const stream = await this.client.chat.completions.create({
       model: this.model,
       messages: [
@@ -70,8 +83,9 @@ export class OpenAiProvider extends SdkChatProvider<OpenAI> {
       stream: true,
       stream_options: { include_usage: true },
       ...(this.temperature === null ? {} : { temperature: this.temperature }),
-    });
+    }, { signal: idle.signal });
     for await (const chunk of stream) {
+      idle.restart();
       const text = chunk.choices?.[0]?.delta?.content;
       if (text) yield { text };
       if (chunk.usage) yield { tokens: { prompt: chunk.usage.prompt_tokens ?? 0, completion: chunk.usage.completion_tokens ?? 0 } };
