@@ -1,3 +1,9 @@
+import type { Dialect } from '@nlq/contracts';
+import { MSSQL_REFUSED_CATALOGS } from '../mssql/mssql.refused-catalogs';
+import { MYSQL_REFUSED_CATALOGS } from '../mysql/mysql.refused-catalogs';
+import { POSTGRES_REFUSED_CATALOGS } from '../postgres/postgres.refused-catalogs';
+import type { RefusedCatalogEntry, RefusedCatalogList } from '../refused-catalog';
+
 /**
  * What nlq never runs, in any mode (DESIGN.md pipeline step 8: "anything ... never allowed"). Functions are matched
  * on the called name (last part of a qualified name, lower case) of function-call nodes in the parsed AST, never on
@@ -76,7 +82,50 @@ export function refusedFunctionReason(name: string): string | null {
   const lower = name.toLowerCase();
   if (Object.prototype.hasOwnProperty.call(REFUSED_FUNCTIONS, lower)) return REFUSED_FUNCTIONS[lower];
   for (const [re, why] of REFUSED_PREFIXES) if (re.test(lower)) return why;
+  const catalogFunction = CATALOG_FUNCTIONS.get(lower);
+  if (catalogFunction) return `${catalogFunction.reason} (${catalogFunction.source})`;
   return null;
+}
+
+/**
+ * Per-dialect catalogs holding credentials or other sessions' activity, kept as data beside each dialect
+ * (postgres/postgres.refused-catalogs.ts, mysql/mysql.refused-catalogs.ts, mssql/mssql.refused-catalogs.ts), each
+ * entry with its manual section. SQLite keeps no credentials; Snowflake's account usage views need roles nlq's
+ * read-only role does not get (README).
+ */
+export const REFUSED_CATALOGS: Readonly<Partial<Record<Dialect, RefusedCatalogList>>> = {
+  postgresql: POSTGRES_REFUSED_CATALOGS,
+  sqlite: POSTGRES_REFUSED_CATALOGS, // the SQLite grammar falls back to PostgreSQL's; no SQLite table has these names
+  mysql: MYSQL_REFUSED_CATALOGS,
+  mariadb: MYSQL_REFUSED_CATALOGS,
+  transactsql: MSSQL_REFUSED_CATALOGS,
+};
+
+/** The catalog functions of every dialect by name, for {@link refusedFunctionReason} (names are unambiguous). */
+const CATALOG_FUNCTIONS = new Map<string, RefusedCatalogEntry>(
+  [POSTGRES_REFUSED_CATALOGS, MYSQL_REFUSED_CATALOGS, MSSQL_REFUSED_CATALOGS].flatMap((list) => list.functions.map((f) => [f.name, f] as const)),
+);
+
+/**
+ * Why reading one of the tables of `tableList` (node-sql-parser's `type::schema::table` entries, schema `null`
+ * when unqualified) is never allowed on `dialect`, or null. An entry whose list schema is null matches the name
+ * under any schema; otherwise the statement must name that schema. The reason names the manual section.
+ */
+export function refusedCatalogReason(tableList: readonly string[], dialect: Dialect): string | null {
+  const list = REFUSED_CATALOGS[dialect];
+  if (!list) return null;
+  for (const entry of tableList) {
+    const [, rawSchema, ...rest] = entry.split('::');
+    const name = unquote(rest.join('::')).toLowerCase();
+    const schema = rawSchema && rawSchema !== 'null' ? unquote(rawSchema).toLowerCase() : null;
+    const hit = list.tables.find((t) => t.name === name && (t.schema === null || t.schema === schema));
+    if (hit) return `${hit.schema ? `${hit.schema}.` : ''}${hit.name} is never read: it ${hit.reason} (${hit.source})`;
+  }
+  return null;
+}
+
+function unquote(identifier: string): string {
+  return identifier.replace(/^[`"[]|[`"\]]$/g, '');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Dialect, SqlClassification } from '@nlq/contracts';
-import { REFUSED_LEADING_KEYWORDS, refusedFunctionReason, refusedProcedureReason } from './refused-rules';
+import { REFUSED_LEADING_KEYWORDS, refusedCatalogReason, refusedFunctionReason, refusedProcedureReason } from './refused-rules';
 import { type AstNode, functionName, identName, parseSql, walkAst } from './sql-ast';
 import { identifierText, type SqlToken, tokenizeSql } from './sql-tokenizer';
 
@@ -24,7 +24,9 @@ const refused = (reason: string, statementType?: string, tables: string[] = []):
  *   comments and by the parser); unparseable (reason names the dialect and carries the parser's message); MySQL
  *   executable comments;
  *   an always-refused statement (ATTACH, DETACH, PRAGMA, VACUUM INTO, COPY, LOAD, DO, BULK INSERT, EXEC of sp_* /
- *   xp_*); a call of a refused function anywhere (see refused-rules.ts); SELECT ... INTO OUTFILE/DUMPFILE.
+ *   xp_*); a call of a refused function anywhere (see refused-rules.ts); a read of a catalog holding credentials
+ *   or other sessions' activity (the dialect's refused-catalogs list, see refusedCatalogReason); SELECT ... INTO
+ *   OUTFILE/DUMPFILE.
  * - `read`: a SELECT (with WITH, UNION, subqueries) containing no write node, no INTO and no locking clause.
  * - `write`: INSERT, UPDATE, DELETE, REPLACE, MERGE/upsert, a SELECT holding a data-modifying CTE, or a SELECT with
  *   FOR UPDATE / FOR SHARE / LOCK IN SHARE MODE.
@@ -87,6 +89,8 @@ export function classifySql(sql: string, dialect: Dialect): SqlClassification {
     }
   });
   if (refusal) return refused(refusal, statementType, tables);
+  const catalogRefusal = refusedCatalogReason(parsed.tableList, dialect);
+  if (catalogRefusal) return refused(catalogRefusal, statementType, tables);
 
   switch (statementType) {
     case 'attach':
