@@ -153,6 +153,10 @@ describe('POST /api/chat/stream limits', () => {
     expect(tooBig.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
     const first = await postEventStream(`${t.url}/api/chat/stream`, { question: 'How many customers are there?' }, { 'x-api-key': ALICE });
     expect(first.events[first.events.length - 1]).toMatchObject({ event: 'result', data: { success: true } });
+    // Headers set before the stream started (rate limit, request id) are kept on it.
+    expect(first.headers.get('x-ratelimit-limit')).toBe('2');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(first.headers.get('x-request-id')).toEqual(expect.any(String));
     const limited = await call(`${t.url}/api/chat`, { body: { question: 'How many customers are there?' }, headers: { 'x-api-key': ALICE } });
     expect(limited.status).toBe(429);
     const limitedStream = await postEventStream(`${t.url}/api/chat/stream`, { question: 'How many customers are there?' }, { 'x-api-key': ALICE });
