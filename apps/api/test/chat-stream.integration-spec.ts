@@ -127,6 +127,15 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
     expectError(await postEventStream(url(), { question: 'x', session_id: 'alice-stream' }, { 'x-api-key': BOB }), 404, 'NOT_FOUND');
   });
 
+  it('is documented in OpenAPI as a text/event-stream behind X-API-Key', async () => {
+    const { body } = await call(`${t.url}/docs-json`);
+    const operation = body.paths['/api/chat/stream']?.post;
+    expect(operation).toBeDefined();
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(operation.security).toEqual([{ api_key: [] }]);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '404', '413', '429']));
+  });
+
   it('answers a pipeline failure as a result with success false, like /api/chat', async () => {
     const streamed = await postEventStream(url(), { question: '   ' }, { 'x-api-key': ALICE });
     expect(streamed.status).toBe(200);
