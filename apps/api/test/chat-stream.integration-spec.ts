@@ -19,12 +19,31 @@ const COUNT_SQL = 'SELECT COUNT(*) AS customers FROM customers';
 // Starting the api (sample database, migrations) takes seconds on a loaded machine.
 jest.setTimeout(60_000);
 
-/** SQL for the SQL prompt; for the answer prompt a streamed reply naming the first row, after a reasoning block. */
+/** Answer pieces a test releases one at a time (the scripted server sends each when released). */
+const slow = { queue: [] as Array<string | null>, wake: null as (() => void) | null };
+async function* slowPieces(): AsyncGenerator<string> {
+  for (;;) {
+    while (!slow.queue.length) await new Promise<void>((resolve) => (slow.wake = resolve));
+    const next = slow.queue.shift();
+    if (next === null || next === undefined) return;
+    yield next;
+  }
+}
+const release = (piece: string | null) => {
+  slow.queue.push(piece);
+  slow.wake?.();
+};
+
+/**
+ * SQL for the SQL prompt; for the answer prompt a streamed reply naming the first row, after a reasoning block (or,
+ * for a question starting "Slowly", the pieces the test releases).
+ */
 async function startModel(): Promise<ScriptedModelServer> {
   return startScriptedModelServer({
     protocol: 'openai',
     reply: ({ user }) => {
       if (user.startsWith('Database schema')) return `\`\`\`sql\n${/How many/.test(user) ? COUNT_SQL : SQL}\n\`\`\``;
+      if (user.includes('Question: Slowly')) return { chunks: slowPieces() };
       const firstRow = user.split('\n').filter((line) => line.startsWith('|'))[2] ?? '';
       const [first, last] = firstRow.split('|').slice(1, 3).map((cell) => cell.trim());
       return `<think>12 rows, so list the first.</think>\nThe first of the 12 customers is ${first} ${last}; the others follow in signup order.`;
@@ -125,6 +144,34 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
     expectError(await postEventStream(url(), '{"question":', { 'x-api-key': ALICE }), 400, 'VALIDATION');
     expectError(await postEventStream(url(), { question: 'x', connection_id: 'nope' }, { 'x-api-key': ALICE }), 404, 'NOT_FOUND');
     expectError(await postEventStream(url(), { question: 'x', session_id: 'alice-stream' }, { 'x-api-key': BOB }), 404, 'NOT_FOUND');
+  });
+
+  it('finishes and records the answer when the client goes away mid-stream', async () => {
+    const abort = new AbortController();
+    const request = fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': ALICE },
+      body: JSON.stringify({ question: 'Slowly list the first customers', session_id: 'alice-gone' }),
+      signal: abort.signal,
+    });
+    release('Twelve ');
+    release('customers');
+    const response = await request;
+    const reader = response.body!.getReader();
+    let seen = '';
+    while (!seen.includes('event: answer.delta')) seen += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    await reader.read().catch(() => undefined);
+    release(', in signup order.');
+    release(null);
+    // The question still ran to the end: its answer is in the session's history, and the api keeps answering.
+    let detail: any = null;
+    while (!detail?.history?.some((e: any) => e.kind === 'query')) {
+      detail = (await call(`${t.url}/api/sessions/alice-gone`, { headers: { 'x-api-key': ALICE } })).body;
+    }
+    expect(detail.history.find((e: any) => e.kind === 'query')).toMatchObject({ status: 'ok', answer: 'Twelve customers, in signup order.' });
+    const next = await postEventStream(url(), { question: 'How many customers are there?' }, { 'x-api-key': ALICE });
+    expect(next.events[next.events.length - 1].event).toBe('result');
   });
 
   it('is documented in OpenAPI as a text/event-stream behind X-API-Key', async () => {
