@@ -24,3 +24,5 @@ export * from './stages/explain-empty';
 export * from './testing/in-memory-state-store';
 export * from './testing/scripted-llm-provider';
 export * from './reexports';
+export * from './linking/embedding-client';
+export * from './linking/semantic-scores';

@@ -19,6 +19,8 @@ import { QueryPipeline } from './query-pipeline';
 import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
 import { InMemoryStateStore } from './testing/in-memory-state-store';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import { createEmbeddingClient } from './linking/embedding-client';
+import { SemanticScorer } from './linking/semantic-scores';
 import type { ScriptedSql } from './testing/scripted-llm-provider';
 
 let dir: string;
@@ -84,7 +86,7 @@ interface Harness {
   now: { ms: number };
 }
 
-function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}, fallback: LlmProvider | null = null): Harness {
+function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}, fallback: LlmProvider | null = null, semantic: SemanticScorer | null = null): Harness {
   const now = { ms: Date.UTC(2024, 5, 1, 12) };
   const clock = () => now.ms;
   const store = new InMemoryStateStore(clock);
@@ -107,6 +109,7 @@ function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}, fa
     audit: { audit: (event, fields) => audits.push({ event, fields }) },
     events: bus,
     clock,
+    semantic,
   });
   return { pipeline, store, events, audits, provider, now };
 }
@@ -493,4 +496,18 @@ describe('QueryPipeline on SQLite', () => {
     const cascaded = harness(new ScriptedLlmProvider({ sql: [''] }), { maxRetries: 0 }, new ScriptedLlmProvider({ sql: ['SELECT count(*) AS n FROM orders'] }));
     expect((await cascaded.pipeline.ask({ question: 'How many orders?', sessionId: 'c', userId: 'u' })).response).toBe('The answer is 4.');
   });
+
+  it('falls back to lexical linking, traced, when the embedding server cannot be reached', async () => {
+    const unreachable = new SemanticScorer(createEmbeddingClient({ kind: 'ollama', baseURL: 'http://127.0.0.1:9', model: 'nomic-embed-text', timeoutMs: 2000 }));
+    const h = harness(scripted(['SELECT count(*) AS n FROM customers']), { schemaTokenBudget: 20 }, null, unreachable);
+    const out = await h.pipeline.ask({ question: 'How many customers?', sessionId: 'e', userId: 'u' });
+    expect(out).toMatchObject({ success: true, response: 'The answer is 3.' });
+    const linking = (await h.store.getTrace(out.traceId))!.spans.find((s) => s.name === 'linking')!;
+    expect(linking.detail).toMatchObject({ reduced: true, semantic: { error: expect.stringContaining('embeddings unavailable, lexical linking used') } });
+    // A schema that fits the budget is never sent for embeddings.
+    const small = harness(scripted(['SELECT count(*) AS n FROM customers']), {}, null, unreachable);
+    const fits = await small.pipeline.ask({ question: 'How many customers?', sessionId: 'e', userId: 'u' });
+    expect((await small.store.getTrace(fits.traceId))!.spans.find((s) => s.name === 'linking')!.detail).not.toHaveProperty('semantic');
+  });
 });
+

@@ -14,6 +14,7 @@ import { connectionCachePrefix, NearDuplicateIndex, resultCacheKey } from './sta
 import { SchemaCache } from './stages/schema';
 import { linkSchema } from './stages/linking';
 import type { LinkedSchema } from './stages/linking';
+import type { SemanticScorer } from './linking/semantic-scores';
 import { EXAMPLE_LIMIT, loadExamples } from './stages/examples';
 import { generateSql } from './stages/generate';
 import { checkSql, describeReferenceErrors } from './stages/check';
@@ -42,6 +43,11 @@ export interface QueryPipelineDeps {
    * `leaseMs` is how long a run's claim holds without renewal (renewed every third of it; default 30,000 ms).
    */
   approvals?: { replicaId?: string; leaseMs?: number };
+  /**
+   * Optional semantic schema linking (issue 12): table and question embeddings from the model server, fused with the
+   * lexical scores when the schema exceeds the prompt budget. A failing embedding server falls back to lexical.
+   */
+  semantic?: SemanticScorer | null;
 }
 
 /** The error an approval run cut short by a crash or stop is marked failed with. */
@@ -104,6 +110,7 @@ export class QueryPipeline {
   private readonly runningApprovals = new Set<Promise<unknown>>();
   private readonly replicaId: string;
   private readonly leaseMs: number;
+  private readonly semantic: SemanticScorer | null;
 
   constructor(deps: QueryPipelineDeps) {
     this.targets = deps.targets;
@@ -117,6 +124,7 @@ export class QueryPipeline {
     this.nearDuplicates = new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
     this.replicaId = deps.approvals?.replicaId ?? 'local';
     this.leaseMs = deps.approvals?.leaseMs ?? 30_000;
+    this.semantic = deps.semantic ?? null;
   }
 
   /** Answer one question (DESIGN.md pipeline steps 1-12). */
@@ -218,9 +226,19 @@ export class QueryPipeline {
     const preparePrompt = async () => {
       if (prompt) return prompt;
       let span = rec.start('linking');
-      const linked = linkSchema(linkingText(run.question, run.conversation), schema, this.config.schemaTokenBudget);
+      const linkText = linkingText(run.question, run.conversation);
+      let linked = linkSchema(linkText, schema, this.config.schemaTokenBudget);
+      let semantic: { model: string } | { error: string } | null = null;
+      if (linked.reduced && this.semantic) {
+        try {
+          linked = linkSchema(linkText, schema, this.config.schemaTokenBudget, { semanticScores: await this.semantic.scores(linkText, schema) });
+          semantic = { model: this.semantic.modelId };
+        } catch (error) {
+          semantic = { error: `embeddings unavailable, lexical linking used: ${error instanceof Error ? error.message : String(error)}` };
+        }
+      }
       span.end('ok', {
-        detail: { linkedTables: linked.linkedTables, reduced: linked.reduced, estimatedTokens: linked.estimatedTokens, totalTables: schema.tables.length },
+        detail: { linkedTables: linked.linkedTables, reduced: linked.reduced, estimatedTokens: linked.estimatedTokens, totalTables: schema.tables.length, ...(semantic ? { semantic } : {}) },
       });
       span = rec.start('examples');
       const examples = await loadExamples(this.store, target.connectionId, EXAMPLE_LIMIT);

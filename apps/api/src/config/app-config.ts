@@ -43,6 +43,8 @@ export class AppConfig {
   readonly llm!: LlmSettings;
   /** LLM_FALLBACK_*: the cascade's second provider, or null (no cascade). */
   readonly llmFallback!: LlmSettings | null;
+  /** LLM_EMBEDDING_MODEL: embeddings for schema linking from LLM_PROVIDER's server (ollama, openai), or null. */
+  readonly embeddingModel!: string | null;
   /** ANSWER_MODE: auto (default), template or model. */
   readonly answerMode!: 'auto' | 'template' | 'model';
   /** CONVERSATION_TURNS: earlier turns sent with a question (default 5). */
@@ -150,6 +152,7 @@ export class AppConfig {
             apiKey: vars.LLM_FALLBACK_API_KEY ?? null,
           }
         : null,
+      embeddingModel: vars.LLM_EMBEDDING_MODEL ?? null,
       answerMode: vars.ANSWER_MODE,
       conversationTurns: vars.CONVERSATION_TURNS,
       corsOrigins: corsList.length === 0 || corsList.includes('*') ? '*' : corsList,

@@ -20,6 +20,7 @@ export const ENV_VARIABLE_NAMES = [
   'LLM_FALLBACK_MODEL',
   'LLM_FALLBACK_BASE_URL',
   'LLM_FALLBACK_API_KEY',
+  'LLM_EMBEDDING_MODEL',
   'ANSWER_MODE',
   'CONVERSATION_TURNS',
   'CORS_ORIGINS',
@@ -140,6 +141,11 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   LLM_FALLBACK_API_KEY?: string;
+
+  /** Embedding model of LLM_PROVIDER's server (ollama or openai) for semantic schema linking; unset: lexical only. */
+  @IsOptional()
+  @IsString()
+  LLM_EMBEDDING_MODEL?: string;
 
   @IsIn(ANSWER_MODES)
   ANSWER_MODE: (typeof ANSWER_MODES)[number] = 'auto';

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { QueryPipeline, type ResultCache } from '@nlq/pipeline';
 import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
 import { RedisModule } from '../cache/redis.module';
 import { RESULT_CACHE, resultCacheProvider } from '../cache/result-cache.provider';
 import { PinoAuditLogger } from '../common/audit.logger';
@@ -12,6 +13,7 @@ import { TypeOrmStateStore } from '../state/typeorm-state.store';
 import { TargetResolverService } from '../targets/target-resolver.service';
 import { TargetsModule } from '../targets/targets.module';
 import { pipelineConfigFrom } from './pipeline-config.factory';
+import { semanticLinkingFrom } from './semantic-linking.factory';
 
 /**
  * Loads the active connection's schema once the app is up, so the first question does not pay for introspection.
@@ -83,7 +85,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
     resultCacheProvider,
     {
       provide: QueryPipeline,
-      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE, NlqMetrics],
+      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE, NlqMetrics, DataSource, ROOT_LOGGER],
       useFactory: (
         targets: TargetResolverService,
         store: TypeOrmStateStore,
@@ -92,6 +94,8 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
         bus: LiveEventBus,
         resultCache: ResultCache,
         metrics: NlqMetrics,
+        dataSource: DataSource,
+        logger: Logger,
       ) => {
         // The pipeline's own events feed this replica's metrics before they fan out (never the other replicas').
         const events = { publish: (event: Parameters<LiveEventBus['publish']>[0]) => (metrics.observeEvent(event), bus.publish(event)) };
@@ -103,6 +107,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
           events,
           resultCache,
           approvals: { replicaId: config.replicaId, leaseMs: config.approvalLeaseMs },
+          semantic: semanticLinkingFrom(config, dataSource, logger),
         });
       },
     },

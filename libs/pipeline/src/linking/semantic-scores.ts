@@ -63,6 +63,11 @@ export class SemanticScorer {
     private readonly cache: EmbeddingCache = new MemoryEmbeddingCache(),
   ) {}
 
+  /** The embedding model's id (`ollama:nomic-embed-text`), for traces. */
+  get modelId(): string {
+    return this.client.modelId;
+  }
+
   /**
    * Similarity of every table to `question`, as table position -> cosine (-1..1), for linkSchema's
    * `semanticScores` option.
