@@ -10,6 +10,9 @@ import { openLive } from './support/api-live-client';
 import { providerEnv, startScriptedShopModel, type ScriptedModelServer } from './support/scripted-model';
 import { call, removeDataDir, startTestApp, type TestApp } from './support/test-app';
 
+// Servers and engines under load: Jest's multi-project run ignores the per-project testTimeout (default 5 s).
+jest.setTimeout(30_000);
+
 const KEY = 'impact-service-key-0123456789';
 const SQL_BY_QUESTION: Record<string, string> = {
   'Delete the one-star reviews': 'DELETE FROM reviews WHERE rating = 1',

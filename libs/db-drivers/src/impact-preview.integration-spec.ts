@@ -8,6 +8,9 @@ import { createDriver, type DatabaseDriver } from './index';
 import { estimateImpact } from './impact-preview';
 import { SCRATCH_ENGINES, type ScratchDatabase } from './testing/scratch-database';
 
+// Servers and engines under load: Jest's multi-project run ignores the per-project testTimeout (default 5 s).
+jest.setTimeout(30_000);
+
 const FIXTURE = [
   'CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(40) NOT NULL, country VARCHAR(40))',
   'CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, status VARCHAR(20) NOT NULL, amount NUMERIC(10,2), order_date DATE NOT NULL)',

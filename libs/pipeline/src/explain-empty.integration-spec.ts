@@ -12,6 +12,9 @@ import { QueryPipeline } from './query-pipeline';
 import { InMemoryStateStore } from './testing/in-memory-state-store';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
 
+// Servers and engines under load: Jest's multi-project run ignores the per-project testTimeout (default 5 s).
+jest.setTimeout(30_000);
+
 const FIXTURE = [
   'CREATE TABLE orders (id INTEGER PRIMARY KEY, status VARCHAR(20) NOT NULL, order_date DATE NOT NULL)',
   "INSERT INTO orders (id, status, order_date) VALUES (1, 'open', '2023-01-01'), (2, 'shipped', '2024-05-05'), (3, 'cancelled', '2025-12-31')",
