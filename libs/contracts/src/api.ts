@@ -57,6 +57,11 @@ export interface ChatResponse extends QueryResponse {
 export interface ApiHealthResponse extends HealthResponse {
   database: { connection_id: string; dialect: Dialect | null; reachable: boolean; latency_ms: number | null; error: string | null };
   model: { provider: string; model: string; reachable: boolean; latency_ms: number | null; error: string | null };
+  /**
+   * What the active query connection's credential may do (null fields: could not be told), and in user mode a
+   * warning when it can write or administer (issue 10 item 3; README "A read-only database role for nlq").
+   */
+  privileges?: { superuser: boolean | null; can_write: boolean | null; warning: string | null };
 }
 
 /** One row of GET /api/traces (spans omitted; GET /api/traces/{id} returns the whole Trace). */

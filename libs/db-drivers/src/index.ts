@@ -51,3 +51,4 @@ export { SCRATCH_ENGINES } from './testing/scratch-database';
 export type { ScratchDatabase, ScratchEngine } from './testing/scratch-database';
 export { probeEmptyResult, findLiteralFilters, nearestValues } from './empty-result-probe';
 export type { EmptyResultProbe, EmptyProbeOptions, FilterFinding, LiteralFilter, FilterOperator, FilterCategory } from './empty-result-probe';
+export { inspectPrivileges, type ConnectionPrivileges } from './privileges';

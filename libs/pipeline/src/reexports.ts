@@ -3,7 +3,8 @@
  * (DESIGN.md dependency rule: api -> pipeline, contracts): the factories that build the active connection's driver
  * and the model provider from configuration, and the error classes the api maps to HTTP statuses.
  */
-export { createDriver, redactConnectionUrl, parseConnectionUrl, classifySql, DatabaseError } from '@nlq/db-drivers';
+export { createDriver, redactConnectionUrl, parseConnectionUrl, classifySql, DatabaseError, inspectPrivileges } from '@nlq/db-drivers';
+export type { ConnectionPrivileges } from '@nlq/db-drivers';
 export type { DatabaseDriver, DatabaseErrorKind } from '@nlq/db-drivers';
 export { createProvider, ProviderError, ProviderConnectionError, ProviderTimeoutError, UnanswerableQuestionError } from '@nlq/llm-providers';
 export type { LlmProvider, ProviderSettings, FewShotExample } from '@nlq/llm-providers';
