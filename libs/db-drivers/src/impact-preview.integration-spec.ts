@@ -45,6 +45,8 @@ const PER_ENGINE: Record<string, Array<[string, number]>> = {
   sqlite: [
     ["UPDATE orders SET status = 'vip' FROM customers c WHERE c.id = orders.customer_id AND c.country = 'France'", 5],
     ['DELETE FROM "orders" WHERE "order_date" < \'2024-03-01\'', 2],
+    // Parsed with the fallback (PostgreSQL) grammar: NULLS LAST.
+    ['DELETE FROM orders WHERE id IN (SELECT id FROM orders ORDER BY amount DESC NULLS LAST LIMIT 3)', 3],
     // Two customers, four joined rows: each target row changes once.
     ["UPDATE customers SET country = 'X' FROM orders o WHERE o.customer_id = customers.id AND o.status = 'open'", 2],
   ],

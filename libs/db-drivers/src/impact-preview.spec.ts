@@ -29,6 +29,13 @@ describe('planImpactCount', () => {
     });
   });
 
+  it('counts through the fallback grammar (SQLite NULLS LAST in a subquery)', () => {
+    expect(planImpactCount('DELETE FROM orders WHERE id IN (SELECT id FROM orders ORDER BY amount NULLS LAST LIMIT 2)', 'sqlite')).toMatchObject({
+      method: 'count',
+      sql: 'SELECT COUNT(*) AS "nlq_rows" FROM "orders" WHERE id IN (SELECT id FROM "orders" ORDER BY amount ASC NULLS LAST LIMIT 2)',
+    });
+  });
+
   it('caps a count at a literal LIMIT', () => {
     expect(planImpactCount('DELETE FROM t WHERE a = 1 ORDER BY a LIMIT 2', 'sqlite')).toMatchObject({ method: 'count', cap: 2 });
   });

@@ -258,9 +258,10 @@ function assertSameTree(sql: string, grammar: Dialect, expected: AstNode, keys: 
 
 /**
  * JSON of an AST part for comparison, without what printing changes but the database reads alike: source
- * locations and parser bookkeeping, and identifier quoting (node-sql-parser prints every identifier quoted; a
- * quoted name comes back as `{ type: '..._quote_string', value }`, and SQLite's grammar reads `"name"` as a
- * double-quoted string, which SQLite itself resolves to the column when one exists, as checked before approval).
+ * locations and parser bookkeeping, an ORDER BY's implicit ASC, and identifier quoting (node-sql-parser prints
+ * every identifier quoted; a quoted name comes back as `{ type: '..._quote_string', value }`, and SQLite's grammar
+ * reads `"name"` as a double-quoted string, which SQLite itself resolves to the column when one exists, as checked
+ * before approval).
  */
 function canonical(node: AstNode): string {
   return JSON.stringify(normalize(node ?? null));
@@ -275,6 +276,11 @@ function normalize(node: AstNode): AstNode {
   const out: Record<string, AstNode> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'loc' || key === 'addition' || key === 'collate' || key === 'tableList' || key === 'columnList') continue;
+    if (key === 'orderby' && Array.isArray(value)) {
+      // ORDER BY x prints as ORDER BY x ASC: the same order.
+      out[key] = value.map((item) => normalize(item && typeof item === 'object' ? { ...item, type: item.type ?? 'ASC' } : item));
+      continue;
+    }
     out[key] = node.type === 'column_ref' && (key === 'table' || key === 'column') ? identText(value) : normalize(value);
   }
   return out;
