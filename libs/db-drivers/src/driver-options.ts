@@ -7,7 +7,7 @@ export interface DriverOptions {
   /** At most this many columns are sampled in one introspect (default 400), bounding its cost on wide schemas. */
   maxSampleColumns?: number;
   /**
-   * Connections in the pool (PostgreSQL, MySQL, SQL Server; default 5) or read processes (SQLite; default 2).
+   * Connections in the pool (PostgreSQL, MySQL, SQL Server; default 5) or read processes (SQLite; default one per core, at least 2).
    */
   poolSize?: number;
   /** Extra client-side grace over the statement timeout before the driver gives up on the server, ms (default 2 000). */

@@ -18,6 +18,9 @@
  * Write mode (`rw`): BEGIN IMMEDIATE; run; COMMIT (ROLLBACK on error); replies `changes`. When the parent died while
  * the statement ran (the child was re-parented: `process.ppid` changed), it rolls back instead of committing.
  * The child exits once its parent is gone (IPC disconnect, or a re-parenting noticed within a second).
+ *
+ * Requests may arrive ahead of time (the pool pipelines them): they are queued and run one at a time, in arrival
+ * order, one per turn of the event loop (setImmediate), each reply sent as soon as its statement ends.
  */
 export const SQLITE_CHILD_SOURCE = String.raw`
 'use strict';
@@ -53,10 +56,13 @@ function detachExtras() {
     }
   } catch (e) { /* nothing attached */ }
 }
+let begin, rollback;
 function read(m) {
   const stmt = prepare(m.sql);
   const params = m.params || [];
-  db.prepare('BEGIN').run();
+  begin = begin || db.prepare('BEGIN');
+  rollback = rollback || db.prepare('ROLLBACK');
+  begin.run();
   const t0 = process.hrtime.bigint();
   try {
     if (!stmt.reader) {
@@ -78,7 +84,7 @@ function read(m) {
     }
     return { columns, rows, truncated, durationMs: Number(process.hrtime.bigint() - t0) / 1e6 };
   } finally {
-    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    if (db.inTransaction) rollback.run();
     if (!stmt.reader) detachExtras();
   }
 }
@@ -100,7 +106,12 @@ function write(m) {
     throw e;
   }
 }
-if (db) process.on('message', (m) => {
+const pending = [];
+let scheduled = false;
+function runNext() {
+  scheduled = false;
+  const m = pending.shift();
+  if (!m) return;
   let reply;
   try {
     const out = m.op === 'write' && mode === 'rw' ? write(m) : read(m);
@@ -109,6 +120,11 @@ if (db) process.on('message', (m) => {
     reply = { id: m.id, ok: false, error: { code: e && e.code, message: String(e && e.message || e) } };
   }
   process.send(reply);
+  if (pending.length) { scheduled = true; setImmediate(runNext); }
+}
+if (db) process.on('message', (m) => {
+  pending.push(m);
+  if (!scheduled) { scheduled = true; setImmediate(runNext); }
 });
 process.on('disconnect', () => process.exit(0));
 // Parent gone without closing the channel: exit (a write in progress rolls back, see write()).

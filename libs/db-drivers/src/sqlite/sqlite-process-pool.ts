@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { DatabaseError } from '../errors';
 import { mapSqliteError } from './sqlite.errors';
 import { SQLITE_CHILD_SOURCE } from './sqlite-child.source';
@@ -12,17 +13,20 @@ export interface ChildError {
 interface Slot {
   proc: ChildProcess;
   ready: Promise<void>;
-  busy: boolean;
+  isReady: boolean;
   dead: boolean;
-  current?: Task;
+  /** Requests sent (or to be sent once ready) to this child, in the order it runs them; [0] is running. */
+  inflight: Task[];
+  /** Timer of inflight[0]: armed when it starts running (see {@link SqliteProcessPool}). */
+  timer?: NodeJS.Timeout;
 }
 
 interface Task {
+  id: number;
   message: Record<string, unknown>;
   timeoutMs: number;
   resolve(value: Record<string, unknown>): void;
   reject(error: Error): void;
-  timer?: NodeJS.Timeout;
 }
 
 /** Settings of one {@link SqliteProcessPool}. */
@@ -33,8 +37,23 @@ export interface SqliteProcessPoolOptions {
   mode: 'ro' | 'rw';
   /** Child processes at most (each runs one statement at a time). */
   size: number;
+  /**
+   * Requests sent ahead to one child, at most, counting the one it runs (default 1: no pipelining). With more, a
+   * child starts its next statement as soon as one ends instead of waiting for the parent's event loop to read the
+   * reply and send the next; a request waits behind at most `pipelineDepth - 1` others in its child.
+   */
+  pipelineDepth?: number;
   /** SQLite busy timeout (waiting on another connection's lock), milliseconds. */
   busyTimeoutMs: number;
+}
+
+/**
+ * Read processes for a pool when none is configured: one per core the process may use
+ * (`os.availableParallelism()`), at least 2 (so one runaway statement never stalls every read) and at most 8.
+ */
+export function defaultSqliteReadProcesses(): number {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.min(8, Math.max(2, cores));
 }
 
 /**
@@ -42,21 +61,30 @@ export interface SqliteProcessPoolOptions {
  * statements with a real timeout: when a statement outlives its timeout the child is killed (SIGKILL) and
  * replaced, and the caller gets DatabaseError('timeout').
  *
+ * Requests are pipelined: up to `pipelineDepth` go to one child ahead of time and it runs them one after the
+ * other, in order, replying to each as it ends. A request goes to the live child with the fewest requests
+ * outstanding (a new child is started while fewer than `size` run and every child has work). The timeout of a
+ * request runs from the moment it starts in its child: when it was sent to an idle child, or when the reply of
+ * the request before it in that child arrives. When a request times out (or its child dies), the requests queued
+ * behind it in that child have not started: they go back to the front of the pool's queue and run elsewhere.
+ *
  * Why processes and not worker_threads: better-sqlite3 is synchronous and SQLite's interrupt and progress
  * handler are not exposed (built with SQLITE_OMIT_PROGRESS_CALLBACK), and Worker.terminate() only stops
  * JavaScript: measured here, a worker inside a long sqlite3_step keeps a core busy after terminate() and even
- * blocks process.exit(). Killing a process always stops the statement. A warm child answers a small read in
- * about 0.05 ms of IPC overhead, measured on the development machine.
+ * blocks process.exit(). Killing a process always stops the statement.
  *
  * Idle children do not keep the Node event loop alive (their IPC channel is unref'd while idle).
  */
 export class SqliteProcessPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
+  private readonly depth: number;
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: SqliteProcessPoolOptions) {}
+  constructor(private readonly options: SqliteProcessPoolOptions) {
+    this.depth = Math.max(1, Math.floor(options.pipelineDepth ?? 1));
+  }
 
   /** Starts one child (if none runs) and waits until its handle is open; rejects with kind `connection` if not. */
   async warm(): Promise<void> {
@@ -66,21 +94,27 @@ export class SqliteProcessPool {
   }
 
   /**
-   * Sends one request to an idle child and resolves with its reply. The timeout runs from the moment the child
-   * receives the request. Rejects with DatabaseError: `timeout`, or the mapped SQLite error.
+   * Queues one request and resolves with the child's reply. The timeout (milliseconds) runs from the moment the
+   * request starts in its child. Rejects with DatabaseError: `timeout`, `connection` (child died or pool closed),
+   * or the mapped SQLite error.
    */
   request(message: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
     if (this.closed) return Promise.reject(new DatabaseError('connection', 'SQLite driver is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ message, timeoutMs, resolve, reject });
+      this.queue.push({ id: this.nextId++, message, timeoutMs, resolve, reject });
       this.dispatch();
     });
   }
 
-  /** Kills every child and rejects queued requests. Idempotent. */
+  /** Kills every child and rejects queued and outstanding requests. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new DatabaseError('connection', 'SQLite driver closed'));
+    const closedError = () => new DatabaseError('connection', 'SQLite driver closed');
+    for (const task of this.queue.splice(0)) task.reject(closedError());
+    for (const slot of this.slots) {
+      clearTimeout(slot.timer);
+      for (const task of slot.inflight.splice(0)) task.reject(closedError());
+    }
     const exits = this.slots.map((slot) => this.kill(slot));
     this.slots.length = 0;
     // The children are unref'd so an idle pool never holds the process open; while closing, a ref'd timer keeps
@@ -94,53 +128,60 @@ export class SqliteProcessPool {
   }
 
   private dispatch(): void {
+    if (this.closed) return;
     while (this.queue.length) {
-      let slot = this.slots.find((s) => !s.busy && !s.dead);
-      if (!slot) {
-        if (this.slots.length >= this.options.size) return;
-        slot = this.spawnSlot();
+      let best: Slot | undefined;
+      for (const s of this.slots) {
+        if (!s.dead && s.inflight.length < this.depth && (!best || s.inflight.length < best.inflight.length)) best = s;
       }
-      const task = this.queue.shift()!;
-      this.runOn(slot, task);
+      if ((!best || best.inflight.length > 0) && this.slots.length < this.options.size) best = this.spawnSlot();
+      if (!best) return;
+      this.assign(best, this.queue.shift()!);
     }
   }
 
-  private runOn(slot: Slot, task: Task): void {
-    slot.busy = true;
-    slot.current = task;
-    slot.proc.channel?.ref();
-    slot.ready.then(
-      () => {
-        if (slot.dead || slot.current !== task) return;
-        const id = this.nextId++;
-        task.timer = setTimeout(() => {
-          slot.current = undefined;
-          void this.kill(slot);
-          this.removeSlot(slot);
-          task.reject(new DatabaseError('timeout', `Statement exceeded the ${task.timeoutMs} ms timeout and was cancelled`));
-          if (!this.closed) this.spawnSlot(); // keep one warm
-          this.dispatch();
-        }, task.timeoutMs);
-        const onMessage = (reply: Record<string, unknown>) => {
-          if (reply.id !== id) return;
-          slot.proc.off('message', onMessage);
-          clearTimeout(task.timer);
-          slot.current = undefined;
-          slot.busy = false;
-          slot.proc.channel?.unref();
-          if (reply.ok) task.resolve(reply);
-          else task.reject(mapSqliteError(reply.error as ChildError));
-          this.dispatch();
-        };
-        slot.proc.on('message', onMessage);
-        slot.proc.send({ ...task.message, id });
-      },
-      (err: Error) => {
-        this.removeSlot(slot);
-        task.reject(err);
-        this.dispatch();
-      },
-    );
+  private assign(slot: Slot, task: Task): void {
+    slot.inflight.push(task);
+    if (slot.inflight.length === 1) slot.proc.channel?.ref();
+    if (!slot.isReady) return; // sent by the ready handler
+    slot.proc.send({ ...task.message, id: task.id });
+    if (slot.inflight.length === 1) this.armHead(slot);
+  }
+
+  /** Starts the timeout of the request now running in `slot` (inflight[0]). */
+  private armHead(slot: Slot): void {
+    clearTimeout(slot.timer);
+    const task = slot.inflight[0];
+    if (!task) return;
+    slot.timer = setTimeout(() => {
+      if (slot.inflight[0] !== task) return;
+      slot.inflight.shift();
+      this.retire(slot);
+      task.reject(new DatabaseError('timeout', `Statement exceeded the ${task.timeoutMs} ms timeout and was cancelled`));
+      if (!this.closed && this.slots.length < this.options.size) this.spawnSlot(); // a warm replacement
+      this.dispatch();
+    }, task.timeoutMs);
+  }
+
+  private onReply(slot: Slot, reply: Record<string, unknown>): void {
+    const task = slot.inflight[0];
+    if (!task || reply.id !== task.id) return;
+    slot.inflight.shift();
+    clearTimeout(slot.timer);
+    slot.timer = undefined;
+    if (slot.inflight.length) this.armHead(slot);
+    else slot.proc.channel?.unref();
+    if (reply.ok) task.resolve(reply);
+    else task.reject(mapSqliteError(reply.error as ChildError));
+    this.dispatch();
+  }
+
+  /** Takes `slot` out of the pool and kills it; requests queued behind its running one go back to the queue. */
+  private retire(slot: Slot): void {
+    clearTimeout(slot.timer);
+    this.removeSlot(slot);
+    this.queue.unshift(...slot.inflight.splice(0));
+    void this.kill(slot);
   }
 
   private spawnSlot(): Slot {
@@ -158,35 +199,45 @@ export class SqliteProcessPool {
       serialization: 'advanced',
     });
     proc.unref();
-    const slot: Slot = { proc, busy: false, dead: false, ready: Promise.resolve() };
+    const slot: Slot = { proc, isReady: false, dead: false, inflight: [], ready: Promise.resolve() };
     slot.ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { type?: string; error?: ChildError }) => {
+      const onMessage = (m: { type?: string; id?: unknown; error?: ChildError }) => {
         if (m.type === 'ready') {
-          proc.off('message', onMessage);
-          if (!slot.busy) proc.channel?.unref();
+          slot.isReady = true;
           resolve();
+          if (slot.dead) return;
+          for (const task of slot.inflight) proc.send({ ...task.message, id: task.id });
+          if (slot.inflight.length) this.armHead(slot);
+          else proc.channel?.unref();
         } else if (m.type === 'fatal') {
-          proc.off('message', onMessage);
           const mapped = mapSqliteError(m.error ?? { message: 'cannot open database' });
-          reject(new DatabaseError('connection', `Cannot open SQLite database ${this.options.file}: ${mapped.message}`, mapped.engineCode));
+          const error = new DatabaseError('connection', `Cannot open SQLite database ${this.options.file}: ${mapped.message}`, mapped.engineCode);
+          this.removeSlot(slot);
+          for (const task of slot.inflight.splice(0)) task.reject(error);
+          reject(error);
+        } else if (m.id !== undefined) {
+          this.onReply(slot, m as Record<string, unknown>);
         }
       };
       proc.on('message', onMessage);
-      proc.once('error', (e) => reject(new DatabaseError('connection', `Cannot start SQLite process: ${e.message}`)));
+      proc.once('error', (e) => {
+        const error = new DatabaseError('connection', `Cannot start SQLite process: ${e.message}`);
+        this.removeSlot(slot);
+        for (const task of slot.inflight.splice(0)) task.reject(error);
+        reject(error);
+      });
       proc.once('exit', (code, signal) => {
         reject(new DatabaseError('connection', `SQLite process exited before it was ready (code ${code}, signal ${signal})`));
       });
     });
     slot.ready.catch(() => undefined);
     proc.once('exit', () => {
-      slot.dead = true;
+      clearTimeout(slot.timer);
       this.removeSlot(slot);
-      const task = slot.current;
-      if (task) {
-        slot.current = undefined;
-        clearTimeout(task.timer);
-        task.reject(new DatabaseError('connection', 'SQLite process exited unexpectedly'));
-      }
+      const running = slot.inflight.shift();
+      // The requests behind the running one never started: they run on another child.
+      this.queue.unshift(...slot.inflight.splice(0));
+      running?.reject(new DatabaseError('connection', 'SQLite process exited unexpectedly'));
       if (!this.closed) this.dispatch();
     });
     this.slots.push(slot);

@@ -14,21 +14,29 @@ import { toReadResult, type FetchedRows } from '../read-result';
 import { schemaSnapshot } from '../schema-version';
 import { sqliteDialect } from './sqlite.dialect';
 import { introspectSqlite } from './sqlite.introspector';
-import { SqliteProcessPool } from './sqlite-process-pool';
+import { defaultSqliteReadProcesses, SqliteProcessPool } from './sqlite-process-pool';
 
 interface ReadReply extends FetchedRows {
   durationMs: number;
 }
 
 /**
+ * Reads sent ahead to one read process (see SqliteProcessPool): measured with tools/bench at 32 connections on
+ * 2 cores, depth 4 keeps the processes busy while the api's event loop is (a reply no longer waits for the
+ * parent to send the next statement), and bounds what one slow read can hold up behind it to 3 others.
+ */
+export const SQLITE_READ_PIPELINE_DEPTH = 4;
+
+/**
  * SQLite through better-sqlite3 (https://github.com/WiseLibs/better-sqlite3), URL `sqlite:///abs/path.db`,
  * `sqlite:relative.db` or `sqlite::memory:` (an anonymous temporary file, deleted on close, so reads and writes
  * see the same data from their separate handles).
  *
- * Reads run in child processes (default 2, kept warm) that hold a handle opened `readonly: true`
- * (SQLITE_OPEN_READONLY: the database refuses any write), inside BEGIN ... ROLLBACK, iterating rows and stopping at
- * maxRows + 1; past `timeoutMs` the child is killed and replaced (see SqliteProcessPool for why not a worker
- * thread). Writes run in one read-write child inside BEGIN IMMEDIATE ... COMMIT and report `changes`; a write that
+ * Reads run in child processes (default one per core, at least 2: {@link defaultSqliteReadProcesses}; kept warm)
+ * that hold a handle opened `readonly: true` (SQLITE_OPEN_READONLY: the database refuses any write), inside
+ * BEGIN ... ROLLBACK, iterating rows and stopping at maxRows + 1; up to {@link SQLITE_READ_PIPELINE_DEPTH} reads are
+ * pipelined to one process; past `timeoutMs` the child is killed and replaced (see SqliteProcessPool for why not a
+ * worker thread). Writes run in one read-write child inside BEGIN IMMEDIATE ... COMMIT and report `changes`; a write that
  * times out is killed, and SQLite rolls its journal back on the next open. load_extension is never enabled.
  */
 export class SqliteDriver implements DatabaseDriver {
@@ -40,7 +48,7 @@ export class SqliteDriver implements DatabaseDriver {
   private writer?: SqliteProcessPool;
 
   constructor(config: ConnectionConfig, options: DriverOptions = {}) {
-    this.options = resolveDriverOptions({ poolSize: 2, ...options });
+    this.options = resolveDriverOptions({ ...options, poolSize: options.poolSize ?? defaultSqliteReadProcesses() });
     if (!config.filename) throw new DatabaseError('connection', 'SQLite URL has no file name');
     this.temporary = config.filename === ':memory:';
     this.file = this.temporary ? path.join(tmpdir(), `nlq-memory-${process.pid}-${randomBytes(6).toString('hex')}.db`) : config.filename;
@@ -97,7 +105,13 @@ export class SqliteDriver implements DatabaseDriver {
   }
 
   private readPool(): SqliteProcessPool {
-    this.reader ??= new SqliteProcessPool({ file: this.file, mode: 'ro', size: this.options.poolSize, busyTimeoutMs: 5_000 });
+    this.reader ??= new SqliteProcessPool({
+      file: this.file,
+      mode: 'ro',
+      size: this.options.poolSize,
+      pipelineDepth: SQLITE_READ_PIPELINE_DEPTH,
+      busyTimeoutMs: 5_000,
+    });
     return this.reader;
   }
 
