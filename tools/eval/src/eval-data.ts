@@ -1,19 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsvObjects } from './csv-reader';
-import { splitGoldAlternatives } from './gold-sql';
+import { expandBraceAlternatives, splitGoldAlternatives } from './gold-sql';
 
-/** The evaluation sets the runner knows. */
+/** The evaluation sets of `--set all` (SQLite files, no server needed). */
 export const EVAL_SETS = ['chinook', 'geography', 'restaurants', 'defog'] as const;
-export type EvalSetName = (typeof EVAL_SETS)[number];
+/**
+ * Sets named explicitly only: `defog-postgres` is defog sql-eval's PostgreSQL question file over its PostgreSQL
+ * dumps, loaded into throw-away databases of the local server (127.0.0.1:5432, user postgres).
+ */
+export const EXTRA_EVAL_SETS = ['defog-postgres'] as const;
+export type EvalSetName = (typeof EVAL_SETS)[number] | (typeof EXTRA_EVAL_SETS)[number];
 
 /** One question with its database and gold SQL alternatives (any of them may match). */
 export interface EvalItem {
   id: string;
   /** Database name; also the pipeline's connection id. */
   db: string;
-  /** Absolute path of the SQLite file. */
+  /** Absolute path of the SQLite file, or of the PostgreSQL dump when `engine` is postgresql. */
   dbFile: string;
+  /** Where the database lives; sqlite when absent. */
+  engine?: 'sqlite' | 'postgresql';
   question: string;
   goldSql: string[];
 }
@@ -39,7 +46,8 @@ function readJsonSet(dir: string, file: string, dbFile: string): EvalItem[] {
  * Loads a set from `evalDir` (README.md there describes the files):
  * chinook: chinook_nss/chinook_questions.json (27); geography, restaurants: text2sql_data/<set>_questions.json
  * (877, 378); defog: defog/questions/questions_gen_sqlite.csv (210 questions over 11 databases, `;`-separated
- * gold alternatives).
+ * gold alternatives); defog-postgres: defog/questions/questions_gen_postgres.csv over defog/defog_data/<db>/<db>.sql
+ * (`{a, b}` column choices expanded by expandBraceAlternatives).
  * @throws Error naming the missing file when the data is absent
  */
 export function loadEvalSet(set: EvalSetName, evalDir: string = defaultEvalDir()): EvalItem[] {
@@ -63,6 +71,17 @@ export function loadEvalSet(set: EvalSetName, evalDir: string = defaultEvalDir()
         dbFile: need('defog', 'database', row.db_name, `${row.db_name}.sqlite`),
         question: row.question,
         goldSql: splitGoldAlternatives(row.query),
+      }));
+    }
+    case 'defog-postgres': {
+      const rows = parseCsvObjects(readFileSync(need('defog', 'questions', 'questions_gen_postgres.csv'), 'utf8'));
+      return rows.map((row, k) => ({
+        id: `defog-pg-${row.db_name}-${k}`,
+        db: row.db_name,
+        dbFile: need('defog', 'defog_data', row.db_name, `${row.db_name}.sql`),
+        engine: 'postgresql' as const,
+        question: row.question,
+        goldSql: splitGoldAlternatives(row.query).flatMap(expandBraceAlternatives),
       }));
     }
   }

@@ -1,4 +1,4 @@
-import { EVAL_SETS, type EvalSetName } from './eval-data';
+import { EVAL_SETS, EXTRA_EVAL_SETS, type EvalSetName } from './eval-data';
 
 /** Command-line options of the evaluation runner. */
 export interface EvalOptions {
@@ -25,7 +25,7 @@ export interface EvalOptions {
 }
 
 export const EVAL_USAGE =
-  'usage: npm run eval -- [--set chinook|geography|restaurants|defog[,...]|all] [--limit N] ' +
+  'usage: npm run eval -- [--set chinook|geography|restaurants|defog|defog-postgres[,...]|all] [--limit N] ' +
   '[--mode model|oracle|replay] [--predictions FILE] ' +
   '[--provider offline|ollama|openai|anthropic] [--base-url URL] [--model NAME] [--data DIR] [--verbose] [--json]\n' +
   '--mode oracle serves each question\'s gold SQL, --mode replay the lines of --predictions FILE (one SQL a line, in ' +
@@ -65,7 +65,7 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
     switch (name) {
       case '--set': {
         const sets = value === 'all' ? [...EVAL_SETS] : value.split(',').map((s) => s.trim());
-        const unknown = sets.filter((s) => !(EVAL_SETS as readonly string[]).includes(s));
+        const unknown = sets.filter((s) => !([...EVAL_SETS, ...EXTRA_EVAL_SETS] as readonly string[]).includes(s));
         if (unknown.length) throw new Error(`unknown set "${unknown.join(', ')}"\n${EVAL_USAGE}`);
         options.sets = sets as EvalSetName[];
         break;

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Client } from 'pg';
 import type { ReadResult } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
@@ -53,10 +56,44 @@ function schemaNames(driverSchema: Awaited<ReturnType<DatabaseDriver['introspect
   return names;
 }
 
-/** One open database of an evaluation run: its driver and its table and column names (lower case). */
+/** One open database of an evaluation run: its driver, engine and table and column names (lower case). */
 export interface EvalDatabase {
   driver: DatabaseDriver;
   names: Set<string>;
+  engine: 'sqlite' | 'postgresql';
+}
+
+/** The local PostgreSQL server of the development machines (STACK-NOTES.md), for the defog-postgres set. */
+const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+
+/**
+ * Loads a PostgreSQL dump (defog-data's `<db>.sql`) into a new database of the local server and returns its URL
+ * and a function that drops it.
+ * @throws Error naming the server when it cannot be reached
+ */
+async function loadPostgresDump(db: string, dumpFile: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `nlq_eval_${db.replace(/\W/g, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
+  const admin = new Client({ ...POSTGRES, database: 'postgres', connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL is not reachable at ${POSTGRES.host}:${POSTGRES.port} (${error instanceof Error ? error.message : String(error)}): the defog-postgres set needs it`);
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  const loader = new Client({ ...POSTGRES, database: name });
+  await loader.connect();
+  try {
+    await loader.query(readFileSync(dumpFile, 'utf8'));
+  } finally {
+    await loader.end();
+  }
+  return {
+    url: `postgres://${POSTGRES.user}@${POSTGRES.host}:${POSTGRES.port}/${name}`,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
 
 /** A QueryPipeline over the evaluation databases, opened on first use; `close` closes every driver. */
@@ -67,17 +104,38 @@ export interface EvalHarness {
 }
 
 /**
+ * Opens the database of an item with a real driver (connected, introspected): the SQLite file, or the PostgreSQL
+ * dump loaded into a new database of the local server. `drop` removes that database again (a no-op for SQLite);
+ * close the driver first.
+ */
+export async function openEvalDatabase(item: EvalItem): Promise<{ database: EvalDatabase; drop: () => Promise<void> }> {
+  const engine = item.engine ?? 'sqlite';
+  let url = `sqlite://${item.dbFile}`;
+  let drop = async (): Promise<void> => undefined;
+  if (engine === 'postgresql') {
+    const loaded = await loadPostgresDump(item.db, item.dbFile);
+    drop = loaded.drop;
+    url = loaded.url;
+  }
+  const driver = createDriver(url);
+  await driver.connect();
+  return { database: { driver, names: schemaNames(await driver.introspect()), engine }, drop };
+}
+
+/**
  * A real QueryPipeline (InMemoryStateStore, in-memory event bus, EVAL_PIPELINE_CONFIG, the given provider) whose
- * connection ids are the items' database names, each one real SQLite driver opened on first use.
+ * connection ids are the items' database names, each one real driver opened on first use: the SQLite file, or for
+ * PostgreSQL items the dump loaded into a new database of the local server (dropped again by `close`).
  */
 export function createEvalHarness(provider: LlmProvider): EvalHarness {
   const drivers = new Map<string, EvalDatabase>();
+  const drops: Array<() => Promise<void>> = [];
   const open = async (item: EvalItem) => {
     let entry = drivers.get(item.db);
     if (!entry) {
-      const driver = createDriver(`sqlite://${item.dbFile}`);
-      await driver.connect();
-      entry = { driver, names: schemaNames(await driver.introspect()) };
+      const opened = await openEvalDatabase(item);
+      entry = opened.database;
+      drops.push(opened.drop);
       drivers.set(item.db, entry);
     }
     return entry;
@@ -102,17 +160,19 @@ export function createEvalHarness(provider: LlmProvider): EvalHarness {
     open,
     close: async () => {
       for (const { driver } of drivers.values()) await driver.close();
+      for (const drop of drops) await drop();
     },
   };
 }
 
 /**
  * Runs one SQL text directly on the database, as the sqlite3 shell would (double-quoted literals read by
- * rewriteDoubleQuotedLiterals, SQLite's legacy DQS rule): the rows, or the error message.
+ * rewriteDoubleQuotedLiterals, SQLite's legacy DQS rule; PostgreSQL text as it is): the rows, or the error message.
  */
 export async function runDirect(db: EvalDatabase, sql: string): Promise<{ ok: true; result: ReadResult } | { ok: false; error: string }> {
   try {
-    return { ok: true, result: await db.driver.runRead(rewriteDoubleQuotedLiterals(sql, db.names), READ_LIMITS) };
+    const text = db.engine === 'sqlite' ? rewriteDoubleQuotedLiterals(sql, db.names) : sql;
+    return { ok: true, result: await db.driver.runRead(text, READ_LIMITS) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

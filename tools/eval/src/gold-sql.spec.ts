@@ -1,4 +1,4 @@
-import { rewriteDoubleQuotedLiterals, splitGoldAlternatives } from './gold-sql';
+import { expandBraceAlternatives, rewriteDoubleQuotedLiterals, splitGoldAlternatives } from './gold-sql';
 
 describe('splitGoldAlternatives', () => {
   it('splits on semicolons outside quotes and drops empty pieces', () => {
@@ -27,5 +27,16 @@ describe('rewriteDoubleQuotedLiterals (SQLite DQS fallback)', () => {
 
   it('keeps a double-quoted schema column that is compared to a literal', () => {
     expect(rewriteDoubleQuotedLiterals('SELECT 1 FROM t WHERE "city" = "boston"', names)).toBe(`SELECT 1 FROM t WHERE "city" = 'boston'`);
+  });
+});
+
+describe('expandBraceAlternatives (defog sql-eval PostgreSQL gold)', () => {
+  it('gives each column choice alone and all together, {} standing for the choice', () => {
+    expect(expandBraceAlternatives('SELECT {a.name, a.id}, SUM(x) FROM a GROUP BY {}')).toEqual([
+      'SELECT a.name, SUM(x) FROM a GROUP BY a.name',
+      'SELECT a.id, SUM(x) FROM a GROUP BY a.id',
+      'SELECT a.name, a.id, SUM(x) FROM a GROUP BY a.name, a.id',
+    ]);
+    expect(expandBraceAlternatives('SELECT 1')).toEqual(['SELECT 1']);
   });
 });

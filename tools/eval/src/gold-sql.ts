@@ -80,3 +80,23 @@ export function rewriteDoubleQuotedLiterals(sql: string, identifiers: ReadonlySe
   }
   return out;
 }
+
+/**
+ * Expands defog sql-eval's column choices in PostgreSQL gold SQL: `SELECT {author.name, author.aid}, ... GROUP BY {}`
+ * means any of the listed columns, alone or all together, with `{}` standing for the same choice. Returns one SQL per
+ * choice (each option alone, then all of them), or the SQL itself when it has no braces. Braces inside quoted text
+ * are left alone only as far as the shared gold SQL needs (it has none there).
+ */
+export function expandBraceAlternatives(sql: string): string[] {
+  const group = /\{([^{}]*,[^{}]*)\}/.exec(sql);
+  if (!group) return [sql];
+  const options = group[1].split(',').map((o) => o.trim()).filter(Boolean);
+  const choices = [...options.map((o) => [o]), options];
+  const out: string[] = [];
+  for (const choice of choices) {
+    const list = choice.join(', ');
+    const text = sql.slice(0, group.index) + list + sql.slice(group.index + group[0].length);
+    out.push(...expandBraceAlternatives(text.replace(/\{\}/g, list)));
+  }
+  return [...new Set(out)];
+}

@@ -12,6 +12,7 @@ import { defaultEvalDir, loadEvalSet, spreadSample } from './eval-data';
 import { isAnswerRequest, REPLY_STYLES, styleReply } from './stand-in-model';
 import { readPredictions, runStandInSet } from './stand-in-runner';
 import { parseEvalOptions } from './eval-options';
+import { describeWith } from '@nlq/test-services';
 
 const dataDir = defaultEvalDir();
 const present = existsSync(dataDir);
@@ -100,4 +101,17 @@ describeIfData('oracle and replay on the shared data', () => {
     const items = spreadSample(loadEvalSet('chinook', dataDir), 3);
     await expect(runStandInSet('chinook', items, 'replay', { predictions: ['SELECT 1'] })).rejects.toThrow(/one prediction per question: 1 predictions for 3/);
   });
+});
+
+/** defog sql-eval's PostgreSQL questions over its dumps, loaded into throw-away databases of the local server. */
+describeWith('postgresql')('oracle on PostgreSQL (defog-postgres)', () => {
+  const run = present ? it : it.skip;
+  run('answers every question whose gold SQL runs, with one SQL-writing call each, and drops its databases', async () => {
+    const items = spreadSample(loadEvalSet('defog-postgres', dataDir), 22);
+    const report = await runStandInSet('defog-postgres', items, 'oracle');
+    const lost = report.items.filter((o) => o.goldRuns && !o.correct).map((o) => `${o.id}: ${o.error ?? 'wrong rows'}`);
+    expect(lost).toEqual([]);
+    expect(report.goldRuns).toBe(22);
+    expect(report.sqlCalls).toBe(22);
+  }, 180_000);
 });

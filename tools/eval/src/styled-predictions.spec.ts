@@ -13,4 +13,11 @@ describe('styleGoldSql', () => {
       'SELECT count("name") FROM "customers" WHERE "city" = "Paris"',
     );
   });
+
+  it('leaves schema names used as keywords or types bare (EXTRACT fields, CAST types)', () => {
+    const names = new Set(['month', 'text', 'review']);
+    expect(styleGoldSql('SELECT extract(month FROM d), CAST(x AS text) FROM review', 'ansi', names, 'postgresql')).toBe(
+      'SELECT extract(month FROM d), CAST(x AS text) FROM "review"',
+    );
+  });
 });

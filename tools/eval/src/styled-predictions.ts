@@ -6,12 +6,14 @@
  *
  * Styles: `gold` (the first gold alternative, on one line), `double-quoted` (its single-quoted literals written with
  * double quotes, as SQLite's legacy rule reads them), `ansi` (also every table and column name of the schema in
- * double quotes). One SQL a line, in question order over the sets.
+ * double quotes). On PostgreSQL (defog-postgres) literals stay single-quoted and quoted names are lower-cased, so
+ * they mean what the bare names meant. One SQL a line, in question order over the sets.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDriver, tokenizeSql } from '@nlq/db-drivers';
+import { tokenizeSql } from '@nlq/db-drivers';
 import { defaultEvalDir, EVAL_SETS, loadEvalSet, spreadSample, type EvalSetName } from './eval-data';
+import { openEvalDatabase } from './eval-runner';
 
 /** How gold SQL is rewritten; see the file comment. */
 export type PredictionStyle = 'gold' | 'double-quoted' | 'ansi';
@@ -19,23 +21,36 @@ export type PredictionStyle = 'gold' | 'double-quoted' | 'ansi';
 /**
  * `sql` rewritten in `style` on one line (whitespace runs become one space; the shared gold SQL holds no `--`
  * comments). `names` are the lower-case table and column names quoted by the `ansi` style. Literals holding a
- * quote character are left single-quoted.
+ * quote character, and every literal on PostgreSQL (`engine`), are left single-quoted.
  */
-export function styleGoldSql(sql: string, style: PredictionStyle, names: ReadonlySet<string> = new Set()): string {
-  const tokens = tokenizeSql(sql, 'sqlite').tokens;
+export function styleGoldSql(sql: string, style: PredictionStyle, names: ReadonlySet<string> = new Set(), engine: 'sqlite' | 'postgresql' = 'sqlite'): string {
+  const postgres = engine === 'postgresql';
+  const tokens = tokenizeSql(sql, postgres ? 'postgresql' : 'sqlite').tokens;
   let out = '';
   let at = 0;
   tokens.forEach((token, i) => {
     let replacement: string | null = null;
     const inner = token.text.slice(1, -1);
-    if (style !== 'gold' && token.type === 'string' && token.text.startsWith("'") && !/['"]/.test(inner)) replacement = `"${inner}"`;
-    else if (style === 'ansi' && token.type === 'word' && names.has(token.text.toLowerCase()) && tokens[i + 1]?.text !== '(') replacement = `"${token.text}"`;
+    if (style !== 'gold' && !postgres && token.type === 'string' && token.text.startsWith("'") && !/['"]/.test(inner)) replacement = `"${inner}"`;
+    else if (style === 'ansi' && token.type === 'word' && names.has(token.text.toLowerCase()) && !keywordUse(tokens, i)) {
+      replacement = `"${postgres ? token.text.toLowerCase() : token.text}"`;
+    }
     if (replacement !== null) {
       out += sql.slice(at, token.start) + replacement;
       at = token.end;
     }
   });
   return (out + sql.slice(at)).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * True when the word at `i` is used as a keyword or type although it is also a schema name, so a model would not
+ * quote it: a call (`count(`), the field of EXTRACT (`extract(month FROM`), the type of CAST (`AS text)`).
+ */
+function keywordUse(tokens: ReturnType<typeof tokenizeSql>['tokens'], i: number): boolean {
+  const prev = tokens[i - 1]?.text.toUpperCase();
+  const next = tokens[i + 1]?.text.toUpperCase();
+  return next === '(' || (prev === '(' && next === 'FROM') || (prev === 'AS' && next === ')');
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -57,14 +72,13 @@ async function main(argv: string[]): Promise<void> {
     for (const item of spreadSample(loadEvalSet(set, dataDir), limit)) {
       let known = names.get(item.dbFile);
       if (!known) {
-        const driver = createDriver(`sqlite://${item.dbFile}`);
-        await driver.connect();
-        const schema = await driver.introspect();
-        await driver.close();
-        known = new Set(schema.tables.flatMap((t) => [t.name.toLowerCase(), ...t.columns.map((c) => c.name.toLowerCase())]));
+        const { database, drop } = await openEvalDatabase(item);
+        await database.driver.close();
+        await drop();
+        known = database.names;
         names.set(item.dbFile, known);
       }
-      lines.push(styleGoldSql(item.goldSql[0] ?? '', style, known));
+      lines.push(styleGoldSql(item.goldSql[0] ?? '', style, known, item.engine ?? 'sqlite'));
     }
   }
   writeFileSync(path.resolve(out), `${lines.join('\n')}\n`);
