@@ -164,6 +164,6 @@ export function formatStandInTable(reports: readonly StandInReport[]): string {
   const note =
     mode === 'oracle'
       ? 'oracle: the gold SQL served by a stand-in OpenAI-protocol model (fenced, bare, chatty, <think> replies in turn) through the whole pipeline; correct = rows match gold (Spider test-suite EX)'
-      : 'replay: recorded predictions served by a stand-in OpenAI-protocol model; right directly = the prediction run on the database as the sqlite3 shell reads it matches gold; lost = right directly but not correct through nlq';
+      : 'replay: recorded predictions served by a stand-in OpenAI-protocol model; right directly = the prediction run on the database (on SQLite as the sqlite3 shell reads it) matches gold; lost = right directly but not correct through nlq';
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), note].join('\n');
 }
