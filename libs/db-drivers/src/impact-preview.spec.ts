@@ -14,6 +14,7 @@ describe('planImpactCount', () => {
     ['postgresql', `UPDATE "Orders" SET "Total" = 1 WHERE "Id" = 3`, `SELECT COUNT(*) AS "nlq_rows" FROM "Orders" WHERE "Id" = 3`],
     ['mariadb', `DELETE FROM orders WHERE status = 'it''s'`, "SELECT COUNT(*) AS `nlq_rows` FROM `orders` WHERE `status` = 'it''s'"],
     ['postgresql', 'INSERT INTO t (a, b) SELECT a, b FROM u WHERE a > 3', 'SELECT COUNT(*) AS nlq_rows FROM (SELECT a, b FROM "u" WHERE a > 3) AS nlq_impact'],
+    ['transactsql', "UPDATE orders SET status = 'shipped' WHERE id BETWEEN 10 AND 20", "SELECT COUNT(*) AS [nlq_rows] FROM [orders] WHERE [id] BETWEEN 10 AND 20"],
   ])('%s %s counts with its own table and WHERE', (dialect, sql, countSql) => {
     expect(planImpactCount(sql, dialect, schema(dialect))).toMatchObject({ method: 'count', sql: countSql, cap: null, bound: 'exact' });
   });

@@ -258,10 +258,10 @@ function assertSameTree(sql: string, grammar: Dialect, expected: AstNode, keys: 
 
 /**
  * JSON of an AST part for comparison, without what printing changes but the database reads alike: source
- * locations and parser bookkeeping, an ORDER BY's implicit ASC, and identifier quoting (node-sql-parser prints
- * every identifier quoted; a quoted name comes back as `{ type: '..._quote_string', value }`, and SQLite's grammar
- * reads `"name"` as a double-quoted string, which SQLite itself resolves to the column when one exists, as checked
- * before approval).
+ * locations, parser bookkeeping and null fields, an ORDER BY's implicit ASC, and identifier quoting
+ * (node-sql-parser prints every identifier quoted; a quoted name comes back as `{ type: '..._quote_string', value }`,
+ * and SQLite's grammar reads `"name"` as a double-quoted string, which SQLite itself resolves to the column when one
+ * exists, as checked before approval).
  */
 function canonical(node: AstNode): string {
   return JSON.stringify(normalize(node ?? null));
@@ -270,12 +270,13 @@ function canonical(node: AstNode): string {
 function normalize(node: AstNode): AstNode {
   if (Array.isArray(node)) return node.map(normalize);
   if (node === null || typeof node !== 'object') return node;
-  if (node.type === 'double_quote_string' && typeof node.value === 'string') return { type: 'column_ref', table: null, column: node.value };
+  if (node.type === 'double_quote_string' && typeof node.value === 'string') return { type: 'column_ref', column: node.value };
   // A subquery: `{ tableList, columnList, ast }`, sometimes with the ast's fields spread beside it.
   if (node.ast && typeof node.ast === 'object' && 'tableList' in node) return normalize(node.ast);
   const out: Record<string, AstNode> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'loc' || key === 'addition' || key === 'collate' || key === 'tableList' || key === 'columnList') continue;
+    if (value === null || value === undefined) continue; // `{ operator: null }` and no `operator` read alike
     if (key === 'orderby' && Array.isArray(value)) {
       // ORDER BY x prints as ORDER BY x ASC: the same order.
       out[key] = value.map((item) => normalize(item && typeof item === 'object' ? { ...item, type: item.type ?? 'ASC' } : item));
