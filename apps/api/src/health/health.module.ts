@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TargetsModule } from '../targets/targets.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { ProbesController } from './probes.controller';
+import { ShutdownState } from './shutdown-state';
 
-/** GET /health. */
-@Module({ controllers: [HealthController], providers: [HealthService] })
+/** GET /health, and the keyless probes GET /livez and GET /readyz with the shutdown state they report. */
+@Module({ imports: [TargetsModule], controllers: [HealthController, ProbesController], providers: [HealthService, ShutdownState], exports: [ShutdownState] })
 export class HealthModule {}

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Path prefixes that never fall back to the web app: the API surfaces, the live channel and OpenAPI. */
-export const SERVER_PATH_PREFIXES = ['/api', '/ws', '/docs', '/docs-json', '/query', '/approve', '/reject', '/feedback', '/session', '/refresh', '/health'];
+export const SERVER_PATH_PREFIXES = ['/api', '/ws', '/docs', '/docs-json', '/query', '/approve', '/reject', '/feedback', '/session', '/refresh', '/health', '/livez', '/readyz', '/metrics'];
 
 /** true when `pathname` is a server path ({@link SERVER_PATH_PREFIXES}, whole segments) rather than a page. */
 export function isServerPath(pathname: string): boolean {
