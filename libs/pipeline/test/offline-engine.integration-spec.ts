@@ -12,6 +12,8 @@ import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { OfflineProvider, UnanswerableQuestionError } from '@nlq/llm-providers';
 import { generateSampleDatabase } from '@nlq/sample-db';
 
+jest.setTimeout(60_000); // the sample database is generated and WordNet loaded on a loaded CI machine
+
 const READ = { maxRows: 5000, timeoutMs: 10_000 };
 const MAX_ROWS = 1000;
 
@@ -211,7 +213,7 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     driver = createDriver(`sqlite://${file}`);
     await driver.connect();
     schema = await driver.introspect();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await driver?.close();

@@ -1,4 +1,4 @@
-import { measureTable } from './intent-parser';
+import { measureTable } from './intent-words';
 import { isWriteIntent, type QueryIntent } from './query-intent';
 import type { BuiltSql } from './sql-builder';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';

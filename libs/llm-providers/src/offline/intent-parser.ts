@@ -1,20 +1,14 @@
-export { UnmappedQuestionError } from './question-items';
-import { parseDateRange, type DateRange } from './date-range-parser';
+import type { DateRange } from './date-range-parser';
+import { aliasOf, cmpTuple, filterLabel, isMoneyColumn, measureTable, opWords, pluralWords, singularNoun } from './intent-words';
 import type { JoinPlanner } from './join-planner';
-import type { ColumnRef, CompareOp, Filter, GroupKey, Measure, QueryIntent, ReadIntent } from './query-intent';
-import { bareTailLiteral, itemize, UnmappedQuestionError, type Item, type MentionItem } from './question-items';
-import { tokenizeQuestion } from './question-tokenizer';
+import type { ParseOptions } from './parse-question';
+import type { ColumnRef, CompareOp, Filter, GroupKey, Measure, ReadIntent } from './query-intent';
+import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { DIMENSION_WORDS, type Keyword } from './question-vocabulary';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
-import { parseWriteIntent } from './write-intent-parser';
 import { humanize, normalizedWords } from './word-forms';
-import { assertInformative, withRelations } from './intent-sanity';
-import { readOrdering, withOrdering } from './ordering-reader';
-import { readRelationConditions } from './relation-conditions';
-import { readShare, toShare } from './share-reader';
-import { toYesNo, yesNoBody } from './yes-no';
-import { weighUnknownWords, withIgnoredWords } from './question-confidence';
-import type { WordResolver } from './word-resolver';
+
+export { filterLabel, measureTable };
 
 /** Size adjectives: with no area or size column they rank by a table's one numeric column. */
 const SIZE_WORDS = new Set(['largest', 'biggest', 'smallest']);
@@ -37,60 +31,8 @@ interface PendingValue {
   text: string;
 }
 
-/** Options of {@link parseQuestion}. */
-export interface ParseOptions {
-  now: Date;
-  /** Rows of a "most expensive products" style question without a number (a singular noun means 1). */
-  defaultTopN: number;
-  /** Maps words the schema does not know as written (lemmas, synonyms, typos); none when absent. */
-  resolver?: WordResolver;
-}
-
-/**
- * Map a question onto the schema: count, list with filters, top-N by a measure, singular superlatives (ties
- * included; "the longest river" by the column its adjective names), lookups of a row's columns by its name ("what is
- * the capital of texas"; unknown words after a final "of" only as the name of exactly one fitting table),
- * aggregate optionally grouped, date ranges, and simple single-table DELETE/UPDATE. Throws UnmappedQuestionError when any word that matters matches
- * neither the schema, the data's sample values nor the engine's vocabulary, when no table is named, or when a
- * word could mean two columns equally well: the engine never guesses.
- */
-export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
-  const yesNo = yesNoBody(question);
-  if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
-  const tokens = tokenizeQuestion(question);
-  if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
-  const first = tokens[0].lower;
-  if (['delete', 'remove', 'update', 'set', 'change', 'insert', 'add', 'create', 'drop', 'truncate', 'alter', 'modify'].includes(first)) {
-    return parseWriteIntent(tokens, lexicon);
-  }
-  if (first === 'where') throw new UnmappedQuestionError('it asks where something is, and it cannot tell which columns hold a location');
-  let range: DateRange | null;
-  try {
-    range = parseDateRange(tokens, options.now);
-  } catch (e) {
-    throw new UnmappedQuestionError(`it names ${(e as Error).message}`);
-  }
-  const skip = new Set(range?.tokenIndexes ?? []);
-  let words = tokens;
-  let { items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver);
-  const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
-  if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
-  const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
-  try {
-    const relations = readRelationConditions(items, lexicon, planner);
-    const ordering = readOrdering(items);
-    const share = readShare(items);
-    const built = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
-    const intent = withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon);
-    assertInformative(intent, lexicon, ignored.length, question);
-    return { ...intent, confidence };
-  } catch (e) {
-    throw withIgnoredWords(e, ignored);
-  }
-}
-
-/** Assembles a ReadIntent from items; one instance per question. */
-class ReadIntentBuilder {
+/** Assembles a ReadIntent from items; one instance per question (driven by parse-question.ts). */
+export class ReadIntentBuilder {
   private readonly values: PendingValue[] = [];
   private readonly labelValues: Array<{ value: string; op: CompareOp }> = [];
   private readonly pkValues: Array<{ table: string; value: number }> = [];
@@ -994,52 +936,3 @@ class ReadIntentBuilder {
   }
 }
 
-function cmpTuple(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0 && !Number.isNaN(d)) return d;
-    if (a[i] !== b[i]) return a[i] === Infinity ? 1 : -1;
-  }
-  return 0;
-}
-
-function opWords(op: CompareOp): string {
-  return { '=': 'is', '<>': 'is not', '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' }[op];
-}
-
-const PLACE = /^(country|city|state|region|province|county|location|area|territory|continent|billing country|billing city|ship country|shipping country)$/;
-
-/** Words describing one filter in answers: "in Canada", "with status shipped", "with price over 100". */
-export function filterLabel(column: string, op: CompareOp, value: string | number): string {
-  const words = humanize(column);
-  if (op === '=' && typeof value === 'string' && PLACE.test(words)) return `in ${value}`;
-  if (op === '<>' && typeof value === 'string' && PLACE.test(words)) return `outside ${value}`;
-  return `with ${words} ${opWords(op) === 'is' ? '' : `${opWords(op)} `}${value}`.replace(/\s+/g, ' ');
-}
-
-function isMoneyColumn(column: string): boolean {
-  return /(price|cost|amount|total|revenue|sales|salary|fee|balance|payment|spend|income|paid)/.test(normalizedWords(column).join(' '));
-}
-
-function aliasOf(name: string): string {
-  return normalizedWords(name).join('_').replace(/[^a-z0-9_]/g, '') || 'value';
-}
-
-function singularNoun(noun: string): string {
-  return noun
-    .split(' ')
-    .map((w, i, a) => (i === a.length - 1 ? normalizedWords(w)[0] ?? w : w))
-    .join(' ');
-}
-
-function pluralWords(noun: string): string {
-  const parts = singularNoun(noun).split(' ');
-  const last = parts.pop() as string;
-  const plural = last.endsWith('s') ? last : /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(x|z|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
-  return [...parts, plural].join(' ');
-}
-
-/** The table an aggregate reads from. */
-export function measureTable(m: Measure): string {
-  return m.expr.kind === 'rows' ? m.expr.table : m.expr.kind === 'column' ? m.expr.ref.table : m.expr.left.table;
-}

@@ -3,7 +3,7 @@ import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, Sq
 import { answerPlans, planAnswer } from './answer-plan';
 import { writeAnswerText } from './answer-writer';
 import { followUpIntent, looksLikeFollowUp } from './follow-up';
-import { parseQuestion } from './intent-parser';
+import { parseQuestion } from './parse-question';
 import type { QueryIntent } from './query-intent';
 import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner';
 import { UnmappedQuestionError } from './question-items';

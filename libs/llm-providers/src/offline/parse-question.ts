@@ -1,0 +1,73 @@
+import { parseDateRange, type DateRange } from './date-range-parser';
+import { ReadIntentBuilder } from './intent-parser';
+import { assertInformative, withRelations } from './intent-sanity';
+import type { JoinPlanner } from './join-planner';
+import { readOrdering, withOrdering } from './ordering-reader';
+import type { QueryIntent } from './query-intent';
+import { weighUnknownWords, withIgnoredWords } from './question-confidence';
+import { bareTailLiteral, itemize, UnmappedQuestionError } from './question-items';
+import { tokenizeQuestion } from './question-tokenizer';
+import { readRelationConditions } from './relation-conditions';
+import type { SchemaLexicon } from './schema-lexicon';
+import { readShare, toShare } from './share-reader';
+import type { WordResolver } from './word-resolver';
+import { parseWriteIntent } from './write-intent-parser';
+import { toYesNo, yesNoBody } from './yes-no';
+
+export { UnmappedQuestionError };
+
+/** Options of {@link parseQuestion}. */
+export interface ParseOptions {
+  now: Date;
+  /** Rows of a "most expensive products" style question without a number (a singular noun means 1). */
+  defaultTopN: number;
+  /** Maps words the schema does not know as written (lemmas, synonyms, typos); none when absent. */
+  resolver?: WordResolver;
+}
+
+/**
+ * The offline engine's reading of one question, in stages (NaLIR/ATHENA style): tokens -> date range -> typed
+ * mentions (itemize: schema names and stored values, lemmas, WordNet synonyms, typo corrections) -> confidence from
+ * the words left over (question-confidence.ts) -> relation, ordering and share conditions -> the sketch the intent
+ * builder fills (intent-parser.ts) -> sanity checks. Sketches: count, list with filters, top-N by a measure, singular superlatives (ties
+ * included; "the longest river" by the column its adjective names), lookups of a row's columns by its name ("what is
+ * the capital of texas"; unknown words after a final "of" only as the name of exactly one fitting table),
+ * aggregate optionally grouped, date ranges, and simple single-table DELETE/UPDATE. Throws UnmappedQuestionError when any word that matters matches
+ * neither the schema, the data's sample values nor the engine's vocabulary, when no table is named, or when a
+ * word could mean two columns equally well: the engine never guesses.
+ */
+export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
+  const yesNo = yesNoBody(question);
+  if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
+  const tokens = tokenizeQuestion(question);
+  if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
+  const first = tokens[0].lower;
+  if (['delete', 'remove', 'update', 'set', 'change', 'insert', 'add', 'create', 'drop', 'truncate', 'alter', 'modify'].includes(first)) {
+    return parseWriteIntent(tokens, lexicon);
+  }
+  if (first === 'where') throw new UnmappedQuestionError('it asks where something is, and it cannot tell which columns hold a location');
+  let range: DateRange | null;
+  try {
+    range = parseDateRange(tokens, options.now);
+  } catch (e) {
+    throw new UnmappedQuestionError(`it names ${(e as Error).message}`);
+  }
+  const skip = new Set(range?.tokenIndexes ?? []);
+  let words = tokens;
+  let { items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver);
+  const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
+  if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
+  const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
+  try {
+    const relations = readRelationConditions(items, lexicon, planner);
+    const ordering = readOrdering(items);
+    const share = readShare(items);
+    const built = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
+    const intent = withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon);
+    assertInformative(intent, lexicon, ignored.length, question);
+    return { ...intent, confidence };
+  } catch (e) {
+    throw withIgnoredWords(e, ignored);
+  }
+}
+
