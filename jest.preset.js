@@ -41,6 +41,8 @@ const runOptions = {
   // Finds (starting them when it can) PostgreSQL, MariaDB and Redis; tests of an unreachable one are skipped.
   globalSetup: path.join(ROOT, 'tools/test-services/src/global-setup.ts'),
   maxWorkers: 2,
+  // testTimeout is a setting of the whole run: Jest ignores it inside the projects of a multi-project run.
+  testTimeout: 30000,
   reporters: ['default', path.join(ROOT, 'tools/jest-summary-reporter.js')],
   // The global setup is TypeScript: let it be transformed like the tests.
   transform: { '^.+\\.(t|j)sx?$': swc },
