@@ -7,6 +7,7 @@ import { StageProgress, type StageState } from './stage-progress';
 import { StatusBadge } from './status-badge';
 import { ThumbIcon } from './thumb-icon';
 import { approvalSummary } from './approval-impact';
+import { ApprovalRunNotice } from './approval-run-notice';
 import { Link } from 'react-router-dom';
 
 const ResultChart = lazy(() => import('./result-chart'));
@@ -104,6 +105,7 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
               <div className="approval" role="group" aria-label="Approval" data-testid="approval">
                 {canDecide ? (
                   <>
+                    <ApprovalRunNotice sessionId={r?.session_id ?? e?.session_id} entryId={entryId} />
                     <span data-testid="approval-impact">{approvalSummary(r ? r.estimated_rows : e?.estimated_rows, r?.kind)}</span>
                     <button type="button" disabled={turn.deciding} onClick={() => onDecide('approve')} data-testid="approve">
                       Approve and run

@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { useApi } from './api-provider';
+import { PrivilegeBanner } from './privilege-banner';
 
 const LINKS: Array<{ to: string; label: string }> = [
   { to: '/', label: 'Overview' },
@@ -41,6 +42,7 @@ export function Layout() {
         </div>
       </header>
       <main className="content">
+        <PrivilegeBanner />
         <Outlet />
       </main>
     </div>
