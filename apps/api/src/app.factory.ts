@@ -18,6 +18,7 @@ import { PinoNestLogger } from './logging/pino-nest.logger';
 import { setupOpenApi } from './openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin';
 import { registerJsonBodyParser } from './common/json-body-parser';
+import { registerCoherenceCheck, ReplicaCoherenceService } from './coherence/replica-coherence.service';
 import { MemoryFailureStore, RedisFailureStore, registerAuthThrottle } from './security/auth-throttle';
 import { registerCrossSiteProtection } from './security/cross-site-protection';
 import { rememberSecrets } from './security/secret-scrubber';
@@ -70,6 +71,8 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   const redis = app.get<typeof REDIS_CLIENTS, RedisClients | null>(REDIS_CLIENTS, { strict: false })?.commands ?? null;
   // cross-site simple requests are refused before anything else looks at them (415 / 403)
   registerCrossSiteProtection(fastify, { corsOrigins: config.corsOrigins });
+  // without Redis, each request first applies connection/model/schema changes other replicas made (issue 14)
+  registerCoherenceCheck(fastify, app.get(ReplicaCoherenceService));
   registerAuthThrottle(fastify, {
     limit: config.authFailureLimit,
     windowSeconds: config.authFailureWindowSeconds,

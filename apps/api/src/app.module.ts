@@ -17,6 +17,7 @@ import { ApiAuthModule } from './api-auth/api-auth.module';
 import { ApiHealthModule } from './api-health/api-health.module';
 import { ApiSessionsModule } from './api-sessions/api-sessions.module';
 import { ChatModule } from './chat/chat.module';
+import { CoherenceModule } from './coherence/coherence.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { ExportModule } from './export/export.module';
 import { KeysModule } from './keys/keys.module';
@@ -41,6 +42,7 @@ export class AppModule {
         StateModule,
         MetricsModule,
         PipelineModule,
+        CoherenceModule,
         QueryModule,
         ApprovalModule,
         FeedbackModule,

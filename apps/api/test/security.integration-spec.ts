@@ -80,11 +80,12 @@ describe('cross-site requests, failed-authentication throttle and TRUST_PROXY', 
     const before = reviews();
     const asked = await call(`${url}/query`, { body: { question: 'delete all reviews', user_id: 'ops' } });
     expect(asked.body).toMatchObject({ pending_approval: true, sql: DELETE_REVIEWS });
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       { origin: 'https://evil.example', 'content-type': 'text/plain' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const refused = await call(`${url}/approve/ops`, { method: 'POST', headers });
       expect(refused).toMatchObject({ status: 403, body: { statusCode: 403, code: 'FORBIDDEN', requestId: expect.any(String) } });
     }

@@ -8,6 +8,7 @@ import type { Caller } from '../api-auth/caller';
 import { SecretBox } from '../api-auth/secret-box';
 import { ApiException } from '../common/api.exception';
 import { auditCallerEvent } from '../common/audit.logger';
+import { ReplicaCoherenceService, SETTINGS_TOPIC, schemaTopic } from '../coherence/replica-coherence.service';
 import { AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 import { DEFAULT_CONNECTION_ID, TargetResolverService } from '../targets/target-resolver.service';
@@ -29,6 +30,9 @@ const KEEP = '***';
  * At first start a connection `default` (id `default`) is created from QUERY_DATABASE_URL and made active; later
  * starts register the stored connections and activate the stored active one. Every URL given through the API
  * passes the probing guard ({@link connectionUrlProblem}) before anything connects.
+ *
+ * Replicas (issue 14): every change is announced through ReplicaCoherenceService; when another replica announces
+ * one, {@link syncFromStore} applies the difference between the store and this replica's drivers.
  */
 @Injectable()
 export class ConnectionsService implements OnModuleInit {
@@ -39,9 +43,14 @@ export class ConnectionsService implements OnModuleInit {
     private readonly targets: TargetResolverService,
     @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    private readonly coherence: ReplicaCoherenceService,
   ) {}
 
+  /** Fingerprint of the URL each registered connection's driver was built from (id -> public URL and sealed secret). */
+  private readonly applied = new Map<string, string>();
+
   async onModuleInit(): Promise<void> {
+    this.coherence.onTopic(SETTINGS_TOPIC, () => this.syncFromStore());
     const repo = this.repository();
     if ((await repo.count()) === 0) {
       const now = new Date().toISOString();
@@ -52,7 +61,10 @@ export class ConnectionsService implements OnModuleInit {
       }
     }
     const rows = await repo.find({ order: { createdAt: 'ASC' } });
-    for (const row of rows) await this.targets.setConnection(row.id, this.fullUrl(row));
+    for (const row of rows) {
+      await this.targets.setConnection(row.id, this.fullUrl(row));
+      this.applied.set(row.id, urlFingerprint(row));
+    }
     const active = rows.find((r) => r.active) ?? rows[0];
     if (active) this.targets.activate(active.id);
   }
@@ -79,6 +91,8 @@ export class ConnectionsService implements OnModuleInit {
     const row: ConnectionEntity = { id: randomUUID(), name: input.name, ...this.sealUrl(input.url), active: false, createdAt: now, updatedAt: now };
     await this.repository().insert(row);
     await this.targets.setConnection(row.id, this.fullUrl(row));
+    this.applied.set(row.id, urlFingerprint(row));
+    await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'connection.create', caller, { connectionId: row.id, name: row.name });
     return this.view(row);
   }
@@ -103,8 +117,10 @@ export class ConnectionsService implements OnModuleInit {
     await this.repository().update({ id }, { name: row.name, url: row.url, secret: row.secret, dialect: row.dialect, updatedAt: row.updatedAt });
     if (patch.url !== undefined) {
       await this.targets.setConnection(id, this.fullUrl(row));
+      this.applied.set(id, urlFingerprint(row));
       this.pipeline.refreshSchema(id).catch((error: unknown) => this.logger.warn({ connectionId: id, err: messageOf(error) }, 'schema reload after a connection change failed'));
     }
+    await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'connection.update', caller, { connectionId: id, name: row.name, urlChanged: patch.url !== undefined });
     return this.view(row);
   }
@@ -117,6 +133,8 @@ export class ConnectionsService implements OnModuleInit {
     }
     await this.targets.removeConnection(id);
     await this.repository().delete({ id });
+    this.applied.delete(id);
+    await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'connection.delete', caller, { connectionId: id, name: row.name });
   }
 
@@ -162,6 +180,7 @@ export class ConnectionsService implements OnModuleInit {
     await this.repository().createQueryBuilder().update(ConnectionEntity).set({ active: false }).where('id <> :id', { id }).execute();
     await this.repository().update({ id }, { active: true });
     row.active = true;
+    await this.coherence.announce(SETTINGS_TOPIC);
     this.pipeline.warmUp(id).catch((error: unknown) => this.logger.warn({ connectionId: id, err: messageOf(error) }, 'schema warm-up of the activated connection failed'));
     auditCallerEvent(this.logger, 'connection.activate', caller, { connectionId: id, name: row.name });
     return this.view(row);
@@ -174,8 +193,40 @@ export class ConnectionsService implements OnModuleInit {
   async refresh(id: string): Promise<RefreshResponse> {
     const row = await this.row(id);
     const schema = await this.pipeline.refreshSchema(id);
+    await this.coherence.announce(schemaTopic(id));
     const n = schema.tables.length;
     return { status: 'ok', message: `Schema of "${row.name}" refreshed: ${n} ${n === 1 ? 'table' : 'tables'} (version ${schema.version.slice(0, 12)}).` };
+  }
+
+  /**
+   * Make this replica's drivers match the store (another replica changed connections): build a driver for each new
+   * connection or changed URL (reloading that connection's schema), activate the stored active one, drop the
+   * deleted ones. Idempotent; never touches a driver whose URL did not change.
+   */
+  async syncFromStore(): Promise<void> {
+    const rows = await this.repository().find({ order: { createdAt: 'ASC' } });
+    for (const row of rows) {
+      const fingerprint = urlFingerprint(row);
+      const known = this.applied.get(row.id);
+      if (known === fingerprint) continue;
+      await this.targets.setConnection(row.id, this.fullUrl(row));
+      this.applied.set(row.id, fingerprint);
+      if (known !== undefined) {
+        this.pipeline.refreshSchema(row.id).catch((error: unknown) => this.logger.warn({ connectionId: row.id, err: messageOf(error) }, 'schema reload after a connection change failed'));
+      }
+    }
+    const active = rows.find((r) => r.active);
+    if (active && this.targets.activeConnectionId() !== active.id) {
+      this.targets.activate(active.id);
+      this.pipeline.warmUp(active.id).catch((error: unknown) => this.logger.warn({ connectionId: active.id, err: messageOf(error) }, 'schema warm-up of the activated connection failed'));
+    }
+    const stored = new Set(rows.map((r) => r.id));
+    for (const id of [...this.applied.keys()]) {
+      if (stored.has(id) || id === this.targets.activeConnectionId()) continue;
+      await this.targets.removeConnection(id);
+      this.applied.delete(id);
+    }
+    this.logger.info({ connections: rows.length, active: active?.id ?? null }, 'connections synchronised from the state store');
   }
 
   private guard(url: string): void {
@@ -243,4 +294,9 @@ export class ConnectionsService implements OnModuleInit {
   private repository() {
     return this.dataSource.getRepository(ConnectionEntity);
   }
+}
+
+/** What a connection's driver is built from: its public URL and its sealed secrets (a new URL changes both). */
+function urlFingerprint(row: ConnectionEntity): string {
+  return `${row.url}\n${row.secret ?? ''}`;
 }

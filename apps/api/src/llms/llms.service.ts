@@ -8,6 +8,7 @@ import type { Caller } from '../api-auth/caller';
 import { SecretBox } from '../api-auth/secret-box';
 import { ApiException } from '../common/api.exception';
 import { auditCallerEvent } from '../common/audit.logger';
+import { ReplicaCoherenceService, SETTINGS_TOPIC } from '../coherence/replica-coherence.service';
 import { AppConfig } from '../config/app-config';
 import { scrubSecrets } from '../connections/connection-url-secrets';
 import { llmBaseUrlProblem } from '../connections/probe-guard';
@@ -26,7 +27,8 @@ export const LLM_TEST_TIMEOUT_MS = 10_000;
  * Model provider settings of /api/llms, stored in `api_llm_setting` with the API key encrypted (SecretBox). The
  * active setting is the TargetResolver's provider, so activating one changes the model of the next question.
  * At first start a setting `default` is created from LLM_* and made active. Base URLs pass the probing guard
- * ({@link llmBaseUrlProblem}).
+ * ({@link llmBaseUrlProblem}). Replicas (issue 14): every change is announced through ReplicaCoherenceService, and
+ * {@link syncFromStore} applies another replica's.
  */
 @Injectable()
 export class LlmsService implements OnModuleInit {
@@ -36,9 +38,14 @@ export class LlmsService implements OnModuleInit {
     private readonly box: SecretBox,
     private readonly targets: TargetResolverService,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    private readonly coherence: ReplicaCoherenceService,
   ) {}
 
+  /** Fingerprint of the setting the current provider was built from, or null before the first. */
+  private appliedFingerprint: string | null = null;
+
   async onModuleInit(): Promise<void> {
+    this.coherence.onTopic(SETTINGS_TOPIC, () => this.syncFromStore());
     const repo = this.repository();
     if ((await repo.count()) === 0) {
       const now = new Date().toISOString();
@@ -60,7 +67,21 @@ export class LlmsService implements OnModuleInit {
       }
     }
     const active = (await repo.findOneBy({ active: true })) ?? (await repo.findOne({ where: {}, order: { createdAt: 'ASC' } }));
-    if (active) this.targets.setProvider(this.settings(active));
+    if (active) this.applyProvider(active);
+  }
+
+  /** Rebuild the provider when the stored active setting differs from the one this replica uses. Idempotent. */
+  async syncFromStore(): Promise<void> {
+    const active = await this.repository().findOneBy({ active: true });
+    if (active && settingFingerprint(active) !== this.appliedFingerprint) {
+      this.applyProvider(active);
+      this.logger.info({ llmId: active.id, provider: active.provider }, 'model setting synchronised from the state store');
+    }
+  }
+
+  private applyProvider(row: LlmSettingEntity): void {
+    this.targets.setProvider(this.settings(row));
+    this.appliedFingerprint = settingFingerprint(row);
   }
 
   async list(): Promise<LlmView[]> {
@@ -89,6 +110,7 @@ export class LlmsService implements OnModuleInit {
       updatedAt: now,
     };
     await this.repository().insert(row);
+    await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'llm.create', caller, { llmId: row.id, name: row.name, provider: row.provider });
     return toView(row);
   }
@@ -107,7 +129,8 @@ export class LlmsService implements OnModuleInit {
     if (patch.api_key !== undefined) row.apiKey = patch.api_key ? this.box.encrypt(patch.api_key) : null;
     row.updatedAt = new Date().toISOString();
     await this.repository().update({ id }, { name: row.name, provider: row.provider, model: row.model, baseUrl: row.baseUrl, apiKey: row.apiKey, updatedAt: row.updatedAt });
-    if (row.active) this.targets.setProvider(this.settings(row));
+    if (row.active) this.applyProvider(row);
+    await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'llm.update', caller, { llmId: id, name: row.name });
     return toView(row);
   }
@@ -117,6 +140,7 @@ export class LlmsService implements OnModuleInit {
     const row = await this.row(id);
     if (row.active) throw new ApiException(409, ErrorCode.CONFLICT, `Model setting "${row.name}" is active; make another one active before deleting it.`);
     await this.repository().delete({ id });
+    await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'llm.delete', caller, { llmId: id, name: row.name });
   }
 
@@ -136,10 +160,11 @@ export class LlmsService implements OnModuleInit {
   /** Make the setting the pipeline's provider for the next question. */
   async activate(id: string, caller: Caller): Promise<LlmView> {
     const row = await this.row(id);
-    this.targets.setProvider(this.settings(row));
+    this.applyProvider(row);
     await this.repository().createQueryBuilder().update(LlmSettingEntity).set({ active: false }).where('id <> :id', { id }).execute();
     await this.repository().update({ id }, { active: true });
     row.active = true;
+    await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'llm.activate', caller, { llmId: id, name: row.name, provider: row.provider });
     return toView(row);
   }
@@ -181,4 +206,9 @@ function toView(row: LlmSettingEntity): LlmView {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
+}
+
+/** What a provider is built from: the setting's id, fields and sealed key, and its update time. */
+function settingFingerprint(row: LlmSettingEntity): string {
+  return [row.id, row.provider, row.model ?? '', row.baseUrl ?? '', row.apiKey ?? '', row.updatedAt].join('\n');
 }
