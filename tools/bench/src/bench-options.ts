@@ -1,4 +1,4 @@
-/** Command-line options of the /query benchmark (`npm run bench -- --duration 5 --connections 10 --scale 1 --json`). */
+/** Command-line options of the /query benchmark (`npm run bench -- --duration 5 --connections 10 --scale 1 --rounds 3 --json`). */
 export interface BenchOptions {
   /** Seconds each scenario runs (1..600, default 10). */
   duration: number;
@@ -6,13 +6,18 @@ export interface BenchOptions {
   connections: number;
   /** Sample database size factor given to @nlq/sample-db (0 < scale <= 1000, default 1). */
   scale: number;
+  /**
+   * Rounds (1..20, default 3): each round measures every scenario once, floor first, so a ratio compares runs made
+   * minutes apart at most; the table gives the median of the rounds (robust to other load on a shared machine).
+   */
+  rounds: number;
   /** Write the results as JSON on stdout (the table then goes to stderr). */
   json: boolean;
 }
 
-export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({ duration: 10, connections: 10, scale: 1, json: false });
+export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({ duration: 10, connections: 10, scale: 1, rounds: 3, json: false });
 
-const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--json]';
+const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--json]';
 
 /**
  * Parses `argv` (without node and script). Accepts `--name value` and `--name=value`.
@@ -26,12 +31,13 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       options.json = true;
       continue;
     }
-    if (name !== '--duration' && name !== '--connections' && name !== '--scale') throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);
+    if (name !== '--duration' && name !== '--connections' && name !== '--scale' && name !== '--rounds') throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);
     const raw = inline ?? argv[++i];
     const value = Number(raw);
     if (raw === undefined || raw.trim() === '' || !Number.isFinite(value)) throw new Error(`${name} needs a number\n${USAGE}`);
     if (name === '--duration') options.duration = checkRange(name, value, 1, 600, true);
     else if (name === '--connections') options.connections = checkRange(name, value, 1, 1000, true);
+    else if (name === '--rounds') options.rounds = checkRange(name, value, 1, 20, true);
     else options.scale = checkRange(name, value, Number.MIN_VALUE, 1000, false);
   }
   return options;

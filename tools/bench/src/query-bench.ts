@@ -1,14 +1,17 @@
 /**
- * POST /query benchmark (`npm run bench -- [--duration 10] [--connections 10] [--scale 1] [--json]`).
+ * POST /query benchmark (`npm run bench -- [--duration 10] [--connections 10] [--scale 1] [--rounds 3] [--json]`).
  *
- * Generates the sample shop database (@nlq/sample-db, --scale) in a temporary directory, then measures, each for
- * --duration seconds with --connections connections, on 127.0.0.1 only:
+ * Generates the sample shop database (@nlq/sample-db, --scale) in a temporary directory, starts every server
+ * below at once, then runs --rounds rounds; a round measures each scenario once, for --duration seconds with
+ * --connections connections, on 127.0.0.1 only, the floor first:
  *  a. the real api (createApp, in process) with the offline engine: cache misses (a new user_id per request) and
  *     cache hits (one user whose answers were primed);
  *  b. the same with LLM_PROVIDER=openai against an instant scripted model that returns the SQL the offline engine
  *     wrote in (a);
  *  c. the floor: a bare Fastify endpoint running that SQL with better-sqlite3.
- * Prints a table (stdout; stderr with --json, when stdout gets the JSON). Stops by itself: a watchdog ends the
+ * Prints one line per scenario with the medians over the rounds and the ratio of its requests per second to the
+ * floor's of the same round (median over the rounds), as a table (stdout; stderr with --json, when stdout gets
+ * the JSON, which also holds every round). Stops by itself: a watchdog ends the
  * process with code 2 if the runs overrun their budget. The load generator (autocannon) shares this process and
  * its event loop with the servers under test, the same way for every scenario.
  */
@@ -19,7 +22,7 @@ import { generateSampleDatabase } from '@nlq/sample-db';
 import { startApi, type ApiTarget } from './api-target';
 import { parseBenchOptions, type BenchOptions } from './bench-options';
 import { BENCH_QUESTIONS, type BenchQuestion } from './bench-questions';
-import { formatBenchTable, type ScenarioResult } from './bench-report';
+import { formatBenchTable, summarizeRounds, type ScenarioResult } from './bench-report';
 import { startFloorServer } from './floor-server';
 import { CACHE_HIT_USER, runLoad } from './load-run';
 import { startInstantModel } from './scripted-model';
@@ -62,89 +65,77 @@ async function prepare(api: ApiTarget, questions: readonly BenchQuestion[]): Pro
   return sql;
 }
 
-async function measureApi(target: string, api: ApiTarget, options: BenchOptions): Promise<ScenarioResult[]> {
-  const results: ScenarioResult[] = [];
-  for (const cache of ['miss', 'hit'] as const) {
-    log(`${target}, cache ${cache}: ${options.duration} s x ${options.connections} connections`);
-    const run = await runLoad({ url: api.url, questions: BENCH_QUESTIONS, duration: options.duration, connections: options.connections, cache, verifyBody: isSuccess });
-    results.push({ target, cache, ...run });
-  }
-  return results;
+/** One run of `connections` clients for `duration` seconds against `url`, labelled. */
+async function measure(target: string, cache: ScenarioResult['cache'], url: string, options: BenchOptions, verifyBody: (body: string) => boolean): Promise<ScenarioResult> {
+  log(`${target}, cache ${cache}: ${options.duration} s x ${options.connections} connections`);
+  const run = await runLoad({ url, questions: BENCH_QUESTIONS, duration: options.duration, connections: options.connections, cache: cache === 'hit' ? 'hit' : 'miss', verifyBody });
+  return { target, cache, ...run };
 }
 
 async function main(options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nlq-bench-'));
+  const closers: (() => Promise<void>)[] = [];
   try {
     const databaseFile = path.join(dir, 'shop.db');
     const stats = generateSampleDatabase(databaseFile, { scale: options.scale });
     log(`sample database scale ${options.scale}: ${stats.totalRows} rows in ${Math.round(stats.millis)} ms`);
-    const scenarios: ScenarioResult[] = [];
 
     // a. offline engine
     const offline = await startApi(databaseFile, path.join(dir, 'offline-state'));
-    let sqlByQuestion: Map<string, string>;
-    try {
-      sqlByQuestion = await prepare(offline, BENCH_QUESTIONS);
-      scenarios.push(...(await measureApi('nlq offline', offline, options)));
-    } finally {
-      await offline.close();
-    }
+    closers.push(() => offline.close());
+    const sqlByQuestion = await prepare(offline, BENCH_QUESTIONS);
 
     // b. instant scripted model (OpenAI protocol) returning the offline engine's SQL
     const model = await startInstantModel(sqlByQuestion);
-    try {
-      const api = await startApi(databaseFile, path.join(dir, 'model-state'), {
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: model.url,
-        LLM_API_KEY: 'bench-key',
-        LLM_MODEL: 'scripted-model',
-      });
-      try {
-        const modelSql = await prepare(api, BENCH_QUESTIONS);
-        for (const [question, sql] of sqlByQuestion) {
-          if (modelSql.get(question) !== sql) throw new Error(`the scripted model's SQL differs for "${question}": ${modelSql.get(question)}`);
-        }
-        scenarios.push(...(await measureApi('nlq scripted model', api, options)));
-      } finally {
-        await api.close();
-      }
-    } finally {
-      await model.close();
+    closers.push(() => model.close());
+    const modelApi = await startApi(databaseFile, path.join(dir, 'model-state'), {
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: model.url,
+      LLM_API_KEY: 'bench-key',
+      LLM_MODEL: 'scripted-model',
+    });
+    closers.push(() => modelApi.close());
+    const modelSql = await prepare(modelApi, BENCH_QUESTIONS);
+    for (const [question, sql] of sqlByQuestion) {
+      if (modelSql.get(question) !== sql) throw new Error(`the scripted model's SQL differs for "${question}": ${modelSql.get(question)}`);
     }
 
     // c. floor
     const floor = await startFloorServer(databaseFile, sqlByQuestion);
-    try {
-      log(`floor (fastify + better-sqlite3): ${options.duration} s x ${options.connections} connections`);
-      const run = await runLoad({
-        url: floor.url,
-        questions: BENCH_QUESTIONS,
-        duration: options.duration,
-        connections: options.connections,
-        cache: 'miss',
-        verifyBody: (body) => body.startsWith('{"columns":'),
-      });
-      scenarios.push({ target: 'floor', cache: 'n/a', ...run });
-    } finally {
-      await floor.close();
+    closers.push(() => floor.close());
+
+    // Rounds: every scenario once per round, the floor first, so each ratio compares runs made close together.
+    const rounds: ScenarioResult[][] = [];
+    for (let r = 1; r <= options.rounds; r++) {
+      log(`round ${r} of ${options.rounds}`);
+      const round: ScenarioResult[] = [await measure('floor', 'n/a', floor.url, options, (body) => body.startsWith('{"columns":'))];
+      for (const [target, api] of [['nlq scripted model', modelApi], ['nlq offline', offline]] as const) {
+        for (const cache of ['miss', 'hit'] as const) round.push(await measure(target, cache, api.url, options, isSuccess));
+      }
+      rounds.push(round);
     }
+    const scenarios = summarizeRounds(rounds);
 
     const table = formatBenchTable(scenarios);
-    const header = `POST /query, ${options.connections} connections, ${options.duration} s per scenario, scale ${options.scale}, ${os.cpus().length} CPUs, Node ${process.version}`;
+    const header =
+      `POST /query, ${options.connections} connections, ${options.duration} s per scenario, median of ${options.rounds} round(s), ` +
+      `scale ${options.scale}, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
     if (options.json) {
       process.stderr.write(`${header}\n${table}\n`);
       const report = {
-        machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, platform: process.platform },
+        machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, platform: process.platform, loadAverage: os.loadavg() },
         options,
         database: { scale: options.scale, totalRows: stats.totalRows, tables: stats.tables },
         questions: BENCH_QUESTIONS.map((q) => ({ ...q, sql: sqlByQuestion.get(q.question) })),
         scenarios,
+        rounds,
       };
       await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(report, null, 2)}\n`, () => resolve()));
     } else {
       await new Promise<void>((resolve) => process.stdout.write(`${header}\n${table}\n`, () => resolve()));
     }
   } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -157,8 +148,8 @@ if (require.main === module) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
-  // 5 runs of `duration`, each ended at most 30 s (autocannon's request timeout) later, plus start-up and warm-up.
-  const budgetMs = (5 * (options.duration + 30) + 120) * 1000;
+  // 5 runs of `duration` a round, each ended at most 30 s (autocannon's request timeout) later, plus start-up.
+  const budgetMs = (5 * options.rounds * (options.duration + 30) + 120) * 1000;
   setTimeout(() => {
     process.stderr.write(`[bench] stopped: still running after ${budgetMs / 1000} s\n`);
     process.exit(2);
