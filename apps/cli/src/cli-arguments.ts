@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+
+/** A command line the CLI cannot run: printed with the usage text, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Usage text of `nlq` (README "Command line"). */
+export const USAGE = `usage: nlq <command> [options]
+
+commands:
+  ask "question" [--url URL] [--key KEY] [--database URL] [--data-dir DIR] [--user ID] [--json]
+      Answer a question. Without --url the pipeline runs embedded (the api's settings from the environment:
+      QUERY_DATABASE_URL, LLM_PROVIDER, ...; --database and --data-dir override QUERY_DATABASE_URL and DATA_DIR);
+      with --url it asks a running service (POST /query), sending --key as X-API-Key.
+  approve <session_id> [--url URL] [--key KEY] [--database URL] [--data-dir DIR] [--json]
+  reject <session_id>  [--url URL] [--key KEY] [--database URL] [--data-dir DIR] [--json]
+      Decide the session's pending SQL (spec section 3).
+  eval [options]       the evaluation runner (tools/eval), options as npm run eval, e.g. nlq eval --set chinook
+                       --limit 10 (an unknown option prints its full usage)
+  sample-db [options]  the sample database generator (tools/sample-db): nlq sample-db --help
+  help                 this text
+
+environment: NLQ_URL and NLQ_API_KEY stand in for --url and --key.
+exit codes: 0 answered, 1 failed answer, HTTP error or unreachable service, 2 usage.`;
+
+/** Options of `nlq ask` and of `nlq approve` / `nlq reject` (whose `text` is the session id). */
+export interface RequestArguments {
+  /** The question (ask) or the session id (approve, reject). */
+  text: string;
+  /** Base URL of a running service (no trailing slash), or null for the embedded pipeline. */
+  url: string | null;
+  /** X-API-Key for the service, or null. */
+  key: string | null;
+  /** QUERY_DATABASE_URL of the embedded pipeline, or null for the api's default. */
+  database: string | null;
+  /** DATA_DIR of the embedded pipeline, or null for the api's default. */
+  dataDir: string | null;
+  /** user_id of the question (its session id, spec 4.1 rule 1), or null for the api's default rest_user. */
+  user: string | null;
+  json: boolean;
+  help: boolean;
+}
+
+/**
+ * Parses the arguments after `ask`, `approve` or `reject` (`--name value` and `--name=value`; positionals are the
+ * question's words). `env` supplies NLQ_URL and NLQ_API_KEY. Throws {@link UsageError} on an unknown option, a
+ * missing value, no question, a URL that is not http(s), or embedded-only options given with --url.
+ */
+export function parseRequestArguments(command: 'ask' | 'approve' | 'reject', argv: readonly string[], env: NodeJS.ProcessEnv = process.env): RequestArguments {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const text = positionals.join(' ').trim();
+  const result: RequestArguments = {
+    text,
+    url: (values.url ?? env.NLQ_URL ?? '').replace(/\/+$/, '') || null,
+    key: values.key ?? env.NLQ_API_KEY ?? null,
+    database: values.database ?? null,
+    dataDir: values['data-dir'] ?? null,
+    user: values.user ?? null,
+    json: values.json ?? false,
+    help: values.help ?? false,
+  };
+  if (result.help) return result;
+  if (!text) throw new UsageError(command === 'ask' ? 'nlq ask needs a question, e.g. nlq ask "How many customers are there?"' : `nlq ${command} needs a session id`);
+  if (command !== 'ask' && (positionals.length > 1 || result.user !== null)) throw new UsageError(`nlq ${command} takes one session id (and no --user)`);
+  if (result.url !== null && !/^https?:\/\/\S+$/i.test(result.url)) throw new UsageError(`--url must be an http(s) URL such as http://localhost:8000, not ${result.url}`);
+  if (result.url !== null && (result.database !== null || result.dataDir !== null)) {
+    throw new UsageError('--database and --data-dir configure the embedded pipeline; a running service (--url) uses its own settings');
+  }
+  if (result.url === null && values.key !== undefined) throw new UsageError('--key is the key of a running service: give --url too');
+  return result;
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      database: { type: 'string' },
+      'data-dir': { type: 'string' },
+      user: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
