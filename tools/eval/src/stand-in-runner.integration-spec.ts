@@ -55,9 +55,9 @@ describeIfData('oracle and replay on the shared data', () => {
   it('oracle: every question whose gold SQL runs is answered right, with one SQL-writing call each', async () => {
     const sets = [
       { set: 'chinook', items: loadEvalSet('chinook', dataDir) },
-      { set: 'geography', items: spreadSample(loadEvalSet('geography', dataDir), 60) },
-      { set: 'restaurants', items: spreadSample(loadEvalSet('restaurants', dataDir), 30) },
-      { set: 'defog', items: spreadSample(loadEvalSet('defog', dataDir), 33) },
+      { set: 'geography', items: spreadSample(loadEvalSet('geography', dataDir), 40) },
+      { set: 'restaurants', items: spreadSample(loadEvalSet('restaurants', dataDir), 20) },
+      { set: 'defog', items: spreadSample(loadEvalSet('defog', dataDir), 22) },
     ];
     for (const { set, items } of sets) {
       const report = await runStandInSet(set, items, 'oracle');
@@ -67,7 +67,7 @@ describeIfData('oracle and replay on the shared data', () => {
       expect(report.items.filter((o) => o.goldRuns).every((o) => o.sqlCalls === 1)).toBe(true);
       expect(new Set(report.items.map((o) => o.style)).size).toBe(Math.min(4, items.length));
     }
-  }, 120_000);
+  }, 600_000);
 
   it('replay: predictions that run right directly are right through nlq; wrong, broken and empty ones are not', async () => {
     const items = spreadSample(loadEvalSet('geography', dataDir), 24);
@@ -95,7 +95,7 @@ describeIfData('oracle and replay on the shared data', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   it('replay refuses a predictions list of the wrong length', async () => {
     const items = spreadSample(loadEvalSet('chinook', dataDir), 3);
@@ -113,5 +113,5 @@ describeWith('postgresql')('oracle on PostgreSQL (defog-postgres)', () => {
     expect(lost).toEqual([]);
     expect(report.goldRuns).toBe(22);
     expect(report.sqlCalls).toBe(22);
-  }, 180_000);
+  }, 300_000);
 });
