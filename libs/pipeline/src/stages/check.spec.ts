@@ -1,5 +1,5 @@
 import type { DatabaseSchema } from '@nlq/contracts';
-import { checkSql, describeReferenceErrors } from './check';
+import { checkSql, describeReferenceErrors, describeRepairs } from './check';
 
 const schema: DatabaseSchema = {
   dialect: 'sqlite',
@@ -45,4 +45,39 @@ describe('check stage (real SQL checker)', () => {
     expect(r.classification.kind).toBe('ddl');
     expect(r.referenceErrors).toEqual([]);
   });
+
+  describe('deterministic repairs', () => {
+    const tv: DatabaseSchema = {
+      ...schema,
+      tables: [
+        ...schema.tables,
+        { name: 'show', kind: 'table', primaryKey: ['id'], foreignKeys: [], columns: [{ name: 'title', type: 'TEXT', nullable: true, primaryKey: false }] },
+      ],
+    };
+
+    it('repairs and re-checks: a keyword table and a double-quoted literal', () => {
+      const r = checkSql('SELECT title FROM show WHERE title = "Alpha";', 'sqlite', tv);
+      expect(r.sql).toBe('SELECT title FROM "show" WHERE title = \'Alpha\'');
+      expect(r.classification.kind).toBe('read');
+      expect(r.repairs.map((x) => x.rule)).toEqual(['keyword-identifier', 'double-quoted-literal']);
+      expect(describeRepairs(r.repairs)).toBe('show -> "show" (keyword-identifier); "Alpha" -> \'Alpha\' (double-quoted-literal)');
+    });
+
+    it('never repairs a statement refused for any reason but parsing, and keeps a write a write', () => {
+      const pragma = checkSql('PRAGMA table_info(show)', 'sqlite', tv);
+      expect(pragma.classification.kind).toBe('refused');
+      expect(pragma.repairs).toEqual([]);
+      const stacked = checkSql('SELECT title FROM show; DELETE FROM show', 'sqlite', tv);
+      expect(stacked.classification.kind).toBe('refused');
+      expect(stacked.repairs).toEqual([]);
+      const write = checkSql('DELETE FROM show WHERE title = "x"', 'sqlite', tv);
+      expect(write.classification.kind).toBe('write');
+      expect(write.repairs).toHaveLength(2);
+    });
+
+    it('gives no repairs for SQL that needs none', () => {
+      expect(checkSql("SELECT id FROM t WHERE deleted_at > '2020'", 'sqlite', schema).repairs).toEqual([]);
+    });
+  });
 });
+
