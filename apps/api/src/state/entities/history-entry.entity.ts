@@ -7,6 +7,11 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  */
 @Entity({ name: 'history_entry' })
 @Index('ix_history_entry_session', ['sessionId', 'seq'])
+// Few-shot examples (TypeOrmStateStore.listPositiveExamples, issue 11): the newest positive feedback first, from
+// an index instead of a scan of the whole history (SQLite: SEARCH f USING INDEX ix_history_entry_feedback), and the
+// latest feedback of one query from (ref_id, kind) without reading other entries.
+@Index('ix_history_entry_feedback', ['kind', 'signal', 'seq'])
+@Index('ix_history_entry_ref_kind', ['refId', 'kind', 'seq'])
 export class HistoryEntryEntity {
   @PrimaryGeneratedColumn({ name: 'seq' })
   seq!: number;
