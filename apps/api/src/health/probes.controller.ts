@@ -1,9 +1,8 @@
 import { Controller, Get, HttpException, Inject, Optional } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS_CLIENTS, type RedisClients } from '../cache/redis.module';
-import { ErrorResponseDto } from '../common/error-response.dto';
 import { TargetResolverService } from '../targets/target-resolver.service';
 import { ShutdownState } from './shutdown-state';
 
@@ -19,7 +18,7 @@ const within = <T>(p: Promise<T>, ms: number): Promise<T> =>
  * database, the state store and Redis (when REDIS_URL is set) answer within 2 s each, else 503 in the error shape
  * ("not ready: shutting down" first thing on SIGTERM, or "not ready: a dependency is unreachable").
  */
-@ApiTags('probes')
+@ApiExcludeController() // operational probes, not part of the documented API
 @Controller()
 export class ProbesController {
   constructor(
@@ -30,16 +29,11 @@ export class ProbesController {
   ) {}
 
   @Get('livez')
-  @ApiOperation({ summary: 'Liveness: the process serves requests' })
-  @ApiOkResponse({ schema: { example: { status: 'live' } } })
   livez(): { status: 'live' } {
     return { status: 'live' };
   }
 
   @Get('readyz')
-  @ApiOperation({ summary: 'Readiness: query database, state store and Redis reachable; 503 while shutting down' })
-  @ApiOkResponse({ schema: { example: { status: 'ready' } } })
-  @ErrorResponseDto.document(503)
   async readyz(): Promise<{ status: 'ready' }> {
     if (this.shutdown.shuttingDown) throw new HttpException('not ready: shutting down', 503);
     const checks: Array<Promise<unknown>> = [
