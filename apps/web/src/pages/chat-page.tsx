@@ -32,8 +32,9 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
 /**
  * Page /chat: a conversation with the active (or a chosen) connection. Asks through POST /api/chat/stream and shows
  * its stage progress and the answer growing as the model writes it (answer.delta); when the stream is unavailable it
- * falls back to POST /api/chat with stage progress from /ws/live. Then the answer, the SQL formatted for the connection's dialect, approval buttons for a pending
- * write, the result table and chart, thumbs up/down and CSV export. ?session=<id> continues a stored session.
+ * falls back to POST /api/chat with stage progress from /ws/live. Then the answer, the SQL formatted for the
+ * connection's dialect, approval buttons for a pending write, the result table and chart, thumbs up/down and CSV
+ * export. ?session=<id> continues a stored session.
  */
 export function ChatPage() {
   const { client, live } = useApi();
