@@ -323,6 +323,8 @@ describe('application surface /api and /ws/live', () => {
         mode: 'admin',
         database: { connection_id: 'default', dialect: 'sqlite', reachable: true, latency_ms: expect.any(Number), error: null },
         model: { provider: 'openai', model: expect.stringContaining('scripted-model'), reachable: true, latency_ms: expect.any(Number), error: null },
+        // the sample SQLite file is writable by the service; admin mode: no warning (issue 10 item 3)
+        privileges: { superuser: false, can_write: true, warning: null },
       });
     });
   });
