@@ -57,12 +57,12 @@ export class ChatStreamService {
     };
     try {
       const response = await this.chat.chat(caller, body, events);
-      start().send('result', response);
+      start().send(CHAT_RESULT_EVENT, response);
     } catch (error) {
       if (!stream) throw error;
       const failure = toErrorResponse(error, String(request.id));
       if (failure.statusCode >= 500) this.logger.error({ err: error, requestId: failure.requestId, url: request.url }, 'request failed');
-      (stream as ServerSentEventStream).send('error', failure);
+      (stream as ServerSentEventStream).send(CHAT_ERROR_EVENT, failure);
     }
     start().end();
   }
