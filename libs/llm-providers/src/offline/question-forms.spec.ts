@@ -62,6 +62,15 @@ describe('question forms of issue 8 on the shop schema', () => {
     expect(await sql('is there a customer in Canada?')).toContain("EXISTS (SELECT 1 FROM customers WHERE country = 'Canada')");
   });
 
+  it('fan-out: a filter across a one-to-many join becomes a semi-join, so sums count each row once', async () => {
+    expect(await sql('sum of total for orders with products in the Books category')).toBe(
+      "SELECT SUM(total) AS total_total FROM orders WHERE EXISTS (SELECT 1 FROM order_items sj1 JOIN products sj2 ON sj1.product_id = sj2.id JOIN categories sj3 ON sj2.category_id = sj3.id WHERE sj1.order_id = orders.id AND sj3.name = 'Books')",
+    );
+    expect(await sql('total stock per category')).toBe('SELECT c.name, SUM(p.stock) AS total_stock FROM products p JOIN categories c ON p.category_id = c.id GROUP BY c.id, c.name ORDER BY total_stock DESC LIMIT 10');
+    // an order in two categories would be added to both: refused, not double counted
+    await expect(sql('average order total per category')).rejects.toThrow(/count rows twice/);
+  });
+
   it('refuses a negation it cannot place rather than dropping it', async () => {
     await expect(sql('products that were never ordered')).rejects.toThrow(/never/);
   });

@@ -111,6 +111,67 @@ class ReadSqlWriter {
     return `${m.fn.toUpperCase()}(${inner})`;
   }
 
+  /** EXISTS conditions of filters moved off the join (see semiJoins); added to every WHERE of the statement. */
+  private semiParts: string[] = [];
+  private semiFilters: Filter[] = [];
+
+  /**
+   * Keeps sums right across one-to-many joins without refusing: a filter on a table that only a one-to-many join
+   * reaches ("total of orders with products in the Books category") becomes a semi-join, EXISTS (SELECT 1 FROM the
+   * path WHERE the condition), so each row of the measured table is counted once. Applies to sums, averages and
+   * row counts whose other tables join many-to-one; otherwise the intent is left as it is.
+   */
+  private semiJoins(i: ReadIntent): ReadIntent {
+    const m = i.measure;
+    if (!m || !['sum', 'avg', 'count'].includes(m.fn) || i.share || i.group?.kind === 'period') return i;
+    const fansOut = (table: string) => {
+      try {
+        return this.planner.plan(i.subject, [table]).fansOut;
+      } catch {
+        return false;
+      }
+    };
+    const moved = i.filters.filter((f) => f.kind !== 'related' && f.ref.table !== i.subject && fansOut(f.ref.table));
+    if (!moved.length) return i;
+    const kept = i.filters.filter((f) => !moved.includes(f));
+    const rest = { ...i, filters: kept };
+    this.intent = rest;
+    const restTables = [...this.neededTables()];
+    if (restTables.some((t) => t !== i.subject && fansOut(t))) {
+      this.intent = i;
+      return i;
+    }
+    this.semiFilters = moved;
+    return rest;
+  }
+
+  private existsSql(subject: string, f: Filter): string {
+    const plan = this.planner.plan(subject, [f.ref.table]);
+    const inner = new Map<string, string>();
+    const alias = (table: string) => {
+      let a = inner.get(table);
+      if (!a) inner.set(table, (a = `sj${inner.size + 1}`));
+      return a;
+    };
+    const ref = (table: string, column: string) => `${alias(table)}.${this.q(column)}`;
+    const tableSql = (key: string) => `${quoteTable(this.lex.table(key).name, this.lex.table(key).schema, this.dialect)} ${alias(key)}`;
+    const [first, ...others] = plan.joins;
+    const outer = (column: string) => {
+      const t = this.lex.table(subject);
+      return `${this.aliases.get(subject) ?? quoteTable(t.name, t.schema, this.dialect)}.${this.q(column)}`;
+    };
+    let from = `FROM ${tableSql(first.table)}`;
+    for (const j of others) from += ` JOIN ${tableSql(j.table)} ON ${j.on.map(([a, b]) => `${ref(j.via, a)} = ${ref(j.table, b)}`).join(' AND ')}`;
+    const where = first.on.map(([viaCol, tableCol]) => `${ref(first.table, tableCol)} = ${outer(viaCol)}`);
+    const c = ref(f.ref.table, f.ref.column);
+    if (f.kind === 'compare') where.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
+    else if (f.kind === 'dateRange') {
+      if (f.from) where.push(`${c} >= ${literal(f.from, this.dialect)}`);
+      if (f.to) where.push(`${c} < ${literal(f.to, this.dialect)}`);
+    }
+    return `EXISTS (SELECT 1 ${from} WHERE ${where.join(' AND ')})`;
+  }
+
   private where(filters: Filter[], extra: string[] = []): string {
     const parts: string[] = [];
     for (const f of filters) {
@@ -122,7 +183,7 @@ class ReadSqlWriter {
         if (f.to) parts.push(`${c} < ${literal(f.to, this.dialect)}`);
       }
     }
-    parts.push(...extra);
+    parts.push(...extra, ...this.semiParts);
     return parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
   }
 
@@ -222,10 +283,11 @@ class ReadSqlWriter {
   }
 
   write(): BuiltSql {
-    this.intent = this.groupWithoutJoin(this.intent);
+    this.intent = this.semiJoins(this.groupWithoutJoin(this.intent));
     const i = this.intent;
     this.plan = this.planner.plan(i.subject, this.neededTables());
     this.assignAliases();
+    this.semiParts = this.semiFilters.map((f) => this.existsSql(i.subject, f));
     const from = this.from();
     const maxRows = Math.max(1, Math.floor(this.maxRows));
 
