@@ -36,6 +36,11 @@ export interface QueryPipelineDeps {
   audit: AuditLogger;
   events: EventSink;
   resultCache?: ResultCache;
+  /**
+   * Memory of recent questions for near-duplicate SQL reuse; default a new in-process NearDuplicateIndex. The api
+   * passes one shared by its replicas (issue 14).
+   */
+  nearDuplicates?: NearDuplicateIndex;
   clock?: () => number;
   /**
    * Approval runs (DESIGN.md "Approval"): `replicaId` names this replica as the executor of the writes it runs
@@ -121,7 +126,7 @@ export class QueryPipeline {
     this.clock = deps.clock ?? Date.now;
     this.resultCache = deps.resultCache ?? new InMemoryResultCache({ clock: this.clock });
     this.schemas = new SchemaCache(this.clock);
-    this.nearDuplicates = new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
+    this.nearDuplicates = deps.nearDuplicates ?? new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
     this.replicaId = deps.approvals?.replicaId ?? 'local';
     this.leaseMs = deps.approvals?.leaseMs ?? 30_000;
     this.semantic = deps.semantic ?? null;

@@ -2,9 +2,11 @@ import { Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicati
 import { QueryPipeline, type ResultCache } from '@nlq/pipeline';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { RedisModule } from '../cache/redis.module';
+import { randomUUID } from 'node:crypto';
+import { REDIS_CLIENTS, RedisModule, type RedisClients } from '../cache/redis.module';
 import { RESULT_CACHE, resultCacheProvider } from '../cache/result-cache.provider';
 import { PinoAuditLogger } from '../common/audit.logger';
+import { SharedNearDuplicateIndex } from '../coherence/shared-near-duplicate-index';
 import { AppConfig } from '../config/app-config';
 import { LIVE_EVENT_BUS, liveEventBusProvider, type LiveEventBus } from '../live/live-event-bus';
 import { ROOT_LOGGER } from '../logging/logger.factory';
@@ -84,8 +86,18 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
     liveEventBusProvider,
     resultCacheProvider,
     {
+      // near-duplicate questions shared by the replicas through Redis (issue 14); in process without REDIS_URL
+      provide: SharedNearDuplicateIndex,
+      inject: [AppConfig, REDIS_CLIENTS, ROOT_LOGGER],
+      useFactory: async (config: AppConfig, redis: RedisClients | null, logger: Logger) => {
+        const index = new SharedNearDuplicateIndex({ ttlSeconds: pipelineConfigFrom(config).cacheTtlSeconds }, redis, randomUUID(), logger);
+        await index.start();
+        return index;
+      },
+    },
+    {
       provide: QueryPipeline,
-      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE, NlqMetrics, DataSource, ROOT_LOGGER],
+      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE, NlqMetrics, DataSource, ROOT_LOGGER, SharedNearDuplicateIndex],
       useFactory: (
         targets: TargetResolverService,
         store: TypeOrmStateStore,
@@ -96,6 +108,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
         metrics: NlqMetrics,
         dataSource: DataSource,
         logger: Logger,
+        nearDuplicates: SharedNearDuplicateIndex,
       ) => {
         // The pipeline's own events feed this replica's metrics before they fan out (never the other replicas').
         const events = { publish: (event: Parameters<LiveEventBus['publish']>[0]) => (metrics.observeEvent(event), bus.publish(event)) };
@@ -106,6 +119,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
           audit,
           events,
           resultCache,
+          nearDuplicates,
           approvals: { replicaId: config.replicaId, leaseMs: config.approvalLeaseMs },
           semantic: semanticLinkingFrom(config, dataSource, logger),
         });
