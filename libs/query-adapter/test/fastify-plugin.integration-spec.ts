@@ -89,6 +89,12 @@ describe('queryAdapterPlugin in a host Fastify server', () => {
     expect(headers.get('x-request-id')).toBe('trace-me-123');
   });
 
+  it('answers CORS preflights on adapter paths as the api does (open CORS by default)', async () => {
+    const response = await fetch(`${base}/nlq/query`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('exposes only the adapter surface: not the api application surface, OpenAPI, nor the adapter paths at the root', async () => {
     for (const path of ['/nlq/api/health', '/nlq/docs-json', '/nlq/ws/live', '/query', '/health']) {
       expect((await call(`${base}${path}`, { headers: withKey })).status).toBe(404);

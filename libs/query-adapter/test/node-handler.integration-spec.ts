@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createQueryAdapterHandler, type QueryAdapterHandler } from '../src';
+import Fastify from 'fastify';
+import { createQueryAdapterHandler, queryAdapterPlugin, type QueryAdapterHandler } from '../src';
 import { call, countCustomers, ERROR_SHAPE, makeDataDir, plainNumbers } from './support';
 
 const KEY = 'handler-key-0123456789';
@@ -90,6 +91,20 @@ describe('createQueryAdapterHandler in a plain Node http server', () => {
     expect(plainNumbers(body.response)).toMatch(new RegExp(`\\b${countCustomers(dataDir)}\\b`));
     expect(await call(`${base}/open/health`)).toMatchObject({ status: 200, body: { status: 'ok', integration: 'rest' } });
     expect(await call(`${base}/open/api/health`)).toMatchObject({ status: 418, body: 'next' });
+  });
+
+  it('one adapter mounted in several servers: the Fastify plugin serves an existing adapter and leaves it open', async () => {
+    const host = Fastify();
+    await host.register(queryAdapterPlugin, { prefix: '/shared', adapter: nlq.adapter });
+    const hostBase = await host.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { status, body } = await call(`${hostBase}/shared/session/carol`, { headers: { 'x-api-key': KEY } });
+      expect(status).toBe(200);
+      expect(body.history).toHaveLength(1); // the session asked through the http server above
+    } finally {
+      await host.close();
+    }
+    expect(await call(`${base}/nlq/health`, { headers: { 'x-api-key': KEY } })).toMatchObject({ status: 200 });
   });
 
   it('answers in-process through inject, with the same key rule', async () => {
