@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { eng as ENGLISH_STOP_WORDS } from 'stopword';
+import stem from 'wink-porter2-stemmer';
 import type { SchemaLexicon } from './schema-lexicon';
 import { lemmasOf } from './word-lemmas';
 import { normalizedWords, singularize } from './word-forms';
@@ -11,7 +12,7 @@ export interface WordResolution {
   word: string;
   /** The schema word (matching form) it stands for. */
   norm: string;
-  how: 'lemma' | 'synonym' | 'typo' | 'gloss';
+  how: 'lemma' | 'stem' | 'synonym' | 'typo' | 'gloss';
   /** Confidence lost by the substitution (0 for a lemma, more for a synonym or a typo). */
   penalty: number;
 }
@@ -23,7 +24,8 @@ const SYNONYM_SENSES = 2;
 
 /**
  * Maps a question word that matches nothing in the schema onto one schema word, trying in order:
- * 1. its lemmas (wink-lemmatizer): `sold` -> `sell`, `located` -> `locate`;
+ * 1. its lemmas (wink-lemmatizer): `sold` -> `sell`, `located` -> `locate`; then its Porter2 stem, shared with one
+ *    column word (`populous` -> `population`);
  * 2. WordNet synonyms, i.e. words sharing one of the first {@link SYNONYM_SENSES} synsets of the word or a lemma
  *    (`nation` -> `country`, `client` -> `customer`); only a single schema word naming a table or column counts,
  *    and two different candidates mean no answer (never a guess);
@@ -47,7 +49,7 @@ export class WordResolver {
     if (this.cache.has(w)) return this.cache.get(w) ?? null;
     // a word of a schema name ("country" of country_name) means that name, never a synonym of another word
     const partOfName = this.lexicon.words().has(singularize(w));
-    const found = this.byLemma(w) ?? (partOfName ? null : (this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w)));
+    const found = this.byLemma(w) ?? (partOfName ? null : (this.byStem(w) ?? this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w)));
     this.cache.set(w, found);
     return found;
   }
@@ -62,6 +64,29 @@ export class WordResolver {
       if (this.lexicon.phraseTargets(key).length) return { word: w, norm: key, how: 'lemma', penalty: 0 };
     }
     return null;
+  }
+
+  private stems: Map<string, Set<string>> | null = null;
+
+  /**
+   * Same Porter2 stem (wink-porter2-stemmer) as exactly one schema word naming a column, stems of four letters or
+   * more: `populous` and `population` are both `popul`.
+   */
+  private byStem(w: string): WordResolution | null {
+    if (!this.stems) {
+      this.stems = new Map();
+      for (const word of this.lexicon.words()) {
+        if (!this.lexicon.phraseTargets(word).some((t) => t.kind === 'column')) continue;
+        const s = stem(word);
+        if (s.length < 4) continue;
+        let set = this.stems.get(s);
+        if (!set) this.stems.set(s, (set = new Set()));
+        set.add(word);
+      }
+    }
+    const hits = this.stems.get(stem(w));
+    if (!hits || hits.size !== 1) return null;
+    return { word: w, norm: [...hits][0], how: 'stem', penalty: 0.1 };
   }
 
   private bySynonym(w: string): WordResolution | null {
