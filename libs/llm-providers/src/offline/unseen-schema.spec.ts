@@ -23,6 +23,10 @@ describe('question forms on a keyless schema the engine has never seen', () => {
     expect(await sql('how many people live in texas')).toContain('SELECT DISTINCT population FROM state');
   });
 
+  it('a word sharing its stem with a column names that column (populous -> population)', async () => {
+    expect(await sql('what is the least populous state')).toBe('SELECT DISTINCT state_name FROM state WHERE population = (SELECT MIN(population) FROM state) LIMIT 10');
+  });
+
   it('joins through keys inferred from column names', async () => {
     expect(await sql('how many cities are there in each state')).toBe('SELECT state_name, COUNT(*) AS city_count FROM city GROUP BY state_name ORDER BY city_count DESC LIMIT 10');
   });
