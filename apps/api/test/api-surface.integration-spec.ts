@@ -17,6 +17,7 @@ const BOB = 'bob-key-0123456789abcdef';
 const SQL: Record<string, string> = {
   'How many customers are there?': 'SELECT COUNT(*) AS n FROM customers',
   'Orders per status': 'SELECT status, COUNT(*) AS orders FROM orders GROUP BY status ORDER BY status',
+  'How many customers are in France?': 'SELECT COUNT(*) AS n FROM customers WHERE country = "France"',
   'Describe the categories': 'SELECT category_id, name, description FROM categories ORDER BY category_id',
   'Archive the cancelled orders': "UPDATE orders SET status = 'archived' WHERE status = 'cancelled'",
   'Delete all reviews': 'DELETE FROM reviews',
@@ -157,6 +158,7 @@ describe('application surface /api and /ws/live', () => {
         kind: 'read',
         cached: false,
         connection_id: 'default',
+        repairs: [],
       });
       aliceSession = body.session_id;
       aliceEntry = body.history_entry_id;
@@ -282,6 +284,13 @@ describe('application surface /api and /ws/live', () => {
       expect((db.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n).toBeGreaterThan(0);
       db.close();
       expect((await api('/api/sessions/nothing-here/approve', ALICE, { method: 'POST' })).status).toBe(404);
+    });
+
+    it('shows the repairs made to the model\'s SQL before it ran (a double-quoted literal on SQLite)', async () => {
+      const { body } = await api('/api/chat', ALICE, { body: { question: 'How many customers are in France?' } });
+      expect(body).toMatchObject({ success: true, sql: "SELECT COUNT(*) AS n FROM customers WHERE country = 'France'" });
+      expect(body.repairs).toEqual([{ rule: 'double-quoted-literal', from: '"France"', to: "'France'" }]);
+      expect(body.rows[0][0]).toBeGreaterThan(0);
     });
 
     it("keeps a user's /api session from the query adapter surface, where the session id names the user", async () => {

@@ -51,6 +51,12 @@ export interface ChatResponse extends QueryResponse {
    * "Approval"); null for DDL or when the count failed (the response text says "could not count"). Absent otherwise.
    */
   estimated_rows?: number | null;
+  /**
+   * Deterministic repairs made to the model's SQL before it ran (DESIGN.md step 7), in text order: `rule`
+   * (double-quoted-literal, keyword-identifier, aggregate-distinct-argument), the text before and after. Empty when
+   * the SQL ran as written.
+   */
+  repairs: Array<{ rule: string; from: string; to: string }>;
 }
 
 /** GET /api/health: the /health fields plus reachability of the active database and model. */

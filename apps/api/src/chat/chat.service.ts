@@ -48,6 +48,7 @@ export class ChatService {
       cached: outcome.cached,
       connection_id: outcome.connectionId,
       ...(outcome.pendingApproval ? { estimated_rows: outcome.estimatedRows ?? null } : {}),
+      repairs: outcome.repairs.map(({ rule, from, to }) => ({ rule, from, to })),
     };
   }
 }

@@ -101,6 +101,11 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
               </p>
             )}
             {sql && <SqlBlock sql={sql} dialect={dialect} />}
+            {r && r.repairs?.length > 0 && (
+              <p className="muted small-text" data-testid="sql-repairs">
+                Repaired before running: {r.repairs.map((x) => `${x.from} → ${x.to}`).join(', ')}
+              </p>
+            )}
             {pending && !turn.decision && (
               <div className="approval" role="group" aria-label="Approval" data-testid="approval">
                 {canDecide ? (

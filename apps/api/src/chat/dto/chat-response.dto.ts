@@ -48,4 +48,11 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'When pending_approval: rows the write would change, counted read-only; null for DDL or when it could not be counted' })
   estimated_rows?: number | null;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', properties: { rule: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
+    description: 'Deterministic repairs made to the SQL before it ran (double-quoted literals, keyword names); empty when it ran as written',
+  })
+  repairs!: Array<{ rule: string; from: string; to: string }>;
 }
