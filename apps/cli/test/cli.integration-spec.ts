@@ -1,11 +1,10 @@
 /**
  * The real `nlq` command as a child process (node -r ./tools/register.js apps/cli/src/main.ts ...): usage errors,
- * the embedded pipeline on a fresh DATA_DIR (sample database, offline engine), a running api over HTTP with and
- * without its key, and the eval and sample-db tools it delegates to. Exit codes: 0 ok, 1 failed, 2 usage.
+ * the embedded pipeline on a fresh DATA_DIR (sample database, offline engine), a running api (its own process,
+ * apps/api/src/main.ts) over HTTP with and without its key, and the eval and sample-db tools it delegates to. Exit codes: 0 ok, 1 failed, 2 usage.
  */
-import { createApp } from '@nlq/api';
 import Database from 'better-sqlite3';
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,23 +33,45 @@ function nlq(args: string[], env: Record<string, string> = {}): Promise<Run> {
 
 const plain = (text: string) => text.replace(/(\d),(?=\d{3}\b)/g, '$1');
 
+/** Starts the real api (`npm run start:api`'s command) on 127.0.0.1 and a free port; resolves its URL. */
+function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['-r', './tools/register.js', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve({ child, url: match[1].replace('[::1]', '127.0.0.1') });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the api exited with ${code} before listening:\n${output}`)));
+  });
+}
+
 describe('nlq command line', () => {
   let tmp: string;
   let customers: number;
-  let api: Awaited<ReturnType<typeof createApp>>;
+  let api: ChildProcess | undefined;
   let url: string;
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-cli-test-'));
-    api = await createApp({ LOG_LEVEL: 'silent', DATA_DIR: path.join(tmp, 'service'), SERVICE_API_KEY: KEY, MAX_QUESTION_CHARS: '60' });
-    await api.listen(0, '127.0.0.1');
-    url = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ child: api, url } = await startApi({ DATA_DIR: path.join(tmp, 'service'), SERVICE_API_KEY: KEY, MAX_QUESTION_CHARS: '60' }));
     const db = new Database(path.join(tmp, 'service', 'shop.db'), { readonly: true });
     customers = (db.prepare('SELECT COUNT(*) AS n FROM customers').get() as { n: number }).n;
     db.close();
   });
   afterAll(async () => {
-    await api?.close();
+    if (api && api.exitCode === null) {
+      const exited = new Promise((resolve) => api!.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
