@@ -19,7 +19,8 @@ import { setupOpenApi } from './openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.plugin';
 import { registerJsonBodyParser } from './common/json-body-parser';
 import { registerCoherenceCheck, ReplicaCoherenceService } from './coherence/replica-coherence.service';
-import { MemoryFailureStore, RedisFailureStore, registerAuthThrottle } from './security/auth-throttle';
+import { registerAuthThrottle } from './security/auth-throttle';
+import { AuthThrottleService } from './security/auth-throttle.service';
 import { registerCrossSiteProtection } from './security/cross-site-protection';
 import { rememberSecrets } from './security/secret-scrubber';
 
@@ -73,12 +74,7 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   registerCrossSiteProtection(fastify, { corsOrigins: config.corsOrigins });
   // without Redis, each request first applies connection/model/schema changes other replicas made (issue 14)
   registerCoherenceCheck(fastify, app.get(ReplicaCoherenceService));
-  registerAuthThrottle(fastify, {
-    limit: config.authFailureLimit,
-    windowSeconds: config.authFailureWindowSeconds,
-    store: redis ? new RedisFailureStore(redis) : new MemoryFailureStore(),
-    logger,
-  });
+  registerAuthThrottle(fastify, app.get(AuthThrottleService));
   // before app.init(), which registers the routes that the rate limit hooks
   await registerRateLimit(fastify, {
     perMinute: config.rateLimitPerMinute,

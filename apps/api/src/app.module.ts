@@ -18,6 +18,7 @@ import { ApiHealthModule } from './api-health/api-health.module';
 import { ApiSessionsModule } from './api-sessions/api-sessions.module';
 import { ChatModule } from './chat/chat.module';
 import { CoherenceModule } from './coherence/coherence.module';
+import { SecurityModule } from './security/auth-throttle.service';
 import { ConnectionsModule } from './connections/connections.module';
 import { ExportModule } from './export/export.module';
 import { KeysModule } from './keys/keys.module';
@@ -43,6 +44,7 @@ export class AppModule {
         MetricsModule,
         PipelineModule,
         CoherenceModule,
+        SecurityModule,
         QueryModule,
         ApprovalModule,
         FeedbackModule,

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { Writable } from 'node:stream';
 import path from 'node:path';
+import { WebSocket } from 'ws';
 import { ApiKeyService } from '../src/api-auth/api-key.service';
 import { createApp } from '../src/app.factory';
 import { providerEnv, startScriptedShopModel, type ScriptedModelServer } from './support/scripted-model';
@@ -133,5 +134,21 @@ describe('cross-site requests, failed-authentication throttle and TRUST_PROXY', 
     expect(JSON.stringify(lines)).not.toContain('wrong-key-0');
     // TRUST_PROXY=true: the request log sees the forwarded client address
     expect(lines.some((l) => (l.req as { remoteAddress?: string } | undefined)?.remoteAddress === '203.0.113.7')).toBe(true);
+
+    // /ws/live, whose key arrives in a message, is throttled for the same address (close 4429), not for others
+    expect(await liveClose('203.0.113.7', serviceKey)).toMatchObject({ code: 4429, message: { retry_after_seconds: expect.any(Number) } });
+    expect(await liveClose('198.51.100.9', 'wrong-live-key-xxxxxxxxxxxxxxxx')).toMatchObject({ code: 4401 });
   });
+
+  /** Open /ws/live as `address` (X-Forwarded-For), authenticate with `key`; the close code and the last message. */
+  function liveClose(address: string, key: string): Promise<{ code: number; message: any }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/live`, { headers: { 'x-forwarded-for': address } });
+      let message: unknown = null;
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', api_key: key })));
+      ws.on('message', (data) => (message = JSON.parse(String(data))));
+      ws.on('close', (code) => resolve({ code, message }));
+      ws.on('error', reject);
+    });
+  }
 });

@@ -8,6 +8,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { ApiKeyService } from '../api-auth/api-key.service';
 import type { Caller } from '../api-auth/caller';
 import { ROOT_LOGGER } from '../logging/logger.factory';
+import { AuthThrottleService } from '../security/auth-throttle.service';
 import { LIVE_EVENT_BUS, type LiveEventBus } from './live-event-bus';
 import { mayHear } from './live-filter';
 
@@ -19,6 +20,8 @@ export const LIVE_AUTH_TIMEOUT_MS = 5000;
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_AUTH_TIMEOUT = 4408;
 export const CLOSE_BAD_MESSAGE = 4400;
+/** Close code of a socket whose address or key prefix sent too many wrong keys (AUTH_FAILURE_LIMIT; HTTP 429). */
+export const CLOSE_THROTTLED = 4429;
 /** Interval of the WebSocket pings that detect dead peers, in milliseconds. */
 const HEARTBEAT_MS = 30_000;
 
@@ -28,7 +31,9 @@ const HEARTBEAT_MS = 30_000;
  * Protocol: the client's first message is `{"type":"auth","api_key":"<key>"}` (within 5 s, else close 4408); the
  * server answers `{"type":"ready","user_id":"<user>"}` and from then on sends each LiveEvent of the live-event
  * bus (LIVE_EVENT_BUS: every replica's events when REDIS_URL is set) that the key may hear ({@link mayHear}); a
- * wrong key gets `{"type":"error","message":...}` and close 4401. Later client messages are ignored. Sticky
+ * wrong key gets `{"type":"error","message":...}` and close 4401, and counts as a failed authentication of the
+ * client address (AuthThrottleService, issue 14); a throttled address or key prefix gets an error message with
+ * `retry_after_seconds` and close 4429 before its key is checked. Later client messages are ignored. Sticky
  * routing is needed behind a load balancer (spec 6.1).
  */
 @Injectable()
@@ -44,6 +49,7 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
     private readonly keys: ApiKeyService,
     @Inject(LIVE_EVENT_BUS) private readonly bus: LiveEventBus,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    private readonly throttle: AuthThrottleService,
   ) {}
 
   onModuleInit(): void {
@@ -67,10 +73,11 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
       if (this.server && this.server.listenerCount('upgrade') <= 1) socket.destroy();
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
+    const address = this.throttle.clientAddress(req);
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, address));
   }
 
-  private accept(ws: WebSocket): void {
+  private accept(ws: WebSocket, address: string): void {
     this.alive.add(ws);
     ws.on('pong', () => this.alive.add(ws));
     let unsubscribe: (() => void) | null = null;
@@ -89,8 +96,14 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
         close(CLOSE_BAD_MESSAGE, 'auth message expected');
         return;
       }
-      this.keys.verify(key).then(
-        (caller) => {
+      this.verifyThrottled(key, address).then(
+        (outcome) => {
+          if (typeof outcome === 'number') {
+            send(ws, { type: 'error', message: this.throttle.tooMany(outcome).message, retry_after_seconds: outcome });
+            close(CLOSE_THROTTLED, 'too many failed authentication attempts');
+            return;
+          }
+          const caller = outcome;
           if (!caller) {
             send(ws, { type: 'error', message: 'Invalid API key.' });
             close(CLOSE_UNAUTHORIZED, 'invalid api key');
@@ -112,6 +125,19 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
       unsubscribe?.();
     });
     ws.on('error', () => undefined);
+  }
+
+  /** The key's caller, null for a wrong key (counted as a failure), or the seconds to wait when throttled. */
+  private async verifyThrottled(key: string, address: string): Promise<Caller | null | number> {
+    try {
+      const wait = await this.throttle.retryAfterSeconds(address, key);
+      if (wait !== null) return wait;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'auth throttle counters unavailable; live socket let through');
+    }
+    const caller = await this.keys.verify(key);
+    if (!caller) await this.throttle.recordFailure(address, key, { channel: 'ws' }).catch(() => undefined);
+    return caller;
   }
 
   private forward(ws: WebSocket, caller: Caller, event: LiveEvent): void {

@@ -81,9 +81,9 @@ export class RedisFailureStore implements FailureStore {
   }
 }
 
-/** What {@link registerAuthThrottle} needs. */
+/** What {@link AuthThrottle} needs. */
 export interface AuthThrottleSettings {
-  /** AUTH_FAILURE_LIMIT: failures per window before 429; 0 registers nothing. */
+  /** AUTH_FAILURE_LIMIT: failures per window before 429; 0 turns the throttle off. */
   limit: number;
   /** AUTH_FAILURE_WINDOW_SECONDS. */
   windowSeconds: number;
@@ -100,62 +100,94 @@ export function throttleKeys(ip: string, key: string): { address: string; prefix
 }
 
 /**
- * Throttle failed authentication (OWASP Authentication Cheat Sheet, "Protect against automated attacks"): every
- * response 401 to a request that carried an X-API-Key counts one failure against the client address (`request.ip`,
- * which TRUST_PROXY decides; IPv6 grouped by /64) and against the key's first {@link KEY_PREFIX_CHARS} characters.
- * Once either counter reaches `limit` within the window (fixed, `windowSeconds` from its first failure), every
- * request carrying an X-API-Key from that address, or with that key prefix from anywhere, is answered 429
- * RATE_LIMITED with Retry-After (seconds) and `details.retry_after_seconds`, before its key is even checked, so the
- * answer never tells a right key from a wrong one; the moment a counter reaches the limit is written to the audit
- * log as a warning (`audit: "auth.throttled"`). Requests without a key (the open adapter surface, health probes)
- * are never counted nor refused here. A right key sent from another address with another prefix keeps working.
- *
- * Counters: {@link RedisFailureStore} when REDIS_URL is set (shared by replicas), else {@link MemoryFailureStore};
- * a store error lets the request through (fails open, like the request rate limit). Call before `app.init()`.
+ * Failed-authentication throttle (OWASP Authentication Cheat Sheet, "Protect against automated attacks"), shared by
+ * the HTTP surfaces ({@link registerAuthThrottle}) and /ws/live: each wrong key counts one failure against the
+ * client address (IPv6 grouped by /64) and against the key's first {@link KEY_PREFIX_CHARS} characters; once either
+ * counter reaches `limit` within the window (fixed, `windowSeconds` from its first failure), every key from that
+ * address, or with that prefix from anywhere, is refused until the window ends, before the key is checked (so the
+ * answer never tells a right key from a wrong one). The moment a counter reaches the limit is one audit warning
+ * (`audit: "auth.throttled"`). Store errors let requests through (fail open, like the request rate limit).
  */
-export function registerAuthThrottle(fastify: FastifyInstance, settings: AuthThrottleSettings): void {
-  if (settings.limit <= 0) return;
-  const windowMs = settings.windowSeconds * 1000;
-  const audit = settings.logger.child({ component: 'audit' });
+export class AuthThrottle {
+  private readonly audit: Logger;
+
+  constructor(readonly settings: AuthThrottleSettings) {
+    this.audit = settings.logger.child({ component: 'audit' });
+  }
+
+  /** Whether the throttle is on (AUTH_FAILURE_LIMIT above 0). */
+  get enabled(): boolean {
+    return this.settings.limit > 0;
+  }
+
+  /** Seconds until a key from `ip`, or with `key`'s prefix, is accepted again; null when it is not throttled. */
+  async retryAfterSeconds(ip: string, key: string): Promise<number | null> {
+    if (!this.enabled) return null;
+    const keys = throttleKeys(ip, key);
+    const counts = await Promise.all([this.settings.store.peek(keys.address), this.settings.store.peek(keys.prefix)]);
+    const blocked = counts.filter((c) => c.count >= this.settings.limit);
+    if (blocked.length === 0) return null;
+    return Math.max(1, Math.ceil(Math.max(...blocked.map((c) => c.resetMs)) / 1000));
+  }
+
+  /** Count one wrong key from `ip`; writes the audit warning when a counter reaches the limit. */
+  async recordFailure(ip: string, key: string, context: Record<string, unknown> = {}): Promise<void> {
+    if (!this.enabled) return;
+    const keys = throttleKeys(ip, key);
+    const windowMs = this.settings.windowSeconds * 1000;
+    const [address, prefix] = await Promise.all([this.settings.store.hit(keys.address, windowMs), this.settings.store.hit(keys.prefix, windowMs)]);
+    for (const [scope, counter] of [['address', address], ['key-prefix', prefix]] as const) {
+      if (counter.count !== this.settings.limit) continue;
+      this.audit.warn(
+        { audit: 'auth.throttled', scope, ip, failures: counter.count, windowSeconds: this.settings.windowSeconds, ...context },
+        `audit auth.throttled: ${this.settings.limit} wrong X-API-Key values from ${scope === 'address' ? ip : 'one key prefix'}; keys are refused for up to ${this.settings.windowSeconds} s`,
+      );
+    }
+  }
+
+  /** The 429 RATE_LIMITED answer of a throttled request (Retry-After goes in a header too). */
+  tooMany(seconds: number): ApiException {
+    return new ApiException(
+      429,
+      ErrorCode.RATE_LIMITED,
+      `Too many failed authentication attempts (at most ${this.settings.limit} wrong X-API-Key values per ${this.settings.windowSeconds} s). Retry in ${seconds} second${seconds === 1 ? '' : 's'} (Retry-After).`,
+      { retry_after_seconds: seconds },
+    );
+  }
+}
+
+/**
+ * Install {@link AuthThrottle} on both HTTP surfaces as Fastify hooks (Fastify docs, "Hooks"): onRequest answers a
+ * throttled request that carries an X-API-Key with 429 RATE_LIMITED, Retry-After (seconds) and
+ * `details.retry_after_seconds`; onSend counts every 401 to a request that carried an X-API-Key (before the answer
+ * leaves, so a sequential guesser is counted exactly). The client address is `request.ip`, which TRUST_PROXY
+ * decides. Requests without a key (the open adapter surface, health probes) are never counted nor refused here; a
+ * right key sent from another address with another prefix keeps working. Call before `app.init()`.
+ */
+export function registerAuthThrottle(fastify: FastifyInstance, throttle: AuthThrottle): void {
+  if (!throttle.enabled) return;
 
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const key = givenKey(request);
     if (key === null) return;
-    const keys = throttleKeys(request.ip, key);
-    let address: FailureCount;
-    let prefix: FailureCount;
+    let seconds: number | null;
     try {
-      [address, prefix] = await Promise.all([settings.store.peek(keys.address), settings.store.peek(keys.prefix)]);
+      seconds = await throttle.retryAfterSeconds(request.ip, key);
     } catch (error) {
       request.log.warn({ err: error }, 'auth throttle counters unavailable; request let through');
       return;
     }
-    const blocked = [address, prefix].filter((c) => c.count >= settings.limit);
-    if (blocked.length === 0) return;
-    const seconds = Math.max(1, Math.ceil(Math.max(...blocked.map((c) => c.resetMs)) / 1000));
+    if (seconds === null) return;
     void reply.header('Retry-After', String(seconds));
-    throw new ApiException(
-      429,
-      ErrorCode.RATE_LIMITED,
-      `Too many failed authentication attempts (at most ${settings.limit} wrong X-API-Key values per ${settings.windowSeconds} s). Retry in ${seconds} second${seconds === 1 ? '' : 's'} (Retry-After).`,
-      { retry_after_seconds: seconds },
-    );
+    throw throttle.tooMany(seconds);
   });
 
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode !== 401) return payload;
     const key = givenKey(request);
     if (key === null) return payload;
-    const keys = throttleKeys(request.ip, key);
     try {
-      const [address, prefix] = await Promise.all([settings.store.hit(keys.address, windowMs), settings.store.hit(keys.prefix, windowMs)]);
-      for (const [scope, counter] of [['address', address], ['key-prefix', prefix]] as const) {
-        if (counter.count !== settings.limit) continue;
-        audit.warn(
-          { audit: 'auth.throttled', scope, ip: request.ip, failures: counter.count, windowSeconds: settings.windowSeconds, requestId: request.id },
-          `audit auth.throttled: ${settings.limit} wrong X-API-Key values from ${scope === 'address' ? request.ip : 'one key prefix'}; key-carrying requests get 429 for up to ${settings.windowSeconds} s`,
-        );
-      }
+      await throttle.recordFailure(request.ip, key, { requestId: request.id });
     } catch (error) {
       request.log.warn({ err: error }, 'auth failure not counted: throttle counters unavailable');
     }
