@@ -15,6 +15,7 @@ export const GEO_SCHEMA: DatabaseSchema = {
   tables: [
     table('state', [col('state_name', 'TEXT'), col('population', 'INT'), col('area', 'DOUBLE'), col('capital', 'TEXT')]),
     table('city', [col('city_name', 'TEXT'), col('population', 'INT'), col('state_name', 'TEXT', STATES)]),
+    table('highlow', [col('state_name', 'TEXT'), col('highest_point', 'TEXT')]),
     table('river', [col('river_name', 'TEXT', ['colorado', 'rio grande']), col('length', 'INT'), col('traverse', 'TEXT', STATES)]),
   ],
 };

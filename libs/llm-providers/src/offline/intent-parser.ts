@@ -902,6 +902,13 @@ export class ReadIntentBuilder {
     for (const table of this.lex.tables.keys()) {
       if (!cols.every((m) => m.targets.some((t) => t.kind === 'column' && t.table === table && this.lex.columnKind(table, t.column) !== 'id'))) continue;
       const names = this.lex.nameColumns(table);
+      if (!names && this.bareName === null && this.values[0].op === '=') {
+        // a table without a name column read by the column it shares with the value's ("the highest point in
+        // maine": highlow.state_name holds the state names that state.state_name lists)
+        const hit = this.sharedColumnHit(table, this.values[0].targets);
+        if (hit) fits.push({ table, name: hit.name, value: hit.value, text: this.values[0].text });
+        continue;
+      }
       if (!names || names.length !== 1) continue;
       const name = names[0];
       if (this.bareName !== null) {
@@ -924,6 +931,16 @@ export class ReadIntentBuilder {
     this.bareNameUsed = true;
     const filter: Filter = { kind: 'compare', ref: { table, column: name }, op: '=', value, label: `of ${text}` };
     return { kind: 'list', subject: table, filters: [filter], group: null, measure: null, limit: null, direction: 'asc', columns, lookup: true };
+  }
+
+  /** The one unsampled text column of `table` named like the column of a value target, with that value. */
+  private sharedColumnHit(table: string, targets: PendingValue['targets']): { name: string; value: string } | null {
+    const hits = targets
+      .filter((t): t is Extract<LexiconTarget, { kind: 'value' }> => t.kind === 'value' && t.table !== table)
+      .map((t) => ({ t, col: this.lex.table(table).columns.find((c) => c.name.toLowerCase() === t.column.toLowerCase() && !c.sampleValues?.length) }))
+      .filter((h) => h.col && this.lex.columnKind(table, (h.col as { name: string }).name) !== 'number');
+    const names = new Set(hits.map((h) => (h.col as { name: string }).name));
+    return names.size === 1 ? { name: [...names][0], value: hits[0].t.value } : null;
   }
 
   private isManyToOne(from: string, to: string): boolean {

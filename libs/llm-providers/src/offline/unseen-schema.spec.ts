@@ -27,6 +27,10 @@ describe('question forms on a keyless schema the engine has never seen', () => {
     expect(await sql('what is the least populous state')).toBe('SELECT DISTINCT state_name FROM state WHERE population = (SELECT MIN(population) FROM state) LIMIT 10');
   });
 
+  it('reads a table without a name column by the column it shares with the value', async () => {
+    expect(await sql('what is the highest point in texas')).toBe("SELECT DISTINCT highest_point FROM highlow WHERE state_name = 'texas' LIMIT 10");
+  });
+
   it('joins through keys inferred from column names', async () => {
     expect(await sql('how many cities are there in each state')).toBe('SELECT state_name, COUNT(*) AS city_count FROM city GROUP BY state_name ORDER BY city_count DESC LIMIT 10');
   });
