@@ -18,7 +18,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
  * Start the api in a child process with `env` over the parent's environment (PORT 0 and HOST 127.0.0.1 unless
  * given) and resolve once it prints its URL. Rejects with its output when it exits first or after `timeoutMs`.
  */
-export function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
+export function startApiProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ApiProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
   delete childEnv.NODE_OPTIONS;
   delete childEnv.JEST_WORKER_ID;
