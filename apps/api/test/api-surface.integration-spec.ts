@@ -69,7 +69,8 @@ describe('application surface /api and /ws/live', () => {
 
   beforeAll(async () => {
     model = await startScriptedShopModel('openai', (q) => SQL[q] ?? 'SELECT 1');
-    t = await startTestApp({ SERVICE_MODE: 'admin', USER_API_KEYS: `alice:${ALICE},bob:${BOB}`, ...providerEnv('openai', model) });
+    // AUTH_FAILURE_LIMIT=0: this suite sends dozens of wrong keys on purpose (the throttle has its own tests)
+    t = await startTestApp({ SERVICE_MODE: 'admin', USER_API_KEYS: `alice:${ALICE},bob:${BOB}`, AUTH_FAILURE_LIMIT: '0', ...providerEnv('openai', model) });
     service = fs.readFileSync(path.join(t.dataDir, 'service-api-key'), 'utf8').trim();
   });
   afterAll(async () => {
