@@ -197,6 +197,26 @@ describeEachWith(engines, (engine) => (engine.name === 'postgres' ? ['postgresql
     }
   });
 
+  it('runs an approval as executing under a lease, ends it once, and fails interrupted runs so they may be approved again', async () => {
+    if (!handle) return;
+    const op = operation({ sessionId: 'lease' });
+    await store.savePending(op);
+    const lease = (executor: string, until: string) => ({ executor, leaseUntil: until });
+    expect(await store.claimPending('lease', 'executing', 'u1', lease('a', '2030-01-01T00:00:10.000Z'))).toMatchObject({ state: 'executing', executor: 'a' });
+    expect(await store.claimPending('lease', 'executing', 'u2', lease('b', '2030-01-01T00:00:10.000Z'))).toBeNull();
+    expect(await store.renewLease(op.id, lease('b', '2030-01-01T00:01:00.000Z'))).toBe(false);
+    expect(await store.renewLease(op.id, lease('a', '2030-01-01T00:01:00.000Z'))).toBe(true);
+    expect(await store.failInterrupted('gone', '2030-01-01T00:00:30.000Z')).toEqual([]);
+    expect(await store.failInterrupted('gone', '2030-01-01T00:00:30.000Z', 'a')).toMatchObject([{ id: op.id, state: 'failed', error: 'gone' }]);
+    expect(await store.latestOperation('lease')).toMatchObject({ state: 'failed', error: 'gone', leaseUntil: null });
+    expect(await store.finishExecution(op.id, 'a', { state: 'failed', error: 'late' })).toBeNull();
+    expect(await store.claimPending('lease', 'executing', 'u1', lease('b', '2030-01-01T00:00:10.000Z'))).toMatchObject({ state: 'executing', executor: 'b', error: null });
+    expect(await store.failInterrupted('expired', '2030-01-01T00:00:20.000Z')).toMatchObject([{ state: 'failed', error: 'expired' }]);
+    // a run that committed after another replica declared it interrupted keeps its outcome: it cannot run again
+    expect(await store.finishExecution(op.id, 'b', { state: 'approved', rowsAffected: 3 })).toMatchObject({ state: 'approved', rowsAffected: 3 });
+    expect(await store.claimPending('lease', 'executing', 'u1', lease('a', '2030-01-01T00:00:10.000Z'))).toBeNull();
+  });
+
   it('saves and reads back a trace with its spans', async () => {
     if (!handle) return;
     const trace: Trace = {
