@@ -1,4 +1,5 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
+import { howAdjectiveIntent } from './how-adjective';
 import { ReadIntentBuilder } from './intent-parser';
 import { assertInformative, withRelations } from './intent-sanity';
 import type { JoinPlanner } from './join-planner';
@@ -39,6 +40,8 @@ export interface ParseOptions {
 export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
   const yesNo = yesNoBody(question);
   if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
+  const how = howAdjectiveIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
+  if (how) return how;
   const tokens = tokenizeQuestion(question);
   if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
   const first = tokens[0].lower;

@@ -31,6 +31,11 @@ describe('question forms on a keyless schema the engine has never seen', () => {
     expect(await sql('what is the highest point in texas')).toBe("SELECT DISTINCT highest_point FROM highlow WHERE state_name = 'texas' LIMIT 10");
   });
 
+  it('"how long / how big is X" reads the dimension the adjective names', async () => {
+    expect(await sql('how big is texas')).toBe("SELECT DISTINCT area FROM state WHERE state_name = 'texas' LIMIT 10");
+    expect(await sql('how long is the colorado')).toBe("SELECT DISTINCT length FROM river WHERE river_name = 'colorado' LIMIT 10");
+  });
+
   it('joins through keys inferred from column names', async () => {
     expect(await sql('how many cities are there in each state')).toBe('SELECT state_name, COUNT(*) AS city_count FROM city GROUP BY state_name ORDER BY city_count DESC LIMIT 10');
   });
