@@ -2,8 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Path prefixes that never fall back to the web app: the API surfaces, the live channel and OpenAPI. */
-export const SERVER_PATH_PREFIXES = ['/api', '/ws', '/docs', '/docs-json', '/query', '/approve', '/reject', '/feedback', '/session', '/refresh', '/health', '/livez', '/readyz', '/metrics'];
+/**
+ * Path prefixes that never fall back to the web app: the API surfaces, the live channel, OpenAPI, the probes and
+ * metrics, and paths that look like another API (versioned, GraphQL, RPC, well-known), which answer 404 in the
+ * error shape rather than the page.
+ */
+export const SERVER_PATH_PREFIXES = [
+  '/api', '/ws', '/docs', '/docs-json', '/query', '/approve', '/reject', '/feedback', '/session', '/refresh', '/health',
+  '/livez', '/readyz', '/metrics', '/v1', '/v2', '/v3', '/graphql', '/rpc', '/.well-known',
+];
 
 /** true when `pathname` is a server path ({@link SERVER_PATH_PREFIXES}, whole segments) rather than a page. */
 export function isServerPath(pathname: string): boolean {
@@ -11,9 +18,20 @@ export function isServerPath(pathname: string): boolean {
 }
 
 /**
+ * true when a request's Accept header asks for JSON and not for a page (`application/json` or `+json` without
+ * `text/html`): such a client gets 404 in the error shape for an unknown path, never index.html. Browsers navigating
+ * send text/html; a missing Accept or `*\/*` still gets the page.
+ */
+export function wantsJsonOnly(accept: string | undefined): boolean {
+  const value = (accept ?? '').toLowerCase();
+  return /application\/(?:[\w.-]+\+)?json/.test(value) && !value.includes('text/html');
+}
+
+/**
  * Serve the built web app from `distDir` on `fastify`: its files (@fastify/static, one route per file found at
  * start, so they must be built before the api starts), `/` as index.html, and index.html for every other GET
- * whose path is not a server path and has no file extension (client-side routes such as /chat, /traces/abc).
+ * whose path is not a server path, has no file extension and does not ask for JSON only (client-side routes such
+ * as /chat, /traces/abc).
  * Other unknown paths go to the not-found handler (404 in the error shape). Does nothing and answers false when
  * `distDir/index.html` does not exist.
  */
@@ -33,7 +51,7 @@ export async function registerWebApp(fastify: FastifyInstance, distDir: string):
       return reply.callNotFound();
     }
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (isServerPath(pathname) || lastSegment.includes('.')) return reply.callNotFound();
+    if (isServerPath(pathname) || lastSegment.includes('.') || wantsJsonOnly(request.headers.accept)) return reply.callNotFound();
     const html = await fs.promises.readFile(indexFile);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
