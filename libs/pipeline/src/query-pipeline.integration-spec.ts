@@ -371,6 +371,19 @@ describe('QueryPipeline on SQLite', () => {
     expect(customerCount()).toBe(3);
   });
 
+  it('marks a write that failed at the database failed; once the cause is gone, approving again runs it once', async () => {
+    const h = harness(scripted(["INSERT INTO customers (id, name) VALUES (1, 'Again')"]), { mode: 'admin' });
+    await h.pipeline.ask({ question: 'Add a customer with id 1', sessionId: 's1', userId: 'u1' });
+    await expect(h.pipeline.approve('s1', 'u1')).rejects.toBeInstanceOf(ApprovalExecutionError);
+    expect(await h.store.latestOperation('s1')).toMatchObject({ state: 'failed', error: expect.stringMatching(/UNIQUE|constraint/i) });
+    expect(h.events.filter((e) => e.type.startsWith('approval.')).map((e) => e.type)).toEqual(['approval.pending', 'approval.executing', 'approval.failed']);
+    sqliteExec('DELETE FROM orders WHERE customer_id = 1; DELETE FROM customers WHERE id = 1');
+    expect(await h.pipeline.approve('s1', 'u1')).toMatchObject({ rowsAffected: 1 });
+    expect(sqliteQuery("SELECT name FROM customers WHERE id = 1")).toEqual([{ name: 'Again' }]);
+    await expect(h.pipeline.approve('s1', 'u1')).rejects.toBeInstanceOf(ApprovalConflictError);
+    expect((await h.pipeline.history('s1')).map((e) => `${e.kind}:${e.status}`)).toEqual(['query:pending_approval', 'approval:error', 'approval:approved']);
+  });
+
   it('records an approval whose connection was deleted meanwhile as failed in history, running nothing', async () => {
     const h = harness(scripted(['DELETE FROM orders']), { mode: 'admin' });
     let deleted = false;
