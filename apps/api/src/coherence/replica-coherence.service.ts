@@ -130,9 +130,12 @@ export class ReplicaCoherenceService implements OnApplicationBootstrap, OnApplic
    * a replica losing a creation race finds the table there.
    */
   private async ensureTable(): Promise<void> {
+    // in the state store's PostgreSQL schema (`?schema=`) when it has one, where the repository looks for it
+    const schema = this.dataSource.options.type === 'postgres' ? this.dataSource.options.schema : undefined;
+    const table = schema ? `"${schema.replace(/"/g, '""')}".api_change_stamp` : 'api_change_stamp';
     try {
       await this.dataSource.query(
-        'CREATE TABLE IF NOT EXISTS api_change_stamp (topic varchar(200) PRIMARY KEY NOT NULL, version integer NOT NULL DEFAULT 0, updated_at varchar(32) NOT NULL)',
+        `CREATE TABLE IF NOT EXISTS ${table} (topic varchar(200) PRIMARY KEY NOT NULL, version integer NOT NULL DEFAULT 0, updated_at varchar(32) NOT NULL)`,
       );
     } catch (error) {
       this.logger.debug({ err: error }, 'api_change_stamp: created by another replica meanwhile');
