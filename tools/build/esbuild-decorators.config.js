@@ -1,5 +1,5 @@
 /**
- * esbuild settings of the api's Nx build (@nx/esbuild:esbuild, project.json-less: apps/api/package.json "nx").
+ * esbuild settings of the Nx builds of the api, the query adapter and the CLI (@nx/esbuild:esbuild).
  * esbuild does not emit TypeScript's decorator metadata (`design:paramtypes`), which NestJS's dependency injection
  * reads (https://esbuild.github.io/content-types/#no-type-system, "emitDecoratorMetadata" is unsupported), so every
  * TypeScript file is first transpiled by SWC with legacy decorators and decorator metadata, as the tests do.
