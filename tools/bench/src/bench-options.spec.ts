@@ -2,12 +2,12 @@ import { BENCH_DEFAULTS, parseBenchOptions } from './bench-options';
 
 describe('parseBenchOptions', () => {
   it('gives the defaults: 10 s, 10 connections, scale 1, 3 rounds, table output', () => {
-    expect(parseBenchOptions([])).toEqual({ duration: 10, connections: 10, scale: 1, rounds: 3, json: false });
+    expect(parseBenchOptions([])).toEqual({ duration: 10, connections: 10, scale: 1, rounds: 3, engines: ['sqlite'], json: false });
     expect(BENCH_DEFAULTS.duration).toBe(10);
   });
 
   it('reads both --name value and --name=value', () => {
-    expect(parseBenchOptions(['--duration', '5', '--connections=4', '--scale', '0.5', '--rounds', '5', '--json'])).toEqual({ duration: 5, connections: 4, scale: 0.5, rounds: 5, json: true });
+    expect(parseBenchOptions(['--duration', '5', '--connections=4', '--scale', '0.5', '--rounds', '5', '--engines', 'sqlite,postgres', '--json'])).toEqual({ duration: 5, connections: 4, scale: 0.5, rounds: 5, engines: ['sqlite', 'postgres'], json: true });
   });
 
   it('rejects unknown options, missing values and values out of range', () => {
@@ -17,5 +17,6 @@ describe('parseBenchOptions', () => {
     expect(() => parseBenchOptions(['--connections', '2.5'])).toThrow(/--connections must be an integer/);
     expect(() => parseBenchOptions(['--scale', '0'])).toThrow(/--scale must be/);
     expect(() => parseBenchOptions(['--rounds', '0'])).toThrow(/--rounds must be/);
+    expect(() => parseBenchOptions(['--engines', 'oracle'])).toThrow(/--engines takes/);
   });
 });

@@ -1,3 +1,8 @@
+/** An engine the benchmark runs on: the sample SQLite file, or a copy of it on PostgreSQL or MariaDB. */
+export type BenchEngine = 'sqlite' | 'postgres' | 'mariadb';
+
+const ENGINES: readonly BenchEngine[] = ['sqlite', 'postgres', 'mariadb'];
+
 /** Command-line options of the /query benchmark (`npm run bench -- --duration 5 --connections 10 --scale 1 --rounds 3 --json`). */
 export interface BenchOptions {
   /** Seconds each scenario runs (1..600, default 10). */
@@ -11,24 +16,37 @@ export interface BenchOptions {
    * minutes apart at most; the table gives the median of the rounds (robust to other load on a shared machine).
    */
   rounds: number;
+  /**
+   * Engines (default sqlite): `--engines sqlite,postgres,mariadb` also copies the sample database to the local
+   * PostgreSQL (127.0.0.1:5432, user postgres) and MariaDB (127.0.0.1:3306, root) and measures nlq and a bare
+   * endpoint on each (pg and mysql2 pools), each engine's ratios to its own floor.
+   */
+  engines: BenchEngine[];
   /** Write the results as JSON on stdout (the table then goes to stderr). */
   json: boolean;
 }
 
-export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({ duration: 10, connections: 10, scale: 1, rounds: 3, json: false });
+export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({ duration: 10, connections: 10, scale: 1, rounds: 3, engines: ['sqlite'] as BenchEngine[], json: false });
 
-const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--json]';
+const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--engines sqlite,postgres,mariadb] [--json]';
 
 /**
  * Parses `argv` (without node and script). Accepts `--name value` and `--name=value`.
  * @throws Error with the usage line for an unknown option, a missing value or a value out of range.
  */
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { ...BENCH_DEFAULTS };
+  const options: BenchOptions = { ...BENCH_DEFAULTS, engines: [...BENCH_DEFAULTS.engines] };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
     if (name === '--json') {
       options.json = true;
+      continue;
+    }
+    if (name === '--engines') {
+      const list = (inline ?? argv[++i] ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+      const unknown = list.filter((e) => !ENGINES.includes(e as BenchEngine));
+      if (!list.length || unknown.length) throw new Error(`--engines takes a list of ${ENGINES.join(', ')}${unknown.length ? `, got ${unknown.join(', ')}` : ''}\n${USAGE}`);
+      options.engines = [...new Set(list as BenchEngine[])];
       continue;
     }
     if (name !== '--duration' && name !== '--connections' && name !== '--scale' && name !== '--rounds') throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);

@@ -33,3 +33,46 @@ export async function startFloorServer(databaseFile: string, sqlByQuestion: Read
     },
   };
 }
+
+/**
+ * The floor on a server engine: the same bare Fastify endpoint, running the SQL given for the question through a
+ * plain client pool of `poolSize` connections (pg.Pool for `postgres://`, mysql2's pool for `mysql://`), answering
+ * `{ columns, rows }` (rows as arrays).
+ */
+export async function startServerFloorServer(url: string, sqlByQuestion: ReadonlyMap<string, string>, poolSize = 10): Promise<FloorServer> {
+  let run: (sql: string) => Promise<{ columns: string[]; rows: unknown[][] }>;
+  let end: () => Promise<void>;
+  if (url.startsWith('postgres')) {
+    const { Pool } = await import('pg');
+    const pool = new Pool({ connectionString: url, max: poolSize });
+    run = async (sql) => {
+      const r = await pool.query({ text: sql, rowMode: 'array' });
+      return { columns: r.fields.map((f) => f.name), rows: r.rows as unknown[][] };
+    };
+    end = () => pool.end();
+  } else {
+    const { createPool } = await import('mysql2/promise');
+    const u = new URL(url);
+    const pool = createPool({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1), connectionLimit: poolSize });
+    run = async (sql) => {
+      const [rows, fields] = await pool.query({ sql, rowsAsArray: true });
+      return { columns: (fields ?? []).map((f) => f.name), rows: rows as unknown[][] };
+    };
+    end = () => pool.end();
+  }
+  const app = Fastify({ logger: false });
+  app.post<{ Body: { question?: string } }>('/query', async (request, reply) => {
+    const sql = sqlByQuestion.get(request.body?.question ?? '');
+    if (!sql) return reply.code(400).send({ error: 'unknown question' });
+    return run(sql);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await end();
+    },
+  };
+}

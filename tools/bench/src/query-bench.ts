@@ -20,10 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateSampleDatabase } from '@nlq/sample-db';
 import { startApi, type ApiTarget } from './api-target';
-import { parseBenchOptions, type BenchOptions } from './bench-options';
+import { parseBenchOptions, type BenchEngine, type BenchOptions } from './bench-options';
 import { BENCH_QUESTIONS, type BenchQuestion } from './bench-questions';
 import { formatBenchTable, summarizeRounds, type ScenarioResult } from './bench-report';
-import { startFloorServer } from './floor-server';
+import { copySampleDatabase } from './engine-copy';
+import { startFloorServer, startServerFloorServer, type FloorServer } from './floor-server';
 import { CACHE_HIT_USER, runLoad } from './load-run';
 import { startInstantModel } from './scripted-model';
 
@@ -72,6 +73,48 @@ async function measure(target: string, cache: ScenarioResult['cache'], url: stri
   return { target, cache, ...run };
 }
 
+/** The servers of one engine: the floor and the two apis, started once for every round. */
+interface EngineSetup {
+  engine: BenchEngine;
+  floor: FloorServer;
+  offline: ApiTarget;
+  modelApi: ApiTarget;
+  sqlByQuestion: Map<string, string>;
+}
+
+/**
+ * Starts, for one engine (its database at `databaseUrl`), the api with the offline engine, an instant scripted model
+ * and the api asking it, and the floor; registers each server's close in `closers`.
+ */
+async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string, closers: (() => Promise<void>)[]): Promise<EngineSetup> {
+  const env = { QUERY_DATABASE_URL: databaseUrl };
+  // a. offline engine
+  const offline = await startApi(databaseUrl, path.join(dir, `${engine}-offline-state`), env);
+  closers.push(() => offline.close());
+  const sqlByQuestion = await prepare(offline, BENCH_QUESTIONS);
+  // b. instant scripted model (OpenAI protocol) returning the offline engine's SQL
+  const model = await startInstantModel(sqlByQuestion);
+  closers.push(() => model.close());
+  const modelApi = await startApi(databaseUrl, path.join(dir, `${engine}-model-state`), {
+    ...env,
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: model.url,
+    LLM_API_KEY: 'bench-key',
+    LLM_MODEL: 'scripted-model',
+  });
+  closers.push(() => modelApi.close());
+  const modelSql = await prepare(modelApi, BENCH_QUESTIONS);
+  for (const [question, sql] of sqlByQuestion) {
+    if (modelSql.get(question) !== sql) throw new Error(`the scripted model's SQL differs for "${question}" (${engine}): ${modelSql.get(question)}`);
+  }
+  // c. floor
+  const floor = engine === 'sqlite' ? await startFloorServer(sqlitePathOf(databaseUrl), sqlByQuestion) : await startServerFloorServer(databaseUrl, sqlByQuestion);
+  closers.push(() => floor.close());
+  return { engine, floor, offline, modelApi, sqlByQuestion };
+}
+
+const sqlitePathOf = (url: string) => url.replace(/^sqlite:\/\//, '');
+
 async function main(options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nlq-bench-'));
   const closers: (() => Promise<void>)[] = [];
@@ -80,41 +123,33 @@ async function main(options: BenchOptions): Promise<void> {
     const stats = generateSampleDatabase(databaseFile, { scale: options.scale });
     log(`sample database scale ${options.scale}: ${stats.totalRows} rows in ${Math.round(stats.millis)} ms`);
 
-    // a. offline engine
-    const offline = await startApi(databaseFile, path.join(dir, 'offline-state'));
-    closers.push(() => offline.close());
-    const sqlByQuestion = await prepare(offline, BENCH_QUESTIONS);
-
-    // b. instant scripted model (OpenAI protocol) returning the offline engine's SQL
-    const model = await startInstantModel(sqlByQuestion);
-    closers.push(() => model.close());
-    const modelApi = await startApi(databaseFile, path.join(dir, 'model-state'), {
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: model.url,
-      LLM_API_KEY: 'bench-key',
-      LLM_MODEL: 'scripted-model',
-    });
-    closers.push(() => modelApi.close());
-    const modelSql = await prepare(modelApi, BENCH_QUESTIONS);
-    for (const [question, sql] of sqlByQuestion) {
-      if (modelSql.get(question) !== sql) throw new Error(`the scripted model's SQL differs for "${question}": ${modelSql.get(question)}`);
+    const setups: EngineSetup[] = [];
+    for (const engine of options.engines) {
+      let url = `sqlite://${databaseFile}`;
+      if (engine !== 'sqlite') {
+        const copy = await copySampleDatabase(databaseFile, engine);
+        closers.push(() => copy.drop());
+        url = copy.url;
+        log(`sample database copied to ${engine}`);
+      }
+      setups.push(await setupEngine(engine, url, dir, closers));
     }
 
-    // c. floor
-    const floor = await startFloorServer(databaseFile, sqlByQuestion);
-    closers.push(() => floor.close());
-
-    // Rounds: every scenario once per round, the floor first, so each ratio compares runs made close together.
-    const rounds: ScenarioResult[][] = [];
+    // Rounds: every scenario once per round, each engine's floor first, so each ratio compares runs made close together.
+    const roundsByEngine = new Map<BenchEngine, ScenarioResult[][]>(setups.map((s) => [s.engine, []]));
     for (let r = 1; r <= options.rounds; r++) {
       log(`round ${r} of ${options.rounds}`);
-      const round: ScenarioResult[] = [await measure('floor', 'n/a', floor.url, options, (body) => body.startsWith('{"columns":'))];
-      for (const [target, api] of [['nlq scripted model', modelApi], ['nlq offline', offline]] as const) {
-        for (const cache of ['miss', 'hit'] as const) round.push(await measure(target, cache, api.url, options, isSuccess));
+      for (const setup of setups) {
+        const label = (target: string) => `${target} (${setup.engine})`;
+        const round: ScenarioResult[] = [await measure(label('floor'), 'n/a', setup.floor.url, options, (body) => body.startsWith('{"columns":'))];
+        for (const [target, api] of [['nlq scripted model', setup.modelApi], ['nlq offline', setup.offline]] as const) {
+          for (const cache of ['miss', 'hit'] as const) round.push(await measure(label(target), cache, api.url, options, isSuccess));
+        }
+        roundsByEngine.get(setup.engine)!.push(round);
       }
-      rounds.push(round);
     }
-    const scenarios = summarizeRounds(rounds);
+    const rounds = [...roundsByEngine.values()].flat();
+    const scenarios = [...roundsByEngine].flatMap(([engine, engineRounds]) => summarizeRounds(engineRounds, `floor (${engine})`));
 
     const table = formatBenchTable(scenarios);
     const header =
@@ -126,7 +161,7 @@ async function main(options: BenchOptions): Promise<void> {
         machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, platform: process.platform, loadAverage: os.loadavg() },
         options,
         database: { scale: options.scale, totalRows: stats.totalRows, tables: stats.tables },
-        questions: BENCH_QUESTIONS.map((q) => ({ ...q, sql: sqlByQuestion.get(q.question) })),
+        questions: BENCH_QUESTIONS.map((q) => ({ ...q, sql: Object.fromEntries(setups.map((e) => [e.engine, e.sqlByQuestion.get(q.question)])) })),
         scenarios,
         rounds,
       };
@@ -149,7 +184,7 @@ if (require.main === module) {
     process.exit(1);
   }
   // 5 runs of `duration` a round, each ended at most 30 s (autocannon's request timeout) later, plus start-up.
-  const budgetMs = (5 * options.rounds * (options.duration + 30) + 120) * 1000;
+  const budgetMs = (5 * options.rounds * options.engines.length * (options.duration + 30) + 120 * options.engines.length) * 1000;
   setTimeout(() => {
     process.stderr.write(`[bench] stopped: still running after ${budgetMs / 1000} s\n`);
     process.exit(2);
