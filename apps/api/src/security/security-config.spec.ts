@@ -1,3 +1,6 @@
+import { ProviderError } from '@nlq/pipeline';
+import { toErrorResponse } from '../common/error-mapping';
+import { toQueryResponse } from '../pipeline/query-response.mapper';
 import { AppConfig, ConfigValidationError, parseTrustProxy } from '../config/app-config';
 import { MemoryFailureStore, throttleKeys } from './auth-throttle';
 import { rememberConnectionUrlSecrets, rememberSecrets, scrubMessage } from './secret-scrubber';
@@ -54,5 +57,24 @@ describe('scrubMessage', () => {
     expect(text).not.toMatch(/s3cr|zzzz9|provider-key|hunter22|abc123|node_modules/);
     expect(text).toContain('mysql://root:***@h/db');
     expect(scrubMessage('Unexpected token: FROM near "orders"')).toBe('Unexpected token: FROM near "orders"');
+  });
+});
+
+describe('error responses and pipeline errors are scrubbed', () => {
+  it('blanks a remembered model key in a 502 and a password URL in a failed query', () => {
+    rememberSecrets('sk-proj-remembered-0000000000');
+    const body = toErrorResponse(new ProviderError('401 Incorrect API key provided: sk-proj-remembered-0000000000'), 'req-1');
+    expect(body).toMatchObject({ statusCode: 502, requestId: 'req-1' });
+    expect(body.message).not.toContain('remembered-0000000000');
+    const failed = toQueryResponse({
+      success: false,
+      response: 'The database could not be reached: connect to postgres://app:pw-in-url@db/x failed',
+      error: 'The database could not be reached: connect to postgres://app:pw-in-url@db/x failed',
+      sql: '',
+      pendingApproval: false,
+      sessionId: 's',
+    } as never);
+    expect(JSON.stringify(failed)).not.toContain('pw-in-url');
+    expect(failed.error).toContain('postgres://app:***@db/x');
   });
 });
