@@ -6,3 +6,7 @@ export { formatBenchTable, type ScenarioResult } from './bench-report';
 export { startApi, type ApiTarget } from './api-target';
 export { startFloorServer, type FloorServer } from './floor-server';
 export { startInstantModel, SCRIPTED_ANSWER } from './scripted-model';
+export { startServerFloorServer } from './floor-server';
+export { copySampleDatabase, translateDdl, SERVER_URLS, type EngineCopy, type ServerEngine } from './engine-copy';
+export { summarizeRounds, median } from './bench-report';
+export type { BenchEngine } from './bench-options';
