@@ -31,6 +31,16 @@ function seedSql(engine: 'sqlite' | 'postgres', table = 'history_entry'): string
   );
 }
 
+/** Creates the entities' tables and indexes when the data source did not (schema from migrations, not synchronize). */
+async function ensureSchema(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    if (!(await runner.hasTable('history_entry'))) await dataSource.synchronize();
+  } finally {
+    await runner.release();
+  }
+}
+
 /** The SQL and parameters of the few-shot query, captured from TypeORM's logger while the store runs it. */
 async function captureFewShotQuery(dataSource: DataSource): Promise<{ sql: string; parameters: unknown[]; examples: number }> {
   const spy = jest.spyOn(dataSource.logger, 'logQuery');
@@ -49,6 +59,7 @@ describe('few-shot examples query plan', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-fewshot-'));
     const dataSource = await createStateDataSource(`sqlite://${path.join(dir, 'state.db')}`).initialize();
     try {
+      await ensureSchema(dataSource);
       await dataSource.query(seedSql('sqlite'));
       const { sql, parameters, examples } = await captureFewShotQuery(dataSource);
       expect(examples).toBe(3);
@@ -74,6 +85,7 @@ describe('few-shot examples query plan', () => {
     await admin.query(`CREATE SCHEMA "${schema}"`);
     const dataSource = await createStateDataSource(PG_URL, { schema }).initialize();
     try {
+      await ensureSchema(dataSource);
       await dataSource.query(seedSql('postgres', `"${schema}".history_entry`));
       await dataSource.query(`ANALYZE "${schema}".history_entry`);
       const { sql, parameters, examples } = await captureFewShotQuery(dataSource);
