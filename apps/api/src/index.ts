@@ -4,5 +4,5 @@ export { AppModule } from './app.module';
 export { AppConfig, ConfigValidationError, sqliteUrl } from './config/app-config';
 export { ENV_VARIABLE_NAMES, type AppEnv } from './config/environment-variables';
 export { TypeOrmStateStore } from './state/typeorm-state.store';
-export { createStateDataSource } from './state/state-data-source.factory';
+export { createStateDataSource, openStateDataSource } from './state/state-data-source.factory';
 export { TargetResolverService, DEFAULT_CONNECTION_ID } from './targets/target-resolver.service';

@@ -7,7 +7,7 @@ import type { PendingOperation } from '@nlq/pipeline';
 import { INTERRUPTED_APPROVAL_ERROR } from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
 import { sqliteUrl } from '../src/config/app-config';
-import { createStateDataSource } from '../src/state/state-data-source.factory';
+import { openStateDataSource } from '../src/state/state-data-source.factory';
 import { TypeOrmStateStore } from '../src/state/typeorm-state.store';
 import { DEFAULT_CONNECTION_ID } from '../src/targets/target-resolver.service';
 import { killApi, startApiProcess, type ApiProcess } from './support/api-process';
@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A state store on the api's state database, to seed the held write and watch its state from outside. */
 async function openState(dataDir: string): Promise<{ ds: DataSource; store: TypeOrmStateStore }> {
-  const ds = await createStateDataSource(sqliteUrl(path.join(dataDir, 'state.db'))).initialize();
+  const ds = await openStateDataSource(sqliteUrl(path.join(dataDir, 'state.db')));
   return { ds, store: new TypeOrmStateStore(ds) };
 }
 

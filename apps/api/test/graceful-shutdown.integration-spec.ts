@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sqliteUrl } from '../src/config/app-config';
-import { createStateDataSource } from '../src/state/state-data-source.factory';
+import { openStateDataSource } from '../src/state/state-data-source.factory';
 import { TypeOrmStateStore } from '../src/state/typeorm-state.store';
 import { DEFAULT_CONNECTION_ID } from '../src/targets/target-resolver.service';
 import { killApi, startApiProcess } from './support/api-process';
@@ -23,7 +23,7 @@ describe('graceful shutdown and probes of a real api process (issue 10 item 4)',
     db.close();
     const slowSql =
       'UPDATE accounts SET balance = balance + 1 WHERE id = 1 AND (WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 6000000) SELECT count(*) FROM c) > 0';
-    const ds = await createStateDataSource(sqliteUrl(path.join(dataDir, 'state.db'))).initialize();
+    const ds = await openStateDataSource(sqliteUrl(path.join(dataDir, 'state.db')));
     const store = new TypeOrmStateStore(ds);
     const at = new Date().toISOString();
     await store.savePending({

@@ -2,19 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { createStateDataSource } from '../state/state-data-source.factory';
+import { openStateDataSource } from '../state/state-data-source.factory';
 import { TypeOrmEmbeddingCache } from '../state/typeorm-embedding.cache';
 import { semanticLinkingFrom } from './semantic-linking.factory';
 
 describe('semantic schema linking settings', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-embed-'));
-  const dataSource = createStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
+  let dataSource: DataSource;
   const lines: string[] = [];
   const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
 
   beforeAll(async () => {
-    await dataSource.initialize();
+    dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
   });
   afterAll(async () => {
     await dataSource.destroy();

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { createStateDataSource } from './state-data-source.factory';
+import { openStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,7 +57,7 @@ async function captureFewShotQuery(dataSource: DataSource): Promise<{ sql: strin
 describe('few-shot examples query plan', () => {
   it('SQLite: every table of the query is searched through an index', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-fewshot-'));
-    const dataSource = await createStateDataSource(`sqlite://${path.join(dir, 'state.db')}`).initialize();
+    const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
     try {
       await ensureSchema(dataSource);
       await dataSource.query(seedSql('sqlite'));
@@ -83,7 +83,7 @@ describe('few-shot examples query plan', () => {
     }
     const schema = `nlq_fewshot_${process.pid}_${Date.now()}`;
     await admin.query(`CREATE SCHEMA "${schema}"`);
-    const dataSource = await createStateDataSource(PG_URL, { schema }).initialize();
+    const dataSource = await openStateDataSource(PG_URL, { schema });
     try {
       await ensureSchema(dataSource);
       await dataSource.query(seedSql('postgres', `"${schema}".history_entry`));

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { STATE_ENTITIES } from './entities';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+import { migrateStateStore } from './state-migrations';
 
 /** Options beyond the URL, mainly for tests (a PostgreSQL schema of their own). */
 export interface StateDataSourceOptions {
@@ -15,28 +18,45 @@ export interface StateDataSourceOptions {
  * timeout; `postgres://` or `postgresql://` -> PostgreSQL through pg, in the schema named by an optional
  * `?schema=` parameter (default `public`; the schema must exist).
  *
- * Schema management: `synchronize: true` creates and alters the three tables (history_entry, pending_operation,
- * trace) at start. That is deliberate for this first version (additive entity changes only); migrations replace it
- * once the schema must evolve destructively.
+ * Schema management: the committed migrations of the engine (migrations/postgres, migrations/sqlite), run by
+ * {@link openStateDataSource} under a lock; `synchronize` is off (TypeORM: "unsafe for production").
  * @throws Error for any other scheme.
  */
 export function createStateDataSource(url: string, options: StateDataSourceOptions = {}): DataSource {
   return new DataSource(stateDataSourceOptions(url, options));
 }
 
+/**
+ * The state DataSource, initialized and migrated ({@link migrateStateStore}): what the api uses at start.
+ * @throws the driver's error when the database cannot be reached or a migration fails.
+ */
+export async function openStateDataSource(url: string, options: StateDataSourceOptions = {}): Promise<DataSource> {
+  const dataSource = await createStateDataSource(url, options).initialize();
+  try {
+    await migrateStateStore(dataSource);
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return dataSource;
+}
+
 /** The DataSourceOptions {@link createStateDataSource} uses (exported for tests and tooling). */
 export function stateDataSourceOptions(url: string, options: StateDataSourceOptions = {}): DataSourceOptions {
-  const common = { entities: STATE_ENTITIES, synchronize: true, logging: false } as const;
+  const common = { entities: STATE_ENTITIES, synchronize: false, logging: false, migrationsTableName: 'migrations' } as const;
   if (/^sqlite:/i.test(url)) {
     const database = sqlitePath(url);
     if (database !== ':memory:') fs.mkdirSync(path.dirname(database), { recursive: true });
-    return { type: 'better-sqlite3', database, enableWAL: database !== ':memory:', timeout: 5000, ...common };
+    return { type: 'better-sqlite3', database, enableWAL: database !== ':memory:', timeout: 5000, migrations: SQLITE_MIGRATIONS, ...common };
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
     const parsed = new URL(url);
     const schema = options.schema ?? parsed.searchParams.get('schema') ?? undefined;
     parsed.searchParams.delete('schema');
-    return { type: 'postgres', url: parsed.toString(), schema, extra: { max: 10 }, ...common };
+    if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema)) throw new Error(`the state schema name "${schema}" must be a plain identifier`);
+    // The migrations' SQL names tables unqualified: the search path puts them in the configured schema.
+    const extra = { max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+    return { type: 'postgres', url: parsed.toString(), schema, extra, migrations: POSTGRES_MIGRATIONS, ...common };
   }
   throw new Error(`STATE_DATABASE_URL must start with sqlite: or postgres:// (got scheme "${url.split(':')[0]}")`);
 }

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { createStateDataSource } from './state-data-source.factory';
+import { openStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
 
 /** Closes the state DataSource when the app shuts down. */
@@ -15,8 +15,8 @@ export class StateDataSourceCloser implements OnApplicationShutdown {
 }
 
 /**
- * The state store: a TypeORM DataSource from STATE_DATABASE_URL (initialized, tables synchronized, before the app
- * starts) and the {@link TypeOrmStateStore} on it. No @nestjs/typeorm: the DataSource is a plain async provider.
+ * The state store: a TypeORM DataSource from STATE_DATABASE_URL (initialized and migrated under a lock before the
+ * app starts, so replicas may start together) and the {@link TypeOrmStateStore} on it. No @nestjs/typeorm: the DataSource is a plain async provider.
  */
 @Global()
 @Module({
@@ -24,7 +24,7 @@ export class StateDataSourceCloser implements OnApplicationShutdown {
     {
       provide: DataSource,
       inject: [AppConfig],
-      useFactory: async (config: AppConfig) => createStateDataSource(config.stateDatabaseUrl).initialize(),
+      useFactory: async (config: AppConfig) => openStateDataSource(config.stateDatabaseUrl),
     },
     { provide: TypeOrmStateStore, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeOrmStateStore(dataSource) },
     StateDataSourceCloser,

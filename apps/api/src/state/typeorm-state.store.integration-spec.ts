@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { createStateDataSource } from './state-data-source.factory';
+import { openStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
 import { PendingOperationEntity } from './entities/pending-operation.entity';
 import { describeEachWith } from '@nlq/test-services';
@@ -22,7 +22,7 @@ const engines: Engine[] = [
     name: 'sqlite',
     async open() {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-store-'));
-      const dataSource = await createStateDataSource(`sqlite://${path.join(dir, 'state.db')}`).initialize();
+      const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
       return {
         dataSource,
         async cleanup() {
@@ -44,7 +44,7 @@ const engines: Engine[] = [
       }
       const schema = `nlq_api_store_${process.pid}_${Date.now()}`;
       await admin.query(`CREATE SCHEMA "${schema}"`);
-      const dataSource = await createStateDataSource(PG_URL, { schema }).initialize();
+      const dataSource = await openStateDataSource(PG_URL, { schema });
       return {
         dataSource,
         async cleanup() {

@@ -1,0 +1,4 @@
+import { InitialSchema1795496476816 } from './1795496476816-InitialSchema';
+
+/** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
+export const POSTGRES_MIGRATIONS = [InitialSchema1795496476816];

@@ -1,0 +1,89 @@
+/**
+ * The state schema comes from migrations run once under a lock (issue 9 item 6): replicas starting together on an
+ * empty PostgreSQL database or SQLite file all become ready, the migrations run exactly once, and a database made by
+ * an earlier nlq with `synchronize` is taken over without losing its rows.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { describeWith } from '@nlq/test-services';
+import { HistoryEntryEntity } from './entities';
+import { openStateDataSource, stateDataSourceOptions } from './state-data-source.factory';
+
+const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function migrationsRun(dataSource: DataSource): Promise<string[]> {
+  return (await dataSource.query('SELECT name FROM migrations ORDER BY id')).map((r: { name: string }) => r.name);
+}
+
+describe('state migrations on SQLite', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-migrate-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('creates every table once when several replicas open one empty file together', async () => {
+    const url = `sqlite://${path.join(dir, 'together.db')}`;
+    const sources = await Promise.all([openStateDataSource(url), openStateDataSource(url), openStateDataSource(url)]);
+    try {
+      expect(await migrationsRun(sources[0])).toEqual([expect.stringMatching(/^InitialSchema\d+$/)]);
+      await sources[1].getRepository(HistoryEntryEntity).count();
+    } finally {
+      await Promise.all(sources.map((s) => s.destroy()));
+    }
+  });
+
+  it('takes over a database created by synchronize, keeping its rows', async () => {
+    const url = `sqlite://${path.join(dir, 'legacy.db')}`;
+    const legacy = await new DataSource({ ...stateDataSourceOptions(url), synchronize: true, migrations: [] } as never).initialize();
+    await legacy.query(`INSERT INTO history_entry (id, kind, session_id, user_id, status, created_at) VALUES ('e1', 'query', 's', 'u', 'ok', '2025-01-01T00:00:00Z')`);
+    await legacy.destroy();
+    const current = await openStateDataSource(url);
+    try {
+      expect(await migrationsRun(current)).toHaveLength(1);
+      expect(await current.getRepository(HistoryEntryEntity).count()).toBe(1);
+    } finally {
+      await current.destroy();
+    }
+  });
+});
+
+describeWith('postgresql')('state migrations on PostgreSQL', () => {
+  const database = `nlq_migrate_${process.pid}_${Date.now()}`;
+  const admin = new Client({ connectionString: PG_ADMIN });
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+  });
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('lets three replicas start together on an empty database: one runs the migrations under the advisory lock', async () => {
+    const url = `postgres://postgres@127.0.0.1:5432/${database}`;
+    const sources = await Promise.all([openStateDataSource(url), openStateDataSource(url), openStateDataSource(url)]);
+    try {
+      expect(await migrationsRun(sources[2])).toEqual([expect.stringMatching(/^InitialSchema\d+$/)]);
+      for (const source of sources) expect(await source.getRepository(HistoryEntryEntity).count()).toBe(0);
+    } finally {
+      await Promise.all(sources.map((s) => s.destroy()));
+    }
+  });
+
+  it('puts the tables in the schema a URL names', async () => {
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS tenant_a`).catch(() => undefined);
+    const client = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${database}` });
+    await client.connect();
+    await client.query('CREATE SCHEMA tenant_a');
+    const source = await openStateDataSource(`postgres://postgres@127.0.0.1:5432/${database}?schema=tenant_a`);
+    try {
+      const tables = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'tenant_a' AND table_name IN ('history_entry', 'migrations')`);
+      expect(tables.rows.map((r) => r.table_name).sort()).toEqual(['history_entry', 'migrations']);
+      expect(await source.getRepository(HistoryEntryEntity).count()).toBe(0);
+    } finally {
+      await source.destroy();
+      await client.end();
+    }
+  });
+});
