@@ -43,4 +43,30 @@ describe('JoinPlanner', () => {
     expect(() => p.plan('flights', ['airports'])).toThrow(AmbiguousJoinError);
     expect(() => p.plan('flights', ['notes'])).toThrow(NoJoinPathError);
   });
+
+  it('tells same-named tables of two schemas apart: qualified references join within their own schema', () => {
+    const table = (schemaName: string, name: string, columns: string[], references: Array<[string, string]> = []) => ({
+      schema: schemaName,
+      name,
+      kind: 'table' as const,
+      primaryKey: ['id'],
+      columns: columns.map((c) => ({ name: c, type: 'INTEGER', nullable: c !== 'id', primaryKey: c === 'id' })),
+      foreignKeys: references.map(([column, target]) => ({ columns: [column], referencedTable: target, referencedColumns: ['id'] })),
+    });
+    const schema: DatabaseSchema = {
+      ...SHOP_SCHEMA,
+      tables: [
+        table('sales', 'orders', ['id', 'client_ref'], [['client_ref', 'sales.clients']]),
+        table('sales', 'clients', ['id']),
+        table('archive', 'orders', ['id', 'client_ref'], [['client_ref', 'archive.clients']]),
+        table('archive', 'clients', ['id']),
+      ],
+    };
+    const twoSchemas = new JoinPlanner(schema);
+    expect(twoSchemas.distance('sales.orders', 'sales.clients')).toBe(1);
+    expect(twoSchemas.distance('archive.orders', 'archive.clients')).toBe(1);
+    expect(twoSchemas.distance('sales.orders', 'archive.clients')).toBe(Infinity);
+    expect(twoSchemas.plan('archive.orders', ['archive.clients']).joins).toEqual([{ table: 'archive.clients', via: 'archive.orders', on: [['client_ref', 'id']], manyToOne: true }]);
+  });
 });
+

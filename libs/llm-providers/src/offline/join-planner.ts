@@ -41,12 +41,23 @@ export class JoinPlanner {
 
   constructor(schema: DatabaseSchema) {
     const byName = new Map<string, TableSchema[]>();
-    for (const t of schema.tables) byName.set(t.name.toLowerCase(), [...(byName.get(t.name.toLowerCase()) ?? []), t]);
+    const byQualified = new Map<string, TableSchema>();
+    for (const t of schema.tables) {
+      byName.set(t.name.toLowerCase(), [...(byName.get(t.name.toLowerCase()) ?? []), t]);
+      if (t.schema) byQualified.set(tableKey(t).toLowerCase(), t);
+    }
     const has = (table: TableSchema, columns: string[]) => columns.every((c) => table.columns.some((col) => col.name === c));
+    // A table is its schema and its name: `sales.orders` references resolve exactly; a bare reference prefers the
+    // referencing table's own schema (the introspectors qualify targets outside the default schema).
+    const resolve = (owner: TableSchema, referenced: string): TableSchema | undefined => {
+      const exact = byQualified.get(referenced.toLowerCase());
+      if (exact) return exact;
+      const candidates = byName.get(referenced.toLowerCase()) ?? [];
+      return candidates.find((c) => (c.schema ?? null) === (owner.schema ?? null)) ?? candidates[0];
+    };
     for (const t of schema.tables) {
       for (const fk of t.foreignKeys) {
-        const candidates = byName.get(fk.referencedTable.toLowerCase()) ?? [];
-        const parent = candidates.find((c) => (c.schema ?? null) === (t.schema ?? null)) ?? candidates[0];
+        const parent = resolve(t, fk.referencedTable);
         if (!parent || parent === t) continue;
         // a declared key naming columns that do not exist would write SQL that fails
         if (!has(t, fk.columns) || !has(parent, fk.referencedColumns)) continue;
