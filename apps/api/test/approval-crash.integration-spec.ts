@@ -146,10 +146,12 @@ describe('approval interrupted by kill -9 (SQLite query database)', () => {
     db.close();
     const { store, ds } = await openState(dataDir);
     const session = `lease-${Date.now()}`;
+    // long enough (about 8 s) to outlast two lease periods on an idle machine
+    const slowerSql = slowSql.replace('n < 6000000', 'n < 16000000');
     let a: ApiProcess | undefined;
     let b: ApiProcess | undefined;
     try {
-      await holdWrite(store, session, slowSql);
+      await holdWrite(store, session, slowerSql);
       const leaseEnv = { ...env(), APPROVAL_LEASE_MS: '1500' };
       a = await startApiProcess(leaseEnv);
       b = await startApiProcess({ ...leaseEnv, REPLICA_ID: 'replica-b' });
@@ -161,7 +163,7 @@ describe('approval interrupted by kill -9 (SQLite query database)', () => {
       expect((await store.latestOperation(session))?.state).toBe('executing');
       await killApi(a);
       const event = await live.waitFor((m) => m.type === 'approval.failed' && m.sessionId === session, 15_000);
-      expect(event.data).toMatchObject({ interrupted: true, error: INTERRUPTED_APPROVAL_ERROR, sql: slowSql });
+      expect(event.data).toMatchObject({ interrupted: true, error: INTERRUPTED_APPROVAL_ERROR, sql: slowerSql });
       live.close();
       await waitForOrphan();
       expect(await balance()).toBe(0);
