@@ -2,11 +2,11 @@
  * The state DataSource for TypeORM's CLI, which writes a new migration from the difference between the entities and
  * a database at the previous migration (https://typeorm.io/docs/advanced-topics/migrations#generating-migrations):
  *
- *   STATE_DATABASE_URL=sqlite:///tmp/nlq-migrate.db npm run state:migration -- sqlite AddSomething
- *   STATE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/nlq_migrate npm run state:migration -- postgres AddSomething
+ *   export STATE_DATABASE_URL=sqlite:///tmp/nlq-migrate.db   (or postgres://postgres@127.0.0.1:5432/nlq_migrate)
+ *   npm run state:migrate && npm run state:migration -- sqlite AddSomething   (postgres AddSomething)
  *
- * Run it against an empty database of each engine: the script first applies the committed migrations, then
- * generates the next one into apps/api/src/state/migrations/<engine>/; list it in that folder's index.ts.
+ * On an empty database of each engine: `state:migrate` applies the committed migrations, `state:migration` writes
+ * the difference to the entities into apps/api/src/state/migrations/<engine>/; list it in that folder's index.ts.
  */
 import { DataSource } from 'typeorm';
 import { stateDataSourceOptions } from './state-data-source.factory';
