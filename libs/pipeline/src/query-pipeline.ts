@@ -21,7 +21,7 @@ import { checkSql, describeReferenceErrors } from './stages/check';
 import type { CheckResult, SqlRepair } from './stages/check';
 import { decidePolicy } from './stages/policy';
 import { executeRead, toDatabaseError } from './stages/execute';
-import { decideCorrection, exhaustedMessage } from './stages/correct';
+import { decideCorrection, exhaustedMessage, isCorrectable } from './stages/correct';
 import { writeAnswer } from './stages/answer';
 import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
 import { historyEntry } from './stages/record';
@@ -379,8 +379,7 @@ export class QueryPipeline {
       if (!executed.ok) {
         span.end('error', { error: executed.error.message, detail: { kind: executed.error.kind, engineCode: executed.error.engineCode ?? null, attempt: retriesUsed + 1 } });
         // 10. correct (a SQL error escalates once to the fallback provider first, when one is configured)
-        const correctable = decideCorrection(executed.error, sql, 0, 1).action === 'retry';
-        if (correctable && !fromReuse && (await escalate())) {
+        if (isCorrectable(executed.error) && !fromReuse && (await escalate())) {
           rec.start('correct').end('ok', { detail: { escalatedTo: active.modelId, error: executed.error.message } });
           previousAttempt = { sql, error: executed.error.message };
           sql = null;

@@ -27,6 +27,14 @@ export function decideCorrection(error: DatabaseError, sql: string, retriesUsed:
   }
 }
 
+/**
+ * True when a database error is one a new SQL statement may fix (the kinds {@link decideCorrection} retries):
+ * not a connection, timeout, read-only or unsupported-feature error.
+ */
+export function isCorrectable(error: DatabaseError): boolean {
+  return !['connection', 'timeout', 'read_only', 'unsupported'].includes(error.kind);
+}
+
 /** The final error after every retry was used: says how many attempts and the last error. */
 export function exhaustedMessage(retriesUsed: number, lastError: string): string {
   const attempts = retriesUsed + 1;
