@@ -3,6 +3,7 @@ export * from './ports';
 export * from './types';
 export * from './pipeline-config';
 export * from './result-cache';
+export * from './record-batcher';
 export * from './event-bus';
 export * from './trace-recorder';
 export * from './query-pipeline';

@@ -2,6 +2,19 @@ import type { HistoryEntry, LiveEvent, SqlKind, Trace } from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
 
+/** Bound of a {@link StateStore.listHistory} read. */
+export interface HistoryReadOptions {
+  /** Only the newest this many entries of the session (a positive integer). */
+  newest?: number;
+}
+
+/**
+ * History entries the pipeline reads per question for the conversation window (stages/conversation.ts): the newest
+ * 50 of the session, so a cache hit or miss costs the same in a session of 10 or of 100,000 entries. Enough for the
+ * window's 5 turns unless the newest 50 entries are almost all failures, repeats of the question or feedback.
+ */
+export const RECENT_HISTORY_ENTRIES = 50;
+
 /** A write or DDL held for a human's decision (DESIGN.md "Approval"). */
 export interface PendingOperation {
   id: string;
@@ -56,8 +69,12 @@ export type ExecutionOutcome = { state: 'approved'; rowsAffected: number } | { s
  */
 export interface StateStore {
   appendHistory(entry: HistoryEntry): Promise<void>;
-  /** Oldest first. */
-  listHistory(sessionId: string): Promise<HistoryEntry[]>;
+  /**
+   * The session's entries, oldest first. With `options.newest`, only the newest that many entries (still oldest
+   * first), so a request's read is bounded however long the session grows (the pipeline's conversation window reads
+   * {@link RECENT_HISTORY_ENTRIES}). A store may ignore the option and return every entry: callers must accept more.
+   */
+  listHistory(sessionId: string, options?: HistoryReadOptions): Promise<HistoryEntry[]>;
   /** Positively rated, successful read questions with their SQL for this connection, newest first. */
   listPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]>;
   /** Store a new pending operation and mark any older pending or failed one of the same session superseded. */
@@ -91,6 +108,18 @@ export interface StateStore {
   /** The session's most recent operation in any state, or null. */
   latestOperation(sessionId: string): Promise<PendingOperation | null>;
   saveTrace(trace: Trace): Promise<void>;
+  /**
+   * Optional: store history entries and traces together in one transaction (all or none), so the pipeline's group
+   * commit (record-batcher.ts) pays one commit for every request that ended while the previous batch was written.
+   * Without it the batcher calls appendHistory and saveTrace once per record.
+   */
+  appendRecords?(records: StateRecords): Promise<void>;
+}
+
+/** What one {@link StateStore.appendRecords} call stores: history entries, in order, and traces (upserted by id). */
+export interface StateRecords {
+  history: HistoryEntry[];
+  traces: Trace[];
 }
 
 /** The database a question is asked of. */

@@ -3,8 +3,10 @@ import type { DatabaseSchema, FeedbackSignal, HistoryEntry, ReadResult, SqlKind,
 import { DatabaseError } from '@nlq/db-drivers';
 import type { ConversationTurn, FewShotExample, LlmProvider } from '@nlq/llm-providers';
 import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from './errors';
+import { RECENT_HISTORY_ENTRIES } from './ports';
 import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
 import { InMemoryResultCache } from './result-cache';
+import { RecordBatcher } from './record-batcher';
 import type { CachedAnswer, ResultCache } from './result-cache';
 import { TraceRecorder, safePublish } from './trace-recorder';
 import { teeEvents } from './event-bus';
@@ -116,6 +118,7 @@ export class QueryPipeline {
   private readonly replicaId: string;
   private readonly leaseMs: number;
   private readonly semantic: SemanticScorer | null;
+  private readonly records: RecordBatcher;
 
   constructor(deps: QueryPipelineDeps) {
     this.targets = deps.targets;
@@ -130,6 +133,12 @@ export class QueryPipeline {
     this.replicaId = deps.approvals?.replicaId ?? 'local';
     this.leaseMs = deps.approvals?.leaseMs ?? 30_000;
     this.semantic = deps.semantic ?? null;
+    this.records = new RecordBatcher(this.store);
+  }
+
+  /** Resolves once every answer's history entry and trace is committed (graceful shutdown, before the store closes). */
+  flushRecords(): Promise<void> {
+    return this.records.flush();
   }
 
   /** Answer one question (DESIGN.md pipeline steps 1-12). */
@@ -177,7 +186,7 @@ export class QueryPipeline {
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
     span = rec.start('cache');
-    run.conversation = conversationWindow(await this.store.listHistory(input.sessionId), {
+    run.conversation = conversationWindow(await this.store.listHistory(input.sessionId, { newest: RECENT_HISTORY_ENTRIES }), {
       connectionId: target.connectionId,
       question: run.question,
       maxTurns: this.config.conversationTurns ?? DEFAULT_CONVERSATION_TURNS,
@@ -446,7 +455,10 @@ export class QueryPipeline {
     }
   }
 
-  /** Step 12: history entry, trace, audit line, cache entry, answer.ready event; builds the outcome. */
+  /**
+   * Step 12: audit line, cache entry, history entry and trace (one group commit, awaited: record-batcher.ts),
+   * answer.ready event; builds the outcome.
+   */
   private async finish(run: Run, ending: Ending): Promise<AskOutcome> {
     const { rec, input } = run;
     const span = rec.start('record');
@@ -469,7 +481,6 @@ export class QueryPipeline {
       },
       this.clock(),
     );
-    await this.store.appendHistory(entry);
     this.audit.audit('query', {
       userId: input.userId,
       sessionId: input.sessionId,
@@ -493,7 +504,8 @@ export class QueryPipeline {
       );
     }
     span.end('ok', { error: cacheError, detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null } });
-    await this.store.saveTrace(rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error }));
+    // History entry and trace go in the next group commit; the answer is returned only once both are committed.
+    await this.records.record([entry], [rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error })]);
     rec.publish('answer.ready', {
       success: ending.success,
       sql: ending.sql,

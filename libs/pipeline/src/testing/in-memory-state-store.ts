@@ -1,6 +1,6 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
 import type { FewShotExample } from '@nlq/llm-providers';
-import type { ExecutionLease, ExecutionOutcome, PendingOperation, StateStore } from '../ports';
+import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '../ports';
 
 /**
  * A complete StateStore held in process memory: for tests, tools (evaluation runner, benchmarks) and single-process
@@ -20,8 +20,10 @@ export class InMemoryStateStore implements StateStore {
     this.history.push(structuredClone(entry));
   }
 
-  async listHistory(sessionId: string): Promise<HistoryEntry[]> {
-    return this.history.filter((e) => e.session_id === sessionId).map((e) => structuredClone(e));
+  async listHistory(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
+    const entries = this.history.filter((e) => e.session_id === sessionId);
+    const newest = options.newest !== undefined ? entries.slice(-Math.max(1, Math.floor(options.newest))) : entries;
+    return newest.map((e) => structuredClone(e));
   }
 
   /**
@@ -117,6 +119,14 @@ export class InMemoryStateStore implements StateStore {
 
   async saveTrace(trace: Trace): Promise<void> {
     this.traces.set(trace.id, structuredClone(trace));
+  }
+
+  /** History entries and traces in one step (StateStore.appendRecords): all stored, or none when one is invalid. */
+  async appendRecords(records: StateRecords): Promise<void> {
+    const history = records.history.map((e) => structuredClone(e));
+    const traces = records.traces.map((t) => structuredClone(t));
+    this.history.push(...history);
+    for (const trace of traces) this.traces.set(trace.id, trace);
   }
 
   /** One trace by id, or undefined. */
