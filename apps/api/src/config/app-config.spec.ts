@@ -23,6 +23,9 @@ describe('AppConfig.fromEnv', () => {
       maxBodyBytes: 65536,
       rateLimitPerMinute: 120,
       logLevel: 'info',
+      historyRetentionDays: 90,
+      traceRetentionDays: 14,
+      statePruneIntervalMinutes: 60,
     });
   });
 
@@ -39,6 +42,9 @@ describe('AppConfig.fromEnv', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       MAX_RETRIES: '0',
       RATE_LIMIT_PER_MINUTE: '0',
+      HISTORY_RETENTION_DAYS: '0',
+      TRACE_RETENTION_DAYS: '3',
+      STATE_PRUNE_INTERVAL_MINUTES: '5',
     });
     expect(config).toMatchObject({
       port: 9001,
@@ -51,11 +57,16 @@ describe('AppConfig.fromEnv', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       maxRetries: 0,
       rateLimitPerMinute: 0,
+      historyRetentionDays: 0,
+      traceRetentionDays: 3,
+      statePruneIntervalMinutes: 5,
     });
   });
 
   it.each([
     ['PORT', 'abc'],
+    ['HISTORY_RETENTION_DAYS', '-1'],
+    ['STATE_PRUNE_INTERVAL_MINUTES', '0'],
     ['PORT', '70000'],
     ['SERVICE_MODE', 'root'],
     ['LLM_PROVIDER', 'gpt'],

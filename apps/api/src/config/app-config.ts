@@ -87,6 +87,12 @@ export class AppConfig {
   readonly exportMaxRows!: number;
   /** Absolute directory of the built web app (served at / when it exists). */
   readonly webDistDir!: string;
+  /** HISTORY_RETENTION_DAYS (default 90): history older than this is pruned (rated and awaiting entries kept); 0: never. */
+  readonly historyRetentionDays!: number;
+  /** TRACE_RETENTION_DAYS (default 14): traces older than this are pruned (those of awaiting writes kept); 0: never. */
+  readonly traceRetentionDays!: number;
+  /** STATE_PRUNE_INTERVAL_MINUTES (default 60): minutes between pruning runs. */
+  readonly statePruneIntervalMinutes!: number;
 
   private constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -177,6 +183,9 @@ export class AppConfig {
       llmAllowedHosts: commaList(vars.LLM_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
       exportMaxRows: vars.EXPORT_MAX_ROWS,
       webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(__dirname, '..', '..', '..', 'web', 'dist')),
+      historyRetentionDays: vars.HISTORY_RETENTION_DAYS,
+      traceRetentionDays: vars.TRACE_RETENTION_DAYS,
+      statePruneIntervalMinutes: vars.STATE_PRUNE_INTERVAL_MINUTES,
     } as AppConfig);
   }
 }

@@ -45,6 +45,9 @@ export const ENV_VARIABLE_NAMES = [
   'LLM_ALLOWED_HOSTS',
   'EXPORT_MAX_ROWS',
   'WEB_DIST_DIR',
+  'HISTORY_RETENTION_DAYS',
+  'TRACE_RETENTION_DAYS',
+  'STATE_PRUNE_INTERVAL_MINUTES',
 ] as const;
 
 export type EnvVariableName = (typeof ENV_VARIABLE_NAMES)[number];
@@ -301,4 +304,28 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   WEB_DIST_DIR?: string;
+
+  /**
+   * Days a history entry is kept (README "State retention"); older ones are pruned, except rated questions (feedback
+   * and the entries it rates: the few-shot examples) and writes still awaiting approval. 0 keeps history forever.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  HISTORY_RETENTION_DAYS: number = 90;
+
+  /** Days a trace is kept; older ones are pruned, except traces of writes still awaiting approval. 0: forever. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  TRACE_RETENTION_DAYS: number = 14;
+
+  /** Minutes between two pruning runs of the state database (the first runs a minute after start). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  STATE_PRUNE_INTERVAL_MINUTES: number = 60;
 }

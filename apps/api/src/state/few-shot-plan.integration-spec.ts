@@ -1,102 +1,224 @@
 /**
- * Issue 11 item 1: the few-shot examples query (TypeOrmStateStore.listPositiveExamples) runs on every cache miss, so
- * its cost must not grow with the history. Checked with the engines' own query plans on a seeded history: SQLite's
- * EXPLAIN QUERY PLAN (https://sqlite.org/eqp.html) must SEARCH every table through an index (no SCAN), and
- * PostgreSQL's EXPLAIN (after ANALYZE) must read history_entry through indexes only (no Seq Scan).
+ * Issue 11 item 1: every state-store statement a request runs must cost the same however long the history is. Each
+ * per-request operation (few-shot examples, the session's history for the conversation window, appending history,
+ * the trace upsert and read, session ownership, approvals: save, claim, renew, finish, latest, interrupted sweep,
+ * the pending-approvals metric) and each pruning statement runs against a seeded state database; every SQL it sent
+ * is captured from TypeORM's logger and checked with the engine's own plan: SQLite's EXPLAIN QUERY PLAN
+ * (https://sqlite.org/eqp.html) must SEARCH through an index, never SCAN a table, and PostgreSQL's EXPLAIN (after
+ * ANALYZE) must never Seq Scan a state table.
  */
+import type { HistoryEntry } from '@nlq/contracts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { describeEachWith } from '@nlq/test-services';
+import { SessionAccessService } from '../api-sessions/session-access.service';
+import { PendingOperationEntity } from './entities';
 import { openStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = 20_000;
+const SEEDED_AT = '2026-01-01T00:00:00.000Z';
 
-/** Seeds ROWS history entries: queries on 3 connections, one feedback entry (3 positive of 4) every 100 rows. */
-function seedSql(engine: 'sqlite' | 'postgres', table = 'history_entry'): string {
+type Engine = 'sqlite' | 'postgres';
+
+/**
+ * Seeds ROWS history entries (queries on 3 connections, sessions of 3, one feedback entry every 100 rows rating the
+ * query before it: 3 positive of 4), ROWS traces, and ROWS / 10 operations (a few pending, a few executing, the rest
+ * decided, as on a service in use).
+ */
+function seedSql(engine: Engine): string[] {
   const series =
     engine === 'sqlite'
       ? `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS}) SELECT i FROM n`
       : `SELECT i FROM generate_series(1, ${ROWS}) AS n(i)`;
   const text = (e: string) => (engine === 'sqlite' ? `CAST(${e} AS TEXT)` : `(${e})::text`);
-  return (
-    `INSERT INTO ${table} (id, kind, session_id, user_id, question, sql, status, signal, ref_id, connection_id, created_at) ` +
-    `SELECT 'e' || ${text('i')}, CASE WHEN i % 100 = 0 THEN 'feedback' ELSE 'query' END, 's' || ${text('i / 3')}, 'u', ` +
-    `'question ' || ${text('i % 500')}, 'SELECT ' || ${text('i')}, 'ok', ` +
-    `CASE WHEN i % 100 = 0 THEN CASE WHEN i % 400 = 0 THEN 'negative' ELSE 'positive' END END, ` +
-    `CASE WHEN i % 100 = 0 THEN 'e' || ${text('i - 1')} END, 'c' || ${text('i % 3')}, '2026-01-01T00:00:00.000Z' FROM (${series}) AS s`
-  );
+  return [
+    `INSERT INTO history_entry (id, kind, session_id, user_id, question, sql, status, signal, ref_id, trace_id, connection_id, created_at) ` +
+      `SELECT 'e' || ${text('i')}, CASE WHEN i % 100 = 0 THEN 'feedback' ELSE 'query' END, 's' || ${text('i / 3')}, 'u', ` +
+      `'question ' || ${text('i % 500')}, 'SELECT ' || ${text('i')}, 'ok', ` +
+      `CASE WHEN i % 100 = 0 THEN CASE WHEN i % 400 = 0 THEN 'negative' ELSE 'positive' END END, ` +
+      `CASE WHEN i % 100 = 0 THEN 'e' || ${text('i - 1')} END, 't' || ${text('i')}, ` +
+      `'c' || ${text('CASE WHEN i % 100 = 0 THEN (i - 1) % 3 ELSE i % 3 END')}, '${SEEDED_AT}' FROM (${series}) AS s`,
+    `INSERT INTO trace (id, session_id, user_id, question, sql, status, started_at, duration_ms, spans) ` +
+      `SELECT 't' || ${text('i')}, 's' || ${text('i / 3')}, 'u', 'question', 'SELECT 1', 'ok', '${SEEDED_AT}', 1.5, '[]' FROM (${series}) AS s`,
+    `INSERT INTO pending_operation (id, session_id, user_id, connection_id, question, sql, kind, state, query_entry_id, created_at, executor, lease_until) ` +
+      `SELECT 'p' || ${text('i')}, 's' || ${text('i / 3')}, 'u', 'c0', 'q', 'DELETE FROM t', 'write', ` +
+      `CASE WHEN i % 1000 = 0 THEN 'pending' WHEN i % 1000 = 1 THEN 'executing' ELSE 'approved' END, 'e' || ${text('i')}, '${SEEDED_AT}', ` +
+      `CASE WHEN i % 1000 = 1 THEN 'replica-a' END, CASE WHEN i % 1000 = 1 THEN '2099-01-01T00:00:00.000Z' END FROM (${series}) AS s WHERE i % 10 = 0 OR i % 1000 = 1`,
+  ];
 }
 
-/** Creates the entities' tables and indexes when the data source did not (schema from migrations, not synchronize). */
-async function ensureSchema(dataSource: DataSource): Promise<void> {
-  const runner = dataSource.createQueryRunner();
-  try {
-    if (!(await runner.hasTable('history_entry'))) await dataSource.synchronize();
-  } finally {
-    await runner.release();
-  }
-}
-
-/** The SQL and parameters of the few-shot query, captured from TypeORM's logger while the store runs it. */
-async function captureFewShotQuery(dataSource: DataSource): Promise<{ sql: string; parameters: unknown[]; examples: number }> {
+/** Every statement (SQL and parameters) TypeORM sent while `fn` ran, transaction control left out. */
+async function captured(dataSource: DataSource, fn: () => Promise<unknown>): Promise<Array<{ sql: string; parameters: unknown[] }>> {
   const spy = jest.spyOn(dataSource.logger, 'logQuery');
   try {
-    const examples = await new TypeOrmStateStore(dataSource).listPositiveExamples('c0', 3);
-    const call = spy.mock.calls.find(([sql]) => /MAX\(/i.test(sql) && /feedback/.test(sql));
-    if (!call) throw new Error('the few-shot query was not seen');
-    return { sql: call[0], parameters: (call[1] ?? []) as unknown[], examples: examples.length };
+    await fn();
+    return spy.mock.calls
+      .map(([sql, parameters]) => ({ sql, parameters: (parameters ?? []) as unknown[] }))
+      .filter(({ sql }) => !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE|SELECT version\(\))/i.test(sql.trim()));
   } finally {
     spy.mockRestore();
   }
 }
 
-describe('few-shot examples query plan', () => {
-  it('SQLite: every table of the query is searched through an index', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-fewshot-'));
-    const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
-    try {
-      await ensureSchema(dataSource);
-      await dataSource.query(seedSql('sqlite'));
-      const { sql, parameters, examples } = await captureFewShotQuery(dataSource);
-      expect(examples).toBe(3);
-      const plan = (await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters)) as Array<{ detail: string }>;
-      const details = plan.map((row) => row.detail);
-      expect(details.some((d) => /ix_history_entry_feedback/.test(d))).toBe(true);
-      expect(details.filter((d) => /^SCAN /.test(d))).toEqual([]);
-    } finally {
-      await dataSource.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
+/** The plan of one statement as text lines. */
+async function planOf(dataSource: DataSource, engine: Engine, sql: string, parameters: unknown[]): Promise<string[]> {
+  if (engine === 'sqlite') return ((await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters)) as Array<{ detail: string }>).map((r) => r.detail);
+  return ((await dataSource.query(`EXPLAIN ${sql}`, parameters)) as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']);
+}
+
+/** Plan lines that read a whole state table. */
+function scans(engine: Engine, plan: string[]): string[] {
+  return engine === 'sqlite'
+    ? plan.filter((line) => /^SCAN /.test(line) && !/^SCAN CONSTANT ROW/.test(line))
+    : plan.filter((line) => /Seq Scan on (history_entry|trace|pending_operation|api_session)\b/.test(line));
+}
+
+const query = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
+  id: `x-${Math.random().toString(36).slice(2)}`,
+  kind: 'query',
+  session_id: 's100',
+  user_id: 'u',
+  question: 'how many orders',
+  sql: 'SELECT COUNT(*) FROM orders',
+  answer: 'There are 5 orders.',
+  status: 'ok',
+  error: null,
+  row_count: 1,
+  rows_affected: null,
+  signal: null,
+  rlhf_signal: null,
+  trace_id: 't-new',
+  ref_id: null,
+  connection_id: 'c0',
+  created_at: new Date().toISOString(),
+  ...overrides,
+});
+
+interface Case {
+  name: Engine;
+  open(): Promise<{ dataSource: DataSource; cleanup(): Promise<void> }>;
+}
+
+const cases: Case[] = [
+  {
+    name: 'sqlite',
+    async open() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-plans-'));
+      const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
+      return {
+        dataSource,
+        async cleanup() {
+          await dataSource.destroy();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 'postgres',
+    async open() {
+      const admin = new Client({ connectionString: PG_URL });
+      await admin.connect();
+      const schema = `nlq_plans_${process.pid}_${Date.now()}`;
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      const dataSource = await openStateDataSource(PG_URL, { schema });
+      return {
+        dataSource,
+        async cleanup() {
+          await dataSource.destroy();
+          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  },
+];
+
+describeEachWith(cases, (c) => (c.name === 'postgres' ? ['postgresql'] : []))('state-store query plans on $name', (c: Case) => {
+  let dataSource: DataSource;
+  let cleanup: () => Promise<void>;
+  let store: TypeOrmStateStore;
+
+  beforeAll(async () => {
+    ({ dataSource, cleanup } = await c.open());
+    for (const sql of seedSql(c.name)) await dataSource.query(sql);
+    if (c.name === 'postgres') await dataSource.query('ANALYZE history_entry, trace, pending_operation');
+    else await dataSource.query('ANALYZE');
+    store = new TypeOrmStateStore(dataSource);
+  });
+  afterAll(() => cleanup());
+
+  /** Runs `fn`, then asserts every statement it sent reads through indexes only; returns the plans. */
+  async function expectIndexed(fn: () => Promise<unknown>): Promise<string[][]> {
+    const statements = await captured(dataSource, fn);
+    expect(statements.length).toBeGreaterThan(0);
+    const plans: string[][] = [];
+    for (const { sql, parameters } of statements) {
+      const plan = await planOf(dataSource, c.name, sql, parameters);
+      expect({ sql, scans: scans(c.name, plan) }).toEqual({ sql, scans: [] });
+      plans.push(plan);
     }
+    return plans;
+  }
+
+  it('few-shot examples: one connection positive feedback, newest first, through its index', async () => {
+    let examples = 0;
+    const plans = await expectIndexed(async () => {
+      examples = (await store.listPositiveExamples('c0', 3)).length;
+    });
+    expect(examples).toBe(3);
+    expect(plans.flat().join('\n')).toMatch(/ix_history_entry_feedback_connection/);
   });
 
-  it('PostgreSQL: history_entry is read through indexes only', async () => {
-    const admin = new Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-    try {
-      await admin.connect();
-    } catch (error) {
-      console.warn(`Skipping the PostgreSQL plan check: ${PG_URL} unreachable (${(error as Error).message})`);
-      return;
-    }
-    const schema = `nlq_fewshot_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    const dataSource = await openStateDataSource(PG_URL, { schema });
-    try {
-      await ensureSchema(dataSource);
-      await dataSource.query(seedSql('postgres', `"${schema}".history_entry`));
-      await dataSource.query(`ANALYZE "${schema}".history_entry`);
-      const { sql, parameters, examples } = await captureFewShotQuery(dataSource);
-      expect(examples).toBe(3);
-      const plan = ((await dataSource.query(`EXPLAIN ${sql}`, parameters)) as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/ix_history_entry_feedback/);
-      expect(plan).not.toMatch(/Seq Scan/);
-    } finally {
-      await dataSource.destroy();
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
-    }
+  it("the session's history (conversation window, recordFeedback, GET history) and who owns a session", async () => {
+    await expectIndexed(() => store.listHistory('s100'));
+    const access = new SessionAccessService(dataSource);
+    await expectIndexed(async () => {
+      await access.ownerOf('s101');
+      await access.assertAdapterAccess('s101');
+    });
+  });
+
+  it('recording an answer: history entry, trace upsert (twice: insert, then update), trace read', async () => {
+    await expectIndexed(() => store.appendHistory(query({})));
+    const trace = { id: 't-new', sessionId: 's100', userId: 'u', question: 'q', sql: null, status: 'ok' as const, startedAt: SEEDED_AT, durationMs: 2, spans: [] };
+    await expectIndexed(() => store.saveTrace(trace));
+    await expectIndexed(() => store.saveTrace({ ...trace, durationMs: 3 }));
+    await expectIndexed(() => store.getTrace('t-new'));
+  });
+
+  it('approvals: save, latest, claim, renew, finish, the interrupted sweep and the pending count', async () => {
+    const operation = {
+      id: 'op-new',
+      sessionId: 's200',
+      userId: 'u',
+      connectionId: 'c0',
+      question: 'delete',
+      sql: 'DELETE FROM t',
+      kind: 'write' as const,
+      state: 'pending' as const,
+      queryEntryId: 'e600',
+      createdAt: new Date().toISOString(),
+    };
+    await expectIndexed(() => store.savePending(operation));
+    await expectIndexed(() => store.latestOperation('s200'));
+    const lease = { executor: 'replica-b', leaseUntil: new Date(Date.now() + 60_000).toISOString() };
+    await expectIndexed(async () => expect(await store.claimPending('s200', 'executing', 'u', lease)).not.toBeNull());
+    await expectIndexed(() => store.renewLease('op-new', lease));
+    await expectIndexed(() => store.finishExecution('op-new', 'replica-b', { state: 'approved', rowsAffected: 1 }));
+    await expectIndexed(() => store.failInterrupted('interrupted', new Date().toISOString()));
+    await expectIndexed(() => dataSource.getRepository(PendingOperationEntity).count({ where: { state: 'pending' } }));
+  });
+
+  it('pruning: every statement pages through an index', async () => {
+    // cutoffs before the seeded rows: the statements run and find nothing to delete
+    const now = Date.parse(SEEDED_AT) + 86_400_000;
+    const plans = await expectIndexed(() => store.prune({ historyDays: 30, traceDays: 7 }, now, { pauseMs: 0 }));
+    expect(plans.flat().join('\n')).toMatch(/ix_history_entry_created/);
   });
 });

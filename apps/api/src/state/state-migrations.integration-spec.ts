@@ -10,7 +10,11 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { describeWith } from '@nlq/test-services';
 import { HistoryEntryEntity } from './entities';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import { openStateDataSource, stateDataSourceOptions } from './state-data-source.factory';
+
+const namesOf = (migrations: ReadonlyArray<new () => { name?: string }>) => migrations.map((m) => new m().name);
 
 const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -26,7 +30,7 @@ describe('state migrations on SQLite', () => {
     const url = `sqlite://${path.join(dir, 'together.db')}`;
     const sources = await Promise.all([openStateDataSource(url), openStateDataSource(url), openStateDataSource(url)]);
     try {
-      expect(await migrationsRun(sources[0])).toEqual([expect.stringMatching(/^InitialSchema\d+$/)]);
+      expect(await migrationsRun(sources[0])).toEqual(namesOf(SQLITE_MIGRATIONS));
       await sources[1].getRepository(HistoryEntryEntity).count();
     } finally {
       await Promise.all(sources.map((s) => s.destroy()));
@@ -40,8 +44,26 @@ describe('state migrations on SQLite', () => {
     await legacy.destroy();
     const current = await openStateDataSource(url);
     try {
-      expect(await migrationsRun(current)).toHaveLength(1);
+      expect(await migrationsRun(current)).toHaveLength(SQLITE_MIGRATIONS.length);
       expect(await current.getRepository(HistoryEntryEntity).count()).toBe(1);
+    } finally {
+      await current.destroy();
+    }
+  });
+
+  it('upgrades a database at the first migration: feedback entries take the connection of the query they rate', async () => {
+    const url = `sqlite://${path.join(dir, 'first.db')}`;
+    const old = await new DataSource({ ...stateDataSourceOptions(url), migrations: SQLITE_MIGRATIONS.slice(0, 1) } as never).initialize();
+    await old.runMigrations();
+    await old.query(
+      `INSERT INTO history_entry (id, kind, session_id, user_id, status, connection_id, ref_id, signal, created_at) VALUES ` +
+        `('q1', 'query', 's', 'u', 'ok', 'c1', NULL, NULL, '2025-01-01T00:00:00Z'), ('f1', 'feedback', 's', 'u', 'ok', NULL, 'q1', 'positive', '2025-01-01T00:00:01Z')`,
+    );
+    await old.destroy();
+    const current = await openStateDataSource(url);
+    try {
+      expect(await migrationsRun(current)).toEqual(namesOf(SQLITE_MIGRATIONS));
+      expect(await current.query(`SELECT connection_id FROM history_entry WHERE id = 'f1'`)).toEqual([{ connection_id: 'c1' }]);
     } finally {
       await current.destroy();
     }
@@ -64,7 +86,7 @@ describeWith('postgresql')('state migrations on PostgreSQL', () => {
     const url = `postgres://postgres@127.0.0.1:5432/${database}`;
     const sources = await Promise.all([openStateDataSource(url), openStateDataSource(url), openStateDataSource(url)]);
     try {
-      expect(await migrationsRun(sources[2])).toEqual([expect.stringMatching(/^InitialSchema\d+$/)]);
+      expect(await migrationsRun(sources[2])).toEqual(namesOf(POSTGRES_MIGRATIONS));
       for (const source of sources) expect(await source.getRepository(HistoryEntryEntity).count()).toBe(0);
     } finally {
       await Promise.all(sources.map((s) => s.destroy()));

@@ -2,6 +2,7 @@ import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceSpan } from '
 import type { ExecutionLease, ExecutionOutcome, PendingOperation, StateStore } from '@nlq/pipeline';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace } from './entities';
+import { pruneState, type PruneOptions, type PruneResult, type RetentionPolicy } from './state-retention';
 
 /** A question/SQL few-shot example, as the StateStore port returns it. */
 type FewShotExample = Awaited<ReturnType<StateStore['listPositiveExamples']>>[number];
@@ -77,7 +78,8 @@ export class TypeOrmStateStore implements StateStore {
         .select('q.question', 'question')
         .addSelect('q.sql', 'sql')
         .where("q.kind = 'query' AND q.status = 'ok' AND q.sql IS NOT NULL AND q.question IS NOT NULL")
-        .andWhere('q.connection_id = :connectionId', { connectionId })
+        // f.connection_id (copied from the query by recordFeedback) lets the index read this connection's feedback only
+        .andWhere('q.connection_id = :connectionId AND f.connection_id = :connectionId', { connectionId })
         .andWhere("f.signal = 'positive'")
         .andWhere((qb) => {
           const latest = qb.subQuery().select('MAX(g.seq)').from(HistoryEntryEntity, 'g').where("g.kind = 'feedback' AND g.ref_id = q.id");
@@ -286,6 +288,16 @@ export class TypeOrmStateStore implements StateStore {
   async getTrace(id: string): Promise<Trace | null> {
     const row = await this.exclusive(() => this.dataSource.getRepository(TraceEntity).findOneBy({ id }));
     return row ? toTrace(row) : null;
+  }
+
+  /**
+   * Delete state older than `policy` allows, in small batches, each statement taking its turn with the store's other
+   * work (see {@link pruneState} for what is kept).
+   * @param now the time the retention days count back from, in ms since the epoch.
+   * @throws the driver's error (batches done stay done).
+   */
+  prune(policy: RetentionPolicy, now: number, options: Omit<PruneOptions, 'exclusive'> = {}): Promise<PruneResult> {
+    return pruneState(this.dataSource, policy, now, { ...options, exclusive: (fn) => this.exclusive(fn) });
   }
 
   /** Run `fn` alone (SQLite) or directly (PostgreSQL, whose pool gives each transaction its own connection). */

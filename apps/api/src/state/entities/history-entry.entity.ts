@@ -7,11 +7,14 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  */
 @Entity({ name: 'history_entry' })
 @Index('ix_history_entry_session', ['sessionId', 'seq'])
-// Few-shot examples (TypeOrmStateStore.listPositiveExamples, issue 11): the newest positive feedback first, from
-// an index instead of a scan of the whole history (SQLite: SEARCH f USING INDEX ix_history_entry_feedback), and the
-// latest feedback of one query from (ref_id, kind) without reading other entries.
-@Index('ix_history_entry_feedback', ['kind', 'signal', 'seq'])
+// Few-shot examples (TypeOrmStateStore.listPositiveExamples, issue 11): the connection's newest positive feedback
+// first, from an index instead of a scan of the whole history (SQLite: SEARCH f USING INDEX
+// ix_history_entry_feedback_connection), reading only that connection's feedback; the latest feedback of one query
+// (and whether a query was rated at all, for pruning) from (ref_id, kind) without reading other entries.
+@Index('ix_history_entry_feedback_connection', ['kind', 'signal', 'connectionId', 'seq'])
 @Index('ix_history_entry_ref_kind', ['refId', 'kind', 'seq'])
+// Retention (StatePruner): the oldest entries first, in pages of (created_at, seq).
+@Index('ix_history_entry_created', ['createdAt', 'seq'])
 export class HistoryEntryEntity {
   @PrimaryGeneratedColumn({ name: 'seq' })
   seq!: number;
@@ -58,7 +61,6 @@ export class HistoryEntryEntity {
   @Column({ name: 'trace_id', type: 'varchar', length: 64, nullable: true })
   traceId!: string | null;
 
-  @Index('ix_history_entry_ref')
   @Column({ name: 'ref_id', type: 'varchar', length: 64, nullable: true })
   refId!: string | null;
 

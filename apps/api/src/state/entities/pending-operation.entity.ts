@@ -7,6 +7,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'pending_operation' })
 @Index('ix_pending_operation_session_state', ['sessionId', 'state'])
+// Operations by state: undecided ones (kept by retention, counted by the pending-approvals metric), executing ones
+// (failInterrupted), decided ones oldest first (pruned).
+@Index('ix_pending_operation_state', ['state', 'createdAt'])
 export class PendingOperationEntity {
   @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
   id!: string;
