@@ -20,6 +20,13 @@ export interface ColumnSchema {
    * distinct values), so schema linking and the offline engine can match words of a question to data values.
    */
   sampleValues?: string[];
+  /**
+   * Distinct values of a high-cardinality text column (more than 50), as read from a bounded scan at introspection
+   * (libs/db-drivers sample-values.ts: at most 10,000 a column, 60 characters each, 100,000 in one schema), for
+   * value retrieval: matching the names a question gives ("san francisco", "buttercup kitchen") to the column
+   * that holds them. A sample, not a census; prompts do not list them. Absent when not collected.
+   */
+  knownValues?: string[];
 }
 
 /** A foreign key: `columns` of the owning table reference `referencedColumns` of `referencedTable`. */

@@ -13,7 +13,7 @@ export { resolveDriverOptions } from './driver-options';
 export type { DriverOptions, ResolvedDriverOptions } from './driver-options';
 export { schemaVersion } from './schema-version';
 export { toJsonSafe, rowsToJsonSafe, decimalStringToJson } from './json-safe';
-export { collectSampleValues, SAMPLE_VALUE_LIMIT, MAX_SAMPLE_VALUE_LENGTH, SAMPLE_SCAN_ROWS } from './sample-values';
+export { collectSampleValues, SAMPLE_VALUE_LIMIT, MAX_SAMPLE_VALUE_LENGTH, SAMPLE_SCAN_ROWS, KNOWN_VALUE_LIMIT, KNOWN_VALUE_BUDGET } from './sample-values';
 export type { SqlDialect, TableRef } from './sql-dialect';
 export { dialectFor } from './dialects';
 export type { CatalogQuery, CatalogRow } from './catalog-query';

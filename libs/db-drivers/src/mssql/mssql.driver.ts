@@ -120,7 +120,7 @@ export class MssqlDriver extends ServerDriverBase implements DatabaseDriver {
       const query: CatalogQuery = async (sql) => (await (this.request(tx, timeoutMs).query(sql) as Promise<{ recordset?: CatalogRow[] }>)).recordset ?? [];
       const found = await introspectMssql(query);
       if (this.options.sampleValues) {
-        await collectSampleValues(found, mssqlDialect, async (sql) => (await this.streamRows(tx, sql, 51, timeoutMs)).rows, this.options.maxSampleColumns);
+        await collectSampleValues(found, mssqlDialect, async (sql, maxRows) => (await this.streamRows(tx, sql, maxRows, timeoutMs)).rows, this.options.maxSampleColumns);
       }
       return found;
     });

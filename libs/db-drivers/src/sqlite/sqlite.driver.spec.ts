@@ -45,6 +45,10 @@ describe('SqliteDriver', () => {
     const col = (n: string) => items.columns.find((c) => c.name === n)!;
     expect(col('fifty').sampleValues).toHaveLength(50);
     expect(col('many').sampleValues).toBeUndefined();
+    // more than 50 distinct values: kept for value retrieval, not as a sample
+    expect(col('many').knownValues).toHaveLength(51);
+    expect(col('many').knownValues).toContain('m50');
+    expect(col('fifty').knownValues).toBeUndefined();
     expect(col('mixed').sampleValues).toEqual(['short']);
     expect(col('code').sampleValues).toBeUndefined();
     expect(items.foreignKeys).toEqual([{ columns: ['parent_id'], referencedTable: 'items', referencedColumns: ['id'] }]);

@@ -69,7 +69,7 @@ export class SqliteDriver implements DatabaseDriver {
     };
     const tables = await introspectSqlite(query);
     if (this.options.sampleValues) {
-      await collectSampleValues(tables, sqliteDialect, async (sql) => (await this.read(sql, [], 51, timeoutMs)).rows, this.options.maxSampleColumns);
+      await collectSampleValues(tables, sqliteDialect, async (sql, maxRows) => (await this.read(sql, [], maxRows, timeoutMs)).rows, this.options.maxSampleColumns);
     }
     return schemaSnapshot('sqlite', tables);
   }

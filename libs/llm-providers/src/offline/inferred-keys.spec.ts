@@ -33,4 +33,30 @@ describe('inferForeignKeys', () => {
     const broken = schema(table('place', [col('id', 'INTEGER', true)]), table('visit', [col('id', 'INTEGER', true), col('spot', 'INTEGER')], [{ columns: ['spot'], referencedTable: 'place', referencedColumns: ['nope'] }]));
     expect(new JoinPlanner(broken).distance('visit', 'place')).toBe(Infinity);
   });
+
+  it('links keyless catalogs by abbreviated keys, key words and id columns', () => {
+    const s = schema(
+      table('author', [col('aid', 'INT'), col('name')]),
+      table('publication', [col('pid', 'INT'), col('title')]),
+      table('publication_keyword', [col('pid', 'INT'), col('kid', 'INT')]),
+      table('writes', [col('aid', 'INT'), col('pid', 'INT')]),
+      table('airline', [col('airline_code'), col('airline_name')]),
+      table('flight', [col('flight_id', 'INT'), col('airline_code')]),
+      table('restaurant', [col('id', 'INT'), col('name')]),
+      table('location', [col('restaurant_id', 'INT'), col('street_name')]),
+    );
+    const keys = inferForeignKeys(s).map((k) => `${k.child.name}.${k.childColumn}->${k.parent.name}.${k.parentColumn}`).sort();
+    expect(keys).toEqual([
+      'flight.airline_code->airline.airline_code',
+      'location.restaurant_id->restaurant.id',
+      'publication_keyword.pid->publication.pid',
+      'writes.aid->author.aid',
+      'writes.pid->publication.pid',
+    ]);
+  });
+
+  it('infers nothing when two tables could own an abbreviated key', () => {
+    const s = schema(table('author', [col('aid', 'INT')]), table('article', [col('aid', 'INT')]), table('writes', [col('aid', 'INT')]));
+    expect(inferForeignKeys(s)).toEqual([]);
+  });
 });

@@ -9,13 +9,21 @@ export interface InferredKey {
   parentColumn: string;
 }
 
+/** Last words of a column that make it a table's key when they follow the table's words: `airline code`. */
+const KEY_WORDS = ['id', 'code', 'key', 'no', 'number'];
+
 /**
  * Foreign keys a schema does not declare, read from naming conventions (the heuristics of schema-matching and
  * text-to-SQL schema linking, e.g. IRNet/RAT-SQL's name-based links): a column is taken to reference the table
  * whose words it spells followed by the key,
  * - `customer_id` / `CustomerId` -> the single-column primary key of `customers` (its words then `id`), or
  * - a column named exactly like another table's single-column primary key (`TrackId` -> Track.TrackId), or
- * - `state_name` -> the own name column `state_name` of a table `state` without a primary key.
+ * - `state_name` -> the own name column `state_name` of a table `state` without a primary key;
+ * and, for tables without a primary key (catalogs that declare no keys at all):
+ * - `business_id` / `airline_code` -> the same-named column of `business` / `airline` (table words then a key
+ *   word: id, code, key, no, number), or `restaurant_id` -> `restaurant.id`;
+ * - `aid` / `pid` -> the same-named column of the one table whose name's initials spell it before `id`
+ *   (`author`, `publication`; academic catalogs abbreviate keys this way).
  * Only one parent may fit; a column already in a declared foreign key, and pairs of tables already linked, are
  * left alone. Pure: reads names only.
  */
@@ -29,22 +37,47 @@ export function inferForeignKeys(schema: DatabaseSchema): InferredKey[] {
     for (const column of child.columns) {
       if (declared.has(column.name.toLowerCase())) continue;
       if (child.primaryKey.length === 1 && child.primaryKey[0] === column.name) continue;
-      const cw = normalizedWords(column.name).join(' ');
-      const fits: Array<{ parent: TableSchema; parentColumn: string }> = [];
-      for (const parent of schema.tables) {
-        if (parent === child) continue;
-        const tw = normalizedWords(parent.name).join(' ');
-        const pk = parent.primaryKey.length === 1 ? parent.primaryKey[0] : null;
-        if (pk && (cw === `${tw} id` || (column.name.toLowerCase() === pk.toLowerCase() && normalizedWords(pk).length > 1))) {
-          fits.push({ parent, parentColumn: pk });
-        } else if (!parent.primaryKey.length && cw === `${tw} name`) {
-          const own = parent.columns.find((c) => normalizedWords(c.name).join(' ') === cw);
-          if (own) fits.push({ parent, parentColumn: own.name });
-        }
-      }
+      if (ownsKey(child, column.name)) continue;
+      const fits = parentsOf(schema, child, column.name);
       if (fits.length !== 1 || linked.has(pair(child, fits[0].parent))) continue;
       out.push({ child, childColumn: column.name, parent: fits[0].parent, parentColumn: fits[0].parentColumn });
     }
   }
   return out;
+}
+
+/** True when a keyless table's column is its own key by the naming rules (`author.aid`, `airline.airline_code`). */
+function ownsKey(table: TableSchema, columnName: string): boolean {
+  if (table.primaryKey.length) return false;
+  const words = normalizedWords(table.name);
+  const cw = normalizedWords(columnName).join(' ');
+  return KEY_WORDS.some((k) => cw === `${words.join(' ')} ${k}`) || columnName.toLowerCase() === `${words.map((w) => w[0]).join('')}id`;
+}
+
+/** The tables `child.column` may reference by the rules of inferForeignKeys, each with the referenced column. */
+function parentsOf(schema: DatabaseSchema, child: TableSchema, columnName: string): Array<{ parent: TableSchema; parentColumn: string }> {
+  const cw = normalizedWords(columnName).join(' ');
+  const fits: Array<{ parent: TableSchema; parentColumn: string }> = [];
+  const own = (parent: TableSchema, name: string) => parent.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  for (const parent of schema.tables) {
+    if (parent === child) continue;
+    const words = normalizedWords(parent.name);
+    const tw = words.join(' ');
+    const pk = parent.primaryKey.length === 1 ? parent.primaryKey[0] : null;
+    if (pk) {
+      if (cw === `${tw} id` || (columnName.toLowerCase() === pk.toLowerCase() && normalizedWords(pk).length > 1)) fits.push({ parent, parentColumn: pk });
+      continue;
+    }
+    if (parent.primaryKey.length) continue;
+    const sameNamed = own(parent, columnName);
+    if (cw === `${tw} name` || (sameNamed && KEY_WORDS.some((k) => cw === `${tw} ${k}`))) {
+      const key = parent.columns.find((c) => normalizedWords(c.name).join(' ') === cw);
+      if (key) fits.push({ parent, parentColumn: key.name });
+    } else if (cw === `${tw} id` && own(parent, 'id')) {
+      fits.push({ parent, parentColumn: own(parent, 'id')!.name });
+    } else if (sameNamed && columnName.toLowerCase() === `${words.map((w) => w[0]).join('')}id`) {
+      fits.push({ parent, parentColumn: sameNamed.name });
+    }
+  }
+  return fits;
 }

@@ -228,7 +228,7 @@ export class ReadIntentBuilder {
         // state of texas (the table stays the subject)
         const namesRow = narrowed.every((t) => after.targets.some((h) => h.kind === 'column' && h.table === t.table) || (this.lex.nameColumns(t.table) ?? []).includes(t.column));
         if (namesRow) after.used = true;
-        else if (k > 0 && narrowed.some((t) => this.mayBeName(t.table))) {
+        else if (k > 0 && narrowed.some((t) => this.mayNameRow(t.table, t.column))) {
           // "the population of new york city": a city named New York, or cities in the state of New York?
           throw new UnmappedQuestionError(`it could not tell whether "${item.text} ${after.text}" names one ${after.text} or ${after.text} with ${item.text}`);
         }
@@ -435,6 +435,15 @@ export class ReadIntentBuilder {
   /** True when `table` has a name column whose values the schema does not list (any word could be a name there). */
   private mayBeName(table: string): boolean {
     return (this.lex.nameColumns(table) ?? []).some((c) => !this.lex.column(table, c).sampleValues?.length);
+  }
+
+  /**
+   * True when `value` may name a row of `table` rather than filter it: it is a value of a name column, or the table
+   * has a name column whose values are neither listed nor known from value retrieval.
+   */
+  private mayNameRow(table: string, column: string): boolean {
+    const names = this.lex.nameColumns(table) ?? [];
+    return names.includes(column) || names.some((c) => !this.lex.column(table, c).sampleValues?.length && !this.lex.column(table, c).knownValues?.length);
   }
 
   private nextFree(k: number): Item | undefined {

@@ -32,6 +32,9 @@ const SYNONYMS: Record<string, string[]> = {
   zip: ['postal', 'postcode'],
 };
 
+/** Last words of a column that make the words before them an entity: `country_name`, `airline_code`. */
+const ENTITY_KEY_WORDS = new Set(['name', 'code']);
+
 const NUMERIC_TYPE = /int|real|float|double|decimal|numeric|number|money|serial|bit\b/i;
 const DATE_TYPE = /date|time/i;
 const DATE_NAME = /(^|_|[a-z])(date|Date|DATE|_at|_on|At|On|time|Time)$/;
@@ -52,17 +55,40 @@ export interface LexiconMatch {
  * Words of an introspected schema: tables (singular/plural, snake_case and camelCase split), columns (full name,
  * `<table> <column>` such as "order total", the column without its table prefix such as `name` for `product_name`,
  * and the head noun such as `price` for `unit_price`), and the `sampleValues` of low-cardinality text columns
- * (multi-word values included). Matching is case-insensitive on singular word forms.
+ * (multi-word values included). Matching is case-insensitive on singular word forms. The `knownValues` of
+ * high-cardinality columns (value retrieval) match only where no schema name or sample value does, and never
+ * across a word that names a table or column ("french restaurant" stays a value and a table).
  */
 export class SchemaLexicon {
   readonly tables = new Map<string, TableSchema>();
   private readonly phrases = new Map<string, LexiconTarget[]>();
+  /** Phrases of the known values of high-cardinality columns, consulted after `phrases`. */
+  private readonly knownPhrases = new Map<string, LexiconTarget[]>();
   private readonly wordSet = new Set<string>();
   private maxWords = 1;
 
   constructor(readonly schema: DatabaseSchema) {
     for (const table of schema.tables) this.tables.set(tableKey(table), table);
     for (const table of schema.tables) this.addTable(table);
+    this.addEntityColumns(schema);
+  }
+
+  /**
+   * A column that names an entity the schema has no table for (`country_name`, `airport_code` without a `country`
+   * or `airport` table) is also matched by the entity's words alone: "each country" -> `country_name`.
+   */
+  private addEntityColumns(schema: DatabaseSchema): void {
+    const tableWords = new Set(schema.tables.map((t) => normalizedWords(t.name).join(' ')));
+    const known = new Set(this.phrases.keys());
+    for (const table of schema.tables) {
+      for (const column of table.columns) {
+        const cw = normalizedWords(column.name);
+        if (cw.length < 2 || !ENTITY_KEY_WORDS.has(cw[cw.length - 1])) continue;
+        const entity = cw.slice(0, -1);
+        if (tableWords.has(entity.join(' ')) || known.has(entity.join(' '))) continue;
+        this.add(entity, { kind: 'column', table: tableKey(table), column: column.name, exact: false });
+      }
+    }
   }
 
   /** The table by key; throws on an unknown key (a programming error). */
@@ -137,12 +163,20 @@ export class SchemaLexicon {
       const slice = words.slice(start, start + length);
       if (slice.some((w) => w === null)) continue;
       const variants = this.keyVariants(slice as Array<{ norm: string; lower: string }>);
+      const known = this.knownPhrases.get(variants[0]) ?? this.knownPhrases.get(variants[1]);
       for (const key of variants) {
         const targets = this.phrases.get(key);
-        if (targets) return { length, targets: dedupe(targets) };
+        // a listed value may be a known value of another column too ("new york": a state and a city)
+        if (targets) return { length, targets: dedupe(known && targets.every((t) => t.kind === 'value') ? [...targets, ...known] : targets) };
       }
+      if (known && !slice.some((w) => this.namesSchema(w as { norm: string; lower: string }))) return { length, targets: dedupe(known) };
     }
     return null;
+  }
+
+  /** True when the word alone names a table or column. */
+  private namesSchema(word: { norm: string; lower: string }): boolean {
+    return [word.norm, word.lower].some((k) => (this.phrases.get(k) ?? []).some((t) => t.kind !== 'value'));
   }
 
   /** Targets of a phrase given as plain words (used for quoted text): exact phrase only. */
@@ -220,12 +254,27 @@ export class SchemaLexicon {
       // "order total" for orders.total_amount, "product price" for products.unit_price
       if (cw.length > 1 && kind === 'number' && !startsWithTable) for (const w of cw) this.add([...tw, w], partial);
       for (const value of column.sampleValues ?? []) {
-        const vw = normalizedWords(value);
-        if (vw.length === 0 || value.trim().length < 2 || /^\d+(\.\d+)?$/.test(value.trim())) continue;
-        this.add(vw, { kind: 'value', table: key, column: column.name, value });
+        const vw = valueWords(value);
+        if (vw) this.add(vw, { kind: 'value', table: key, column: column.name, value });
+      }
+      for (const value of column.knownValues ?? []) {
+        const vw = valueWords(value);
+        if (!vw) continue;
+        const phrase = vw.join(' ');
+        const list = this.knownPhrases.get(phrase) ?? [];
+        list.push({ kind: 'value', table: key, column: column.name, value });
+        this.knownPhrases.set(phrase, list);
+        this.maxWords = Math.max(this.maxWords, vw.length);
       }
     }
   }
+}
+
+/** Matching words of a stored value, or null for values that cannot name anything (one letter, a bare number). */
+function valueWords(value: string): string[] | null {
+  const vw = normalizedWords(value);
+  if (vw.length === 0 || value.trim().length < 2 || /^\d+(\.\d+)?$/.test(value.trim())) return null;
+  return vw;
 }
 
 function dedupe(targets: LexiconTarget[]): LexiconTarget[] {
