@@ -10,6 +10,11 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions(['--duration', '5', '--connections=4', '--scale', '0.5', '--rounds', '5', '--engines', 'sqlite,postgres', '--json'])).toEqual({ duration: 5, connections: 4, scale: 0.5, rounds: 5, engines: ['sqlite', 'postgres'], json: true });
   });
 
+  it('takes --state-db FILE', () => {
+    expect(parseBenchOptions(['--state-db', '/tmp/state.db']).stateDb).toBe('/tmp/state.db');
+    expect(() => parseBenchOptions(['--state-db'])).toThrow(/--state-db needs a file/);
+  });
+
   it('rejects unknown options, missing values and values out of range', () => {
     expect(() => parseBenchOptions(['--host', 'x'])).toThrow(/unknown option/);
     expect(() => parseBenchOptions(['--duration'])).toThrow(/needs a number/);

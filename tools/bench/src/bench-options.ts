@@ -24,11 +24,13 @@ export interface BenchOptions {
   engines: BenchEngine[];
   /** Write the results as JSON on stdout (the table then goes to stderr). */
   json: boolean;
+  /** `--state-db FILE`: each api starts on its own copy of this SQLite state database (e.g. from `npm run bench:seed`). */
+  stateDb?: string;
 }
 
 export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({ duration: 10, connections: 10, scale: 1, rounds: 3, engines: ['sqlite'] as BenchEngine[], json: false });
 
-const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--engines sqlite,postgres,mariadb] [--json]';
+const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--engines sqlite,postgres,mariadb] [--state-db FILE] [--json]';
 
 /**
  * Parses `argv` (without node and script). Accepts `--name value` and `--name=value`.
@@ -40,6 +42,12 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
     if (name === '--json') {
       options.json = true;
+      continue;
+    }
+    if (name === '--state-db') {
+      const file = inline ?? argv[++i];
+      if (!file) throw new Error(`--state-db needs a file\n${USAGE}`);
+      options.stateDb = file;
       continue;
     }
     if (name === '--engines') {

@@ -15,7 +15,7 @@
  * process with code 2 if the runs overrun their budget. The load generator (autocannon) shares this process and
  * its event loop with the servers under test, the same way for every scenario.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSampleDatabase } from '@nlq/sample-db';
@@ -86,16 +86,25 @@ interface EngineSetup {
  * Starts, for one engine (its database at `databaseUrl`), the api with the offline engine, an instant scripted model
  * and the api asking it, and the floor; registers each server's close in `closers`.
  */
-async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string, closers: (() => Promise<void>)[]): Promise<EngineSetup> {
+async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string, closers: (() => Promise<void>)[], stateDb?: string): Promise<EngineSetup> {
   const env = { QUERY_DATABASE_URL: databaseUrl };
+  // --state-db: each api's DATA_DIR/state.db starts as a copy of the given state database
+  const stateDir = (name: string) => {
+    const dataDir = path.join(dir, `${engine}-${name}-state`);
+    if (stateDb) {
+      mkdirSync(dataDir, { recursive: true });
+      copyFileSync(stateDb, path.join(dataDir, 'state.db'));
+    }
+    return dataDir;
+  };
   // a. offline engine
-  const offline = await startApi(databaseUrl, path.join(dir, `${engine}-offline-state`), env);
+  const offline = await startApi(databaseUrl, stateDir('offline'), env);
   closers.push(() => offline.close());
   const sqlByQuestion = await prepare(offline, BENCH_QUESTIONS);
   // b. instant scripted model (OpenAI protocol) returning the offline engine's SQL
   const model = await startInstantModel(sqlByQuestion);
   closers.push(() => model.close());
-  const modelApi = await startApi(databaseUrl, path.join(dir, `${engine}-model-state`), {
+  const modelApi = await startApi(databaseUrl, stateDir('model'), {
     ...env,
     LLM_PROVIDER: 'openai',
     LLM_BASE_URL: model.url,
@@ -132,7 +141,7 @@ async function main(options: BenchOptions): Promise<void> {
         url = copy.url;
         log(`sample database copied to ${engine}`);
       }
-      setups.push(await setupEngine(engine, url, dir, closers));
+      setups.push(await setupEngine(engine, url, dir, closers, options.stateDb));
     }
 
     // Rounds: every scenario once per round, each engine's floor first, so each ratio compares runs made close together.
