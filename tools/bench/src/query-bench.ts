@@ -1,5 +1,5 @@
 /**
- * POST /query benchmark (`npm run bench -- [--duration 10] [--connections 10] [--scale 1] [--rounds 3] [--json]`).
+ * POST /query benchmark (`npm run bench -- [--duration 10] [--connections 10] [--scale 1] [--rounds 3] [--state-db FILE] [--json]`).
  *
  * Generates the sample shop database (@nlq/sample-db, --scale) in a temporary directory, starts every server
  * below at once, then runs --rounds rounds; a round measures each scenario once, for --duration seconds with
