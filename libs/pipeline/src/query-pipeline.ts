@@ -19,7 +19,7 @@ import type { LinkedSchema } from './stages/linking';
 import type { SemanticScorer } from './linking/semantic-scores';
 import { EXAMPLE_LIMIT, loadExamples } from './stages/examples';
 import { generateSql } from './stages/generate';
-import { checkSql, describeReferenceErrors } from './stages/check';
+import { CheckCache, describeReferenceErrors } from './stages/check';
 import type { CheckResult, SqlRepair } from './stages/check';
 import { decidePolicy } from './stages/policy';
 import { executeRead, toDatabaseError } from './stages/execute';
@@ -119,6 +119,7 @@ export class QueryPipeline {
   private readonly leaseMs: number;
   private readonly semantic: SemanticScorer | null;
   private readonly records: RecordBatcher;
+  private readonly checks = new CheckCache();
 
   constructor(deps: QueryPipelineDeps) {
     this.targets = deps.targets;
@@ -307,7 +308,7 @@ export class QueryPipeline {
       let span = rec.start('check');
       let checked: CheckResult;
       try {
-        checked = checkSql(sql, dialect, schema);
+        checked = this.checks.check(sql, dialect, schema);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         checked = { sql, classification: { kind: 'refused', reason: `the SQL could not be checked (${reason})`, tables: [] }, referenceErrors: [], repairs: [] };

@@ -59,8 +59,10 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  /** Stops the sweep and waits until every answer's history entry and trace is committed (QueryPipeline.flushRecords). */
+  async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    await this.pipeline.flushRecords();
   }
 
   private async sweep(atStart: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 import type { DatabaseSchema } from '@nlq/contracts';
-import { checkSql, describeReferenceErrors, describeRepairs } from './check';
+import { CheckCache, checkSql, describeReferenceErrors, describeRepairs } from './check';
 
 const schema: DatabaseSchema = {
   dialect: 'sqlite',
@@ -81,3 +81,19 @@ describe('check stage (real SQL checker)', () => {
   });
 });
 
+
+describe('CheckCache', () => {
+  it('answers like checkSql, per schema version, and hands out copies', () => {
+    const cache = new CheckCache(2);
+    const first = cache.check('SELECT nope FROM t', 'sqlite', schema);
+    expect(first).toEqual(checkSql('SELECT nope FROM t', 'sqlite', schema));
+    first.referenceErrors.push('changed by the caller');
+    expect(cache.check('SELECT nope FROM t', 'sqlite', schema)).toEqual(checkSql('SELECT nope FROM t', 'sqlite', schema));
+    // another schema version with the column: checked again, not taken from memory
+    const v2: DatabaseSchema = { ...schema, version: 'v2', tables: [{ ...schema.tables[0], columns: [...schema.tables[0].columns, { name: 'nope', type: 'TEXT', nullable: true, primaryKey: false }] }] };
+    expect(cache.check('SELECT nope FROM t', 'sqlite', v2).referenceErrors).toEqual([]);
+    // past maxEntries the least recently used is dropped, and still answered right
+    cache.check('SELECT id FROM t', 'sqlite', schema);
+    expect(cache.check('SELECT nope FROM t', 'sqlite', schema).referenceErrors).not.toEqual([]);
+  });
+});
