@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceSpan } from '@nlq/contracts';
-import type { ExecutionLease, ExecutionOutcome, PendingOperation, StateStore } from '@nlq/pipeline';
+import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace } from './entities';
 import { pruneState, type PruneOptions, type PruneResult, type RetentionPolicy } from './state-retention';
@@ -31,35 +31,33 @@ export class TypeOrmStateStore implements StateStore {
   }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
+    await this.exclusive(() => this.dataSource.getRepository(HistoryEntryEntity).insert(toHistoryRow(entry)));
+  }
+
+  /**
+   * History entries (in order) and traces (upserted by id) in one transaction: the pipeline's group commit
+   * (RecordBatcher) writes every request that ended together with one commit. One multi-row INSERT per table.
+   */
+  async appendRecords(records: StateRecords): Promise<void> {
+    if (records.history.length === 0 && records.traces.length === 0) return;
     await this.exclusive(() =>
-      this.dataSource.getRepository(HistoryEntryEntity).insert({
-        id: entry.id,
-        kind: entry.kind,
-        sessionId: entry.session_id,
-        userId: entry.user_id,
-        question: entry.question,
-        sql: entry.sql,
-        answer: entry.answer,
-        status: entry.status,
-        error: entry.error,
-        rowCount: entry.row_count,
-        rowsAffected: entry.rows_affected,
-        signal: entry.signal,
-        rlhfSignal: entry.rlhf_signal,
-        traceId: entry.trace_id,
-        refId: entry.ref_id,
-        connectionId: entry.connection_id ?? null,
-        estimatedRows: entry.estimated_rows ?? null,
-        createdAt: entry.created_at,
+      this.dataSource.transaction(async (manager) => {
+        if (records.history.length > 0) await manager.getRepository(HistoryEntryEntity).insert(records.history.map(toHistoryRow));
+        if (records.traces.length > 0) await manager.getRepository(TraceEntity).upsert(records.traces.map(toTraceRow), ['id']);
       }),
     );
   }
 
-  /** The session's entries, oldest first (insertion order). */
-  async listHistory(sessionId: string): Promise<HistoryEntry[]> {
+  /**
+   * The session's entries, oldest first (insertion order); with `options.newest` only the newest that many (read
+   * newest first on the (session_id, seq) index and reversed, so the read is bounded however long the session is).
+   */
+  async listHistory(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
+    const newest = options.newest !== undefined ? Math.max(1, Math.floor(options.newest)) : undefined;
     const rows = await this.exclusive(() =>
-      this.dataSource.getRepository(HistoryEntryEntity).find({ where: { sessionId }, order: { seq: 'ASC' } }),
+      this.dataSource.getRepository(HistoryEntryEntity).find({ where: { sessionId }, order: { seq: newest ? 'DESC' : 'ASC' }, ...(newest ? { take: newest } : {}) }),
     );
+    if (newest) rows.reverse();
     return rows.map(toHistoryEntry);
   }
 
@@ -264,24 +262,7 @@ export class TypeOrmStateStore implements StateStore {
    * `save` would SELECT first and wrap the INSERT in a transaction: four round trips on every request).
    */
   async saveTrace(trace: Trace): Promise<void> {
-    await this.exclusive(() =>
-      this.dataSource.getRepository(TraceEntity).upsert(
-        {
-          id: trace.id,
-          sessionId: trace.sessionId,
-          userId: trace.userId,
-          question: trace.question,
-          sql: trace.sql,
-          status: trace.status,
-          startedAt: trace.startedAt,
-          durationMs: trace.durationMs,
-          error: trace.error ?? null,
-          // the JSON column's value as is: TypeORM's deep-partial type cannot follow `Record<string, unknown>`
-          spans: trace.spans as QueryDeepPartialEntity<TraceSpan>[],
-        },
-        ['id'],
-      ),
-    );
+    await this.exclusive(() => this.dataSource.getRepository(TraceEntity).upsert(toTraceRow(trace), ['id']));
   }
 
   /** One stored trace, or null. */
@@ -307,6 +288,47 @@ export class TypeOrmStateStore implements StateStore {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** The history_entry row of one entry (seq assigned by the database). */
+function toHistoryRow(entry: HistoryEntry): QueryDeepPartialEntity<HistoryEntryEntity> {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    sessionId: entry.session_id,
+    userId: entry.user_id,
+    question: entry.question,
+    sql: entry.sql,
+    answer: entry.answer,
+    status: entry.status,
+    error: entry.error,
+    rowCount: entry.row_count,
+    rowsAffected: entry.rows_affected,
+    signal: entry.signal,
+    rlhfSignal: entry.rlhf_signal,
+    traceId: entry.trace_id,
+    refId: entry.ref_id,
+    connectionId: entry.connection_id ?? null,
+    estimatedRows: entry.estimated_rows ?? null,
+    createdAt: entry.created_at,
+  };
+}
+
+/** The trace row of one trace. */
+function toTraceRow(trace: Trace): QueryDeepPartialEntity<TraceEntity> {
+  return {
+    id: trace.id,
+    sessionId: trace.sessionId,
+    userId: trace.userId,
+    question: trace.question,
+    sql: trace.sql,
+    status: trace.status,
+    startedAt: trace.startedAt,
+    durationMs: trace.durationMs,
+    error: trace.error ?? null,
+    // the JSON column's value as is: TypeORM's deep-partial type cannot follow `Record<string, unknown>`
+    spans: trace.spans as QueryDeepPartialEntity<TraceSpan>[],
+  };
 }
 
 function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
