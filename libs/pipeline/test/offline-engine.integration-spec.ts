@@ -334,6 +334,11 @@ const GEOGRAPHY_CASES: Case[] = [
   { question: 'which state is dallas in', reference: "SELECT state_name FROM city WHERE city_name = 'dallas'" },
   // an entity without a table of its own is named by its name column: "country" -> mountain.country_name
   { question: 'how many mountains are there per country', reference: 'SELECT country_name, COUNT(*) FROM mountain GROUP BY country_name' },
+  // a WordNet synonym of a stored value: "the us" and "america" name the value usa
+  { question: 'how many states are there in the us', reference: "SELECT COUNT(*) FROM state WHERE country_name = 'usa'", answerHasCount: true },
+  { question: 'list the lakes of america', reference: "SELECT lake_name FROM lake WHERE country_name = 'usa'" },
+  // "named"/"called" puts the value in the name column of the table before it
+  { question: 'which states have a city called springfield', reference: "SELECT state_name FROM city WHERE city_name = 'springfield'" },
 ];
 
 const GEOGRAPHY_REFUSALS = [

@@ -213,6 +213,18 @@ export class ReadIntentBuilder {
         for (let m = j; m < k; m++) it[m].used = true;
       }
     }
+    // a table named before "named"/"called" narrows the value to the table's name column: "cities named austin"
+    const owner = it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'named' ? it[j - 1] : undefined;
+    if (!hinted && owner?.t === 'mention' && !owner.used && owner.targets.some((t) => t.kind === 'table')) {
+      const tables = new Set(owner.targets.filter((t) => t.kind === 'table').map((t) => t.table));
+      const narrowed = targets.filter((t) => tables.has(t.table) && (this.lex.nameColumns(t.table) ?? []).includes(t.column));
+      if (narrowed.length) {
+        targets = narrowed;
+        hinted = true;
+        it[j].used = true;
+        owner.used = true;
+      }
+    }
     if (!hinted && other.length) return; // the word names a table or column first; a value only when a column says so
     if (!hinted && it[k - 1]?.t === 'kw' && (it[k - 1] as { kw: Keyword }).kw === 'not') {
       op = '<>';

@@ -50,6 +50,7 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
   const tried = new Set<number>();
   let lastEnd = -1;
   const words = tokens.map((t, i) => (skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower }));
+  const lowerWords = tokens.map((t, i) => (skip.has(i) || t.kind !== 'word' ? '' : t.lower));
   let i = 0;
   while (i < tokens.length) {
     const tok = tokens[i];
@@ -74,7 +75,13 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     }
     // keyword phrases of two or more words win over schema words ("how many", "best selling", "more than")
     const kwMatch = matchKeyword(tokens, i, skip);
-    const schema = tok.kind === 'word' ? lexicon.matchAt(words, i) : null;
+    let schema = tok.kind === 'word' ? lexicon.matchAt(words, i) : null;
+    // a phrase whose first word the schema does not know may name a stored value through WordNet ("the us")
+    const synonym = tok.kind === 'word' && resolver && !kwMatch && !schema ? resolver.valueSynonymAt(lowerWords, i) : null;
+    if (synonym) {
+      schema = { length: synonym.length, targets: synonym.targets };
+      resolved.push(synonym.resolution);
+    }
     const singleReserved = schema && schema.length === 1 && (RESERVED_SINGLE_WORDS.has(tok.lower) || SCHEMA_STOP.has(tok.lower));
     if (schema && !singleReserved && (!kwMatch || schema.length >= kwMatch.length)) {
       const text = tokens.slice(i, i + schema.length).map((t) => t.raw).join(' ');

@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { eng as ENGLISH_STOP_WORDS } from 'stopword';
 import stem from 'wink-porter2-stemmer';
-import type { SchemaLexicon } from './schema-lexicon';
+import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
 import { lemmasOf } from './word-lemmas';
 import { normalizedWords, singularize } from './word-forms';
 import { wordNet, type WordNetLexicon } from './wordnet-lexicon';
@@ -12,12 +12,26 @@ export interface WordResolution {
   word: string;
   /** The schema word (matching form) it stands for. */
   norm: string;
-  how: 'lemma' | 'stem' | 'synonym' | 'typo' | 'gloss';
+  how: 'lemma' | 'stem' | 'synonym' | 'typo' | 'gloss' | 'value synonym';
   /** Confidence lost by the substitution (0 for a lemma, more for a synonym or a typo). */
   penalty: number;
 }
 
 const STOP = new Set(ENGLISH_STOP_WORDS);
+
+/** Words after which a noun phrase names a place or thing rather than an addressee ("in the us", not "show us"). */
+const PHRASE_OPENERS = new Set(['in', 'of', 'from', 'to', 'across', 'throughout', 'within', 'the', 'for', 'at', 'into', 'outside']);
+
+/** Longest phrase, in words, looked up in WordNet as one collocation ("united states of america"). */
+const MAX_COLLOCATION_WORDS = 4;
+
+/** A phrase of the question that stands for one stored value through WordNet ("the us" -> `usa`). */
+export interface ValueSynonym {
+  /** Tokens covered. */
+  length: number;
+  targets: LexiconTarget[];
+  resolution: WordResolution;
+}
 
 /** Senses of a word looked at for synonyms: WordNet orders senses by frequency; rare senses link unrelated words. */
 const SYNONYM_SENSES = 2;
@@ -52,6 +66,33 @@ export class WordResolver {
     const found = this.byLemma(w) ?? (partOfName ? null : (this.byStem(w) ?? this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w)));
     this.cache.set(w, found);
     return found;
+  }
+
+  /**
+   * A stored value that the phrase starting at `start` of `words` (lower-case question words) names through a
+   * WordNet synonym: a collocation of up to four words that is a noun ("united states", "us", "america") and one of
+   * whose first {@link SYNONYM_SENSES} synsets holds a word the lexicon knows only as a value (`usa`). The phrase must
+   * follow a preposition or "the" ("in the us", never "show us") and lead to exactly one value. Null otherwise.
+   */
+  valueSynonymAt(words: readonly string[], start: number): ValueSynonym | null {
+    if (start === 0 || !PHRASE_OPENERS.has(words[start - 1])) return null;
+    for (let length = Math.min(MAX_COLLOCATION_WORDS, words.length - start); length > 0; length--) {
+      const phrase = words.slice(start, start + length).join(' ');
+      if (length === 1 && this.lexicon.phraseTargets(singularize(phrase)).length) return null;
+      const found = new Map<string, LexiconTarget[]>();
+      for (const synset of this.wn.synsets(phrase, 'n', SYNONYM_SENSES)) {
+        for (const other of synset.words) {
+          if (other === phrase) continue;
+          const targets = this.lexicon.matchPhrase(other);
+          if (targets.length && targets.every((t) => t.kind === 'value')) found.set(other, targets);
+        }
+      }
+      if (found.size === 1) {
+        const [[value, targets]] = [...found];
+        return { length, targets, resolution: { word: phrase, norm: value, how: 'value synonym', penalty: 0.1 } };
+      }
+    }
+    return null;
   }
 
   private names(key: string): boolean {
