@@ -152,6 +152,8 @@ const SHOP_ISSUE8_CASES: Case[] = [
   { question: 'which categories have no products', reference: 'SELECT * FROM categories c WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.category_id = c.category_id)' },
   { question: 'how many prodcuts are there?', reference: 'SELECT COUNT(*) FROM products', answerHasCount: true },
   { question: 'how many customers are currently located in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE country = 'Germany'", answerHasCount: true },
+  // "in" spells a stored value (the iso code IN) but is a preposition here: "live" is a linking verb, not a modifier
+  { question: 'which customers currently live in Canada', reference: "SELECT * FROM customers WHERE country = 'Canada'" },
 ];
 
 const SHOP_REFUSALS = [
@@ -406,6 +408,8 @@ const DEFOG_CASES: Record<string, Case[]> = {
   restaurants: [
     { question: 'restaurants on Market St', reference: "SELECT r.name FROM restaurant r JOIN location l ON l.restaurant_id = r.id WHERE l.street_name = 'Market St'" },
     { question: 'how many restaurants are there in each city', reference: 'SELECT city_name, COUNT(*) FROM restaurant GROUP BY city_name' },
+    // a stored name after "how many" counts the rows it names
+    { question: 'how many The Seafood Shack are there', reference: "SELECT COUNT(*) FROM restaurant WHERE name = 'The Seafood Shack'", answerHasCount: true },
   ],
 };
 

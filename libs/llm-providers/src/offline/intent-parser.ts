@@ -297,7 +297,9 @@ export class ReadIntentBuilder {
             target.used = true;
             this.countDistinct = target;
           } else {
-            throw new UnmappedQuestionError(`it could not tell what to count after "${item.text}"`);
+            const named = this.namedRowsAfter(k);
+            if (!named) throw new UnmappedQuestionError(`it could not tell what to count after "${item.text}"`);
+            this.countTarget = named;
           }
           break;
         }
@@ -442,6 +444,22 @@ export class ReadIntentBuilder {
       else if (cols.length === 0 && named.has(table) && SIZE_WORDS.has(adjective.toLowerCase()) && numeric.length === 1) out.push({ kind: 'column', table, column: numeric[0], exact: true });
     }
     return out;
+  }
+
+  /**
+   * "how many <name> are there": the rows a stored name right after the count word names ("how many buttercup
+   * kitchen are there" counts restaurants named so), as a table mention; null unless that value sits in the name
+   * column of one table.
+   */
+  private namedRowsAfter(k: number): MentionItem | null {
+    const item = this.items[k + 1];
+    if (item?.t !== 'mention' || !item.used || !item.targets.every((t) => t.kind === 'value')) return null;
+    const read = this.values.find((v) => v.text === item.text);
+    const tables = new Set((read?.targets ?? []).map((t) => t.table));
+    if (!read || tables.size !== 1) return null;
+    const [table] = [...tables];
+    if (!read.targets.every((t) => (this.lex.nameColumns(table) ?? []).includes(t.column))) return null;
+    return { t: 'mention', targets: [{ kind: 'table', table }], text: item.text, plural: true, used: true };
   }
 
   /** True when `table` has a name column whose values the schema does not list (any word could be a name there). */

@@ -169,9 +169,22 @@ export class SchemaLexicon {
         // a listed value may be a known value of another column too ("new york": a state and a city)
         if (targets) return { length, targets: dedupe(known && targets.every((t) => t.kind === 'value') ? [...targets, ...known] : targets) };
       }
-      if (known && !slice.some((w) => this.namesSchema(w as { norm: string; lower: string }))) return { length, targets: dedupe(known) };
+      if (known && !slice.some((w) => this.namesSchema(w as { norm: string; lower: string })) && !this.startsOtherValue(slice as Array<{ norm: string; lower: string }>, known)) {
+        return { length, targets: dedupe(known) };
+      }
     }
     return null;
+  }
+
+  /**
+   * True when a known value of several words begins with a word that is by itself a value of another column: "chinese
+   * food" is a stored name, but "chinese" is a food type, and the longer reading must not win by length alone.
+   */
+  private startsOtherValue(words: Array<{ norm: string; lower: string }>, known: LexiconTarget[]): boolean {
+    if (words.length < 2) return false;
+    const columns = new Set(known.map((t) => (t.kind === 'value' ? `${t.table}.${t.column}` : '')));
+    const first = [...(this.phrases.get(words[0].norm) ?? []), ...(this.knownPhrases.get(words[0].norm) ?? []), ...(this.knownPhrases.get(words[0].lower) ?? [])];
+    return first.some((t) => t.kind === 'value' && !columns.has(`${t.table}.${t.column}`));
   }
 
   /** True when the word alone names a table or column. */

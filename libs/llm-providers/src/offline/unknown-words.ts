@@ -69,7 +69,8 @@ export function classifyUnknownWord(tokens: readonly QuestionToken[], index: num
   };
   const inflectedVerb = pos.has('v') && !!verbLemma(word) && /(ed|ing)$/.test(word);
   if (inflectedVerb && linking()) return make('verb');
-  if (pos.has('a') && schemaAt(index + 1)) return make('modifier');
+  // (a function word after it is never the schema word it modifies, even when it spells a value such as IN)
+  if (pos.has('a') && !STOP.has(tokens[index + 1]?.lower ?? '') && schemaAt(index + 1)) return make('modifier');
   if (pos.size === 1 && pos.has('r')) return make('adverb');
   if ((verbLemma(word) && pos.has('v') && (/(ed|ing)$/.test(word) || !pos.has('n'))) || (!pos.has('n') && pos.has('v'))) return make(linking() ? 'verb' : 'predicate');
   // a noun-or-verb word between a noun and a value ("rivers run through texas") is used as a verb
