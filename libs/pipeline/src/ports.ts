@@ -10,10 +10,12 @@ export interface HistoryReadOptions {
 
 /**
  * History entries the pipeline reads per question for the conversation window (stages/conversation.ts): the newest
- * 50 of the session, so a cache hit or miss costs the same in a session of 10 or of 100,000 entries. Enough for the
- * window's 5 turns unless the newest 50 entries are almost all failures, repeats of the question or feedback.
+ * 20 of the session, so a cache hit or miss costs the same in a session of 10 or of 100,000 entries (before, a
+ * session's whole history was read and parsed on every question: the benchmark's cache-hit session, which grows by
+ * one entry per request, fell from 115 to 48 requests/s within 10 s). 20 holds the window's default 5 turns unless
+ * more than 15 of the newest entries are failures, repeats of the question, feedback or approvals.
  */
-export const RECENT_HISTORY_ENTRIES = 50;
+export const RECENT_HISTORY_ENTRIES = 20;
 
 /** A write or DDL held for a human's decision (DESIGN.md "Approval"). */
 export interface PendingOperation {

@@ -14,7 +14,7 @@ import type { LlmProvider } from '@nlq/llm-providers';
 import { OfflineProvider, ProviderConnectionError, UnanswerableQuestionError } from '@nlq/llm-providers';
 import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from './errors';
 import { InMemoryEventBus } from './event-bus';
-import type { PipelineConfig, TargetResolver } from './ports';
+import { RECENT_HISTORY_ENTRIES, type PipelineConfig, type TargetResolver } from './ports';
 import { QueryPipeline } from './query-pipeline';
 import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
 import { InMemoryStateStore } from './testing/in-memory-state-store';
@@ -115,6 +115,24 @@ function harness(provider: LlmProvider, config: Partial<PipelineConfig> = {}, fa
 }
 
 const scripted = (sql: ScriptedSql[]) => new ScriptedLlmProvider({ sql });
+
+describe('QueryPipeline records (issue 11)', () => {
+  it('reads only the newest history entries of the session, and answers only once entry and trace are stored', async () => {
+    const h = harness(scripted(['SELECT count(*) AS n FROM customers', 'SELECT name FROM customers ORDER BY id']));
+    const reads: Array<{ session: string; newest?: number }> = [];
+    const list = h.store.listHistory.bind(h.store);
+    h.store.listHistory = (session, options) => (reads.push({ session, newest: options?.newest }), list(session, options));
+    const asked = await Promise.all([
+      h.pipeline.ask({ question: 'How many customers are there?', sessionId: 'r1', userId: 'u1' }),
+      h.pipeline.ask({ question: 'Names of the customers', sessionId: 'r2', userId: 'u2' }),
+    ]);
+    expect(reads).toEqual([{ session: 'r1', newest: RECENT_HISTORY_ENTRIES }, { session: 'r2', newest: RECENT_HISTORY_ENTRIES }]);
+    for (const out of asked) {
+      expect((await h.store.listHistory(out.sessionId)).map((e) => e.id)).toEqual([out.historyEntryId]);
+      expect(await h.store.getTrace(out.traceId)).toMatchObject({ id: out.traceId, sessionId: out.sessionId });
+    }
+  });
+});
 
 describe('QueryPipeline on SQLite', () => {
   it('answers a read: SQL, rows, answer, history, trace, audit and live events', async () => {
