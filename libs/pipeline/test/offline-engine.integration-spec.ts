@@ -341,6 +341,10 @@ const GEOGRAPHY_CASES: Case[] = [
   { question: 'list the lakes of america', reference: "SELECT lake_name FROM lake WHERE country_name = 'usa'" },
   // "named"/"called" puts the value in the name column of the table before it
   { question: 'which states have a city called springfield', reference: "SELECT state_name FROM city WHERE city_name = 'springfield'" },
+  // keys read from the data: every river.traverse value is a state name, so rivers join states through it
+  { question: 'what are the rivers in the state of alaska', reference: "SELECT river_name FROM river WHERE traverse = 'alaska'" },
+  // "the <value> <table>" names the row, though "colorado river" is also stored as a lowest point
+  { question: 'how long is the colorado river', reference: "SELECT DISTINCT length FROM river WHERE river_name = 'colorado'" },
 ];
 
 const GEOGRAPHY_REFUSALS = [

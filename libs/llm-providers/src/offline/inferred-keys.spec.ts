@@ -59,4 +59,13 @@ describe('inferForeignKeys', () => {
     const s = schema(table('author', [col('aid', 'INT')]), table('article', [col('aid', 'INT')]), table('writes', [col('aid', 'INT')]));
     expect(inferForeignKeys(s)).toEqual([]);
   });
+
+  it('reads a key from the data when every stored value of a column is a name of another table', () => {
+    const states = ['alaska', 'ohio', 'texas', 'utah', 'iowa', 'maine'];
+    const s = schema(
+      table('state', [{ ...col('state_name'), knownValues: states }, col('capital')]),
+      table('river', [col('river_name'), { ...col('traverse'), sampleValues: ['ohio', 'texas', 'utah', 'iowa', 'maine'] }, { ...col('country_name'), sampleValues: ['usa', 'canada', 'mexico', 'peru', 'chile'] }]),
+    );
+    expect(inferForeignKeys(s).map((k) => `${k.child.name}.${k.childColumn}->${k.parent.name}.${k.parentColumn}`)).toEqual(['river.traverse->state.state_name']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { normalizedWords } from './word-forms';
 
 /** A foreign key read from column names: `child.childColumn` holds values of `parent.parentColumn`. */
@@ -41,6 +41,43 @@ export function inferForeignKeys(schema: DatabaseSchema): InferredKey[] {
       const fits = parentsOf(schema, child, column.name);
       if (fits.length !== 1 || linked.has(pair(child, fits[0].parent))) continue;
       out.push({ child, childColumn: column.name, parent: fits[0].parent, parentColumn: fits[0].parentColumn });
+    }
+  }
+  for (const k of out) linked.add(pair(k.child, k.parent));
+  for (const k of inclusionKeys(schema)) if (!linked.has(pair(k.child, k.parent))) out.push(k);
+  return out;
+}
+
+/** Distinct values a text column is known to hold: its sample values, else its known values (value retrieval). */
+function valuesOf(column: ColumnSchema): string[] {
+  return column.sampleValues?.length ? column.sampleValues : (column.knownValues ?? []);
+}
+
+/** Fewest distinct values a column must show before its values are taken as evidence of a reference. */
+const MIN_INCLUSION_VALUES = 5;
+
+/**
+ * Keys read from the data (inclusion dependencies, as in schema-matching and data-profiling work such as
+ * De Marchi et al. 2009): a text column whose every stored value (at least five of them) is a value of another
+ * table's name column (`<table> name`) references that table: `river.traverse` holds state names, so it
+ * references `state.state_name`. Only one parent may fit; tables already linked are left to the naming rules.
+ */
+function inclusionKeys(schema: DatabaseSchema): InferredKey[] {
+  const names: Array<{ table: TableSchema; column: ColumnSchema; values: Set<string> }> = [];
+  for (const table of schema.tables) {
+    const tw = normalizedWords(table.name).join(' ');
+    for (const column of table.columns) {
+      const values = valuesOf(column);
+      if (values.length >= MIN_INCLUSION_VALUES && normalizedWords(column.name).join(' ') === `${tw} name`) names.push({ table, column, values: new Set(values) });
+    }
+  }
+  const out: InferredKey[] = [];
+  for (const child of schema.tables) {
+    for (const column of child.columns) {
+      const values = valuesOf(column);
+      if (values.length < MIN_INCLUSION_VALUES || names.some((n) => n.table === child && n.column === column)) continue;
+      const fits = names.filter((n) => n.table !== child && values.every((v) => n.values.has(v)));
+      if (fits.length === 1) out.push({ child, childColumn: column.name, parent: fits[0].table, parentColumn: fits[0].column.name });
     }
   }
   return out;

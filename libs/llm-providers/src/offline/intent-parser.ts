@@ -213,8 +213,11 @@ export class ReadIntentBuilder {
         for (let m = j; m < k; m++) it[m].used = true;
       }
     }
-    // a table named before "named"/"called" narrows the value to the table's name column: "cities named austin"
-    const owner = it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'named' ? it[j - 1] : undefined;
+    // a table named before "named"/"called" narrows the value to the table's name column: "cities named austin";
+    // so does a singular table before "of": "the state of texas" (but "rivers of texas" are rivers in texas)
+    const namedKw = it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'named';
+    const appositive = it[j]?.t === 'mention' && !(it[j] as MentionItem).plural && /^(the )?of( the)?$/.test(item.glue ?? '');
+    const owner = namedKw ? it[j - 1] : appositive ? it[j] : undefined;
     if (!hinted && owner?.t === 'mention' && !owner.used && owner.targets.some((t) => t.kind === 'table')) {
       const tables = new Set(owner.targets.filter((t) => t.kind === 'table').map((t) => t.table));
       const narrowed = targets.filter((t) => tables.has(t.table) && (this.lex.nameColumns(t.table) ?? []).includes(t.column));
@@ -234,6 +237,9 @@ export class ReadIntentBuilder {
     const after = it[k + 1];
     if (after?.t === 'mention' && !after.used) {
       const narrowed = targets.filter((t) => after.targets.some((h) => (h.kind === 'table' && h.table === t.table) || (h.kind === 'column' && h.table === t.table && h.column === t.column)));
+      // "the colorado river": a singular table word after "the <value>" names the row
+      const naming = !(after as MentionItem).plural && /(^| )the$/.test(item.glue ?? '') ? narrowed.filter((t) => (this.lex.nameColumns(t.table) ?? []).includes(t.column)) : [];
+      if (naming.length) narrowed.splice(0, narrowed.length, ...naming);
       if (narrowed.length) {
         targets = narrowed;
         // "the Electronics category" names a category (the table is used up); "texas cities" are cities with a

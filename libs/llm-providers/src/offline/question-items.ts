@@ -19,7 +19,7 @@ const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was we
 
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
-  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean }
+  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string }
   | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null }
   | { t: 'num'; value: number; text: string; used: boolean }
   | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
@@ -88,7 +88,9 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       const last = tokens[i + schema.length - 1];
       // joined: directly after another mention, with no word between ("population density")
       const joined = items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i;
-      items.push({ t: 'mention', targets: schema.targets, text, plural: last.lower !== last.norm, used: false, ...(joined ? { joined } : {}) });
+      // glue: the filler words between the previous item and this one ("of" in "the state of texas")
+      const glue = glueBefore(tokens, i, skip);
+      items.push({ t: 'mention', targets: schema.targets, text, plural: last.lower !== last.norm, used: false, ...(joined ? { joined } : {}), ...(glue ? { glue } : {}) });
       lastEnd = i + schema.length;
       i += schema.length;
       continue;
@@ -131,6 +133,13 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     i++;
   }
   return { items, unknown, unknownAt, resolved };
+}
+
+/** The filler words right before token `i` (back to the previous word that is not a filler), lower case, or ''. */
+function glueBefore(tokens: QuestionToken[], i: number, skip: Set<number>): string {
+  const words: string[] = [];
+  for (let j = i - 1; j >= 0 && !skip.has(j) && tokens[j].kind === 'word' && FILLER_WORDS.has(tokens[j].lower); j--) words.unshift(tokens[j].lower);
+  return words.join(' ');
 }
 
 function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>): { kw: Keyword; length: number } | null {

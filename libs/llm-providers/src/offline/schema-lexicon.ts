@@ -166,6 +166,7 @@ export class SchemaLexicon {
       const known = this.knownPhrases.get(variants[0]) ?? this.knownPhrases.get(variants[1]);
       for (const key of variants) {
         const targets = this.phrases.get(key);
+        if (targets && this.namesRowOfLastWord(slice as Array<{ norm: string; lower: string }>, targets)) break;
         // a listed value may be a known value of another column too ("new york": a state and a city)
         if (targets) return { length, targets: dedupe(known && targets.every((t) => t.kind === 'value') ? [...targets, ...known] : targets) };
       }
@@ -185,6 +186,19 @@ export class SchemaLexicon {
     const columns = new Set(known.map((t) => (t.kind === 'value' ? `${t.table}.${t.column}` : '')));
     const first = [...(this.phrases.get(words[0].norm) ?? []), ...(this.knownPhrases.get(words[0].norm) ?? []), ...(this.knownPhrases.get(words[0].lower) ?? [])];
     return first.some((t) => t.kind === 'value' && !columns.has(`${t.table}.${t.column}`));
+  }
+
+  /**
+   * True when a stored value of several words reads better as a value and a table: "colorado river" is stored as a
+   * lowest point, but its last word names the table `river`, and "colorado" is a value of that table.
+   */
+  private namesRowOfLastWord(words: Array<{ norm: string; lower: string }>, targets: LexiconTarget[]): boolean {
+    if (words.length < 2 || !targets.every((t) => t.kind === 'value')) return false;
+    const last = words[words.length - 1];
+    const tables = new Set((this.phrases.get(last.norm) ?? []).filter((t) => t.kind === 'table').map((t) => t.table));
+    if (!tables.size || targets.some((t) => tables.has(t.table))) return false;
+    const head = words.slice(0, -1).map((w) => w.norm).join(' ');
+    return [...(this.phrases.get(head) ?? []), ...(this.knownPhrases.get(head) ?? [])].some((t) => t.kind === 'value' && tables.has(t.table));
   }
 
   /** True when the word alone names a table or column. */
