@@ -345,11 +345,12 @@ const GEOGRAPHY_CASES: Case[] = [
   { question: 'what are the rivers in the state of alaska', reference: "SELECT river_name FROM river WHERE traverse = 'alaska'" },
   // "the <value> <table>" names the row, though "colorado river" is also stored as a lowest point
   { question: 'how long is the colorado river', reference: "SELECT DISTINCT length FROM river WHERE river_name = 'colorado'" },
+  // a compound of two column names is right-headed: "population density" is the density
+  { question: 'what is the population density of maine', reference: "SELECT density FROM state WHERE state_name = 'maine'" },
+  { question: 'which state has the lowest population density', reference: 'SELECT state_name FROM state WHERE density = (SELECT MIN(density) FROM state)' },
 ];
 
 const GEOGRAPHY_REFUSALS = [
-  // one column (density) or two (population and density)?
-  'what is the population density of maine',
   // the city called New York, or cities in the state of New York?
   'what is the population of new york city',
   'where are mountains',

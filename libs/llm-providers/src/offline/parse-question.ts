@@ -1,5 +1,6 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
 import { howAdjectiveIntent } from './how-adjective';
+import { resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
 import { assertInformative, withRelations } from './intent-sanity';
 import type { JoinPlanner } from './join-planner';
@@ -60,6 +61,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   let { items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver);
   const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
   if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
+  resolveColumnCompounds(items);
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
   try {
     const relations = readRelationConditions(items, lexicon, planner);
