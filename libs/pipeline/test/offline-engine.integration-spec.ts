@@ -154,6 +154,11 @@ const SHOP_ISSUE8_CASES: Case[] = [
   { question: 'how many customers are currently located in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE country = 'Germany'", answerHasCount: true },
   // "in" spells a stored value (the iso code IN) but is a preposition here: "live" is a linking verb, not a modifier
   { question: 'which customers currently live in Canada', reference: "SELECT * FROM customers WHERE country = 'Canada'" },
+  // a superlative across a join: the customer of the largest single order
+  {
+    question: 'which customer placed the largest order',
+    reference: 'SELECT DISTINCT c.first_name, c.last_name FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.total_amount = (SELECT MAX(total_amount) FROM orders)',
+  },
 ];
 
 const SHOP_REFUSALS = [
@@ -348,6 +353,8 @@ const GEOGRAPHY_CASES: Case[] = [
   // a compound of two column names is right-headed: "population density" is the density
   { question: 'what is the population density of maine', reference: "SELECT density FROM state WHERE state_name = 'maine'" },
   { question: 'which state has the lowest population density', reference: 'SELECT state_name FROM state WHERE density = (SELECT MIN(density) FROM state)' },
+  // a superlative across a join: the state of the shortest river (every state it crosses)
+  { question: 'which state has the shortest river', reference: 'SELECT DISTINCT traverse FROM river WHERE length = (SELECT MIN(length) FROM river)' },
 ];
 
 const GEOGRAPHY_REFUSALS = [

@@ -195,6 +195,12 @@ export class ReadIntentBuilder {
     const item = it[k] as MentionItem;
     let targets = item.targets.filter((t): t is Extract<LexiconTarget, { kind: 'value' }> => t.kind === 'value');
     const other = item.targets.filter((t) => t.kind !== 'value');
+    // after a preposition of place ("rivers in colorado", "flows through ohio") a value locates rows, it does not
+    // name them: a table's other column holding it wins over its name column
+    if (/\b(in|through|across|within|inside)$/.test(item.glue ?? '')) {
+      const locating = targets.filter((t) => !(this.lex.nameColumns(t.table) ?? []).includes(t.column) || !targets.some((o) => o.table === t.table && o !== t));
+      if (locating.length) targets = locating;
+    }
     // a column named just before the value narrows it: "status shipped", "with country = 'Canada'"
     let j = k - 1;
     let op: CompareOp = '=';
@@ -858,7 +864,16 @@ export class ReadIntentBuilder {
       const anchors = spec.kind === 'column' ? [subject] : [subject, ...others.map((m) => this.firstTable(m)).filter((t): t is string => !!t)];
       const measure = this.resolveMeasure(spec, anchors, spec.kind === 'price' || spec.kind === 'rows' ? (spec.kind === 'rows' ? 'count' : 'none') : fn);
       const mTable = measureTable(measure);
-      if (measure.fn === 'none' && mTable !== subject) throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per ${subject}`);
+      if (measure.fn === 'none' && mTable !== subject) {
+        // a superlative across a join: "what state has the longest river" is the state of the longest river
+        const owner = others.find((m) => this.firstTable(m) === mTable);
+        if (!owner || entity.plural || owner.plural || this.topN !== null) throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per ${subject}`);
+        owner.used = true;
+        const filters = this.resolveFilters(mTable);
+        const columns = shown.length && shown.every((c) => c.table === subject) ? shown : this.lex.labelColumns(subject).map((column) => ({ table: subject, column }));
+        this.checkLeftovers(others.filter((m) => m !== owner), new Set([subject, mTable, ...this.tablesOf(filters, null, measure)]));
+        return { kind: 'top', subject: mTable, filters, group: null, measure, limit: 1, direction, columns, ties: true };
+      }
       const group: GroupKey | null = mTable === subject && (measure.fn === 'none' || measure.expr.kind !== 'rows') && measure.fn === 'none' ? null : { kind: 'table', table: subject };
       if (mTable === subject && measure.expr.kind === 'rows') throw new UnmappedQuestionError(`it could not tell how to count ${subject} per ${subject}`);
       const filters = this.resolveFilters(mTable);

@@ -321,14 +321,16 @@ class ReadSqlWriter {
       // a table without a primary key is named by its label column alone (see keylessColumns)
       const keyless = table.primaryKey.length === 0 && this.lex.nameColumns(i.subject) !== null;
       const named = i.columns.filter((c) => c.table === i.subject).map((c) => c.column);
+      // the row's related row named instead ("the state of the longest river"): that table's columns only
+      const related = i.columns.filter((c) => c.table !== i.subject);
       const cols = named.length ? named : keyless ? labels : [...new Set([...table.primaryKey, ...labels, m.expr.ref.column])];
-      const items = cols.map((c) => this.col({ table: i.subject, column: c }));
-      const valueColumn = cols.includes(m.expr.ref.column) ? m.expr.ref.column : null;
+      const items = related.length ? related.map((c) => this.col(c)) : cols.map((c) => this.col({ table: i.subject, column: c }));
+      const valueColumn = !related.length && cols.includes(m.expr.ref.column) ? m.expr.ref.column : null;
       if (i.ties) {
         const extreme = `(SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(${this.col(m.expr.ref)})${from}${this.where(i.filters)})`;
         const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} = ${extreme}`])}`;
         // a keyless table may hold one name on several rows (a river per state it crosses): name it once
-        return { sql: this.select(this.plan.fansOut || keyless, items, rest, maxRows), labelColumns: labels, valueColumn };
+        return { sql: this.select(this.plan.fansOut || keyless || related.length > 0, items, rest, maxRows), labelColumns: related.length ? related.map((c) => c.column) : labels, valueColumn };
       }
       const dir = i.direction.toUpperCase();
       const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} IS NOT NULL`])} ORDER BY ${this.col(m.expr.ref)} ${dir}`;
