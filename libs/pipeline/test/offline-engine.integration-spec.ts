@@ -355,6 +355,10 @@ const GEOGRAPHY_CASES: Case[] = [
   { question: 'which state has the lowest population density', reference: 'SELECT state_name FROM state WHERE density = (SELECT MIN(density) FROM state)' },
   // a superlative across a join: the state of the shortest river (every state it crosses)
   { question: 'which state has the shortest river', reference: 'SELECT DISTINCT traverse FROM river WHERE length = (SELECT MIN(length) FROM river)' },
+  // a name and a qualifier in one table: the city springfield of the state illinois
+  { question: 'how many people live in springfield illinois', reference: "SELECT population FROM city WHERE city_name = 'springfield' AND state_name = 'illinois'" },
+  // "highest" of a table with one height-like measure
+  { question: 'what is the highest mountain in the us', reference: "SELECT mountain_name FROM mountain WHERE country_name = 'usa' AND mountain_altitude = (SELECT MAX(mountain_altitude) FROM mountain WHERE country_name = 'usa')" },
 ];
 
 const GEOGRAPHY_REFUSALS = [

@@ -957,7 +957,9 @@ export class ReadIntentBuilder {
     // "the population density of maine": one column or two? (the words of a compound name are not known)
     if (cols.some((m) => m.joined)) throw new UnmappedQuestionError(`it could not tell whether ${cols.map((m) => `"${m.text}"`).join(' ')} names one column or several`);
     const valueCount = this.values.length + (this.bareName !== null ? 1 : 0);
-    if (valueCount !== 1 || this.labelValues.length || this.pkValues.length || this.range || this.groupSpec) return null;
+    if (valueCount < 1 || (valueCount > 1 && this.bareName !== null) || this.labelValues.length || this.pkValues.length || this.range || this.groupSpec) return null;
+    // "the population of austin texas": one value names the row, the others narrow it in the same table
+    if (this.values.length > 1) return this.buildQualifiedLookup(cols);
     const fits: Array<{ table: string; name: string; value: string; text: string }> = [];
     for (const table of this.lex.tables.keys()) {
       if (!cols.every((m) => m.targets.some((t) => t.kind === 'column' && t.table === table && this.lex.columnKind(table, t.column) !== 'id'))) continue;
@@ -991,6 +993,42 @@ export class ReadIntentBuilder {
     this.bareNameUsed = true;
     const filter: Filter = { kind: 'compare', ref: { table, column: name }, op: '=', value, label: `of ${text}` };
     return { kind: 'list', subject: table, filters: [filter], group: null, measure: null, limit: null, direction: 'asc', columns, lookup: true };
+  }
+
+  /**
+   * A lookup whose row is named by one value and narrowed by the others, all in one table that holds the asked
+   * columns: "the population of austin texas" is city.population where city_name = austin and state_name = texas.
+   * Null unless exactly one table and one assignment of the values fit.
+   */
+  private buildQualifiedLookup(cols: MentionItem[]): ReadIntent | null {
+    if (this.values.some((v) => v.op !== '=')) return null;
+    const fits: Array<{ table: string; filters: Filter[]; namedFirst: boolean }> = [];
+    for (const table of this.lex.tables.keys()) {
+      if (!cols.every((m) => m.targets.some((t) => t.kind === 'column' && t.table === table && this.lex.columnKind(table, t.column) !== 'id'))) continue;
+      const names = this.lex.nameColumns(table);
+      if (!names || names.length !== 1) continue;
+      const filters: Filter[] = [];
+      let named = 0;
+      for (const v of this.values) {
+        const own = v.targets.filter((t) => t.kind === 'value' && t.table === table);
+        const columns = new Set(own.map((t) => t.column));
+        if (columns.size !== 1) break;
+        const t = own[0] as Extract<LexiconTarget, { kind: 'value' }>;
+        if (t.column === names[0]) named++;
+        filters.push({ kind: 'compare', ref: { table, column: t.column }, op: '=', value: t.value, label: `of ${v.text}` });
+      }
+      if (filters.length === this.values.length && named === 1 && new Set(filters.map((f) => (f as { ref: ColumnRef }).ref.column)).size === filters.length) {
+        fits.push({ table, filters, namedFirst: (filters[0] as { ref: ColumnRef }).ref.column === names[0] });
+      }
+    }
+    // the name comes first and its qualifiers after ("austin texas" is the city austin, not the state texas)
+    const best = fits.some((f) => f.namedFirst) ? fits.filter((f) => f.namedFirst) : fits;
+    if (best.length !== 1) return null;
+    const { table, filters } = best[0];
+    const columns = cols.map((m) => this.pickColumn(m.targets.filter((t) => t.kind === 'column' && t.table === table), [table], `"${m.text}"`));
+    cols.forEach((m) => (m.used = true));
+    this.values.length = 0;
+    return { kind: 'list', subject: table, filters, group: null, measure: null, limit: null, direction: 'asc', columns, lookup: true };
   }
 
   /** The one unsampled text column of `table` named like the column of a value target, with that value. */

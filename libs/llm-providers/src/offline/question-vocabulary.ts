@@ -228,6 +228,8 @@ export const DIMENSION_WORDS: Record<string, string[]> = {
   'longer than': ['length', 'long'],
   'shorter than': ['length', 'long'],
   tallest: ['height', 'altitude', 'elevation', 'tall'],
+  highest: ['height', 'altitude', 'elevation'],
+  lowest: ['height', 'altitude', 'elevation'],
   'cheaper than': ['price'],
   'more expensive than': ['price'],
   'pricier than': ['price'],
