@@ -154,6 +154,13 @@ const SHOP_ISSUE8_CASES: Case[] = [
   { question: 'how many customers are currently located in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE country = 'Germany'", answerHasCount: true },
   // "in" spells a stored value (the iso code IN) but is a preposition here: "live" is a linking verb, not a modifier
   { question: 'which customers currently live in Canada', reference: "SELECT * FROM customers WHERE country = 'Canada'" },
+  // an anti-join through the bridge table: a product never ordered has no order line
+  { question: 'which products have never been ordered', reference: 'SELECT * FROM products p WHERE NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.product_id = p.product_id)' },
+  // "by each" is one grouping; "placed" is filler
+  {
+    question: 'how many orders were placed by each employee',
+    reference: 'SELECT e.first_name, e.last_name, COUNT(*) FROM orders o JOIN employees e ON e.employee_id = o.employee_id GROUP BY e.employee_id',
+  },
   // a superlative across a join: the customer of the largest single order
   {
     question: 'which customer placed the largest order',

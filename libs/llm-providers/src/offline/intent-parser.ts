@@ -278,7 +278,7 @@ export class ReadIntentBuilder {
         continue;
       }
       if (item.t !== 'kw') continue;
-      const next = this.nextFree(k);
+      let next = this.nextFree(k);
       switch (item.kw) {
         case 'top':
         case 'bottom': {
@@ -375,6 +375,11 @@ export class ReadIntentBuilder {
           break;
         case 'group': {
           item.used = true;
+          // "by each employee", "for each per ...": one grouping said twice
+          if (next?.t === 'kw' && next.kw === 'group') {
+            next.used = true;
+            next = this.nextFree(this.items.indexOf(next));
+          }
           if (!next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" groups by`);
           if (next.t === 'mention') {
             const numeric = next.targets.filter((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number');

@@ -78,6 +78,11 @@ export class JoinPlanner {
     return out;
   }
 
+  /** Keys of the tables that take part in at least one foreign key (declared or inferred). */
+  tables(): string[] {
+    return [...new Set(this.edges.flatMap((e) => [e.child, e.parent]))];
+  }
+
   /** Number of foreign keys (from other tables) that reference `table`: how central an entity it is. */
   incoming(table: string): number {
     return this.edges.filter((e) => e.parent === table).length;

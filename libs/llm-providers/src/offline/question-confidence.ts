@@ -18,7 +18,8 @@ export function weighUnknownWords(
 ): { confidence: number; ignored: UnknownWord[] } {
   const words = tokens.map((t) => (t.kind === 'word' ? { norm: t.norm, lower: t.lower } : null));
   const schemaAt = (i: number) => !!tokens[i] && tokens[i].kind === 'word' && !!lexicon.matchAt(words, i);
-  const unknown: UnknownWord[] = unknownAt.map((i) => classifyUnknownWord(tokens, i, schemaAt));
+  const objectAt = (i: number) => !!tokens[i] && tokens[i].kind === 'word' && !!lexicon.matchAt(words, i)?.targets.some((t) => t.kind === 'value' || t.kind === 'table');
+  const unknown: UnknownWord[] = unknownAt.map((i) => classifyUnknownWord(tokens, i, schemaAt, undefined, objectAt));
   const confidence = confidenceAfter([...resolved.map((r) => r.penalty), ...unknown.map((u) => u.penalty)]);
   if (confidence >= MIN_CONFIDENCE) return { confidence, ignored: unknown };
   const named = [...unknown].sort((a, b) => b.penalty - a.penalty).map((u) => `"${u.word}"${u.kind === 'noun' || u.kind === 'verb' ? '' : ` (${describe(u.kind)})`}`);

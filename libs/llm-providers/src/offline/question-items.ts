@@ -148,7 +148,8 @@ function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>)
     let ok = true;
     for (let k = 0; k < parts.length; k++) {
       const t = tokens[start + k];
-      if (!t || skip.has(start + k) || t.kind !== 'word' || (t.lower !== parts[k] && t.norm !== parts[k])) {
+      // singular forms count ("totals"), but "orders by" is never "order by"
+      if (!t || skip.has(start + k) || t.kind !== 'word' || (t.lower !== parts[k] && (t.norm !== parts[k] || kw === 'orderBy'))) {
         ok = false;
         break;
       }

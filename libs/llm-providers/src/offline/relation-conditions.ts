@@ -45,12 +45,12 @@ export function readRelationConditions(items: Item[], lexicon: SchemaLexicon, pl
     if (!relatedTable) continue;
     const subject = subjectBefore(items, k, relatedTable, planner);
     if (!subject) continue;
-    const key = keyReferenced(relatedTable, subject.table, planner);
-    if (!key) continue;
+    const owned = ownedRows(relatedTable, subject.table, planner);
+    if (!owned) continue;
     for (let m = k; m <= r; m++) items[m].used = true;
     const noun = pluralize(tableNoun(lexicon.table(relatedTable)));
     const label = op === '=' && count === 0 ? `without ${noun}` : `with ${{ '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': '', '<>': 'other than' }[op]} ${count} ${noun}`;
-    out.push({ subject: subject.table, filter: { kind: 'related', ref: { table: subject.table, column: key }, table: relatedTable, op, count, label } });
+    out.push({ subject: subject.table, filter: { kind: 'related', ref: { table: subject.table, column: owned.key }, table: owned.table, op, count, label } });
   }
   return out;
 }
@@ -67,9 +67,26 @@ function subjectBefore(items: Item[], k: number, related: string, planner: JoinP
     if (it.t !== 'mention') continue;
     const table = tableOf(it);
     if (!table || table === related) continue;
-    if (keyReferenced(related, table, planner)) return { table };
+    if (ownedRows(related, table, planner)) return { table };
   }
   return null;
+}
+
+/**
+ * The rows that stand for `related` rows belonging to a `subject` row: `related` itself when its rows belong to
+ * the subject's (see keyReferenced), else the one bridge table whose rows belong to both ("products never ordered":
+ * order_items rows belong to a product and to an order), with the subject column the rows point at; else null.
+ */
+function ownedRows(related: string, subject: string, planner: JoinPlanner): { table: string; key: string } | null {
+  const direct = keyReferenced(related, subject, planner);
+  if (direct) return { table: related, key: direct };
+  const bridges: Array<{ table: string; key: string }> = [];
+  for (const bridge of planner.tables()) {
+    if (bridge === related || bridge === subject || planner.distance(bridge, subject) !== 1 || planner.distance(bridge, related) !== 1) continue;
+    const key = keyReferenced(bridge, subject, planner);
+    if (key && keyReferenced(bridge, related, planner)) bridges.push({ table: bridge, key });
+  }
+  return bridges.length === 1 ? bridges[0] : null;
 }
 
 /**

@@ -32,8 +32,8 @@ const SYNONYMS: Record<string, string[]> = {
   zip: ['postal', 'postcode'],
 };
 
-/** Last words of a column that make the words before them an entity: `country_name`, `airline_code`. */
-const ENTITY_KEY_WORDS = new Set(['name', 'code']);
+/** Last words of a column that make the words before them an entity: `country_name`, `airline_code`, `food_type`. */
+const ENTITY_KEY_WORDS = new Set(['name', 'code', 'type', 'kind']);
 
 const NUMERIC_TYPE = /int|real|float|double|decimal|numeric|number|money|serial|bit\b/i;
 const DATE_TYPE = /date|time/i;

@@ -37,16 +37,32 @@ const NEGATIONS = new Set(['no', 'not', 'never', 'without', 'none', 'nobody', 'n
 /** Confidence below which the engine refuses rather than answer (the "refuse rather than guess" rule). */
 export const MIN_CONFIDENCE = 0.6;
 
-const STOP = new Set(ENGLISH_STOP_WORDS.map((w) => w.toLowerCase()));
+/**
+ * Prepositions missing from the `stopword` list; English prepositions are a closed class (Quirk et al. 1985, 9.7),
+ * so the few it lacks are named here.
+ */
+const MORE_PREPOSITIONS = ['per', 'across', 'within', 'via', 'along', 'among', 'amongst', 'near', 'toward', 'towards', 'throughout', 'upon', 'inside', 'outside', 'onto'];
+
+/** Indefinite pronouns (a closed class as well) that the `stopword` list lacks: "never shipped anything". */
+const INDEFINITE_PRONOUNS = ['anything', 'something', 'everything', 'anyone', 'someone', 'everyone', 'anybody', 'somebody', 'everybody'];
+
+const STOP = new Set([...ENGLISH_STOP_WORDS.map((w) => w.toLowerCase()), ...MORE_PREPOSITIONS, ...INDEFINITE_PRONOUNS]);
 
 /**
  * Classify one unknown word at `index` of `tokens` (see PENALTY): negations; stop words (the `stopword` package's
  * English list); names (capitalised inside the sentence, or unknown to WordNet); words WordNet knows only as
  * adverbs; inflected verb forms (cheap when a schema word, number or literal follows within three words, else a
  * condition: "predicate"); adjectives right before a word the schema knows (`schemaAt(index + 1)`, a
- * modifier); other nouns.
+ * modifier); other nouns. `objectAt(i)` tells whether token i names a stored value or a table (the object of a
+ * transitive verb: "restaurants serve Italian food"); default `schemaAt`.
  */
-export function classifyUnknownWord(tokens: readonly QuestionToken[], index: number, schemaAt: (i: number) => boolean, wn: WordNetLexicon = wordNet()): UnknownWord {
+export function classifyUnknownWord(
+  tokens: readonly QuestionToken[],
+  index: number,
+  schemaAt: (i: number) => boolean,
+  wn: WordNetLexicon = wordNet(),
+  objectAt: (i: number) => boolean = schemaAt,
+): UnknownWord {
   const token = tokens[index];
   const word = token.lower;
   const make = (kind: UnknownWordKind): UnknownWord => ({ word: token.raw, kind, penalty: PENALTY[kind] });
@@ -59,6 +75,9 @@ export function classifyUnknownWord(tokens: readonly QuestionToken[], index: num
   // a verb that links a subject to a value through a preposition ("located in", "flows through") is glue; a verb
   // that ends its clause ("customers who churned") is a condition the engine cannot see
   const linking = () => {
+    // a transitive verb whose object is a stored value or a table ("restaurants serve Italian food", "airlines
+    // offer flights") relates the two the way a preposition would
+    if (tokens[index + 1]?.kind === 'word' && !STOP.has(tokens[index + 1].lower) && index > 0 && schemaAt(index - 1) && objectAt(index + 1)) return true;
     if (tokens[index + 1]?.kind !== 'word' || !STOP.has(tokens[index + 1].lower)) return false;
     for (let j = index + 1; j < Math.min(tokens.length, index + 4); j++) {
       const t = tokens[j];
