@@ -154,6 +154,12 @@ const SHOP_ISSUE8_CASES: Case[] = [
   { question: 'how many customers are currently located in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE country = 'Germany'", answerHasCount: true },
   // "in" spells a stored value (the iso code IN) but is a preposition here: "live" is a linking verb, not a modifier
   { question: 'which customers currently live in Canada', reference: "SELECT * FROM customers WHERE country = 'Canada'" },
+  // a duration between two date columns of a row, named by their events (delivery -> delivered_at)
+  { question: 'how many days between order and delivery on average', reference: 'SELECT AVG(julianday(delivered_at) - julianday(order_date)) FROM orders' },
+  {
+    question: 'average hours from order to shipment by channel',
+    reference: 'SELECT channel, AVG((julianday(shipped_at) - julianday(order_date)) * 24) FROM orders GROUP BY channel',
+  },
   // an anti-join through the bridge table: a product never ordered has no order line
   { question: 'which products have never been ordered', reference: 'SELECT * FROM products p WHERE NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.product_id = p.product_id)' },
   // "by each" is one grouping; "placed" is filler
@@ -427,6 +433,8 @@ const DEFOG_CASES: Record<string, Case[]> = {
     { question: 'number of publications per conference', reference: 'SELECT c.name, COUNT(*) FROM publication p JOIN conference c ON c.cid = p.cid GROUP BY c.name' },
     { question: 'how many publications does each journal have', reference: 'SELECT j.name, COUNT(*) FROM publication p JOIN journal j ON j.jid = p.jid GROUP BY j.name' },
   ],
+  // a duration between the start and end dates of a row
+  derm_treatment: [{ question: 'what is the average number of days between start and end of treatments', reference: 'SELECT AVG(julianday(end_dt) - julianday(start_dt)) FROM treatments' }],
   // restaurant.id <- location.restaurant_id; city names and street names are known values, not samples
   restaurants: [
     { question: 'restaurants on Market St', reference: "SELECT r.name FROM restaurant r JOIN location l ON l.restaurant_id = r.id WHERE l.street_name = 'Market St'" },

@@ -1,4 +1,5 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
+import { durationIntent } from './duration-reader';
 import { howAdjectiveIntent } from './how-adjective';
 import { resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
@@ -43,6 +44,8 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
   const how = howAdjectiveIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
   if (how) return how;
+  const duration = durationIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
+  if (duration) return duration;
   const tokens = tokenizeQuestion(question);
   if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
   const first = tokens[0].lower;

@@ -8,11 +8,18 @@ export interface ColumnRef {
 
 export type AggregateFn = 'count' | 'sum' | 'avg' | 'min' | 'max';
 
-/** What is aggregated: a column, quantity x unit price of a line-item table, or rows of a table. */
+/**
+ * What is aggregated: a column, quantity x unit price of a line-item table, the time from one date column to
+ * another of the same row (`left` the start, `right` the end, in days or hours), or rows of a table.
+ */
 export type MeasureExpr =
   | { kind: 'column'; ref: ColumnRef }
   | { kind: 'product'; left: ColumnRef; right: ColumnRef }
+  | { kind: 'duration'; left: ColumnRef; right: ColumnRef; unit: DurationUnit }
   | { kind: 'rows'; table: string };
+
+/** Units of a duration measure. */
+export type DurationUnit = 'day' | 'hour';
 
 /** An aggregate (or, with fn `none`, a plain column used for ordering). */
 export interface Measure {

@@ -3,7 +3,7 @@ import { UnmappedQuestionError } from './question-items';
 import type { JoinPlan, JoinPlanner } from './join-planner';
 import { isWriteIntent, type ColumnRef, type Filter, type Measure, type QueryIntent, type ReadIntent, type WriteIntent } from './query-intent';
 import type { SchemaLexicon } from './schema-lexicon';
-import { literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
+import { durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { splitIdentifier } from './word-forms';
 
 /** SQL written for an intent, plus which output columns name rows and which hold the measure (for answers). */
@@ -107,7 +107,8 @@ class ReadSqlWriter {
       return `COUNT(DISTINCT ${this.col(m.expr.ref)})`;
     }
     if (fansOut && (m.fn === 'sum' || m.fn === 'avg')) throw new UnmappedQuestionError(`adding up ${m.label} across these joins would count rows twice`);
-    const inner = m.expr.kind === 'column' ? this.col(m.expr.ref) : `${this.col(m.expr.left)} * ${this.col(m.expr.right)}`;
+    const e = m.expr;
+    const inner = e.kind === 'column' ? this.col(e.ref) : e.kind === 'duration' ? durationExpr(this.col(e.left), this.col(e.right), e.unit, this.dialect) : `${this.col(e.left)} * ${this.col(e.right)}`;
     return `${m.fn.toUpperCase()}(${inner})`;
   }
 

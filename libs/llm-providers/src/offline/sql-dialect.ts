@@ -57,6 +57,27 @@ export function periodExpr(column: string, unit: 'year' | 'month', dialect: Dial
   }
 }
 
+/**
+ * The time from `start` to `end` (date or timestamp expressions) in fractional days or hours, in the dialect's
+ * date functions: SQLite julianday(), PostgreSQL EXTRACT(EPOCH FROM interval), MySQL/MariaDB TIMESTAMPDIFF,
+ * SQL Server and Snowflake DATEDIFF in seconds (each engine's manual, date and time functions).
+ */
+export function durationExpr(start: string, end: string, unit: 'day' | 'hour', dialect: Dialect): string {
+  const seconds = unit === 'day' ? '86400.0' : '3600.0';
+  switch (dialect) {
+    case 'sqlite':
+      return `(julianday(${end}) - julianday(${start}))${unit === 'hour' ? ' * 24' : ''}`;
+    case 'postgresql':
+      return `EXTRACT(EPOCH FROM (CAST(${end} AS timestamp) - CAST(${start} AS timestamp))) / ${seconds}`;
+    case 'mysql':
+    case 'mariadb':
+      return `TIMESTAMPDIFF(SECOND, ${start}, ${end}) / ${seconds}`;
+    case 'transactsql':
+    case 'snowflake':
+      return `DATEDIFF(second, ${start}, ${end}) / ${seconds}`;
+  }
+}
+
 /** True when the dialect limits rows with `SELECT TOP n` (SQL Server) rather than a trailing `LIMIT n`. */
 export function usesTop(dialect: Dialect): boolean {
   return dialect === 'transactsql';

@@ -1,0 +1,92 @@
+import type { ColumnRef, DurationUnit, QueryIntent } from './query-intent';
+import { UnmappedQuestionError } from './question-items';
+import { tableNoun, type SchemaLexicon } from './schema-lexicon';
+import { verbLemma } from './word-lemmas';
+import { normalizedWords, pluralize } from './word-forms';
+
+/**
+ * "days between A and B", "hours from A to B", with what comes before and after: the derived-measure sketch of
+ * issue 8 (a duration between two date columns of one row).
+ */
+const DURATION =
+  /^(.*?)\b(days|hours)\s+(?:it\s+takes?\s+)?(?:between|from)\s+(?:the\s+)?(.+?)\s+(?:and|to|until|till)\s+(?:the\s+)?(.+?)(?:\s+((?:on|in)\s+average|(?:per|by|for|in|of|across|during)\s+.+))?\s*[?.]?\s*$/i;
+
+/** Aggregate words before or after the duration, and what they compute. */
+const AGGREGATES: Array<[RegExp, 'avg' | 'sum' | 'max' | 'min']> = [
+  [/\b(average|mean|avg|typical)\b|\b(on|in) average\b/i, 'avg'],
+  [/\b(total|sum|overall)\b/i, 'sum'],
+  [/\b(longest|maximum|max|most|greatest)\b/i, 'max'],
+  [/\b(shortest|minimum|min|least|fewest)\b/i, 'min'],
+];
+
+/** Words a date column's name adds to its event: `order_date` is the order, `delivered_at` the delivery. */
+const DATE_WORDS = new Set(['date', 'at', 'on', 'time', 'dt', 'ts', 'timestamp', 'datetime', 'day']);
+
+/** Suffixes that make a noun of a verb (deliver -> delivery, ship -> shipment, sign up -> signup). */
+const DERIVATION = /^(y|ment|ing|al|ion|ation|ance|ence|ure|s)?$/;
+
+/** How answers name each aggregate of a duration: "the average number of days from order to delivery". */
+const WORDS = { avg: 'average number of', sum: 'total number of', max: 'longest time in', min: 'shortest time in' } as const;
+
+/**
+ * The duration sketch: "what is the average number of days between order and delivery", "how many days from
+ * order date to shipment on average, by channel". Each end is a date column named by its words or by the event it
+ * records (`delivery` for `delivered_at`, through the verb's lemma and a derivational suffix); both must be columns
+ * of one table. The rest of the question ("by channel", "in 2024") is read by `parse` as "how many <rows> ...",
+ * and that count becomes the aggregate of the duration. Returns null when the question has no such span;
+ * throws UnmappedQuestionError when it has one but names no aggregate, or the ends are not two date columns of one
+ * table.
+ */
+export function durationIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
+  const m = DURATION.exec(question);
+  if (!m) return null;
+  const [, before, unitWord, startText, endText, after = ''] = m;
+  const fn = AGGREGATES.find(([re]) => re.test(before) || re.test(after))?.[1];
+  if (!fn) throw new UnmappedQuestionError(`it found the ${unitWord.toLowerCase()} between ${startText} and ${endText} but no average, total, longest or shortest of them`);
+  const pair = datePair(lexicon, startText, endText);
+  if (!pair) throw new UnmappedQuestionError(`it could not tell which two date columns of one table "${startText}" and "${endText}" are`);
+  const [start, end] = pair;
+  const unit: DurationUnit = /^hours$/i.test(unitWord) ? 'hour' : 'day';
+  const rest = /^(on|in)\s+average$/i.test(after.trim()) ? '' : after;
+  const base = parse(`how many ${pluralize(tableNoun(lexicon.table(start.table)))} ${rest}`.trim());
+  if (base.kind !== 'count' || base.subject !== start.table || base.share || base.yesNo) {
+    throw new UnmappedQuestionError(`it could not tell over which ${tableNoun(lexicon.table(start.table))} rows to take the ${unitWord.toLowerCase()}`);
+  }
+  const label = `${WORDS[fn]} ${unit}s from ${startText.trim()} to ${endText.trim()}`;
+  return {
+    ...base,
+    kind: 'aggregate',
+    measure: { fn, expr: { kind: 'duration', left: start, right: end, unit }, alias: `${fn}_${unit}s`, label, money: false },
+  };
+}
+
+/** The start and end date columns the two phrases name, in one table; null unless exactly one pair fits. */
+function datePair(lexicon: SchemaLexicon, startText: string, endText: string): [ColumnRef, ColumnRef] | null {
+  const starts = dateColumns(lexicon, startText);
+  const ends = dateColumns(lexicon, endText);
+  const pairs: Array<[ColumnRef, ColumnRef]> = [];
+  for (const s of starts) for (const e of ends) if (s.table === e.table && s.column !== e.column) pairs.push([s, e]);
+  return pairs.length === 1 ? pairs[0] : null;
+}
+
+/** Date columns whose event words match the phrase's words (see related). */
+function dateColumns(lexicon: SchemaLexicon, text: string): ColumnRef[] {
+  const words = normalizedWords(text).filter((w) => !DATE_WORDS.has(w));
+  if (!words.length) return [];
+  const out: ColumnRef[] = [];
+  for (const table of lexicon.tables.keys()) {
+    for (const column of lexicon.columnsOfKind(table, 'date')) {
+      const event = normalizedWords(column).filter((w) => !DATE_WORDS.has(w));
+      if (event.length === words.length && event.every((c, i) => related(words[i], c))) out.push({ table, column });
+    }
+  }
+  return out;
+}
+
+/** True when a question word and a column word name the same event: equal, or one verb and its derived noun. */
+function related(word: string, columnWord: string): boolean {
+  if (word === columnWord) return true;
+  const verb = verbLemma(columnWord) ?? columnWord;
+  if ((verbLemma(word) ?? word) === verb) return true;
+  return word.startsWith(verb) && DERIVATION.test(word.slice(verb.length));
+}
