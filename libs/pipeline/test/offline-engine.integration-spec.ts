@@ -160,6 +160,12 @@ const SHOP_ISSUE8_CASES: Case[] = [
     question: 'average hours from order to shipment by channel',
     reference: 'SELECT channel, AVG((julianday(shipped_at) - julianday(order_date)) * 24) FROM orders GROUP BY channel',
   },
+  // a ratio of two counts; the last side's place scopes both sides
+  {
+    question: 'what is the ratio of cancelled orders to delivered orders in Germany',
+    reference:
+      "SELECT 1.0 * SUM(CASE WHEN o.status = 'cancelled' THEN 1 ELSE 0 END) / SUM(CASE WHEN o.status = 'delivered' THEN 1 ELSE 0 END) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE c.country = 'Germany'",
+  },
   // an anti-join through the bridge table: a product never ordered has no order line
   { question: 'which products have never been ordered', reference: 'SELECT * FROM products p WHERE NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.product_id = p.product_id)' },
   // "by each" is one grouping; "placed" is filler
@@ -439,6 +445,8 @@ const DEFOG_CASES: Record<string, Case[]> = {
   restaurants: [
     { question: 'restaurants on Market St', reference: "SELECT r.name FROM restaurant r JOIN location l ON l.restaurant_id = r.id WHERE l.street_name = 'Market St'" },
     { question: 'how many restaurants are there in each city', reference: 'SELECT city_name, COUNT(*) FROM restaurant GROUP BY city_name' },
+    // a ratio of the rows meeting a condition to all rows
+    { question: 'what is the ratio of restaurants rated above 4 to all restaurants', reference: 'SELECT 1.0 * SUM(CASE WHEN rating > 4 THEN 1 ELSE 0 END) / COUNT(*) FROM restaurant' },
     // a stored name after "how many" counts the rows it names
     { question: 'how many The Seafood Shack are there', reference: "SELECT COUNT(*) FROM restaurant WHERE name = 'The Seafood Shack'", answerHasCount: true },
   ],

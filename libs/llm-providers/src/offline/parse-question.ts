@@ -1,5 +1,6 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
 import { durationIntent } from './duration-reader';
+import { ratioIntent } from './ratio-reader';
 import { howAdjectiveIntent } from './how-adjective';
 import { resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
@@ -46,6 +47,8 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   if (how) return how;
   const duration = durationIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
   if (duration) return duration;
+  const ratio = ratioIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
+  if (ratio) return ratio;
   const tokens = tokenizeQuestion(question);
   if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
   const first = tokens[0].lower;

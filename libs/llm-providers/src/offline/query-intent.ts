@@ -77,6 +77,11 @@ export interface ReadIntent {
    * that also meet every one of these conditions.
    */
   share?: Filter[];
+  /**
+   * A ratio of two counts ("the ratio of publications to authors"): the statement divides the numerator's count by
+   * the denominator's (a decimal, NULL when the denominator is 0); `filters` and `group` are then empty.
+   */
+  ratio?: { numerator: ReadIntent; denominator: ReadIntent };
   /** `count` asked as yes/no ("are there any orders in 2024?"): answered yes when some row exists. */
   yesNo?: boolean;
   /** Row order the question asks for ("ordered by name", "by month ascending"); default when absent. */

@@ -50,6 +50,13 @@ class ReadSqlWriter {
     private readonly maxRows: number,
   ) {}
 
+  /** `SELECT 1.0 * (numerator count) / NULLIF((denominator count), 0) AS ratio`, each count its own statement. */
+  private writeRatio(ratio: NonNullable<ReadIntent['ratio']>): BuiltSql {
+    const count = (intent: ReadIntent) => new ReadSqlWriter(intent, this.lex, this.planner, this.dialect, this.maxRows).write().sql;
+    const alias = this.q(this.intent.measure?.alias ?? 'ratio');
+    return { sql: `SELECT 1.0 * (${count(ratio.numerator)}) / NULLIF((${count(ratio.denominator)}), 0) AS ${alias}`, labelColumns: [], valueColumn: 'ratio' };
+  }
+
   private q(name: string): string {
     return quoteIdent(name, this.dialect);
   }
@@ -284,6 +291,7 @@ class ReadSqlWriter {
   }
 
   write(): BuiltSql {
+    if (this.intent.ratio) return this.writeRatio(this.intent.ratio);
     this.intent = this.semiJoins(this.groupWithoutJoin(this.intent));
     const i = this.intent;
     this.plan = this.planner.plan(i.subject, this.neededTables());
