@@ -6,7 +6,8 @@
  * --connections connections, on 127.0.0.1 only, the floor first:
  *  a. the real api (createApp, in process) with the offline engine: cache misses (a new user_id per request) and
  *     cache hits (one user whose answers were primed);
- *  b. the same with LLM_PROVIDER=openai against an instant scripted model that returns the SQL the offline engine
+ *  b. the same with LLM_PROVIDER=openai against an instant scripted model (in a process of its own, as a real model
+ *     server is elsewhere, so its serving is not counted as nlq's) that returns the SQL the offline engine
  *     wrote in (a);
  *  c. the floor: a bare Fastify endpoint running that SQL with better-sqlite3.
  * Prints one line per scenario with the medians over the rounds and the ratio of its requests per second to the
@@ -25,8 +26,8 @@ import { BENCH_QUESTIONS, type BenchQuestion } from './bench-questions';
 import { formatBenchTable, summarizeRounds, type ScenarioResult } from './bench-report';
 import { copySampleDatabase } from './engine-copy';
 import { startFloorServer, startServerFloorServer, type FloorServer } from './floor-server';
-import { CACHE_HIT_USER, runLoad } from './load-run';
-import { startInstantModel } from './scripted-model';
+import { cacheHitUser, runLoad } from './load-run';
+import { startInstantModelProcess } from './scripted-model';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -58,11 +59,11 @@ const isSuccess = (body: string) => {
   }
 };
 
-/** Warm-up (one request per question) and cache priming for CACHE_HIT_USER; returns the SQL per question. */
+/** Warm-up (one request per question) and cache priming for the cache-hit users (cacheHitUser); returns the SQL per question. */
 async function prepare(api: ApiTarget, questions: readonly BenchQuestion[]): Promise<Map<string, string>> {
   const sql = new Map<string, string>();
   for (const q of questions) sql.set(q.question, (await ask(api.url, q.question, 'bench-warmup')).sql);
-  for (const q of questions) await ask(api.url, q.question, CACHE_HIT_USER);
+  for (const [i, q] of questions.entries()) await ask(api.url, q.question, cacheHitUser(i));
   return sql;
 }
 
@@ -101,8 +102,8 @@ async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string
   const offline = await startApi(databaseUrl, stateDir('offline'), env);
   closers.push(() => offline.close());
   const sqlByQuestion = await prepare(offline, BENCH_QUESTIONS);
-  // b. instant scripted model (OpenAI protocol) returning the offline engine's SQL
-  const model = await startInstantModel(sqlByQuestion);
+  // b. instant scripted model (OpenAI protocol, own process) returning the offline engine's SQL
+  const model = await startInstantModelProcess(sqlByQuestion);
   closers.push(() => model.close());
   const modelApi = await startApi(databaseUrl, stateDir('model'), {
     ...env,

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { CANNOT_ANSWER_MARKER, startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers';
 
 /** The fixed plain-words answer the scripted model gives to every answer-writing prompt. */
@@ -19,5 +21,49 @@ export function startInstantModel(sqlByQuestion: ReadonlyMap<string, string>): P
       const sql = sqlByQuestion.get(asked);
       return sql ? `\`\`\`sql\n${sql}\n\`\`\`` : `${CANNOT_ANSWER_MARKER}: the benchmark has no SQL for this question`;
     },
+  });
+}
+
+/** A running instant model in a process of its own. */
+export interface InstantModelProcess {
+  /** Base URL of its OpenAI-protocol endpoint. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * {@link startInstantModel} in a child process of its own (this file run as a script, the SQL passed as JSON on
+ * stdin), so the model's HTTP serving does not share the api's event loop: a real model runs elsewhere, and its
+ * cost is not nlq's overhead. Rejects when the child exits before printing its URL.
+ */
+export function startInstantModelProcess(sqlByQuestion: ReadonlyMap<string, string>): Promise<InstantModelProcess> {
+  const child = spawn(process.execPath, ['-r', path.join(__dirname, '..', '..', 'register.js'), __filename], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify([...sqlByQuestion]));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`the instant model process exited (code ${code}) before listening`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /^listening (\S+)$/m.exec(out)?.[1];
+      if (!url) return;
+      child.removeAllListeners('exit');
+      resolve({
+        url,
+        close: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+if (require.main === module) {
+  let input = '';
+  process.stdin.on('data', (chunk: Buffer) => (input += chunk.toString()));
+  process.stdin.on('end', () => {
+    void startInstantModel(new Map(JSON.parse(input) as Array<[string, string]>)).then((server) => process.stdout.write(`listening ${server.url}\n`));
   });
 }
