@@ -36,15 +36,20 @@ function seedSql(engine: Engine): string[] {
       ? `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS}) SELECT i FROM n`
       : `SELECT i FROM generate_series(1, ${ROWS}) AS n(i)`;
   const text = (e: string) => (engine === 'sqlite' ? `CAST(${e} AS TEXT)` : `(${e})::text`);
+  // one second apart from SEEDED_AT, as ISO-8601 text like the store writes
+  const at =
+    engine === 'sqlite'
+      ? `strftime('%Y-%m-%dT%H:%M:%fZ', '${SEEDED_AT.slice(0, 19)}', '+' || i || ' seconds')`
+      : `to_char(timestamp '${SEEDED_AT.slice(0, 19)}' + i * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return [
     `INSERT INTO history_entry (id, kind, session_id, user_id, question, sql, status, signal, ref_id, trace_id, connection_id, created_at) ` +
       `SELECT 'e' || ${text('i')}, CASE WHEN i % 100 = 0 THEN 'feedback' ELSE 'query' END, 's' || ${text('i / 3')}, 'u', ` +
       `'question ' || ${text('i % 500')}, 'SELECT ' || ${text('i')}, 'ok', ` +
       `CASE WHEN i % 100 = 0 THEN CASE WHEN i % 400 = 0 THEN 'negative' ELSE 'positive' END END, ` +
       `CASE WHEN i % 100 = 0 THEN 'e' || ${text('i - 1')} END, 't' || ${text('i')}, ` +
-      `'c' || ${text('CASE WHEN i % 100 = 0 THEN (i - 1) % 3 ELSE i % 3 END')}, '${SEEDED_AT}' FROM (${series}) AS s`,
+      `'c' || ${text('CASE WHEN i % 100 = 0 THEN (i - 1) % 3 ELSE i % 3 END')}, ${at} FROM (${series}) AS s`,
     `INSERT INTO trace (id, session_id, user_id, question, sql, status, started_at, duration_ms, spans) ` +
-      `SELECT 't' || ${text('i')}, 's' || ${text('i / 3')}, 'u', 'question', 'SELECT 1', 'ok', '${SEEDED_AT}', 1.5, '[]' FROM (${series}) AS s`,
+      `SELECT 't' || ${text('i')}, 's' || ${text('i / 3')}, 'u', 'question', 'SELECT 1', 'ok', ${at}, 1.5, '[]' FROM (${series}) AS s`,
     `INSERT INTO pending_operation (id, session_id, user_id, connection_id, question, sql, kind, state, query_entry_id, created_at, executor, lease_until) ` +
       `SELECT 'p' || ${text('i')}, 's' || ${text('i / 3')}, 'u', 'c0', 'q', 'DELETE FROM t', 'write', ` +
       `CASE WHEN i % 1000 = 0 THEN 'pending' WHEN i % 1000 = 1 THEN 'executing' ELSE 'approved' END, 'e' || ${text('i')}, '${SEEDED_AT}', ` +
@@ -153,12 +158,15 @@ describeEachWith(cases, (c) => (c.name === 'postgres' ? ['postgresql'] : []))('s
   });
   afterAll(() => cleanup());
 
-  /** Runs `fn`, then asserts every statement it sent reads through indexes only; returns the plans. */
+  /** Runs `fn`, then asserts every statement it sent (each distinct SQL once) reads through indexes only; the plans. */
   async function expectIndexed(fn: () => Promise<unknown>): Promise<string[][]> {
     const statements = await captured(dataSource, fn);
     expect(statements.length).toBeGreaterThan(0);
     const plans: string[][] = [];
+    const seen = new Set<string>();
     for (const { sql, parameters } of statements) {
+      if (seen.has(sql)) continue;
+      seen.add(sql);
       const plan = await planOf(dataSource, c.name, sql, parameters);
       expect({ sql, scans: scans(c.name, plan) }).toEqual({ sql, scans: [] });
       plans.push(plan);
@@ -222,5 +230,13 @@ describeEachWith(cases, (c) => (c.name === 'postgres' ? ['postgresql'] : []))('s
     const now = Date.parse(SEEDED_AT) + 86_400_000;
     const plans = await expectIndexed(() => store.prune({ historyDays: 30, traceDays: 7 }, now, { pauseMs: 0 }));
     expect(plans.flat().join('\n')).toMatch(/ix_history_entry_created/);
+    // cutoffs after them: two full pages of history (each DELETE bounded by its page's first and last row), then
+    // every decided operation; two full pages of traces
+    const later = Date.parse(SEEDED_AT) + 400 * 86_400_000;
+    let calls = 0;
+    await expectIndexed(() => store.prune({ historyDays: 30, traceDays: 0 }, later, { pauseMs: 0, batchSize: 5, shouldStop: () => ++calls === 3 }));
+    calls = 0;
+    const traces = await expectIndexed(() => store.prune({ historyDays: 0, traceDays: 7 }, later, { pauseMs: 0, batchSize: 5, shouldStop: () => ++calls > 2 }));
+    expect(traces.flat().join('\n')).toMatch(/ix_trace_started/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Retention (issue 11): pruning on real SQLite and PostgreSQL deletes history and traces older than the policy, keeps
  * recent ones, and keeps what is still referenced: rated questions (feedback and the entry it rates), writes
- * awaiting approval (their query entry and trace), undecided operations. Pages smaller than the data, so the
+ * awaiting approval (their query entry, their session's traces), undecided operations. Pages smaller than the data, so the
  * batching and the (created_at, seq) cursor are exercised.
  */
 import fs from 'node:fs';
@@ -72,8 +72,8 @@ async function insert(ds: DataSource, table: string, row: Record<string, unknown
 const addEntry = (ds: DataSource, id: string, kind: string, createdAt: string, extra: { ref?: string; trace?: string; signal?: string } = {}) =>
   insert(ds, 'history_entry', { id, kind, session_id: `s-${id}`, user_id: 'u', status: 'ok', ref_id: extra.ref ?? null, trace_id: extra.trace ?? null, signal: extra.signal ?? null, created_at: createdAt });
 
-const addTrace = (ds: DataSource, id: string, startedAt: string) =>
-  insert(ds, 'trace', { id, session_id: 's', user_id: 'u', question: 'q', status: 'ok', started_at: startedAt, duration_ms: 1, spans: '[]' });
+const addTrace = (ds: DataSource, id: string, startedAt: string, sessionId = `s-${id}`) =>
+  insert(ds, 'trace', { id, session_id: sessionId, user_id: 'u', question: 'q', status: 'ok', started_at: startedAt, duration_ms: 1, spans: '[]' });
 
 const addOperation = (ds: DataSource, id: string, state: string, queryEntryId: string, createdAt: string) =>
   insert(ds, 'pending_operation', {
@@ -81,7 +81,7 @@ const addOperation = (ds: DataSource, id: string, state: string, queryEntryId: s
     state,
     query_entry_id: queryEntryId,
     created_at: createdAt,
-    session_id: 's',
+    session_id: `s-${queryEntryId}`,
     user_id: 'u',
     connection_id: 'default',
     question: 'q',
@@ -119,7 +119,7 @@ describeEachWith(engines, (engine) => engine.services)('state retention on $name
     await addOperation(ds, 'op-recent', 'rejected', 'new-0', daysAgo(2));
     for (let i = 0; i < 30; i++) await addTrace(ds, `t-old-${i}`, daysAgo(20 + (i % 3)));
     for (const id of ['t-new-0', 't-new-1', 't-new-2']) await addTrace(ds, id, daysAgo(1));
-    await addTrace(ds, 't-held', daysAgo(150));
+    await addTrace(ds, 't-held', daysAgo(150), 's-held-q');
     await addTrace(ds, 't-done', daysAgo(150));
 
     const result = await pruneState(ds, { historyDays: 90, traceDays: 14 }, NOW, { batchSize: 7, pauseMs: 0 });

@@ -11,7 +11,7 @@ export const FIRST_PRUNE_DELAY_MS = 60_000;
 /**
  * Keeps the state database bounded (README "State retention"): a minute after start and then every
  * STATE_PRUNE_INTERVAL_MINUTES, deletes history older than HISTORY_RETENTION_DAYS and traces older than
- * TRACE_RETENTION_DAYS through {@link TypeOrmStateStore.prune} (batches of 500 rows, a pause between statements, so
+ * TRACE_RETENTION_DAYS through {@link TypeOrmStateStore.prune} (batches of 100 rows, a pause between batches, so
  * requests never wait long). One run at a time; a failed run is logged and the next one retries; shutdown stops a
  * run between batches and waits for it. Every replica runs it (deleting the same rows twice is harmless).
  */

@@ -11,7 +11,7 @@ export interface RetentionPolicy {
 
 /** How a pruning run paces itself. */
 export interface PruneOptions {
-  /** Rows one DELETE statement removes at most (default 500): the longest a statement holds the database. */
+  /** Rows one DELETE statement removes at most (default 100): bounds how long a statement holds the database. */
   batchSize?: number;
   /** Pause between two batches, in ms (default 20): requests run in between. */
   pauseMs?: number;
@@ -28,38 +28,78 @@ export interface PruneResult {
   pendingOperations: number;
 }
 
-/** States of an operation that may still run or be decided: its query entry and trace are never pruned. */
+/** States of an operation that may still run or be decided: its query entry and its session's traces are kept. */
 const UNDECIDED = "('pending', 'failed', 'executing')";
 /** States of a decided operation: pruned with the history. */
-const DECIDED = "('approved', 'rejected', 'superseded')";
+const DECIDED_STATES = ['approved', 'rejected', 'superseded'] as const;
 
 const DAY_MS = 86_400_000;
 
+/** A table pruned by age, page by page in (time, key) order, keeping the rows `keep` (an SQL condition) names. */
+interface PagedTable {
+  table: 'history_entry' | 'trace';
+  /** ISO-8601 time column (indexed). */
+  time: string;
+  /** Unique key breaking ties of time (seq, id). */
+  key: string;
+  /** The key's smallest value, below every key. */
+  firstKey: string | number;
+  /** SQL condition true for the rows that may be deleted. */
+  deletable: string;
+}
+
+const HISTORY: PagedTable = {
+  table: 'history_entry',
+  time: 'created_at',
+  key: 'seq',
+  firstKey: 0,
+  deletable:
+    `kind <> 'feedback'` +
+    ` AND NOT EXISTS (SELECT 1 FROM history_entry f WHERE f.ref_id = history_entry.id AND f.kind = 'feedback')` +
+    ` AND id NOT IN (SELECT query_entry_id FROM pending_operation WHERE state IN ${UNDECIDED})`,
+};
+
+const TRACES: PagedTable = {
+  table: 'trace',
+  time: 'started_at',
+  key: 'id',
+  firstKey: '',
+  deletable: `NOT EXISTS (SELECT 1 FROM pending_operation o WHERE o.session_id = trace.session_id AND o.state IN ${UNDECIDED})`,
+};
+
 /**
- * Deletes, in batches of `batchSize` rows with a pause between statements, the state older than the policy's
- * cutoffs (`now` minus the days; times are the ISO-8601 strings the store writes, compared as text):
+ * Deletes, in batches of `batchSize` rows with a pause between batches, the state older than the policy's cutoffs
+ * (`now` minus the days; times are the ISO-8601 strings the store writes, compared as text):
  * - history entries created before the history cutoff, except rated questions (every `feedback` entry and each
  *   entry a feedback entry refers to by ref_id: the few-shot examples and their ratings) and the query entry of
- *   an operation still pending, failed or executing. Paged by (created_at, seq) through ix_history_entry_created,
- *   so the kept rows are read once a run, not once a batch;
+ *   an operation still pending, failed or executing;
  * - pending operations decided (approved, rejected, superseded) before the history cutoff;
- * - traces started before the trace cutoff, except the trace of an operation's query entry still undecided.
- * Each statement stands alone (no transaction spans batches), so a stop or a failure keeps the batches done.
+ * - traces started before the trace cutoff, except those of a session whose write still awaits a decision.
+ * History and traces are paged in (time, key) order through their time index, so each statement reads one page
+ * and the kept rows are read once a run, not once a batch. Each statement stands alone (no transaction spans
+ * batches), so a stop or a failure keeps the batches done.
  * @param now the time the cutoffs count back from, in ms since the epoch.
  * @returns the rows deleted per table.
  * @throws the driver's error when a statement fails (rows of earlier statements stay deleted).
  */
 export async function pruneState(dataSource: DataSource, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
-  const batch = Math.max(1, Math.floor(options.batchSize ?? 500));
+  const batch = Math.max(1, Math.floor(options.batchSize ?? 100));
   const pauseMs = options.pauseMs ?? 20;
   const exclusive = options.exclusive ?? (<T>(fn: () => Promise<T>) => fn());
   const stopped = options.shouldStop ?? (() => false);
   const postgres = dataSource.options.type === 'postgres';
-  const p = (n: number) => (postgres ? `$${n}` : '?');
-  const result: PruneResult = { historyEntries: 0, traces: 0, pendingOperations: 0 };
+  /** SQL and its parameters: `v(value)` adds a parameter and returns its placeholder ($n, or ? in order on SQLite). */
+  const bind = (build: (v: (value: unknown) => string) => string): [string, unknown[]] => {
+    const values: unknown[] = [];
+    const sql = build((value) => {
+      values.push(value);
+      return postgres ? `$${values.length}` : '?';
+    });
+    return [sql, values];
+  };
   const runner = dataSource.createQueryRunner();
   /** Runs one statement; resolves with the rows it affected (DELETE) or returned (SELECT). */
-  const run = async <T = unknown>(sql: string, parameters: unknown[]): Promise<{ affected: number; records: T[] }> => {
+  const run = async <T = unknown>([sql, parameters]: [string, unknown[]]): Promise<{ affected: number; records: T[] }> => {
     const out = await exclusive(() => runner.query(sql, parameters, true));
     return { affected: out.affected ?? 0, records: Array.isArray(out.records) ? (out.records as T[]) : [] };
   };
@@ -69,62 +109,61 @@ export async function pruneState(dataSource: DataSource, policy: RetentionPolicy
     first = false;
     return !stopped();
   };
+
+  /** Prunes `t` older than `cutoff`, one page of `batch` rows per statement; the rows deleted. */
+  const prunePaged = async (t: PagedTable, cutoff: string): Promise<number> => {
+    let deletedRows = 0;
+    let from: [string, string | number] = ['', t.firstKey];
+    while (await next()) {
+      const page = await run<{ t: string; k: string | number }>(
+        bind(
+          (v) =>
+            `SELECT ${t.time} AS t, ${t.key} AS k FROM ${t.table} WHERE ${t.time} < ${v(cutoff)} AND (${t.time}, ${t.key}) > (${v(from[0])}, ${v(from[1])}) ` +
+            `ORDER BY ${t.time}, ${t.key} LIMIT 1 OFFSET ${batch - 1}`,
+        ),
+      );
+      const end = page.records[0];
+      const upper: [string, string | number] | null = end ? [end.t, t.key === 'seq' ? Number(end.k) : end.k] : null;
+      // The page's own bounds on the time column, not the cutoff as well (SQLite would then range over everything up
+      // to the cutoff): the index range read is the page.
+      const deleted = await run(
+        bind(
+          (v) =>
+            `DELETE FROM ${t.table} WHERE ${t.time} >= ${v(from[0])} AND (${t.time}, ${t.key}) > (${v(from[0])}, ${v(from[1])})` +
+            (upper ? ` AND ${t.time} <= ${v(upper[0])} AND (${t.time}, ${t.key}) <= (${v(upper[0])}, ${v(upper[1])})` : ` AND ${t.time} < ${v(cutoff)}`) +
+            ` AND ${t.deletable}`,
+        ),
+      );
+      deletedRows += deleted.affected;
+      if (!upper) break;
+      from = upper;
+    }
+    return deletedRows;
+  };
+
+  const result: PruneResult = { historyEntries: 0, traces: 0, pendingOperations: 0 };
   try {
     if (policy.historyDays > 0) {
       const cutoff = new Date(now - policy.historyDays * DAY_MS).toISOString();
-      let cursor: [string, number] = ['', 0];
-      while (await next()) {
-        const page = await run<{ created_at: string; seq: number | string }>(
-          `SELECT created_at, seq FROM history_entry WHERE created_at < ${p(1)} AND (created_at, seq) > (${p(2)}, ${p(3)}) ` +
-            `ORDER BY created_at, seq LIMIT 1 OFFSET ${batch - 1}`,
-          [cutoff, ...cursor],
-        );
-        const end = page.records[0];
-        const upper: [string, number] | null = end ? [end.created_at, Number(end.seq)] : null;
-        const deleted = await run(
-          `DELETE FROM history_entry WHERE created_at < ${p(1)} AND (created_at, seq) > (${p(2)}, ${p(3)})` +
-            (upper ? ` AND (created_at, seq) <= (${p(4)}, ${p(5)})` : '') +
-            ` AND kind <> 'feedback'` +
-            ` AND NOT EXISTS (SELECT 1 FROM history_entry f WHERE f.ref_id = history_entry.id AND f.kind = 'feedback')` +
-            ` AND id NOT IN (SELECT query_entry_id FROM pending_operation WHERE state IN ${UNDECIDED})`,
-          upper ? [cutoff, ...cursor, ...upper] : [cutoff, ...cursor],
-        );
-        result.historyEntries += deleted.affected;
-        if (!upper) break;
-        cursor = upper;
+      result.historyEntries = await prunePaged(HISTORY, cutoff);
+      // one decided state at a time, oldest first: each statement one range of ix_pending_operation_state
+      for (const state of DECIDED_STATES) {
+        while (await next()) {
+          const deleted = await run(
+            bind(
+              (v) =>
+                `DELETE FROM pending_operation WHERE id IN (SELECT id FROM pending_operation WHERE state = ${v(state)} AND created_at < ${v(cutoff)} ` +
+                `ORDER BY created_at LIMIT ${batch})`,
+            ),
+          );
+          result.pendingOperations += deleted.affected;
+          if (deleted.affected < batch) break;
+        }
       }
-      result.pendingOperations = await deleteInBatches(next, run, (limit) => [
-        `DELETE FROM pending_operation WHERE id IN (SELECT id FROM pending_operation WHERE state IN ${DECIDED} AND created_at < ${p(1)} LIMIT ${limit})`,
-        [cutoff],
-      ], batch);
     }
-    if (policy.traceDays > 0) {
-      const cutoff = new Date(now - policy.traceDays * DAY_MS).toISOString();
-      result.traces = await deleteInBatches(next, run, (limit) => [
-        `DELETE FROM trace WHERE id IN (SELECT id FROM trace WHERE started_at < ${p(1)} AND id NOT IN (` +
-          `SELECT h.trace_id FROM pending_operation o JOIN history_entry h ON h.id = o.query_entry_id ` +
-          `WHERE o.state IN ${UNDECIDED} AND h.trace_id IS NOT NULL) ORDER BY started_at LIMIT ${limit})`,
-        [cutoff],
-      ], batch);
-    }
+    if (policy.traceDays > 0) result.traces = await prunePaged(TRACES, new Date(now - policy.traceDays * DAY_MS).toISOString());
   } finally {
     await runner.release();
   }
   return result;
-}
-
-/** Repeats the DELETE `statement(batch)` builds until it removes fewer than `batch` rows or the run stops; the total. */
-async function deleteInBatches(
-  next: () => Promise<boolean>,
-  run: (sql: string, parameters: unknown[]) => Promise<{ affected: number }>,
-  statement: (limit: number) => [string, unknown[]],
-  batch: number,
-): Promise<number> {
-  let total = 0;
-  while (await next()) {
-    const deleted = await run(...statement(batch));
-    total += deleted.affected;
-    if (deleted.affected < batch) break;
-  }
-  return total;
 }

@@ -1,48 +1,8 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
 import { describeEachWith } from '@nlq/test-services';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { openStateDataSource } from './state-data-source.factory';
+import { STATE_ENGINES } from '../../test/support/state-engines';
 import { TypeOrmStateStore } from './typeorm-state.store';
-
-const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-interface Engine {
-  name: string;
-  open(): Promise<{ dataSource: DataSource; cleanup(): Promise<void> }>;
-}
-
-const engines: Engine[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-records-'));
-      const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
-      return { dataSource, cleanup: async () => (await dataSource.destroy(), fs.rmSync(dir, { recursive: true, force: true })) };
-    },
-  },
-  {
-    name: 'postgres',
-    async open() {
-      const admin = new Client({ connectionString: PG_URL });
-      await admin.connect();
-      const schema = `nlq_records_${process.pid}_${Date.now()}`;
-      await admin.query(`CREATE SCHEMA "${schema}"`);
-      const dataSource = await openStateDataSource(PG_URL, { schema });
-      return {
-        dataSource,
-        async cleanup() {
-          await dataSource.destroy();
-          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-          await admin.end();
-        },
-      };
-    },
-  },
-];
 
 const entry = (session: string, question: string, id = `${session}-${question}`): HistoryEntry => ({
   id, kind: 'query', session_id: session, user_id: 'u', question, sql: 'SELECT 1', answer: '1', status: 'ok', error: null, row_count: 1,
@@ -52,7 +12,7 @@ const trace = (id: string, session: string, status: Trace['status'] = 'ok'): Tra
   id, sessionId: session, userId: 'u', question: 'q', sql: null, status, startedAt: new Date().toISOString(), durationMs: 3, spans: [], error: null,
 });
 
-describeEachWith(engines, (e) => (e.name === 'postgres' ? ['postgresql'] : []))('TypeOrmStateStore records and bounded history ($name)', (engine) => {
+describeEachWith(STATE_ENGINES, (e) => e.services)('TypeOrmStateStore records and bounded history ($name)', (engine) => {
   let dataSource: DataSource;
   let cleanup: () => Promise<void>;
   let store: TypeOrmStateStore;

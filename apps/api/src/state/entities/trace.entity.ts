@@ -4,7 +4,7 @@ import type { TraceSpan } from '@nlq/contracts';
 /** One pipeline trace (contracts Trace) in table `trace`; spans are stored as a JSON text column. */
 @Entity({ name: 'trace' })
 @Index('ix_trace_session', ['sessionId'])
-@Index('ix_trace_started', ['startedAt'])
+@Index('ix_trace_started', ['startedAt', 'id'])
 export class TraceEntity {
   @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
   id!: string;

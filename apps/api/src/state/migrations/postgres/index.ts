@@ -1,5 +1,6 @@
 import { InitialSchema1795496476816 } from './1795496476816-InitialSchema';
 import { StateIndexes1795501073178 } from './1795501073178-StateIndexes';
+import { TraceStartedId1795503440956 } from './1795503440956-TraceStartedId';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
-export const POSTGRES_MIGRATIONS = [InitialSchema1795496476816, StateIndexes1795501073178];
+export const POSTGRES_MIGRATIONS = [InitialSchema1795496476816, StateIndexes1795501073178, TraceStartedId1795503440956];
