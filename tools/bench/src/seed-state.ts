@@ -89,8 +89,15 @@ function prng(seed: number): () => number {
   };
 }
 
-/** A UUID-shaped id, unique per (kind letter, n): the same length as the pipeline's randomUUID ids. */
-const uuidOf = (kind: string, n: number) => `${kind.padEnd(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+/**
+ * A UUID-shaped id, unique per (kind letter, n), the same length as the pipeline's randomUUID ids and, like them,
+ * scattered (a hash of n leads), so the unique indexes on ids grow as in use, not in insertion order.
+ */
+const uuidOf = (kind: string, n: number) => {
+  let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) ^ (h >>> 16);
+  return `${(h >>> 0).toString(16).padStart(8, '0')}-${kind.padEnd(4, '0')}-4000-8000-${n.toString(16).padStart(12, '0')}`;
+};
 
 const TABLES = ['customers', 'orders', 'products', 'reviews', 'order_items'] as const;
 const CITIES = ['Lisbon', 'Porto', 'Berlin', 'Paris', 'Madrid', 'Rome', 'Vienna', 'Oslo', 'Dublin', 'Prague'];
