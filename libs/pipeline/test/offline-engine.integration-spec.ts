@@ -160,6 +160,11 @@ const SHOP_ISSUE8_CASES: Case[] = [
     question: 'average hours from order to shipment by channel',
     reference: 'SELECT channel, AVG((julianday(shipped_at) - julianday(order_date)) * 24) FROM orders GROUP BY channel',
   },
+  // a column list after the question: exactly those columns, a full name as one value
+  {
+    question: 'Show customers in Canada. The result should include: - Customer full name - Email - City',
+    reference: "SELECT first_name || ' ' || last_name, email, city FROM customers WHERE country = 'Canada'",
+  },
   // a ratio of two counts; the last side's place scopes both sides
   {
     question: 'what is the ratio of cancelled orders to delivered orders in Germany',
@@ -200,6 +205,10 @@ const CHINOOK_CASES: Case[] = [
   },
   { question: 'list customers in Brazil', reference: "SELECT * FROM Customer WHERE Country = 'Brazil'" },
   { question: 'total sales per country', reference: 'SELECT BillingCountry, SUM(Total) FROM Invoice GROUP BY BillingCountry' },
+  {
+    question: 'List the invoices of customers from Germany. The output should contain: customer full name, invoice id, date of the invoice',
+    reference: "SELECT c.FirstName || ' ' || c.LastName, i.InvoiceId, i.InvoiceDate FROM Invoice i JOIN Customer c ON c.CustomerId = i.CustomerId WHERE c.Country = 'Germany'",
+  },
   { question: 'which country has the most customers', reference: 'SELECT Country, COUNT(*) AS n FROM Customer GROUP BY Country ORDER BY n DESC LIMIT 1' },
   { question: 'how many invoices in 2010', reference: "SELECT COUNT(*) FROM Invoice WHERE strftime('%Y', InvoiceDate) = '2010'", answerHasCount: true },
   {

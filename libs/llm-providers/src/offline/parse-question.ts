@@ -1,5 +1,6 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
 import { durationIntent } from './duration-reader';
+import { splitColumnList, withColumnList } from './projection-reader';
 import { ratioIntent } from './ratio-reader';
 import { howAdjectiveIntent } from './how-adjective';
 import { resolveColumnCompounds } from './noun-compounds';
@@ -41,6 +42,8 @@ export interface ParseOptions {
  * word could mean two columns equally well: the engine never guesses.
  */
 export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
+  const listed = splitColumnList(question);
+  if (listed) return withColumnList(parseQuestion(listed.body, lexicon, planner, options), listed.items, lexicon, planner);
   const yesNo = yesNoBody(question);
   if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
   const how = howAdjectiveIntent(question, (q) => parseQuestion(q, lexicon, planner, options));

@@ -4,6 +4,11 @@
 export interface ColumnRef {
   table: string;
   column: string;
+  /**
+   * Only in a list's `columns`: more columns of the same row shown with this one as one value, joined by spaces
+   * (a full name from first and last name), under `alias`.
+   */
+  joined?: { with: ColumnRef[]; alias: string };
 }
 
 export type AggregateFn = 'count' | 'sum' | 'avg' | 'min' | 'max';

@@ -3,7 +3,7 @@ import { UnmappedQuestionError } from './question-items';
 import type { JoinPlan, JoinPlanner } from './join-planner';
 import { isWriteIntent, type ColumnRef, type Filter, type Measure, type QueryIntent, type ReadIntent, type WriteIntent } from './query-intent';
 import type { SchemaLexicon } from './schema-lexicon';
-import { durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
+import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { splitIdentifier } from './word-forms';
 
 /** SQL written for an intent, plus which output columns name rows and which hold the measure (for answers). */
@@ -302,7 +302,7 @@ class ReadSqlWriter {
 
     if (i.kind === 'list') {
       const cols = i.columns.length ? i.columns : this.defaultColumns(i.subject);
-      const items = cols.map((c) => this.col(c));
+      const items = cols.map((c) => (c.joined ? `${concatWithSpaces([c, ...c.joined.with].map((p) => this.col(p)), this.dialect)} AS ${this.q(c.joined.alias)}` : this.col(c)));
       const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
       const pk = this.lex.table(i.subject).primaryKey;
       const orderCols = i.group?.kind === 'column' ? [this.col(i.group.ref)] : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column)) ? pk.map((c) => this.col({ table: i.subject, column: c })) : [];

@@ -78,6 +78,16 @@ export function durationExpr(start: string, end: string, unit: 'day' | 'hour', d
   }
 }
 
+/**
+ * Text expressions joined with single spaces: `||` (SQLite, PostgreSQL, Snowflake), CONCAT_WS (MySQL, MariaDB),
+ * CONCAT (SQL Server), per each engine's string functions.
+ */
+export function concatWithSpaces(parts: string[], dialect: Dialect): string {
+  if (dialect === 'mysql' || dialect === 'mariadb') return `CONCAT_WS(' ', ${parts.join(', ')})`;
+  if (dialect === 'transactsql') return `CONCAT(${parts.join(", ' ', ")})`;
+  return parts.join(" || ' ' || ");
+}
+
 /** True when the dialect limits rows with `SELECT TOP n` (SQL Server) rather than a trailing `LIMIT n`. */
 export function usesTop(dialect: Dialect): boolean {
   return dialect === 'transactsql';
