@@ -205,6 +205,13 @@ const CHINOOK_CASES: Case[] = [
   },
   { question: 'list customers in Brazil', reference: "SELECT * FROM Customer WHERE Country = 'Brazil'" },
   { question: 'total sales per country', reference: 'SELECT BillingCountry, SUM(Total) FROM Invoice GROUP BY BillingCountry' },
+  // "line items": the head noun of InvoiceLine; "count the number of" is one count
+  { question: 'count the number of line items for invoice id 12', reference: 'SELECT COUNT(*) FROM InvoiceLine WHERE InvoiceId = 12', answerHasCount: true },
+  // "each" with nothing counted lists every row; "the name of the artist" is owned by the table after "of"
+  {
+    question: 'show each album with the name of the artist',
+    reference: 'SELECT al.AlbumId, al.Title, al.ArtistId, ar.Name FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId',
+  },
   {
     question: 'List the invoices of customers from Germany. The output should contain: customer full name, invoice id, date of the invoice',
     reference: "SELECT c.FirstName || ' ' || c.LastName, i.InvoiceId, i.InvoiceDate FROM Invoice i JOIN Customer c ON c.CustomerId = i.CustomerId WHERE c.Country = 'Germany'",

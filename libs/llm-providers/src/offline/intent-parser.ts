@@ -299,6 +299,8 @@ export class ReadIntentBuilder {
           if (next?.t === 'kw' && next.kw === 'distinct') {
             next.used = true;
           }
+          // "count the number of line items": one count said twice
+          if (next?.t === 'kw' && next.kw === 'count' && !next.used) next.used = true;
           const target = this.nextFree(k);
           if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
             target.used = true;
@@ -371,10 +373,14 @@ export class ReadIntentBuilder {
         case 'money':
         case 'units':
           item.used = true;
+          // "… the track that was purchased": a verb closing a relative clause, with nothing counted or ranked
+          if (item.kw === 'units' && k === it.length - 1 && !it.some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'top', 'bottom', 'money'].includes(x.kw))) break;
           this.measure = this.measure && this.measure.kind !== 'money' && this.measure.kind !== 'units' ? this.measure : { kind: item.kw };
           break;
         case 'group': {
           item.used = true;
+          // "show each invoice line": every row, not a grouping, when nothing is counted or added up
+          if (/^(each|every)$/i.test(item.text) && !this.items.slice(0, k).some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'money', 'units', 'share'].includes(x.kw))) break;
           // "by each employee", "for each per ...": one grouping said twice
           if (next?.t === 'kw' && next.kw === 'group') {
             next.used = true;
@@ -929,10 +935,17 @@ export class ReadIntentBuilder {
       // ("the state with the highest point" against highlow) is a relation the list cannot show
       const cols = m.targets.filter((t) => t.kind === 'column' && (t.table === subject || (this.planner.distance(subject, t.table) <= 1 && this.isManyToOne(subject, t.table))));
       const table = this.firstTable(m);
-      if (cols.length) {
-        columns.push(this.pickColumn(cols, [subject], `"${m.text}"`));
+      // "the name of the artist": the table after "of" owns the column (any row each subject row leads to) and is
+      // not listed again
+      const owner = this.items[this.items.indexOf(m) + 1];
+      const ownerTable = owner?.t === 'mention' && !owner.used && /^of( the)?$/.test(owner.glue ?? '') ? this.firstTable(owner) : null;
+      const owned = ownerTable && (ownerTable === subject || this.isManyToOne(subject, ownerTable)) ? m.targets.filter((t) => t.kind === 'column' && t.table === ownerTable) : [];
+      if (cols.length || owned.length) {
+        const picked = this.pickColumn(owned.length ? owned : cols, [subject], `"${m.text}"`);
+        columns.push(picked);
         listed.push(m);
         m.used = true;
+        if (owned.length && owner) owner.used = true;
       } else if (table && this.isManyToOne(subject, table)) {
         for (const c of this.lex.labelColumns(table)) columns.push({ table, column: c });
         m.used = true;

@@ -217,7 +217,7 @@ export const FILLER_WORDS = new Set(
     'a an the of in on at to from for with within whose who whom that there here are were was be been being have has had ' +
     'do does did and all any list lists show me give find display get tell please i we our my your their its it them they ' +
     'can could would should will want like need see know provide query shows showing return returns fetch retrieve ' +
-    'records record rows row entries entry data information info details exist exists currently overall altogether ' +
+    'records record rows row entries entry items item data information info details exist exists currently overall altogether ' +
     'ever so far together as also just only what which where when having place placed made recorded registered there ' +
     'how many much this these those s respectively now in total right whole entire available existing current ' +
     'table tables database value values amount'

@@ -75,11 +75,19 @@ export class SchemaLexicon {
 
   /**
    * A column that names an entity the schema has no table for (`country_name`, `airport_code` without a `country`
-   * or `airport` table) is also matched by the entity's words alone: "each country" -> `country_name`.
+   * or `airport` table) is also matched by the entity's words alone: "each country" -> `country_name`; and the head
+   * noun of a compound table name that no other name uses names that table ("line items" -> InvoiceLine).
    */
   private addEntityColumns(schema: DatabaseSchema): void {
     const tableWords = new Set(schema.tables.map((t) => normalizedWords(t.name).join(' ')));
     const known = new Set(this.phrases.keys());
+    // the head noun of a compound table name names the table when nothing else uses it: "line" for InvoiceLine
+    const heads = new Map<string, string[]>();
+    for (const table of schema.tables) {
+      const tw = normalizedWords(table.name);
+      if (tw.length > 1) heads.set(tw[tw.length - 1], [...(heads.get(tw[tw.length - 1]) ?? []), tableKey(table)]);
+    }
+    for (const [head, tables] of heads) if (tables.length === 1 && !known.has(head) && !tableWords.has(head)) this.add([head], { kind: 'table', table: tables[0] });
     for (const table of schema.tables) {
       for (const column of table.columns) {
         const cw = normalizedWords(column.name);
