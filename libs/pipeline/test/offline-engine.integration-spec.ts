@@ -457,6 +457,12 @@ const DEFOG_CASES: Record<string, Case[]> = {
   ],
   // a duration between the start and end dates of a row
   derm_treatment: [{ question: 'what is the average number of days between start and end of treatments', reference: 'SELECT AVG(julianday(end_dt) - julianday(start_dt)) FROM treatments' }],
+  // a table of counted events: check-ins are added up from checkin.count; "check-ins" is the table written in parts
+  yelp: [{ question: 'how many check-ins does each business id have', reference: 'SELECT business_id, SUM(count) FROM checkin GROUP BY business_id' }],
+  // keys written run together (paperid, venueid) link papers to their venues
+  scholar: [{ question: 'list the papers with their venue name', reference: 'SELECT p.*, v.venuename FROM paper p JOIN venue v ON v.venueid = p.venueid' }],
+  // a key shared by several tables belongs to the one it is named after
+  advising: [{ question: 'list the student ids', reference: 'SELECT student_id FROM student' }],
   // restaurant.id <- location.restaurant_id; city names and street names are known values, not samples
   restaurants: [
     { question: 'restaurants on Market St', reference: "SELECT r.name FROM restaurant r JOIN location l ON l.restaurant_id = r.id WHERE l.street_name = 'Market St'" },

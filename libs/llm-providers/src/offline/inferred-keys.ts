@@ -88,7 +88,12 @@ function ownsKey(table: TableSchema, columnName: string): boolean {
   if (table.primaryKey.length) return false;
   const words = normalizedWords(table.name);
   const cw = normalizedWords(columnName).join(' ');
-  return KEY_WORDS.some((k) => cw === `${words.join(' ')} ${k}`) || columnName.toLowerCase() === `${words.map((w) => w[0]).join('')}id`;
+  return KEY_WORDS.some((k) => keyOf(cw, words.join(' '), k)) || columnName.toLowerCase() === `${words.map((w) => w[0]).join('')}id`;
+}
+
+/** True when column words `cw` are table words `tw` then key word `k`, spaced or run together (`paperid`). */
+function keyOf(cw: string, tw: string, k: string): boolean {
+  return cw === `${tw} ${k}` || cw.replace(/ /g, '') === `${tw.replace(/ /g, '')}${k}`;
 }
 
 /** The tables `child.column` may reference by the rules of inferForeignKeys, each with the referenced column. */
@@ -107,10 +112,10 @@ function parentsOf(schema: DatabaseSchema, child: TableSchema, columnName: strin
     }
     if (parent.primaryKey.length) continue;
     const sameNamed = own(parent, columnName);
-    if (cw === `${tw} name` || (sameNamed && KEY_WORDS.some((k) => cw === `${tw} ${k}`))) {
+    if (cw === `${tw} name` || (sameNamed && KEY_WORDS.some((k) => keyOf(cw, tw, k)))) {
       const key = parent.columns.find((c) => normalizedWords(c.name).join(' ') === cw);
       if (key) fits.push({ parent, parentColumn: key.name });
-    } else if (cw === `${tw} id` && own(parent, 'id')) {
+    } else if (keyOf(cw, tw, 'id') && own(parent, 'id')) {
       fits.push({ parent, parentColumn: own(parent, 'id')!.name });
     } else if (sameNamed && columnName.toLowerCase() === `${words.map((w) => w[0]).join('')}id`) {
       fits.push({ parent, parentColumn: sameNamed.name });

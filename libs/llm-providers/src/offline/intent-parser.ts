@@ -917,6 +917,8 @@ export class ReadIntentBuilder {
       const lookup = this.buildLookup(mentions);
       if (lookup) return lookup;
       if (this.values.length) throw new UnmappedQuestionError('it found a value to filter on but no table to list');
+      const columnsOnly = this.columnsOfOneTable(mentions);
+      if (columnsOnly) return columnsOnly;
       throw new UnmappedQuestionError('it found no table that the question names');
     }
     subjectItem.used = true;
@@ -961,6 +963,30 @@ export class ReadIntentBuilder {
       columns.unshift(...names.map((column) => ({ table: subject, column })));
     }
     return { kind: 'list', subject, filters, group: null, measure: null, limit: null, direction: 'asc', columns };
+  }
+
+  /**
+   * "list the student ids", "show the titles and years": columns named exactly (their full names) that belong to
+   * one table, listed from it (filters and date ranges of the question apply); null otherwise.
+   */
+  private columnsOfOneTable(mentions: MentionItem[]): ReadIntent | null {
+    const free = mentions.filter((m) => !m.used);
+    if (!free.length || this.range || this.labelValues.length || this.pkValues.length) return null;
+    const exact = free.map((m) => m.targets.filter((t): t is Extract<LexiconTarget, { kind: 'column' }> => t.kind === 'column' && t.exact));
+    if (exact.some((e) => !e.length)) return null;
+    let tables = [...new Set(exact[0].map((t) => t.table))].filter((table) => exact.every((e) => e.some((t) => t.table === table)));
+    // a key shared by several tables belongs to the table it is named after: student_id -> student
+    if (tables.length > 1) {
+      tables = tables.filter((table) => {
+        const tw = this.lex.tableWords(table).join(' ');
+        return exact.every((e) => e.some((t) => t.table === table && normalizedWords(t.column).join(' ').startsWith(`${tw} `)));
+      });
+    }
+    if (tables.length !== 1) return null;
+    const [table] = tables;
+    const columns = exact.map((e) => ({ table, column: (e.find((t) => t.table === table) as { column: string }).column }));
+    free.forEach((m) => (m.used = true));
+    return { kind: 'list', subject: table, filters: [], group: null, measure: null, limit: null, direction: 'asc', columns };
   }
 
   /**

@@ -251,6 +251,8 @@ export class SchemaLexicon {
   private keyVariants(words: Array<{ norm: string; lower: string }>): string[] {
     const direct = words.map((w) => w.norm).join(' ');
     const keys = [direct, words.map((w) => w.lower).join(' ')];
+    // a compound written in parts ("check-ins", "post code") matches the name written as one word
+    if (words.length > 1) keys.push(singularize(words.map((w) => w.lower).join('')));
     if (words.length === 1 && !this.phrases.has(direct)) {
       for (const syn of SYNONYMS[words[0].norm] ?? []) keys.push(syn);
     }

@@ -4,7 +4,7 @@ import type { JoinPlan, JoinPlanner } from './join-planner';
 import { isWriteIntent, type ColumnRef, type Filter, type Measure, type QueryIntent, type ReadIntent, type WriteIntent } from './query-intent';
 import type { SchemaLexicon } from './schema-lexicon';
 import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
-import { splitIdentifier } from './word-forms';
+import { normalizedWords, splitIdentifier } from './word-forms';
 
 /** SQL written for an intent, plus which output columns name rows and which hold the measure (for answers). */
 export interface BuiltSql {
@@ -36,6 +36,19 @@ function buildWrite(intent: WriteIntent, lexicon: SchemaLexicon, dialect: Dialec
   if (intent.kind === 'delete') return { sql: `DELETE FROM ${t} WHERE ${where}`, labelColumns: [], valueColumn: null };
   const set = intent.set as { column: string; value: string | number };
   return { sql: `UPDATE ${t} SET ${quoteIdent(set.column, dialect)} = ${literal(set.value, dialect)} WHERE ${where}`, labelColumns: [], valueColumn: null };
+}
+
+/**
+ * The numeric column of a table that already counts what each row stands for: `count`, `<table>_count`,
+ * `num_<table>s` (a pre-aggregated table such as check-ins per business and day); null when there is none.
+ */
+export function tallyColumn(lexicon: SchemaLexicon, table: string): string | null {
+  const tw = normalizedWords(lexicon.table(table).name).join(' ');
+  const hits = lexicon.columnsOfKind(table, 'number').filter((c) => {
+    const cw = normalizedWords(c).join(' ');
+    return cw === 'count' || cw === `${tw} count` || cw === `num ${tw}` || cw === `number of ${tw}`;
+  });
+  return hits.length === 1 ? hits[0] : null;
 }
 
 class ReadSqlWriter {
@@ -105,6 +118,12 @@ class ReadSqlWriter {
     }
     if (m.expr.kind === 'rows') {
       const table = this.lex.table(m.expr.table);
+      // a table of counted events ("checkin" with a `count` column) is counted by adding up that column
+      const tally = tallyColumn(this.lex, m.expr.table);
+      if (tally) {
+        if (fansOut) throw new UnmappedQuestionError(`adding up ${m.label} across these joins would count rows twice`);
+        return `SUM(${this.col({ table: m.expr.table, column: tally })})`;
+      }
       if (fansOut && table.primaryKey.length === 1) return `COUNT(DISTINCT ${this.col({ table: m.expr.table, column: table.primaryKey[0] })})`;
       if (fansOut) throw new UnmappedQuestionError(`counting ${m.expr.table} across these joins would count rows twice`);
       return 'COUNT(*)';

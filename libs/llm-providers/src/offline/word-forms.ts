@@ -15,6 +15,7 @@ const IRREGULAR: Record<string, string> = {
   analyses: 'analysis',
   indices: 'index',
   feet: 'foot',
+  ids: 'id',
 };
 
 /** Words ending in s that are already singular. */
