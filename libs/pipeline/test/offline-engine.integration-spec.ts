@@ -460,7 +460,12 @@ const DEFOG_CASES: Record<string, Case[]> = {
   // a table of counted events: check-ins are added up from checkin.count; "check-ins" is the table written in parts
   yelp: [{ question: 'how many check-ins does each business id have', reference: 'SELECT business_id, SUM(count) FROM checkin GROUP BY business_id' }],
   // keys written run together (paperid, venueid) link papers to their venues
-  scholar: [{ question: 'list the papers with their venue name', reference: 'SELECT p.*, v.venuename FROM paper p JOIN venue v ON v.venueid = p.venueid' }],
+  scholar: [
+    { question: 'list the papers with their venue name', reference: 'SELECT p.*, v.venuename FROM paper p JOIN venue v ON v.venueid = p.venueid' },
+    // a count through a bridge table counts each paper once (by its own key); a calendar group in time order
+    { question: 'how many papers are associated with each dataset', reference: 'SELECT d.datasetname, COUNT(DISTINCT p.paperid) FROM paper p JOIN paperdataset pd ON pd.paperid = p.paperid JOIN dataset d ON d.datasetid = pd.datasetid GROUP BY d.datasetid' },
+    { question: 'number of papers in each year', reference: 'SELECT year, COUNT(*) FROM paper GROUP BY year ORDER BY year', ordered: true },
+  ],
   // a key shared by several tables belongs to the one it is named after
   advising: [{ question: 'list the student ids', reference: 'SELECT student_id FROM student' }],
   // restaurant.id <- location.restaurant_id; city names and street names are known values, not samples

@@ -83,6 +83,17 @@ function inclusionKeys(schema: DatabaseSchema): InferredKey[] {
   return out;
 }
 
+/**
+ * The column that identifies the rows of `table`: its single-column primary key, else (a table without declared
+ * keys) the one column named as its own key by the rules of ownsKey (`paper.paperid`, `author.aid`); else null.
+ */
+export function ownKeyColumn(table: TableSchema): string | null {
+  if (table.primaryKey.length === 1) return table.primaryKey[0];
+  if (table.primaryKey.length) return null;
+  const own = table.columns.filter((c) => ownsKey(table, c.name));
+  return own.length === 1 ? own[0].name : null;
+}
+
 /** True when a keyless table's column is its own key by the naming rules (`author.aid`, `airline.airline_code`). */
 function ownsKey(table: TableSchema, columnName: string): boolean {
   if (table.primaryKey.length) return false;

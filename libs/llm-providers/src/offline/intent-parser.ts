@@ -7,6 +7,7 @@ import { UnmappedQuestionError, type Item, type MentionItem } from './question-i
 import { DIMENSION_WORDS, type Keyword } from './question-vocabulary';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
 import { humanize, normalizedWords } from './word-forms';
+import { verbLemma } from './word-lemmas';
 
 export { filterLabel, measureTable };
 
@@ -176,6 +177,7 @@ export class ReadIntentBuilder {
       for (let m = j; m < k; m++) it[m].used = true;
       q.used = true;
       const targets = col.targets.filter((t) => t.kind === 'column') as PendingValue['targets'];
+      this.assertListedValue(q.text, targets);
       this.values.push({ targets, op, value: q.text, text: `${col.text} ${q.text}` });
       return;
     }
@@ -379,6 +381,10 @@ export class ReadIntentBuilder {
           break;
         case 'group': {
           item.used = true;
+          // "courses taken by students": a passive agent, not a grouping (unlike "placed by each employee")
+          if (/^by$/i.test(item.text) && this.afterParticiple(item) && !(next?.t === 'kw' && next.kw === 'group')) {
+            throw new UnmappedQuestionError(`it could not tell whether "${item.text}" names who did something or how to group`);
+          }
           // "show each invoice line": every row, not a grouping, when nothing is counted or added up
           if (/^(each|every)$/i.test(item.text) && !this.items.slice(0, k).some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'money', 'units', 'share'].includes(x.kw))) break;
           // "by each employee", "for each per ...": one grouping said twice
@@ -389,7 +395,8 @@ export class ReadIntentBuilder {
           if (!next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" groups by`);
           if (next.t === 'mention') {
             const numeric = next.targets.filter((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number');
-            if (numeric.length && numeric.length === next.targets.length) {
+            // only a bare "by" may rank ("top 5 products by price"); "in each year", "per year" group
+            if (numeric.length && numeric.length === next.targets.length && /^by$/i.test(item.text)) {
               // "top 5 products by price": a ranking measure, not a group
               next.used = true;
               this.measure = { kind: 'column', targets: numeric };
@@ -483,6 +490,26 @@ export class ReadIntentBuilder {
     const [table] = [...tables];
     if (!read.targets.every((t) => (this.lex.nameColumns(table) ?? []).includes(t.column))) return null;
     return { t: 'mention', targets: [{ kind: 'table', table }], text: item.text, plural: true, used: true };
+  }
+
+  /**
+   * A quoted value for columns whose every value the schema lists (sample values are kept only when a column has
+   * at most 50) must be one of them, case aside: "the state of 'California'" where states are stored as CA, NY
+   * would filter out every row. Throws UnmappedQuestionError naming the stored values.
+   */
+  private assertListedValue(text: string, targets: PendingValue['targets']): void {
+    const lists = targets.map((t) => this.lex.column(t.table, t.column).sampleValues ?? null);
+    if (!lists.length || lists.some((l) => !l?.length)) return;
+    const want = text.toLowerCase();
+    if (lists.some((l) => (l as string[]).some((v) => v.toLowerCase() === want))) return;
+    const shown = (lists[0] as string[]).slice(0, 8).join(', ');
+    throw new UnmappedQuestionError(`"${text}" is not a stored value of ${targets[0].column} (its values include ${shown})`);
+  }
+
+  /** True when the word right before keyword `item` in the question is a past participle ("taken by"). */
+  private afterParticiple(item: Item): boolean {
+    const before = item.t === 'kw' ? item.before : undefined;
+    return !!before && /(ed|en|wn|ght)$/.test(before) && verbLemma(before) !== null;
   }
 
   /** True when `table` has a name column whose values the schema does not list (any word could be a name there). */

@@ -1,6 +1,7 @@
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import type { ReadIntent } from './query-intent';
 import type { SchemaLexicon } from './schema-lexicon';
+import { normalizedWords } from './word-forms';
 
 /** What a question says about row order: "ordered by name", "sorted by the month", "in descending order". */
 export interface OrderSpec {
@@ -69,4 +70,17 @@ export function withOrdering(intent: ReadIntent, spec: OrderSpec | null, lexicon
   }
   if (intent.group && intent.kind !== 'top') return { ...intent, orderBy: { by: 'measure', direction } };
   throw new UnmappedQuestionError(`it could not tell what "${spec.text}" orders`);
+}
+
+/** Last words of a column that make its values a calendar sequence: groups of them read best in time order. */
+const CALENDAR_WORDS = new Set(['year', 'month', 'quarter', 'week', 'day', 'date']);
+
+/**
+ * Groups keyed by a calendar column ("papers per year" over `paper.year`) in time order, as grouping by a period
+ * already is, when the question asks for no other order; other intents come back unchanged.
+ */
+export function withNaturalOrder(intent: ReadIntent): ReadIntent {
+  if (intent.orderBy || intent.kind === 'top' || intent.group?.kind !== 'column') return intent;
+  const words = normalizedWords(intent.group.ref.column);
+  return CALENDAR_WORDS.has(words[words.length - 1]) ? { ...intent, orderBy: { by: 'group', direction: 'asc' } } : intent;
 }

@@ -7,7 +7,7 @@ import { resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
 import { assertInformative, withRelations } from './intent-sanity';
 import type { JoinPlanner } from './join-planner';
-import { readOrdering, withOrdering } from './ordering-reader';
+import { readOrdering, withNaturalOrder, withOrdering } from './ordering-reader';
 import type { QueryIntent } from './query-intent';
 import { weighUnknownWords, withIgnoredWords } from './question-confidence';
 import { bareTailLiteral, itemize, UnmappedQuestionError } from './question-items';
@@ -77,7 +77,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
     const ordering = readOrdering(items);
     const share = readShare(items);
     const built = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
-    const intent = withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon);
+    const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
     assertInformative(intent, lexicon, ignored.length, question);
     return { ...intent, confidence };
   } catch (e) {

@@ -20,7 +20,7 @@ const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was we
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
   | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string }
-  | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null }
+  | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null; before?: string }
   | { t: 'num'; value: number; text: string; used: boolean }
   | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
 
@@ -101,7 +101,9 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     }
     if (kwMatch) {
       const text = tokens.slice(i, i + kwMatch.length).map((t) => t.raw).join(' ');
-      items.push({ t: 'kw', kw: kwMatch.kw, text, used: false, alt: schema && schema.length === kwMatch.length ? schema.targets : null });
+      // before: the word right before the keyword ("taken" in "taken by"), lower case
+      const before = i > 0 && tokens[i - 1].kind === 'word' ? tokens[i - 1].lower : undefined;
+      items.push({ t: 'kw', kw: kwMatch.kw, text, used: false, alt: schema && schema.length === kwMatch.length ? schema.targets : null, ...(before ? { before } : {}) });
       i += kwMatch.length;
       continue;
     }

@@ -151,8 +151,12 @@ export class SchemaLexicon {
   nameColumns(key: string): string[] | null {
     const table = this.table(key);
     const tw = this.tableWords(key).join(' ');
+    // run-together names count too: `datasetname` is "dataset name"
     const byWords = (...options: string[]) =>
-      table.columns.find((c) => options.includes(normalizedWords(c.name).join(' ')) && this.columnKind(key, c.name) === 'text');
+      table.columns.find((c) => {
+        const words = normalizedWords(c.name).join(' ');
+        return options.some((o) => o === words || o.replace(/ /g, '') === words.replace(/ /g, '')) && this.columnKind(key, c.name) === 'text';
+      });
     const single = byWords('name', `${tw} name`, 'full name', 'display name');
     if (single) return [single.name];
     const first = byWords('first name', 'given name', 'firstname');

@@ -1,5 +1,6 @@
 import type { Dialect } from '@nlq/contracts';
 import { UnmappedQuestionError } from './question-items';
+import { ownKeyColumn } from './inferred-keys';
 import type { JoinPlan, JoinPlanner } from './join-planner';
 import { isWriteIntent, type ColumnRef, type Filter, type Measure, type QueryIntent, type ReadIntent, type WriteIntent } from './query-intent';
 import type { SchemaLexicon } from './schema-lexicon';
@@ -124,7 +125,8 @@ class ReadSqlWriter {
         if (fansOut) throw new UnmappedQuestionError(`adding up ${m.label} across these joins would count rows twice`);
         return `SUM(${this.col({ table: m.expr.table, column: tally })})`;
       }
-      if (fansOut && table.primaryKey.length === 1) return `COUNT(DISTINCT ${this.col({ table: m.expr.table, column: table.primaryKey[0] })})`;
+      const key = ownKeyColumn(table);
+      if (fansOut && key) return `COUNT(DISTINCT ${this.col({ table: m.expr.table, column: key })})`;
       if (fansOut) throw new UnmappedQuestionError(`counting ${m.expr.table} across these joins would count rows twice`);
       return 'COUNT(*)';
     }
