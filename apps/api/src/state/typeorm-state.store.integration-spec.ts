@@ -144,6 +144,23 @@ describeEachWith(engines, (engine) => (engine.name === 'postgres' ? ['postgresql
     expect(await store.listPositiveExamples('c2', 5)).toEqual([{ question: 'Other db', sql: 'SELECT 1' }]);
   });
 
+  it("reuses few-shot examples until feedback is written through it; another replica's feedback shows after the TTL", async () => {
+    if (!handle) return;
+    const cached = new TypeOrmStateStore(handle.dataSource, { examplesTtlMs: 3_600_000 });
+    const otherReplica = new TypeOrmStateStore(handle.dataSource, { examplesTtlMs: 0 });
+    const rate = async (via: TypeOrmStateStore, question: string) => {
+      const query = entry({ session_id: 'cache', question, sql: `SELECT '${question}'`, connection_id: 'cached' });
+      await via.appendHistory(query);
+      await via.appendRecords({ history: [entry({ session_id: 'cache', kind: 'feedback', signal: 'positive', ref_id: query.id, connection_id: 'cached' })], traces: [] });
+    };
+    expect(await cached.listPositiveExamples('cached', 5)).toEqual([]);
+    await rate(otherReplica, 'first');
+    expect(await otherReplica.listPositiveExamples('cached', 5)).toHaveLength(1);
+    expect(await cached.listPositiveExamples('cached', 5)).toEqual([]); // within the TTL: what it read before
+    await rate(cached, 'second');
+    expect((await cached.listPositiveExamples('cached', 5)).map((e) => e.question)).toEqual(['second', 'first']);
+  });
+
   it('supersedes the older pending operation of a session and claims the newest exactly once', async () => {
     if (!handle) return;
     const older = operation({ sessionId: 'sup', createdAt: '2025-01-01T00:00:00.000Z' });

@@ -7,6 +7,9 @@ import { pruneState, type PruneOptions, type PruneResult, type RetentionPolicy }
 /** A question/SQL few-shot example, as the StateStore port returns it. */
 type FewShotExample = Awaited<ReturnType<StateStore['listPositiveExamples']>>[number];
 
+/** Default time few-shot examples are reused before they are read again, in ms (TypeOrmStateStore options). */
+export const EXAMPLES_TTL_MS = 10_000;
+
 /**
  * The pipeline's StateStore on TypeORM (SQLite via better-sqlite3, or PostgreSQL).
  *
@@ -25,13 +28,27 @@ type FewShotExample = Awaited<ReturnType<StateStore['listPositiveExamples']>>[nu
 export class TypeOrmStateStore implements StateStore {
   private readonly serialize: boolean;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly examplesTtlMs: number;
+  /** Few-shot examples per connection and limit, with the time they were read (see listPositiveExamples). */
+  private readonly examples = new Map<string, { at: number; examples: FewShotExample[] }>();
+  /** Bumped by every feedback entry written here: a read that began before it is not cached. */
+  private feedbackGeneration = 0;
 
-  constructor(private readonly dataSource: DataSource) {
+  /**
+   * @param options.examplesTtlMs how long few-shot examples read from the database are reused, in ms (default
+   *   {@link EXAMPLES_TTL_MS}; 0 reads them on every call).
+   */
+  constructor(
+    private readonly dataSource: DataSource,
+    options: { examplesTtlMs?: number } = {},
+  ) {
     this.serialize = dataSource.options.type === 'better-sqlite3';
+    this.examplesTtlMs = options.examplesTtlMs ?? EXAMPLES_TTL_MS;
   }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
     await this.exclusive(() => this.dataSource.getRepository(HistoryEntryEntity).insert(toHistoryRow(entry)));
+    this.forgetExamplesAfter([entry]);
   }
 
   /**
@@ -46,6 +63,14 @@ export class TypeOrmStateStore implements StateStore {
         if (records.traces.length > 0) await manager.getRepository(TraceEntity).upsert(records.traces.map(toTraceRow), ['id']);
       }),
     );
+    this.forgetExamplesAfter(records.history);
+  }
+
+  /** Feedback changes the few-shot examples: forget the ones read so far (and any read still in flight). */
+  private forgetExamplesAfter(entries: readonly HistoryEntry[]): void {
+    if (!entries.some((e) => e.kind === 'feedback')) return;
+    this.feedbackGeneration++;
+    this.examples.clear();
   }
 
   /**
@@ -64,10 +89,23 @@ export class TypeOrmStateStore implements StateStore {
   /**
    * Questions and SQL of successful (`status: ok`) query entries of the connection whose latest feedback is
    * positive, newest feedback first, one per distinct question, at most `limit` (the pipeline's few-shot examples,
-   * DESIGN.md step 5).
+   * DESIGN.md step 5). Every cache miss asks for them, so they are kept per connection and limit for
+   * `examplesTtlMs` and forgotten as soon as feedback is written through this store; feedback given on another
+   * replica shows here within `examplesTtlMs`.
    */
   async listPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]> {
     if (limit <= 0) return [];
+    const key = `${connectionId}\u0000${limit}`;
+    const cached = this.examples.get(key);
+    if (cached && Date.now() - cached.at < this.examplesTtlMs) return cached.examples.map((e) => ({ ...e }));
+    const generation = this.feedbackGeneration;
+    const examples = await this.readPositiveExamples(connectionId, limit);
+    if (this.examplesTtlMs > 0 && generation === this.feedbackGeneration) this.examples.set(key, { at: Date.now(), examples: examples.map((e) => ({ ...e })) });
+    return examples;
+  }
+
+  /** The query behind {@link listPositiveExamples}, on the indexes the plan test checks. */
+  private async readPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]> {
     const rows: Array<{ question: string; sql: string }> = await this.exclusive(() =>
       this.dataSource
         .getRepository(HistoryEntryEntity)
