@@ -165,6 +165,12 @@ const SHOP_ISSUE8_CASES: Case[] = [
     question: 'Show customers in Canada. The result should include: - Customer full name - Email - City',
     reference: "SELECT first_name || ' ' || last_name, email, city FROM customers WHERE country = 'Canada'",
   },
+  // a closing sentence names the columns of a ranking
+  {
+    question: 'Which are the 3 most expensive products? Give the product name and the unit price.',
+    reference: 'SELECT name, unit_price FROM products ORDER BY unit_price DESC LIMIT 3',
+    ordered: true,
+  },
   // a ratio of two counts; the last side's place scopes both sides
   {
     question: 'what is the ratio of cancelled orders to delivered orders in Germany',

@@ -808,6 +808,10 @@ export class ReadIntentBuilder {
     if (this.countDistinct) {
       const anchorTable = mentions.map((m) => this.firstTable(m)).find((t) => t) ?? null;
       const ref = this.pickColumn(this.countDistinct.targets, anchorTable ? [anchorTable] : [], `"${this.countDistinct.text}"`);
+      // "the total number of credits" over a numeric column is its sum or its value, never a count of its values
+      if (this.lex.columnKind(ref.table, ref.column) === 'number' && !this.listDistinct) {
+        throw new UnmappedQuestionError(`it could not tell whether "${this.countDistinct.text}" is to be added up or its values counted`);
+      }
       if (anchorTable) mentions.forEach((m) => this.firstTable(m) === anchorTable && (m.used = true));
       const filters = this.resolveFilters(ref.table);
       const group = this.resolveGroup(ref.table);

@@ -10,6 +10,13 @@ describe('splitColumnList', () => {
     expect(splitColumnList('invoices in 2010. Output should contain:\n- invoice id\n- total')).toEqual({ body: 'invoices in 2010.', items: ['invoice id', 'total'] });
   });
 
+  it('reads a closing sentence that names the columns', () => {
+    expect(splitColumnList('What are the top 5 cities by population? Give both city names and the population.')).toEqual({
+      body: 'What are the top 5 cities by population?',
+      items: ['city names', 'the population'],
+    });
+  });
+
   it('leaves questions without a column list alone', () => {
     expect(splitColumnList('how many customers are there?')).toBeNull();
     expect(splitColumnList('ratio: orders to customers')).toBeNull();

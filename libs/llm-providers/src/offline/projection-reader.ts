@@ -15,6 +15,9 @@ const COLUMN_LIST =
 /** A listed column that asks for groups without rows too: "(even if it's zero)", "including those with none". */
 const EMPTY_GROUPS = /\beven\s+if\s+(?:it\s*['’]?\s*s|it\s+is|there\s+are)\s+(?:zero|none|0|no\b)|\bincluding\s+(?:those\s+with\s+)?(?:zero|none)\b/i;
 
+/** A closing sentence that names the columns: "… ? Give both city names and the population." */
+const COLUMN_SENTENCE = /(?<=[.?!])\s+(?:please\s+)?(?:give|return|show|list|display|include)\s+(?:me\s+|us\s+)?(?:both\s+|all\s+)?(.+?)\s*[.?!]?\s*$/is;
+
 /** A question split into what it asks and the columns it lists for the answer. */
 export interface ColumnListRequest {
   /** The question without the column list. */
@@ -24,11 +27,12 @@ export interface ColumnListRequest {
 }
 
 /**
- * Splits "… The resultant table should include: - A - B, - C" into the question and its column phrases (bullets,
- * commas, semicolons or new lines separate them). Null when the question lists no columns.
+ * Splits "… The resultant table should include: - A - B, - C" (or a closing "Give both A and B.") into the question
+ * and its column phrases (bullets, commas, semicolons, "and" or new lines separate them). Null when the question
+ * lists no columns.
  */
 export function splitColumnList(question: string): ColumnListRequest | null {
-  const m = COLUMN_LIST.exec(question);
+  const m = COLUMN_LIST.exec(question) ?? COLUMN_SENTENCE.exec(question);
   if (!m || m.index === undefined) return null;
   const items = m[1]
     .split(/\s+-\s+|^\s*-\s*|\n|,|;|\s+and\s+/)
@@ -39,7 +43,7 @@ export function splitColumnList(question: string): ColumnListRequest | null {
 }
 
 /**
- * The list `intent` showing exactly the listed columns, in order: each phrase names a column of the listed rows or
+ * The list (or ranking) `intent` showing exactly the listed columns, in order: each phrase names a column of the listed rows or
  * of a row they reach along foreign keys ("Customer Id", "Billing country", "date of the invoice" = invoice date),
  * or a row's full name (first and last name shown as one value). Other readings (counts, groups, rankings) already
  * define their columns and come back unchanged.
@@ -49,13 +53,13 @@ export function withColumnList(intent: QueryIntent, items: string[], lexicon: Sc
   if (isWriteIntent(intent)) return intent;
   // groups come from the rows joined, so a group with no rows never shows: say so rather than drop it silently
   if (intent.group && items.some((item) => EMPTY_GROUPS.test(item))) throw new UnmappedQuestionError('it cannot list groups that have no rows ("even if it is zero")');
-  if (intent.kind !== 'list' || intent.group) return intent;
+  if ((intent.kind !== 'list' && intent.kind !== 'top') || intent.group) return intent;
   const columns = items.map((item) => {
     const ref = listedColumn(item, intent.subject, lexicon, planner);
-    if (!ref) throw new UnmappedQuestionError(`it could not tell which column "${item}" is`);
+    if (!ref || (intent.kind === 'top' && (ref.table !== intent.subject || ref.joined))) throw new UnmappedQuestionError(`it could not tell which column "${item}" is`);
     return ref;
   });
-  return { ...intent, columns, lookup: false };
+  return intent.kind === 'list' ? { ...intent, columns, lookup: false } : { ...intent, columns };
 }
 
 /** The column one listed phrase names (see withColumnList), or null. */
