@@ -160,6 +160,8 @@ const SHOP_ISSUE8_CASES: Case[] = [
     question: 'average hours from order to shipment by channel',
     reference: 'SELECT channel, AVG((julianday(shipped_at) - julianday(order_date)) * 24) FROM orders GROUP BY channel',
   },
+  // a compound of two table names is right-headed: "product reviews" are reviews
+  { question: 'how many product reviews are there', reference: 'SELECT COUNT(*) FROM reviews', answerHasCount: true },
   // a column list after the question: exactly those columns, a full name as one value
   {
     question: 'Show customers in Canada. The result should include: - Customer full name - Email - City',
@@ -460,6 +462,8 @@ const DEFOG_CASES: Record<string, Case[]> = {
   academic: [
     { question: 'number of publications per conference', reference: 'SELECT c.name, COUNT(*) FROM publication p JOIN conference c ON c.cid = p.cid GROUP BY c.name' },
     { question: 'how many publications does each journal have', reference: 'SELECT j.name, COUNT(*) FROM publication p JOIN journal j ON j.jid = p.jid GROUP BY j.name' },
+    // a stored count (citation_num) is named by what it counts, even inside "the highest number of"
+    { question: 'which 3 publications have the highest number of citations', reference: 'SELECT title FROM publication ORDER BY citation_num DESC LIMIT 3', ordered: true },
   ],
   // a duration between the start and end dates of a row
   derm_treatment: [{ question: 'what is the average number of days between start and end of treatments', reference: 'SELECT AVG(julianday(end_dt) - julianday(start_dt)) FROM treatments' }],

@@ -18,4 +18,13 @@ describe('resolveColumnCompounds', () => {
     const notJoined = resolveColumnCompounds([mention('population', [column('state', 'population')]), mention('density', [column('state', 'density')])]);
     expect(notJoined.map((i) => i.used)).toEqual([false, false]);
   });
+
+  it('keeps the head of a singular table name before a linked table ("business category"), not of a plural', () => {
+    const table = (t: string) => ({ kind: 'table' as const, table: t });
+    const linked = (a: string, b: string) => [a, b].sort().join() === 'business,category';
+    const compound = resolveColumnCompounds([mention('business', [table('business')]), mention('category', [table('category')], true)], linked);
+    expect(compound.map((i) => i.used)).toEqual([true, false]);
+    const plural: Item[] = [{ ...(mention('businesses', [table('business')]) as Extract<Item, { t: 'mention' }>), plural: true }, mention('category', [table('category')], true)];
+    expect(resolveColumnCompounds(plural, linked).map((i) => i.used)).toEqual([false, false]);
+  });
 });

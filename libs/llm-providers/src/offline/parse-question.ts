@@ -70,7 +70,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   let { items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver);
   const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
   if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
-  resolveColumnCompounds(items);
+  resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
   try {
     const relations = readRelationConditions(items, lexicon, planner);

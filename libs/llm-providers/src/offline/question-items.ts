@@ -74,7 +74,15 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       continue;
     }
     // keyword phrases of two or more words win over schema words ("how many", "best selling", "more than")
-    const kwMatch = matchKeyword(tokens, i, skip);
+    let kwMatch = matchKeyword(tokens, i, skip);
+    // a schema phrase that starts inside the keyword and runs past it wins its words: "total | number of citations"
+    for (let j = i + 1; kwMatch && j < i + kwMatch.length; j++) {
+      const inner = tokens[j].kind === 'word' ? lexicon.matchAt(words, j) : null;
+      if (inner && j + inner.length > i + kwMatch.length) {
+        kwMatch = matchKeyword(tokens, i, skip, j - i);
+        break;
+      }
+    }
     let schema = tok.kind === 'word' ? lexicon.matchAt(words, i) : null;
     // a phrase whose first word the schema does not know may name a stored value through WordNet ("the us")
     const synonym = tok.kind === 'word' && resolver && !kwMatch && !schema ? resolver.valueSynonymAt(lowerWords, i) : null;
@@ -144,9 +152,10 @@ function glueBefore(tokens: QuestionToken[], i: number, skip: Set<number>): stri
   return words.join(' ');
 }
 
-function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>): { kw: Keyword; length: number } | null {
+function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>, maxLength = Infinity): { kw: Keyword; length: number } | null {
   for (const [phrase, kw] of KEYWORD_PHRASES) {
     const parts = phrase.split(' ');
+    if (parts.length > maxLength) continue;
     let ok = true;
     for (let k = 0; k < parts.length; k++) {
       const t = tokens[start + k];

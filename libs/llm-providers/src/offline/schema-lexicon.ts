@@ -292,6 +292,9 @@ export class SchemaLexicon {
       if (startsWithTable) this.add(cw.slice(tw.length), exact);
       else this.add([...tw, ...cw], exact);
       if (cw.length > 1 && kind !== 'id') this.add([cw[cw.length - 1]], partial);
+      // a stored count is named by what it counts: citation_num, num_reviews, review_count -> "number of citations"
+      const counted = kind === 'number' ? countedNoun(cw) : null;
+      if (counted) this.add(['number', 'of', ...counted], exact);
       // "order total" for orders.total_amount, "product price" for products.unit_price
       if (cw.length > 1 && kind === 'number' && !startsWithTable) for (const w of cw) this.add([...tw, w], partial);
       for (const value of column.sampleValues ?? []) {
@@ -309,6 +312,14 @@ export class SchemaLexicon {
       }
     }
   }
+}
+
+/** What a count column counts (`citation_num`, `num_enrolled`, `review_count` -> its other words), or null. */
+function countedNoun(cw: string[]): string[] | null {
+  if (cw.length < 2) return null;
+  if (['num', 'count', 'number', 'cnt'].includes(cw[cw.length - 1])) return cw.slice(0, -1);
+  if (['num', 'number', 'n'].includes(cw[0])) return cw.slice(1);
+  return null;
 }
 
 /** Matching words of a stored value, or null for values that cannot name anything (one letter, a bare number). */
