@@ -468,7 +468,16 @@ const DEFOG_CASES: Record<string, Case[]> = {
   // a duration between the start and end dates of a row
   derm_treatment: [{ question: 'what is the average number of days between start and end of treatments', reference: 'SELECT AVG(julianday(end_dt) - julianday(start_dt)) FROM treatments' }],
   // a table of counted events: check-ins are added up from checkin.count; "check-ins" is the table written in parts
-  yelp: [{ question: 'how many check-ins does each business id have', reference: 'SELECT business_id, SUM(count) FROM checkin GROUP BY business_id' }],
+  yelp: [
+    { question: 'how many check-ins does each business id have', reference: 'SELECT business_id, SUM(count) FROM checkin GROUP BY business_id' },
+    // months stored as names sort in calendar order
+    {
+      question: 'number of reviews in each month',
+      reference:
+        "SELECT month, COUNT(*) FROM review GROUP BY month ORDER BY CASE TRIM(month) WHEN 'January' THEN 1 WHEN 'February' THEN 2 WHEN 'March' THEN 3 WHEN 'April' THEN 4 WHEN 'May' THEN 5 WHEN 'June' THEN 6 WHEN 'July' THEN 7 WHEN 'August' THEN 8 WHEN 'September' THEN 9 WHEN 'October' THEN 10 WHEN 'November' THEN 11 WHEN 'December' THEN 12 END, month",
+      ordered: true,
+    },
+  ],
   // keys written run together (paperid, venueid) link papers to their venues
   scholar: [
     { question: 'list the papers with their venue name', reference: 'SELECT p.*, v.venuename FROM paper p JOIN venue v ON v.venueid = p.venueid' },

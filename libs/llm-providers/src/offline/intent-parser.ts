@@ -383,6 +383,8 @@ export class ReadIntentBuilder {
           item.used = true;
           // "courses taken by students": a passive agent, not a grouping (unlike "placed by each employee")
           if (/^by$/i.test(item.text) && this.afterParticiple(item) && !(next?.t === 'kw' && next.kw === 'group')) {
+            // with an explicit grouping later ("received by publications in each year") "by" names the agent only
+            if (this.items.slice(k + 1).some((x) => x.t === 'kw' && x.kw === 'group')) break;
             throw new UnmappedQuestionError(`it could not tell whether "${item.text}" names who did something or how to group`);
           }
           // "show each invoice line": every row, not a grouping, when nothing is counted or added up

@@ -292,9 +292,10 @@ export class SchemaLexicon {
       if (startsWithTable) this.add(cw.slice(tw.length), exact);
       else this.add([...tw, ...cw], exact);
       if (cw.length > 1 && kind !== 'id') this.add([cw[cw.length - 1]], partial);
-      // a stored count is named by what it counts: citation_num, num_reviews, review_count -> "number of citations"
+      // a stored count is named by what it counts: citation_num, num_enrolled -> "number of citations", unless the
+      // counted things are a table of their own ("number of reviews" counts review rows, not business.review_count)
       const counted = kind === 'number' ? countedNoun(cw) : null;
-      if (counted) this.add(['number', 'of', ...counted], exact);
+      if (counted && !this.schema.tables.some((t) => normalizedWords(t.name).join(' ') === counted.join(' '))) this.add(['number', 'of', ...counted], exact);
       // "order total" for orders.total_amount, "product price" for products.unit_price
       if (cw.length > 1 && kind === 'number' && !startsWithTable) for (const w of cw) this.add([...tw, w], partial);
       for (const value of column.sampleValues ?? []) {

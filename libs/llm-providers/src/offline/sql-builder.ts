@@ -52,6 +52,22 @@ export function tallyColumn(lexicon: SchemaLexicon, table: string): string | nul
   return hits.length === 1 ? hits[0] : null;
 }
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/**
+ * Calendar order of a text column holding month or weekday names (all its listed values are such names, written
+ * in full or as three letters): `CASE col WHEN 'January' THEN 1 ... END`, else null (the column sorts as text).
+ */
+export function calendarOrder(column: string, values: readonly string[], dialect: Dialect): string | null {
+  if (!values.length) return null;
+  for (const names of [MONTHS, WEEKDAYS]) {
+    const rank = (v: string) => names.findIndex((n) => n === v.trim().toLowerCase() || n.slice(0, 3) === v.trim().toLowerCase());
+    if (values.every((v) => rank(v) >= 0)) return `CASE ${column} ${values.map((v) => `WHEN ${literal(v, dialect)} THEN ${rank(v) + 1}`).join(' ')} END`;
+  }
+  return null;
+}
+
 class ReadSqlWriter {
   private aliases = new Map<string, string>();
   private plan!: JoinPlan;
@@ -269,7 +285,10 @@ class ReadSqlWriter {
   private groupParts(): { items: string[]; keys: string[]; labels: string[]; order: string | null } {
     const g = this.intent.group;
     if (!g) return { items: [], keys: [], labels: [], order: null };
-    if (g.kind === 'column') return { items: [this.col(g.ref)], keys: [this.col(g.ref)], labels: [g.ref.column], order: null };
+    if (g.kind === 'column') {
+      const values = this.lex.column(g.ref.table, g.ref.column).sampleValues ?? [];
+      return { items: [this.col(g.ref)], keys: [this.col(g.ref)], labels: [g.ref.column], order: calendarOrder(this.col(g.ref), values, this.dialect) };
+    }
     if (g.kind === 'period') {
       const expr = periodExpr(this.col(g.ref), g.unit, this.dialect);
       return { items: [`${expr} AS ${g.unit}`], keys: [expr], labels: [g.unit], order: `${g.unit}` };
