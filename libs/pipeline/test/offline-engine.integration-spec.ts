@@ -160,6 +160,12 @@ const SHOP_ISSUE8_CASES: Case[] = [
     question: 'average hours from order to shipment by channel',
     reference: 'SELECT channel, AVG((julianday(shipped_at) - julianday(order_date)) * 24) FROM orders GROUP BY channel',
   },
+  // "sales rep" is a WordNet synonym of the stored title Sales Representative, used as a noun: those employees
+  {
+    question: 'which sales rep sold the most',
+    reference:
+      "SELECT e.first_name, e.last_name, SUM(oi.quantity) AS n FROM order_items oi JOIN orders o ON o.order_id = oi.order_id JOIN employees e ON e.employee_id = o.employee_id WHERE e.title = 'Sales Representative' GROUP BY e.employee_id ORDER BY n DESC LIMIT 1",
+  },
   // a compound of two table names is right-headed: "product reviews" are reviews
   { question: 'how many product reviews are there', reference: 'SELECT COUNT(*) FROM reviews', answerHasCount: true },
   // a column list after the question: exactly those columns, a full name as one value

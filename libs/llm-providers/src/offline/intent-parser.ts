@@ -262,6 +262,25 @@ export class ReadIntentBuilder {
     }
     item.used = true;
     this.values.push({ targets, op, value: targets[0].value, text: item.text });
+    this.valueAsNoun(k, targets);
+  }
+
+  /**
+   * A stored value of a kind column used as a noun names the rows of its table that hold it: "which sales rep sold
+   * the most", "how many sales reps", "by sales rep" (employees whose title is Sales Representative). Read so when
+   * the value follows which/what/each/every, a count or a grouping word, and sits in one non-name column: a table
+   * mention then takes the value's place (the filter is kept).
+   */
+  private valueAsNoun(k: number, targets: Array<Extract<LexiconTarget, { kind: 'value' }>>): void {
+    const item = this.items[k] as MentionItem;
+    const prev = this.items[k - 1];
+    const nounSlot = /\b(which|what|each|every)$/.test(item.glue ?? '') || (prev?.t === 'kw' && ['count', 'group'].includes(prev.kw) && !item.glue);
+    const columns = new Set(targets.map((t) => `${t.table}.${t.column}`));
+    // before a table word the value only modifies it ("which texas city", "how many shipped orders")
+    const next = this.items[k + 1];
+    if (next?.t === 'mention' && next.targets.some((t) => t.kind === 'table')) return;
+    if (!nounSlot || columns.size !== 1 || (this.lex.nameColumns(targets[0].table) ?? []).includes(targets[0].column)) return;
+    this.items[k] = { t: 'mention', targets: [{ kind: 'table', table: targets[0].table }], text: item.text, plural: item.plural, used: false };
   }
 
   // ---------------------------------------------------------------- pass 2: structure

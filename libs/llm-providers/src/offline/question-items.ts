@@ -85,8 +85,9 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     }
     let schema = tok.kind === 'word' ? lexicon.matchAt(words, i) : null;
     // a phrase whose first word the schema does not know may name a stored value through WordNet ("the us")
-    const synonym = tok.kind === 'word' && resolver && !kwMatch && !schema ? resolver.valueSynonymAt(lowerWords, i) : null;
+    const synonym = tok.kind === 'word' && resolver && !schema ? resolver.valueSynonymAt(lowerWords, i, kwMatch?.length ?? 0) : null;
     if (synonym) {
+      kwMatch = null;
       schema = { length: synonym.length, targets: synonym.targets };
       resolved.push(synonym.resolution);
     }

@@ -71,18 +71,25 @@ export class WordResolver {
   /**
    * A stored value that the phrase starting at `start` of `words` (lower-case question words) names through a
    * WordNet synonym: a collocation of up to four words that is a noun ("united states", "us", "america") and one of
-   * whose first {@link SYNONYM_SENSES} synsets holds a word the lexicon knows only as a value (`usa`). The phrase must
-   * follow a preposition or "the" ("in the us", never "show us") and lead to exactly one value. Null otherwise.
+   * whose first {@link SYNONYM_SENSES} synsets holds a word the lexicon knows only as a value (`usa`, `Sales
+   * Representative` for "sales rep"). A one-word phrase must follow a preposition or "the" ("in the us", never "show
+   * us"); the phrase must be longer than `minLength` words (a keyword there) and lead to exactly one value.
    */
-  valueSynonymAt(words: readonly string[], start: number): ValueSynonym | null {
-    if (start === 0 || !PHRASE_OPENERS.has(words[start - 1])) return null;
-    for (let length = Math.min(MAX_COLLOCATION_WORDS, words.length - start); length > 0; length--) {
+  valueSynonymAt(words: readonly string[], start: number, minLength = 0): ValueSynonym | null {
+    // a collocation never starts with a function word ("the states" is not the United States here)
+    if (STOP.has(words[start])) return null;
+    const opened = start > 0 && PHRASE_OPENERS.has(words[start - 1]);
+    for (let length = Math.min(MAX_COLLOCATION_WORDS, words.length - start); length > minLength; length--) {
+      // one word may be a pronoun ("show us"); a collocation of several words is a name wherever it stands
+      if (length === 1 && !opened) continue;
       const phrase = words.slice(start, start + length).join(' ');
       if (length === 1 && this.lexicon.phraseTargets(singularize(phrase)).length) return null;
       const found = new Map<string, LexiconTarget[]>();
-      for (const synset of this.wn.synsets(phrase, 'n', SYNONYM_SENSES)) {
+      // the collocation as written, or with its head noun singular ("sales reps")
+      const forms = [...new Set([phrase, [...words.slice(start, start + length - 1), singularize(words[start + length - 1])].join(' ')])];
+      for (const synset of forms.flatMap((f) => this.wn.synsets(f, 'n', SYNONYM_SENSES))) {
         for (const other of synset.words) {
-          if (other === phrase) continue;
+          if (forms.includes(other)) continue;
           const targets = this.lexicon.matchPhrase(other);
           if (targets.length && targets.every((t) => t.kind === 'value')) found.set(other, targets);
         }
