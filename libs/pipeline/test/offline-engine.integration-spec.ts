@@ -154,6 +154,9 @@ const SHOP_ISSUE8_CASES: Case[] = [
   { question: 'how many customers are currently located in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE country = 'Germany'", answerHasCount: true },
   // "in" spells a stored value (the iso code IN) but is a preposition here: "live" is a linking verb, not a modifier
   { question: 'which customers currently live in Canada', reference: "SELECT * FROM customers WHERE country = 'Canada'" },
+  // "<event> time": from the row's own date to the event's date; "order value" is the order's one money column
+  { question: 'what is the average delivery time in days', reference: 'SELECT AVG(julianday(delivered_at) - julianday(order_date)) FROM orders' },
+  { question: 'average order value by channel', reference: 'SELECT channel, AVG(total_amount) FROM orders GROUP BY channel' },
   // a duration between two date columns of a row, named by their events (delivery -> delivered_at)
   { question: 'how many days between order and delivery on average', reference: 'SELECT AVG(julianday(delivered_at) - julianday(order_date)) FROM orders' },
   {

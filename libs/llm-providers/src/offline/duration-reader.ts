@@ -39,12 +39,57 @@ const WORDS = { avg: 'average number of', sum: 'total number of', max: 'longest 
  */
 export function durationIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
   const m = DURATION.exec(question);
-  if (!m) return null;
+  if (!m) return eventTimeIntent(question, lexicon, parse);
   const [, before, unitWord, startText, endText, after = ''] = m;
-  const fn = AGGREGATES.find(([re]) => re.test(before) || re.test(after))?.[1];
-  if (!fn) throw new UnmappedQuestionError(`it found the ${unitWord.toLowerCase()} between ${startText} and ${endText} but no average, total, longest or shortest of them`);
   const pair = datePair(lexicon, startText, endText);
   if (!pair) throw new UnmappedQuestionError(`it could not tell which two date columns of one table "${startText}" and "${endText}" are`);
+  return durationOver(pair, unitWord, before, after, startText, endText, lexicon, parse);
+}
+
+/** "<event> time": the time a row took to reach the event ("the average delivery time in days"). */
+const EVENT_TIME = /^(.*?)\b([a-z]+)\s+(?:time|duration|turnaround(?:\s+time)?)(?:\s+in\s+(days|hours))?(?:\s+((?:(?:on|in)\s+average)|(?:per|by|for|in|across|during)\s+.+))?\s*[?.]?\s*$/i;
+
+/**
+ * "the average delivery time (in days)": from the row's own date (the date column named after its table, such as
+ * `order_date` of `orders`, or its creation date) to the date column the event names (`delivered_at`). Null when
+ * the question has no "<word> time" or the word names no date column.
+ */
+function eventTimeIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
+  const m = EVENT_TIME.exec(question);
+  if (!m) return null;
+  const [, before, event, unitWord = 'days', after = ''] = m;
+  const ends = dateColumns(lexicon, event);
+  const pairs = ends.flatMap((end) => startColumns(lexicon, end.table).filter((s) => s.column !== end.column).map((start): [ColumnRef, ColumnRef] => [start, end]));
+  if (pairs.length !== 1) return null;
+  const noun = tableNoun(lexicon.table(pairs[0][0].table));
+  return durationOver(pairs[0], unitWord, before, after, noun, event, lexicon, parse);
+}
+
+/** The date columns a table's rows start at: named after the table (`order_date`) or their creation. */
+function startColumns(lexicon: SchemaLexicon, table: string): ColumnRef[] {
+  const noun = normalizedWords(lexicon.table(table).name).join(' ');
+  return lexicon
+    .columnsOfKind(table, 'date')
+    .filter((c) => {
+      const words = normalizedWords(c).filter((w) => !DATE_WORDS.has(w)).join(' ');
+      return words === noun || /^(created?|creation)$/.test(words);
+    })
+    .map((column) => ({ table, column }));
+}
+
+/** The aggregate of the duration from `pair[0]` to `pair[1]` over the rows "how many <rows> <rest>" reads. */
+function durationOver(
+  pair: [ColumnRef, ColumnRef],
+  unitWord: string,
+  before: string,
+  after: string,
+  startText: string,
+  endText: string,
+  lexicon: SchemaLexicon,
+  parse: (question: string) => QueryIntent,
+): QueryIntent {
+  const fn = AGGREGATES.find(([re]) => re.test(before) || re.test(after))?.[1];
+  if (!fn) throw new UnmappedQuestionError(`it found the ${unitWord.toLowerCase()} from ${startText} to ${endText} but no average, total, longest or shortest of them`);
   const [start, end] = pair;
   const unit: DurationUnit = /^hours$/i.test(unitWord) ? 'hour' : 'day';
   const rest = /^(on|in)\s+average$/i.test(after.trim()) ? '' : after;

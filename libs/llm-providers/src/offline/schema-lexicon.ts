@@ -1,4 +1,5 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
+import { isMoneyColumn } from './intent-words';
 import { normalizedWords, singularize, splitIdentifier } from './word-forms';
 
 /** What a phrase of the question can refer to. Tables are named by {@link tableKey}. */
@@ -71,6 +72,7 @@ export class SchemaLexicon {
     for (const table of schema.tables) this.tables.set(tableKey(table), table);
     for (const table of schema.tables) this.addTable(table);
     this.addEntityColumns(schema);
+    this.addValueColumns(schema);
   }
 
   /**
@@ -78,6 +80,16 @@ export class SchemaLexicon {
    * or `airport` table) is also matched by the entity's words alone: "each country" -> `country_name`; and the head
    * noun of a compound table name that no other name uses names that table ("line items" -> InvoiceLine).
    */
+  /** "order value", "product value": the one money column of a table (`total_amount`), named by its worth. */
+  private addValueColumns(schema: DatabaseSchema): void {
+    for (const table of schema.tables) {
+      const key = tableKey(table);
+      const money = this.columnsOfKind(key, 'number').filter((c) => isMoneyColumn(c));
+      const phrase = [...normalizedWords(table.name), 'value'];
+      if (money.length === 1 && !this.phrases.has(phrase.join(' '))) this.add(phrase, { kind: 'column', table: key, column: money[0], exact: false });
+    }
+  }
+
   private addEntityColumns(schema: DatabaseSchema): void {
     const tableWords = new Set(schema.tables.map((t) => normalizedWords(t.name).join(' ')));
     const known = new Set(this.phrases.keys());
