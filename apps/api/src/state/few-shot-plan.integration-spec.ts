@@ -8,18 +8,13 @@
  * ANALYZE) must never Seq Scan a state table.
  */
 import type { HistoryEntry } from '@nlq/contracts';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { describeEachWith } from '@nlq/test-services';
+import { STATE_ENGINES, type StateEngine } from '../../test/support/state-engines';
 import { SessionAccessService } from '../api-sessions/session-access.service';
 import { PendingOperationEntity } from './entities';
-import { openStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
 
-const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = 20_000;
 const SEEDED_AT = '2026-01-01T00:00:00.000Z';
 
@@ -104,47 +99,7 @@ const query = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
   ...overrides,
 });
 
-interface Case {
-  name: Engine;
-  open(): Promise<{ dataSource: DataSource; cleanup(): Promise<void> }>;
-}
-
-const cases: Case[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-plans-'));
-      const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
-      return {
-        dataSource,
-        async cleanup() {
-          await dataSource.destroy();
-          fs.rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    async open() {
-      const admin = new Client({ connectionString: PG_URL });
-      await admin.connect();
-      const schema = `nlq_plans_${process.pid}_${Date.now()}`;
-      await admin.query(`CREATE SCHEMA "${schema}"`);
-      const dataSource = await openStateDataSource(PG_URL, { schema });
-      return {
-        dataSource,
-        async cleanup() {
-          await dataSource.destroy();
-          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-          await admin.end();
-        },
-      };
-    },
-  },
-];
-
-describeEachWith(cases, (c) => (c.name === 'postgres' ? ['postgresql'] : []))('state-store query plans on $name', (c: Case) => {
+describeEachWith(STATE_ENGINES, (c) => c.services)('state-store query plans on $name', (c: StateEngine) => {
   let dataSource: DataSource;
   let cleanup: () => Promise<void>;
   let store: TypeOrmStateStore;

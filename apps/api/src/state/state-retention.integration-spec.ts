@@ -4,62 +4,14 @@
  * awaiting approval (their query entry, their session's traces), undecided operations. Pages smaller than the data, so the
  * batching and the (created_at, seq) cursor are exercised.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { describeEachWith } from '@nlq/test-services';
-import { openStateDataSource } from './state-data-source.factory';
+import { STATE_ENGINES, type StateEngine } from '../../test/support/state-engines';
 import { pruneState } from './state-retention';
 import { TypeOrmStateStore } from './typeorm-state.store';
 
-const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const NOW = Date.parse('2026-06-30T12:00:00.000Z');
 const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString();
-
-interface Engine {
-  name: string;
-  services: Array<'postgresql'>;
-  open(): Promise<{ dataSource: DataSource; cleanup(): Promise<void> }>;
-}
-
-const engines: Engine[] = [
-  {
-    name: 'sqlite',
-    services: [],
-    async open() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-retention-'));
-      const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
-      return {
-        dataSource,
-        async cleanup() {
-          await dataSource.destroy();
-          fs.rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    services: ['postgresql'],
-    async open() {
-      const admin = new Client({ connectionString: PG_URL });
-      await admin.connect();
-      const schema = `nlq_retention_${process.pid}_${Date.now()}`;
-      await admin.query(`CREATE SCHEMA "${schema}"`);
-      const dataSource = await openStateDataSource(PG_URL, { schema });
-      return {
-        dataSource,
-        async cleanup() {
-          await dataSource.destroy();
-          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-          await admin.end();
-        },
-      };
-    },
-  },
-];
 
 /** INSERT of one row given as column -> value, with the engine's placeholders. */
 async function insert(ds: DataSource, table: string, row: Record<string, unknown>): Promise<void> {
@@ -92,7 +44,7 @@ const addOperation = (ds: DataSource, id: string, state: string, queryEntryId: s
 const ids = async (ds: DataSource, table: string, column = 'id'): Promise<string[]> =>
   ((await ds.query(`SELECT ${column} AS id FROM ${table} ORDER BY ${column}`)) as Array<{ id: string }>).map((r) => r.id);
 
-describeEachWith(engines, (engine) => engine.services)('state retention on $name', (engine: Engine) => {
+describeEachWith(STATE_ENGINES, (engine) => engine.services)('state retention on $name', (engine: StateEngine) => {
   let ds: DataSource;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {

@@ -1,61 +1,9 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
 import type { PendingOperation } from '@nlq/pipeline';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
-import { openStateDataSource } from './state-data-source.factory';
 import { TypeOrmStateStore } from './typeorm-state.store';
 import { PendingOperationEntity } from './entities/pending-operation.entity';
 import { describeEachWith } from '@nlq/test-services';
-
-const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-interface Engine {
-  name: string;
-  open(): Promise<{ dataSource: DataSource; cleanup(): Promise<void> } | null>;
-}
-
-const engines: Engine[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-store-'));
-      const dataSource = await openStateDataSource(`sqlite://${path.join(dir, 'state.db')}`);
-      return {
-        dataSource,
-        async cleanup() {
-          await dataSource.destroy();
-          fs.rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    async open() {
-      const admin = new Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-      try {
-        await admin.connect();
-      } catch (error) {
-        console.warn(`Skipping PostgreSQL state store tests: ${PG_URL} unreachable (${(error as Error).message})`);
-        return null;
-      }
-      const schema = `nlq_api_store_${process.pid}_${Date.now()}`;
-      await admin.query(`CREATE SCHEMA "${schema}"`);
-      const dataSource = await openStateDataSource(PG_URL, { schema });
-      return {
-        dataSource,
-        async cleanup() {
-          await dataSource.destroy();
-          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-          await admin.end();
-        },
-      };
-    },
-  },
-];
+import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../test/support/state-engines';
 
 function entry(overrides: Partial<HistoryEntry>): HistoryEntry {
   return {
@@ -96,8 +44,8 @@ function operation(overrides: Partial<PendingOperation>): PendingOperation {
   };
 }
 
-describeEachWith(engines, (engine) => (engine.name === 'postgres' ? ['postgresql'] : []))('TypeOrmStateStore on $name', (engine) => {
-  let handle: Awaited<ReturnType<Engine['open']>>;
+describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore on $name', (engine: StateEngine) => {
+  let handle: OpenedState | undefined;
   let store: TypeOrmStateStore;
 
   beforeAll(async () => {
