@@ -1,20 +1,16 @@
 import type { DateRange } from './date-range-parser';
-import { aliasOf, cmpTuple, filterLabel, isMoneyColumn, measureTable, opWords, pluralWords, singularNoun } from './intent-words';
+import { aliasOf, cmpTuple, filterLabel, isMoneyColumn, measureTable, pluralWords, singularNoun } from './intent-words';
 import type { JoinPlanner } from './join-planner';
 import type { ParseOptions } from './parse-question';
-import type { ColumnRef, CompareOp, Filter, GroupKey, Measure, ReadIntent } from './query-intent';
+import type { ColumnRef, Filter, GroupKey, Measure, ReadIntent } from './query-intent';
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
-import { DIMENSION_WORDS, type Keyword } from './question-vocabulary';
+import { dimensionColumns, FilterReader, mayBeName, mentionedTables, type PendingValue } from './filter-reader';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
 import { humanize, normalizedWords } from './word-forms';
 import { verbLemma } from './word-lemmas';
 
 export { filterLabel, measureTable };
 
-/** Size adjectives: with no area or size column they rank by a table's one numeric column. */
-const SIZE_WORDS = new Set(['largest', 'biggest', 'smallest']);
-
-const CMP: Partial<Record<Keyword, CompareOp>> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=' };
 
 /** A measure before its tables are resolved. */
 type MeasureSpec =
@@ -25,18 +21,13 @@ type MeasureSpec =
   | { kind: 'rows'; table: string }
   | { kind: 'distinct'; targets: LexiconTarget[] };
 
-interface PendingValue {
-  targets: Array<Extract<LexiconTarget, { kind: 'value' } | { kind: 'column' }>>;
-  op: CompareOp;
-  value: string | number;
-  text: string;
-}
 
 /** Assembles a ReadIntent from items; one instance per question (driven by parse-question.ts). */
 export class ReadIntentBuilder {
-  private readonly values: PendingValue[] = [];
-  private readonly labelValues: Array<{ value: string; op: CompareOp }> = [];
-  private readonly pkValues: Array<{ table: string; value: number }> = [];
+  private readonly filters: FilterReader;
+  private readonly values: PendingValue[];
+  private readonly labelValues: FilterReader['labelValues'];
+  private readonly pkValues: FilterReader['pkValues'];
   private countTarget: MentionItem | null = null;
   private countDistinct: MentionItem | null = null;
   private agg: { fn: 'sum' | 'avg' | 'min' | 'max'; index: number } | null = null;
@@ -52,14 +43,20 @@ export class ReadIntentBuilder {
     private readonly planner: JoinPlanner,
     private readonly range: DateRange | null,
     private readonly options: ParseOptions,
-  ) {}
+  ) {
+    this.filters = new FilterReader(items, lex);
+    this.values = this.filters.values;
+    this.labelValues = this.filters.labelValues;
+    this.pkValues = this.filters.pkValues;
+  }
 
   /** Unknown words after a final "of", taken as the name of the row a lookup reads ("the capital of X"). */
   private bareName: string | null = null;
   private bareNameUsed = false;
 
   build(): ReadIntent {
-    this.readFilters();
+    this.filters.read();
+    this.bareName = this.filters.bareName;
     this.readStructure();
     const leftoverKw = this.items.filter((it) => !it.used && it.t === 'kw' && !['eq', 'distinct'].includes(it.kw));
     const leftoverNum = this.items.filter((it) => !it.used && (it.t === 'num' || it.t === 'quoted'));
@@ -79,208 +76,6 @@ export class ReadIntentBuilder {
     if (this.countTarget || this.countDistinct) return this.buildCount(mentions);
     if (this.agg || this.measure) return this.buildAggregate(mentions);
     return this.buildList(mentions);
-  }
-
-  // ---------------------------------------------------------------- pass 1: filters
-  private readFilters(): void {
-    const it = this.items;
-    for (let k = 0; k < it.length; k++) {
-      const item = it[k];
-      if (item.used) continue;
-      if (item.t === 'quoted') {
-        this.readQuoted(k);
-        continue;
-      }
-      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'value')) {
-        this.readValue(k);
-        continue;
-      }
-      if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS[item.text.toLowerCase()]) {
-        // "rivers longer than 500": the compared column is the dimension the adjective names
-        const dims = this.dimensionColumns(item.text);
-        if (!dims.length) throw new UnmappedQuestionError(`it found no column for "${item.text}"`);
-        const num = it[k + 1] as Extract<Item, { t: 'num' }>;
-        item.used = true;
-        num.used = true;
-        this.values.push({ targets: dims, op: CMP[item.kw] as CompareOp, value: num.value, text: `${item.text} ${num.text}` });
-        continue;
-      }
-      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'column')) {
-        // column [is|cmp] number
-        let j = k + 1;
-        let op: CompareOp = '=';
-        const next = it[j];
-        if (next?.t === 'kw' && !next.used && CMP[next.kw]) {
-          op = CMP[next.kw] as CompareOp;
-          j++;
-        } else if (next?.t === 'kw' && next.kw === 'not' && !next.used) {
-          op = '<>';
-          j++;
-          if (it[j]?.t === 'kw' && CMP[(it[j] as { kw: Keyword }).kw]) j++;
-        }
-        const num = it[j];
-        if (num?.t === 'num' && !num.used) {
-          const numeric = item.targets.filter((t) => t.kind === 'column' && ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)));
-          if (numeric.length) {
-            item.used = true;
-            num.used = true;
-            for (let m = k + 1; m < j; m++) it[m].used = true;
-            this.values.push({ targets: numeric as PendingValue['targets'], op, value: num.value, text: `${item.text} ${opWords(op)} ${num.text}` });
-          }
-        }
-        continue;
-      }
-      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'table')) {
-        // "invoice 37": primary key value
-        const num = it[k + 1];
-        const prev = it[k - 1];
-        const tableTarget = item.targets.find((t) => t.kind === 'table') as { table: string };
-        const table = this.lex.table(tableTarget.table);
-        if (num?.t === 'num' && !num.used && Number.isInteger(num.value) && table.primaryKey.length === 1 && !(prev?.t === 'kw' && prev.kw === 'top')) {
-          if (!it[k + 2] || it[k + 2].t !== 'mention') {
-            num.used = true;
-            this.pkValues.push({ table: tableTarget.table, value: num.value });
-            item.used = true;
-          }
-        }
-      }
-    }
-  }
-
-  private readQuoted(k: number): void {
-    const it = this.items;
-    const q = it[k] as Extract<Item, { t: 'quoted' }>;
-    if (q.bare) {
-      q.used = true;
-      this.bareName = q.text;
-      return;
-    }
-    let j = k - 1;
-    let op: CompareOp = '=';
-    if (it[j]?.t === 'kw' && ['eq', 'named'].includes((it[j] as { kw: Keyword }).kw)) {
-      const kw = it[j] as Extract<Item, { t: 'kw' }>;
-      if (kw.kw === 'named' || (it[j - 1]?.t === 'kw' && (it[j - 1] as { kw: Keyword }).kw === 'named')) {
-        kw.used = true;
-        if (it[j - 1]?.t === 'kw') it[j - 1].used = true;
-        q.used = true;
-        this.labelValues.push({ value: q.text, op });
-        return;
-      }
-      j--;
-    }
-    if (it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'not') {
-      op = '<>';
-      j--;
-    }
-    const col = it[j];
-    if (col?.t === 'mention' && !col.used && col.targets.some((t) => t.kind === 'column')) {
-      for (let m = j; m < k; m++) it[m].used = true;
-      q.used = true;
-      const targets = col.targets.filter((t) => t.kind === 'column') as PendingValue['targets'];
-      this.assertListedValue(q.text, targets);
-      this.values.push({ targets, op, value: q.text, text: `${col.text} ${q.text}` });
-      return;
-    }
-    let valueTargets = this.lex.matchPhrase(q.text).filter((t) => t.kind === 'value');
-    if (!valueTargets.length) valueTargets = this.lex.matchValueLoosely(q.text);
-    if (valueTargets.length) {
-      q.used = true;
-      for (let m = j + 1; m < k; m++) it[m].used = true;
-      this.values.push({ targets: valueTargets as PendingValue['targets'], op, value: (valueTargets[0] as { value: string }).value, text: q.text });
-      return;
-    }
-    throw new UnmappedQuestionError(`"${q.text}" is not a stored value it knows, and no column was named for it`);
-  }
-
-  private readValue(k: number): void {
-    const it = this.items;
-    const item = it[k] as MentionItem;
-    let targets = item.targets.filter((t): t is Extract<LexiconTarget, { kind: 'value' }> => t.kind === 'value');
-    const other = item.targets.filter((t) => t.kind !== 'value');
-    // after a preposition of place ("rivers in colorado", "flows through ohio") a value locates rows, it does not
-    // name them: a table's other column holding it wins over its name column
-    if (/\b(in|through|across|within|inside)$/.test(item.glue ?? '')) {
-      const locating = targets.filter((t) => !(this.lex.nameColumns(t.table) ?? []).includes(t.column) || !targets.some((o) => o.table === t.table && o !== t));
-      if (locating.length) targets = locating;
-    }
-    // a column named just before the value narrows it: "status shipped", "with country = 'Canada'"
-    let j = k - 1;
-    let op: CompareOp = '=';
-    if (it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'eq') j--;
-    if (it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'not') {
-      op = '<>';
-      j--;
-    }
-    let hinted = false;
-    const hint = it[j];
-    if (hint?.t === 'mention' && !hint.used) {
-      const narrowed = targets.filter((t) => hint.targets.some((h) => h.kind === 'column' && h.table === t.table && h.column === t.column));
-      if (narrowed.length) {
-        targets = narrowed;
-        hinted = true;
-        for (let m = j; m < k; m++) it[m].used = true;
-      }
-    }
-    // a table named before "named"/"called" narrows the value to the table's name column: "cities named austin";
-    // so does a singular table before "of": "the state of texas" (but "rivers of texas" are rivers in texas)
-    const namedKw = it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'named';
-    const appositive = it[j]?.t === 'mention' && !(it[j] as MentionItem).plural && /^(the )?of( the)?$/.test(item.glue ?? '');
-    const owner = namedKw ? it[j - 1] : appositive ? it[j] : undefined;
-    if (!hinted && owner?.t === 'mention' && !owner.used && owner.targets.some((t) => t.kind === 'table')) {
-      const tables = new Set(owner.targets.filter((t) => t.kind === 'table').map((t) => t.table));
-      const narrowed = targets.filter((t) => tables.has(t.table) && (this.lex.nameColumns(t.table) ?? []).includes(t.column));
-      if (narrowed.length) {
-        targets = narrowed;
-        hinted = true;
-        it[j].used = true;
-        owner.used = true;
-      }
-    }
-    if (!hinted && other.length) return; // the word names a table or column first; a value only when a column says so
-    if (!hinted && it[k - 1]?.t === 'kw' && (it[k - 1] as { kw: Keyword }).kw === 'not') {
-      op = '<>';
-      it[k - 1].used = true;
-    }
-    // a table or column named just after the value narrows it: "the Electronics category"
-    const after = it[k + 1];
-    if (after?.t === 'mention' && !after.used) {
-      const narrowed = targets.filter((t) => after.targets.some((h) => (h.kind === 'table' && h.table === t.table) || (h.kind === 'column' && h.table === t.table && h.column === t.column)));
-      // "the colorado river": a singular table word after "the <value>" names the row
-      const naming = !(after as MentionItem).plural && /(^| )the$/.test(item.glue ?? '') ? narrowed.filter((t) => (this.lex.nameColumns(t.table) ?? []).includes(t.column)) : [];
-      if (naming.length) narrowed.splice(0, narrowed.length, ...naming);
-      if (narrowed.length) {
-        targets = narrowed;
-        // "the Electronics category" names a category (the table is used up); "texas cities" are cities with a
-        // state of texas (the table stays the subject)
-        const namesRow = narrowed.every((t) => after.targets.some((h) => h.kind === 'column' && h.table === t.table) || (this.lex.nameColumns(t.table) ?? []).includes(t.column));
-        if (namesRow) after.used = true;
-        else if (k > 0 && narrowed.some((t) => this.mayNameRow(t.table, t.column))) {
-          // "the population of new york city": a city named New York, or cities in the state of New York?
-          throw new UnmappedQuestionError(`it could not tell whether "${item.text} ${after.text}" names one ${after.text} or ${after.text} with ${item.text}`);
-        }
-      }
-    }
-    item.used = true;
-    this.values.push({ targets, op, value: targets[0].value, text: item.text });
-    this.valueAsNoun(k, targets);
-  }
-
-  /**
-   * A stored value of a kind column used as a noun names the rows of its table that hold it: "which sales rep sold
-   * the most", "how many sales reps", "by sales rep" (employees whose title is Sales Representative). Read so when
-   * the value follows which/what/each/every, a count or a grouping word, and sits in one non-name column: a table
-   * mention then takes the value's place (the filter is kept).
-   */
-  private valueAsNoun(k: number, targets: Array<Extract<LexiconTarget, { kind: 'value' }>>): void {
-    const item = this.items[k] as MentionItem;
-    const prev = this.items[k - 1];
-    const nounSlot = /\b(which|what|each|every)$/.test(item.glue ?? '') || (prev?.t === 'kw' && ['count', 'group'].includes(prev.kw) && !item.glue);
-    const columns = new Set(targets.map((t) => `${t.table}.${t.column}`));
-    // before a table word the value only modifies it ("which texas city", "how many shipped orders")
-    const next = this.items[k + 1];
-    if (next?.t === 'mention' && next.targets.some((t) => t.kind === 'table')) return;
-    if (!nounSlot || columns.size !== 1 || (this.lex.nameColumns(targets[0].table) ?? []).includes(targets[0].column)) return;
-    this.items[k] = { t: 'mention', targets: [{ kind: 'table', table: targets[0].table }], text: item.text, plural: item.plural, used: false };
   }
 
   // ---------------------------------------------------------------- pass 2: structure
@@ -356,7 +151,7 @@ export class ReadIntentBuilder {
           if (item.kw === 'sum' && this.agg) break;
           if (!measured && !this.measure && item.kw !== 'sum' && item.kw !== 'avg') {
             // "the longest river", "which state is the largest": the entity's one column of that dimension
-            const dims = this.dimensionColumns(item.text);
+            const dims = dimensionColumns(this.items, this.lex, item.text);
             if (dims.length) {
               this.measure = { kind: 'column', targets: dims };
               this.direction = item.kw === 'max' ? 'desc' : 'asc';
@@ -478,26 +273,6 @@ export class ReadIntentBuilder {
   private listDistinct = false;
 
   /**
-   * Numeric columns of the dimension an adjective names (DIMENSION_WORDS), one per table the question names and
-   * only in tables with exactly one such column; [] when the adjective names no dimension.
-   */
-  private dimensionColumns(adjective: string): Array<Extract<LexiconTarget, { kind: 'column' }>> {
-    const words = DIMENSION_WORDS[adjective.toLowerCase()];
-    if (!words) return [];
-    const out: Array<Extract<LexiconTarget, { kind: 'column' }>> = [];
-    const named = this.mentionedTables();
-    for (const table of this.lex.tables.keys()) {
-      if (named.size && !named.has(table)) continue;
-      const numeric = this.lex.columnsOfKind(table, 'number');
-      const cols = numeric.filter((c) => normalizedWords(c).some((w) => words.includes(w)));
-      if (cols.length === 1) out.push({ kind: 'column', table, column: cols[0], exact: true });
-      // "the biggest city" of a table whose one measure is not named by size words: size is that measure
-      else if (cols.length === 0 && named.has(table) && SIZE_WORDS.has(adjective.toLowerCase()) && numeric.length === 1) out.push({ kind: 'column', table, column: numeric[0], exact: true });
-    }
-    return out;
-  }
-
-  /**
    * "how many <name> are there": the rows a stored name right after the count word names ("how many buttercup
    * kitchen are there" counts restaurants named so), as a table mention; null unless that value sits in the name
    * column of one table.
@@ -513,38 +288,10 @@ export class ReadIntentBuilder {
     return { t: 'mention', targets: [{ kind: 'table', table }], text: item.text, plural: true, used: true };
   }
 
-  /**
-   * A quoted value for columns whose every value the schema lists (sample values are kept only when a column has
-   * at most 50) must be one of them, case aside: "the state of 'California'" where states are stored as CA, NY
-   * would filter out every row. Throws UnmappedQuestionError naming the stored values.
-   */
-  private assertListedValue(text: string, targets: PendingValue['targets']): void {
-    const lists = targets.map((t) => this.lex.column(t.table, t.column).sampleValues ?? null);
-    if (!lists.length || lists.some((l) => !l?.length)) return;
-    const want = text.toLowerCase();
-    if (lists.some((l) => (l as string[]).some((v) => v.toLowerCase() === want))) return;
-    const shown = (lists[0] as string[]).slice(0, 8).join(', ');
-    throw new UnmappedQuestionError(`"${text}" is not a stored value of ${targets[0].column} (its values include ${shown})`);
-  }
-
   /** True when the word right before keyword `item` in the question is a past participle ("taken by"). */
   private afterParticiple(item: Item): boolean {
     const before = item.t === 'kw' ? item.before : undefined;
     return !!before && /(ed|en|wn|ght)$/.test(before) && verbLemma(before) !== null;
-  }
-
-  /** True when `table` has a name column whose values the schema does not list (any word could be a name there). */
-  private mayBeName(table: string): boolean {
-    return (this.lex.nameColumns(table) ?? []).some((c) => !this.lex.column(table, c).sampleValues?.length);
-  }
-
-  /**
-   * True when `value` may name a row of `table` rather than filter it: it is a value of a name column, or the table
-   * has a name column whose values are neither listed nor known from value retrieval.
-   */
-  private mayNameRow(table: string, column: string): boolean {
-    const names = this.lex.nameColumns(table) ?? [];
-    return names.includes(column) || names.some((c) => !this.lex.column(table, c).sampleValues?.length && !this.lex.column(table, c).knownValues?.length);
   }
 
   private nextFree(k: number): Item | undefined {
@@ -629,18 +376,11 @@ export class ReadIntentBuilder {
     return t ? t.table : null;
   }
 
-  /** Tables the question names (used or not), to prefer columns of those tables. */
-  private mentionedTables(): Set<string> {
-    const out = new Set<string>();
-    for (const it of this.items) if (it.t === 'mention') for (const t of it.targets) if (t.kind === 'table') out.add(t.table);
-    return out;
-  }
-
   /** Pick one column among candidates: a table the question names, then exact names, then nearest to `anchor`. */
   private pickColumn(targets: LexiconTarget[], anchors: string[], what: string): ColumnRef {
     const cols = targets.filter((t): t is Extract<LexiconTarget, { kind: 'column' }> => t.kind === 'column');
     if (cols.length === 0) throw new UnmappedQuestionError(`${what} is not a column`);
-    const named = this.mentionedTables();
+    const named = mentionedTables(this.items);
     const score = (c: (typeof cols)[number]) => {
       const dist = anchors.length ? Math.min(...anchors.map((a) => this.planner.distance(a, c.table))) : 0;
       return [named.has(c.table) ? 0 : 1, dist, c.exact ? 0 : 1, -this.planner.incoming(c.table)];
@@ -665,7 +405,7 @@ export class ReadIntentBuilder {
   private resolveFilters(anchor: string): Filter[] {
     const filters: Filter[] = [];
     for (const v of this.values) {
-      const named = this.mentionedTables();
+      const named = mentionedTables(this.items);
       const ranked = this.withSharedColumns(v.targets, anchor)
         .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1, -this.planner.incoming(t.table)] }))
         .sort((a, b) => cmpTuple(a.s, b.s));
@@ -1070,7 +810,7 @@ export class ReadIntentBuilder {
       if (!names || names.length !== 1) continue;
       const name = names[0];
       if (this.bareName !== null) {
-        if (this.mayBeName(table)) fits.push({ table, name, value: this.bareName, text: this.bareName });
+        if (mayBeName(this.lex, table)) fits.push({ table, name, value: this.bareName, text: this.bareName });
         continue;
       }
       const v = this.values[0];
