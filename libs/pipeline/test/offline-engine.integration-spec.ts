@@ -222,6 +222,14 @@ const CHINOOK_CASES: Case[] = [
   },
   { question: 'list customers in Brazil', reference: "SELECT * FROM Customer WHERE Country = 'Brazil'" },
   { question: 'total sales per country', reference: 'SELECT BillingCountry, SUM(Total) FROM Invoice GROUP BY BillingCountry' },
+  // the question forms of issue 8 on a schema the engine was not written for: periods, having, yes/no, negation,
+  // percentage and ratio
+  { question: 'how many invoices in the second quarter of 2010', reference: "SELECT COUNT(*) FROM Invoice WHERE InvoiceDate >= '2010-04-01' AND InvoiceDate < '2010-07-01'", answerHasCount: true },
+  { question: 'artists with more than 10 albums', reference: 'SELECT ar.ArtistId, ar.Name FROM Artist ar WHERE (SELECT COUNT(*) FROM Album al WHERE al.ArtistId = ar.ArtistId) > 10' },
+  { question: 'are there any invoices in 2013?', reference: "SELECT 'yes'" },
+  { question: 'artists without albums', reference: 'SELECT ArtistId, Name FROM Artist WHERE ArtistId NOT IN (SELECT ArtistId FROM Album)' },
+  { question: 'what percentage of customers are in Brazil', reference: "SELECT 100.0 * SUM(Country = 'Brazil') / COUNT(*) FROM Customer" },
+  { question: 'what is the ratio of customers in Brazil to customers in Canada', reference: "SELECT 1.0 * SUM(Country = 'Brazil') / SUM(Country = 'Canada') FROM Customer" },
   // "line items": the head noun of InvoiceLine; "count the number of" is one count
   { question: 'count the number of line items for invoice id 12', reference: 'SELECT COUNT(*) FROM InvoiceLine WHERE InvoiceId = 12', answerHasCount: true },
   // "each" with nothing counted lists every row; "the name of the artist" is owned by the table after "of"
@@ -354,6 +362,13 @@ describeChinook('offline engine over Chinook (not tuned to one schema)', () => {
 
   it(`answers ${CHINOOK_CASES.length} questions with the same results as reference SQL`, async () => {
     await runCases(driver, schema, CHINOOK_CASES);
+  });
+
+  it('answers a follow-up with the previous question\'s subject and filters', async () => {
+    const provider = new OfflineProvider();
+    const conversation = [{ question: 'how many customers are in Brazil?', sql: '', resultSummary: '' }];
+    const { sql } = await provider.generateSql({ question: 'and in Canada?', dialect: 'sqlite', schema, examples: [], maxRows: MAX_ROWS, conversation });
+    expectSameResult(await driver.runRead(sql, READ), await driver.runRead("SELECT COUNT(*) FROM Customer WHERE Country = 'Canada'", READ), false);
   });
 });
 
