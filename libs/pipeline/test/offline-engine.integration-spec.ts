@@ -336,37 +336,44 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
   });
 });
 
+/**
+ * A private copy of a shared evaluation database, opened with the real SQLite driver and introspected before the
+ * block's tests (nothing here can touch the shared file); closed and removed after. `db()` reads it in a test.
+ */
+function sharedCopy(source: string): () => { driver: DatabaseDriver; schema: DatabaseSchema } {
+  let dir: string;
+  let driver: DatabaseDriver;
+  let schema: DatabaseSchema;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'nlq-shared-'));
+    const file = path.join(dir, path.basename(source));
+    copyFileSync(source, file);
+    driver = createDriver(`sqlite://${file}`);
+    await driver.connect();
+    schema = await driver.introspect();
+  });
+  afterAll(async () => {
+    await driver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return () => ({ driver, schema });
+}
+
 const CHINOOK = path.resolve(__dirname, '../../../../shared/eval/chinook_nss/database/chinook/chinook.sqlite');
 const describeChinook = existsSync(CHINOOK) ? describe : describe.skip;
 if (!existsSync(CHINOOK)) console.warn(`offline-engine: Chinook database not found at ${CHINOOK}; skipping the Chinook questions`);
 
 describeChinook('offline engine over Chinook (not tuned to one schema)', () => {
-  let dir: string;
-  let driver: DatabaseDriver;
-  let schema: DatabaseSchema;
-
-  beforeAll(async () => {
-    // a private copy, so nothing here can touch the shared evaluation file
-    dir = mkdtempSync(path.join(tmpdir(), 'nlq-chinook-'));
-    const file = path.join(dir, 'chinook.sqlite');
-    copyFileSync(CHINOOK, file);
-    driver = createDriver(`sqlite://${file}`);
-    await driver.connect();
-    schema = await driver.introspect();
-  });
-
-  afterAll(async () => {
-    await driver?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const db = sharedCopy(CHINOOK);
 
   it(`answers ${CHINOOK_CASES.length} questions with the same results as reference SQL`, async () => {
-    await runCases(driver, schema, CHINOOK_CASES);
+    await runCases(db().driver, db().schema, CHINOOK_CASES);
   });
 
   it('answers a follow-up with the previous question\'s subject and filters', async () => {
     const provider = new OfflineProvider();
     const conversation = [{ question: 'how many customers are in Brazil?', sql: '', resultSummary: '' }];
+    const { driver, schema } = db();
     const { sql } = await provider.generateSql({ question: 'and in Canada?', dialect: 'sqlite', schema, examples: [], maxRows: MAX_ROWS, conversation });
     expectSameResult(await driver.runRead(sql, READ), await driver.runRead("SELECT COUNT(*) FROM Customer WHERE Country = 'Canada'", READ), false);
   });
@@ -441,33 +448,18 @@ const GEOGRAPHY_REFUSALS = [
 ];
 
 describeGeography('offline engine over GeoQuery (no keys at all)', () => {
-  let dir: string;
-  let driver: DatabaseDriver;
-  let schema: DatabaseSchema;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'nlq-geography-'));
-    const file = path.join(dir, 'geography.sqlite');
-    copyFileSync(GEOGRAPHY, file);
-    driver = createDriver(`sqlite://${file}`);
-    await driver.connect();
-    schema = await driver.introspect();
-  });
-
-  afterAll(async () => {
-    await driver?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const db = sharedCopy(GEOGRAPHY);
 
   it(`answers ${GEOGRAPHY_CASES.length} questions with the same results as reference SQL`, async () => {
-    await runCases(driver, schema, GEOGRAPHY_CASES);
+    await runCases(db().driver, db().schema, GEOGRAPHY_CASES);
   });
 
   it.each(GEOGRAPHY_REFUSALS)('refuses rather than guesses: %s', async (question) => {
-    await expect(ask(new OfflineProvider(), schema, question)).rejects.toThrow(UnanswerableQuestionError);
+    await expect(ask(new OfflineProvider(), db().schema, question)).rejects.toThrow(UnanswerableQuestionError);
   });
 
   it('words a lookup and a superlative from the rows', async () => {
+    const { driver, schema } = db();
     const provider = new OfflineProvider();
     const say = async (question: string) => {
       const sql = await ask(provider, schema, question);
@@ -529,25 +521,9 @@ describe.each(Object.keys(DEFOG_CASES))('offline engine over defog %s (no declar
     it.skip(`answers questions over ${db} (no data)`, () => undefined);
     return;
   }
-  let dir: string;
-  let driver: DatabaseDriver;
-  let schema: DatabaseSchema;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), `nlq-${db}-`));
-    const file = path.join(dir, `${db}.sqlite`);
-    copyFileSync(source, file);
-    driver = createDriver(`sqlite://${file}`);
-    await driver.connect();
-    schema = await driver.introspect();
-  });
-
-  afterAll(async () => {
-    await driver?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const copy = sharedCopy(source);
 
   it('answers with the same results as reference SQL', async () => {
-    await runCases(driver, schema, DEFOG_CASES[db]);
+    await runCases(copy().driver, copy().schema, DEFOG_CASES[db]);
   });
 });
