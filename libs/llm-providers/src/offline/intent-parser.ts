@@ -1,7 +1,7 @@
 import type { DateRange } from './date-range-parser';
 import { aliasOf, cmpTuple, filterLabel, isMoneyColumn, measureTable, pluralWords, singularNoun } from './intent-words';
 import type { JoinPlanner } from './join-planner';
-import type { ParseOptions } from './parse-question';
+import type { ParseOptions } from './parse-options';
 import type { ColumnRef, Filter, GroupKey, Measure, ReadIntent } from './query-intent';
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { dimensionColumns, FilterReader, mayBeName, mentionedTables, type PendingValue } from './filter-reader';

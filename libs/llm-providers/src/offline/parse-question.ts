@@ -15,20 +15,12 @@ import { tokenizeQuestion } from './question-tokenizer';
 import { readRelationConditions } from './relation-conditions';
 import type { SchemaLexicon } from './schema-lexicon';
 import { readShare, toShare } from './share-reader';
-import type { WordResolver } from './word-resolver';
 import { parseWriteIntent } from './write-intent-parser';
+import type { ParseOptions } from './parse-options';
 import { toYesNo, yesNoBody } from './yes-no';
 
 export { UnmappedQuestionError };
 
-/** Options of {@link parseQuestion}. */
-export interface ParseOptions {
-  now: Date;
-  /** Rows of a "most expensive products" style question without a number (a singular noun means 1). */
-  defaultTopN: number;
-  /** Maps words the schema does not know as written (lemmas, synonyms, typos); none when absent. */
-  resolver?: WordResolver;
-}
 
 /**
  * The offline engine's reading of one question, in stages (NaLIR/ATHENA style): tokens -> date range -> typed
