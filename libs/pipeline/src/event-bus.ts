@@ -4,11 +4,16 @@ import type { EventSink } from './ports';
 /** Listener of live events; return value ignored. */
 export type LiveEventListener = (event: LiveEvent) => void;
 
+/** Where the pipeline publishes live events and /ws/live listens: EventSink plus `subscribe` (returns unsubscribe). */
+export interface LiveEventBus extends EventSink {
+  subscribe(listener: LiveEventListener): () => void;
+}
+
 /**
  * In-process EventSink with subscribers (the single-replica default; apps/api fans out through Redis pub/sub when
  * REDIS_URL is set). `publish` never throws: a failing listener is isolated from the others and from the pipeline.
  */
-export class InMemoryEventBus implements EventSink {
+export class InMemoryEventBus implements LiveEventBus {
   private readonly listeners = new Set<LiveEventListener>();
 
   publish(event: LiveEvent): void {

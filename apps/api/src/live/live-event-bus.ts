@@ -1,5 +1,5 @@
 import type { FactoryProvider } from '@nestjs/common';
-import { InMemoryEventBus, type EventSink, type LiveEventListener } from '@nlq/pipeline';
+import { InMemoryEventBus, type LiveEventBus } from '@nlq/pipeline';
 import type { Logger } from 'pino';
 import { REDIS_CLIENTS, type RedisClients } from '../cache/redis.module';
 import { ROOT_LOGGER } from '../logging/logger.factory';
@@ -8,10 +8,7 @@ import { RedisEventBus } from './redis-event-bus';
 /** Injection token of the process's {@link LiveEventBus}. */
 export const LIVE_EVENT_BUS = Symbol('LIVE_EVENT_BUS');
 
-/** Where the pipeline publishes live events and /ws/live listens: EventSink plus `subscribe` (returns unsubscribe). */
-export interface LiveEventBus extends EventSink {
-  subscribe(listener: LiveEventListener): () => void;
-}
+export type { LiveEventBus };
 
 /**
  * The live-event bus (DESIGN.md "State and scale"): a started {@link RedisEventBus} on the `nlq:live` channel when

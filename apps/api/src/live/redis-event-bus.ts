@@ -1,8 +1,7 @@
 import type { LiveEvent } from '@nlq/contracts';
-import type { LiveEventListener } from '@nlq/pipeline';
+import type { LiveEventBus, LiveEventListener } from '@nlq/pipeline';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { LiveEventBus } from './live-event-bus';
 
 /** Redis pub/sub channel of live events. */
 export const REDIS_LIVE_CHANNEL = 'nlq:live';

@@ -1,5 +1,5 @@
 import type { Dialect } from '@nlq/contracts';
-import type { AstNode, ParseResult } from './sql-ast';
+import type { AstNode, ParseResult } from './parse-result';
 import { type SqlToken, tokenizeSql } from './sql-tokenizer';
 
 /**

@@ -1,10 +1,10 @@
 import type { Dialect } from '@nlq/contracts';
 import { Parser } from 'node-sql-parser';
 import { parseWithLimitExpressions } from './limit-expressions';
+import type { AstNode, ParseResult } from './parse-result';
 import { tokenizeSql } from './sql-tokenizer';
 
-/** A node-sql-parser AST node, read loosely: its shapes differ per dialect grammar. */
-export type AstNode = any;
+export type { AstNode, ParseResult };
 
 /** node-sql-parser `database` option for each nlq dialect (node-sql-parser README, "Supported Database SQL Syntax"). */
 export const PARSER_DATABASE: Record<Dialect, string> = {
@@ -29,13 +29,6 @@ export const FALLBACK_GRAMMAR: Partial<Record<Dialect, Dialect>> = {
   sqlite: 'postgresql',
 };
 
-/**
- * Outcome of {@link parseSql}: the statements' ASTs, the parser's table list and the grammar that produced them
- * (the dialect's own or its {@link FALLBACK_GRAMMAR}), or a one-line error message.
- */
-export type ParseResult =
-  | { ok: true; statements: AstNode[]; tableList: string[]; grammar: Dialect }
-  | { ok: false; error: string; offset?: number };
 
 /**
  * Parses SQL with node-sql-parser 5.4 in the dialect's grammar. When that fails and the dialect has a
