@@ -297,6 +297,7 @@ export async function seedStateDatabase(dataSource: DataSource, options: Pick<Se
   return stats;
 }
 
+/** Opens (and migrates) the state database, seeds it and prints one line of counts and time. */
 async function main(options: SeedOptions): Promise<void> {
   const dataSource = await openStateDataSource(options.stateUrl);
   try {

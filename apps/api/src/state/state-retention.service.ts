@@ -27,6 +27,7 @@ export class StateRetentionService implements OnApplicationBootstrap, OnApplicat
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** Schedules the runs (none when both retentions are 0); the timers do not keep the process alive. */
   onApplicationBootstrap(): void {
     if (this.config.historyRetentionDays === 0 && this.config.traceRetentionDays === 0) return;
     const first = setTimeout(() => void this.runOnce(), FIRST_PRUNE_DELAY_MS);
@@ -36,6 +37,7 @@ export class StateRetentionService implements OnApplicationBootstrap, OnApplicat
     this.timers = [first, every];
   }
 
+  /** Stops scheduling, asks a run in progress to stop after its current page, and waits for it. Idempotent. */
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
     for (const timer of this.timers) clearTimeout(timer);

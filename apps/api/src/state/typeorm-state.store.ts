@@ -46,6 +46,7 @@ export class TypeOrmStateStore implements StateStore {
     this.examplesTtlMs = options.examplesTtlMs ?? EXAMPLES_TTL_MS;
   }
 
+  /** Insert one history entry (seq assigned by the database); a feedback entry forgets the cached few-shot examples. */
   async appendHistory(entry: HistoryEntry): Promise<void> {
     await this.exclusive(() => this.dataSource.getRepository(HistoryEntryEntity).insert(toHistoryRow(entry)));
     this.forgetExamplesAfter([entry]);
@@ -285,6 +286,7 @@ export class TypeOrmStateStore implements StateStore {
     });
   }
 
+  /** The session's newest operation in any state (a still-pending one wins a same-millisecond tie), or null. */
   async latestOperation(sessionId: string): Promise<PendingOperation | null> {
     const rows = await this.exclusive(() =>
       this.dataSource.getRepository(PendingOperationEntity).find({ where: { sessionId }, order: { createdAt: 'DESC' }, take: 5 }),
