@@ -440,6 +440,25 @@ describe('QueryPipeline on SQLite', () => {
     expect(h.audits.map((a) => a.event)).toEqual(['query', 'feedback', 'query']);
   });
 
+  it('rates the latest query from the newest history entries, and past a run of newer non-query entries', async () => {
+    const provider = new ScriptedLlmProvider({ sql: () => 'SELECT name FROM customers' });
+    const h = harness(provider);
+    const asked = await h.pipeline.ask({ question: 'Customer names', sessionId: 's1', userId: 'u1' });
+    const reads: Array<number | undefined> = [];
+    const listHistory = h.store.listHistory.bind(h.store);
+    h.store.listHistory = (sessionId, options) => {
+      reads.push(options?.newest);
+      return listHistory(sessionId, options);
+    };
+    expect((await h.pipeline.recordFeedback('s1', 'u1', 'positive')).ref_id).toBe(asked.historyEntryId);
+    expect(reads).toEqual([RECENT_HISTORY_ENTRIES]);
+    // more feedback than the newest entries hold: the whole history is read once to find the query
+    for (let i = 0; i < RECENT_HISTORY_ENTRIES; i++) await h.pipeline.recordFeedback('s1', 'u1', 'negative');
+    reads.length = 0;
+    expect((await h.pipeline.recordFeedback('s1', 'u1', 'positive')).ref_id).toBe(asked.historyEntryId);
+    expect(reads).toEqual([RECENT_HISTORY_ENTRIES, undefined]);
+  });
+
   it('reports schema age, refreshes the schema and clears the connection cache', async () => {
     const provider = new ScriptedLlmProvider({ sql: () => 'SELECT count(*) AS n FROM customers' });
     const h = harness(provider);

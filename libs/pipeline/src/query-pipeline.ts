@@ -718,8 +718,9 @@ export class QueryPipeline {
    * store can offer positive ones as few-shot examples). Resolves with the stored `feedback` entry.
    */
   async recordFeedback(sessionId: string, userId: string, signal: FeedbackSignal): Promise<HistoryEntry> {
-    const history = await this.store.listHistory(sessionId);
-    const latestQuery = [...history].reverse().find((e) => e.kind === 'query') ?? null;
+    // the newest entries almost always hold the latest query; the whole history only when they do not
+    const latest = (entries: HistoryEntry[]) => [...entries].reverse().find((e) => e.kind === 'query') ?? null;
+    const latestQuery = latest(await this.store.listHistory(sessionId, { newest: RECENT_HISTORY_ENTRIES })) ?? latest(await this.store.listHistory(sessionId));
     const entry = historyEntry(
       {
         kind: 'feedback',
