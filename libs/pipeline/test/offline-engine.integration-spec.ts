@@ -157,6 +157,12 @@ const SHOP_ISSUE8_CASES: Case[] = [
   // "<event> time": from the row's own date to the event's date; "order value" is the order's one money column
   { question: 'what is the average delivery time in days', reference: 'SELECT AVG(julianday(delivered_at) - julianday(order_date)) FROM orders' },
   { question: 'average order value by channel', reference: 'SELECT channel, AVG(total_amount) FROM orders GROUP BY channel' },
+  // "time to <event>"; recency superlatives rank by the table's own date; "a total above" compares the row's total;
+  // an average "per order item" is over the rows, not grouped by each row
+  { question: 'what is the average time to ship an order', reference: 'SELECT AVG(julianday(shipped_at) - julianday(order_date)) FROM orders' },
+  { question: 'list the 5 most recent orders', reference: 'SELECT order_id, order_date FROM orders ORDER BY order_date DESC LIMIT 5', ordered: true },
+  { question: 'orders with a total above 500', reference: 'SELECT * FROM orders WHERE total_amount > 500' },
+  { question: 'average discount per order item', reference: 'SELECT AVG(discount) FROM order_items' },
   // a duration between two date columns of a row, named by their events (delivery -> delivered_at)
   { question: 'how many days between order and delivery on average', reference: 'SELECT AVG(julianday(delivered_at) - julianday(order_date)) FROM orders' },
   {

@@ -49,13 +49,16 @@ export function durationIntent(question: string, lexicon: SchemaLexicon, parse: 
 /** "<event> time": the time a row took to reach the event ("the average delivery time in days"). */
 const EVENT_TIME = /^(.*?)\b([a-z]+)\s+(?:time|duration|turnaround(?:\s+time)?)(?:\s+in\s+(days|hours))?(?:\s+((?:(?:on|in)\s+average)|(?:per|by|for|in|across|during)\s+.+))?\s*[?.]?\s*$/i;
 
+/** "time to <event>": "the average time to ship an order (in hours)". */
+const TIME_TO = /^(.*?)\b(?:time|duration|days|hours)\s+(?:it\s+takes\s+)?(?:to|until)\s+([a-z]+)(?:\s+(?:an?|the)\s+[a-z]+)?(?:\s+in\s+(days|hours))?(?:\s+((?:(?:on|in)\s+average)|(?:per|by|for|in|across|during)\s+.+))?\s*[?.]?\s*$/i;
+
 /**
- * "the average delivery time (in days)": from the row's own date (the date column named after its table, such as
+ * "the average delivery time (in days)", "the average time to ship an order": from the row's own date (the date column named after its table, such as
  * `order_date` of `orders`, or its creation date) to the date column the event names (`delivered_at`). Null when
  * the question has no "<word> time" or the word names no date column.
  */
 function eventTimeIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
-  const m = EVENT_TIME.exec(question);
+  const m = EVENT_TIME.exec(question) ?? TIME_TO.exec(question);
   if (!m) return null;
   const [, before, event, unitWord = 'days', after = ''] = m;
   const ends = dateColumns(lexicon, event);

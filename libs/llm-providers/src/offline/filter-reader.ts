@@ -82,6 +82,19 @@ export class FilterReader {
         this.readValue(k);
         continue;
       }
+      if (item.t === 'kw' && item.alt && !CMP[item.kw]) {
+        // a keyword that is also a column's name ("a total above 500": the column `total_amount`) compared with a number
+        const cmp = it[k + 1];
+        const num = it[k + 2];
+        // only a column of a table the question names ("orders with a total": not order_items.line_total)
+        const named = mentionedTables(this.items);
+        const numeric = item.alt.filter((t) => t.kind === 'column' && named.has(t.table) && this.lex.columnKind(t.table, t.column) === 'number');
+        if (cmp?.t === 'kw' && !cmp.used && CMP[cmp.kw] && cmp.kw !== 'eq' && num?.t === 'num' && !num.used && numeric.length) {
+          item.used = cmp.used = num.used = true;
+          this.values.push({ targets: numeric as PendingValue['targets'], op: CMP[cmp.kw] as CompareOp, value: num.value, text: `${item.text} ${opWords(CMP[cmp.kw] as CompareOp)} ${num.text}` });
+          continue;
+        }
+      }
       if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS[item.text.toLowerCase()]) {
         // "rivers longer than 500": the compared column is the dimension the adjective names
         const dims = dimensionColumns(this.items, this.lex, item.text);

@@ -12,6 +12,9 @@ import { verbLemma } from './word-lemmas';
 export { filterLabel, measureTable };
 
 
+/** Superlatives of time: they rank rows by their table's date. */
+const RECENCY = /^(the\s+)?(latest|earliest|most recent|newest|oldest)$/i;
+
 /** A measure before its tables are resolved. */
 type MeasureSpec =
   | { kind: 'money' }
@@ -154,6 +157,13 @@ export class ReadIntentBuilder {
             const dims = dimensionColumns(this.items, this.lex, item.text);
             if (dims.length) {
               this.measure = { kind: 'column', targets: dims };
+              this.direction = item.kw === 'max' ? 'desc' : 'asc';
+              break;
+            }
+            // "the 5 latest orders", "the most recent order": by the date of the table named after the word
+            const dated = RECENCY.test(item.text) ? this.recencyColumn(k) : null;
+            if (dated) {
+              this.measure = { kind: 'column', targets: [{ kind: 'column', table: dated.table, column: dated.column, exact: true }] };
               this.direction = item.kw === 'max' ? 'desc' : 'asc';
               break;
             }
@@ -453,6 +463,18 @@ export class ReadIntentBuilder {
   }
 
   /** The date column of `anchor`, or of the nearest table it references (many-to-one), for a date range or period. */
+  /** The date column of the table named right after a recency word at `k` ("latest orders"), or null. */
+  private recencyColumn(k: number): ColumnRef | null {
+    const next = this.nextFree(k);
+    const table = next?.t === 'mention' ? this.firstTable(next) : null;
+    if (!table) return null;
+    try {
+      return this.dateColumn(table, `"${this.items[k].text}"`);
+    } catch {
+      return null;
+    }
+  }
+
   private dateColumn(anchor: string, what: string): ColumnRef {
     const seen = new Set<string>([anchor]);
     let frontier = [anchor];
@@ -613,7 +635,9 @@ export class ReadIntentBuilder {
     const base = measureTable(measure);
     tableMentions.forEach((m) => (m.used = true));
     const filters = this.resolveFilters(base);
-    const group = this.resolveGroup(base);
+    // "average discount per order item": each row is its own group, so the average is over the rows
+    const resolved = this.resolveGroup(base);
+    const group = resolved?.kind === 'table' && resolved.table === base ? null : resolved;
     const used = new Set([base, ...this.tablesOf(filters, group, measure), ...anchors]);
     this.checkLeftovers(mentions, used);
     for (const t of used) if (this.planner.distance(base, t) === Infinity) throw new UnmappedQuestionError(`${t} is not linked to ${base} by foreign keys`);

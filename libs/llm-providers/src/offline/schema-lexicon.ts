@@ -304,6 +304,8 @@ export class SchemaLexicon {
       if (startsWithTable) this.add(cw.slice(tw.length), exact);
       else this.add([...tw, ...cw], exact);
       if (cw.length > 1 && kind !== 'id') this.add([cw[cw.length - 1]], partial);
+      // "the total" of a row is its total_amount / total_price
+      if (cw.length > 1 && cw[0] === 'total' && kind === 'number') this.add(['total'], partial);
       // a stored count is named by what it counts: citation_num, num_enrolled -> "number of citations", unless the
       // counted things are a table of their own ("number of reviews" counts review rows, not business.review_count)
       const counted = kind === 'number' ? countedNoun(cw) : null;
