@@ -25,12 +25,14 @@ const SERVERS: Server[] = [
 ];
 
 describeEachWith(SERVERS, (s) => [s.service])('offline engine SQL on $name', (server: Server) => {
-  const table = `parcels_${process.pid}`;
+  // a name of words only, so the question can name it; dropped before and after
+  const table = 'nlq_dialect_parcels';
   let driver: DatabaseDriver;
 
   beforeAll(async () => {
     driver = createDriver(server.url);
     await driver.connect();
+    await driver.runWrite(`DROP TABLE IF EXISTS ${table}`, W);
     await driver.runWrite(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, ordered_at ${server.timestamp}, delivered_at ${server.timestamp})`, W);
     // 24 h and 48 h: 36 h on average, 1.5 days
     await driver.runWrite(
@@ -72,5 +74,19 @@ describeEachWith(SERVERS, (s) => [s.service])('offline engine SQL on $name', (se
     expect(await ask('average hours between order and delivery')).toBeCloseTo(36, 6);
     expect(await ask('what is the average number of days from order to delivery')).toBeCloseTo(1.5, 6);
     expect(await ask('longest time in hours between order and delivery')).toBeCloseTo(48, 6);
+  });
+
+  it('groups by day in the dialect\'s date format', async () => {
+    const provider = new OfflineProvider();
+    // one date column only: the grouping has no other date to take
+    const single = schema();
+    single.tables[0] = { ...single.tables[0], columns: single.tables[0].columns.filter((c) => c.name !== 'delivered_at') };
+    const { sql } = await provider.generateSql({ question: 'number of parcels per day', dialect: server.dialect, schema: single, examples: [], maxRows: 10 });
+    const rows = (await driver.runRead(sql, R)).rows.map((r) => [String(r[0]), Number(r[1])]).sort();
+    expect(rows).toEqual([
+      ['2025-01-01', 1],
+      ['2025-01-03', 1],
+      ['2025-01-04', 1],
+    ]);
   });
 });

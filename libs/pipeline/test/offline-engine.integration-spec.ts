@@ -163,6 +163,12 @@ const SHOP_ISSUE8_CASES: Case[] = [
   { question: 'list the 5 most recent orders', reference: 'SELECT order_id, order_date FROM orders ORDER BY order_date DESC LIMIT 5', ordered: true },
   { question: 'orders with a total above 500', reference: 'SELECT * FROM orders WHERE total_amount > 500' },
   { question: 'average discount per order item', reference: 'SELECT AVG(discount) FROM order_items' },
+  // per day, last week (Monday to Monday before this week's Monday, whatever weekday today is)
+  {
+    question: 'how many orders per day last week',
+    reference:
+      "SELECT date(order_date), COUNT(*) FROM orders WHERE order_date >= date('now', '-6 days', 'weekday 1', '-7 days') AND order_date < date('now', '-6 days', 'weekday 1') GROUP BY date(order_date)",
+  },
   // a duration between two date columns of a row, named by their events (delivery -> delivered_at)
   { question: 'how many days between order and delivery on average', reference: 'SELECT AVG(julianday(delivered_at) - julianday(order_date)) FROM orders' },
   {

@@ -38,7 +38,7 @@ export class ReadIntentBuilder {
   private direction: 'asc' | 'desc' | null = null;
   private topRequested = false;
   private topN: number | null = null;
-  private groupSpec: { kind: 'mention'; item: MentionItem } | { kind: 'period'; unit: 'year' | 'month' } | null = null;
+  private groupSpec: { kind: 'mention'; item: MentionItem } | { kind: 'period'; unit: 'year' | 'month' | 'day' } | null = null;
 
   constructor(
     private readonly items: Item[],
@@ -232,7 +232,7 @@ export class ReadIntentBuilder {
               next.used = true;
               this.groupSpec = { kind: 'mention', item: next };
             }
-          } else if (next.t === 'kw' && (next.kw === 'year' || next.kw === 'month')) {
+          } else if (next.t === 'kw' && (next.kw === 'year' || next.kw === 'month' || next.kw === 'day')) {
             next.used = true;
             this.groupSpec = { kind: 'period', unit: next.kw };
           } else if (next.t === 'kw' && next.kw === 'count') {
@@ -253,7 +253,8 @@ export class ReadIntentBuilder {
           break;
         }
         case 'year':
-        case 'month': {
+        case 'month':
+        case 'day': {
           // "monthly sales", "sales per year" without "by"
           item.used = true;
           if (this.groupSpec) throw new UnmappedQuestionError('it names two groupings');
@@ -406,7 +407,7 @@ export class ReadIntentBuilder {
   private resolveGroup(anchor: string): GroupKey | null {
     const g = this.groupSpec;
     if (!g) return null;
-    if (g.kind === 'period') return { kind: 'period', ref: this.dateColumn(anchor, `a ${g.unit}ly grouping`), unit: g.unit };
+    if (g.kind === 'period') return { kind: 'period', ref: this.dateColumn(anchor, `a grouping by ${g.unit}`), unit: g.unit };
     const table = this.firstTable(g.item);
     if (table && !g.item.targets.some((t) => t.kind === 'column' && t.exact)) return { kind: 'table', table };
     return { kind: 'column', ref: this.pickColumn(g.item.targets, [anchor], `"${g.item.text}"`) };

@@ -29,7 +29,7 @@ export function readOrdering(items: Item[]): OrderSpec | null {
       const next = items.slice(k + 1).find((it) => !it.used);
       let by: OrderSpec['by'] = null;
       if (next?.t === 'mention' && next.targets.some((t) => t.kind === 'column')) by = { kind: 'column', item: next };
-      else if (next?.t === 'kw' && (next.kw === 'year' || next.kw === 'month')) by = { kind: 'group' };
+      else if (next?.t === 'kw' && (next.kw === 'year' || next.kw === 'month' || next.kw === 'day')) by = { kind: 'group' };
       else if (next?.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max'].includes(next.kw)) by = { kind: 'measure' };
       if (!by || !next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" sorts by`);
       next.used = true;

@@ -55,7 +55,7 @@ export type Filter =
 export type GroupKey =
   | { kind: 'column'; ref: ColumnRef }
   | { kind: 'table'; table: string }
-  | { kind: 'period'; ref: ColumnRef; unit: 'year' | 'month' };
+  | { kind: 'period'; ref: ColumnRef; unit: 'year' | 'month' | 'day' };
 
 /** A read question. */
 export interface ReadIntent {

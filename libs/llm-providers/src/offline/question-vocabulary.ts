@@ -22,6 +22,7 @@ export type Keyword =
   | 'group'
   | 'year'
   | 'month'
+  | 'day'
   | 'not'
   | 'gt'
   | 'gte'
@@ -129,6 +130,8 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['annual', 'year'],
   ['month', 'month'],
   ['monthly', 'month'],
+  ['day', 'day'],
+  ['daily', 'day'],
   ['what percentage of', 'share'],
   ['what percent of', 'share'],
   ['what share of', 'share'],
@@ -230,7 +233,7 @@ export const FILLER_WORDS = new Set(
 
 /** Keywords that a single-word schema match must not take over (a column named `total` needs "order total"). */
 export const RESERVED_SINGLE_WORDS = new Set(
-  KEYWORD_PHRASES.filter(([p, k]) => !p.includes(' ') && !['year', 'month', 'eq', 'named', 'units', 'money'].includes(k)).map(([p]) => p),
+  KEYWORD_PHRASES.filter(([p, k]) => !p.includes(' ') && !['year', 'month', 'day', 'eq', 'named', 'units', 'money'].includes(k)).map(([p]) => p),
 );
 
 /**

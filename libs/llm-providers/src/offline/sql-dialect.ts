@@ -41,19 +41,20 @@ export function literal(value: string | number, dialect: Dialect): string {
   return `'${text}'`;
 }
 
-/** Year (`2024`) or month (`2024-03`) of a date expression, as text, in the dialect's date functions. */
-export function periodExpr(column: string, unit: 'year' | 'month', dialect: Dialect): string {
+/** Year (`2024`), month (`2024-03`) or day (`2024-03-15`) of a date expression, as text, in the dialect's date functions. */
+export function periodExpr(column: string, unit: 'year' | 'month' | 'day', dialect: Dialect): string {
+  const pick = (year: string, month: string, day: string) => (unit === 'year' ? year : unit === 'month' ? month : day);
   switch (dialect) {
     case 'sqlite':
-      return `strftime('${unit === 'year' ? '%Y' : '%Y-%m'}', ${column})`;
+      return `strftime('${pick('%Y', '%Y-%m', '%Y-%m-%d')}', ${column})`;
     case 'postgresql':
     case 'snowflake':
-      return `to_char(${column}, '${unit === 'year' ? 'YYYY' : 'YYYY-MM'}')`;
+      return `to_char(${column}, '${pick('YYYY', 'YYYY-MM', 'YYYY-MM-DD')}')`;
     case 'mysql':
     case 'mariadb':
-      return `DATE_FORMAT(${column}, '${unit === 'year' ? '%Y' : '%Y-%m'}')`;
+      return `DATE_FORMAT(${column}, '${pick('%Y', '%Y-%m', '%Y-%m-%d')}')`;
     case 'transactsql':
-      return `FORMAT(${column}, '${unit === 'year' ? 'yyyy' : 'yyyy-MM'}')`;
+      return `FORMAT(${column}, '${pick('yyyy', 'yyyy-MM', 'yyyy-MM-dd')}')`;
   }
 }
 
