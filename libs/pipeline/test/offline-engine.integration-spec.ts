@@ -163,6 +163,12 @@ const SHOP_ISSUE8_CASES: Case[] = [
   { question: 'list the 5 most recent orders', reference: 'SELECT order_id, order_date FROM orders ORDER BY order_date DESC LIMIT 5', ordered: true },
   { question: 'orders with a total above 500', reference: 'SELECT * FROM orders WHERE total_amount > 500' },
   { question: 'average discount per order item', reference: 'SELECT AVG(discount) FROM order_items' },
+  // with a period named, "new" says nothing more: the customers who signed up in it
+  {
+    question: 'how many new customers signed up last year',
+    reference: "SELECT COUNT(*) FROM customers WHERE signup_date >= date('now', 'start of year', '-1 year') AND signup_date < date('now', 'start of year')",
+    answerHasCount: true,
+  },
   // per day, last week (Monday to Monday before this week's Monday, whatever weekday today is)
   {
     question: 'how many orders per day last week',

@@ -63,7 +63,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
   if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
   resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);
-  const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon);
+  const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
   try {
     const relations = readRelationConditions(items, lexicon, planner);
     const ordering = readOrdering(items);
