@@ -33,10 +33,10 @@ describeEachWith(SERVERS, (s) => [s.service])('offline engine SQL on $name', (se
     driver = createDriver(server.url);
     await driver.connect();
     await driver.runWrite(`DROP TABLE IF EXISTS ${table}`, W);
-    await driver.runWrite(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, ordered_at ${server.timestamp}, delivered_at ${server.timestamp})`, W);
+    await driver.runWrite(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, carrier VARCHAR(20), ordered_at ${server.timestamp}, delivered_at ${server.timestamp})`, W);
     // 24 h and 48 h: 36 h on average, 1.5 days
     await driver.runWrite(
-      `INSERT INTO ${table} VALUES (1, '2025-01-01 08:00:00', '2025-01-02 08:00:00'), (2, '2025-01-03 00:00:00', '2025-01-05 00:00:00'), (3, '2025-01-04 00:00:00', NULL)`,
+      `INSERT INTO ${table} VALUES (1, 'ups', '2025-01-01 08:00:00', '2025-01-02 08:00:00'), (2, 'dhl', '2025-01-03 00:00:00', '2025-01-05 00:00:00'), (3, 'fedex', '2025-01-04 00:00:00', NULL)`,
       W,
     );
   });
@@ -58,6 +58,7 @@ describeEachWith(SERVERS, (s) => [s.service])('offline engine SQL on $name', (se
         foreignKeys: [],
         columns: [
           { name: 'id', type: 'integer', nullable: false, primaryKey: true },
+          { name: 'carrier', type: 'varchar(20)', nullable: true, primaryKey: false, sampleValues: ['dhl', 'fedex', 'ups'] },
           { name: 'ordered_at', type: server.timestamp, nullable: true, primaryKey: false },
           { name: 'delivered_at', type: server.timestamp, nullable: true, primaryKey: false },
         ],
@@ -88,5 +89,8 @@ describeEachWith(SERVERS, (s) => [s.service])('offline engine SQL on $name', (se
       ['2025-01-03', 1],
       ['2025-01-04', 1],
     ]);
+    // a singular ranking of groups keeps every group tied for the most (HAVING over a derived table)
+    const top = await provider.generateSql({ question: 'which carrier has the most parcels', dialect: server.dialect, schema: single, examples: [], maxRows: 10 });
+    expect((await driver.runRead(top.sql, R)).rows).toHaveLength(3);
   });
 });

@@ -248,6 +248,12 @@ const CHINOOK_CASES: Case[] = [
   { question: 'artists without albums', reference: 'SELECT ArtistId, Name FROM Artist WHERE ArtistId NOT IN (SELECT ArtistId FROM Album)' },
   { question: 'what percentage of customers are in Brazil', reference: "SELECT 100.0 * SUM(Country = 'Brazil') / COUNT(*) FROM Customer" },
   { question: 'what is the ratio of customers in Brazil to customers in Canada', reference: "SELECT 1.0 * SUM(Country = 'Brazil') / SUM(Country = 'Canada') FROM Customer" },
+  // a singular ranking of groups returns every group tied for the extreme (every track sold in 2012 sold once)
+  {
+    question: 'the most purchased track of 2012',
+    reference:
+      "SELECT t.Name, SUM(il.Quantity) AS n FROM InvoiceLine il JOIN Track t ON t.TrackId = il.TrackId JOIN Invoice i ON i.InvoiceId = il.InvoiceId WHERE i.InvoiceDate >= '2012-01-01' AND i.InvoiceDate < '2013-01-01' GROUP BY t.TrackId HAVING n = (SELECT MAX(m) FROM (SELECT SUM(il2.Quantity) AS m FROM InvoiceLine il2 JOIN Invoice i2 ON i2.InvoiceId = il2.InvoiceId WHERE i2.InvoiceDate >= '2012-01-01' AND i2.InvoiceDate < '2013-01-01' GROUP BY il2.TrackId))",
+  },
   // "line items": the head noun of InvoiceLine; "count the number of" is one count
   { question: 'count the number of line items for invoice id 12', reference: 'SELECT COUNT(*) FROM InvoiceLine WHERE InvoiceId = 12', answerHasCount: true },
   // "each" with nothing counted lists every row; "the name of the artist" is owned by the table after "of"

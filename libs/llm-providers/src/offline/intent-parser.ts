@@ -707,7 +707,9 @@ export class ReadIntentBuilder {
       const filters = this.resolveFilters(mTable);
       this.checkLeftovers(others, new Set([subject, mTable, ...this.tablesOf(filters, group, measure)]));
       // "which state has the largest area": every state with that area, not an arbitrary first one
-      const ties = group === null && this.topN === null && !entity.plural;
+      // "which state has the largest area", "which employee sold the most": every row or group holding the extreme
+      // value, not an arbitrary first one
+      const ties = this.topN === null && !entity.plural;
       return { kind: 'top', subject: mTable, filters, group, measure, limit: limitWord, direction, columns: group === null ? shown : [], ...(ties ? { ties } : {}) };
     }
     // ranking groups of a column: "which country's customers spent the most"
@@ -725,7 +727,8 @@ export class ReadIntentBuilder {
     const filters = this.resolveFilters(base);
     const group: GroupKey = { kind: 'column', ref };
     this.checkLeftovers(others, new Set([base, ...anchorTables, ...this.tablesOf(filters, group, measure)]));
-    return { kind: 'top', subject: base, filters, group, measure, limit: limitWord, direction, columns: [] };
+    const ties = this.topN === null && !entity.plural;
+    return { kind: 'top', subject: base, filters, group, measure, limit: limitWord, direction, columns: [], ...(ties ? { ties } : {}) };
   }
 
   private buildList(mentions: MentionItem[]): ReadIntent {

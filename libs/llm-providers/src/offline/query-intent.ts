@@ -68,8 +68,8 @@ export interface ReadIntent {
   /** `top`: how many; ranked by the measure in `direction`. */
   limit: number | null;
   /**
-   * `top` by a plain column asked in the singular without a number ("which state has the largest area"): every row
-   * holding the extreme value (ties included), not an arbitrary first one.
+   * `top` asked in the singular without a number ("which state has the largest area", "which employee sold the
+   * most"): every row or group holding the extreme value (ties included), not an arbitrary first one.
    */
   ties?: boolean;
   /** `list` of columns of the row(s) one name picks ("what is the capital of texas"): distinct values. */

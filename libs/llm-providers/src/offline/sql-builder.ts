@@ -403,8 +403,12 @@ class ReadSqlWriter {
       : i.kind !== 'top' && g.order
         ? g.order
         : `${this.q(m.alias)} ${dir}`;
-    const rest = `${from}${this.where(i.filters)} GROUP BY ${g.keys.join(', ')} ORDER BY ${orderBy}`;
-    const limit = i.kind === 'top' ? Math.min(i.limit ?? maxRows, maxRows) : maxRows;
+    const grouped = `${from}${this.where(i.filters)} GROUP BY ${g.keys.join(', ')}`;
+    // ties of a singular ranking: every group whose measure equals the extreme one
+    const tied = i.kind === 'top' && i.ties;
+    const extreme = tied ? ` HAVING ${this.measureSql(m)} = (SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(nlq_m) FROM (SELECT ${this.measureSql(m)} AS nlq_m${grouped}) nlq_t)` : '';
+    const rest = `${grouped}${extreme} ORDER BY ${orderBy}`;
+    const limit = i.kind === 'top' && !tied ? Math.min(i.limit ?? maxRows, maxRows) : maxRows;
     return { sql: this.select(false, [...g.items, measure], rest, limit), labelColumns: g.labels, valueColumn: m.alias };
   }
 }
