@@ -17,6 +17,7 @@
  */
 import type { DataSource, QueryRunner } from 'typeorm';
 import { openStateDataSource, sqliteUrl } from '@nlq/api';
+import { Random } from '@nlq/sample-db';
 
 /** Options of the seeding script. */
 export interface SeedOptions {
@@ -74,18 +75,6 @@ export function parseSeedOptions(argv: readonly string[], cwd = process.cwd()): 
     days: integer('--days', 30, 1, 3650),
     batch: integer('--batch', 5000, 1, 100_000),
     seed: integer('--seed', 1, 0, 2 ** 31 - 1),
-  };
-}
-
-/** mulberry32: a small deterministic PRNG (uniform in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -211,7 +200,8 @@ async function insertRows(runner: QueryRunner, postgres: boolean, table: string,
 export async function seedStateDatabase(dataSource: DataSource, options: Pick<SeedOptions, 'entries' | 'days' | 'batch' | 'seed'>, now = Date.now()): Promise<SeedStats> {
   const started = performance.now();
   const postgres = dataSource.options.type === 'postgres';
-  const rand = prng(options.seed);
+  const random = new Random(options.seed); // mulberry32, deterministic for a seed
+  const rand = () => random.next();
   const span = options.days * 86_400_000;
   const stats: SeedStats = { historyEntries: 0, traces: 0, feedback: 0, pendingOperations: 0, sessions: 0, millis: 0 };
   const pending: Pending = { history: [], traces: [], operations: [] };
