@@ -9,6 +9,7 @@
  */
 import type { HistoryEntry } from '@nlq/contracts';
 import type { DataSource } from 'typeorm';
+import { historyEntry } from '@nlq/pipeline';
 import { describeEachWith } from '@nlq/test-services';
 import { STATE_ENGINES, type StateEngine } from '../../test/support/state-engines';
 import { SessionAccessService } from '../api-sessions/session-access.service';
@@ -78,26 +79,23 @@ function scans(engine: Engine, plan: string[]): string[] {
     : plan.filter((line) => /Seq Scan on (history_entry|trace|pending_operation|api_session)\b/.test(line));
 }
 
-const query = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
-  id: `x-${Math.random().toString(36).slice(2)}`,
-  kind: 'query',
-  session_id: 's100',
-  user_id: 'u',
-  question: 'how many orders',
-  sql: 'SELECT COUNT(*) FROM orders',
-  answer: 'There are 5 orders.',
-  status: 'ok',
-  error: null,
-  row_count: 1,
-  rows_affected: null,
-  signal: null,
-  rlhf_signal: null,
-  trace_id: 't-new',
-  ref_id: null,
-  connection_id: 'c0',
-  created_at: new Date().toISOString(),
-  ...overrides,
-});
+const query = (overrides: Partial<HistoryEntry>): HistoryEntry =>
+  historyEntry(
+    {
+      kind: 'query',
+      session_id: 's100',
+      user_id: 'u',
+      question: 'how many orders',
+      sql: 'SELECT COUNT(*) FROM orders',
+      answer: 'There are 5 orders.',
+      status: 'ok',
+      row_count: 1,
+      trace_id: 't-new',
+      connection_id: 'c0',
+      ...overrides,
+    },
+    Date.now(),
+  );
 
 describeEachWith(STATE_ENGINES, (c) => c.services)('state-store query plans on $name', (c: StateEngine) => {
   let dataSource: DataSource;

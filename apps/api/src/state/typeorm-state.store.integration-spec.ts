@@ -1,31 +1,26 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
-import type { PendingOperation } from '@nlq/pipeline';
+import { historyEntry, type PendingOperation } from '@nlq/pipeline';
 import { TypeOrmStateStore } from './typeorm-state.store';
 import { PendingOperationEntity } from './entities/pending-operation.entity';
 import { describeEachWith } from '@nlq/test-services';
 import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../test/support/state-engines';
 
 function entry(overrides: Partial<HistoryEntry>): HistoryEntry {
-  return {
-    id: `e-${Math.random().toString(36).slice(2)}`,
-    kind: 'query',
-    session_id: 's1',
-    user_id: 's1',
-    question: 'How many customers are there?',
-    sql: 'SELECT COUNT(*) FROM customers',
-    answer: 'There are 3 customers.',
-    status: 'ok',
-    error: null,
-    row_count: 1,
-    rows_affected: null,
-    signal: null,
-    rlhf_signal: null,
-    trace_id: null,
-    ref_id: null,
-    connection_id: 'default',
-    created_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return historyEntry(
+    {
+      kind: 'query',
+      session_id: 's1',
+      user_id: 's1',
+      question: 'How many customers are there?',
+      sql: 'SELECT COUNT(*) FROM customers',
+      answer: 'There are 3 customers.',
+      status: 'ok',
+      row_count: 1,
+      connection_id: 'default',
+      ...overrides,
+    },
+    Date.UTC(2025, 0, 1),
+  );
 }
 
 function operation(overrides: Partial<PendingOperation>): PendingOperation {

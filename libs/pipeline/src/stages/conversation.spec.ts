@@ -1,29 +1,14 @@
 import type { HistoryEntry } from '@nlq/contracts';
 import { conversationFingerprint, conversationWindow, linkingText, resultSummary } from './conversation';
+import { historyEntry } from './record';
 
 let clock = 0;
 function entry(question: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
   clock += 1000;
-  return {
-    id: `e${clock}`,
-    kind: 'query',
-    session_id: 's',
-    user_id: 'u',
-    question,
-    sql: `SELECT '${question}'`,
-    answer: `answer to ${question}`,
-    status: 'ok',
-    error: null,
-    row_count: 1,
-    rows_affected: null,
-    signal: null,
-    rlhf_signal: null,
-    trace_id: null,
-    ref_id: null,
-    connection_id: 'c1',
-    created_at: new Date(clock).toISOString(),
-    ...overrides,
-  };
+  return historyEntry(
+    { id: `e${clock}`, kind: 'query', session_id: 's', user_id: 'u', question, sql: `SELECT '${question}'`, answer: `answer to ${question}`, status: 'ok', row_count: 1, connection_id: 'c1', ...overrides },
+    clock,
+  );
 }
 
 const window = (history: HistoryEntry[], question: string, maxTurns = 5, tokenBudget = 10_000) =>
