@@ -1,7 +1,8 @@
 /** @nlq/bench: the POST /query benchmark (entry point query-bench.ts) and its parts. */
 export { parseBenchOptions, BENCH_DEFAULTS, type BenchOptions } from './bench-options';
 export { BENCH_QUESTIONS, type BenchQuestion } from './bench-questions';
-export { runLoad, CACHE_HIT_USER, cacheHitUser, type LoadRunOptions, type LoadRunResult } from './load-run';
+export { runLoad, CACHE_HIT_USER, cacheHitUser, BODY_CHECKS, type BodyExpectation, type LoadRunOptions, type LoadRunResult } from './load-run';
+export { startLoadProcess, type LoadProcess } from './load-process';
 export { formatBenchTable, type ScenarioResult } from './bench-report';
 export { startApi, type ApiTarget } from './api-target';
 export { startFloorServer, type FloorServer } from './floor-server';

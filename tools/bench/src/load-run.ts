@@ -14,9 +14,24 @@ export interface LoadRunOptions {
    * `hit`: each question is asked by its own user, {@link cacheHitUser} (whose answers the caller primed beforehand).
    */
   cache: 'miss' | 'hit';
-  /** Decides whether a 2xx body is a good answer; others count as `failed`. */
-  verifyBody: (body: string) => boolean;
+  /** What a good 2xx body is (see {@link BODY_CHECKS}); other bodies count as `failed`. */
+  expect: BodyExpectation;
 }
+
+/** `columns`: the floor's `{"columns": ...}`; `success`: an nlq answer with `"success": true`. */
+export type BodyExpectation = 'columns' | 'success';
+
+/** Decides, per expectation, whether a 2xx body is a good answer (names, not functions, so a run can cross processes). */
+export const BODY_CHECKS: Readonly<Record<BodyExpectation, (body: string) => boolean>> = Object.freeze({
+  columns: (body: string) => body.startsWith('{"columns":'),
+  success: (body: string) => {
+    try {
+      return (JSON.parse(body) as { success?: unknown }).success === true;
+    } catch {
+      return false;
+    }
+  },
+});
 
 /** What one run measured: latency in milliseconds, throughput in requests per second. */
 export interface LoadRunResult {
@@ -70,7 +85,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunResult> {
         },
       },
     ],
-    verifyBody: options.verifyBody,
+    verifyBody: BODY_CHECKS[options.expect],
   });
   const latency = result.latency;
   const completed = result.requests.total ?? 0;

@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_QUESTIONS } from './bench-questions';
+import { BODY_CHECKS } from './load-run';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -78,7 +79,7 @@ async function fire(url: string, options: { amount?: number; duration?: number; 
         },
       },
     ],
-    verifyBody: (body) => body.includes('"success":true'),
+    verifyBody: BODY_CHECKS.success,
   });
   const errors = result.non2xx + result.errors + result.timeouts + result.mismatches;
   return { result, errors, total: result.requests.total ?? 0 };

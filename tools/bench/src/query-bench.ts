@@ -13,8 +13,8 @@
  * Prints one line per scenario with the medians over the rounds and the ratio of its requests per second to the
  * floor's of the same round (median over the rounds), as a table (stdout; stderr with --json, when stdout gets
  * the JSON, which also holds every round). Stops by itself: a watchdog ends the
- * process with code 2 if the runs overrun their budget. The load generator (autocannon) shares this process and
- * its event loop with the servers under test, the same way for every scenario.
+ * process with code 2 if the runs overrun their budget. The load generator (autocannon) runs in a process of its
+ * own (load-process.ts), so the servers under test do not share their event loop with it.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,8 @@ import { BENCH_QUESTIONS, type BenchQuestion } from './bench-questions';
 import { formatBenchTable, summarizeRounds, type ScenarioResult } from './bench-report';
 import { copySampleDatabase } from './engine-copy';
 import { startFloorServer, startServerFloorServer, type FloorServer } from './floor-server';
-import { cacheHitUser, runLoad } from './load-run';
+import { startLoadProcess, type LoadProcess } from './load-process';
+import { cacheHitUser, type BodyExpectation } from './load-run';
 import { startInstantModelProcess } from './scripted-model';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -51,14 +52,6 @@ async function ask(url: string, question: string, userId: string): Promise<Query
   return body;
 }
 
-const isSuccess = (body: string) => {
-  try {
-    return (JSON.parse(body) as QueryAnswer).success === true;
-  } catch {
-    return false;
-  }
-};
-
 /** Warm-up (one request per question) and cache priming for the cache-hit users (cacheHitUser); returns the SQL per question. */
 async function prepare(api: ApiTarget, questions: readonly BenchQuestion[]): Promise<Map<string, string>> {
   const sql = new Map<string, string>();
@@ -67,10 +60,10 @@ async function prepare(api: ApiTarget, questions: readonly BenchQuestion[]): Pro
   return sql;
 }
 
-/** One run of `connections` clients for `duration` seconds against `url`, labelled. */
-async function measure(target: string, cache: ScenarioResult['cache'], url: string, options: BenchOptions, verifyBody: (body: string) => boolean): Promise<ScenarioResult> {
+/** One run of `connections` clients for `duration` seconds against `url`, labelled, by the load generator's process. */
+async function measure(load: LoadProcess, target: string, cache: ScenarioResult['cache'], url: string, options: BenchOptions, expect: BodyExpectation): Promise<ScenarioResult> {
   log(`${target}, cache ${cache}: ${options.duration} s x ${options.connections} connections`);
-  const run = await runLoad({ url, questions: BENCH_QUESTIONS, duration: options.duration, connections: options.connections, cache: cache === 'hit' ? 'hit' : 'miss', verifyBody });
+  const run = await load.run({ url, questions: BENCH_QUESTIONS, duration: options.duration, connections: options.connections, cache: cache === 'hit' ? 'hit' : 'miss', expect });
   return { target, cache, ...run };
 }
 
@@ -145,15 +138,17 @@ async function main(options: BenchOptions): Promise<void> {
       setups.push(await setupEngine(engine, url, dir, closers, options.stateDb));
     }
 
+    const load = startLoadProcess();
+    closers.push(() => load.close());
     // Rounds: every scenario once per round, each engine's floor first, so each ratio compares runs made close together.
     const roundsByEngine = new Map<BenchEngine, ScenarioResult[][]>(setups.map((s) => [s.engine, []]));
     for (let r = 1; r <= options.rounds; r++) {
       log(`round ${r} of ${options.rounds}`);
       for (const setup of setups) {
         const label = (target: string) => `${target} (${setup.engine})`;
-        const round: ScenarioResult[] = [await measure(label('floor'), 'n/a', setup.floor.url, options, (body) => body.startsWith('{"columns":'))];
+        const round: ScenarioResult[] = [await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns')];
         for (const [target, api] of [['nlq scripted model', setup.modelApi], ['nlq offline', setup.offline]] as const) {
-          for (const cache of ['miss', 'hit'] as const) round.push(await measure(label(target), cache, api.url, options, isSuccess));
+          for (const cache of ['miss', 'hit'] as const) round.push(await measure(load, label(target), cache, api.url, options, 'success'));
         }
         roundsByEngine.get(setup.engine)!.push(round);
       }
