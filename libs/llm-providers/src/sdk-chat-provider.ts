@@ -1,7 +1,8 @@
 import { ChatProviderBase, type ChatProviderDefaults } from './chat-provider-base';
 import type { ProviderError } from './errors';
 import type { ModelProviderOptions } from './provider-options';
-import { mapSdkError, realmSafeFetch, type SdkErrorContext } from './sdk-errors';
+import { modelFetch } from './model-fetch';
+import { mapSdkError, type SdkErrorContext } from './sdk-errors';
 
 /** Sent when no key is configured, so the SDK never searches the environment for credentials; local servers ignore it. */
 const NO_KEY = 'no-api-key';
@@ -22,7 +23,7 @@ export type StainlessSdk<Client> = SdkErrorContext['classes'] & (new (options: S
 /**
  * A ChatProviderBase whose client is a Stainless-generated SDK: the client gets the key (or a placeholder), base
  * URL, timeout and retries (the SDK's own: 408, 409, 429, 5xx and connection failures with exponential backoff),
- * logging off and realmSafeFetch; errors map through mapSdkError, naming the label, never the key.
+ * logging off and modelFetch (undici, keep-alive); errors map through mapSdkError, naming the label, never the key.
  */
 export abstract class SdkChatProvider<Client> extends ChatProviderBase {
   protected readonly client: Client;
@@ -37,7 +38,7 @@ export abstract class SdkChatProvider<Client> extends ChatProviderBase {
       timeout: this.timeoutMs,
       maxRetries: this.maxRetries,
       logLevel: 'off',
-      fetch: realmSafeFetch,
+      fetch: modelFetch,
     });
   }
 

@@ -41,24 +41,6 @@ function networkDetail(error: Error): string {
   return error.message;
 }
 
-/**
- * Global fetch whose rejections are always `instanceof Error` of the calling realm, keeping name, message and cause.
- * The Stainless SDKs recognise a timeout by `err instanceof Error && err.name === 'AbortError'`; inside a vm context
- * (Jest's test environment) undici's DOMException is not such an instance and a timeout would be reported as a
- * connection failure. Outside such contexts this changes nothing.
- */
-export const realmSafeFetch: typeof fetch = async (input, init) => {
-  try {
-    return await fetch(input, init);
-  } catch (error) {
-    if (error instanceof Error || typeof error !== 'object' || error === null) throw error;
-    const { name, message, cause } = error as { name?: string; message?: string; cause?: unknown };
-    const copy = new Error(message ?? String(error), cause === undefined ? undefined : { cause });
-    if (name) copy.name = name;
-    throw copy;
-  }
-};
-
 const noFinalStop = (text: string) => text.trim().replace(/[.\s]+$/, '');
 
 /**

@@ -8,6 +8,7 @@ import {
   ProviderResponseError,
   ProviderTimeoutError,
 } from '../errors';
+import { modelFetch } from '../model-fetch';
 import type { ChatPrompt } from '../prompt';
 import { DEFAULT_LOCAL_TIMEOUT_MS, redact, type ModelProviderOptions } from '../provider-options';
 import { AttemptTimeoutError, connectionFailureDetail, fetchWithRetry, isConnectionFailure } from '../retry';
@@ -44,7 +45,7 @@ export class OllamaProvider extends ChatProviderBase {
     const client = (stream: boolean) =>
       new Ollama({
         host: this.baseURL,
-        fetch: fetchWithRetry({ timeoutMs: this.timeoutMs, maxRetries: this.maxRetries, baseDelayMs: options.retryBaseDelayMs, stream }),
+        fetch: fetchWithRetry({ timeoutMs: this.timeoutMs, maxRetries: this.maxRetries, baseDelayMs: options.retryBaseDelayMs, stream, fetch: modelFetch }),
         headers: this.apiKey ? { Authorization: `Bearer ${this.apiKey}` } : undefined,
       });
     this.client = client(false);
