@@ -142,9 +142,21 @@ export function renderTableSchema(table: PromptTableSchema, catalog?: readonly T
   return [head, ...rendered, ');'].join('\n');
 }
 
-/** Renders every table of the (linked) schema, separated by blank lines; references resolve within `schema`. */
+/** Rendered schemas by schema object: a schema snapshot is never changed once introspected (a new version is a new object). */
+const renderedSchemas = new WeakMap<DatabaseSchema, string>();
+
+/**
+ * Renders every table of the (linked) schema, separated by blank lines; references resolve within `schema`.
+ * Kept per schema object, so a schema under the linking budget (which linking passes on as it is) is rendered once,
+ * not on every question.
+ */
 export function renderSchema(schema: DatabaseSchema): string {
-  return schema.tables.map((t) => renderTableSchema(t, schema.tables)).join('\n\n');
+  let text = renderedSchemas.get(schema);
+  if (text === undefined) {
+    text = schema.tables.map((t) => renderTableSchema(t, schema.tables)).join('\n\n');
+    renderedSchemas.set(schema, text);
+  }
+  return text;
 }
 
 /**

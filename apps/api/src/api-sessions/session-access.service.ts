@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Caller } from '../api-auth/caller';
 import { ApiException } from '../common/api.exception';
 import { HistoryEntryEntity } from '../state/entities';
+import { EntityReader } from '../state/entity-reader';
 import { ApiSessionEntity } from './api-session.entity';
 
 /**
@@ -17,6 +18,8 @@ import { ApiSessionEntity } from './api-session.entity';
  */
 @Injectable()
 export class SessionAccessService {
+  private sessionRows?: EntityReader<ApiSessionEntity>;
+
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** The owner's user id, or null for a session nobody has used. */
@@ -68,7 +71,9 @@ export class SessionAccessService {
    * @throws ApiException 404 NOT_FOUND when `sessionId` is an /api session owned by a user other than `sessionId`.
    */
   async assertAdapterAccess(sessionId: string): Promise<void> {
-    const row = await this.dataSource.getRepository(ApiSessionEntity).findOneBy({ id: sessionId });
+    // every /query asks this: read through EntityReader, not findOneBy, which rebuilds its SQL on each call
+    const sessions = (this.sessionRows ??= new EntityReader(this.dataSource, ApiSessionEntity));
+    const [row] = await sessions.many(`${sessions.column('id')} = :id`, { id: sessionId });
     if (row && row.userId !== sessionId) throw notFound(sessionId);
   }
 }

@@ -2,6 +2,7 @@ import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceSpan } from '
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace } from './entities';
+import { EntityReader } from './entity-reader';
 import { pruneState, type PruneOptions, type PruneResult, type RetentionPolicy } from './state-retention';
 
 /** A question/SQL few-shot example, as the StateStore port returns it. */
@@ -33,6 +34,8 @@ export class TypeOrmStateStore implements StateStore {
   private readonly examples = new Map<string, { at: number; examples: FewShotExample[] }>();
   /** Bumped by every feedback entry written here: a read that began before it is not cached. */
   private feedbackGeneration = 0;
+  /** The session's history, read on every question (the conversation window) without rebuilding its SQL. */
+  private historyRows?: EntityReader<HistoryEntryEntity>;
 
   /**
    * @param options.examplesTtlMs how long few-shot examples read from the database are reused, in ms (default
@@ -80,8 +83,9 @@ export class TypeOrmStateStore implements StateStore {
    */
   async listHistory(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
     const newest = options.newest !== undefined ? Math.max(1, Math.floor(options.newest)) : undefined;
+    const history = (this.historyRows ??= new EntityReader(this.dataSource, HistoryEntryEntity));
     const rows = await this.exclusive(() =>
-      this.dataSource.getRepository(HistoryEntryEntity).find({ where: { sessionId }, order: { seq: newest ? 'DESC' : 'ASC' }, ...(newest ? { take: newest } : {}) }),
+      history.many(`${history.column('sessionId')} = :sessionId`, { sessionId }, `ORDER BY ${history.column('seq')} ${newest ? `DESC LIMIT ${newest}` : 'ASC'}`),
     );
     if (newest) rows.reverse();
     return rows.map(toHistoryEntry);
