@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { REDIS_CLIENTS, type RedisClients } from '../cache/redis.module';
 import { ROOT_LOGGER } from '../logging/logger.factory';
+import { EntityReader } from '../state/entity-reader';
 import { ChangeStampEntity } from './change-stamp.entity';
 
 /** Redis pub/sub channel on which replicas announce changes: `{"topic":"settings","version":7,"replica":"<uuid>"}`. */
@@ -46,6 +47,7 @@ export class ReplicaCoherenceService implements OnApplicationBootstrap, OnApplic
   private inFlight: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  private stamps?: EntityReader<ChangeStampEntity>;
   private readonly onMessage = (channel: string) => {
     if (channel === REDIS_COHERENCE_CHANNEL) void this.sync();
   };
@@ -162,7 +164,8 @@ export class ReplicaCoherenceService implements OnApplicationBootstrap, OnApplic
   private async syncOnce(): Promise<void> {
     let rows: ChangeStampEntity[];
     try {
-      rows = await this.dataSource.getRepository(ChangeStampEntity).find();
+      // before every request without Redis: read through EntityReader (its SQL built once), not find()
+      rows = await (this.stamps ??= new EntityReader(this.dataSource, ChangeStampEntity)).many('', {});
     } catch (error) {
       this.logger.warn({ err: error }, 'replica coherence: change counters unreadable');
       return;

@@ -20,7 +20,9 @@ export class EntityReader<E extends ObjectLiteral> {
     this.metadata = dataSource.getMetadata(entity);
     const driver = dataSource.driver;
     const list = this.metadata.columns.map((c) => driver.escape(c.databaseName)).join(', ');
-    this.selectFrom = `SELECT ${list} FROM ${driver.escape(this.metadata.tableName)}`;
+    // tablePath carries the state store's PostgreSQL schema (`?schema=`) when it has one: "schema"."table"
+    const table = this.metadata.tablePath.split('.').map((part) => driver.escape(part)).join('.');
+    this.selectFrom = `SELECT ${list} FROM ${table}`;
   }
 
   /** The quoted column of property `property` (e.g. `sessionId` -> `"session_id"`), for conditions and ordering. */
@@ -31,12 +33,12 @@ export class EntityReader<E extends ObjectLiteral> {
   }
 
   /**
-   * Rows matching `where` (SQL with `:name` parameters taken from `parameters`), then `tail` as it is (ORDER BY,
-   * LIMIT with a literal integer), as entities.
+   * Rows matching `where` (SQL with `:name` parameters taken from `parameters`; empty: every row), then `tail` as it
+   * is (ORDER BY, LIMIT with a literal integer), as entities.
    * @throws the driver's error (QueryFailedError) when the statement fails.
    */
   async many(where: string, parameters: Record<string, unknown>, tail = ''): Promise<E[]> {
-    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(`${this.selectFrom} WHERE ${where}${tail ? ` ${tail}` : ''}`, parameters);
+    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(`${this.selectFrom}${where ? ` WHERE ${where}` : ''}${tail ? ` ${tail}` : ''}`, parameters);
     const rows = (await this.dataSource.query(sql, values)) as Record<string, unknown>[];
     return rows.map((row) => this.hydrate(row));
   }

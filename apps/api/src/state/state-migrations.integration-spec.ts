@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { historyEntry } from '@nlq/pipeline';
 import { describeWith } from '@nlq/test-services';
 import { HistoryEntryEntity } from './entities';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import { openStateDataSource, stateDataSourceOptions } from './state-data-source.factory';
+import { TypeOrmStateStore } from './typeorm-state.store';
 
 const namesOf = (migrations: ReadonlyArray<new () => { name?: string }>) => migrations.map((m) => new m().name);
 
@@ -103,6 +105,9 @@ describeWith('postgresql')('state migrations on PostgreSQL', () => {
       const tables = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'tenant_a' AND table_name IN ('history_entry', 'migrations')`);
       expect(tables.rows.map((r) => r.table_name).sort()).toEqual(['history_entry', 'migrations']);
       expect(await source.getRepository(HistoryEntryEntity).count()).toBe(0);
+      // the per-request reads (EntityReader) find the table in that schema too
+      await new TypeOrmStateStore(source).appendHistory(historyEntry({ kind: 'query', session_id: 'in-tenant', user_id: 'u', question: 'q', status: 'ok' }, Date.UTC(2025, 0, 1)));
+      expect((await new TypeOrmStateStore(source).listHistory('in-tenant', { newest: 20 })).map((e) => e.question)).toEqual(['q']);
     } finally {
       await source.destroy();
       await client.end();
