@@ -285,6 +285,29 @@ describeEachWith(engines, (engine) => (engine.name === 'sqlite' ? [] : [engine.n
     expect(await count('orders')).toBe(5);
   });
 
+  it('leaves every pooled PostgreSQL connection outside a transaction after reads that end, stop at the row limit and fail', async () => {
+    if (skipped() || engine.name !== 'postgresql') return;
+    // one connection, so every read and the write below share it: a read left open (in its read-only transaction,
+    // or aborted after an error) would make the write fail or run inside that transaction
+    const single = createDriver(url, { poolSize: 1 });
+    try {
+      const limited = await single.runRead('SELECT id FROM orders ORDER BY id', { maxRows: 2, timeoutMs: 5_000 });
+      expect(limited.rows).toEqual([[1], [2]]);
+      expect(limited.truncated).toBe(true);
+      expect((await single.runRead('SELECT no_such_column FROM orders', READ).catch((e: DatabaseError) => e)).kind).toBe('syntax');
+      expect((await single.runRead('WITH d AS (DELETE FROM orders RETURNING *) SELECT * FROM d', READ).catch((e: DatabaseError) => e)).kind).toBe('read_only');
+      expect((await single.runRead('SELECT pg_sleep(2)', { maxRows: 10, timeoutMs: 300 }).catch((e: DatabaseError) => e)).kind).toBe('timeout');
+      // the read itself runs in the read-only transaction with its statement timeout
+      const inside = await single.runRead("SELECT current_setting('transaction_read_only'), current_setting('statement_timeout')", READ);
+      expect(inside.rows).toEqual([['on', '5s']]);
+      // a read-only transaction left open would refuse this write (25006) instead of committing it
+      const write = await single.runWrite('UPDATE orders SET status = status WHERE id = 1', { timeoutMs: 5_000 });
+      expect(write.rowsAffected).toBe(1);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('keeps SQLite ATTACH, PRAGMA writes and load_extension from changing anything', async () => {
     if (skipped() || engine.name !== 'sqlite') return;
     const file = url.replace(/^sqlite:\/\//, '');

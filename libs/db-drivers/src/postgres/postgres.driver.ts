@@ -13,7 +13,7 @@ import { ServerDriverBase } from '../server-driver-base';
 import { postgresDialect } from './postgres.dialect';
 import { mapPostgresError } from './postgres.errors';
 import { introspectPostgres } from './postgres.introspector';
-import { createLimitedQuery, type LimitedQueryResult } from './postgres-limited-query';
+import { createLimitedQuery, type LimitedQueryResult, type ReadEnvelope } from './postgres-limited-query';
 
 const identity = (v: string): string => v;
 
@@ -67,9 +67,9 @@ export function postgresPoolConfig(config: ConnectionConfig, poolSize: number): 
 /**
  * PostgreSQL through node-postgres (https://node-postgres.com), URL postgres:// or postgresql://.
  *
- * Reads: `BEGIN READ ONLY; SET LOCAL statement_timeout = <ms>`, then the statement alone through the extended
- * protocol (one statement only, rows as arrays, Execute limited to maxRows + 1, see postgres-limited-query.ts),
- * then ROLLBACK. A write inside the read (also `WITH d AS (DELETE ...) SELECT`) fails with SQLSTATE 25006 ->
+ * Reads: `BEGIN READ ONLY`, `SET LOCAL statement_timeout = <ms>`, the statement alone through the extended
+ * protocol (one statement only, rows as arrays, Execute limited to maxRows + 1) and ROLLBACK, pipelined in one round
+ * trip (see postgres-limited-query.ts; ROLLBACK sent again when the pipeline failed). A write inside the read (also `WITH d AS (DELETE ...) SELECT`) fails with SQLSTATE 25006 ->
  * kind `read_only`. Writes: `BEGIN; SET LOCAL statement_timeout`, the statement (extended protocol), COMMIT; rows
  * affected from the command tag. A client-side timer (statement timeout + grace) destroys a connection whose
  * server stopped answering.
@@ -124,7 +124,7 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
-    return this.withReadOnly(options.timeoutMs, (client) => timedRead(() => this.limited(client, sql, options.maxRows, options.timeoutMs)));
+    return this.withReadOnly(options.timeoutMs, (client, envelope) => timedRead(() => this.limited(client, sql, options.maxRows, options.timeoutMs, envelope)), true);
   }
 
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {
@@ -174,24 +174,36 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
     }
   }
 
-  /** Runs `fn` inside BEGIN READ ONLY with a local statement timeout, always rolled back. */
-  private async withReadOnly<T>(timeoutMs: number, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` inside BEGIN READ ONLY with a local statement timeout, always rolled back.
+   * `pipelined`: `fn` gets the envelope (BEGIN READ ONLY, SET LOCAL statement_timeout; ROLLBACK) to send in the same
+   * pipeline as its one statement (createLimitedQuery), so a read is one round trip; the transaction is rolled back
+   * here only when that pipeline failed (the server then skipped its ROLLBACK). Otherwise BEGIN is sent first.
+   */
+  private async withReadOnly<T>(timeoutMs: number, fn: (client: PoolClient, envelope?: ReadEnvelope) => Promise<T>, pipelined = false): Promise<T> {
     const client = await this.checkout();
     let broken: Error | undefined;
+    let open = true;
     try {
-      await client.query(`${postgresDialect.beginReadOnlySql().join('; ')}; ${postgresDialect.statementTimeoutSql(timeoutMs)}`);
-      return await fn(client);
+      const begin = [...postgresDialect.beginReadOnlySql(), postgresDialect.statementTimeoutSql(timeoutMs)].filter((sql): sql is string => sql !== null);
+      if (!pipelined) {
+        await client.query(begin.join('; '));
+        return await fn(client);
+      }
+      const value = await fn(client, { before: begin, after: ['ROLLBACK'] });
+      open = false; // the pipeline's own ROLLBACK ended the transaction
+      return value;
     } catch (e) {
       const mapped = mapPostgresError(e);
       if (mapped.kind === 'connection' || mapped.message.includes('client-side')) broken = mapped;
       throw mapped;
     } finally {
-      if (!broken) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      if (!broken && open) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
       client.release(broken);
     }
   }
 
-  private limited(client: PoolClient, sql: string, maxRows: number, timeoutMs: number): Promise<LimitedQueryResult> {
+  private limited(client: PoolClient, sql: string, maxRows: number, timeoutMs: number, envelope?: ReadEnvelope): Promise<LimitedQueryResult> {
     return new Promise<LimitedQueryResult>((resolve, reject) => {
       const timer = setTimeout(() => {
         settle(new DatabaseError('timeout', `No answer from PostgreSQL within the ${timeoutMs} ms statement timeout (client-side); connection dropped`));
@@ -204,7 +216,7 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
         if (err) reject(err);
         else resolve(result!);
       };
-      client.query(createLimitedQuery(sql, maxRows, POSTGRES_TYPES, settle));
+      client.query(createLimitedQuery(sql, maxRows, POSTGRES_TYPES, settle, envelope));
     });
   }
 }
