@@ -24,7 +24,10 @@ export interface BenchOptions {
   engines: BenchEngine[];
   /** Write the results as JSON on stdout (the table then goes to stderr). */
   json: boolean;
-  /** `--state-db FILE`: each api starts on its own copy of this SQLite state database (e.g. from `npm run bench:seed`). */
+  /**
+   * `--state-db FILE`: also measures both apis on a used state database, each starting on its own copy of this SQLite
+   * state database (e.g. from `npm run bench:seed`), beside the fresh ones in every round.
+   */
   stateDb?: string;
 }
 

@@ -9,7 +9,9 @@
  *  b. the same with LLM_PROVIDER=openai against an instant scripted model (in a process of its own, as a real model
  *     server is elsewhere, so its serving is not counted as nlq's) that returns the SQL the offline engine
  *     wrote in (a);
- *  c. the floor: a bare Fastify endpoint running that SQL with better-sqlite3.
+ *  c. the floor: a bare Fastify endpoint running that SQL with better-sqlite3;
+ *  d. with --state-db FILE, (a) and (b) again, each on its own copy of that state database (e.g. 10^6 history entries
+ *     from `npm run bench:seed`), labelled `used state`, measured in the same rounds as the fresh ones.
  * Prints one line per scenario with the medians over the rounds and the ratio of its requests per second to the
  * floor's of the same round (median over the rounds), as a table (stdout; stderr with --json, when stdout gets
  * the JSON, which also holds every round). Stops by itself: a watchdog ends the
@@ -67,53 +69,74 @@ async function measure(load: LoadProcess, target: string, cache: ScenarioResult[
   return { target, cache, ...run };
 }
 
-/** The servers of one engine: the floor and the two apis, started once for every round. */
+/** One nlq api under test, labelled as the table shows it. */
+interface LabelledApi {
+  target: string;
+  api: ApiTarget;
+}
+
+/** The servers of one engine: the floor and the apis, started once for every round. */
 interface EngineSetup {
   engine: BenchEngine;
   floor: FloorServer;
-  offline: ApiTarget;
-  modelApi: ApiTarget;
+  apis: LabelledApi[];
   sqlByQuestion: Map<string, string>;
 }
 
 /**
  * Starts, for one engine (its database at `databaseUrl`), the api with the offline engine, an instant scripted model
- * and the api asking it, and the floor; registers each server's close in `closers`.
+ * and the api asking it, and the floor; with `stateDb`, the same two apis again, each on its own copy of that state
+ * database (`..., used state` in the table), measured in the same rounds as the fresh ones, so the two compare runs
+ * made minutes apart at most. Registers each server's close in `closers`.
  */
 async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string, closers: (() => Promise<void>)[], stateDb?: string): Promise<EngineSetup> {
   const env = { QUERY_DATABASE_URL: databaseUrl };
-  // --state-db: each api's DATA_DIR/state.db starts as a copy of the given state database
-  const stateDir = (name: string) => {
-    const dataDir = path.join(dir, `${engine}-${name}-state`);
-    if (stateDb) {
+  let apiCount = 0;
+  // each api keeps its state in a directory of its own; `used`: DATA_DIR/state.db starts as a copy of stateDb
+  const stateDir = (used: boolean) => {
+    const dataDir = path.join(dir, `${engine}-api-${apiCount++}-state`);
+    if (used && stateDb) {
       mkdirSync(dataDir, { recursive: true });
       copyFileSync(stateDb, path.join(dataDir, 'state.db'));
     }
     return dataDir;
   };
+  const start = async (used: boolean, extra: Record<string, string> = {}) => {
+    const api = await startApi(databaseUrl, stateDir(used), { ...env, ...extra });
+    closers.push(() => api.close());
+    return api;
+  };
   // a. offline engine
-  const offline = await startApi(databaseUrl, stateDir('offline'), env);
-  closers.push(() => offline.close());
+  const offline = await start(false);
   const sqlByQuestion = await prepare(offline, BENCH_QUESTIONS);
   // b. instant scripted model (OpenAI protocol, own process) returning the offline engine's SQL
   const model = await startInstantModelProcess(sqlByQuestion);
   closers.push(() => model.close());
-  const modelApi = await startApi(databaseUrl, stateDir('model'), {
-    ...env,
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: model.url,
-    LLM_API_KEY: 'bench-key',
-    LLM_MODEL: 'scripted-model',
-  });
-  closers.push(() => modelApi.close());
-  const modelSql = await prepare(modelApi, BENCH_QUESTIONS);
-  for (const [question, sql] of sqlByQuestion) {
-    if (modelSql.get(question) !== sql) throw new Error(`the scripted model's SQL differs for "${question}" (${engine}): ${modelSql.get(question)}`);
+  const modelEnv = { LLM_PROVIDER: 'openai', LLM_BASE_URL: model.url, LLM_API_KEY: 'bench-key', LLM_MODEL: 'scripted-model' };
+  const modelApi = await start(false, modelEnv);
+  const checkModelSql = async (api: ApiTarget) => {
+    const modelSql = await prepare(api, BENCH_QUESTIONS);
+    for (const [question, sql] of sqlByQuestion) {
+      if (modelSql.get(question) !== sql) throw new Error(`the scripted model's SQL differs for "${question}" (${engine}): ${modelSql.get(question)}`);
+    }
+  };
+  await checkModelSql(modelApi);
+  const apis: LabelledApi[] = [
+    { target: 'nlq scripted model', api: modelApi },
+    { target: 'nlq offline', api: offline },
+  ];
+  if (stateDb) {
+    log(`copying ${stateDb} for the used-state apis`);
+    const usedModel = await start(true, modelEnv);
+    await checkModelSql(usedModel);
+    const usedOffline = await start(true);
+    await prepare(usedOffline, BENCH_QUESTIONS);
+    apis.push({ target: 'nlq scripted model, used state', api: usedModel }, { target: 'nlq offline, used state', api: usedOffline });
   }
   // c. floor
   const floor = engine === 'sqlite' ? await startFloorServer(sqlitePathOf(databaseUrl), sqlByQuestion) : await startServerFloorServer(databaseUrl, sqlByQuestion);
   closers.push(() => floor.close());
-  return { engine, floor, offline, modelApi, sqlByQuestion };
+  return { engine, floor, apis, sqlByQuestion };
 }
 
 const sqlitePathOf = (url: string) => url.replace(/^sqlite:\/\//, '');
@@ -147,7 +170,7 @@ async function main(options: BenchOptions): Promise<void> {
       for (const setup of setups) {
         const label = (target: string) => `${target} (${setup.engine})`;
         const round: ScenarioResult[] = [await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns')];
-        for (const [target, api] of [['nlq scripted model', setup.modelApi], ['nlq offline', setup.offline]] as const) {
+        for (const { target, api } of setup.apis) {
           for (const cache of ['miss', 'hit'] as const) round.push(await measure(load, label(target), cache, api.url, options, 'success'));
         }
         roundsByEngine.get(setup.engine)!.push(round);
@@ -188,8 +211,8 @@ if (require.main === module) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
-  // 5 runs of `duration` a round, each ended at most 30 s (autocannon's request timeout) later, plus start-up.
-  const budgetMs = (5 * options.rounds * options.engines.length * (options.duration + 30) + 120 * options.engines.length) * 1000;
+  // 5 runs (9 with --state-db) of `duration` a round, each ended at most 30 s (autocannon's request timeout) later, plus start-up.
+  const budgetMs = ((options.stateDb ? 9 : 5) * options.rounds * options.engines.length * (options.duration + 30) + (options.stateDb ? 420 : 120) * options.engines.length) * 1000;
   setTimeout(() => {
     process.stderr.write(`[bench] stopped: still running after ${budgetMs / 1000} s\n`);
     process.exit(2);
