@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { ConversationTurn, FewShotExample, LlmProvider } from '@nlq/llm-providers';
@@ -7,6 +6,7 @@ import { RECENT_HISTORY_ENTRIES } from './ports';
 import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
 import { InMemoryResultCache } from './result-cache';
 import { RecordBatcher } from './record-batcher';
+import { recordId } from './record-id';
 import type { CachedAnswer, ResultCache } from './result-cache';
 import { TraceRecorder, safePublish } from './trace-recorder';
 import { teeEvents } from './event-bus';
@@ -144,12 +144,12 @@ export class QueryPipeline {
 
   /** Answer one question (DESIGN.md pipeline steps 1-12). */
   async ask(input: AskInput): Promise<AskOutcome> {
-    const traceId = randomUUID();
+    const traceId = recordId();
     const rec = new TraceRecorder(traceId, { sessionId: input.sessionId, userId: input.userId }, input.events ? teeEvents(this.events, input.events) : this.events, this.clock);
     const run: Run = {
       input,
       question: typeof input.question === 'string' ? input.question : '',
-      entryId: randomUUID(),
+      entryId: recordId(),
       rec,
       connectionId: input.connectionId ?? this.defaultConnectionId ?? '',
       repairs: [],
@@ -351,7 +351,7 @@ export class QueryPipeline {
         // Impact preview (DESIGN.md "Approval"): the rows it would change, counted read-only before anyone decides.
         const impact = await previewImpact(target.driver, sql, classification.kind, schema, this.config.statementTimeoutMs);
         const operation: PendingOperation = {
-          id: randomUUID(),
+          id: recordId(),
           sessionId: run.input.sessionId,
           userId: run.input.userId,
           connectionId: target.connectionId,

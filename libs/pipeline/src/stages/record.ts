@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { HistoryEntry, HistoryEntryKind } from '@nlq/contracts';
+import { recordId } from '../record-id';
 
 /**
  * Pipeline step 12 (DESIGN.md): build one history entry with every field set (null when not applicable), a new
- * UUID id and an ISO-8601 `created_at`.
+ * time-ordered UUID id (recordId) and an ISO-8601 `created_at`.
  */
 export function historyEntry(
   fields: Partial<HistoryEntry> & { kind: HistoryEntryKind; session_id: string; user_id: string; status: string },
   now: number,
 ): HistoryEntry {
   return {
-    id: randomUUID(),
+    id: recordId(),
     question: null,
     sql: null,
     answer: null,
