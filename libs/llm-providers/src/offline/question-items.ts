@@ -153,9 +153,34 @@ function glueBefore(tokens: QuestionToken[], i: number, skip: Set<number>): stri
   return words.join(' ');
 }
 
-function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>, maxLength = Infinity): { kw: Keyword; length: number } | null {
-  for (const [phrase, kw] of KEYWORD_PHRASES) {
+/** A keyword phrase split into words once, with its rank in KEYWORD_PHRASES (the earlier phrase wins a tie). */
+interface KeywordPhrase {
+  parts: string[];
+  kw: Keyword;
+  rank: number;
+}
+
+/** KEYWORD_PHRASES by first word: matchKeyword tries only the phrases that can start at a token. */
+const PHRASES_BY_FIRST_WORD: ReadonlyMap<string, KeywordPhrase[]> = (() => {
+  const byFirst = new Map<string, KeywordPhrase[]>();
+  KEYWORD_PHRASES.forEach(([phrase, kw], rank) => {
     const parts = phrase.split(' ');
+    const list = byFirst.get(parts[0]) ?? [];
+    list.push({ parts, kw, rank });
+    byFirst.set(parts[0], list);
+  });
+  return byFirst;
+})();
+
+const NO_PHRASES: KeywordPhrase[] = [];
+
+function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>, maxLength = Infinity): { kw: Keyword; length: number } | null {
+  const first = tokens[start];
+  if (!first || first.kind !== 'word' || skip.has(start)) return null;
+  const byLower = PHRASES_BY_FIRST_WORD.get(first.lower) ?? NO_PHRASES;
+  const byNorm = first.norm !== first.lower ? (PHRASES_BY_FIRST_WORD.get(first.norm) ?? NO_PHRASES) : NO_PHRASES;
+  const candidates = byNorm.length === 0 ? byLower : [...byLower, ...byNorm].sort((a, b) => a.rank - b.rank);
+  for (const { parts, kw } of candidates) {
     if (parts.length > maxLength) continue;
     let ok = true;
     for (let k = 0; k < parts.length; k++) {
