@@ -290,13 +290,18 @@ describeEachWith(engines, (engine) => (engine.name === 'sqlite' ? [] : [engine.n
     // one connection, so every read and the write below share it: a read left open (in its read-only transaction,
     // or aborted after an error) would make the write fail or run inside that transaction
     const single = createDriver(url, { poolSize: 1 });
+    const failure = (read: Promise<unknown>) =>
+      read.then(
+        () => Promise.reject(new Error('the read was expected to fail')),
+        (e: unknown) => e as DatabaseError,
+      );
     try {
       const limited = await single.runRead('SELECT id FROM orders ORDER BY id', { maxRows: 2, timeoutMs: 5_000 });
       expect(limited.rows).toEqual([[1], [2]]);
       expect(limited.truncated).toBe(true);
-      expect((await single.runRead('SELECT no_such_column FROM orders', READ).catch((e: DatabaseError) => e)).kind).toBe('syntax');
-      expect((await single.runRead('WITH d AS (DELETE FROM orders RETURNING *) SELECT * FROM d', READ).catch((e: DatabaseError) => e)).kind).toBe('read_only');
-      expect((await single.runRead('SELECT pg_sleep(2)', { maxRows: 10, timeoutMs: 300 }).catch((e: DatabaseError) => e)).kind).toBe('timeout');
+      expect((await failure(single.runRead('SELECT no_such_column FROM orders', READ))).kind).toBe('syntax');
+      expect((await failure(single.runRead('WITH d AS (DELETE FROM orders RETURNING *) SELECT * FROM d', READ))).kind).toBe('read_only');
+      expect((await failure(single.runRead('SELECT pg_sleep(2)', { maxRows: 10, timeoutMs: 300 }))).kind).toBe('timeout');
       // the read itself runs in the read-only transaction with its statement timeout
       const inside = await single.runRead("SELECT current_setting('transaction_read_only'), current_setting('statement_timeout')", READ);
       expect(inside.rows).toEqual([['on', '5s']]);
