@@ -20,6 +20,16 @@ describe('modelFetch (undici request behind the fetch interface)', () => {
         } else if (req.url === '/moved') {
           res.writeHead(307, { location: '/json' });
           res.end();
+        } else if (req.url === '/see-other') {
+          res.writeHead(303, { location: `http://127.0.0.1:${(server.address() as AddressInfo).port}/method` });
+          res.end();
+        } else if (req.url === '/method') {
+          res.end(req.method);
+        } else if (req.url === '/plain-stream') {
+          // a streamed reply that does not say so in its content type: the request's "stream": true decides
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.write('first ');
+          release = () => res.end('second');
         } else if (req.url === '/empty') {
           res.writeHead(204);
           res.end();
@@ -56,17 +66,22 @@ describe('modelFetch (undici request behind the fetch interface)', () => {
     expect(request.headers.authorization).toBe('Bearer k');
   });
 
-  it('takes a URL object and Headers, and reports an error status with its body', async () => {
+  it('takes a URL object and Headers, and reports an error status with its text and body', async () => {
     const response = await modelFetch(new URL(`${base}/missing`), { headers: new Headers({ 'x-one': '1' }) });
     expect(response.status).toBe(404);
+    expect(response.statusText).toBe('Not Found');
     expect(await response.text()).toBe('{"error":{"message":"no such route"}}');
     expect(seen.at(-1)!.headers['x-one']).toBe('1');
   });
 
-  it('follows a redirect (through fetch) and gives a null body for 204', async () => {
+  it('follows a redirect once, by the Fetch rules, and gives a null body for 204', async () => {
+    const before = seen.length;
     const moved = await modelFetch(`${base}/moved`, { method: 'POST', body: '{"b":2}', headers: { 'content-type': 'application/json' } });
     expect(moved.status).toBe(201);
     expect(await moved.json()).toEqual({ echo: { b: 2 } });
+    expect(seen.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /moved', 'POST /json']);
+    const other = await modelFetch(`${base}/see-other`, { method: 'POST', body: '{}' });
+    expect(await other.text()).toBe('GET');
     const empty = await modelFetch(`${base}/empty`);
     expect(empty.status).toBe(204);
     expect(empty.body).toBeNull();
@@ -82,6 +97,17 @@ describe('modelFetch (undici request behind the fetch interface)', () => {
     release();
     for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value);
     expect(text).toBe('data: one\n\ndata: two\n\n');
+  });
+
+  it('streams a reply the request asked to stream, whatever its content type', async () => {
+    const response = await modelFetch(`${base}/plain-stream`, { method: 'POST', body: '{"model":"m","stream": true}' });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('first')) text += decoder.decode((await reader.read()).value);
+    release();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value);
+    expect(text).toBe('first second');
   });
 
   it('rejects with an AbortError when the signal aborts, and with the socket error code when nothing listens', async () => {

@@ -27,6 +27,10 @@ export function startLoadProcess(): LoadProcess {
     if (reply.ok) waiting.resolve(reply.result);
     else waiting.reject(new Error(`load generator: ${reply.error}`));
   });
+  child.on('error', (error) => {
+    pending?.reject(new Error(`load generator: ${error.message}`));
+    pending = null;
+  });
   child.on('exit', (code, signal) => {
     pending?.reject(new Error(`the load generator exited (code ${code}, signal ${signal}) during a run`));
     pending = null;

@@ -156,7 +156,8 @@ function createPipelinedRead(
     const rows = result ? result.rows : [];
     const truncated = suspended || rows.length > maxRows;
     if (rows.length > maxRows) rows.length = maxRows;
-    done(null, { columns: result ? result.fields.map((f) => f.name) : [], rows, truncated, command: readCommand ?? result?.command ?? null });
+    // the read's own command tag: none when it stopped at the row limit (a later CommandComplete is the ROLLBACK's)
+    done(null, { columns: result ? result.fields.map((f) => f.name) : [], rows, truncated, command: readCommand });
   });
   return query;
 }
