@@ -13,13 +13,13 @@ const answer = (q: string): CachedAnswer => ({
 });
 
 describe('InMemoryResultCache', () => {
-  it('returns entries until their TTL passes', async () => {
-    let now = 0;
+  it('returns entries until their TTL has passed (as Redis EX does: live at exactly the TTL, gone after)', async () => {
+    let now = 1_700_000_000_000;
     const cache = new InMemoryResultCache({ clock: () => now });
     await cache.set('k', answer('q'), 300);
-    now = 299_999;
+    now += 300_000;
     expect((await cache.get('k'))?.question).toBe('q');
-    now = 300_000;
+    now += 1;
     expect(await cache.get('k')).toBeUndefined();
   });
 

@@ -1,8 +1,9 @@
-import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace, TraceSpan } from '@nlq/contracts';
+import type { HistoryEntry, HistoryEntryKind, SqlKind, Trace } from '@nlq/contracts';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
-import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { HistoryEntryEntity, PendingOperationEntity, TraceEntity, toTrace } from './entities';
 import { EntityReader } from './entity-reader';
+import { EntityWriter } from './entity-writer';
 import { pruneState, type PruneOptions, type PruneResult, type RetentionPolicy } from './state-retention';
 
 /** A question/SQL few-shot example, as the StateStore port returns it. */
@@ -36,6 +37,9 @@ export class TypeOrmStateStore implements StateStore {
   private feedbackGeneration = 0;
   /** The session's history, read on every question (the conversation window) without rebuilding its SQL. */
   private historyRows?: EntityReader<HistoryEntryEntity>;
+  /** The group commit's statements (history entries appended, traces upserted by id), built once. */
+  private historyWriter?: EntityWriter<HistoryEntryEntity>;
+  private traceWriter?: EntityWriter<TraceEntity>;
 
   /**
    * @param options.examplesTtlMs how long few-shot examples read from the database are reused, in ms (default
@@ -51,23 +55,32 @@ export class TypeOrmStateStore implements StateStore {
 
   /** Insert one history entry (seq assigned by the database); a feedback entry forgets the cached few-shot examples. */
   async appendHistory(entry: HistoryEntry): Promise<void> {
-    await this.exclusive(() => this.dataSource.getRepository(HistoryEntryEntity).insert(toHistoryRow(entry)));
+    await this.exclusive(() => this.historyRowWriter().insert([toHistoryRow(entry)]));
     this.forgetExamplesAfter([entry]);
   }
 
   /**
    * History entries (in order) and traces (upserted by id) in one transaction: the pipeline's group commit
-   * (RecordBatcher) writes every request that ended together with one commit. One multi-row INSERT per table.
+   * (RecordBatcher) writes every request that ended together with one commit. One multi-row INSERT per table
+   * (EntityWriter: the statement built without TypeORM's query builder).
    */
   async appendRecords(records: StateRecords): Promise<void> {
     if (records.history.length === 0 && records.traces.length === 0) return;
     await this.exclusive(() =>
       this.dataSource.transaction(async (manager) => {
-        if (records.history.length > 0) await manager.getRepository(HistoryEntryEntity).insert(records.history.map(toHistoryRow));
-        if (records.traces.length > 0) await manager.getRepository(TraceEntity).upsert(records.traces.map(toTraceRow), ['id']);
+        if (records.history.length > 0) await this.historyRowWriter().insert(records.history.map(toHistoryRow), manager);
+        if (records.traces.length > 0) await this.traceRowWriter().insert(records.traces.map(toTraceRow), manager);
       }),
     );
     this.forgetExamplesAfter(records.history);
+  }
+
+  private historyRowWriter(): EntityWriter<HistoryEntryEntity> {
+    return (this.historyWriter ??= new EntityWriter(this.dataSource, HistoryEntryEntity));
+  }
+
+  private traceRowWriter(): EntityWriter<TraceEntity> {
+    return (this.traceWriter ??= new EntityWriter(this.dataSource, TraceEntity, ['id']));
   }
 
   /** Feedback changes the few-shot examples: forget the ones read so far (and any read still in flight). */
@@ -306,7 +319,7 @@ export class TypeOrmStateStore implements StateStore {
    * `save` would SELECT first and wrap the INSERT in a transaction: four round trips on every request).
    */
   async saveTrace(trace: Trace): Promise<void> {
-    await this.exclusive(() => this.dataSource.getRepository(TraceEntity).upsert(toTraceRow(trace), ['id']));
+    await this.exclusive(() => this.traceRowWriter().insert([toTraceRow(trace)]));
   }
 
   /** One stored trace, or null. */
@@ -335,7 +348,7 @@ export class TypeOrmStateStore implements StateStore {
 }
 
 /** The history_entry row of one entry (seq assigned by the database). */
-function toHistoryRow(entry: HistoryEntry): QueryDeepPartialEntity<HistoryEntryEntity> {
+function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
   return {
     id: entry.id,
     kind: entry.kind,
@@ -359,7 +372,7 @@ function toHistoryRow(entry: HistoryEntry): QueryDeepPartialEntity<HistoryEntryE
 }
 
 /** The trace row of one trace. */
-function toTraceRow(trace: Trace): QueryDeepPartialEntity<TraceEntity> {
+function toTraceRow(trace: Trace): Partial<TraceEntity> {
   return {
     id: trace.id,
     sessionId: trace.sessionId,
@@ -370,8 +383,7 @@ function toTraceRow(trace: Trace): QueryDeepPartialEntity<TraceEntity> {
     startedAt: trace.startedAt,
     durationMs: trace.durationMs,
     error: trace.error ?? null,
-    // the JSON column's value as is: TypeORM's deep-partial type cannot follow `Record<string, unknown>`
-    spans: trace.spans as QueryDeepPartialEntity<TraceSpan>[],
+    spans: trace.spans,
   };
 }
 

@@ -67,6 +67,8 @@ export class SchemaLexicon {
   private readonly knownPhrases = new Map<string, LexiconTarget[]>();
   private readonly wordSet = new Set<string>();
   private maxWords = 1;
+  /** Answers of the per-table lookups below, computed once: the lexicon and its schema do not change. */
+  private readonly memo = new Map<string, unknown>();
 
   constructor(readonly schema: DatabaseSchema) {
     for (const table of schema.tables) this.tables.set(tableKey(table), table);
@@ -119,18 +121,30 @@ export class SchemaLexicon {
   }
 
   column(tableKeyName: string, column: string): ColumnSchema {
-    const c = this.table(tableKeyName).columns.find((col) => col.name === column);
+    const c = this.once(`column\u0000${tableKeyName}\u0000${column}`, () => this.table(tableKeyName).columns.find((col) => col.name === column));
     if (!c) throw new Error(`unknown column ${tableKeyName}.${column}`);
     return c;
   }
 
   /** Singular, lower-case words of a table name: `order_items` -> [order, item]. */
   tableWords(key: string): string[] {
-    return normalizedWords(this.table(key).name);
+    return [...this.once(`tableWords\u0000${key}`, () => normalizedWords(this.table(key).name))];
+  }
+
+  /** `compute()` the first time `key` is asked for, the same answer afterwards. */
+  private once<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
   }
 
   /** Broad kind of a column: id (key columns), number, date, text or other. */
   columnKind(tableKeyName: string, column: string): ColumnKind {
+    return this.once(`columnKind\u0000${tableKeyName}\u0000${column}`, () => this.computeColumnKind(tableKeyName, column));
+  }
+
+  private computeColumnKind(tableKeyName: string, column: string): ColumnKind {
     const table = this.table(tableKeyName);
     const col = this.column(tableKeyName, column);
     if (col.primaryKey || table.foreignKeys.some((fk) => fk.columns.includes(column))) return 'id';
@@ -145,9 +159,12 @@ export class SchemaLexicon {
 
   /** Columns of a table of one kind, in schema order. */
   columnsOfKind(tableKeyName: string, kind: ColumnKind): string[] {
-    return this.table(tableKeyName)
-      .columns.filter((c) => this.columnKind(tableKeyName, c.name) === kind)
-      .map((c) => c.name);
+    const names = this.once(`columnsOfKind\u0000${tableKeyName}\u0000${kind}`, () =>
+      this.table(tableKeyName)
+        .columns.filter((c) => this.columnKind(tableKeyName, c.name) === kind)
+        .map((c) => c.name),
+    );
+    return [...names];
   }
 
   /**
@@ -161,6 +178,11 @@ export class SchemaLexicon {
 
   /** The label columns of {@link labelColumns} found by their names, or null when the table has none of them. */
   nameColumns(key: string): string[] | null {
+    const names = this.once(`nameColumns\u0000${key}`, () => this.findNameColumns(key));
+    return names && [...names];
+  }
+
+  private findNameColumns(key: string): string[] | null {
     const table = this.table(key);
     const tw = this.tableWords(key).join(' ');
     // run-together names count too: `datasetname` is "dataset name"
