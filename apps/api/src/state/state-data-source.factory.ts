@@ -14,8 +14,12 @@ export interface StateDataSourceOptions {
 
 /**
  * The TypeORM DataSource of the state store from STATE_DATABASE_URL:
- * `sqlite:///abs/path.db` (or `sqlite://relative.db`, `sqlite::memory:`) -> better-sqlite3 with WAL and a 5 s busy
- * timeout; `postgres://` or `postgresql://` -> PostgreSQL through pg, in the schema named by an optional
+ * `sqlite:///abs/path.db` (or `sqlite://relative.db`, `sqlite::memory:`) -> better-sqlite3 with WAL, `synchronous =
+ * NORMAL` and a 5 s busy timeout (SQLite manual, "PRAGMA synchronous": in WAL mode NORMAL stays consistent and
+ * commits survive a crash of the application; only an operating-system crash or power loss may roll back the last
+ * commits. better-sqlite3's build defaults WAL connections to it (SQLITE_DEFAULT_WAL_SYNCHRONOUS=1); set here so it
+ * does not hang on a build flag: FULL would fsync on every commit, blocking the api's thread 0.25 ms a commit
+ * against 0.07 ms measured here); `postgres://` or `postgresql://` -> PostgreSQL through pg, in the schema named by an optional
  * `?schema=` parameter (default `public`; the schema must exist).
  *
  * Schema management: the committed migrations of the engine (migrations/postgres, migrations/sqlite), run by
@@ -47,7 +51,10 @@ export function stateDataSourceOptions(url: string, options: StateDataSourceOpti
   if (/^sqlite:/i.test(url)) {
     const database = sqlitePath(url);
     if (database !== ':memory:') fs.mkdirSync(path.dirname(database), { recursive: true });
-    return { type: 'better-sqlite3', database, enableWAL: database !== ':memory:', timeout: 5000, migrations: SQLITE_MIGRATIONS, ...common };
+    const prepareDatabase = (db: { pragma(source: string): unknown }): void => {
+      db.pragma('synchronous = NORMAL');
+    };
+    return { type: 'better-sqlite3', database, enableWAL: database !== ':memory:', timeout: 5000, prepareDatabase, migrations: SQLITE_MIGRATIONS, ...common };
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
     const parsed = new URL(url);

@@ -39,6 +39,20 @@ describe('state migrations on SQLite', () => {
     }
   });
 
+  it('opens a new file and an existing one alike: WAL journal, synchronous NORMAL', async () => {
+    const url = `sqlite://${path.join(dir, 'pragmas.db')}`;
+    for (const round of ['new file', 'reopened']) {
+      const source = await openStateDataSource(url);
+      try {
+        const [{ journal_mode }] = await source.query('PRAGMA journal_mode');
+        const [{ synchronous }] = await source.query('PRAGMA synchronous');
+        expect({ round, journal_mode, synchronous }).toEqual({ round, journal_mode: 'wal', synchronous: 1 });
+      } finally {
+        await source.destroy();
+      }
+    }
+  });
+
   it('takes over a database created by synchronize, keeping its rows', async () => {
     const url = `sqlite://${path.join(dir, 'legacy.db')}`;
     const legacy = await new DataSource({ ...stateDataSourceOptions(url), synchronize: true, migrations: [] } as never).initialize();
