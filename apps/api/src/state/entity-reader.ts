@@ -1,4 +1,5 @@
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import { columnOfProperty, quotedTable } from './entity-sql';
 
 /**
  * Reads one entity's rows with a hand-written condition, for the state queries every request runs (the
@@ -20,16 +21,12 @@ export class EntityReader<E extends ObjectLiteral> {
     this.metadata = dataSource.getMetadata(entity);
     const driver = dataSource.driver;
     const list = this.metadata.columns.map((c) => driver.escape(c.databaseName)).join(', ');
-    // tablePath carries the state store's PostgreSQL schema (`?schema=`) when it has one: "schema"."table"
-    const table = this.metadata.tablePath.split('.').map((part) => driver.escape(part)).join('.');
-    this.selectFrom = `SELECT ${list} FROM ${table}`;
+    this.selectFrom = `SELECT ${list} FROM ${quotedTable(dataSource, this.metadata)}`;
   }
 
   /** The quoted column of property `property` (e.g. `sessionId` -> `"session_id"`), for conditions and ordering. */
   column(property: keyof E & string): string {
-    const column = this.metadata.findColumnWithPropertyName(property);
-    if (!column) throw new Error(`${this.metadata.name} has no property ${property}`);
-    return this.dataSource.driver.escape(column.databaseName);
+    return this.dataSource.driver.escape(columnOfProperty(this.metadata, property).databaseName);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { columnOfProperty, quotedTable } from './entity-sql';
 
 /**
  * Most bound parameters in one statement: SQLite allows 32,766 (SQLITE_MAX_VARIABLE_NUMBER since 3.32), PostgreSQL
@@ -36,14 +37,8 @@ export class EntityWriter<E extends ObjectLiteral> {
     const metadata: EntityMetadata = dataSource.getMetadata(entity);
     const driver = dataSource.driver;
     this.columns = metadata.columns.filter((c) => !c.isGenerated);
-    // tablePath carries the state store's PostgreSQL schema (`?schema=`) when it has one: "schema"."table"
-    const table = metadata.tablePath.split('.').map((part) => driver.escape(part)).join('.');
-    this.head = `INSERT INTO ${table} (${this.columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `;
-    const keys = conflictProperties.map((property) => {
-      const column = metadata.findColumnWithPropertyName(property);
-      if (!column) throw new Error(`${metadata.name} has no property ${property}`);
-      return column;
-    });
+    this.head = `INSERT INTO ${quotedTable(dataSource, metadata)} (${this.columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `;
+    const keys = conflictProperties.map((property) => columnOfProperty(metadata, property));
     const updated = this.columns.filter((c) => !keys.includes(c));
     this.conflict = keys.length
       ? ` ON CONFLICT (${keys.map((c) => driver.escape(c.databaseName)).join(', ')}) DO UPDATE SET ${updated.map((c) => `${driver.escape(c.databaseName)} = excluded.${driver.escape(c.databaseName)}`).join(', ')}`

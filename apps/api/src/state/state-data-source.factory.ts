@@ -18,7 +18,7 @@ export interface StateDataSourceOptions {
  * NORMAL` and a 5 s busy timeout (SQLite manual, "PRAGMA synchronous": in WAL mode NORMAL stays consistent and
  * commits survive a crash of the application; only an operating-system crash or power loss may roll back the last
  * commits. better-sqlite3's build defaults WAL connections to it (SQLITE_DEFAULT_WAL_SYNCHRONOUS=1); set here so it
- * does not hang on a build flag: FULL would fsync on every commit, blocking the api's thread 0.25 ms a commit
+ * does not depend on a build flag: FULL would fsync on every commit, blocking the api's thread 0.25 ms a commit
  * against 0.07 ms measured here); `postgres://` or `postgresql://` -> PostgreSQL through pg, in the schema named by an optional
  * `?schema=` parameter (default `public`; the schema must exist).
  *
