@@ -32,6 +32,25 @@ const testConstraints = productionConstraints.map((c) => {
   return { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra, 'type:test-support'])] };
 });
 
+// Object-as-map lookups (issue 20): a plain object answers every Object.prototype key ("constructor", "toString",
+// "__proto__") as if it were present, so a lookup keyed by a schema name, a question word, model output or a request
+// finds an inherited function, and a write keyed so replaces the prototype. Lookup tables are Maps (or null-prototype
+// objects read with Object.hasOwn); accumulators keyed by data are Maps or Object.fromEntries.
+const prototypeSafeMaps = [
+  {
+    selector: "VariableDeclarator[init.type='ObjectExpression'] > Identifier > TSTypeAnnotation > TSTypeReference[typeName.name='Record'][typeArguments.params.0.type='TSStringKeyword']",
+    message: 'A Record<string, …> object literal answers Object.prototype keys (constructor, toString, __proto__) as present: use a Map, or Object.fromEntries / Object.create(null) read with Object.hasOwn.',
+  },
+  {
+    selector: "MemberExpression[computed=true] > TSAsExpression.object[expression.type='ObjectExpression']",
+    message: 'An inline object indexed by a computed key answers Object.prototype keys as present: use a Map.',
+  },
+  {
+    selector: "MemberExpression[computed=true] > ObjectExpression.object",
+    message: 'An inline object indexed by a computed key answers Object.prototype keys as present: use a Map.',
+  },
+];
+
 const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }];
 
 export default [
@@ -44,11 +63,13 @@ export default [
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@nx/enforce-module-boundaries': boundaries(productionConstraints),
+      'no-restricted-syntax': ['error', ...prototypeSafeMaps],
     },
   },
   {
     files: ['**/*.spec.ts', '**/*.integration-spec.ts', '*/*/test/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(testConstraints) },
+    // tests build their own tables keyed by the questions they ask; the hostile-schema suite covers the code under test
+    rules: { '@nx/enforce-module-boundaries': boundaries(testConstraints), 'no-restricted-syntax': 'off' },
   },
   {
     files: ['libs/**/*.ts', 'tools/sample-db/**/*.ts'],

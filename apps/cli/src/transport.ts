@@ -36,9 +36,7 @@ export function httpTransport(url: string, key: string | null): Transport {
   return {
     description: url,
     async request(method, path, body) {
-      const headers: Record<string, string> = {};
-      if (key) headers['x-api-key'] = key;
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      const headers = { ...(key ? { 'x-api-key': key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
       let response: Response;
       try {
         response = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

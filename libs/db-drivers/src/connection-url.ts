@@ -28,7 +28,7 @@ export interface ConnectionConfig {
   params: Record<string, string>;
 }
 
-const SCHEMES: Record<string, { engine: EngineName; dialect: Dialect; port?: number }> = {
+const SCHEMES = new Map<string, { engine: EngineName; dialect: Dialect; port?: number }>(Object.entries({
   sqlite: { engine: 'sqlite', dialect: 'sqlite' },
   sqlite3: { engine: 'sqlite', dialect: 'sqlite' },
   postgres: { engine: 'postgres', dialect: 'postgresql', port: 5432 },
@@ -38,10 +38,10 @@ const SCHEMES: Record<string, { engine: EngineName; dialect: Dialect; port?: num
   mssql: { engine: 'mssql', dialect: 'transactsql', port: 1433 },
   sqlserver: { engine: 'mssql', dialect: 'transactsql', port: 1433 },
   snowflake: { engine: 'snowflake', dialect: 'snowflake', port: 443 },
-};
+}));
 
 /** URL schemes {@link parseConnectionUrl} accepts. */
-export const SUPPORTED_SCHEMES: readonly string[] = Object.keys(SCHEMES);
+export const SUPPORTED_SCHEMES: readonly string[] = [...SCHEMES.keys()];
 
 /**
  * Parses a connection URL.
@@ -57,7 +57,7 @@ export function parseConnectionUrl(url: string): ConnectionConfig {
   const m = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim());
   if (!m) throw new DatabaseError('connection', 'Invalid connection URL: no scheme (expected e.g. postgres://...)');
   const scheme = m[1].toLowerCase();
-  const known = SCHEMES[scheme];
+  const known = SCHEMES.get(scheme);
   if (!known) {
     throw new DatabaseError('unsupported', `Unsupported database URL scheme "${scheme}:"; supported: ${SUPPORTED_SCHEMES.join(', ')}`);
   }
@@ -71,8 +71,7 @@ export function parseConnectionUrl(url: string): ConnectionConfig {
   }
   const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!host) throw new DatabaseError('connection', `Invalid ${scheme} connection URL: no host`);
-  const params: Record<string, string> = {};
-  u.searchParams.forEach((v, k) => (params[k] = v));
+  const params: Record<string, string> = Object.fromEntries(u.searchParams);
   const segments = u.pathname.split('/').filter(Boolean).map(safeDecode);
   const config: ConnectionConfig = {
     engine: known.engine,

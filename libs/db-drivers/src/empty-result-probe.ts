@@ -94,7 +94,7 @@ const parser = new Parser();
 /** A probe query is not started with less than this many milliseconds of the budget left. */
 const MIN_QUERY_MS = 50;
 const RANGE_OPERATORS = new Set(['<', '<=', '>', '>=', 'BETWEEN']);
-const FLIPPED: Record<string, FilterOperator> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
+const FLIPPED = new Map<string, FilterOperator>(Object.entries({ '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' }));
 const DATE_LIKE = /^\d{4}-\d{2}(-\d{2})?([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?/;
 
 /**
@@ -245,9 +245,9 @@ function literalFilter(node: AstNode, tables: Map<string, Source>, fromCount: nu
   let operator = String(node.operator).toUpperCase();
   let columnNode = node.left;
   let valueNode = node.right;
-  if (columnNode?.type !== 'column_ref' && valueNode?.type === 'column_ref' && FLIPPED[operator]) {
+  if (columnNode?.type !== 'column_ref' && valueNode?.type === 'column_ref' && FLIPPED.has(operator)) {
     [columnNode, valueNode] = [valueNode, columnNode];
-    operator = FLIPPED[operator];
+    operator = FLIPPED.get(operator)!;
   }
   if (columnNode?.type !== 'column_ref') return null;
   let values: Array<string | number> | null;

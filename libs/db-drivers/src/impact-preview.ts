@@ -273,18 +273,18 @@ function normalize(node: AstNode): AstNode {
   if (node.type === 'double_quote_string' && typeof node.value === 'string') return { type: 'column_ref', column: node.value };
   // A subquery: `{ tableList, columnList, ast }`, sometimes with the ast's fields spread beside it.
   if (node.ast && typeof node.ast === 'object' && 'tableList' in node) return normalize(node.ast);
-  const out: Record<string, AstNode> = {};
+  const out: Array<[string, AstNode]> = [];
   for (const [key, value] of Object.entries(node)) {
     if (key === 'loc' || key === 'addition' || key === 'collate' || key === 'tableList' || key === 'columnList') continue;
     if (value === null || value === undefined) continue; // `{ operator: null }` and no `operator` read alike
     if (key === 'orderby' && Array.isArray(value)) {
       // ORDER BY x prints as ORDER BY x ASC: the same order.
-      out[key] = value.map((item) => normalize(item && typeof item === 'object' ? { ...item, type: item.type ?? 'ASC' } : item));
+      out.push([key, value.map((item) => normalize(item && typeof item === 'object' ? { ...item, type: item.type ?? 'ASC' } : item))]);
       continue;
     }
-    out[key] = node.type === 'column_ref' && (key === 'table' || key === 'column') ? identText(value) : normalize(value);
+    out.push([key, node.type === 'column_ref' && (key === 'table' || key === 'column') ? identText(value) : normalize(value)]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** `'a'`, `{ type, value: 'a' }` and `{ expr: { type, value: 'a' } }` -> `'a'`; other shapes normalized. */

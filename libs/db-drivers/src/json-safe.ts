@@ -32,9 +32,8 @@ export function toJsonSafe(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (value instanceof Uint8Array) return binaryToJson(value);
   if (Array.isArray(value)) return value.map(toJsonSafe);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = toJsonSafe(v);
-  return out;
+  // Object.fromEntries defines own properties: a key such as `__proto__` stays a key (a plain assignment would not).
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, toJsonSafe(v)]));
 }
 
 /** bigint -> number when exactly representable (|n| <= 2^53 - 1), else decimal string. */

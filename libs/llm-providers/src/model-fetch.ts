@@ -27,9 +27,7 @@ function requestUrl(input: Parameters<typeof fetch>[0]): string | null {
 }
 
 function headerRecord(init: HeadersInit | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  new Headers(init).forEach((value, name) => (out[name] = value));
-  return out;
+  return Object.fromEntries(new Headers(init));
 }
 
 function responseHeaders(raw: Dispatcher.ResponseData['headers']): Headers {

@@ -318,7 +318,7 @@ export class QueryPipeline {
       lastKind = classification.kind;
       // Deterministic repairs (DESIGN.md step 7) of the SQL that now runs: traced here, returned with the outcome.
       run.repairs = checked.repairs;
-      const repairDetail = checked.repairs.length > 0 ? { repairs: checked.repairs } : {};
+      const repairDetail = { ...(checked.repairs.length > 0 ? { repairs: checked.repairs } : {}), ...(checked.doubleQuoted ? { doubleQuoted: checked.doubleQuoted } : {}) };
       if (checked.referenceErrors.length > 0) {
         const feedback = describeReferenceErrors(checked.referenceErrors);
         span.end('error', { error: feedback, detail: { kind: classification.kind, unknown: checked.referenceErrors, attempt: retriesUsed + 1, ...repairDetail } });

@@ -105,7 +105,7 @@ export function safePublish(events: EventSink, event: LiveEvent): void {
  */
 function metricFields(stage: string, outcome: string, span: Pick<TraceSpan, 'tokens' | 'detail'>): Record<string, unknown> {
   const detail = span.detail ?? {};
-  const fields: Record<string, unknown> = {};
+  const fields: { tokens?: unknown; provider?: string; model?: string; errorKind?: string } = {};
   if (span.tokens) {
     fields.tokens = span.tokens;
     if (typeof detail.provider === 'string') fields.provider = detail.provider;

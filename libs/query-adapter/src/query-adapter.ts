@@ -111,7 +111,7 @@ export async function createQueryAdapter(options: QueryAdapterOptions = {}): Pro
     async inject(request) {
       const q = request.url.indexOf('?');
       const pathname = q === -1 ? request.url : request.url.slice(0, q);
-      const headers: Record<string, string> = { ...(request.headers ?? {}) };
+      const headers: Record<string, string> = Object.fromEntries(Object.entries(request.headers ?? {}));
       let payload: string | undefined;
       if (typeof request.payload === 'string') payload = request.payload;
       else if (request.payload !== undefined) {

@@ -104,11 +104,12 @@ export class AppConfig {
    * @throws ConfigValidationError naming each invalid variable.
    */
   static fromEnv(env: AppEnv | NodeJS.ProcessEnv): AppConfig {
-    const raw: Record<string, string> = {};
-    for (const name of ENV_VARIABLE_NAMES) {
-      const value = env[name];
-      if (value !== undefined && value.trim() !== '') raw[name] = value.trim();
-    }
+    const raw = Object.fromEntries(
+      ENV_VARIABLE_NAMES.flatMap((name) => {
+        const value = env[name]?.trim();
+        return value ? [[name, value]] : [];
+      }),
+    );
     const vars = plainToInstance(EnvironmentVariables, raw);
     const errors = validateSync(vars, { forbidUnknownValues: false });
     if (errors.length > 0) {

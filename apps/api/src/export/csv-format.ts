@@ -33,8 +33,8 @@ export function* jsonChunks(columns: string[], rows: Iterable<unknown[]>): Gener
   yield '[';
   let first = true;
   for (const row of rows) {
-    const record: Record<string, unknown> = {};
-    keys.forEach((k, i) => (record[k] = row[i] ?? null));
+    // own properties: a column named `__proto__` or `constructor` is a key like any other
+    const record = Object.fromEntries(keys.map((k, i) => [k, row[i] ?? null]));
     yield `${first ? '\n' : ',\n'}${JSON.stringify(record)}`;
     first = false;
   }

@@ -41,8 +41,7 @@ export class EntityReader<E extends ObjectLiteral> {
   }
 
   private hydrate(row: Record<string, unknown>): E {
-    const entity: Record<string, unknown> = {};
-    for (const column of this.metadata.columns) entity[column.propertyName] = this.dataSource.driver.prepareHydratedValue(row[column.databaseName], column);
-    return entity as E;
+    const driver = this.dataSource.driver;
+    return Object.fromEntries(this.metadata.columns.map((column) => [column.propertyName, driver.prepareHydratedValue(row[column.databaseName], column)])) as E;
   }
 }

@@ -104,10 +104,8 @@ export class ApiClient {
 
   /** Send one request and answer the raw Response when 2xx; throws ApiError otherwise. */
   async send(method: string, path: string, init: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
     const key = this.options.getKey();
-    if (key) headers['X-API-Key'] = key;
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const headers = { Accept: 'application/json', ...(key ? { 'X-API-Key': key } : {}), ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) };
     let res: Response;
     try {
       res = await this.fetchImpl(this.url(path, init.query), {
@@ -164,9 +162,8 @@ export class ApiClient {
    * @throws ChatStreamUnavailableError when no event stream came back or it ended without `result` (fall back to chat)
    */
   async chatStream(body: ChatRequest, onEvent: (event: ChatStreamEvent) => void, signal?: AbortSignal): Promise<ChatResponse> {
-    const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
     const key = this.options.getKey();
-    if (key) headers['X-API-Key'] = key;
+    const headers = { Accept: 'text/event-stream', 'Content-Type': 'application/json', ...(key ? { 'X-API-Key': key } : {}) };
     let res: Response;
     try {
       res = await this.fetchImpl(this.url('/api/chat/stream'), { method: 'POST', headers, body: JSON.stringify(body), signal });

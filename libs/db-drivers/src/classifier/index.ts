@@ -7,4 +7,4 @@ export { checkReferences } from './reference-checker';
 export { tokenizeSql } from './sql-tokenizer';
 export type { SqlToken, TokenizedSql } from './sql-tokenizer';
 export { repairSql, repairKeywordIdentifiers, repairDoubleQuotedLiterals, quoteIdentifier } from './sql-repair';
-export type { RepairResult, SqlRepair } from './sql-repair';
+export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair';

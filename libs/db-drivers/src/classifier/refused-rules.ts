@@ -17,7 +17,7 @@ import type { RefusedCatalogEntry, RefusedCatalogList } from '../refused-catalog
  * (readfile, writefile, edit), FTS3 "fts3_tokenizer" security note; SQL Server docs: xp_cmdshell, OPENROWSET,
  * OPENDATASOURCE, OPENQUERY.
  */
-const REFUSED_FUNCTIONS: Record<string, string> = {
+const REFUSED_FUNCTIONS = new Map<string, string>(Object.entries({
   // PostgreSQL: file and network access
   pg_read_file: 'reads files on the database server',
   pg_read_binary_file: 'reads files on the database server',
@@ -63,7 +63,7 @@ const REFUSED_FUNCTIONS: Record<string, string> = {
   openrowset: 'reads external data sources or files',
   opendatasource: 'connects to external data sources',
   openquery: 'runs SQL on a linked server',
-};
+}));
 
 /** Name prefixes refused the same way (dblink_exec, pg_advisory_xact_lock_shared, pg_try_advisory_lock, ...). */
 const REFUSED_PREFIXES: Array<[RegExp, string]> = [
@@ -80,7 +80,8 @@ const REFUSED_PREFIXES: Array<[RegExp, string]> = [
  */
 export function refusedFunctionReason(name: string): string | null {
   const lower = name.toLowerCase();
-  if (Object.prototype.hasOwnProperty.call(REFUSED_FUNCTIONS, lower)) return REFUSED_FUNCTIONS[lower];
+  const refused = REFUSED_FUNCTIONS.get(lower);
+  if (refused) return refused;
   for (const [re, why] of REFUSED_PREFIXES) if (re.test(lower)) return why;
   const catalogFunction = CATALOG_FUNCTIONS.get(lower);
   if (catalogFunction) return `${catalogFunction.reason} (${catalogFunction.source})`;

@@ -2,6 +2,7 @@ import type { Dialect } from '@nlq/contracts';
 import { Parser } from 'node-sql-parser';
 import { parseWithLimitExpressions } from './limit-expressions';
 import type { AstNode, ParseResult } from './parse-result';
+import { maskQuotedIdentifiers, unmaskIdentifiers } from './quoted-identifiers';
 import { tokenizeSql } from './sql-tokenizer';
 
 export type { AstNode, ParseResult };
@@ -40,6 +41,9 @@ export const FALLBACK_GRAMMAR: Partial<Record<Dialect, Dialect>> = {
  * A statement with expressions as LIMIT/OFFSET arguments, which SQLite and PostgreSQL run and the grammars refuse,
  * is parsed in parts by parseWithLimitExpressions (limit-expressions.ts) into one AST holding every token.
  *
+ * Quoted identifiers the grammars misread (a doubled quote inside, SQLite's `[name]`) are parsed through
+ * placeholders and come back in the AST with their real names (quoted-identifiers.ts).
+ *
  * Never throws: a syntax error comes back as `{ ok: false, error }` with the dialect grammar's message shortened to
  * one line (at most about 200 characters), plus a note when the fallback grammar failed too or was not tried.
  */
@@ -47,13 +51,23 @@ export function parseSql(sql: string, dialect: Dialect): ParseResult {
   // The pipeline's check stage asks classifySql and then checkReferences about the same text: keep the last result
   // so one statement is parsed once. Callers only read the AST (neither walker writes to it).
   if (lastParse && lastParse.sql === sql && lastParse.dialect === dialect) return lastParse.result;
-  const result = parseUncached(sql, dialect);
+  const result = parseMasked(sql, dialect);
   lastParse = { sql, dialect, result };
   return result;
 }
 
 /** The most recent {@link parseSql} call and its result. */
 let lastParse: { sql: string; dialect: Dialect; result: ParseResult } | null = null;
+
+/** {@link parseUncached} through placeholders for the quoted identifiers the grammars misread. */
+function parseMasked(sql: string, dialect: Dialect): ParseResult {
+  const masked = maskQuotedIdentifiers(sql, dialect);
+  if (!masked) return parseUncached(sql, dialect);
+  const result = parseUncached(masked.text, dialect);
+  if (!result.ok) return result.offset === undefined ? result : { ...result, offset: masked.originalOffset(result.offset) };
+  const tableList = unmaskIdentifiers(result.statements, result.tableList, masked.names);
+  return { ...result, tableList };
+}
 
 function parseUncached(sql: string, dialect: Dialect): ParseResult {
   const own = parseWithGrammar(sql, dialect);

@@ -32,7 +32,11 @@ describe('repairDoubleQuotedLiterals', () => {
   it('turns an unresolved double-quoted token into a string literal (SQLite, MySQL, MariaDB)', () => {
     for (const dialect of ['sqlite', 'mysql', 'mariadb'] as Dialect[]) {
       const r = repairDoubleQuotedLiterals('SELECT * FROM customers WHERE name = "Kyle"', dialect, schemaOf(dialect, TABLES));
-      expect(r).toEqual({ sql: "SELECT * FROM customers WHERE name = 'Kyle'", repairs: [{ rule: 'double-quoted-literal', from: '"Kyle"', to: "'Kyle'" }] });
+      expect(r).toEqual({
+        sql: "SELECT * FROM customers WHERE name = 'Kyle'",
+        repairs: [{ rule: 'double-quoted-literal', from: '"Kyle"', to: "'Kyle'" }],
+        doubleQuoted: [{ token: '"Kyle"', reading: 'literal', reason: 'names nothing in scope or in the schema' }],
+      });
     }
   });
 
@@ -67,14 +71,33 @@ describe('repairDoubleQuotedLiterals', () => {
     expect(checkReferences(r!.sql, 'sqlite', sqlite)).toEqual([]);
   });
 
-  it('converts VALUES of an INSERT but never the column list', () => {
-    expect(repairDoubleQuotedLiterals('INSERT INTO customers ("name") VALUES ("name")', 'sqlite', sqlite)?.sql).toBe(
-      'INSERT INTO customers ("name") VALUES (\'name\')',
+  it('converts VALUES of an INSERT but never the column list, nor a value that is a schema name', () => {
+    expect(repairDoubleQuotedLiterals('INSERT INTO customers ("name") VALUES ("Kyle")', 'sqlite', sqlite)?.sql).toBe(
+      'INSERT INTO customers ("name") VALUES (\'Kyle\')',
     );
+    const kept = repairDoubleQuotedLiterals('INSERT INTO customers ("name") VALUES ("name")', 'sqlite', sqlite);
+    expect(kept?.sql).toBe('INSERT INTO customers ("name") VALUES ("name")');
+    expect(kept?.doubleQuoted).toContainEqual({ token: '"name"', reading: 'identifier', reason: 'names a table or column of the schema ("name")' });
+  });
+
+  it('never turns a known identifier into a string, escaped quotes included, and says why (issue 20)', () => {
+    const odd = schemaOf('sqlite', { hasOwnProperty: ['id', 'a"b', 'constructor'] });
+    const r = repairDoubleQuotedLiterals('SELECT "a""b", "constructor" FROM "hasOwnProperty" WHERE id = 2', 'sqlite', odd);
+    expect(r?.sql).toBe('SELECT "a""b", "constructor" FROM "hasOwnProperty" WHERE id = 2');
+    expect(r?.repairs).toEqual([]);
+    expect(r?.doubleQuoted).toEqual([
+      { token: '"a""b"', reading: 'identifier', reason: 'resolves to a name in scope' },
+      { token: '"constructor"', reading: 'identifier', reason: 'resolves to a name in scope' },
+      { token: '"hasOwnProperty"', reading: 'identifier', reason: 'not in an expression position' },
+    ]);
+    // a column of another table, out of scope here: still never a string
+    const other = schemaOf('sqlite', { t: ['id'], u: ['a"b'] });
+    expect(repairDoubleQuotedLiterals('SELECT "a""b" FROM t', 'sqlite', other)?.sql).toBe('SELECT "a""b" FROM t');
+    expect(repairSql('SELECT "a""b" FROM "hasOwnProperty" WHERE id = 2', 'sqlite', odd)).toMatchObject({ sql: 'SELECT "a""b" FROM "hasOwnProperty" WHERE id = 2', repairs: [] });
   });
 
   it('does nothing where the columns in scope are unknown (a table the schema does not have)', () => {
-    expect(repairDoubleQuotedLiterals('SELECT * FROM elsewhere WHERE name = "Kyle"', 'sqlite', sqlite)).toBeNull();
+    expect(repairDoubleQuotedLiterals('SELECT * FROM elsewhere WHERE name = "Kyle"', 'sqlite', sqlite)).toMatchObject({ sql: 'SELECT * FROM elsewhere WHERE name = "Kyle"', repairs: [] });
   });
 
   it('handles a quoted table name beside literals, and a long IN list in one probe', () => {

@@ -16,10 +16,23 @@ export interface SqlRepair {
   to: string;
 }
 
+/**
+ * How the double-quoted-literal repair read one double-quoted token of a SQLite, MySQL or MariaDB statement:
+ * `literal` (converted to a string), or `identifier` (left as written) with the reason, e.g. `names column "a""b"`.
+ * Recorded in the check span of the trace so that a person can see why a token was or was not converted.
+ */
+export interface DoubleQuotedDecision {
+  token: string;
+  reading: 'literal' | 'identifier';
+  reason: string;
+}
+
 /** What {@link repairSql} did: the repaired text (the input when nothing applied) and the repairs, in text order. */
 export interface RepairResult {
   sql: string;
   repairs: SqlRepair[];
+  /** The double-quoted tokens the literal repair looked at, and how it read each (absent when it looked at none). */
+  doubleQuoted?: DoubleQuotedDecision[];
 }
 
 /**
@@ -55,6 +68,7 @@ const MAX_KEYWORD_TRIES = 24;
 export function repairSql(sql: string, dialect: Dialect, schema: DatabaseSchema): RepairResult {
   const repairs: SqlRepair[] = [];
   let text = sql;
+  let doubleQuoted: DoubleQuotedDecision[] | undefined;
   try {
     const keywords = repairKeywordIdentifiers(text, dialect, schema);
     if (keywords) {
@@ -65,11 +79,12 @@ export function repairSql(sql: string, dialect: Dialect, schema: DatabaseSchema)
     if (literals) {
       text = literals.sql;
       repairs.push(...literals.repairs);
+      doubleQuoted = literals.doubleQuoted;
     }
   } catch {
     return { sql, repairs: [] };
   }
-  return { sql: text, repairs };
+  return { sql: text, repairs, ...(doubleQuoted?.length ? { doubleQuoted } : {}) };
 }
 
 /**
@@ -230,22 +245,26 @@ function distinctArgumentEdits(sql: string, tokens: readonly SqlToken[]): TextEd
  * in the original one), and converted only when that node is an unqualified name in an expression position that
  * {@link resolveDoubleQuotedNames} finds unresolved. A token after `AS`, next to a `.`, in a FROM list, a column
  * list or anywhere the marker does not parse to the same place stays as written; so does a name matching a column,
- * alias or table in scope, or any name in a scope with unknown columns. Returns null when nothing is converted.
+ * alias or table in scope, or any name in a scope with unknown columns. A token whose name (`""` read as `"`) is
+ * a table or column name anywhere in `schema` is never converted, in scope or not: a wrong reference fails the
+ * reference check and goes back to the model, where a string would silently answer the wrong thing. Every
+ * candidate's reading is returned in `doubleQuoted`. Returns null when no double-quoted token was looked at.
  */
 export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema: DatabaseSchema): RepairResult | null {
   if (!DOUBLE_QUOTED_LITERAL_DIALECTS.has(dialect)) return null;
   const lexed = tokenizeSql(sql, dialect);
   if (lexed.error) return null;
   const tokens = lexed.tokens;
-  const doubleQuoted = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.type === 'quoted' && t.text.startsWith('"'));
-  if (doubleQuoted.length === 0) return null;
+  const quotedTokens = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.type === 'quoted' && t.text.startsWith('"'));
+  if (quotedTokens.length === 0) return null;
   const parsed = parseSql(sql, dialect);
   if (!parsed.ok || parsed.statements.length !== 1) return null;
   const ast = parsed.statements[0];
   const resolution = resolveDoubleQuotedNames(ast, schema);
   if (resolution.size === 0) return null;
+  const names = schemaNames(schema);
 
-  const candidates = doubleQuoted.filter(({ i }) => {
+  const candidates = quotedTokens.filter(({ i }) => {
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     return !(prev?.text === '.' || next?.text === '.' || (prev?.type === 'word' && prev.text.toUpperCase() === 'AS'));
@@ -273,16 +292,24 @@ export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema
 
   const edits = new Map<number, string>();
   const repairs: SqlRepair[] = [];
+  const doubleQuoted: DoubleQuotedDecision[] = [];
+  const keep = (token: string, reason: string) => doubleQuoted.push({ token, reading: 'identifier', reason });
   for (const { t, i } of candidates) {
     const node = found.get(i);
-    if (!node || resolution.get(node) !== 'unresolved') continue;
-    const literal = toSingleQuoted(t.text, dialect);
-    if (literal === null) continue;
-    edits.set(i, literal);
-    repairs.push({ rule: 'double-quoted-literal', from: t.text, to: literal });
+    const name = t.text.slice(1, -1).replace(/""/g, '"');
+    if (!node) keep(t.text, 'not in an expression position');
+    else if (resolution.get(node) !== 'unresolved') keep(t.text, 'resolves to a name in scope');
+    else if (names.has(name.toLowerCase())) keep(t.text, `names a table or column of the schema ("${name}")`);
+    else {
+      const literal = toSingleQuoted(t.text, dialect);
+      if (literal === null) continue;
+      edits.set(i, literal);
+      repairs.push({ rule: 'double-quoted-literal', from: t.text, to: literal });
+      doubleQuoted.push({ token: t.text, reading: 'literal', reason: 'names nothing in scope or in the schema' });
+    }
   }
-  if (edits.size === 0) return null;
-  return { sql: applyEdits(sql, tokens, edits), repairs };
+  if (doubleQuoted.length === 0) return null;
+  return { sql: edits.size ? applyEdits(sql, tokens, edits) : sql, repairs, doubleQuoted };
 }
 
 /** True when the parser's `value` is the token's inner text as written, with `""` or backslash escapes undone. */

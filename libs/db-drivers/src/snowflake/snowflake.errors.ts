@@ -1,7 +1,7 @@
 import { DatabaseError, type DatabaseErrorKind } from '../errors';
 
 /** Snowflake server error codes (six digits, as strings) -> DatabaseErrorKind. */
-const BY_CODE: Record<string, DatabaseErrorKind> = {
+const BY_CODE = new Map<string, DatabaseErrorKind>(Object.entries({
   '000630': 'timeout', // Statement reached its statement or warehouse timeout ... and was canceled
   '000604': 'timeout', // SQL execution canceled
   '001003': 'syntax', // SQL compilation error: syntax error line %d at position %d unexpected '%s'
@@ -19,7 +19,7 @@ const BY_CODE: Record<string, DatabaseErrorKind> = {
   '390189': 'connection', // Role specified in the connect string does not exist or not authorized
   '390201': 'connection', // The requested database does not exist or not authorized
   '390114': 'connection', // Authentication token has expired
-};
+}));
 
 /**
  * DatabaseErrorKind for a Snowflake error `code`: the server codes above
@@ -30,7 +30,8 @@ const BY_CODE: Record<string, DatabaseErrorKind> = {
  */
 export function snowflakeErrorKind(code: string | number | undefined, sqlState?: string): DatabaseErrorKind {
   const c = code === undefined ? '' : String(code);
-  if (BY_CODE[c.padStart(6, '0')]) return BY_CODE[c.padStart(6, '0')];
+  const kind = BY_CODE.get(c.padStart(6, '0'));
+  if (kind) return kind;
   const n = Number(c);
   if (n >= 401000 && n < 403000) return 'connection';
   if (n >= 404000 && n < 406000) return 'connection';

@@ -46,7 +46,7 @@ function yearOf(token: QuestionToken | undefined): number | null {
  * date in the data: the offline engine has no database access while writing SQL.
  * Returns null when the question has no date range; throws Error with a message when it has two of them.
  */
-const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 };
+const ORDINALS = new Map<string, number>(Object.entries({ first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 }));
 
 /** A quarter or half-year starting at token `i`: `q2 2024`, `second quarter of 2024`, `first half 2024`, `h1 2024`. */
 function periodOfYear(tokens: QuestionToken[], i: number): { year: number; startMonth: number; months: number; label: string; span: number[] } | null {
@@ -65,7 +65,7 @@ function periodOfYear(tokens: QuestionToken[], i: number): { year: number; start
     const quarter = short[1] === 'q';
     return { year: y.year, startMonth: quarter ? (n - 1) * 3 : (n - 1) * 6, months: quarter ? 3 : 6, label: `in ${t.toUpperCase()} ${y.year}`, span: range(i, y.end) };
   }
-  const n = ORDINALS[t];
+  const n = ORDINALS.get(t);
   const unit = lw(i + 1);
   if (!n || (unit !== 'quarter' && unit !== 'half')) return null;
   const y = yearAfter(i + 2);

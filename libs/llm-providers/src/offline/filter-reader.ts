@@ -31,7 +31,7 @@ export function mentionedTables(items: readonly Item[]): Set<string> {
  * only in tables with exactly one such column; [] when the adjective names no dimension.
  */
 export function dimensionColumns(items: readonly Item[], lex: SchemaLexicon, adjective: string): Array<Extract<LexiconTarget, { kind: 'column' }>> {
-  const words = DIMENSION_WORDS[adjective.toLowerCase()];
+  const words = DIMENSION_WORDS.get(adjective.toLowerCase());
   if (!words) return [];
   const out: Array<Extract<LexiconTarget, { kind: 'column' }>> = [];
   const named = mentionedTables(items);
@@ -95,7 +95,7 @@ export class FilterReader {
           continue;
         }
       }
-      if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS[item.text.toLowerCase()]) {
+      if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS.has(item.text.toLowerCase())) {
         // "rivers longer than 500": the compared column is the dimension the adjective names
         const dims = dimensionColumns(this.items, this.lex, item.text);
         if (!dims.length) throw new UnmappedQuestionError(`it found no column for "${item.text}"`);

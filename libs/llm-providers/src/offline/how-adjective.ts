@@ -4,7 +4,7 @@ import { DIMENSION_WORDS } from './question-vocabulary';
 
 /** "how long", "how big": the superlative whose dimension words (DIMENSION_WORDS) the adjective asks about. */
 const HOW = /^\s*how\s+(long|big|large|tall|high|small|short)\s+(?:is|are|was|were)\s+(.+)$/i;
-const SUPERLATIVE: Record<string, string> = { long: 'longest', short: 'shortest', big: 'biggest', large: 'largest', small: 'smallest', tall: 'tallest', high: 'tallest' };
+const SUPERLATIVE = new Map<string, string>(Object.entries({ long: 'longest', short: 'shortest', big: 'biggest', large: 'largest', small: 'smallest', tall: 'tallest', high: 'tallest' }));
 
 /**
  * "how long is the mississippi" read as "what is the length of the mississippi": each dimension word of the
@@ -14,7 +14,7 @@ const SUPERLATIVE: Record<string, string> = { long: 'longest', short: 'shortest'
 export function howAdjectiveIntent(question: string, parse: (question: string) => QueryIntent): QueryIntent | null {
   const m = HOW.exec(question);
   if (!m) return null;
-  const dims = DIMENSION_WORDS[SUPERLATIVE[m[1].toLowerCase()]] ?? [];
+  const dims = DIMENSION_WORDS.get(SUPERLATIVE.get(m[1].toLowerCase()) ?? '') ?? [];
   const readings = new Map<string, QueryIntent>();
   for (const dim of dims) {
     try {

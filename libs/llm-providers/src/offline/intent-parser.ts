@@ -1,5 +1,5 @@
 import type { DateRange } from './date-range-parser';
-import { aliasOf, cmpTuple, filterLabel, isMoneyColumn, measureTable, pluralWords, singularNoun } from './intent-words';
+import { aggregateWords, aliasOf, cmpTuple, filterLabel, isMoneyColumn, measureTable, pluralWords, singularNoun } from './intent-words';
 import type { JoinPlanner } from './join-planner';
 import type { ParseOptions } from './parse-options';
 import type { ColumnRef, Filter, GroupKey, Measure, ReadIntent } from './query-intent';
@@ -517,7 +517,7 @@ export class ReadIntentBuilder {
     if (spec.kind === 'column') {
       const ref = this.pickColumn(spec.targets, anchors, `"${humanize((spec.targets[0] as { column: string }).column)}"`);
       const money = isMoneyColumn(ref.column);
-      const fnWord = fn === 'none' ? '' : { count: 'number of', sum: 'total', avg: 'average', min: 'lowest', max: 'highest' }[fn];
+      const fnWord = fn === 'none' ? '' : aggregateWords(fn);
       return { fn, expr: { kind: 'column', ref }, alias: fn === 'none' ? aliasOf(ref.column) : `${fn === 'sum' ? 'total' : fn}_${aliasOf(ref.column)}`, label: `${fnWord} ${humanize(ref.column)}`.trim(), money };
     }
     if (spec.kind === 'rows') {

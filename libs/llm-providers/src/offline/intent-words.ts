@@ -1,4 +1,4 @@
-import type { CompareOp, Measure } from './query-intent';
+import type { AggregateFn, CompareOp, Measure } from './query-intent';
 import { humanize, normalizedWords } from './word-forms';
 
 /** Small word and ordering helpers of the intent builder (intent-parser.ts): labels, aliases, noun forms. */
@@ -13,9 +13,25 @@ export function cmpTuple(a: number[], b: number[]): number {
   return 0;
 }
 
+const OP_WORDS: Record<CompareOp, string> = { '=': 'is', '<>': 'is not', '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' };
+
 /** Words of a comparison operator in answers: `>` -> over. */
 export function opWords(op: CompareOp): string {
-  return { '=': 'is', '<>': 'is not', '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' }[op];
+  return OP_WORDS[op];
+}
+
+const COUNT_OP_WORDS: Record<CompareOp, string> = { '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': '', '<>': 'other than' };
+
+/** Words of a comparison operator before a count ("with more than 3 orders"): `>` -> more than, `=` -> nothing. */
+export function countOpWords(op: CompareOp): string {
+  return COUNT_OP_WORDS[op];
+}
+
+const AGGREGATE_WORDS: Record<AggregateFn, string> = { count: 'number of', sum: 'total', avg: 'average', min: 'lowest', max: 'highest' };
+
+/** Words of an aggregate before a column in labels: `avg` -> average. */
+export function aggregateWords(fn: AggregateFn): string {
+  return AGGREGATE_WORDS[fn];
 }
 
 const PLACE = /^(country|city|state|region|province|county|location|area|territory|continent|billing country|billing city|ship country|shipping country)$/;

@@ -54,6 +54,17 @@ export function withIgnoredWords(error: unknown, ignored: readonly UnknownWord[]
   return new UnmappedQuestionError(`${error.reason}; it did not understand ${words}`, [...error.unknownWords, ...ignored.map((u) => u.word)]);
 }
 
+const KIND_WORDS: Record<UnknownWord['kind'], string> = {
+  function: 'a function word',
+  adverb: 'an adverb',
+  verb: 'a verb',
+  predicate: 'a verb that would filter the rows',
+  noun: 'a noun',
+  modifier: 'a modifier that would change the rows',
+  name: 'a name it cannot find in the data',
+  negation: 'a negation',
+};
+
 function describe(kind: UnknownWord['kind']): string {
-  return { function: 'a function word', adverb: 'an adverb', verb: 'a verb', predicate: 'a verb that would filter the rows', noun: 'a noun', modifier: 'a modifier that would change the rows', name: 'a name it cannot find in the data', negation: 'a negation' }[kind];
+  return KIND_WORDS[kind];
 }

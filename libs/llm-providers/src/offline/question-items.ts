@@ -64,7 +64,7 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       continue;
     }
     if (tok.kind === 'symbol') {
-      const kw = SYMBOL_KEYWORDS[tok.raw];
+      const kw = SYMBOL_KEYWORDS.get(tok.raw);
       if (kw) items.push({ t: 'kw', kw, text: tok.raw, used: false, alt: null });
       else {
         unknown.push(tok.raw);

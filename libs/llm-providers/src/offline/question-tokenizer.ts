@@ -23,7 +23,7 @@ const TOKEN = new RegExp(
     String.raw`(?<quoted>(?<=^|[\s=(:,])(['"\u2018\u201c])(?<qtext>[^'"\u2019\u201d]+)['"\u2019\u201d](?=$|[\s.,;:?!)]))`,
     String.raw`(?<date>\d{4}-\d{2}-\d{2})`,
     String.raw`(?<number>\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)`,
-    String.raw`(?<word>[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F0-9_]*(?:[-'\u2019][A-Za-z\u00C0-\u024F0-9_]+)*)`,
+    String.raw`(?<word>\p{L}[\p{L}\p{M}\p{N}_]*(?:[-'\u2019][\p{L}\p{M}\p{N}_]+)*)`,
     String.raw`(?<symbol>>=|<=|<>|!=|[=<>])`,
   ].join('|'),
   'gu',

@@ -216,7 +216,7 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
 ];
 
 /** Symbols the tokenizer keeps, as keywords. */
-export const SYMBOL_KEYWORDS: Record<string, Keyword> = { '=': 'eq', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '<>': 'not', '!=': 'not' };
+export const SYMBOL_KEYWORDS = new Map<string, Keyword>(Object.entries({ '=': 'eq', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '<>': 'not', '!=': 'not' }));
 
 /** Words that carry no meaning for the SQL of the question shapes the engine knows. */
 export const FILLER_WORDS = new Set(
@@ -240,7 +240,7 @@ export const RESERVED_SINGLE_WORDS = new Set(
  * Adjectives that name a dimension as well as a direction: "the longest river" ranks rivers by their length
  * column. Each maps to the words a matching numeric column's name may contain (one such column per table).
  */
-export const DIMENSION_WORDS: Record<string, string[]> = {
+export const DIMENSION_WORDS = new Map<string, string[]>(Object.entries({
   longest: ['length', 'long'],
   shortest: ['length', 'long'],
   'longer than': ['length', 'long'],
@@ -255,4 +255,4 @@ export const DIMENSION_WORDS: Record<string, string[]> = {
   largest: ['area', 'size'],
   biggest: ['area', 'size'],
   smallest: ['area', 'size'],
-};
+}));

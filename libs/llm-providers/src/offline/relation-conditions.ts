@@ -2,6 +2,7 @@ import type { JoinPlanner } from './join-planner';
 import type { CompareOp, Filter } from './query-intent';
 import type { Item, MentionItem } from './question-items';
 import type { Keyword } from './question-vocabulary';
+import { countOpWords } from './intent-words';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
 import { pluralize } from './word-forms';
 
@@ -49,7 +50,7 @@ export function readRelationConditions(items: Item[], lexicon: SchemaLexicon, pl
     if (!owned) continue;
     for (let m = k; m <= r; m++) items[m].used = true;
     const noun = pluralize(tableNoun(lexicon.table(relatedTable)));
-    const label = op === '=' && count === 0 ? `without ${noun}` : `with ${{ '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': '', '<>': 'other than' }[op]} ${count} ${noun}`;
+    const label = op === '=' && count === 0 ? `without ${noun}` : `with ${countOpWords(op)} ${count} ${noun}`;
     out.push({ subject: subject.table, filter: { kind: 'related', ref: { table: subject.table, column: owned.key }, table: owned.table, op, count, label } });
   }
   return out;

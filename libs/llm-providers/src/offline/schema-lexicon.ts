@@ -1,6 +1,6 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { isMoneyColumn } from './intent-words';
-import { normalizedWords, singularize, splitIdentifier } from './word-forms';
+import { normalizedWords, singularize, splitIdentifier, valueWords } from './word-forms';
 
 /** What a phrase of the question can refer to. Tables are named by {@link tableKey}. */
 export type LexiconTarget =
@@ -12,7 +12,7 @@ export type LexiconTarget =
 export type ColumnKind = 'number' | 'date' | 'text' | 'id' | 'other';
 
 /** A few synonyms applied to question words that match nothing as written (word -> schema word). */
-const SYNONYMS: Record<string, string[]> = {
+const SYNONYMS = new Map<string, string[]>(Object.entries({
   client: ['customer'],
   buyer: ['customer'],
   shopper: ['customer'],
@@ -31,7 +31,7 @@ const SYNONYMS: Record<string, string[]> = {
   mail: ['email'],
   town: ['city'],
   zip: ['postal', 'postcode'],
-};
+}));
 
 /** Last words of a column that make the words before them an entity: `country_name`, `airline_code`, `food_type`. */
 const ENTITY_KEY_WORDS = new Set(['name', 'code', 'type', 'kind']);
@@ -292,7 +292,7 @@ export class SchemaLexicon {
     // a compound written in parts ("check-ins", "post code") matches the name written as one word
     if (words.length > 1) keys.push(singularize(words.map((w) => w.lower).join('')));
     if (words.length === 1 && !this.phrases.has(direct)) {
-      for (const syn of SYNONYMS[words[0].norm] ?? []) keys.push(syn);
+      for (const syn of SYNONYMS.get(words[0].norm) ?? []) keys.push(syn);
     }
     return keys;
   }
@@ -335,17 +335,16 @@ export class SchemaLexicon {
       // "order total" for orders.total_amount, "product price" for products.unit_price
       if (cw.length > 1 && kind === 'number' && !startsWithTable) for (const w of cw) this.add([...tw, w], partial);
       for (const value of column.sampleValues ?? []) {
-        const vw = valueWords(value);
-        if (vw) this.add(vw, { kind: 'value', table: key, column: column.name, value });
+        for (const vw of valuePhrases(value)) this.add(vw, { kind: 'value', table: key, column: column.name, value });
       }
       for (const value of column.knownValues ?? []) {
-        const vw = valueWords(value);
-        if (!vw) continue;
-        const phrase = vw.join(' ');
-        const list = this.knownPhrases.get(phrase) ?? [];
-        list.push({ kind: 'value', table: key, column: column.name, value });
-        this.knownPhrases.set(phrase, list);
-        this.maxWords = Math.max(this.maxWords, vw.length);
+        for (const vw of valuePhrases(value)) {
+          const phrase = vw.join(' ');
+          const list = this.knownPhrases.get(phrase) ?? [];
+          list.push({ kind: 'value', table: key, column: column.name, value });
+          this.knownPhrases.set(phrase, list);
+          this.maxWords = Math.max(this.maxWords, vw.length);
+        }
       }
     }
   }
@@ -359,11 +358,18 @@ function countedNoun(cw: string[]): string[] | null {
   return null;
 }
 
-/** Matching words of a stored value, or null for values that cannot name anything (one letter, a bare number). */
-function valueWords(value: string): string[] | null {
-  const vw = normalizedWords(value);
-  if (vw.length === 0 || value.trim().length < 2 || /^\d+(\.\d+)?$/.test(value.trim())) return null;
-  return vw;
+/**
+ * Matching word lists of a stored value: its words as a question writes them (`McLaren` -> [mclaren]) and, when
+ * different, split like an identifier (`McLaren` -> [mc, laren], `bmw_sauber`); none for values that cannot name
+ * anything (one letter, a bare number).
+ */
+function valuePhrases(value: string): string[][] {
+  if (value.trim().length < 2 || /^\d+(\.\d+)?$/.test(value.trim())) return [];
+  const asWritten = valueWords(value);
+  const asIdentifier = normalizedWords(value);
+  const out = asWritten.length ? [asWritten] : [];
+  if (asIdentifier.length && asIdentifier.join(' ') !== asWritten.join(' ')) out.push(asIdentifier);
+  return out;
 }
 
 function dedupe(targets: LexiconTarget[]): LexiconTarget[] {

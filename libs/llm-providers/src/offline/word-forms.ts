@@ -4,7 +4,7 @@
  * consistent, not linguistically complete.
  */
 
-const IRREGULAR: Record<string, string> = {
+const IRREGULAR = new Map<string, string>(Object.entries({
   people: 'person',
   children: 'child',
   men: 'man',
@@ -16,7 +16,7 @@ const IRREGULAR: Record<string, string> = {
   indices: 'index',
   feet: 'foot',
   ids: 'id',
-};
+}));
 
 /** Words ending in s that are already singular. */
 const SINGULAR_S = /(ss|us|is|ics|news|series|species|sales)$/;
@@ -27,7 +27,8 @@ const SINGULAR_S = /(ss|us|is|ics|news|series|species|sales)$/;
  */
 export function singularize(word: string): string {
   const w = word.toLowerCase();
-  if (IRREGULAR[w]) return IRREGULAR[w];
+  const irregular = IRREGULAR.get(w);
+  if (irregular) return irregular;
   if (w.length <= 3) return w;
   if (w === 'sales') return 'sale';
   if (SINGULAR_S.test(w)) return w;
@@ -41,7 +42,7 @@ export function singularize(word: string): string {
 export function pluralize(word: string): string {
   const w = word;
   const lower = w.toLowerCase();
-  for (const [plural, singular] of Object.entries(IRREGULAR)) if (singular === lower) return plural;
+  for (const [plural, singular] of IRREGULAR) if (singular === lower) return plural;
   if (/[^aeiou]y$/.test(lower)) return `${w.slice(0, -1)}ies`;
   if (/(s|x|z|ch|sh)$/.test(lower)) return `${w}es`;
   return `${w}s`;
@@ -49,15 +50,30 @@ export function pluralize(word: string): string {
 
 /**
  * Split an identifier into lower-case words: `order_items` -> [order, items], `BillingCountry` -> [billing, country],
- * `customerID` -> [customer, id], `HTTPStatus2` -> [http, status, 2].
+ * `customerID` -> [customer, id], `HTTPStatus2` -> [http, status, 2], `prénom_élève` -> [prénom, élève]. Letters and
+ * digits of any script are word characters (Unicode L and N); everything else separates.
  */
 export function splitIdentifier(name: string): string[] {
   return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((part) => part.length > 0)
     .map((part) => part.toLowerCase());
+}
+
+/**
+ * Words of a stored value in matching form, split the way a question is (see tokenizeQuestion): at spaces,
+ * punctuation and underscores, never inside a word, so `McLaren` is one word as "mclaren" in a question is; a
+ * possessive `'s` is dropped (`McDonald's` -> mcdonald) and inner apostrophes stay (`O'Brien` -> o'brien).
+ */
+export function valueWords(value: string): string[] {
+  return value
+    .replace(/\u2019/g, "'")
+    .split(/[^\p{L}\p{M}\p{N}']+/u)
+    .map((part) => part.replace(/^'+/, '').replace(/'s?$/i, ''))
+    .filter((part) => part.length > 0)
+    .map(normalizeWord);
 }
 
 /** Lower-case, singular form of a word for matching. */

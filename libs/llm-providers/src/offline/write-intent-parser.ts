@@ -4,6 +4,14 @@ import type { QuestionToken } from './question-tokenizer';
 import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
 import { humanize } from './word-forms';
 
+/** Comparison keywords of a write's WHERE words. */
+const WRITE_FILTER_OPS = new Map<string, CompareOp>([
+  ['gt', '>'],
+  ['gte', '>='],
+  ['lt', '<'],
+  ['lte', '<='],
+]);
+
 type Condition = WriteIntent['filters'][number];
 
 /**
@@ -56,7 +64,7 @@ function conditions(list: Item[], table: string, lexicon: SchemaLexicon): Condit
       const kw = (list[j] as { kw: string }).kw;
       if (kw === 'not') op = '<>';
       else if (kw === 'named') named = true;
-      else if (kw !== 'eq') op = ({ gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<string, CompareOp>)[kw];
+      else if (kw !== 'eq') op = WRITE_FILTER_OPS.get(kw) ?? op;
       j++;
     }
     const v = list[j];

@@ -58,8 +58,8 @@ export class OllamaProvider extends ChatProviderBase {
   }
 
   /** Temperature and maxTokens (num_predict) as Ollama model options. */
-  private modelOptions(): Record<string, number> {
-    const modelOptions: Record<string, number> = {};
+  private modelOptions(): { temperature?: number; num_predict?: number } {
+    const modelOptions: { temperature?: number; num_predict?: number } = {};
     if (this.temperature !== null) modelOptions.temperature = this.temperature;
     if (this.maxTokens !== undefined) modelOptions.num_predict = this.maxTokens;
     return modelOptions;

@@ -9,7 +9,7 @@ export const TEMPLATE_ROW_COLUMNS = 6;
 const GENERIC_LABELS = new Set(['cnt', 'val', 'value', 'result', 'column', 'expr', 'answer', 'res', 'num', 'column 1', 'col']);
 
 /** SQL aggregate function names as people say them. */
-const AGGREGATE_WORDS: Record<string, string> = { count: 'number', sum: 'total', avg: 'average', average: 'average', min: 'lowest', max: 'highest', total: 'total' };
+const AGGREGATE_WORDS = new Map<string, string>(Object.entries({ count: 'number', sum: 'total', avg: 'average', average: 'average', min: 'lowest', max: 'highest', total: 'total' }));
 
 /**
  * A column name as words: `total_revenue` -> `total revenue`, `COUNT(*)` -> `number`, `SUM(o.amount)` -> `total
@@ -18,7 +18,7 @@ const AGGREGATE_WORDS: Record<string, string> = { count: 'number', sum: 'total',
 export function columnLabel(column: string): string {
   const call = /^\s*([a-z_]+)\s*\(\s*(distinct\s+)?(.*?)\s*\)\s*$/i.exec(column);
   if (call) {
-    const fn = AGGREGATE_WORDS[call[1].toLowerCase()] ?? call[1].toLowerCase();
+    const fn = AGGREGATE_WORDS.get(call[1].toLowerCase()) ?? call[1].toLowerCase();
     const inner = call[3] === '*' ? '' : columnLabel(call[3].replace(/^.*\./, ''));
     return inner ? `${fn} ${inner}` : fn;
   }

@@ -1,5 +1,5 @@
 import type { DatabaseSchema, Dialect, SqlClassification } from '@nlq/contracts';
-import { checkReferences, classifySql, normalizeSql, repairSql, type SqlRepair } from '@nlq/db-drivers';
+import { checkReferences, classifySql, normalizeSql, repairSql, type DoubleQuotedDecision, type SqlRepair } from '@nlq/db-drivers';
 
 export type { SqlRepair } from '@nlq/db-drivers';
 
@@ -12,6 +12,8 @@ export interface CheckResult {
   referenceErrors: string[];
   /** Deterministic repairs applied to reach `sql` (empty when the statement was checked as written). */
   repairs: SqlRepair[];
+  /** How each double-quoted token was read (SQLite, MySQL, MariaDB): a string or an identifier, and why. */
+  doubleQuoted?: DoubleQuotedDecision[];
 }
 
 /** Refusal reasons of classifySql that a repair may address: the statement did not parse. */
@@ -36,14 +38,15 @@ export function checkSql(rawSql: string, dialect: Dialect, schema: DatabaseSchem
   const { classification } = first;
   if (classification.kind === 'refused' && !PARSE_FAILURE.test(classification.reason ?? '')) return first;
   const repaired = repairSql(sql, dialect, schema);
-  if (repaired.repairs.length === 0 || repaired.sql === sql) return first;
+  const decisions = repaired.doubleQuoted ? { doubleQuoted: repaired.doubleQuoted } : {};
+  if (repaired.repairs.length === 0 || repaired.sql === sql) return { ...first, ...decisions };
   const second = checkOnce(repaired.sql, dialect, schema);
   if (classification.kind !== 'refused' && second.classification.kind !== classification.kind) return first;
   if (second.classification.kind === 'refused' && classification.kind === 'refused') {
     // Still refused: keep the repairs visible only when they got the statement past the parser.
-    return PARSE_FAILURE.test(second.classification.reason ?? '') ? first : { ...second, repairs: repaired.repairs };
+    return PARSE_FAILURE.test(second.classification.reason ?? '') ? first : { ...second, repairs: repaired.repairs, ...decisions };
   }
-  return { ...second, repairs: repaired.repairs };
+  return { ...second, repairs: repaired.repairs, ...decisions };
 }
 
 /**
