@@ -1,11 +1,11 @@
-// Lint: typescript-eslint recommended rules plus Nx module boundaries (DESIGN.md "Dependency rule"):
+// Lint: typescript-eslint recommended rules plus Nx module boundaries (docs/architecture.md "Dependency rule"):
 // web -> contracts; api -> pipeline, contracts (and the sample-db tool for first start);
 // pipeline -> db-drivers, llm-providers, contracts; drivers and providers -> contracts; nothing below api imports NestJS.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 const nestBan = {
-  patterns: [{ group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'], message: 'Nothing below apps/api imports NestJS, TypeORM or Fastify (DESIGN.md).' }],
+  patterns: [{ group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'], message: 'Nothing below apps/api imports NestJS, TypeORM or Fastify (docs/architecture.md).' }],
 };
 
 const productionConstraints = [

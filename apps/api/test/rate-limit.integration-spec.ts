@@ -1,5 +1,5 @@
 /**
- * Per-caller rate limiting over real HTTP (DESIGN.md "Errors": 429): with RATE_LIMIT_PER_MINUTE=3 the 4th request
+ * Per-caller rate limiting over real HTTP (docs/architecture.md "Errors": 429): with RATE_LIMIT_PER_MINUTE=3 the 4th request
  * of a caller to the routes that run work answers 429 RATE_LIMITED in the one error shape with Retry-After; callers
  * are told apart by their API key's user (else their IP); health and static files are never limited; 0 disables
  * the limit; two replicas sharing REDIS_URL share the budget (skipped with a printed reason when Redis is

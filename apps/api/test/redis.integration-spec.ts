@@ -1,6 +1,6 @@
 /**
  * Two api replicas sharing REDIS_URL (the real Redis on 127.0.0.1:6379) and one state database file, over real
- * HTTP and real WebSockets (DESIGN.md "State and scale"): an answer computed on replica A is a cache hit on replica
+ * HTTP and real WebSockets (docs/architecture.md "State and scale"): an answer computed on replica A is a cache hit on replica
  * B for the same session (and only for it), a /ws/live client on B hears the events of a question asked on A
  * exactly once, the Redis connections close with the app, and a REDIS_URL that nothing answers stops the start
  * with a message naming REDIS_URL. Only this run's cache keys (its session ids) are removed afterwards. Skips with

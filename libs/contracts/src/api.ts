@@ -47,12 +47,12 @@ export interface ChatResponse extends QueryResponse {
   cached: boolean;
   connection_id: string;
   /**
-   * When pending_approval: rows the write would change, counted read-only before anyone decides (DESIGN.md
+   * When pending_approval: rows the write would change, counted read-only before anyone decides (docs/architecture.md
    * "Approval"); null for DDL or when the count failed (the response text says "could not count"). Absent otherwise.
    */
   estimated_rows?: number | null;
   /**
-   * Deterministic repairs made to the model's SQL before it ran (DESIGN.md step 7), in text order: `rule`
+   * Deterministic repairs made to the model's SQL before it ran (docs/architecture.md step 7), in text order: `rule`
    * (double-quoted-literal, keyword-identifier, aggregate-distinct-argument), the text before and after. Empty when
    * the SQL ran as written.
    */

@@ -1,5 +1,5 @@
 /**
- * The one error shape of every non-2xx answer (DESIGN.md "Errors").
+ * The one error shape of every non-2xx answer (docs/architecture.md "Errors").
  * 400 validation (details lists the fields), 401 key, 403 forbidden, 404 not found, 409 state conflict,
  * 413 body too large, 422 unanswerable or refused SQL, 429 rate limit, 502 model or database unreachable,
  * 500 with no internals (only the request id).

@@ -19,7 +19,7 @@ export interface QueryResponse {
   error: string | null;
 }
 
-/** Answer of POST /approve/{id} and POST /reject/{id}. rows_affected is set on approve (DESIGN.md "Approval"). */
+/** Answer of POST /approve/{id} and POST /reject/{id}. rows_affected is set on approve (docs/architecture.md "Approval"). */
 export interface ApprovalDecisionResponse {
   status: 'approved' | 'rejected';
   session_id: string;

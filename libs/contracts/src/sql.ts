@@ -1,4 +1,4 @@
-/** What the SQL checker decides about one statement (DESIGN.md pipeline step 7). */
+/** What the SQL checker decides about one statement (docs/architecture.md step 7). */
 
 /**
  * - `read`: SELECT (including WITH ... SELECT, UNION, EXPLAIN-free queries) that changes nothing.

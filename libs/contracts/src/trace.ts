@@ -1,4 +1,4 @@
-/** Pipeline traces: one trace per request, one span per stage (DESIGN.md "The pipeline"). */
+/** Pipeline traces: one trace per request, one span per stage (docs/architecture.md "The pipeline"). */
 
 export type SpanOutcome = 'ok' | 'error' | 'skipped' | 'hit' | 'miss' | 'pending';
 

@@ -1,5 +1,5 @@
 /**
- * Why a read returned no rows (DESIGN.md pipeline step 11: "An empty result says why when a filter falls outside
+ * Why a read returned no rows (docs/architecture.md step 11: "An empty result says why when a filter falls outside
  * the data (the column's range, the nearest values)"; issue 7 item 6).
  *
  * From the parsed read (node-sql-parser, as the classifier parses it) the conditions of its WHERE that every row

@@ -1,5 +1,5 @@
 /**
- * Impact preview of a held write (DESIGN.md "Approval": a pending operation holds "the rows it would change
+ * Impact preview of a held write (docs/architecture.md "Approval": a pending operation holds "the rows it would change
  * (counted read-only before anyone decides)"; issue 7 item 5).
  *
  * The count is built from the parsed statement (node-sql-parser, the dialect's grammar or its fallback, as the

@@ -1,4 +1,4 @@
-/** Typed provider errors (openai-node style). Retries happen only for 408, 409, 429 and 5xx (DESIGN.md). */
+/** Typed provider errors (openai-node style). Retries happen only for 408, 409, 429 and 5xx (docs/architecture.md). */
 export class ProviderError extends Error {
   constructor(message: string, readonly status?: number) {
     super(message);

@@ -2,7 +2,7 @@
  * Pulls the SQL statement out of a language model's reply. Models wrap SQL in Markdown fences, introduce it with
  * chatty sentences ("Here is the query: ..."), prefix it with reasoning (`<think>...</think>`, DeepSeek-R1/Qwen3
  * style) or "SQL:" labels, and follow it with explanations. Nothing here executes or validates SQL: the pipeline's
- * checker parses whatever comes out (DESIGN.md pipeline steps 6 and 7).
+ * checker parses whatever comes out (docs/architecture.md steps 6 and 7).
  */
 
 /** Marker a model answers with when the schema cannot answer the question (see buildSqlPrompt). */

@@ -165,8 +165,8 @@ export function renderSchema(schema: DatabaseSchema): string {
  *   schema tables and columns, columns qualified by table or alias, the dialect's row-limit syntax with
  *   `request.maxRows`, identifier quoting and date idioms, and the exact `CANNOT_ANSWER: <why>` escape.
  * - user: the compact schema (renderSchema), few-shot examples, the session's earlier turns (question, SQL, one-line
- *   result; oldest first, newest last) so a follow-up resolves (DESIGN.md step 6), the previous failed SQL with its
- *   error on a correction attempt (DESIGN.md pipeline step 10), then the question.
+ *   result; oldest first, newest last) so a follow-up resolves (docs/architecture.md step 6), the previous failed SQL with its
+ *   error on a correction attempt (docs/architecture.md step 10), then the question.
  */
 export function buildSqlPrompt(request: SqlGenerationRequest): ChatPrompt {
   const dialect = DIALECT_NOTES[request.dialect] ?? DIALECT_NOTES.postgresql;
@@ -238,7 +238,7 @@ export function renderRowsTable(columns: string[], rows: unknown[][]): string {
 /**
  * Builds the answer-writing prompt: the question, the SQL that ran and the (bounded) result rows as a compact
  * table with the true row count. The model must answer in a few plain sentences using only values present in the
- * rows, never inventing or estimating numbers, and say when it sees only part of the result (DESIGN.md step 11).
+ * rows, never inventing or estimating numbers, and say when it sees only part of the result (docs/architecture.md step 11).
  */
 export function buildAnswerPrompt(request: AnswerRequest): ChatPrompt {
   const system = [

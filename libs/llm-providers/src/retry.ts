@@ -1,6 +1,6 @@
 /**
  * Retry and timeout for clients without their own (the `ollama` package has neither). Policy as in openai-node and
- * DESIGN.md: retry only 408, 409, 429 and 5xx answers and connection failures, with exponential backoff (0.5 s
+ * docs/architecture.md: retry only 408, 409, 429 and 5xx answers and connection failures, with exponential backoff (0.5 s
  * doubling up to 8 s, up to 25 % jitter) unless the server sends `retry-after-ms` or `retry-after`.
  */
 

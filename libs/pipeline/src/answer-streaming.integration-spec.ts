@@ -1,5 +1,5 @@
 /**
- * Streamed answers through the whole pipeline (DESIGN.md step 11): a real SQLite file, the real providers (openai,
+ * Streamed answers through the whole pipeline (docs/architecture.md step 11): a real SQLite file, the real providers (openai,
  * @anthropic-ai/sdk, ollama-js) over real HTTP against the scripted model server in each protocol's streaming
  * format. The result (12 rows of 3 columns) is one no template states, so the model words it; its pieces go out as
  * answer.delta live events, on the service-wide sink and the request's own, and concatenate to the answer.

@@ -17,7 +17,7 @@ export interface HistoryReadOptions {
  */
 export const RECENT_HISTORY_ENTRIES = 20;
 
-/** A write or DDL held for a human's decision (DESIGN.md "Approval"). */
+/** A write or DDL held for a human's decision (docs/architecture.md "Approval"). */
 export interface PendingOperation {
   id: string;
   sessionId: string;
@@ -30,13 +30,13 @@ export interface PendingOperation {
    * pending -> executing (an approve claimed it; `executor` and `leaseUntil` set) -> approved (ran once,
    * `rowsAffected`) | failed (`error`; the database rolled it back or refused it, so it may be approved again);
    * pending | failed -> rejected; superseded when a newer pending operation arrives in the same session
-   * (DESIGN.md "Approval").
+   * (docs/architecture.md "Approval").
    */
   state: OperationState;
   /** History entry id of the query that produced it. */
   queryEntryId: string;
   /**
-   * Rows the write would change, counted read-only before anyone decides (DESIGN.md "Approval"); null for DDL and
+   * Rows the write would change, counted read-only before anyone decides (docs/architecture.md "Approval"); null for DDL and
    * when the count failed or timed out (absent on operations stored before the preview existed).
    */
   estimatedRows?: number | null;

@@ -45,7 +45,7 @@ export interface QueryPipelineDeps {
   nearDuplicates?: NearDuplicateIndex;
   clock?: () => number;
   /**
-   * Approval runs (DESIGN.md "Approval"): `replicaId` names this replica as the executor of the writes it runs
+   * Approval runs (docs/architecture.md "Approval"): `replicaId` names this replica as the executor of the writes it runs
    * (stable across restarts of one replica, so a restart finds its own interrupted runs; default `local`);
    * `leaseMs` is how long a run's claim holds without renewal (renewed every third of it; default 30,000 ms).
    */
@@ -93,7 +93,7 @@ interface Run {
 }
 
 /**
- * The question -> SQL -> checked SQL -> rows -> answer pipeline of DESIGN.md, synchronous within one request, each
+ * The question -> SQL -> checked SQL -> rows -> answer pipeline of docs/architecture.md, synchronous within one request, each
  * stage a trace span and a pair of stage.started / stage.finished live events. No HTTP, no NestJS.
  *
  * - `ask` never throws for pipeline failures (empty question, model or database unreachable, refused SQL, retries
@@ -142,7 +142,7 @@ export class QueryPipeline {
     return this.records.flush();
   }
 
-  /** Answer one question (DESIGN.md pipeline steps 1-12). */
+  /** Answer one question (docs/architecture.md steps 1-12). */
   async ask(input: AskInput): Promise<AskOutcome> {
     const traceId = recordId();
     const rec = new TraceRecorder(traceId, { sessionId: input.sessionId, userId: input.userId }, input.events ? teeEvents(this.events, input.events) : this.events, this.clock);
@@ -316,7 +316,7 @@ export class QueryPipeline {
       sql = checked.sql;
       const { classification } = checked;
       lastKind = classification.kind;
-      // Deterministic repairs (DESIGN.md step 7) of the SQL that now runs: traced here, returned with the outcome.
+      // Deterministic repairs (docs/architecture.md step 7) of the SQL that now runs: traced here, returned with the outcome.
       run.repairs = checked.repairs;
       const repairDetail = { ...(checked.repairs.length > 0 ? { repairs: checked.repairs } : {}), ...(checked.doubleQuoted ? { doubleQuoted: checked.doubleQuoted } : {}) };
       if (checked.referenceErrors.length > 0) {
@@ -348,7 +348,7 @@ export class QueryPipeline {
         return failure('refused', decision.error, sql, classification.kind);
       }
       if (decision.action === 'hold') {
-        // Impact preview (DESIGN.md "Approval"): the rows it would change, counted read-only before anyone decides.
+        // Impact preview (docs/architecture.md "Approval"): the rows it would change, counted read-only before anyone decides.
         const impact = await previewImpact(target.driver, sql, classification.kind, schema, this.config.statementTimeoutMs);
         const operation: PendingOperation = {
           id: recordId(),
@@ -409,7 +409,7 @@ export class QueryPipeline {
       }
       const result = executed.result;
       span.end('ok', { detail: { rows: result.rowCount, truncated: result.truncated, durationMs: result.durationMs } });
-      // An empty result says why (DESIGN.md step 11): each literal condition probed read-only with the statement timeout.
+      // An empty result says why (docs/architecture.md step 11): each literal condition probed read-only with the statement timeout.
       const emptyWhy = await explainEmptyResult(target.driver, sql, result, schema, this.config.statementTimeoutMs);
 
       // 11. answer (a model's wording streams out as answer.delta live events, which concatenate to the answer)
@@ -534,7 +534,7 @@ export class QueryPipeline {
   }
 
   /**
-   * Approve the session's pending (or failed) write (spec section 3, DESIGN.md "Approval"): claimed atomically as
+   * Approve the session's pending (or failed) write (spec section 3, docs/architecture.md "Approval"): claimed atomically as
    * `executing` for this replica under a lease (renewed while the statement runs), run once with
    * `driver.runWrite` (one transaction) on the operation's connection, then marked `approved` with the rows
    * affected or `failed` with the error (a failed write may be approved again). Records an `approval` history entry
@@ -544,7 +544,7 @@ export class QueryPipeline {
    * @throws ApprovalConflictError when it was already decided, is executing, or another approve won the race (409).
    * @throws ApprovalExecutionError when the database refused or could not run the write, or its connection no
    * longer exists (recorded in history; the operation is `failed`).
-   * @throws PipelineError SQL_REFUSED (422) in mode `user`, which runs reads only (DESIGN.md step 8): a write held
+   * @throws PipelineError SQL_REFUSED (422) in mode `user`, which runs reads only (docs/architecture.md step 8): a write held
    * while the service ran in admin mode stays pending and unrun (it may still be rejected).
    */
   async approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {

@@ -1,6 +1,6 @@
 /**
  * What apps/api needs from the drivers and providers, re-exported so that the api depends on the pipeline only
- * (DESIGN.md dependency rule: api -> pipeline, contracts): the factories that build the active connection's driver
+ * (docs/architecture.md "Dependency rule": api -> pipeline, contracts): the factories that build the active connection's driver
  * and the model provider from configuration, and the error classes the api maps to HTTP statuses.
  */
 export { createDriver, redactConnectionUrl, parseConnectionUrl, classifySql, DatabaseError, inspectPrivileges } from '@nlq/db-drivers';

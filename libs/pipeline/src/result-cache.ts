@@ -1,7 +1,7 @@
 import type { ReadResult, SqlKind } from '@nlq/contracts';
 import { LRUCache } from 'lru-cache';
 
-/** One cached answer of a successful read (DESIGN.md pipeline step 2). Plain data: survives JSON (Redis). */
+/** One cached answer of a successful read (docs/architecture.md step 2). Plain data: survives JSON (Redis). */
 export interface CachedAnswer {
   question: string;
   sql: string;

@@ -38,7 +38,7 @@ export interface AskOutcome {
   /** A held write's impact preview: rows it would change (null for DDL or when it could not be counted; absent otherwise). */
   estimatedRows?: number | null;
   /**
-   * Deterministic repairs the check stage made to the model's SQL before it ran (DESIGN.md step 7), e.g.
+   * Deterministic repairs the check stage made to the model's SQL before it ran (docs/architecture.md step 7), e.g.
    * `{ rule: 'double-quoted-literal', from: '"Kyle"', to: "'Kyle'" }`; empty when `sql` is what the model wrote.
    */
   repairs: SqlRepair[];

@@ -138,7 +138,7 @@ export async function createQueryAdapter(options: QueryAdapterOptions = {}): Pro
   };
 }
 
-/** 404 in the one error shape (DESIGN.md "Errors") for a path outside the adapter surface. */
+/** 404 in the one error shape (docs/architecture.md "Errors") for a path outside the adapter surface. */
 export function sendNotFound(req: IncomingMessage, res: ServerResponse): void {
   const body = notFoundBody(requestIdFor(req), req.method ?? 'GET', (req.url ?? '/').split('?')[0]);
   res.statusCode = 404;

@@ -7,7 +7,7 @@ export const REDIS_CACHE_NAMESPACE = 'nlq:cache:';
 const SCAN_BATCH = 500;
 
 /**
- * ResultCache in Redis, shared by every api replica (DESIGN.md "State and scale"). Values are the CachedAnswer as
+ * ResultCache in Redis, shared by every api replica (docs/architecture.md "State and scale"). Values are the CachedAnswer as
  * JSON under `<namespace><key>`, written with `SET ... EX <ttl>` so Redis expires them; `clear(prefix)` walks the
  * namespace with SCAN MATCH (prefix glob-escaped) and deletes in batches with UNLINK (non-blocking delete).
  * A value that is not valid JSON reads as absent. Redis errors reject (the pipeline treats them as a miss).

@@ -43,7 +43,7 @@ export class RedisClientsCloser implements OnApplicationShutdown {
 }
 
 /**
- * Redis when REDIS_URL is set (DESIGN.md "State and scale"): the connections are opened before the app starts, so
+ * Redis when REDIS_URL is set (docs/architecture.md "State and scale"): the connections are opened before the app starts, so
  * an unreachable Redis stops the start with a RedisUnavailableError naming REDIS_URL (after 5 s at most).
  * Provides REDIS_CLIENTS (null without REDIS_URL) everywhere.
  */

@@ -7,7 +7,7 @@ import { RedisResultCache } from './redis-result-cache';
 export const RESULT_CACHE = Symbol('RESULT_CACHE');
 
 /**
- * The result cache (DESIGN.md "State and scale"): a {@link RedisResultCache} shared by every replica when REDIS_URL
+ * The result cache (docs/architecture.md "State and scale"): a {@link RedisResultCache} shared by every replica when REDIS_URL
  * is set, else an InMemoryResultCache of this process.
  */
 export const resultCacheProvider: FactoryProvider<ResultCache> = {

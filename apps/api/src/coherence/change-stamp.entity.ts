@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * One change counter of the state store (table `api_change_stamp`), the truth that keeps api replicas coherent
- * (DESIGN.md "State and scale"): `topic` is `settings` (connections and model settings) or `schema:<connection id>`
+ * (docs/architecture.md "State and scale"): `topic` is `settings` (connections and model settings) or `schema:<connection id>`
  * (a schema refresh); `version` grows by one with every change announced by any replica.
  */
 @Entity({ name: 'api_change_stamp' })

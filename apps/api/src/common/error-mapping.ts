@@ -4,7 +4,7 @@ import { DatabaseError, PipelineError, ProviderError, UnanswerableQuestionError 
 import { scrubMessage } from '../security/secret-scrubber';
 import { ApiException } from './api.exception';
 
-/** HTTP status of each pipeline error code (DESIGN.md "Errors"). */
+/** HTTP status of each pipeline error code (docs/architecture.md "Errors"). */
 const PIPELINE_STATUS: Record<PipelineError['code'], number> = {
   NOTHING_PENDING: 404,
   NOT_FOUND: 404,
@@ -31,7 +31,7 @@ const STATUS_CODE: Record<number, ErrorCode | string> = {
 };
 
 /**
- * Map anything thrown while handling a request to the one error shape (DESIGN.md "Errors"):
+ * Map anything thrown while handling a request to the one error shape (docs/architecture.md "Errors"):
  * ApiException as is; PipelineError by code (404 NOTHING_PENDING/NOT_FOUND, 409 CONFLICT, 422 SQL_REFUSED,
  * 502 UPSTREAM_UNAVAILABLE); Nest/Fastify HttpExceptions by status (malformed JSON 400, unknown route 404, body over
  * MAX_BODY_BYTES 413); an unreachable database or model 502; a question the model cannot answer 422; anything else

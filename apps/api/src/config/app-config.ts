@@ -21,7 +21,7 @@ export interface LlmSettings {
 }
 
 /**
- * The api's resolved configuration, validated once at start (DESIGN.md "Configuration is a validated class").
+ * The api's resolved configuration, validated once at start (docs/architecture.md "Conventions").
  * Build it with {@link AppConfig.fromEnv}; every value comes from the environment or its documented default
  * (see /.env.example). Paths are absolute; limits are in the units their names say.
  */

@@ -108,7 +108,7 @@ export class EnvironmentVariables {
   })
   STATE_DATABASE_URL?: string;
 
-  /** Redis for the result cache and live-event fan-out across api replicas (DESIGN.md "State and scale"). */
+  /** Redis for the result cache and live-event fan-out across api replicas (docs/architecture.md "State and scale"). */
   @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/i, { message: 'REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379/0)' })
   REDIS_URL?: string;
@@ -160,7 +160,7 @@ export class EnvironmentVariables {
   @Max(20)
   CONVERSATION_TURNS: number = 5;
 
-  /** Comma-separated origins, or `*`. Required when NODE_ENV=production (DESIGN.md "Security"). */
+  /** Comma-separated origins, or `*`. Required when NODE_ENV=production (docs/architecture.md "Security"). */
   @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.CORS_ORIGINS !== undefined)
   @IsString()
   @IsNotEmpty({ message: 'CORS_ORIGINS must be set (comma-separated origins) when NODE_ENV=production' })
@@ -204,7 +204,7 @@ export class EnvironmentVariables {
   MAX_JSON_DEPTH: number = 32;
 
   /**
-   * This replica's name as the executor of approved writes (DESIGN.md "Approval"); keep it stable across restarts
+   * This replica's name as the executor of approved writes (docs/architecture.md "Approval"); keep it stable across restarts
    * and distinct per replica. Default: `<hostname>:<PORT>`.
    */
   @IsOptional()
@@ -227,7 +227,7 @@ export class EnvironmentVariables {
 
   /**
    * Requests a caller may make per minute to the routes that run work (POST /query, /api/chat, approve, reject,
-   * feedback); 0 disables the limit (DESIGN.md "Errors": 429).
+   * feedback); 0 disables the limit (docs/architecture.md "Errors": 429).
    */
   @Type(() => Number)
   @IsInt()

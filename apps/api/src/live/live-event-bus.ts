@@ -11,7 +11,7 @@ export const LIVE_EVENT_BUS = Symbol('LIVE_EVENT_BUS');
 export type { LiveEventBus };
 
 /**
- * The live-event bus (DESIGN.md "State and scale"): a started {@link RedisEventBus} on the `nlq:live` channel when
+ * The live-event bus (docs/architecture.md "State and scale"): a started {@link RedisEventBus} on the `nlq:live` channel when
  * REDIS_URL is set (events of every replica reach every replica's sockets), else an in-process InMemoryEventBus.
  */
 export const liveEventBusProvider: FactoryProvider<LiveEventBus> = {

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 export const REDIS_LIVE_CHANNEL = 'nlq:live';
 
 /**
- * Live-event bus across api replicas (DESIGN.md "State and scale"): `publish` only PUBLISHes the event as JSON on
+ * Live-event bus across api replicas (docs/architecture.md "State and scale"): `publish` only PUBLISHes the event as JSON on
  * the channel; every replica, this one included, has one subscriber connection on the channel and hands each
  * message once to its local listeners. So a listener hears every replica's events exactly once, and never its own
  * twice. Call {@link start} (SUBSCRIBE) before use.

@@ -7,7 +7,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /**
  * The api's Prometheus metrics (prom-client, one registry a process; Prometheus sums replicas):
  * - `nlq_http_requests_total{method,route,status}` and `nlq_http_request_duration_seconds{method,route,status}`;
- * - `nlq_stage_duration_seconds{stage,outcome}`: pipeline stages (DESIGN.md "The pipeline");
+ * - `nlq_stage_duration_seconds{stage,outcome}`: pipeline stages (docs/architecture.md "The pipeline");
  * - `nlq_model_calls_total{provider,model,stage}` and `nlq_model_tokens_total{provider,model,kind}` (prompt,
  *   completion) for generate and answer stages that called a model;
  * - `nlq_cache_lookups_total{result}` (hit, miss) of the result cache stage;

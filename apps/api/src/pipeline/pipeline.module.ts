@@ -38,7 +38,7 @@ export class PipelineWarmUp implements OnApplicationBootstrap {
 }
 
 /**
- * Approval runs cut short (DESIGN.md "Approval"): at start, before the app serves, this replica's own runs left
+ * Approval runs cut short (docs/architecture.md "Approval"): at start, before the app serves, this replica's own runs left
  * `executing` by a previous process (and any whose lease ran out) are marked failed "interrupted"; then every
  * lease period, runs of other replicas whose lease ran out (the replica died) are. A store that is down is logged
  * and retried on the next sweep.
@@ -79,7 +79,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
  * The one QueryPipeline of the process with its collaborators: TargetResolverService, TypeOrmStateStore, the
  * pino audit logger, the live-event bus (LIVE_EVENT_BUS, exported for the live module; the pipeline's events also
  * feed NlqMetrics) and the result cache
- * (RESULT_CACHE): Redis-backed when REDIS_URL is set, in process otherwise (RedisModule, DESIGN.md "State and scale").
+ * (RESULT_CACHE): Redis-backed when REDIS_URL is set, in process otherwise (RedisModule, docs/architecture.md "State and scale").
  */
 @Global()
 @Module({

@@ -39,7 +39,7 @@ export async function rateLimitKey(request: FastifyRequest, keys: Pick<ApiKeySer
 }
 
 /**
- * Per-caller rate limiting (DESIGN.md "Errors": 429) with @fastify/rate-limit on `fastify`: every route marked with
+ * Per-caller rate limiting (docs/architecture.md "Errors": 429) with @fastify/rate-limit on `fastify`: every route marked with
  * {@link RateLimited} (POST /query, /api/chat, approve, reject, feedback) counts against one budget of
  * `perMinute` requests per caller ({@link rateLimitKey}) in a fixed one-minute window; other routes (health, static
  * files, reads) are never counted. The check runs in the route's onRequest hook, before the body is parsed or the

@@ -44,7 +44,7 @@ const PATTERNS: Array<[RegExp, string]> = [
 ];
 
 /**
- * `message` with credentials replaced by `***` (DESIGN.md "Security": passwords and keys are never returned): every
+ * `message` with credentials replaced by `***` (docs/architecture.md "Security": passwords and keys are never returned): every
  * remembered secret ({@link rememberSecrets}, as the connection test scrubs its driver's message), then the generic
  * shapes of {@link PATTERNS}. Used for /api/health, every error response and every pipeline error text.
  */

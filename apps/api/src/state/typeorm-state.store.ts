@@ -23,7 +23,7 @@ export const EXAMPLES_TTL_MS = 10_000;
  * other; every store operation is therefore serialized in process, and SQLite's file lock (busy timeout 5 s)
  * serializes other processes.
  *
- * Approval runs (DESIGN.md "Approval"): `claimPending(..., 'executing', lease)` takes a pending or failed operation
+ * Approval runs (docs/architecture.md "Approval"): `claimPending(..., 'executing', lease)` takes a pending or failed operation
  * for one executor (replica id) until `lease_until`; {@link finishExecution} ends it only while that executor still
  * owns it; {@link failInterrupted} marks failed the runs of a restarted executor and runs whose lease expired.
  */
@@ -107,7 +107,7 @@ export class TypeOrmStateStore implements StateStore {
   /**
    * Questions and SQL of successful (`status: ok`) query entries of the connection whose latest feedback is
    * positive, newest feedback first, one per distinct question, at most `limit` (the pipeline's few-shot examples,
-   * DESIGN.md step 5). Every cache miss asks for them, so they are kept per connection and limit for
+   * docs/architecture.md step 5). Every cache miss asks for them, so they are kept per connection and limit for
    * `examplesTtlMs` and forgotten as soon as feedback is written through this store; feedback given on another
    * replica shows here within `examplesTtlMs`.
    */

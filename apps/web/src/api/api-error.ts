@@ -1,7 +1,7 @@
 import type { ErrorResponse } from '@nlq/contracts';
 
 /**
- * A failed API call. For an HTTP error it carries the service's ErrorResponse body (DESIGN.md "Errors"); for a
+ * A failed API call. For an HTTP error it carries the service's ErrorResponse body (docs/architecture.md "Errors"); for a
  * network failure (API unreachable, CORS, aborted) statusCode is 0 and code is NETWORK.
  */
 export class ApiError extends Error {

@@ -8,7 +8,7 @@ export type ApprovalRun = { state: 'executing' } | { state: 'failed'; error: str
 /**
  * The latest run of the held write `entryId` of session `sessionId` from its history: an `approval` entry with
  * status `interrupted` or `error` after which nothing approved it means it failed and may be approved again
- * (DESIGN.md "Approval"); null otherwise.
+ * (docs/architecture.md "Approval"); null otherwise.
  */
 export function latestApprovalRun(history: HistoryEntry[], entryId: string): ApprovalRun {
   const runs = history.filter((e) => e.kind === 'approval' && e.ref_id === entryId);

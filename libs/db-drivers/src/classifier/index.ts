@@ -1,5 +1,5 @@
 /**
- * The SQL checker (DESIGN.md pipeline steps 7 and 8): classification of one statement as read, write, DDL/admin or
+ * The SQL checker (docs/architecture.md steps 7 and 8): classification of one statement as read, write, DDL/admin or
  * refused, reference checking against an introspected schema, and normalization before execution.
  */
 export { classifySql, normalizeSql } from './sql-classifier';

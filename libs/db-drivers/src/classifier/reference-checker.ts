@@ -53,7 +53,7 @@ const unwrap = (n: AstNode): AstNode => (n && typeof n === 'object' && n.ast && 
 
 /**
  * Finds references to tables and columns that the schema does not have, so the model can be told what to fix
- * (DESIGN.md pipeline step 7: "unknown tables or columns are errors fed back to step 6"). Returns messages such
+ * (docs/architecture.md step 7: "unknown tables or columns are errors fed back to step 6"). Returns messages such
  * as `unknown table "custmers"` or `unknown column "nme" in table "customers"`; an empty list when all is well.
  *
  * Scoping follows SQL name resolution: FROM/JOIN sources with their aliases (a table stays reachable by its
@@ -105,7 +105,7 @@ export function resolveDoubleQuotedNames(ast: AstNode, schema: DatabaseSchema): 
 const DEFAULT_SCHEMA_NAMES = new Set(['main', 'public', 'dbo']);
 
 /**
- * Columns of the introspected tables by schema and name (DESIGN.md: a table is identified by schema and name), so
+ * Columns of the introspected tables by schema and name (docs/architecture.md: a table is identified by schema and name), so
  * `sales.orders` and `archive.orders` keep their own columns. Introspectors give tables of the default schema a
  * null schema (catalog-assembly.ts).
  */

@@ -5,7 +5,7 @@ import { POSTGRES_REFUSED_CATALOGS } from '../postgres/postgres.refused-catalogs
 import type { RefusedCatalogEntry, RefusedCatalogList } from '../refused-catalog';
 
 /**
- * What nlq never runs, in any mode (DESIGN.md pipeline step 8: "anything ... never allowed"). Functions are matched
+ * What nlq never runs, in any mode (docs/architecture.md step 8: "anything ... never allowed"). Functions are matched
  * on the called name (last part of a qualified name, lower case) of function-call nodes in the parsed AST, never on
  * the SQL text. The list is the union over all engines: a name that is harmless on one engine does not exist as a
  * function that a read query needs on another.

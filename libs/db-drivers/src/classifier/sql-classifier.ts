@@ -13,7 +13,7 @@ const refused = (reason: string, statementType?: string, tables: string[] = []):
 });
 
 /**
- * Classifies one SQL statement for the policy step (DESIGN.md pipeline steps 7 and 8) by parsing it with
+ * Classifies one SQL statement for the policy step (docs/architecture.md steps 7 and 8) by parsing it with
  * node-sql-parser in the dialect's grammar and walking the whole AST; never by substring search.
  *
  * The parse falls back to a close grammar (MariaDB -> MySQL, SQLite -> PostgreSQL) when the dialect's own rejects

@@ -4,7 +4,7 @@ import { type AstNode, parseSql } from './sql-ast';
 import { type SqlToken, tokenizeSql } from './sql-tokenizer';
 
 /**
- * One deterministic repair of a model's SQL (DESIGN.md pipeline step 7), recorded in the check span of the trace
+ * One deterministic repair of a model's SQL (docs/architecture.md step 7), recorded in the check span of the trace
  * and returned with the SQL: `rule` names the repair, `from` and `to` the token as written and as it now reads.
  * - `double-quoted-literal`: `"Kyle"` -> `'Kyle'`;
  * - `keyword-identifier`: `show` -> `"show"` (quoted the dialect's way);
@@ -52,7 +52,7 @@ const MAX_KEYWORD_TRIES = 24;
 
 /**
  * Deterministic repairs of one statement that the databases accept but nlq's strict path refuses, applied before
- * any model retry (DESIGN.md step 7; issue 7 item 1). Decisions are taken on node-sql-parser's AST of the dialect
+ * any model retry (docs/architecture.md step 7; issue 7 item 1). Decisions are taken on node-sql-parser's AST of the dialect
  * (through {@link parseSql}, with its grammar fallback); edits are made on the tokens of sql-tokenizer.ts, so
  * quotes, comments and all other text stay as written.
  *

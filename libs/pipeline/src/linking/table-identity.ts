@@ -1,5 +1,5 @@
 /**
- * Table identity for schema linking: a table is its schema (namespace) and its name (DESIGN.md step 4), so
+ * Table identity for schema linking: a table is its schema (namespace) and its name (docs/architecture.md step 4), so
  * `sales.orders` and `archive.orders` are two tables, and foreign keys resolve to one of them.
  */
 import type { TableSchema } from '@nlq/contracts';

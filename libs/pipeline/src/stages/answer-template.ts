@@ -38,7 +38,7 @@ function capitalize(text: string): string {
 
 /**
  * The answer a template can state exactly from the rows alone, with values formatted for people
- * (libs/contracts value-format), or null when the result needs a model to word it (DESIGN.md step 11):
+ * (libs/contracts value-format), or null when the result needs a model to word it (docs/architecture.md step 11):
  * - no rows: "No rows matched the question.";
  * - one value: "Total amount: 1,234.50." ("The answer is 3." when the column name says nothing, as `n`);
  * - one row of at most TEMPLATE_ROW_COLUMNS columns: "One row: name Ada, country France.";

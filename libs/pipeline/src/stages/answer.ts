@@ -16,7 +16,7 @@ export interface AnswerOutcome {
 }
 
 /**
- * Pipeline step 11 (DESIGN.md): the answer in plain words, by `mode` (the ANSWER_MODE setting):
+ * Pipeline step 11 (docs/architecture.md): the answer in plain words, by `mode` (the ANSWER_MODE setting):
  * - `template`: templateAnswer when it can state the result exactly, else the factual summary; never a model call;
  * - `model`: the provider words every result;
  * - `auto` (default): the template where it states the result exactly (one value, one row, empty, a short list),
@@ -26,7 +26,7 @@ export interface AnswerOutcome {
  * SQL, never from sampling rows). When the provider fails here the query already ran, so the answer falls back to
  * a factual line built from the result (row count and columns) and `error` carries the provider's failure.
  *
- * Streaming (DESIGN.md step 11, "streamed as it writes"): given `onDelta`, a provider with `streamAnswer` streams
+ * Streaming (docs/architecture.md step 11, "streamed as it writes"): given `onDelta`, a provider with `streamAnswer` streams
  * its wording and `onDelta` gets each piece of text in order (reasoning blocks held back); the pieces concatenate to
  * the returned text. When the stream fails after some pieces the fallback text replaces them (the returned text is
  * authoritative); when a server refuses the streaming request itself (400) before any piece, the answer is asked

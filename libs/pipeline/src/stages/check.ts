@@ -20,7 +20,7 @@ export interface CheckResult {
 const PARSE_FAILURE = /^could not parse as |^not a statement the /;
 
 /**
- * Pipeline step 7 (DESIGN.md): classify the SQL with the real parser of the dialect (exactly one statement; read,
+ * Pipeline step 7 (docs/architecture.md): classify the SQL with the real parser of the dialect (exactly one statement; read,
  * write, ddl or refused; never by substring) and, for reads and writes, resolve its tables and columns against the
  * full introspected schema. DDL is not reference-checked (CREATE names tables that do not exist yet). The SQL is
  * normalised first (normalizeSql) and the normalised text is what is classified and what must run.

@@ -26,7 +26,7 @@ export function turnTokens(turn: ConversationTurn): number {
 }
 
 /**
- * Pipeline step 6's conversation window (DESIGN.md: the provider sees the session's recent turns so follow-ups
+ * Pipeline step 6's conversation window (docs/architecture.md: the provider sees the session's recent turns so follow-ups
  * such as "and in the US?" resolve). From one session's history (any order), the answered reads on `connectionId`
  * (status ok, SQL present), newest first, skipping any whose question equals or nearly equals `question` (a
  * restated question is not its own context, and its SQL may then be reused by the near-duplicate cache) and repeats

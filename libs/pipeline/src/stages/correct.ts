@@ -6,7 +6,7 @@ export type CorrectionDecision =
   | { action: 'fail'; error: string; status: 'error' | 'refused' };
 
 /**
- * Pipeline step 10 (DESIGN.md): a database error on a read goes back to generation with the failing SQL and the
+ * Pipeline step 10 (docs/architecture.md): a database error on a read goes back to generation with the failing SQL and the
  * engine's error text, while `retriesUsed < maxRetries`. Not corrected: connection and timeout errors (a new SQL
  * would not help: the user reads that the database was unreachable or too slow), unsupported features, and a
  * read-only violation (a write slipped past the checker and the database refused it: refused, never retried).

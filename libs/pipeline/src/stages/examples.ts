@@ -5,7 +5,7 @@ import type { StateStore } from '../ports';
 export const EXAMPLE_LIMIT = 3;
 
 /**
- * Pipeline step 5 (DESIGN.md): positively rated earlier question/SQL pairs of this connection, newest first, at
+ * Pipeline step 5 (docs/architecture.md): positively rated earlier question/SQL pairs of this connection, newest first, at
  * most `limit` (3). Rejects with the store's error.
  */
 export function loadExamples(store: StateStore, connectionId: string, limit = EXAMPLE_LIMIT): Promise<FewShotExample[]> {

@@ -6,7 +6,7 @@ import type { DatabaseDriver } from '@nlq/db-drivers';
 export type ExecuteResult = { ok: true; result: ReadResult } | { ok: false; error: DatabaseError };
 
 /**
- * Pipeline step 9 (DESIGN.md): run a checked read through the driver (read-only transaction or connection, row
+ * Pipeline step 9 (docs/architecture.md): run a checked read through the driver (read-only transaction or connection, row
  * limit `maxRows`, statement timeout `timeoutMs` in milliseconds). Never throws: a failure comes back as a
  * DatabaseError (a non-DatabaseError thrown by a driver is wrapped with kind `other`).
  */

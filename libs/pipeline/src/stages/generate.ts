@@ -28,7 +28,7 @@ export function describeProviderError(provider: Pick<LlmProvider, 'name' | 'mode
 }
 
 /**
- * Pipeline step 6 (DESIGN.md): ask the provider for one SQL statement in the connection's dialect. The provider
+ * Pipeline step 6 (docs/architecture.md): ask the provider for one SQL statement in the connection's dialect. The provider
  * extracts SQL from fenced or chatty output; an empty SQL string means the model could not answer. Never throws:
  * failures come back as `{ ok: false, error }` (unanswerable true for UnanswerableQuestionError or empty SQL).
  */

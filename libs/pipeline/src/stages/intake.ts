@@ -2,7 +2,7 @@
 export type IntakeResult = { ok: true; question: string } | { ok: false; error: string };
 
 /**
- * Pipeline step 1 (DESIGN.md): accept a question that is not empty or whitespace only and at most `maxChars`
+ * Pipeline step 1 (docs/architecture.md): accept a question that is not empty or whitespace only and at most `maxChars`
  * characters long after trimming. The limit comes from configuration, never from the request.
  */
 export function checkQuestion(question: unknown, maxChars: number): IntakeResult {

@@ -46,7 +46,7 @@ export interface LinkedSchema {
 }
 
 /**
- * Pipeline step 4 (DESIGN.md): keep the prompt's schema within `budgetTokens` (CHARS_PER_TOKEN characters a token
+ * Pipeline step 4 (docs/architecture.md): keep the prompt's schema within `budgetTokens` (CHARS_PER_TOKEN characters a token
  * of the text renderSchema produces). The one entry point of schema linking; any catalog can be measured with it
  * (`npm run bench:linking`).
  *

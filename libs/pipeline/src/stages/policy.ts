@@ -7,7 +7,7 @@ export type PolicyDecision =
   | { action: 'deny'; error: string };
 
 /**
- * Pipeline step 8 (DESIGN.md; spec section 3): mode `user` runs reads only and denies writes and DDL (an admin
+ * Pipeline step 8 (docs/architecture.md; spec section 3): mode `user` runs reads only and denies writes and DDL (an admin
  * must run them); mode `admin` runs reads and holds every write or DDL for approval. `refused` SQL
  * (unparseable, several statements, ATTACH/PRAGMA/...) is denied in both modes with the checker's reason.
  */

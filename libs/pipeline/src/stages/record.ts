@@ -2,7 +2,7 @@ import type { HistoryEntry, HistoryEntryKind } from '@nlq/contracts';
 import { recordId } from '../record-id';
 
 /**
- * Pipeline step 12 (DESIGN.md): build one history entry with every field set (null when not applicable), a new
+ * Pipeline step 12 (docs/architecture.md): build one history entry with every field set (null when not applicable), a new
  * time-ordered UUID id (recordId) and an ISO-8601 `created_at`.
  */
 export function historyEntry(
