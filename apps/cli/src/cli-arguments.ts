@@ -5,7 +5,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Usage text of `nlq` (README "Command line"). */
+/** Usage text of `nlq` (docs/embedding.md "Command line"). */
 export const USAGE = `usage: nlq <command> [options]
 
 commands:

@@ -65,7 +65,7 @@ export interface ApiHealthResponse extends HealthResponse {
   model: { provider: string; model: string; reachable: boolean; latency_ms: number | null; error: string | null };
   /**
    * What the active query connection's credential may do (null fields: could not be told), and in user mode a
-   * warning when it can write or administer (issue 10 item 3; README "A read-only database role for nlq").
+   * warning when it can write or administer (issue 10 item 3; docs/operations.md "A read-only database role for nlq").
    */
   privileges?: { superuser: boolean | null; can_write: boolean | null; warning: string | null };
 }

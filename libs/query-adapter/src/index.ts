@@ -1,7 +1,7 @@
 /**
  * @nlq/query-adapter: the query adapter surface (spec 4.1: POST /query, /approve/:session_id, /reject/:session_id,
  * /feedback/:session_id, GET /session/:session_id, POST /refresh, GET /health) mounted inside another server
- * process (spec 4.1 rule 7), created with an `api_key` option (spec 5.2). See the README section "Mounting the
+ * process (spec 4.1 rule 7), created with an `api_key` option (spec 5.2). See the docs/embedding.md section "Mounting the
  * query adapter".
  */
 export { createQueryAdapter, adapterEnvironment, type QueryAdapter, type QueryAdapterOptions, type AdapterInjectRequest, type AdapterInjectResponse, type LogDestination } from './query-adapter';

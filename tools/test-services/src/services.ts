@@ -18,7 +18,7 @@ export interface TestServiceSpec {
 const PG_CLUSTERS = '/etc/postgresql';
 
 /**
- * The three servers, at the addresses the tests use (README "Tests"). Start commands are the ones of STACK-NOTES.md;
+ * The three servers, at the addresses the tests use (docs/operations.md "Tests"). Start commands are the ones of STACK-NOTES.md;
  * each is used only when its program exists on the machine.
  */
 export const TEST_SERVICES: readonly TestServiceSpec[] = [

@@ -39,7 +39,7 @@ export class ApiHealthService implements OnApplicationBootstrap {
 
   /**
    * The active connection's privileges (cached per connection): superuser and can_write, and in user mode a
-   * warning pointing to the README's read-only role guide. Never rejects.
+   * warning pointing to the the read-only role guide of docs/operations.md. Never rejects.
    */
   async connectionPrivileges(): Promise<NonNullable<ApiHealthResponse['privileges']>> {
     const connectionId = this.targets.activeConnectionId();
@@ -52,7 +52,7 @@ export class ApiHealthService implements OnApplicationBootstrap {
           const risky = p.superuser === true || p.can_write === true;
           const warning =
             this.config.mode === 'user' && risky
-              ? `The query connection ${p.superuser ? 'is a superuser' : 'can write'}: user mode still runs reads only, but give nlq a read-only role (README: "A read-only database role for nlq").`
+              ? `The query connection ${p.superuser ? 'is a superuser' : 'can write'}: user mode still runs reads only, but give nlq a read-only role (docs/operations.md "A read-only database role for nlq").`
               : null;
           return { superuser: p.superuser, can_write: p.can_write, warning };
         } catch (error) {

@@ -306,7 +306,7 @@ export class EnvironmentVariables {
   WEB_DIST_DIR?: string;
 
   /**
-   * Days a history entry is kept (README "State retention"); older ones are pruned, except rated questions (feedback
+   * Days a history entry is kept (docs/operations.md "State retention"); older ones are pruned, except rated questions (feedback
    * and the entries it rates: the few-shot examples) and writes still awaiting approval. 0 keeps history forever.
    */
   @Type(() => Number)

@@ -9,7 +9,7 @@ import { TypeOrmStateStore } from './typeorm-state.store';
 export const FIRST_PRUNE_DELAY_MS = 60_000;
 
 /**
- * Keeps the state database bounded (README "State retention"): a minute after start and then every
+ * Keeps the state database bounded (docs/operations.md "State retention"): a minute after start and then every
  * STATE_PRUNE_INTERVAL_MINUTES, deletes history older than HISTORY_RETENTION_DAYS and traces older than
  * TRACE_RETENTION_DAYS through {@link TypeOrmStateStore.prune} (batches of 100 rows, a pause between batches, so
  * requests never wait long). One run at a time; a failed run is logged and the next one retries; shutdown stops a

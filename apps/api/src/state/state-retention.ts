@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 
-/** How long state is kept, in days; 0 keeps that kind forever (README "State retention"). */
+/** How long state is kept, in days; 0 keeps that kind forever (docs/operations.md "State retention"). */
 export interface RetentionPolicy {
   /** History entries (and decided pending operations) older than this many days are pruned. */
   historyDays: number;

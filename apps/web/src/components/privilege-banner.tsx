@@ -3,7 +3,7 @@ import { useApi } from './api-provider';
 
 /**
  * A banner when GET /api/health warns that the query connection can write or administer while the service runs in
- * user mode (issue 10 item 3), pointing to the README's read-only role guide; nothing otherwise.
+ * user mode (issue 10 item 3), pointing to the the read-only role guide of docs/operations.md; nothing otherwise.
  */
 export function PrivilegeBanner() {
   const { client, hasKey } = useApi();
