@@ -18,7 +18,7 @@ commands:
       Decide the session's pending SQL (spec section 3).
   eval [options]       the evaluation runner (tools/eval), options as npm run eval, e.g. nlq eval --set chinook
                        --limit 10 (an unknown option prints its full usage)
-  sample-db [options]  the sample database generator (tools/sample-db): nlq sample-db --help
+  sample-db [options]  the sample database generator (libs/sample-db): nlq sample-db --help
   help                 this text
 
 environment: NLQ_URL and NLQ_API_KEY stand in for --url and --key.

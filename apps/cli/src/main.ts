@@ -4,7 +4,7 @@
  *   nlq ask "..." --url http://localhost:8000 --key $NLQ_API_KEY   a running service, POST /query
  *   nlq approve|reject <session_id> [--url ...]                    decide a pending write (admin mode)
  *   nlq eval --set chinook --limit 10                              tools/eval's runner
- *   nlq sample-db --out data/shop.db --force                       tools/sample-db's generator
+ *   nlq sample-db --out data/shop.db --force                       libs/sample-db's generator
  * Run from the sources with `node -r ./tools/register.js apps/cli/src/main.ts ...`, or as the package's `nlq` bin.
  * Exit codes: 0 ok, 1 failed answer / HTTP error / unreachable service, 2 usage (see {@link USAGE}).
  */
@@ -40,7 +40,7 @@ export async function runCli(argv: readonly string[], out: CliOutput = processOu
       out.stdout(`${USAGE}\n`);
       return 0;
     }
-    if (command in DELEGATED_TOOLS) return await runTool(command as DelegatedCommand, rest);
+    if (Object.hasOwn(DELEGATED_TOOLS, command)) return await runTool(command as DelegatedCommand, rest);
     if (command !== 'ask' && command !== 'approve' && command !== 'reject') throw new UsageError(`unknown command ${command}`);
     const args = parseRequestArguments(command, rest);
     if (args.help) {

@@ -11,12 +11,13 @@ export type DelegatedCommand = keyof typeof DELEGATED_TOOLS;
 
 /**
  * The command line that runs a tool's own entry point (`<package>/src/cli.ts`, e.g. tools/eval/src/cli.ts) with
- * `args`: this Node executable, the repository's TypeScript loader (tools/register.js) and the entry point.
+ * `args`: this Node executable, the repository's TypeScript loader (tools/register.js, two folders above the
+ * package, whether it sits in tools/ or libs/) and the entry point.
  */
 export function toolCommandLine(command: DelegatedCommand, args: readonly string[]): { file: string; args: string[] } {
   const packageDir = path.dirname(require.resolve(`${DELEGATED_TOOLS[command]}/package.json`));
   const entry = path.join(packageDir, 'src', 'cli.ts');
-  const register = path.resolve(packageDir, '..', 'register.js');
+  const register = path.resolve(packageDir, '..', '..', 'tools', 'register.js');
   return { file: process.execPath, args: ['-r', register, entry, ...args] };
 }
 

@@ -118,7 +118,7 @@ describe('nlq command line', () => {
     expect(unreachable).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot reach http://127.0.0.1:1') });
   });
 
-  it('nlq sample-db runs tools/sample-db (its output, its exit codes)', async () => {
+  it('nlq sample-db runs libs/sample-db (its output, its exit codes)', async () => {
     const out = path.join(tmp, 'small.db');
     const [made, bad] = await Promise.all([nlq(['sample-db', '--out', out, '--scale', '0.02', '--seed', '7']), nlq(['sample-db', '--bogus'])]);
     expect(made).toMatchObject({ code: 0, stdout: expect.stringContaining(`sample database ${out}`) });

@@ -7,7 +7,7 @@ import { parseCliArguments } from './cli';
 const repoRoot = path.resolve(__dirname, '../../..');
 
 function runCli(args: string[]) {
-  return spawnSync(process.execPath, ['-r', './tools/register.js', 'tools/sample-db/src/cli.ts', ...args], {
+  return spawnSync(process.execPath, ['-r', './tools/register.js', 'libs/sample-db/src/cli.ts', ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
     timeout: 60_000,
