@@ -1,11 +1,12 @@
 // Lint: typescript-eslint recommended rules plus Nx module boundaries (docs/architecture.md "Dependency rule"):
-// web -> contracts; api -> pipeline, contracts (and the sample-db tool for first start);
-// pipeline -> db-drivers, llm-providers, contracts; drivers and providers -> contracts; nothing below api imports NestJS.
+// arrows point down only. web -> contracts; the api app -> server; server -> pipeline, contracts, sample-data;
+// pipeline -> db-drivers, llm-providers, contracts; drivers and providers -> contracts; nothing below the server
+// imports NestJS. Nothing imports apps/.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 const nestBan = {
-  patterns: [{ group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'], message: 'Nothing below apps/api imports NestJS, TypeORM or Fastify (docs/architecture.md).' }],
+  patterns: [{ group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'], message: 'Nothing below libs/server imports NestJS, TypeORM or Fastify (docs/architecture.md "Dependency rule").' }],
 };
 
 const productionConstraints = [
@@ -13,25 +14,29 @@ const productionConstraints = [
   { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:provider', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:pipeline', onlyDependOnLibsWithTags: ['type:contracts', 'type:driver', 'type:provider'] },
-  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:tool'] },
+  { sourceTag: 'type:sample-data', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:sample-data'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:server'] },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
-  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:api', 'type:pipeline', 'type:provider', 'type:tool'] },
-  { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:tool', 'type:api'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:server', 'type:pipeline', 'type:provider', 'type:sample-data'] },
+  { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:sample-data', 'type:server'] },
   { sourceTag: 'type:test-support', onlyDependOnLibsWithTags: [] },
-  // the mountable query adapter (libs/query-adapter) embeds the api; the CLI embeds it too, or delegates to the tools
-  { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:contracts', 'type:api'] },
-  { sourceTag: 'type:cli', onlyDependOnLibsWithTags: ['type:contracts', 'type:api', 'type:adapter', 'type:tool', 'type:tool-app'] },
+  // the mountable query adapter (libs/query-adapter) embeds the server; the CLI embeds it too, or delegates to the tools
+  { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:contracts', 'type:server'] },
+  { sourceTag: 'type:cli', onlyDependOnLibsWithTags: ['type:contracts', 'type:server', 'type:adapter', 'type:sample-data', 'type:tool-app'] },
 ];
 
-// Tests of the api and the pipeline may also use test support that their production code must not: the
+// Tests of the server, the api app and the pipeline (and the server's own test support, src/testing) may also use test support that their production code must not: the
 // sample-database generator as test data, and the providers' scripted model servers, which speak real wire protocols.
 // Tests of the providers may use the sample-database generator's seeded random numbers and the drivers' SQL
 // classifier (the offline engine's question fuzz checks that every SQL it writes parses).
 // Every test may use the test-services support (skips the tests of an unreachable local server).
 const testConstraints = productionConstraints.map((c) => {
-  const extra =
-    c.sourceTag === 'type:api' || c.sourceTag === 'type:pipeline' ? ['type:tool', 'type:provider', 'type:driver'] : c.sourceTag === 'type:provider' ? ['type:tool', 'type:driver'] : [];
+  const extra = ['type:server', 'type:app', 'type:pipeline'].includes(c.sourceTag)
+    ? ['type:sample-data', 'type:provider', 'type:driver', 'type:server', 'type:pipeline']
+    : c.sourceTag === 'type:provider'
+      ? ['type:sample-data', 'type:driver']
+      : [];
   return { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra, 'type:test-support'])] };
 });
 
@@ -70,14 +75,14 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '*/*/test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '*/*/test/**/*.ts', '*/*/src/testing/**/*.ts'],
     // tests build their own tables keyed by the questions they ask; the hostile-schema suite covers the code under test
     rules: { '@nx/enforce-module-boundaries': boundaries(testConstraints), 'no-restricted-syntax': 'off' },
   },
   {
     files: ['libs/**/*.ts'],
-    // the query adapter sits above the api (it mounts the api's routes in a host Fastify server)
-    ignores: ['libs/query-adapter/**'],
+    // the server and the query adapter are the NestJS and Fastify layer
+    ignores: ['libs/server/**', 'libs/query-adapter/**'],
     rules: { 'no-restricted-imports': ['error', nestBan] },
   },
 ];

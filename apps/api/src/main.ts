@@ -7,10 +7,7 @@
  * to finish (else they are marked failed "interrupted"); the server stops accepting and in-flight requests finish;
  * pools and the state store close; exit 0. A second signal, or the deadline plus 5 s, exits 1 at once.
  */
-import { createApp } from './app.factory';
-import { AppConfig } from './config/app-config';
-import { ApiKeyService } from './api-auth/api-key.service';
-import { ShutdownState } from './health/shutdown-state';
+import { createApp, AppConfig, ApiKeyService, ShutdownState } from '@nlq/server';
 
 async function bootstrap(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);

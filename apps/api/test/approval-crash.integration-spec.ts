@@ -6,14 +6,9 @@ import { describeWith } from '@nlq/test-services';
 import type { PendingOperation } from '@nlq/pipeline';
 import { INTERRUPTED_APPROVAL_ERROR } from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
-import { sqliteUrl } from '../src/config/app-config';
-import { openStateDataSource } from '../src/state/state-data-source.factory';
-import { TypeOrmStateStore } from '../src/state/typeorm-state.store';
-import { DEFAULT_CONNECTION_ID } from '../src/targets/target-resolver.service';
 import { killApi, startApiProcess, type ApiProcess } from './support/api-process';
-import { openLive } from './support/api-live-client';
-import { PG } from './support/postgres-schema';
-import { call, makeDataDir, removeDataDir } from './support/test-app';
+import { sqliteUrl, openStateDataSource, TypeOrmStateStore, DEFAULT_CONNECTION_ID } from '@nlq/server';
+import { openLive, PG, call, makeDataDir, removeDataDir } from '@nlq/server/testing';
 
 jest.setTimeout(180_000);
 

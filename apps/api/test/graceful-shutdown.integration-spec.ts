@@ -1,12 +1,9 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { sqliteUrl } from '../src/config/app-config';
-import { openStateDataSource } from '../src/state/state-data-source.factory';
-import { TypeOrmStateStore } from '../src/state/typeorm-state.store';
-import { DEFAULT_CONNECTION_ID } from '../src/targets/target-resolver.service';
 import { killApi, startApiProcess } from './support/api-process';
-import { call, makeDataDir, removeDataDir } from './support/test-app';
+import { sqliteUrl, openStateDataSource, TypeOrmStateStore, DEFAULT_CONNECTION_ID } from '@nlq/server';
+import { call, makeDataDir, removeDataDir } from '@nlq/server/testing';
 
 jest.setTimeout(120_000);
 

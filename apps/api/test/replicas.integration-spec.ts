@@ -4,7 +4,7 @@
  * replica B within 3 seconds, once through Redis pub/sub (REDIS_URL) and once through the per-request version check
  * (no Redis).
  */
-import { startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers';
+import { startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';

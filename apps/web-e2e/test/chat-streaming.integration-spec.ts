@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers';
+import { startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers/testing';
 import type { Page } from 'playwright-core';
 import { launchChromium, type RunningBrowser } from './support/chromium';
 import { ask, giveKey, saveScreenshot } from './support/page-helpers';

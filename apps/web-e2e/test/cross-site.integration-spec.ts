@@ -5,8 +5,8 @@
  * lets through the preflight) against the real api in admin mode without SERVICE_API_KEY. Nothing may be queued,
  * approved or rejected; a Node client without Origin then decides normally.
  */
-import { createApp } from '@nlq/api';
-import { startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers';
+import { createApp } from '@nlq/server';
+import { startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';

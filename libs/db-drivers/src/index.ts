@@ -47,8 +47,6 @@ export * from './classifier';
 
 export { estimateImpact, planImpactCount, describeImpact } from './impact-preview';
 export type { ImpactEstimate, ImpactPlan, ImpactVerb, ImpactBound, ImpactOptions } from './impact-preview';
-export { SCRATCH_ENGINES } from './testing/scratch-database';
-export type { ScratchDatabase, ScratchEngine } from './testing/scratch-database';
 export { probeEmptyResult, findLiteralFilters, nearestValues } from './empty-result-probe';
 export type { EmptyResultProbe, EmptyProbeOptions, FilterFinding, LiteralFilter, FilterOperator, FilterCategory } from './empty-result-probe';
 export { inspectPrivileges, type ConnectionPrivileges } from './privileges';

@@ -9,5 +9,4 @@ export * from './create-provider';
 export * from './ollama/ollama.provider';
 export * from './openai/openai.provider';
 export * from './anthropic/anthropic.provider';
-export * from './testing/scripted-model-server';
 export * from './offline';

@@ -10,17 +10,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LiveEvent } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import {
-  AnthropicProvider,
-  OllamaProvider,
-  OpenAiProvider,
-  startScriptedModelServer,
-  type LlmProvider,
-  type ModelProviderOptions,
-  type ScriptedModelServerOptions,
-  type ScriptedProtocol,
-  type ScriptedReply,
-} from '@nlq/llm-providers';
+import { AnthropicProvider, OllamaProvider, OpenAiProvider, type LlmProvider, type ModelProviderOptions } from '@nlq/llm-providers';
+import { startScriptedModelServer, type ScriptedModelServerOptions, type ScriptedProtocol, type ScriptedReply } from '@nlq/llm-providers/testing';
 import { InMemoryEventBus } from './event-bus';
 import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
 import { QueryPipeline } from './query-pipeline';

@@ -5,7 +5,8 @@
  * not count". SQLite always; PostgreSQL and MariaDB in fresh databases, skipped only when unreachable.
  */
 import type { LiveEvent } from '@nlq/contracts';
-import { createDriver, SCRATCH_ENGINES, type DatabaseDriver, type ScratchDatabase } from '@nlq/db-drivers';
+import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
+import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import { InMemoryEventBus } from './event-bus';
 import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';

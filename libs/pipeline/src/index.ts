@@ -22,8 +22,6 @@ export * from './stages/answer';
 export * from './stages/record';
 export * from './stages/impact';
 export * from './stages/explain-empty';
-export * from './testing/in-memory-state-store';
-export * from './testing/scripted-llm-provider';
 export * from './reexports';
 export * from './linking/embedding-client';
 export * from './linking/semantic-scores';

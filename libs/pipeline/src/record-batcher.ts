@@ -12,7 +12,7 @@ interface Waiting {
  * Group commit of what a request records (history entries and its trace): the guarantee is that `record` resolves
  * only once its records are committed in the state store, so an answer is never sent before its history entry and
  * trace are stored (a process killed with SIGKILL right after replying has lost nothing it replied about:
- * apps/api/src/pipeline/record-durability.integration-spec.ts). What it saves is the cost of one commit per
+ * libs/server/src/platform/pipeline/record-durability.integration-spec.ts). What it saves is the cost of one commit per
  * request: the records of every request that ends while a batch is being written go together in the next batch,
  * one `StateStore.appendRecords` call (one transaction), so under load one commit serves many requests and the
  * state store's queue (one connection on SQLite) holds one job instead of two per request.

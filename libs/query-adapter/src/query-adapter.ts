@@ -1,4 +1,4 @@
-import { createApp, ENV_VARIABLE_NAMES, REQUEST_ID_HEADER, requestIdFor, type AppEnv } from '@nlq/api';
+import { createApp, ENV_VARIABLE_NAMES, REQUEST_ID_HEADER, requestIdFor, type AppEnv } from '@nlq/server';
 import { ErrorCode, type ErrorResponse } from '@nlq/contracts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAdapterPath } from './adapter-routes';

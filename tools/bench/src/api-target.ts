@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 // apps/api's package.json "main" is its start script (src/main.ts); the library surface is src/index.ts.
-import { createApp, type AppEnv } from '@nlq/api';
+import { createApp, type AppEnv } from '@nlq/server';
 
 /** A running in-process api. */
 export interface ApiTarget {
@@ -10,7 +10,7 @@ export interface ApiTarget {
 }
 
 /**
- * Boots the real api in this process with createApp (apps/api/src/app.factory.ts) on 127.0.0.1, port 0, with
+ * Boots the real api in this process with createApp (libs/server/src/app.factory.ts) on 127.0.0.1, port 0, with
  * LOG_LEVEL=silent, no service key and no rate limit (the load comes from one address), querying `databaseFile`
  * and keeping its state in `dataDir`.
  * `env` adds or overrides variables (e.g. LLM_PROVIDER, LLM_BASE_URL).

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { CANNOT_ANSWER_MARKER, startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers';
+import { CANNOT_ANSWER_MARKER } from '@nlq/llm-providers';
+import { startScriptedModelServer, type ScriptedModelServer } from '@nlq/llm-providers/testing';
 
 /** The fixed plain-words answer the scripted model gives to every answer-writing prompt. */
 export const SCRIPTED_ANSWER = 'Here is what the data shows.';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openStateDataSource, TypeOrmStateStore } from '@nlq/api';
+import { openStateDataSource, TypeOrmStateStore } from '@nlq/server';
 import { parseSeedOptions, seedStateDatabase } from './seed-state';
 
 describe('parseSeedOptions', () => {

@@ -16,7 +16,7 @@
  * Deterministic for a given --seed. Prints what it wrote and how long it took.
  */
 import type { DataSource, QueryRunner } from 'typeorm';
-import { openStateDataSource, sqliteUrl } from '@nlq/api';
+import { openStateDataSource, sqliteUrl } from '@nlq/server';
 import { Random } from '@nlq/sample-db';
 
 /** Options of the seeding script. */

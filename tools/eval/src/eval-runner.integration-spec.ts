@@ -4,7 +4,7 @@
  * constant wrong query must not. Skips with a message when /work/shared/eval (<repo>/../shared/eval) is absent.
  */
 import { existsSync } from 'node:fs';
-import { ScriptedLlmProvider } from '@nlq/pipeline';
+import { ScriptedLlmProvider } from '@nlq/pipeline/testing';
 import { defaultEvalDir, loadEvalSet, spreadSample, type EvalItem } from './eval-data';
 import { runEvalSet } from './eval-runner';
 

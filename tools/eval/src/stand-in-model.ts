@@ -3,7 +3,8 @@
  * OpenAI-protocol server of @nlq/llm-providers (real HTTP, the real OpenAI client) serves whatever SQL the runner
  * sets for the current question, written in one of the four reply styles real models use.
  */
-import { createProvider, startScriptedModelServer, type LlmProvider, type ScriptedChatRequest, type ScriptedModelServer } from '@nlq/llm-providers';
+import { createProvider, type LlmProvider } from '@nlq/llm-providers';
+import { startScriptedModelServer, type ScriptedChatRequest, type ScriptedModelServer } from '@nlq/llm-providers/testing';
 
 /** The four reply styles of real models, served in rotation: fenced, bare, chatty, <think>-prefixed. */
 export const REPLY_STYLES = ['fenced', 'bare', 'chatty', 'think'] as const;

@@ -1,5 +1,5 @@
 // apps/api's package.json "main" is its start script (src/main.ts); the library surface is src/index.ts.
-import { createApp, type AppEnv } from '@nlq/api';
+import { createApp, type AppEnv } from '@nlq/server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,0 @@
-import { ApiSessionEntity } from '../api-sessions/api-session.entity';
-import { ChangeStampEntity } from '../coherence/change-stamp.entity';
-import { ConnectionEntity } from '../connections/connection.entity';
-import { LlmSettingEntity } from '../llms/llm-setting.entity';
-import { ApiKeyEntity } from './api-key.entity';
-
-/** Entities of the application surface, added to the state store's list (tables created at start). */
-export const API_ENTITIES = [ApiKeyEntity, ApiSessionEntity, ConnectionEntity, LlmSettingEntity, ChangeStampEntity];

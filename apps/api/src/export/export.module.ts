@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-import { TargetsModule } from '../targets/targets.module';
-import { ExportController } from './export.controller';
-import { ExportService } from './export.service';
-
-/** GET /api/export. */
-@Module({ imports: [TargetsModule], controllers: [ExportController], providers: [ExportService] })
-export class ExportModule {}

@@ -1,0 +1,3 @@
+/** Test support of the pipeline (`@nlq/pipeline/testing`): an in-memory state store and a scripted provider. Never imported by production code. */
+export * from './in-memory-state-store';
+export * from './scripted-llm-provider';

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryPipeline } from '@nlq/pipeline';
+import { SessionAccessService } from '../../application/sessions/session-access.service';
+import type { ApprovalDecisionResponseDto } from './dto/approval-decision-response.dto';
+
+/**
+ * Decisions on a session's pending SQL (spec section 3). On the adapter surface the deciding user is the session id.
+ * Errors come from the pipeline: NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError
+ * (422, or 502 when the database is unreachable). Another user's /api session answers 404 NOT_FOUND
+ * (SessionAccessService.assertAdapterAccess).
+ */
+@Injectable()
+export class ApprovalService {
+  constructor(
+    @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    private readonly access: SessionAccessService,
+  ) {}
+
+  /** Mark approved and execute once; answers the rows affected. */
+  async approve(sessionId: string): Promise<ApprovalDecisionResponseDto> {
+    await this.access.assertAdapterAccess(sessionId);
+    const outcome = await this.pipeline.approve(sessionId, sessionId);
+    return { status: 'approved', session_id: outcome.sessionId, rows_affected: outcome.rowsAffected };
+  }
+
+  /** Mark rejected; nothing is executed. */
+  async reject(sessionId: string): Promise<ApprovalDecisionResponseDto> {
+    await this.access.assertAdapterAccess(sessionId);
+    const outcome = await this.pipeline.reject(sessionId, sessionId);
+    return { status: 'rejected', session_id: outcome.sessionId };
+  }
+}

@@ -1,0 +1,21 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FeedbackSignal } from '@nlq/contracts';
+import { QueryPipeline } from '@nlq/pipeline';
+import { SessionAccessService } from '../../application/sessions/session-access.service';
+import type { FeedbackResponseDto } from './dto/feedback-response.dto';
+
+/** Saves feedback for a session (a history entry of kind feedback; positive ones feed few-shot examples). */
+@Injectable()
+export class FeedbackService {
+  constructor(
+    @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    private readonly access: SessionAccessService,
+  ) {}
+
+  /** On the adapter surface the user is the session id; another user's /api session answers 404. */
+  async record(sessionId: string, signal: FeedbackSignal): Promise<FeedbackResponseDto> {
+    await this.access.assertAdapterAccess(sessionId);
+    const entry = await this.pipeline.recordFeedback(sessionId, sessionId, signal);
+    return { status: 'ok', signal: (entry.signal as FeedbackSignal | null) ?? signal };
+  }
+}

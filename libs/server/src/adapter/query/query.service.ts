@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryPipeline } from '@nlq/pipeline';
+import { SessionAccessService } from '../../application/sessions/session-access.service';
+import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
+import type { QueryRequestDto } from './dto/query-request.dto';
+import type { QueryResponseDto } from './dto/query-response.dto';
+
+/** Session id and user id of a POST /query without user_id (spec 4.1 rule 1). */
+export const DEFAULT_USER_ID = 'rest_user';
+
+/** POST /query: asks the pipeline and maps its outcome to QueryResponse. */
+@Injectable()
+export class QueryService {
+  constructor(
+    @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    private readonly access: SessionAccessService,
+  ) {}
+
+  /**
+   * The session id is the user id (default `rest_user`); rlhf_signal is stored with the request.
+   * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess).
+   */
+  async ask(request: QueryRequestDto): Promise<QueryResponseDto> {
+    const userId = request.user_id ?? DEFAULT_USER_ID;
+    await this.access.assertAdapterAccess(userId);
+    const outcome = await this.pipeline.ask({
+      question: request.question,
+      sessionId: userId,
+      userId,
+      rlhfSignal: request.rlhf_signal ?? null,
+    });
+    return toQueryResponse(outcome);
+  }
+}

@@ -1,0 +1,70 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { ApprovalModule } from './adapter/approval/approval.module';
+import { AllExceptionsFilter } from './platform/common/all-exceptions.filter';
+import { AppConfig } from './platform/config/app-config';
+import { ConfigModule } from './platform/config/config.module';
+import { FeedbackModule } from './adapter/feedback/feedback.module';
+import { HealthModule } from './adapter/health/health.module';
+import { LoggingModule } from './platform/logging/logging.module';
+import { PipelineModule } from './platform/pipeline/pipeline.module';
+import { QueryModule } from './adapter/query/query.module';
+import { SchemaModule } from './adapter/schema/schema.module';
+import { SessionsModule } from './adapter/sessions/sessions.module';
+import { StateModule } from './platform/state/state.module';
+import { ApiAuthModule } from './platform/auth/api-auth.module';
+import { ApiHealthModule } from './application/health/api-health.module';
+import { ApiSessionsModule } from './application/sessions/api-sessions.module';
+import { ChatModule } from './application/chat/chat.module';
+import { CoherenceModule } from './platform/coherence/coherence.module';
+import { SecurityModule } from './platform/security/auth-throttle.service';
+import { ConnectionsModule } from './application/connections/connections.module';
+import { ExportModule } from './application/export/export.module';
+import { KeysModule } from './application/keys/keys.module';
+import { LiveModule } from './application/live/live.module';
+import { LlmsModule } from './application/llms/llms.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
+import { TracesModule } from './application/traces/traces.module';
+import { WebAppModule } from './application/web-app/web-app.module';
+
+/**
+ * Root module: configuration, logging, state store and pipeline (global), then one module per endpoint group of
+ * the query adapter surface (spec 4.1). The one exception filter is registered globally here.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
+        StateModule,
+        MetricsModule,
+        PipelineModule,
+        CoherenceModule,
+        SecurityModule,
+        QueryModule,
+        ApprovalModule,
+        FeedbackModule,
+        SessionsModule,
+        SchemaModule,
+        HealthModule,
+        // application surface (spec 4.2, 5.4, 5.5, 6) and the web app
+        ApiAuthModule,
+        KeysModule,
+        ConnectionsModule,
+        LlmsModule,
+        ApiSessionsModule,
+        ChatModule,
+        ApiHealthModule,
+        TracesModule,
+        ExportModule,
+        LiveModule,
+        WebAppModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { ChartSuggestion, ChatResponse, SqlKind } from '@nlq/contracts';
+import { QueryResponseDto } from '../../../adapter/query/dto/query-response.dto';
+
+/** How the web app may chart the result. */
+export class ChartSuggestionDto implements ChartSuggestion {
+  @ApiProperty({ enum: ['bar', 'line', 'pie', 'number'] })
+  type!: 'bar' | 'line' | 'pie' | 'number';
+
+  @ApiPropertyOptional({ description: 'Category or time column (absent for number)' })
+  x?: string;
+
+  @ApiProperty({ type: [String], description: 'Numeric columns to plot' })
+  y!: string[];
+}
+
+/** Answer of POST /api/chat: the fields of POST /query plus the rows and what the web app shows. */
+export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
+  @ApiProperty({ type: [String] })
+  columns!: string[];
+
+  @ApiProperty({ type: 'array', items: { type: 'array', items: {} }, description: 'Rows aligned with columns, at most MAX_RESULT_ROWS' })
+  rows!: unknown[][];
+
+  @ApiProperty({ description: 'Rows in `rows`' })
+  row_count!: number;
+
+  @ApiProperty({ description: 'true when more rows existed than MAX_RESULT_ROWS' })
+  truncated!: boolean;
+
+  @ApiProperty({ type: ChartSuggestionDto, nullable: true, description: 'null when a table is the best view' })
+  chart!: ChartSuggestionDto | null;
+
+  @ApiProperty({ description: 'GET /api/traces/{trace_id} shows the stages' })
+  trace_id!: string;
+
+  @ApiProperty({ description: 'History entry of this question (GET /api/export?entry_id=)' })
+  history_entry_id!: string;
+
+  @ApiProperty({ enum: ['read', 'write', 'ddl', 'refused'], nullable: true })
+  kind!: SqlKind | null;
+
+  @ApiProperty({ description: 'true when the answer came from the result cache' })
+  cached!: boolean;
+
+  @ApiProperty()
+  connection_id!: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'When pending_approval: rows the write would change, counted read-only; null for DDL or when it could not be counted' })
+  estimated_rows?: number | null;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', properties: { rule: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
+    description: 'Deterministic repairs made to the SQL before it ran (double-quoted literals, keyword names); empty when it ran as written',
+  })
+  repairs!: Array<{ rule: string; from: string; to: string }>;
+}

@@ -1,0 +1,13 @@
+import type { LiveEvent } from '@nlq/contracts';
+import type { Caller } from '../../platform/auth/caller';
+
+/**
+ * Whether a /ws/live subscriber hears an event (spec 5.5, sessions isolated per user): the service key hears every
+ * event; a user hears the events of its own sessions (the event's userId) and service-wide events that name no
+ * session (schema.refreshed).
+ */
+export function mayHear(caller: Caller, event: LiveEvent): boolean {
+  if (caller.service) return true;
+  if (event.sessionId === null) return event.userId === null || event.userId === caller.userId;
+  return event.userId === caller.userId;
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
+import { CurrentCaller, type Caller } from '../../platform/auth/caller';
+import { ApprovalDecisionResponseDto } from '../../adapter/approval/dto/approval-decision-response.dto';
+import { ErrorResponseDto } from '../../platform/common/error-response.dto';
+import { SessionIdPipe } from '../../platform/common/session-id.pipe';
+import { FeedbackRequestDto } from '../../adapter/feedback/dto/feedback-request.dto';
+import { FeedbackResponseDto } from '../../adapter/feedback/dto/feedback-response.dto';
+import { ApiSessionsService } from './api-sessions.service';
+import { DEFAULT_PAGE_SIZE, PageQueryDto } from './dto/page-query.dto';
+import { SessionDetailDto, SessionSummaryPageDto } from './dto/session-summary.dto';
+import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
+
+/** /api/sessions: the caller's sessions (service key: all), one session, and decisions on its pending SQL. */
+@ApiTags('application: sessions')
+@ApiSecurity('api_key')
+@UseGuards(ApiAuthGuard)
+@Controller('api/sessions')
+export class ApiSessionsController {
+  constructor(private readonly sessions: ApiSessionsService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The caller's sessions, most recently active first (service key: every session)" })
+  @ApiOkResponse({ type: SessionSummaryPageDto })
+  @ErrorResponseDto.document(400, 401)
+  list(@CurrentCaller() caller: Caller, @Query() query: PageQueryDto): Promise<SessionSummaryPageDto> {
+    return this.sessions.list(caller, query.page ?? 1, query.page_size ?? DEFAULT_PAGE_SIZE);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One session with its history and feedback', description: "Another user's session answers 404." })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: SessionDetailDto })
+  @ErrorResponseDto.document(400, 401, 404)
+  detail(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string): Promise<SessionDetailDto> {
+    return this.sessions.detail(caller, id);
+  }
+
+  @Post(':id/approve')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({ summary: "Approve and execute the session's pending SQL (same rules as POST /approve)" })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: ApprovalDecisionResponseDto })
+  @ErrorResponseDto.document(400, 401, 404, 409, 422, 502)
+  approve(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string): Promise<ApprovalDecisionResponseDto> {
+    return this.sessions.approve(caller, id);
+  }
+
+  @Post(':id/reject')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({ summary: "Reject the session's pending SQL; nothing is executed" })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: ApprovalDecisionResponseDto })
+  @ErrorResponseDto.document(400, 401, 404, 409)
+  reject(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string): Promise<ApprovalDecisionResponseDto> {
+    return this.sessions.reject(caller, id);
+  }
+
+  @Post(':id/feedback')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({ summary: "Save positive or negative feedback on the session's latest question" })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: FeedbackResponseDto })
+  @ErrorResponseDto.document(400, 401, 404)
+  feedback(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string, @Body() body: FeedbackRequestDto): Promise<FeedbackResponseDto> {
+    return this.sessions.feedback(caller, id, body.signal);
+  }
+}

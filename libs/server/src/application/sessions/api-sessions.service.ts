@@ -1,0 +1,160 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ApprovalDecisionResponse, FeedbackResponse, FeedbackSignal, Page, SessionDetail, SessionSummary } from '@nlq/contracts';
+import { QueryPipeline } from '@nlq/pipeline';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import type { Caller } from '../../platform/auth/caller';
+import { HistoryEntryEntity } from '../../platform/state/entities';
+import { ApiSessionEntity } from './api-session.entity';
+import { SessionAccessService } from './session-access.service';
+
+/**
+ * Sessions on the application surface, scoped to the caller (spec 5.5): the paged list, one session with its
+ * history and feedback, and approve/reject/feedback with the rules of the query adapter surface (spec section 3),
+ * the deciding user being the caller (named in the audit log).
+ */
+@Injectable()
+export class ApiSessionsService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    private readonly access: SessionAccessService,
+  ) {}
+
+  /**
+   * The caller's sessions (service key: all), most recently active first: id, owner, last question and its time,
+   * number of queries, number of entries in error, last activity.
+   */
+  async list(caller: Caller, page: number, pageSize: number): Promise<Page<SessionSummary>> {
+    const scoped = (qb: SelectQueryBuilder<HistoryEntryEntity>) => (caller.service ? qb : this.ownedBy(qb, caller.userId));
+    const countRow = await scoped(this.history().createQueryBuilder('h').select('COUNT(DISTINCT h.session_id)', 'total')).getRawOne<{ total: string | number }>();
+    const rows = await scoped(
+      this.history()
+        .createQueryBuilder('h')
+        .select('h.session_id', 'id')
+        .addSelect('MAX(h.created_at)', 'last_activity')
+        .addSelect("SUM(CASE WHEN h.kind = 'query' THEN 1 ELSE 0 END)", 'query_count')
+        .addSelect("SUM(CASE WHEN h.status = 'error' THEN 1 ELSE 0 END)", 'error_count'),
+    )
+      .groupBy('h.session_id')
+      .orderBy('last_activity', 'DESC')
+      .addOrderBy('h.session_id', 'ASC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getRawMany<{ id: string; last_activity: string; query_count: string | number; error_count: string | number }>();
+    const ids = rows.map((r) => r.id);
+    const owners = await this.owners(ids);
+    const lastQuestions = await this.lastQuestions(ids);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        user_id: owners.get(r.id) ?? '',
+        last_question: lastQuestions.get(r.id)?.question ?? null,
+        last_question_at: lastQuestions.get(r.id)?.created_at ?? null,
+        query_count: Number(r.query_count),
+        error_count: Number(r.error_count),
+        last_activity: r.last_activity,
+      })),
+      page,
+      page_size: pageSize,
+      total: Number(countRow?.total ?? 0),
+    };
+  }
+
+  /**
+   * One session: its summary, the whole history (oldest first) and the feedback entries among it.
+   * @throws ApiException 404 for an unknown session or another user's.
+   */
+  async detail(caller: Caller, sessionId: string): Promise<SessionDetail> {
+    const owner = await this.access.assertAccess(caller, sessionId);
+    const history = await this.pipeline.history(sessionId);
+    const queries = history.filter((e) => e.kind === 'query');
+    const last = queries[queries.length - 1] ?? null;
+    return {
+      session: {
+        id: sessionId,
+        user_id: owner,
+        last_question: last?.question ?? null,
+        last_question_at: last?.created_at ?? null,
+        query_count: queries.length,
+        error_count: history.filter((e) => e.status === 'error').length,
+        last_activity: history.reduce((latest, e) => (e.created_at > latest ? e.created_at : latest), history[0]?.created_at ?? ''),
+      },
+      history,
+      feedback: history.filter((e) => e.kind === 'feedback'),
+    };
+  }
+
+  /** Approve and execute the session's pending SQL (404 nothing pending or not the caller's, 409 decided). */
+  async approve(caller: Caller, sessionId: string): Promise<ApprovalDecisionResponse> {
+    await this.access.assertAccess(caller, sessionId);
+    const outcome = await this.pipeline.approve(sessionId, caller.userId);
+    return { status: 'approved', session_id: outcome.sessionId, rows_affected: outcome.rowsAffected };
+  }
+
+  /** Reject the session's pending SQL; nothing runs. */
+  async reject(caller: Caller, sessionId: string): Promise<ApprovalDecisionResponse> {
+    await this.access.assertAccess(caller, sessionId);
+    const outcome = await this.pipeline.reject(sessionId, caller.userId);
+    return { status: 'rejected', session_id: outcome.sessionId };
+  }
+
+  /** Save feedback on the session's latest query. */
+  async feedback(caller: Caller, sessionId: string, signal: FeedbackSignal): Promise<FeedbackResponse> {
+    await this.access.assertAccess(caller, sessionId);
+    const entry = await this.pipeline.recordFeedback(sessionId, caller.userId, signal);
+    return { status: 'ok', signal: (entry.signal as FeedbackSignal | null) ?? signal };
+  }
+
+  /** Restrict to sessions owned by `userId`: its api_session rows, or (without a row) a first entry of its own. */
+  private ownedBy(qb: SelectQueryBuilder<HistoryEntryEntity>, userId: string): SelectQueryBuilder<HistoryEntryEntity> {
+    const claimed = qb.subQuery().select('s.id').from(ApiSessionEntity, 's').where('s.user_id = :owner').getQuery();
+    const anyClaimed = qb.subQuery().select('s2.id').from(ApiSessionEntity, 's2').getQuery();
+    const firstEntries = qb
+      .subQuery()
+      .select('f.session_id')
+      .from(HistoryEntryEntity, 'f')
+      .where('f.user_id = :owner')
+      .andWhere(`f.seq = (SELECT MIN(g.seq) FROM ${this.historyTable()} g WHERE g.session_id = f.session_id)`)
+      .getQuery();
+    return qb.where(`(h.session_id IN ${claimed} OR (h.session_id NOT IN ${anyClaimed} AND h.session_id IN ${firstEntries}))`, { owner: userId });
+  }
+
+  private async owners(ids: string[]): Promise<Map<string, string>> {
+    const owners = new Map<string, string>();
+    if (ids.length === 0) return owners;
+    const firsts = await this.history()
+      .createQueryBuilder('h')
+      .select('h.session_id', 'session_id')
+      .addSelect('h.user_id', 'user_id')
+      .where(`h.seq IN (SELECT MIN(g.seq) FROM ${this.historyTable()} g WHERE g.session_id IN (:...ids) GROUP BY g.session_id)`, { ids })
+      .getRawMany<{ session_id: string; user_id: string }>();
+    for (const f of firsts) owners.set(f.session_id, f.user_id);
+    const claimed = await this.dataSource.getRepository(ApiSessionEntity).createQueryBuilder('s').where('s.id IN (:...ids)', { ids }).getMany();
+    for (const c of claimed) owners.set(c.id, c.userId);
+    return owners;
+  }
+
+  private async lastQuestions(ids: string[]): Promise<Map<string, { question: string | null; created_at: string }>> {
+    const out = new Map<string, { question: string | null; created_at: string }>();
+    if (ids.length === 0) return out;
+    const rows = await this.history()
+      .createQueryBuilder('h')
+      .select('h.session_id', 'session_id')
+      .addSelect('h.question', 'question')
+      .addSelect('h.created_at', 'created_at')
+      .where(`h.seq IN (SELECT MAX(g.seq) FROM ${this.historyTable()} g WHERE g.kind = 'query' AND g.session_id IN (:...ids) GROUP BY g.session_id)`, { ids })
+      .getRawMany<{ session_id: string; question: string | null; created_at: string }>();
+    for (const r of rows) out.set(r.session_id, { question: r.question, created_at: r.created_at });
+    return out;
+  }
+
+  /** The quoted, schema-qualified name of table history_entry for raw sub-queries (PostgreSQL ?schema=). */
+  private historyTable(): string {
+    const { tablePath } = this.dataSource.getMetadata(HistoryEntryEntity);
+    return tablePath.split('.').map((part) => this.dataSource.driver.escape(part)).join('.');
+  }
+
+  private history() {
+    return this.dataSource.getRepository(HistoryEntryEntity);
+  }
+}

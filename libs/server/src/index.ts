@@ -1,0 +1,10 @@
+export { createApp, type CreateAppOptions } from './app.factory';
+export { requestIdFor, REQUEST_ID_HEADER } from './platform/common/request-id';
+export { AppModule } from './app.module';
+export { AppConfig, ConfigValidationError, sqliteUrl } from './platform/config/app-config';
+export { ENV_VARIABLE_NAMES, type AppEnv } from './platform/config/environment-variables';
+export { TypeOrmStateStore } from './platform/state/typeorm-state.store';
+export { createStateDataSource, openStateDataSource } from './platform/state/state-data-source.factory';
+export { ApiKeyService } from './platform/auth/api-key.service';
+export { ShutdownState } from './adapter/health/shutdown-state';
+export { TargetResolverService, DEFAULT_CONNECTION_ID } from './platform/targets/target-resolver.service';
