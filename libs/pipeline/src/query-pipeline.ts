@@ -1,7 +1,6 @@
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { ConversationTurn, FewShotExample, LlmProvider } from '@nlq/llm-providers';
-import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from './errors';
 import { RECENT_HISTORY_ENTRIES } from './ports';
 import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
 import { InMemoryResultCache } from './result-cache';
@@ -22,13 +21,14 @@ import { generateSql } from './stages/generate';
 import { CheckCache, describeReferenceErrors } from './stages/check';
 import type { CheckResult, SqlRepair } from './stages/check';
 import { decidePolicy } from './stages/policy';
-import { executeRead, toDatabaseError } from './stages/execute';
+import { executeRead } from './stages/execute';
 import { decideCorrection, exhaustedMessage, isCorrectable } from './stages/correct';
 import { writeAnswer } from './stages/answer';
 import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
 import { historyEntry } from './stages/record';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 import { explainEmptyResult, withEmptyExplanation } from './stages/explain-empty';
+import { ApprovalFlow } from './approval/approval-flow';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -57,8 +57,7 @@ export interface QueryPipelineDeps {
   semantic?: SemanticScorer | null;
 }
 
-/** The error an approval run cut short by a crash or stop is marked failed with. */
-export const INTERRUPTED_APPROVAL_ERROR = 'interrupted: the service stopped while the statement ran; the database rolled it back';
+export { INTERRUPTED_APPROVAL_ERROR } from './approval/approval-flow';
 
 /** How a request ends, before it is recorded. */
 interface Ending {
@@ -113,10 +112,8 @@ export class QueryPipeline {
   private readonly nearDuplicates: NearDuplicateIndex;
   /** Id of the active connection as last resolved without an explicit id (for schemaAgeSeconds()). */
   private defaultConnectionId: string | null = null;
-  /** Approval runs of this replica still executing (graceful shutdown waits for them). */
-  private readonly runningApprovals = new Set<Promise<unknown>>();
-  private readonly replicaId: string;
-  private readonly leaseMs: number;
+  /** The approval state machine (approval/approval-flow.ts). */
+  private readonly approvals: ApprovalFlow;
   private readonly semantic: SemanticScorer | null;
   private readonly records: RecordBatcher;
   private readonly checks = new CheckCache();
@@ -131,8 +128,18 @@ export class QueryPipeline {
     this.resultCache = deps.resultCache ?? new InMemoryResultCache({ clock: this.clock });
     this.schemas = new SchemaCache(this.clock);
     this.nearDuplicates = deps.nearDuplicates ?? new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
-    this.replicaId = deps.approvals?.replicaId ?? 'local';
-    this.leaseMs = deps.approvals?.leaseMs ?? 30_000;
+    this.approvals = new ApprovalFlow({
+      store: this.store,
+      targets: this.targets,
+      audit: this.audit,
+      events: this.events,
+      clock: this.clock,
+      mode: this.config.mode,
+      statementTimeoutMs: this.config.statementTimeoutMs,
+      replicaId: deps.approvals?.replicaId ?? 'local',
+      leaseMs: deps.approvals?.leaseMs ?? 30_000,
+      afterWrite: (connectionId) => this.clearConnectionCache(connectionId),
+    });
     this.semantic = deps.semantic ?? null;
     this.records = new RecordBatcher(this.store);
   }
@@ -534,183 +541,31 @@ export class QueryPipeline {
   }
 
   /**
-   * Approve the session's pending (or failed) write (spec section 3, docs/architecture.md "Approval"): claimed atomically as
-   * `executing` for this replica under a lease (renewed while the statement runs), run once with
-   * `driver.runWrite` (one transaction) on the operation's connection, then marked `approved` with the rows
-   * affected or `failed` with the error (a failed write may be approved again). Records an `approval` history entry
-   * (status approved, rows_affected; or error), an audit line, approval.executing then approval.approved or
-   * approval.failed events, and clears the connection's result cache (the data changed).
-   * @throws NothingPendingError when the session never had a pending operation (404).
-   * @throws ApprovalConflictError when it was already decided, is executing, or another approve won the race (409).
-   * @throws ApprovalExecutionError when the database refused or could not run the write, or its connection no
-   * longer exists (recorded in history; the operation is `failed`).
-   * @throws PipelineError SQL_REFUSED (422) in mode `user`, which runs reads only (docs/architecture.md step 8): a write held
-   * while the service ran in admin mode stays pending and unrun (it may still be rejected).
+   * Approve the session's pending (or failed) write: see {@link ApprovalFlow.approve} (approval/approval-flow.ts).
+   * @throws NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError, PipelineError SQL_REFUSED (422)
    */
-  async approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {
-    if (this.config.mode !== 'admin') {
-      const latest = await this.store.latestOperation(sessionId);
-      if (!latest) throw new NothingPendingError(sessionId);
-      if (latest.state !== 'pending' && latest.state !== 'failed') throw new ApprovalConflictError(sessionId, latest.state);
-      throw new PipelineError(
-        'SQL_REFUSED',
-        `The pending SQL of session "${sessionId}" was not run: the service runs in user mode, which runs reads only. It stays pending until the service runs in admin mode; it can be rejected now.`,
-      );
-    }
-    // A run another replica left behind when its lease ran out is failed first, so it shows and can be re-approved.
-    await this.recoverInterruptedApprovals();
-    const operation = await this.claim(sessionId, 'executing', userId);
-    const run = this.execute(operation, userId);
-    this.runningApprovals.add(run);
-    try {
-      return await run;
-    } finally {
-      this.runningApprovals.delete(run);
-    }
+  approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {
+    return this.approvals.approve(sessionId, userId);
   }
 
-  /**
-   * Mark failed ({@link INTERRUPTED_APPROVAL_ERROR}) the approval runs whose lease ran out, and with
-   * `{ atStart: true }` also this replica's own runs left `executing` by a previous process (call once at start,
-   * before serving). Each gets an `approval` history entry with status `interrupted`, an audit line and an
-   * approval.failed event `{ sql, error, interrupted: true }`; the write may then be approved again. Resolves with
-   * the number marked; rejects only with the store's error.
-   */
-  async recoverInterruptedApprovals(options: { atStart?: boolean } = {}): Promise<number> {
-    const now = new Date(this.clock()).toISOString();
-    const marked = await this.store.failInterrupted(INTERRUPTED_APPROVAL_ERROR, now, options.atStart ? this.replicaId : undefined);
-    for (const operation of marked) {
-      await this.store.appendHistory(
-        historyEntry(
-          {
-            kind: 'approval',
-            session_id: operation.sessionId,
-            user_id: operation.decidedBy ?? operation.userId,
-            question: operation.question,
-            sql: operation.sql,
-            status: 'interrupted',
-            error: INTERRUPTED_APPROVAL_ERROR,
-            ref_id: operation.queryEntryId,
-            connection_id: operation.connectionId,
-          },
-          this.clock(),
-        ),
-      );
-      this.audit.audit('approve', { userId: operation.decidedBy ?? operation.userId, sessionId: operation.sessionId, operationId: operation.id, status: 'interrupted', sqlKind: operation.kind, connectionId: operation.connectionId, executor: operation.executor });
-      this.publishDecision('approval.failed', operation, operation.decidedBy ?? operation.userId, { sql: operation.sql, error: INTERRUPTED_APPROVAL_ERROR, interrupted: true });
-    }
-    return marked.length;
+  /** Mark failed the approval runs whose lease ran out: see {@link ApprovalFlow.recoverInterruptedApprovals}. */
+  recoverInterruptedApprovals(options: { atStart?: boolean } = {}): Promise<number> {
+    return this.approvals.recoverInterruptedApprovals(options);
   }
 
-  /** Approval runs of this replica still executing (0 when idle); graceful shutdown waits on {@link drainApprovals}. */
+  /** Approval runs of this replica still executing (0 when idle). */
   get executingApprovals(): number {
-    return this.runningApprovals.size;
+    return this.approvals.executingApprovals;
   }
 
-  /**
-   * Resolve once every approval run of this replica has finished (approved or failed), or after `deadlineMs`;
-   * resolves with the number still running at the deadline (0 when all finished).
-   */
-  async drainApprovals(deadlineMs: number): Promise<number> {
-    if (this.runningApprovals.size === 0) return 0;
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
-    await Promise.race([Promise.allSettled([...this.runningApprovals]), deadline]);
-    clearTimeout(timer);
-    return this.runningApprovals.size;
+  /** Resolve once this replica's approval runs have finished, or after `deadlineMs` (ms): the number still running. */
+  drainApprovals(deadlineMs: number): Promise<number> {
+    return this.approvals.drainApprovals(deadlineMs);
   }
 
-  private lease(): { executor: string; leaseUntil: string } {
-    return { executor: this.replicaId, leaseUntil: new Date(this.clock() + this.leaseMs).toISOString() };
-  }
-
-  /** Run a claimed (`executing`) operation once and record its outcome; see {@link approve}. */
-  private async execute(operation: PendingOperation, userId: string): Promise<ApprovalOutcome> {
-    const sessionId = operation.sessionId;
-    const base = {
-      kind: 'approval' as const,
-      session_id: sessionId,
-      user_id: userId,
-      question: operation.question,
-      sql: operation.sql,
-      ref_id: operation.queryEntryId,
-      connection_id: operation.connectionId,
-    };
-    this.publishDecision('approval.executing', operation, userId, { sql: operation.sql, executor: this.replicaId });
-    const renewal = setInterval(() => {
-      this.store.renewLease(operation.id, this.lease()).catch(() => undefined);
-    }, Math.max(10, Math.floor(this.leaseMs / 3)));
-    renewal.unref?.();
-    let rowsAffected: number;
-    try {
-      // Inside the try: a connection deleted since the write was held is a recorded failure, not a silent claim.
-      const target = await this.targets.connection(operation.connectionId);
-      await target.driver.connect();
-      rowsAffected = (await target.driver.runWrite(operation.sql, { timeoutMs: this.config.statementTimeoutMs })).rowsAffected;
-    } catch (raw) {
-      clearInterval(renewal);
-      const error = toDatabaseError(raw);
-      const message = `The approved SQL failed at the database: ${error.message}`;
-      await this.store.finishExecution(operation.id, this.replicaId, { state: 'failed', error: message });
-      await this.store.appendHistory(historyEntry({ ...base, status: 'error', error: message }, this.clock()));
-      this.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'error', sqlKind: operation.kind, connectionId: operation.connectionId });
-      this.publishDecision('approval.failed', operation, userId, { sql: operation.sql, error: message, interrupted: false });
-      throw new ApprovalExecutionError(message, error.kind === 'connection');
-    }
-    clearInterval(renewal);
-    await this.store.finishExecution(operation.id, this.replicaId, { state: 'approved', rowsAffected });
-    const entry = historyEntry({ ...base, status: 'approved', rows_affected: rowsAffected }, this.clock());
-    await this.store.appendHistory(entry);
-    this.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'approved', sqlKind: operation.kind, rowsAffected, connectionId: operation.connectionId });
-    await this.clearConnectionCache(operation.connectionId);
-    this.publishDecision('approval.approved', operation, userId, { sql: operation.sql, rowsAffected });
-    return { sessionId, sql: operation.sql, rowsAffected, historyEntryId: entry.id };
-  }
-
-  /**
-   * Reject the session's pending write: claimed atomically, nothing runs; a `rejection` history entry, an audit
-   * line and an approval.rejected event.
-   * @throws NothingPendingError (404) or ApprovalConflictError (409) as for approve.
-   */
-  async reject(sessionId: string, userId: string): Promise<RejectionOutcome> {
-    const operation = await this.claim(sessionId, 'rejected', userId);
-    const entry = historyEntry(
-      {
-        kind: 'rejection',
-        session_id: sessionId,
-        user_id: userId,
-        question: operation.question,
-        sql: operation.sql,
-        status: 'rejected',
-        ref_id: operation.queryEntryId,
-        connection_id: operation.connectionId,
-      },
-      this.clock(),
-    );
-    await this.store.appendHistory(entry);
-    this.audit.audit('reject', { userId, sessionId, operationId: operation.id, status: 'rejected', sqlKind: operation.kind, connectionId: operation.connectionId });
-    this.publishDecision('approval.rejected', operation, userId, { sql: operation.sql });
-    return { sessionId, sql: operation.sql, historyEntryId: entry.id };
-  }
-
-  private async claim(sessionId: string, state: 'executing' | 'rejected', userId: string): Promise<PendingOperation> {
-    const operation = await this.store.claimPending(sessionId, state, userId, state === 'executing' ? this.lease() : undefined);
-    if (operation) return operation;
-    const latest = await this.store.latestOperation(sessionId);
-    if (!latest) throw new NothingPendingError(sessionId);
-    const what = latest.state === 'pending' || latest.state === 'failed' ? 'being decided' : latest.state === 'executing' ? 'approved and is executing' : latest.state;
-    throw new ApprovalConflictError(sessionId, what);
-  }
-
-  private publishDecision(type: 'approval.approved' | 'approval.rejected' | 'approval.executing' | 'approval.failed', operation: PendingOperation, decidedBy: string, data: Record<string, unknown>): void {
-    safePublish(this.events, {
-      type,
-      sessionId: operation.sessionId,
-      userId: operation.userId,
-      traceId: null,
-      at: new Date(this.clock()).toISOString(),
-      data: { ...data, decidedBy, connectionId: operation.connectionId },
-    });
+  /** Reject the session's pending write: see {@link ApprovalFlow.reject}. @throws NothingPendingError, ApprovalConflictError */
+  reject(sessionId: string, userId: string): Promise<RejectionOutcome> {
+    return this.approvals.reject(sessionId, userId);
   }
 
   /**
