@@ -6,6 +6,7 @@ export * from './result-cache';
 export * from './record-batcher';
 export * from './event-bus';
 export * from './trace-recorder';
+export * from './secret-scrubber';
 export * from './query-pipeline';
 export * from './word-stemmer';
 export * from './stages/intake';

@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@nlq/contracts';
 import { InMemoryEventBus } from './event-bus';
-import { TraceRecorder } from './trace-recorder';
+import { TraceRecorder, safePublish } from './trace-recorder';
 
 describe('TraceRecorder', () => {
   it('records spans with timing, tokens, error and detail and publishes stage events', () => {
@@ -30,5 +30,24 @@ describe('TraceRecorder', () => {
   it('survives a sink that throws', () => {
     const rec = new TraceRecorder('t', { sessionId: 's', userId: 'u' }, { publish: () => { throw new Error('down'); } });
     expect(() => rec.start('intake').end('ok')).not.toThrow();
+  });
+
+  it('scrubs credentials and server paths from span errors, span detail, the trace error and published events', () => {
+    const bus = new InMemoryEventBus();
+    const events: LiveEvent[] = [];
+    bus.subscribe((e) => events.push(e));
+    const rec = new TraceRecorder('t2', { sessionId: 's2', userId: 'u2' }, bus);
+    const dbError = 'could not open /home/x/data/shop.db via postgres://report:Hunter2-Secret@10.0.0.5/warehouse';
+    const span = rec.start('execute').end('error', { error: dbError, detail: { kind: 'syntax', attempt: 1, retry: { error: dbError } } });
+    const scrubbed = 'could not open [path] via postgres://report:***@10.0.0.5/warehouse';
+    expect(span).toMatchObject({ error: scrubbed, detail: { kind: 'syntax', attempt: 1, retry: { error: scrubbed } } });
+    const trace = rec.toTrace({ question: 'q', sql: 'SELECT 1', status: 'error', error: `gave up: ${dbError}` });
+    expect(trace.error).toBe(`gave up: ${scrubbed}`);
+    expect(JSON.stringify(trace)).not.toMatch(/Hunter2|\/home\/x/);
+
+    rec.publish('answer.ready', { success: false, sql: 'SELECT 1', response: dbError, error: dbError });
+    safePublish(bus, { type: 'approval.failed', sessionId: 's2', userId: 'u2', traceId: null, at: new Date(0).toISOString(), data: { sql: 'DELETE FROM t', error: dbError } });
+    expect(events.find((e) => e.type === 'answer.ready')?.data).toMatchObject({ response: scrubbed, error: scrubbed });
+    expect(events.find((e) => e.type === 'approval.failed')?.data.error).toBe(scrubbed);
   });
 });

@@ -1,5 +1,6 @@
 import type { LiveEvent, SpanOutcome, Trace, TraceSpan, TraceStatus } from '@nlq/contracts';
 import type { EventSink } from './ports';
+import { scrubDeep, scrubLiveEvent, scrubMessage } from './secret-scrubber';
 
 /** Extra facts set when a span ends. */
 export interface SpanEnd {
@@ -16,7 +17,10 @@ export interface OpenSpan {
 
 /**
  * Records one request's stages as trace spans (name, startedAt ISO, durationMs, outcome, tokens, error, detail)
- * and publishes `stage.started` / `stage.finished` live events (contracts/events.ts) for each of them.
+ * and publishes `stage.started` / `stage.finished` live events (contracts/events.ts) for each of them. Error text
+ * is scrubbed on the way in (secret-scrubber.ts: no credentials, connection-string passwords, keys or server file
+ * paths): a span's `error` and every string of its `detail`, the trace's `error`, and the error text of every event
+ * published ({@link safePublish}).
  */
 export class TraceRecorder {
   readonly spans: TraceSpan[] = [];
@@ -46,8 +50,8 @@ export class TraceRecorder {
           durationMs: Math.max(0, this.clock() - startedMs),
           outcome,
           tokens: extras.tokens ?? null,
-          error: extras.error ?? null,
-          detail: extras.detail ?? null,
+          error: extras.error ? scrubMessage(extras.error) : (extras.error ?? null),
+          detail: extras.detail ? scrubDeep(extras.detail) : null,
         };
         this.spans.push(ended);
         this.publish('stage.finished', { stage: name, durationMs: ended.durationMs, outcome, ...metricFields(name, outcome, ended) });
@@ -61,7 +65,7 @@ export class TraceRecorder {
     return Math.max(0, this.clock() - this.startedAtMs);
   }
 
-  /** The finished trace (spans in the order they ended). */
+  /** The finished trace (spans in the order they ended); `error` scrubbed as span errors are. */
   toTrace(fields: { question: string; sql: string | null; status: TraceStatus; error: string | null }): Trace {
     return {
       id: this.traceId,
@@ -73,7 +77,7 @@ export class TraceRecorder {
       startedAt: new Date(this.startedAtMs).toISOString(),
       durationMs: this.elapsedMs(),
       spans: [...this.spans],
-      error: fields.error,
+      error: fields.error ? scrubMessage(fields.error) : fields.error,
     };
   }
 
@@ -90,10 +94,14 @@ export class TraceRecorder {
   }
 }
 
-/** Publish without ever throwing into the caller. */
+/**
+ * Publish `event` with its error text scrubbed ({@link scrubLiveEvent}: `data.error`, and a failed answer.ready's
+ * `response`) without ever throwing into the caller. Every live event of the pipeline goes out through here, so
+ * /ws/live and the chat stream's server-sent events carry the same scrubbed text as the HTTP errors.
+ */
 export function safePublish(events: EventSink, event: LiveEvent): void {
   try {
-    events.publish(event);
+    events.publish(scrubLiveEvent(event));
   } catch {
     // EventSink must never throw; a misbehaving one must not fail the request either
   }

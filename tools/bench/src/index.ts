@@ -11,3 +11,4 @@ export { startServerFloorServer } from './floor-server';
 export { copySampleDatabase, translateDdl, SERVER_URLS, type EngineCopy, type ServerEngine } from './engine-copy';
 export { summarizeRounds, median } from './bench-report';
 export type { BenchEngine } from './bench-options';
+export { probeMemory, summarizeProbes, memoryTrend, formatMemorySeries, prometheusValue, rssMiB, childPids, slope, PLATEAU_MIB_PER_MINUTE, type MemoryProbe, type MemorySample, type MemoryTrend } from './memory-series';

@@ -1,3 +1,5 @@
+import { scrubMessage } from '@nlq/pipeline';
+
 /** Query parameters whose value is a secret (as redactConnectionUrl of the drivers treats them). */
 const SECRET_PARAM = /pass|pwd|secret|token|key/i;
 
@@ -62,7 +64,10 @@ export function secretForms(secrets: ConnectionSecrets | null): string[] {
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
-/** `message` with every secret form replaced by `***`. */
+/**
+ * `message` with every secret form replaced by `***`, then scrubbed as every error text is (scrubMessage of
+ * @nlq/pipeline: remembered secrets, credential shapes, server file paths).
+ */
 export function scrubSecrets(message: string, forms: string[]): string {
-  return forms.reduce((text, secret) => text.split(secret).join('***'), message);
+  return scrubMessage(message, forms);
 }

@@ -7,6 +7,7 @@ import {
   PipelineError,
   ProviderConnectionError,
   UnanswerableQuestionError,
+  scrubMessage,
 } from '@nlq/pipeline';
 import { ApiException } from './api.exception';
 import { toErrorResponse } from './error-mapping';
@@ -58,5 +59,13 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(new DatabaseError('syntax', 'no such column: x'), RID).statusCode).toBe(500);
     expect(toErrorResponse(new HttpException('boom internals', 500), RID).message).not.toContain('internals');
     expect(toErrorResponse('a string', RID).statusCode).toBe(500);
+  });
+
+  it('scrubs a connection URL password and server file paths from an error message, with the scrubber of live events and traces', () => {
+    const raw = String.raw`could not reach postgres://report:Hunter2-Secret@10.0.0.5/warehouse for /home/x/data/shop.db (C:\nlq\shop.db)`;
+    const body = toErrorResponse(new DatabaseError('connection', raw), RID);
+    expect(body).toMatchObject({ statusCode: 502, code: 'UPSTREAM_UNAVAILABLE' });
+    expect(body.message).toBe('The database is unavailable: could not reach postgres://report:***@10.0.0.5/warehouse for [path] ([path])');
+    expect(body.message).toBe(`The database is unavailable: ${scrubMessage(raw)}`);
   });
 });

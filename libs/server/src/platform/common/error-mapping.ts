@@ -1,7 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { ErrorCode, type ErrorResponse } from '@nlq/contracts';
-import { DatabaseError, PipelineError, ProviderError, UnanswerableQuestionError } from '@nlq/pipeline';
-import { scrubMessage } from '../security/secret-scrubber';
+import { DatabaseError, PipelineError, ProviderError, UnanswerableQuestionError, scrubMessage } from '@nlq/pipeline';
 import { ApiException } from './api.exception';
 
 /** HTTP status of each pipeline error code (docs/architecture.md "Errors"). */
@@ -36,7 +35,8 @@ const STATUS_CODE: Record<number, ErrorCode | string> = {
  * 502 UPSTREAM_UNAVAILABLE); Nest/Fastify HttpExceptions by status (malformed JSON 400, unknown route 404, body over
  * MAX_BODY_BYTES 413); an unreachable database or model 502; a question the model cannot answer 422; anything else
  * 500 INTERNAL whose message carries no internals, only the request id. Every message passes through scrubMessage
- * (no password, key or stack frame reaches a client).
+ * of @nlq/pipeline, the scrubber of live events and traces too (no password, key, stack frame or server file path
+ * reaches a client).
  */
 export function toErrorResponse(exception: unknown, requestId: string): ErrorResponse {
   const body = mapException(exception, requestId);
