@@ -83,7 +83,7 @@ function recorded(dataDir: string): { history: Map<string, number>; traces: Map<
 }
 
 /**
- * The guarantee of the record path (libs/pipeline/src/record-batcher.ts, README "Benchmarks"): an answer is sent only
+ * The guarantee of the record path (libs/pipeline/src/record-batcher.ts, tools/bench/README.md "Query benchmark"): an answer is sent only
  * after its history entry and trace are committed to the state database (group commit). So whatever kills the
  * process, every question that got a reply is in the history with its trace; questions cut off without a reply may
  * or may not be (never half: entry and trace commit in one transaction).

@@ -44,7 +44,7 @@ function responseHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
  * `fetch` for model-provider SDKs over undici's `request` (https://undici.nodejs.org/#/docs/api/Dispatcher?id=dispatcherrequestoptions-callback)
  * on one keep-alive Agent: the same requests and a standard `Response`, at about half the CPU of Node's global fetch
  * per model call (measured with the OpenAI SDK against an instant local model, 32 concurrent callers: 0.42 ms of CPU a
- * call with the global fetch, 0.22 ms with this; README "Benchmarks"). Replies stay streams, read as they arrive, when
+ * call with the global fetch, 0.22 ms with this; tools/bench/README.md "Query benchmark"). Replies stay streams, read as they arrive, when
  * the request asked for a stream (`"stream": true`) or the server sends an event stream or NDJSON; other replies are
  * read whole before the Response is built (no web-stream plumbing).
  *

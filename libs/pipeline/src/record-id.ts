@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
  * millisecond, orders the ids, and 42 further bits are random; ids are unique, ordered, and not secrets (access to
  * what they name is checked by session and key). Measured with the benchmark on a state database of 10^6 history
  * entries and 882,546 traces: with random (version 4) ids each group commit wrote leaf pages all over the id
- * indexes (README "Benchmarks"). Still a UUID in the canonical text form.
+ * indexes (tools/bench/README.md "Query benchmark"). Still a UUID in the canonical text form.
  */
 export function recordId(): string {
   return uuidv7();

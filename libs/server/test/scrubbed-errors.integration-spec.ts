@@ -5,12 +5,13 @@
  * the trace stored and served by GET /api/traces with the password as *** and the paths as [path], as the HTTP
  * answer shows it. The model is the scripted wire-protocol server; the database and the api are real.
  */
-import { SCRATCH_ENGINES, createDriver, type DatabaseDriver, type ScratchDatabase } from '@nlq/db-drivers';
+import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
+import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
-import { openLive, type LiveSocket } from './support/api-live-client';
-import { providerEnv, startScriptedShopModel, type ScriptedModelServer } from './support/scripted-model';
-import { postEventStream } from './support/sse-client';
-import { call, removeDataDir, startTestApp, type TestApp } from './support/test-app';
+import { openLive, type LiveSocket } from '../src/testing/api-live-client';
+import { providerEnv, startScriptedShopModel, type ScriptedModelServer } from '../src/testing/scripted-model';
+import { postEventStream } from '../src/testing/sse-client';
+import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
 
 const KEY = 'scrubbed-errors-service-key-0123456789';
 const PASSWORD = 'Hunter2-Secret';

@@ -1,5 +1,5 @@
 /**
- * Helpers for the gold SQL of the evaluation sets (formats in /work/shared/eval/README.md).
+ * Helpers for the gold SQL of the evaluation sets (their formats as the sets ship them; tools/eval/README.md).
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Execution-accuracy comparison of two query results, as the Spider test-suite EX does it
- * (taoyds/test-suite-sql-eval exec_eval.py, summarised in /work/shared/eval/README.md; no code copied):
+ * (taoyds/test-suite-sql-eval exec_eval.py, summarised in tools/eval/README.md; no code copied):
  * - two empty results are equal;
  * - otherwise the row counts and the column counts must match;
  * - row order matters only when the gold SQL has ORDER BY (list comparison), else rows compare as a multiset;

@@ -92,7 +92,7 @@ export function refusedFunctionReason(name: string): string | null {
  * Per-dialect catalogs holding credentials or other sessions' activity, kept as data beside each dialect
  * (postgres/postgres.refused-catalogs.ts, mysql/mysql.refused-catalogs.ts, mssql/mssql.refused-catalogs.ts), each
  * entry with its manual section. SQLite keeps no credentials; Snowflake's account usage views need roles nlq's
- * read-only role does not get (README).
+ * read-only role does not get (docs/operations.md "A read-only database role for nlq").
  */
 export const REFUSED_CATALOGS: Readonly<Partial<Record<Dialect, RefusedCatalogList>>> = {
   postgresql: POSTGRES_REFUSED_CATALOGS,

@@ -23,8 +23,8 @@ interface ReadReply extends FetchedRows {
 /**
  * Reads sent ahead to one read process (see SqliteProcessPool). A process no longer idles until the api's event
  * loop reads its reply and sends the next statement: measured on 2 cores at 32 connections (cache misses, traces),
- * the execute stage's median fell from 570-692 ms (depth 1) to 203-241 ms (depth 4) on a loaded machine (README,
- * "The SQLite read path"). 4 bounds what one slow read can hold up behind it to 3 others.
+ * the execute stage's median fell from 570-692 ms (depth 1) to 203-241 ms (depth 4) on a loaded machine
+ * (tools/bench/README.md "The SQLite read path"). 4 bounds what one slow read can hold up behind it to 3 others.
  */
 export const SQLITE_READ_PIPELINE_DEPTH = 4;
 

@@ -23,7 +23,7 @@ export class CreateConnectionDto implements ConnectionInput {
 
   @ApiProperty({
     example: 'postgres://nlq:secret@127.0.0.1:5432/shop',
-    description: 'Connection URL (sqlite:///abs/file.db, postgres://, mysql://, mariadb://, mssql://, snowflake://). The password is encrypted at rest. Hosts and SQLite directories are limited (see README).',
+    description: 'Connection URL (sqlite:///abs/file.db, postgres://, mysql://, mariadb://, mssql://, snowflake://). The password is encrypted at rest. Hosts and SQLite directories are limited (docs/http-api.md "What connection and model tests may reach").',
   })
   @IsString()
   @Length(1, 4096)
