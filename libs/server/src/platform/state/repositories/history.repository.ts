@@ -1,0 +1,97 @@
+import type { HistoryEntry, HistoryEntryKind } from '@nlq/contracts';
+import type { HistoryReadOptions } from '@nlq/pipeline';
+import type { DataSource, EntityManager } from 'typeorm';
+import { HistoryEntryEntity } from '../entities';
+import { EntityReader } from '../entity-reader';
+import { EntityWriter } from '../entity-writer';
+import type { ExclusiveRunner } from './exclusive-runner';
+
+/**
+ * History entries (questions, approvals, rejections, feedback) in `history_entry`: appended in order (seq assigned by
+ * the database) through one multi-row INSERT built once (EntityWriter), read per session on the (session_id, seq)
+ * index through a statement built once (EntityReader).
+ */
+export class HistoryRepository {
+  /** Built on first use: the entity metadata exists once the DataSource is initialized. */
+  private rows?: EntityReader<HistoryEntryEntity>;
+  private rowWriter?: EntityWriter<HistoryEntryEntity>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly exclusive: ExclusiveRunner,
+  ) {}
+
+  private get reader(): EntityReader<HistoryEntryEntity> {
+    return (this.rows ??= new EntityReader(this.dataSource, HistoryEntryEntity));
+  }
+
+  private get writer(): EntityWriter<HistoryEntryEntity> {
+    return (this.rowWriter ??= new EntityWriter(this.dataSource, HistoryEntryEntity));
+  }
+
+  /** Insert `entries` in order, inside `manager`'s transaction when given (the caller then runs it exclusively). */
+  insert(entries: readonly HistoryEntry[], manager?: EntityManager): Promise<void> {
+    return this.writer.insert(entries.map(toHistoryRow), manager);
+  }
+
+  /**
+   * The session's entries, oldest first (insertion order); with `options.newest` only the newest that many (read
+   * newest first on the (session_id, seq) index and reversed, so the read is bounded however long the session is).
+   */
+  async list(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
+    const newest = options.newest !== undefined ? Math.max(1, Math.floor(options.newest)) : undefined;
+    const history = this.reader;
+    const rows = await this.exclusive.run(() =>
+      history.many(`${history.column('sessionId')} = :sessionId`, { sessionId }, `ORDER BY ${history.column('seq')} ${newest ? `DESC LIMIT ${newest}` : 'ASC'}`),
+    );
+    if (newest) rows.reverse();
+    return rows.map(toHistoryEntry);
+  }
+}
+
+/** The history_entry row of one entry (seq assigned by the database). */
+function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    sessionId: entry.session_id,
+    userId: entry.user_id,
+    question: entry.question,
+    sql: entry.sql,
+    answer: entry.answer,
+    status: entry.status,
+    error: entry.error,
+    rowCount: entry.row_count,
+    rowsAffected: entry.rows_affected,
+    signal: entry.signal,
+    rlhfSignal: entry.rlhf_signal,
+    traceId: entry.trace_id,
+    refId: entry.ref_id,
+    connectionId: entry.connection_id ?? null,
+    estimatedRows: entry.estimated_rows ?? null,
+    createdAt: entry.created_at,
+  };
+}
+
+function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
+  return {
+    id: row.id,
+    kind: row.kind as HistoryEntryKind,
+    session_id: row.sessionId,
+    user_id: row.userId,
+    question: row.question,
+    sql: row.sql,
+    answer: row.answer,
+    status: row.status,
+    error: row.error,
+    row_count: row.rowCount,
+    rows_affected: row.rowsAffected,
+    signal: row.signal,
+    rlhf_signal: row.rlhfSignal,
+    trace_id: row.traceId,
+    ref_id: row.refId,
+    connection_id: row.connectionId,
+    ...(row.estimatedRows !== null && row.estimatedRows !== undefined ? { estimated_rows: row.estimatedRows } : {}),
+    created_at: row.createdAt,
+  };
+}
