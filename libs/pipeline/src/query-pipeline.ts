@@ -1,6 +1,6 @@
-import type { DatabaseSchema, FeedbackSignal, HistoryEntry, ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
+import type { DatabaseSchema, FeedbackSignal, HistoryEntry, SqlKind } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
-import type { ConversationTurn, FewShotExample, LlmProvider } from '@nlq/llm-providers';
+import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
 import { RECENT_HISTORY_ENTRIES } from './ports';
 import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
 import { InMemoryResultCache } from './result-cache';
@@ -19,7 +19,7 @@ import type { SemanticScorer } from './linking/semantic-scores';
 import { EXAMPLE_LIMIT, loadExamples } from './stages/examples';
 import { generateSql } from './stages/generate';
 import { CheckCache, describeReferenceErrors } from './stages/check';
-import type { CheckResult, SqlRepair } from './stages/check';
+import type { CheckResult } from './stages/check';
 import { decidePolicy } from './stages/policy';
 import { executeRead } from './stages/execute';
 import { decideCorrection, exhaustedMessage, isCorrectable } from './stages/correct';
@@ -29,6 +29,7 @@ import { historyEntry } from './stages/record';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 import { explainEmptyResult, withEmptyExplanation } from './stages/explain-empty';
 import { ApprovalFlow } from './approval/approval-flow';
+import { failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -59,38 +60,6 @@ export interface QueryPipelineDeps {
 
 export { INTERRUPTED_APPROVAL_ERROR } from './approval/approval-flow';
 
-/** How a request ends, before it is recorded. */
-interface Ending {
-  status: TraceStatus;
-  success: boolean;
-  response: string;
-  sql: string;
-  error: string | null;
-  kind: SqlKind | null;
-  result: ReadResult | null;
-  pendingApproval: boolean;
-  cached: boolean;
-  /** A held write's impact preview: rows it would change (null when not counted); absent for other endings. */
-  estimatedRows?: number | null;
-  /** Set for a successful, freshly answered read: stored in the result cache and the near-duplicate index. */
-  cacheable?: { key: string; value: CachedAnswer };
-}
-
-/** Per-request state. */
-interface Run {
-  input: AskInput;
-  question: string;
-  entryId: string;
-  rec: TraceRecorder;
-  connectionId: string;
-  /** Repairs the check stage applied to the final SQL (empty when it ran as the model wrote it). */
-  repairs: SqlRepair[];
-  /** The session's earlier answered turns sent with the question, oldest first (stages/conversation.ts). */
-  conversation: ConversationTurn[];
-  /** Fingerprint of `conversation` for cache keys and near-duplicate scopes ('' for none). */
-  context: string;
-}
-
 /**
  * The question -> SQL -> checked SQL -> rows -> answer pipeline of docs/architecture.md, synchronous within one request, each
  * stage a trace span and a pair of stage.started / stage.finished live events. No HTTP, no NestJS.
@@ -112,6 +81,8 @@ export class QueryPipeline {
   private readonly nearDuplicates: NearDuplicateIndex;
   /** Id of the active connection as last resolved without an explicit id (for schemaAgeSeconds()). */
   private defaultConnectionId: string | null = null;
+  /** Step 12, record (outcome-recorder.ts). */
+  private readonly outcomes: OutcomeRecorder;
   /** The approval state machine (approval/approval-flow.ts). */
   private readonly approvals: ApprovalFlow;
   private readonly semantic: SemanticScorer | null;
@@ -128,6 +99,15 @@ export class QueryPipeline {
     this.resultCache = deps.resultCache ?? new InMemoryResultCache({ clock: this.clock });
     this.schemas = new SchemaCache(this.clock);
     this.nearDuplicates = deps.nearDuplicates ?? new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
+    this.records = new RecordBatcher(this.store);
+    this.outcomes = new OutcomeRecorder({
+      clock: this.clock,
+      audit: this.audit,
+      resultCache: this.resultCache,
+      nearDuplicates: this.nearDuplicates,
+      records: this.records,
+      cacheTtlSeconds: this.config.cacheTtlSeconds,
+    });
     this.approvals = new ApprovalFlow({
       store: this.store,
       targets: this.targets,
@@ -141,7 +121,6 @@ export class QueryPipeline {
       afterWrite: (connectionId) => this.clearConnectionCache(connectionId),
     });
     this.semantic = deps.semantic ?? null;
-    this.records = new RecordBatcher(this.store);
   }
 
   /** Resolves once every answer's history entry and trace is committed (graceful shutdown, before the store closes). */
@@ -170,7 +149,7 @@ export class QueryPipeline {
     if (!intake.ok) {
       span.end('error', { error: intake.error });
       run.question = run.question.slice(0, this.config.maxQuestionChars);
-      return this.finish(run, failure('error', intake.error));
+      return this.outcomes.finish(run, failure('error', intake.error));
     }
     run.question = intake.question;
     span.end('ok', { detail: { chars: intake.question.length } });
@@ -189,7 +168,7 @@ export class QueryPipeline {
     } catch (error) {
       const message = schemaErrorMessage(error);
       span.end('error', { error: message });
-      return this.finish(run, failure('error', message));
+      return this.outcomes.finish(run, failure('error', message));
     }
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
@@ -212,7 +191,7 @@ export class QueryPipeline {
     }
     if (hit) {
       span.end('hit', { detail: { match: 'exact', conversationTurns: run.conversation.length } });
-      return this.finish(run, {
+      return this.outcomes.finish(run, {
         status: 'ok',
         success: true,
         response: hit.response,
@@ -230,7 +209,7 @@ export class QueryPipeline {
 
     // 4-11
     const ending = await this.answerWithSql(run, target, provider, schema, key, near?.sql ?? null);
-    return this.finish(run, ending);
+    return this.outcomes.finish(run, ending);
   }
 
   /** Steps 4-11: link, examples, generate, check, policy, execute, correct, answer. */
@@ -464,83 +443,6 @@ export class QueryPipeline {
   }
 
   /**
-   * Step 12: audit line, cache entry, history entry and trace (one group commit, awaited: record-batcher.ts),
-   * answer.ready event; builds the outcome.
-   */
-  private async finish(run: Run, ending: Ending): Promise<AskOutcome> {
-    const { rec, input } = run;
-    const span = rec.start('record');
-    const entry = historyEntry(
-      {
-        id: run.entryId,
-        kind: 'query',
-        session_id: input.sessionId,
-        user_id: input.userId,
-        question: run.question,
-        sql: ending.sql || null,
-        answer: ending.success ? ending.response : null,
-        status: ending.status,
-        error: ending.error,
-        row_count: ending.result ? ending.result.rowCount : null,
-        ...(ending.pendingApproval ? { estimated_rows: ending.estimatedRows ?? null } : {}),
-        rlhf_signal: input.rlhfSignal ?? null,
-        trace_id: rec.traceId,
-        connection_id: run.connectionId || null,
-      },
-      this.clock(),
-    );
-    this.audit.audit('query', {
-      userId: input.userId,
-      sessionId: input.sessionId,
-      traceId: rec.traceId,
-      status: ending.status,
-      sqlKind: ending.kind,
-      connectionId: run.connectionId || null,
-      cached: ending.cached,
-    });
-    let cacheError: string | null = null;
-    if (ending.cacheable) {
-      try {
-        await this.resultCache.set(ending.cacheable.key, ending.cacheable.value, this.config.cacheTtlSeconds);
-      } catch (error) {
-        cacheError = error instanceof Error ? error.message : String(error);
-      }
-      const value = ending.cacheable.value;
-      this.nearDuplicates.remember(
-        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context },
-        { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
-      );
-    }
-    span.end('ok', { error: cacheError, detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null } });
-    // History entry and trace go in the next group commit; the answer is returned only once both are committed.
-    await this.records.record([entry], [rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error })]);
-    rec.publish('answer.ready', {
-      success: ending.success,
-      sql: ending.sql,
-      response: ending.response,
-      error: ending.error,
-      rowCount: ending.result ? ending.result.rowCount : null,
-      pendingApproval: ending.pendingApproval,
-    });
-    return {
-      success: ending.success,
-      response: ending.response,
-      sql: ending.sql,
-      pendingApproval: ending.pendingApproval,
-      sessionId: input.sessionId,
-      error: ending.error,
-      kind: ending.kind,
-      result: ending.result,
-      traceId: rec.traceId,
-      historyEntryId: entry.id,
-      cached: ending.cached,
-      connectionId: run.connectionId,
-      repairs: run.repairs,
-      ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
-    };
-  }
-
-  /**
    * Approve the session's pending (or failed) write: see {@link ApprovalFlow.approve} (approval/approval-flow.ts).
    * @throws NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError, PipelineError SQL_REFUSED (422)
    */
@@ -649,9 +551,6 @@ export class QueryPipeline {
   }
 }
 
-function failure(status: TraceStatus, error: string, sql = '', kind: SqlKind | null = null): Ending {
-  return { status, success: false, response: error, sql, error, kind, result: null, pendingApproval: false, cached: false };
-}
 
 function schemaErrorMessage(error: unknown): string {
   if (error instanceof DatabaseError && error.kind === 'connection') return `The database could not be reached: ${error.message}`;

@@ -1,0 +1,145 @@
+import type { ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
+import type { ConversationTurn } from '@nlq/llm-providers';
+import type { AuditLogger } from './ports';
+import type { RecordBatcher } from './record-batcher';
+import type { CachedAnswer, ResultCache } from './result-cache';
+import type { NearDuplicateIndex } from './stages/cache';
+import type { SqlRepair } from './stages/check';
+import { historyEntry } from './stages/record';
+import type { TraceRecorder } from './trace-recorder';
+import type { AskInput, AskOutcome } from './types';
+
+/** How a request ends, before it is recorded. */
+export interface Ending {
+  status: TraceStatus;
+  success: boolean;
+  response: string;
+  sql: string;
+  error: string | null;
+  kind: SqlKind | null;
+  result: ReadResult | null;
+  pendingApproval: boolean;
+  cached: boolean;
+  /** A held write's impact preview: rows it would change (null when not counted); absent for other endings. */
+  estimatedRows?: number | null;
+  /** Set for a successful, freshly answered read: stored in the result cache and the near-duplicate index. */
+  cacheable?: { key: string; value: CachedAnswer };
+}
+
+/** Per-request state. */
+export interface Run {
+  input: AskInput;
+  question: string;
+  entryId: string;
+  rec: TraceRecorder;
+  connectionId: string;
+  /** Repairs the check stage applied to the final SQL (empty when it ran as the model wrote it). */
+  repairs: SqlRepair[];
+  /** The session's earlier answered turns sent with the question, oldest first (stages/conversation.ts). */
+  conversation: ConversationTurn[];
+  /** Fingerprint of `conversation` for cache keys and near-duplicate scopes ('' for none). */
+  context: string;
+}
+
+/** An ending that failed with `error` (the response is the error text). */
+export function failure(status: TraceStatus, error: string, sql = '', kind: SqlKind | null = null): Ending {
+  return { status, success: false, response: error, sql, error, kind, result: null, pendingApproval: false, cached: false };
+}
+
+/** What {@link OutcomeRecorder} needs from the pipeline. */
+export interface OutcomeDeps {
+  /** Epoch milliseconds. */
+  clock: () => number;
+  audit: AuditLogger;
+  resultCache: ResultCache;
+  nearDuplicates: NearDuplicateIndex;
+  records: RecordBatcher;
+  /** Result cache time to live, in seconds. */
+  cacheTtlSeconds: number;
+}
+
+/**
+ * Step 12 of docs/architecture.md ("record") for one question: the history entry, the audit line, the result cache
+ * and near-duplicate entries of a fresh successful read, the history entry and trace in the next group commit, and
+ * the answer.ready live event; then the outcome the caller returns.
+ */
+export class OutcomeRecorder {
+  constructor(private readonly deps: OutcomeDeps) {}
+
+  /**
+   * Step 12: audit line, cache entry, history entry and trace (one group commit, awaited: record-batcher.ts),
+   * answer.ready event; builds the outcome.
+   */
+  async finish(run: Run, ending: Ending): Promise<AskOutcome> {
+    const { rec, input } = run;
+    const span = rec.start('record');
+    const entry = historyEntry(
+      {
+        id: run.entryId,
+        kind: 'query',
+        session_id: input.sessionId,
+        user_id: input.userId,
+        question: run.question,
+        sql: ending.sql || null,
+        answer: ending.success ? ending.response : null,
+        status: ending.status,
+        error: ending.error,
+        row_count: ending.result ? ending.result.rowCount : null,
+        ...(ending.pendingApproval ? { estimated_rows: ending.estimatedRows ?? null } : {}),
+        rlhf_signal: input.rlhfSignal ?? null,
+        trace_id: rec.traceId,
+        connection_id: run.connectionId || null,
+      },
+      this.deps.clock(),
+    );
+    this.deps.audit.audit('query', {
+      userId: input.userId,
+      sessionId: input.sessionId,
+      traceId: rec.traceId,
+      status: ending.status,
+      sqlKind: ending.kind,
+      connectionId: run.connectionId || null,
+      cached: ending.cached,
+    });
+    let cacheError: string | null = null;
+    if (ending.cacheable) {
+      try {
+        await this.deps.resultCache.set(ending.cacheable.key, ending.cacheable.value, this.deps.cacheTtlSeconds);
+      } catch (error) {
+        cacheError = error instanceof Error ? error.message : String(error);
+      }
+      const value = ending.cacheable.value;
+      this.deps.nearDuplicates.remember(
+        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context },
+        { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
+      );
+    }
+    span.end('ok', { error: cacheError, detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null } });
+    // History entry and trace go in the next group commit; the answer is returned only once both are committed.
+    await this.deps.records.record([entry], [rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error })]);
+    rec.publish('answer.ready', {
+      success: ending.success,
+      sql: ending.sql,
+      response: ending.response,
+      error: ending.error,
+      rowCount: ending.result ? ending.result.rowCount : null,
+      pendingApproval: ending.pendingApproval,
+    });
+    return {
+      success: ending.success,
+      response: ending.response,
+      sql: ending.sql,
+      pendingApproval: ending.pendingApproval,
+      sessionId: input.sessionId,
+      error: ending.error,
+      kind: ending.kind,
+      result: ending.result,
+      traceId: rec.traceId,
+      historyEntryId: entry.id,
+      cached: ending.cached,
+      connectionId: run.connectionId,
+      repairs: run.repairs,
+      ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
+    };
+  }
+}
