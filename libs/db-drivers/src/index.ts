@@ -50,3 +50,4 @@ export type { ImpactEstimate, ImpactPlan, ImpactVerb, ImpactBound, ImpactOptions
 export { probeEmptyResult, findLiteralFilters, nearestValues } from './empty-result-probe';
 export type { EmptyResultProbe, EmptyProbeOptions, FilterFinding, LiteralFilter, FilterOperator, FilterCategory } from './empty-result-probe';
 export { inspectPrivileges, type ConnectionPrivileges } from './privileges';
+export { quoteIdentifier, quoteIdentifierIfNeeded, quoteBareWord } from './identifier-quoting';

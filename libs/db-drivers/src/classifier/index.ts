@@ -6,5 +6,5 @@ export { classifySql, normalizeSql } from './sql-classifier';
 export { checkReferences } from './reference-checker';
 export { tokenizeSql } from './sql-tokenizer';
 export type { SqlToken, TokenizedSql } from './sql-tokenizer';
-export { repairSql, repairKeywordIdentifiers, repairDoubleQuotedLiterals, quoteIdentifier } from './sql-repair';
+export { repairSql, repairKeywordIdentifiers, repairDoubleQuotedLiterals } from './sql-repair';
 export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair';

@@ -1,7 +1,8 @@
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import { checkReferences } from './reference-checker';
 import { classifySql } from './sql-classifier';
-import { quoteIdentifier, repairDoubleQuotedLiterals, repairKeywordIdentifiers, repairSql } from './sql-repair';
+import { quoteBareWord } from '../identifier-quoting';
+import { repairDoubleQuotedLiterals, repairKeywordIdentifiers, repairSql } from './sql-repair';
 
 function schemaOf(dialect: Dialect, tables: Record<string, string[]>): DatabaseSchema {
   return {
@@ -122,7 +123,7 @@ describe('repairKeywordIdentifiers', () => {
     const schema = schemaOf(dialect, TABLES);
     expect(classifySql('SELECT COUNT(*) FROM show', dialect).kind).toBe('refused');
     const r = repairKeywordIdentifiers('SELECT COUNT(*) FROM show', dialect, schema);
-    const quoted = quoteIdentifier('show', dialect);
+    const quoted = quoteBareWord('show', dialect);
     expect(r).toEqual({ sql: `SELECT COUNT(*) FROM ${quoted}`, repairs: [{ rule: 'keyword-identifier', from: 'show', to: quoted }] });
     expect(classifySql(r!.sql, dialect)).toMatchObject({ kind: 'read', tables: ['show'] });
     expect(checkReferences(r!.sql, dialect, schema)).toEqual([]);

@@ -2,6 +2,7 @@ import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import { resolveDoubleQuotedNames } from './reference-checker';
 import { type AstNode, parseSql } from './sql-ast';
 import { type SqlToken, tokenizeSql } from './sql-tokenizer';
+import { quoteBareWord } from '../identifier-quoting';
 
 /**
  * One deterministic repair of a model's SQL (docs/architecture.md step 7), recorded in the check span of the trace
@@ -115,7 +116,7 @@ export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: 
   const names = schemaNames(schema);
   const tokens = lexed.tokens;
   const keywordEdit = (i: number): TextEdit => {
-    const to = quoteIdentifier(tokens[i].text, dialect);
+    const to = quoteBareWord(tokens[i].text, dialect);
     return { start: tokens[i].start, end: tokens[i].end, text: to, repair: { rule: 'keyword-identifier', from: tokens[i].text, to } };
   };
   const keywordCandidates = tokens
@@ -337,25 +338,6 @@ function schemaNames(schema: DatabaseSchema): Set<string> {
   return names;
 }
 
-/**
- * A bare identifier quoted the engine's way, meaning what the bare word meant (see repairKeywordIdentifiers).
- * Only ever called on word tokens ([A-Za-z_][A-Za-z0-9_$]*), which hold no quote character.
- */
-export function quoteIdentifier(word: string, dialect: Dialect): string {
-  switch (dialect) {
-    case 'mysql':
-    case 'mariadb':
-      return `\`${word}\``;
-    case 'transactsql':
-      return `[${word}]`;
-    case 'postgresql':
-      return `"${word.toLowerCase()}"`;
-    case 'snowflake':
-      return `"${word.toUpperCase()}"`;
-    default:
-      return `"${word}"`;
-  }
-}
 
 /**
  * The single-quoted literal with the same characters as the double-quoted token `"..."`: `""` becomes `"`, `'`

@@ -1,7 +1,8 @@
 import type { SqlDialect, TableRef } from '../sql-dialect';
 import { positiveInteger, stripTrailingTerminator } from '../sql-dialect';
+import { quoteIdentifier } from '../identifier-quoting';
 
-const quote = (name: string): string => `[${name.replace(/]/g, ']]')}]`;
+const quote = (name: string): string => quoteIdentifier(name, 'transactsql');
 
 /**
  * SQL Server (T-SQL) conventions (https://learn.microsoft.com/sql/t-sql/): bracketed identifiers with `]]`

@@ -1,8 +1,7 @@
 import type { Dialect } from '@nlq/contracts';
 import type { SqlDialect, TableRef } from '../sql-dialect';
 import { positiveInteger, stripTrailingTerminator } from '../sql-dialect';
-
-const quote = (name: string): string => `\`${name.replace(/`/g, '``')}\``;
+import { quoteIdentifier } from '../identifier-quoting';
 
 /**
  * MySQL and MariaDB SQL conventions: backtick identifiers, `LIMIT n`, read-only transactions with
@@ -12,6 +11,7 @@ const quote = (name: string): string => `\`${name.replace(/`/g, '``')}\``;
  * `max_statement_time` in seconds, every statement (https://mariadb.com/kb/en/server-system-variables/#max_statement_time).
  */
 export function mysqlDialect(name: Extract<Dialect, 'mysql' | 'mariadb'>): SqlDialect {
+  const quote = (identifier: string): string => quoteIdentifier(identifier, name);
   const dialect: SqlDialect = {
     name,
     quoteIdentifier: quote,

@@ -1,7 +1,8 @@
 import type { SqlDialect, TableRef } from '../sql-dialect';
 import { positiveInteger, stripTrailingTerminator } from '../sql-dialect';
+import { quoteIdentifier } from '../identifier-quoting';
 
-const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+const quote = (name: string): string => quoteIdentifier(name, 'sqlite');
 
 /**
  * SQLite SQL conventions (https://sqlite.org/lang.html): identifiers in double quotes, `LIMIT n`.
