@@ -10,4 +10,5 @@ export * from './ollama/ollama.provider';
 export * from './openai/openai.provider';
 export * from './anthropic/anthropic.provider';
 export * from './testing/scripted-model-server';
+export * from './testing/adversarial-questions';
 export * from './offline';
