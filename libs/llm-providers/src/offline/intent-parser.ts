@@ -526,6 +526,8 @@ export class ReadIntentBuilder {
     }
     if (spec.kind === 'price') {
       const anchor = anchors[0];
+      // "average expensive": a price, but of no table the question names
+      if (anchor === undefined) throw new UnmappedQuestionError('it could not tell what is expensive or cheap: it names no table');
       const numeric = lex.columnsOfKind(anchor, 'number');
       const byPrice = numeric.filter((c) => normalizedWords(c).includes('price'));
       const prices = byPrice.length ? byPrice : numeric.filter((c) => normalizedWords(c).includes('cost'));

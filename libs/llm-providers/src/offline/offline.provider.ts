@@ -4,7 +4,7 @@ import { answerPlans, planAnswer } from './answer-plan';
 import { writeAnswerText } from './answer-writer';
 import { followUpIntent, looksLikeFollowUp } from './follow-up';
 import { parseQuestion } from './parse-question';
-import type { QueryIntent } from './query-intent';
+import { withDistinctFilters, type QueryIntent } from './query-intent';
 import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner';
 import { UnmappedQuestionError } from './question-items';
 import { SchemaLexicon } from './schema-lexicon';
@@ -69,7 +69,8 @@ export class OfflineProvider implements LlmProvider {
     const { lexicon, planner, resolver } = this.prepare(request.schema);
     try {
       const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
-      const intent = this.readWithConversation(request, parse, lexicon, planner);
+      // a condition repeated in the question ("Garden Garden Garden ...") is written once
+      const intent = withDistinctFilters(this.readWithConversation(request, parse, lexicon, planner));
       const built = buildSql(intent, lexicon, planner, request.dialect, request.maxRows);
       answerPlans.remember(built.sql, planAnswer(intent, built, lexicon));
       return { sql: built.sql, raw: built.sql, tokens: null };

@@ -109,3 +109,37 @@ export type QueryIntent = ReadIntent | WriteIntent;
 export function isWriteIntent(intent: QueryIntent): intent is WriteIntent {
   return intent.kind === 'delete' || intent.kind === 'update';
 }
+
+/** A text that is equal for two filters exactly when they keep the same rows (labels aside). */
+function filterKey(f: Filter): string {
+  if (f.kind === 'compare') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, typeof f.value, f.value]);
+  if (f.kind === 'dateRange') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.from, f.to]);
+  return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count]);
+}
+
+/** `filters` with each repeat of an earlier identical condition left out, in order. */
+export function distinctFilters<F extends Filter>(filters: readonly F[]): F[] {
+  const seen = new Set<string>();
+  return filters.filter((f) => {
+    const key = filterKey(f);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * `intent` with repeated identical conditions written once ("Garden Garden Garden", "cancelled cancelled"): the
+ * same rows, without a WHERE (or an EXISTS subquery) per repeat. Applies to the conditions of a share and to both
+ * counts of a ratio too.
+ */
+export function withDistinctFilters<I extends QueryIntent>(intent: I): I {
+  if (isWriteIntent(intent)) return { ...intent, filters: distinctFilters(intent.filters) };
+  const read: ReadIntent = intent;
+  return {
+    ...intent,
+    filters: distinctFilters(read.filters),
+    ...(read.share ? { share: distinctFilters(read.share) } : {}),
+    ...(read.ratio ? { ratio: { numerator: withDistinctFilters(read.ratio.numerator), denominator: withDistinctFilters(read.ratio.denominator) } } : {}),
+  };
+}

@@ -263,7 +263,7 @@ class ReadSqlWriter {
     const body = `${from} WHERE ${where.join(' AND ')}`;
     if (f.op === '=' && f.count === 0) return `NOT EXISTS (SELECT 1 ${body})`;
     if ((f.op === '>=' && f.count === 1) || (f.op === '>' && f.count === 0)) return `EXISTS (SELECT 1 ${body})`;
-    return `(SELECT COUNT(*) ${body}) ${f.op} ${f.count}`;
+    return `(SELECT COUNT(*) ${body}) ${f.op} ${literal(f.count, this.dialect)}`;
   }
 
   private from(): string {

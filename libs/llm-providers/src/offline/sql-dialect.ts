@@ -1,4 +1,5 @@
 import type { Dialect } from '@nlq/contracts';
+import { UnmappedQuestionError } from './question-items';
 
 /** Words quoted whenever used as identifiers (reserved in at least one supported dialect). */
 const RESERVED = new Set(
@@ -30,10 +31,16 @@ export function quoteTable(name: string, schema: string | null | undefined, dial
   return schema ? `${quoteIdent(schema, dialect)}.${quoteIdent(name, dialect)}` : quoteIdent(name, dialect);
 }
 
-/** A SQL literal: numbers as written, text in single quotes (quotes doubled; backslashes doubled for MySQL/MariaDB). */
+/**
+ * A SQL literal: numbers as written, text in single quotes (quotes doubled; backslashes doubled for MySQL/MariaDB).
+ * @throws UnmappedQuestionError for a number the question wrote that a double cannot hold exactly: not finite (over
+ *   about 309 digits) or a whole number past 2^53 - 1, which would be written as a different number.
+ */
 export function literal(value: string | number, dialect: Dialect): string {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) {
+      throw new UnmappedQuestionError(`a number in the question is too large to write exactly (the largest it writes is ${Number.MAX_SAFE_INTEGER})`);
+    }
     return String(value);
   }
   let text = value.replace(/'/g, "''");

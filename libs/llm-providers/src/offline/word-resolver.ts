@@ -33,6 +33,12 @@ export interface ValueSynonym {
   resolution: WordResolution;
 }
 
+/** Words whose resolution is kept; the oldest goes first. */
+const MAX_CACHED_WORDS = 20_000;
+
+/** Longest word given to the Porter2 stemmer. */
+const MAX_STEMMED_CHARS = 40;
+
 /** Senses of a word looked at for synonyms: WordNet orders senses by frequency; rare senses link unrelated words. */
 const SYNONYM_SENSES = 2;
 
@@ -47,7 +53,7 @@ const SYNONYM_SENSES = 2;
  *    word: at most one edit for words of 4 to 7 letters, two from 8, the closest unique word only
  *    (`prodcuts` -> `product`);
  * 4. the genus of a definition (see byGloss): `people` -> `population`.
- * Returns null when none applies. Stateless apart from a per-word cache.
+ * Returns null when none applies. Stateless apart from a per-word cache of the {@link MAX_CACHED_WORDS} newest words.
  */
 export class WordResolver {
   private readonly cache = new Map<string, WordResolution | null>();
@@ -65,6 +71,8 @@ export class WordResolver {
     const partOfName = this.lexicon.words().has(singularize(w));
     const found = this.byLemma(w) ?? (partOfName ? null : (this.byStem(w) ?? this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w)));
     this.cache.set(w, found);
+    // bounded: every distinct word of every question would otherwise stay for the life of the schema
+    if (this.cache.size > MAX_CACHED_WORDS) this.cache.delete(this.cache.keys().next().value as string);
     return found;
   }
 
@@ -132,6 +140,9 @@ export class WordResolver {
         set.add(word);
       }
     }
+    // no English word is this long, and the stemmer's time grows with the square of the length (a 2,000-letter
+    // "word" of a fuzzed question took 20-50 ms)
+    if (w.length > MAX_STEMMED_CHARS) return null;
     const hits = this.stems.get(stem(w));
     if (!hits || hits.size !== 1) return null;
     return { word: w, norm: [...hits][0], how: 'stem', penalty: 0.1 };
