@@ -1,6 +1,7 @@
 // Lint: typescript-eslint recommended rules plus Nx module boundaries (docs/architecture.md "Dependency rule"):
 // arrows point down only. web -> contracts; the api app -> server; server -> pipeline, contracts, sample-data;
-// pipeline -> db-drivers, llm-providers, contracts; drivers and providers -> contracts; nothing below the server
+// pipeline -> db-drivers, llm-providers, contracts; providers -> offline-engine, contracts; offline-engine ->
+// db-drivers, contracts; drivers -> contracts; nothing below the server
 // imports NestJS. Nothing imports apps/.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
@@ -12,14 +13,15 @@ const nestBan = {
 const productionConstraints = [
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['type:contracts'] },
-  { sourceTag: 'type:provider', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:engine', onlyDependOnLibsWithTags: ['type:contracts', 'type:driver'] },
+  { sourceTag: 'type:provider', onlyDependOnLibsWithTags: ['type:contracts', 'type:engine'] },
   { sourceTag: 'type:pipeline', onlyDependOnLibsWithTags: ['type:contracts', 'type:driver', 'type:provider'] },
   { sourceTag: 'type:sample-data', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:sample-data'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:server'] },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:server', 'type:pipeline', 'type:provider', 'type:sample-data'] },
-  { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:sample-data', 'type:server'] },
+  { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:engine', 'type:sample-data', 'type:server'] },
   { sourceTag: 'type:test-support', onlyDependOnLibsWithTags: [] },
   // the mountable query adapter (libs/query-adapter) embeds the server; the CLI embeds it too, or delegates to the tools
   { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:contracts', 'type:server'] },
@@ -33,9 +35,9 @@ const productionConstraints = [
 // Every test may use the test-services support (skips the tests of an unreachable local server).
 const testConstraints = productionConstraints.map((c) => {
   const extra = ['type:server', 'type:app', 'type:pipeline'].includes(c.sourceTag)
-    ? ['type:sample-data', 'type:provider', 'type:driver', 'type:server', 'type:pipeline']
-    : c.sourceTag === 'type:provider'
-      ? ['type:sample-data', 'type:driver']
+    ? ['type:sample-data', 'type:provider', 'type:driver', 'type:server', 'type:pipeline', 'type:engine']
+    : c.sourceTag === 'type:provider' || c.sourceTag === 'type:engine'
+      ? ['type:sample-data', 'type:driver', 'type:engine']
       : [];
   return { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra, 'type:test-support'])] };
 });

@@ -1,6 +1,6 @@
 import type { LlmProviderName } from '@nlq/contracts';
 import { AnthropicProvider } from './anthropic/anthropic.provider';
-import { OfflineProvider } from './offline/offline.provider';
+import { OfflineProvider } from './offline.provider';
 import { OllamaProvider } from './ollama/ollama.provider';
 import { OpenAiProvider } from './openai/openai.provider';
 import type { LlmProvider } from './provider';

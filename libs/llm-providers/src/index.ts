@@ -9,4 +9,5 @@ export * from './create-provider';
 export * from './ollama/ollama.provider';
 export * from './openai/openai.provider';
 export * from './anthropic/anthropic.provider';
-export * from './offline';
+export * from './offline.provider';
+export { OFFLINE_MODEL_HINT } from '@nlq/offline-engine';

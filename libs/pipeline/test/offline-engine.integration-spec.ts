@@ -1,5 +1,5 @@
 /**
- * End-to-end accuracy of the built-in offline engine (libs/llm-providers/src/offline): the sample shop database is
+ * End-to-end accuracy of the built-in offline engine (libs/offline-engine/src): the sample shop database is
  * generated, introspected with the real SQLite driver, and every question's SQL is executed and compared with the
  * result of hand-written reference SQL. Also runs a handful of questions over the Chinook database (from
  * /work/shared/eval, skipped with a message when absent) to show the engine is not tuned to one schema.

@@ -8,7 +8,7 @@
  * answers a normal question correctly. Deterministic: a fixed seed of the project's mulberry32 generator
  * (QUESTION_FUZZ_SEED replays another).
  */
-import { AdversarialQuestions, PROTOTYPE_KEYS } from '@nlq/llm-providers/testing';
+import { AdversarialQuestions, PROTOTYPE_KEYS } from '@nlq/offline-engine/testing';
 import { Random } from '@nlq/sample-db';
 import Database from 'better-sqlite3';
 import path from 'node:path';

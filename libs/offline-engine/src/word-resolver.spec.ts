@@ -1,5 +1,5 @@
 import { SchemaLexicon } from './schema-lexicon';
-import { SHOP_SCHEMA } from './shop-schema.fixture';
+import { SHOP_SCHEMA } from './testing/shop-schema.fixture';
 import { WordResolver } from './word-resolver';
 
 describe('WordResolver', () => {

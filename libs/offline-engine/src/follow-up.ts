@@ -1,4 +1,4 @@
-import type { ConversationTurn } from '../provider';
+import type { EarlierTurn } from './engine-types';
 import type { JoinPlanner } from './join-planner';
 import { isWriteIntent, type Filter, type QueryIntent, type ReadIntent } from './query-intent';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
@@ -28,7 +28,7 @@ export function looksLikeFollowUp(question: string): boolean {
  */
 export function followUpIntent(
   question: string,
-  conversation: readonly ConversationTurn[] | undefined,
+  conversation: readonly EarlierTurn[] | undefined,
   parse: (question: string) => QueryIntent,
   lexicon: SchemaLexicon,
   planner: JoinPlanner,

@@ -1,4 +1,3 @@
-import { UnanswerableQuestionError } from '../errors';
 
 /** What the offline engine can do, and how to configure a model for everything else (shown with every refusal). */
 export const MODEL_HINT =
@@ -8,7 +7,16 @@ export const MODEL_HINT =
   'For other questions configure a language model: set LLM_PROVIDER=ollama|openai|anthropic with LLM_MODEL, ' +
   'and LLM_BASE_URL (Ollama or an OpenAI-compatible server) or LLM_API_KEY (hosted models).';
 
+/**
+ * The engine's refusal: a question it cannot map with confidence is refused with the reason, never guessed. The
+ * message says what it did not understand and how to configure a model ({@link MODEL_HINT}); the provider adapter in
+ * @nlq/llm-providers turns it into an UnanswerableQuestionError.
+ */
+export class OfflineRefusalError extends Error {
+  override readonly name = 'OfflineRefusalError';
+}
+
 /** The refusal error for a question the engine cannot map: `reason` says what it did not understand. */
-export function unanswerable(reason: string): UnanswerableQuestionError {
-  return new UnanswerableQuestionError(`The offline engine could not answer this question: ${reason}. ${MODEL_HINT}`);
+export function unanswerable(reason: string): OfflineRefusalError {
+  return new OfflineRefusalError(`The offline engine could not answer this question: ${reason}. ${MODEL_HINT}`);
 }

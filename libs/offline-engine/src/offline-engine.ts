@@ -1,5 +1,5 @@
 import type { DatabaseSchema } from '@nlq/contracts';
-import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult } from '../provider';
+import type { OfflineAnswerRequest, OfflineSqlRequest } from './engine-types';
 import { answerPlans, planAnswer } from './answer-plan';
 import { writeAnswerText } from './answer-writer';
 import { followUpIntent, looksLikeFollowUp } from './follow-up';
@@ -12,8 +12,8 @@ import { buildSql } from './sql-builder';
 import { unanswerable } from './unanswerable';
 import { WordResolver } from './word-resolver';
 
-/** Construction options of {@link OfflineProvider}; all optional. */
-export interface OfflineProviderOptions {
+/** Construction options of {@link OfflineEngine}; all optional. */
+export interface OfflineEngineOptions {
   /** Clock for relative date ranges ("last month", "this year"); default the system clock. */
   now?: () => Date;
   /** Rows of a ranking without a number and with a plural noun ("most expensive products"); default 10. */
@@ -29,21 +29,17 @@ interface Prepared {
 /**
  * The built-in offline engine: no model, no network. It maps common question shapes onto the introspected schema
  * it receives (tables, columns, foreign keys, and the sample values of low-cardinality text columns) and writes one
- * SQL statement; it never guesses: a question it cannot map throws UnanswerableQuestionError saying what it did not
+ * SQL statement; it never guesses: a question it cannot map throws OfflineRefusalError saying what it did not
  * understand and how to configure a model. Relative dates ("last month") are relative to the clock (`now`), not to
  * the latest date in the data. A correction attempt (`previousAttempt` set) is refused: the engine would write the
  * same SQL again. Answers are worded from the rows with the plan recorded when the SQL was written.
  */
-export class OfflineProvider implements LlmProvider {
-  readonly name = 'offline';
-  readonly modelId = 'offline:1';
-  /** Its answers are worded locally from the parsed question, at no cost (see LlmProvider.answersLocally). */
-  readonly answersLocally = true;
+export class OfflineEngine {
   private readonly now: () => Date;
   private readonly defaultTopN: number;
   private readonly prepared = new WeakMap<DatabaseSchema, Prepared>();
 
-  constructor(options: OfflineProviderOptions = {}) {
+  constructor(options: OfflineEngineOptions = {}) {
     this.now = options.now ?? (() => new Date());
     this.defaultTopN = options.defaultTopN ?? 10;
   }
@@ -60,9 +56,9 @@ export class OfflineProvider implements LlmProvider {
 
   /**
    * Write SQL for `request.question` in `request.dialect`; lists carry `LIMIT request.maxRows` (TOP for SQL Server).
-   * @throws UnanswerableQuestionError when the question cannot be mapped, or on a correction attempt.
+   * @throws OfflineRefusalError when the question cannot be mapped, or on a correction attempt.
    */
-  async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
+  async generateSql(request: OfflineSqlRequest): Promise<{ sql: string }> {
     if (request.previousAttempt) {
       throw unanswerable(`its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`);
     }
@@ -73,7 +69,7 @@ export class OfflineProvider implements LlmProvider {
       const intent = withDistinctFilters(this.readWithConversation(request, parse, lexicon, planner));
       const built = buildSql(intent, lexicon, planner, request.dialect, request.maxRows);
       answerPlans.remember(built.sql, planAnswer(intent, built, lexicon));
-      return { sql: built.sql, raw: built.sql, tokens: null };
+      return { sql: built.sql };
     } catch (e) {
       if (e instanceof UnmappedQuestionError || e instanceof AmbiguousJoinError || e instanceof NoJoinPathError) throw unanswerable(e.message);
       throw e;
@@ -84,7 +80,7 @@ export class OfflineProvider implements LlmProvider {
    * The question's intent, read as a follow-up of the conversation's newest turn when it looks like one ("and in
    * 2024?") or when it cannot be read alone (see follow-up.ts); otherwise read alone.
    */
-  private readWithConversation(request: SqlGenerationRequest, parse: (question: string) => QueryIntent, lexicon: SchemaLexicon, planner: JoinPlanner): QueryIntent {
+  private readWithConversation(request: OfflineSqlRequest, parse: (question: string) => QueryIntent, lexicon: SchemaLexicon, planner: JoinPlanner): QueryIntent {
     const conversation = request.conversation ?? [];
     if (conversation.length && looksLikeFollowUp(request.question)) {
       return followUpIntent(request.question, conversation, parse, lexicon, planner) ?? parse(request.question);
@@ -98,14 +94,8 @@ export class OfflineProvider implements LlmProvider {
     }
   }
 
-  /** A plain sentence from the rows (see writeAnswerText); no tokens are used. */
-  async writeAnswer(request: AnswerRequest): Promise<AnswerResult> {
-    return { text: writeAnswerText(request, answerPlans.recall(request.sql)), tokens: null };
-  }
-
-  /** Always reachable: resolves with the (near zero) milliseconds of a no-op. */
-  async ping(): Promise<number> {
-    const start = performance.now();
-    return performance.now() - start;
+  /** A plain sentence from the rows, worded with the plan recorded when the SQL was written (see writeAnswerText). */
+  async writeAnswer(request: OfflineAnswerRequest): Promise<{ text: string }> {
+    return { text: writeAnswerText(request, answerPlans.recall(request.sql)) };
   }
 }

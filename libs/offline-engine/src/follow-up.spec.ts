@@ -1,17 +1,16 @@
 import type { Dialect } from '@nlq/contracts';
 import { mergeFilters } from './follow-up';
-import { OfflineProvider } from './offline.provider';
+import { OfflineEngine } from './offline-engine';
 import type { Filter } from './query-intent';
-import { SHOP_SCHEMA } from './shop-schema.fixture';
+import { SHOP_SCHEMA } from './testing/shop-schema.fixture';
 
-const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
+const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
 const followUp = async (previous: string, question: string, dialect: Dialect = 'sqlite') =>
   (
     await provider.generateSql({
       question,
       dialect,
       schema: SHOP_SCHEMA,
-      examples: [],
       maxRows: 10,
       conversation: [{ question: previous, sql: 'SELECT 1', resultSummary: '1 row' }],
     })

@@ -66,7 +66,7 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
 }
 
 /**
- * Answer plans of recently generated SQL, keyed by the SQL text, shared by every OfflineProvider in the process (the
+ * Answer plans of recently generated SQL, keyed by the SQL text, shared by every OfflineEngine in the process (the
  * pipeline may create one provider per request). Bounded: the oldest entries go first past `capacity`.
  */
 export class AnswerPlanRegistry {

@@ -1,5 +1,5 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
-import { PROTOTYPE_KEYS } from '../testing/adversarial-questions';
+import { PROTOTYPE_KEYS } from './adversarial-questions';
 
 /** Column types, rotated over the non-key columns: numbers, text (with stored values) and dates. */
 const TYPES = ['INTEGER', 'TEXT', 'REAL', 'DATE', 'TEXT', 'INTEGER'];

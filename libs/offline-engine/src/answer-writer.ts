@@ -1,4 +1,4 @@
-import type { AnswerRequest } from '../provider';
+import type { OfflineAnswerRequest } from './engine-types';
 import type { AnswerPlan } from './answer-plan';
 import { formatNumber, formatValue, toNumber } from './value-format';
 import { humanize } from './word-forms';
@@ -24,13 +24,13 @@ function rowLabel(row: unknown[], labelIdx: number[]): string {
   return labelIdx.map((i) => (row[i] === null || row[i] === undefined ? '(none)' : String(row[i]))).join(' ');
 }
 
-function shown(request: AnswerRequest, count: number): string {
+function shown(request: OfflineAnswerRequest, count: number): string {
   const rows = Math.min(request.rows.length, count);
   return request.rows.length > count || request.rowCount > count || request.truncated ? `; showing the first ${rows}` : '';
 }
 
 /** "Found 12" or, when the row limit cut the result, "Found more than 100". */
-function found(request: AnswerRequest): string {
+function found(request: OfflineAnswerRequest): string {
   return request.truncated ? `more than ${formatNumber(request.rowCount)}` : formatNumber(request.rowCount);
 }
 
@@ -42,7 +42,7 @@ function found(request: AnswerRequest): string {
  * matched." Every number comes from the rows (the SQL aggregated them), never from sampling rows here.
  * Without a plan (SQL the engine did not write) the sentence is generic.
  */
-export function writeAnswerText(request: AnswerRequest, plan: AnswerPlan | null): string {
+export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan | null): string {
   const { rows, columns } = request;
   if (rows.length === 0 || request.rowCount === 0) {
     if (plan?.kind === 'write') return 'The statement ran.';
@@ -106,7 +106,7 @@ export function writeAnswerText(request: AnswerRequest, plan: AnswerPlan | null)
 }
 
 /** Sentence for rows of SQL the engine did not plan: one value, or the first column of each row. */
-function genericAnswer(request: AnswerRequest): string {
+function genericAnswer(request: OfflineAnswerRequest): string {
   const { rows, columns } = request;
   if (rows.length === 1 && columns.length === 1) {
     const v = rows[0][0];

@@ -1,20 +1,20 @@
 /**
  * Bounded question fuzz of the offline engine (issue 20 item 4): thousands of adversarial questions (see
- * testing/adversarial-questions.ts) through OfflineProvider.generateSql on the shop schema and on a schema whose
+ * testing/adversarial-questions.ts) through OfflineEngine.generateSql on the shop schema and on a schema whose
  * every name is an Object.prototype key, in every dialect. Each call either writes SQL that the classifier reads as
  * one read or write statement (Snowflake DELETEs aside, see knownUnparseable), or refuses with
- * UnanswerableQuestionError; nothing else is thrown, and every question is answered within a time bound. Deterministic: a fixed seed of the project's mulberry32 generator
+ * OfflineRefusalError; nothing else is thrown, and every question is answered within a time bound. Deterministic: a fixed seed of the project's mulberry32 generator
  * (QUESTION_FUZZ_SEED replays another).
  */
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import { classifySql } from '@nlq/db-drivers';
 import { Random } from '@nlq/sample-db';
-import { UnanswerableQuestionError } from '../errors';
-import type { ConversationTurn, SqlGenerationRequest } from '../provider';
-import { AdversarialQuestions, PROTOTYPE_KEYS, SHOP_QUESTIONS } from '../testing/adversarial-questions';
-import { OfflineProvider } from './offline.provider';
-import { PROTOTYPE_SCHEMA } from './prototype-schema.fixture';
-import { SHOP_SCHEMA } from './shop-schema.fixture';
+import { OfflineRefusalError } from './unanswerable';
+import type { EarlierTurn, OfflineSqlRequest } from './engine-types';
+import { AdversarialQuestions, PROTOTYPE_KEYS, SHOP_QUESTIONS } from './testing/adversarial-questions';
+import { OfflineEngine } from './offline-engine';
+import { PROTOTYPE_SCHEMA } from './testing/prototype-schema.fixture';
+import { SHOP_SCHEMA } from './testing/shop-schema.fixture';
 
 jest.setTimeout(120_000);
 
@@ -70,15 +70,15 @@ const PROTOTYPE_QUESTIONS = [
 async function fuzz(schema: DatabaseSchema, label: string, questions: readonly string[]): Promise<Outcome> {
   const random = Random.fork(SEED, label);
   const asked = new AdversarialQuestions(random, { maxChars: MAX_CHARS, vocabulary: vocabulary(schema), questions }).take(COUNT);
-  const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
+  const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
   const outcome: Outcome = { answered: 0, refused: 0, failures: [], slowest: { ms: 0, question: '' } };
   const schemas = new Map(DIALECTS.map((d) => [d, { ...schema, dialect: d }] as const));
-  let previous: ConversationTurn | null = null;
+  let previous: EarlierTurn | null = null;
   for (let i = 0; i < asked.length; i++) {
     const question = asked[i];
     const dialect = DIALECTS[i % DIALECTS.length];
-    const conversation: ConversationTurn[] = i % 5 === 0 && previous ? [previous] : [];
-    const request: SqlGenerationRequest = { question, dialect, schema: schemas.get(dialect)!, examples: [], maxRows: 100, conversation };
+    const conversation: EarlierTurn[] = i % 5 === 0 && previous ? [previous] : [];
+    const request: OfflineSqlRequest = { question, dialect, schema: schemas.get(dialect)!, maxRows: 100, conversation };
     const { result, ms } = await timed(() => provider.generateSql(request));
     if (ms > outcome.slowest.ms) outcome.slowest = { ms, question };
     if (ms > BOUND_MS) outcome.failures.push(`#${i} ${show(question)} took ${ms.toFixed(0)} ms`);
@@ -90,7 +90,7 @@ async function fuzz(schema: DatabaseSchema, label: string, questions: readonly s
       }
       outcome.answered++;
       previous = { question, sql, resultSummary: '1 row: count = 3' };
-    } else if (result.error instanceof UnanswerableQuestionError) {
+    } else if (result.error instanceof OfflineRefusalError) {
       outcome.refused++;
     } else {
       const e = result.error as Error;
@@ -162,9 +162,9 @@ describe('question fuzz of the offline engine (issue 20 item 4)', () => {
     ['shop', SHOP_SCHEMA, SHOP_QUESTIONS],
     ['prototype-keys', PROTOTYPE_SCHEMA, PROTOTYPE_QUESTIONS],
   ] as const)('answers the base questions of the %s schema (so the fuzz mutates questions the engine reads)', async (_label, schema, questions) => {
-    const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
+    const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
     for (const question of questions) {
-      const { sql } = await provider.generateSql({ question, dialect: 'sqlite', schema, examples: [], maxRows: 100 });
+      const { sql } = await provider.generateSql({ question, dialect: 'sqlite', schema, maxRows: 100 });
       expect({ question, kind: classifySql(sql, 'sqlite').kind }).toEqual({ question, kind: expect.stringMatching(/^(read|write)$/) });
     }
   });
@@ -182,9 +182,9 @@ describe('question fuzz of the offline engine (issue 20 item 4)', () => {
   });
 
   describe('defects the fuzz found', () => {
-    const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
-    const sql = async (question: string, conversation: ConversationTurn[] = []) =>
-      (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, examples: [], maxRows: 100, conversation })).sql;
+    const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
+    const sql = async (question: string, conversation: EarlierTurn[] = []) =>
+      (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, maxRows: 100, conversation })).sql;
 
     it.each([
       // Number() of 400 digits is Infinity: the engine threw a plain Error "not a finite number: Infinity"
@@ -194,7 +194,7 @@ describe('question fuzz of the offline engine (issue 20 item 4)', () => {
       ['an update to 2^53 + 1', "set the price of 'Widget' to 9007199254740993"],
       ['a filter on 2^53 + 1', 'products with price over 9007199254740993'],
     ])('refuses a number a double cannot hold exactly: %s', async (_label, question) => {
-      await expect(sql(question)).rejects.toThrow(UnanswerableQuestionError);
+      await expect(sql(question)).rejects.toThrow(OfflineRefusalError);
       await expect(sql(question)).rejects.toThrow(/too large to write exactly/);
     });
 
@@ -204,7 +204,7 @@ describe('question fuzz of the offline engine (issue 20 item 4)', () => {
 
     it('refuses "expensive" said of no table (it threw a plain Error "unknown table undefined")', async () => {
       for (const question of ['average expensive', 'total sales in March 2024 expensive']) {
-        await expect(sql(question)).rejects.toThrow(UnanswerableQuestionError);
+        await expect(sql(question)).rejects.toThrow(OfflineRefusalError);
         await expect(sql(question)).rejects.toThrow(/what is expensive or cheap/);
       }
     });

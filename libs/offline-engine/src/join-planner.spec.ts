@@ -1,6 +1,6 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner';
-import { SHOP_SCHEMA } from './shop-schema.fixture';
+import { SHOP_SCHEMA } from './testing/shop-schema.fixture';
 
 describe('JoinPlanner', () => {
   const planner = new JoinPlanner(SHOP_SCHEMA);

@@ -1,8 +1,8 @@
-import { OfflineProvider } from './offline.provider';
-import { GEO_SCHEMA } from './geo-schema.fixture';
+import { OfflineEngine } from './offline-engine';
+import { GEO_SCHEMA } from './testing/geo-schema.fixture';
 
-const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
-const sql = async (question: string) => (await provider.generateSql({ question, dialect: 'sqlite', schema: GEO_SCHEMA, examples: [], maxRows: 10 })).sql;
+const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
+const sql = async (question: string) => (await provider.generateSql({ question, dialect: 'sqlite', schema: GEO_SCHEMA, maxRows: 10 })).sql;
 
 describe('question forms on a keyless schema the engine has never seen', () => {
   it('nested superlatives read a column of the winning row', async () => {

@@ -1,7 +1,7 @@
 import type { Dialect } from '@nlq/contracts';
-import { UnanswerableQuestionError } from '../errors';
+import { UnanswerableQuestionError } from './errors';
 import { OfflineProvider } from './offline.provider';
-import { SHOP_SCHEMA } from './shop-schema.fixture';
+import { SHOP_SCHEMA } from '@nlq/offline-engine/testing';
 
 const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
 const sql = async (question: string, dialect: Dialect = 'sqlite', maxRows = 100) =>

@@ -1,8 +1,8 @@
-import { OfflineProvider } from './offline.provider';
-import { SHOP_SCHEMA } from './shop-schema.fixture';
+import { OfflineEngine } from './offline-engine';
+import { SHOP_SCHEMA } from './testing/shop-schema.fixture';
 
-const provider = new OfflineProvider({ now: () => new Date('2025-03-15T12:00:00Z') });
-const sql = async (question: string) => (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, examples: [], maxRows: 10 })).sql;
+const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
+const sql = async (question: string) => (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, maxRows: 10 })).sql;
 
 describe('question forms of issue 8 on the shop schema', () => {
   it('negation: rows with no related rows (anti-join along the foreign key)', async () => {

@@ -1,29 +1,13 @@
 import type { Dialect } from '@nlq/contracts';
+import { quoteIdentifierIfNeeded } from '@nlq/db-drivers';
 import { UnmappedQuestionError } from './question-items';
 
-/** Words quoted whenever used as identifiers (reserved in at least one supported dialect). */
-const RESERVED = new Set(
-  (
-    'all and any as asc between by case check column constraint create cross current current_date current_time ' +
-    'current_timestamp current_user default delete desc distinct drop else end except exists false fetch for foreign from ' +
-    'full grant group having in index inner insert intersect into is join key left like limit natural not null offset on ' +
-    'or order outer primary references right row rows select session_user set some table then to top true union unique ' +
-    'update user using values when where with window'
-  ).split(' '),
-);
-
 /**
- * Quote an identifier for a dialect only when needed: double quotes (SQLite, PostgreSQL, Snowflake), backticks
- * (MySQL, MariaDB), brackets (SQL Server). PostgreSQL folds unquoted names to lower case and Snowflake to upper case
- * (their manuals, "Identifiers and Key Words" / "Identifier requirements"), so other spellings are quoted there.
+ * An identifier as the engine writes it: bare when the dialect reads it bare as the same name, else quoted the
+ * dialect's way (quoteIdentifierIfNeeded, the one implementation of quoting in @nlq/db-drivers).
  */
 export function quoteIdent(name: string, dialect: Dialect): string {
-  const plain =
-    dialect === 'postgresql' ? /^[a-z_][a-z0-9_]*$/.test(name) : dialect === 'snowflake' ? /^[A-Z_][A-Z0-9_]*$/.test(name) : /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
-  if (plain && !RESERVED.has(name.toLowerCase())) return name;
-  if (dialect === 'mysql' || dialect === 'mariadb') return `\`${name.replace(/`/g, '``')}\``;
-  if (dialect === 'transactsql') return `[${name.replace(/]/g, ']]')}]`;
-  return `"${name.replace(/"/g, '""')}"`;
+  return quoteIdentifierIfNeeded(name, dialect);
 }
 
 /** A table name, schema-qualified when `schema` is set. */

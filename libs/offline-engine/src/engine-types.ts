@@ -1,0 +1,34 @@
+import type { DatabaseSchema, Dialect } from '@nlq/contracts';
+
+/** One earlier turn of the session, for follow-up questions ("and in 2024?"). */
+export interface EarlierTurn {
+  question: string;
+  sql: string;
+  /** One line, at most about 200 characters. */
+  resultSummary: string;
+}
+
+/** What the engine needs to write one SQL statement. */
+export interface OfflineSqlRequest {
+  question: string;
+  dialect: Dialect;
+  /** The introspected (or linked) schema: tables, columns, keys and the sample values of low-cardinality columns. */
+  schema: DatabaseSchema;
+  /** Row limit written into list queries (`LIMIT n`, `TOP (n)` on SQL Server). */
+  maxRows: number;
+  /** The session's earlier turns, oldest first. */
+  conversation?: readonly EarlierTurn[];
+  /** Set on a correction attempt: the engine refuses it (it would write the same SQL again). */
+  previousAttempt?: { sql: string; error: string } | null;
+}
+
+/** The rows of an executed statement, to be worded as an answer. */
+export interface OfflineAnswerRequest {
+  question: string;
+  sql: string;
+  columns: string[];
+  rows: unknown[][];
+  /** Total rows returned by the query (may exceed rows.length). */
+  rowCount: number;
+  truncated: boolean;
+}
