@@ -9,7 +9,7 @@ import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexi
 import { humanize, normalizedWords } from './word-forms';
 import { verbLemma } from './word-lemmas';
 import { buildAggregate, buildCount, buildList, buildTop } from './read-sketches';
-import { type MeasureSpec } from './measure-resolver';
+import type { MeasureSpec, ReadState } from './read-state';
 
 export { filterLabel, measureTable };
 
@@ -25,7 +25,7 @@ const RECENCY = /^(the\s+)?(latest|earliest|most recent|newest|oldest)$/i;
  * sketches that the structure selects (count, aggregate, top, list, lookup) are built in read-sketches.ts, which
  * reads this builder's state: its members are internal to the engine, not an API.
  */
-export class ReadIntentBuilder {
+export class ReadIntentBuilder implements ReadState {
   readonly filters: FilterReader;
   readonly values: PendingValue[];
   readonly labelValues: FilterReader['labelValues'];

@@ -5,21 +5,12 @@
 import { aggregateWords, aliasOf, isMoneyColumn, pluralWords, singularNoun } from './intent-words';
 import type { Measure } from './query-intent';
 import { UnmappedQuestionError } from './question-items';
-import type { LexiconTarget } from './schema-lexicon';
 import { humanize, normalizedWords } from './word-forms';
-import type { ReadIntentBuilder } from './intent-parser';
+import type { MeasureSpec, ReadState } from './read-state';
 
-/** A measure before its tables are resolved. */
-export type MeasureSpec =
-  | { kind: 'money' }
-  | { kind: 'units' }
-  | { kind: 'price' }
-  | { kind: 'column'; targets: LexiconTarget[] }
-  | { kind: 'rows'; table: string }
-  | { kind: 'distinct'; targets: LexiconTarget[] };
 
 /** Resolve a measure spec anchored at `anchors` (the tables it must relate to). */
-export function resolveMeasure(b: ReadIntentBuilder, spec: MeasureSpec, anchors: string[], fn: Measure['fn']): Measure {
+export function resolveMeasure(b: ReadState, spec: MeasureSpec, anchors: string[], fn: Measure['fn']): Measure {
   const lex = b.lex;
   const dist = (table: string) => (anchors.length ? anchors.reduce((s, a) => s + b.planner.distance(a, table), 0) : 0);
   if (spec.kind === 'column') {

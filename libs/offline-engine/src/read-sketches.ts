@@ -11,10 +11,10 @@ import { mayBeName, type PendingValue } from './filter-reader';
 import { type LexiconTarget } from './schema-lexicon';
 import { humanize, normalizedWords } from './word-forms';
 
-import type { ReadIntentBuilder } from './intent-parser';
+import type { ReadState } from './read-state';
 import { resolveMeasure } from './measure-resolver';
 
-export function buildCount(b: ReadIntentBuilder, mentions: MentionItem[]): ReadIntent {
+export function buildCount(b: ReadState, mentions: MentionItem[]): ReadIntent {
   if (b.countDistinct) {
     const anchorTable = mentions.map((m) => b.firstTable(m)).find((t) => t) ?? null;
     const ref = b.pickColumn(b.countDistinct.targets, anchorTable ? [anchorTable] : [], `"${b.countDistinct.text}"`);
@@ -42,7 +42,7 @@ export function buildCount(b: ReadIntentBuilder, mentions: MentionItem[]): ReadI
   return { kind: 'count', subject, filters, group, measure, limit: null, direction: 'desc', columns: [] };
 }
 
-export function buildAggregate(b: ReadIntentBuilder, mentions: MentionItem[]): ReadIntent {
+export function buildAggregate(b: ReadState, mentions: MentionItem[]): ReadIntent {
   const fn = b.agg?.fn ?? 'sum';
   const spec = b.measure;
   if (!spec) throw new UnmappedQuestionError('it could not tell what to aggregate');
@@ -71,7 +71,7 @@ export function buildAggregate(b: ReadIntentBuilder, mentions: MentionItem[]): R
   return { kind: 'aggregate', subject: base, filters, group, measure, limit: null, direction: 'desc', columns: [] };
 }
 
-export function buildTop(b: ReadIntentBuilder, mentions: MentionItem[]): ReadIntent {
+export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {
   // the entity ranked: the first named table or text column not used by a filter or measure
   let entityItem = mentions.find((m) => m.targets.some((t) => t.kind === 'table' || (t.kind === 'column' && b.lex.columnKind(t.table, t.column) === 'text')));
   // "the names of the top 3 restaurants": the name column of a table named later shows that table's rows
@@ -157,7 +157,7 @@ export function buildTop(b: ReadIntentBuilder, mentions: MentionItem[]): ReadInt
   return { kind: 'top', subject: base, filters, group, measure, limit: limitWord, direction, columns: [], ...(ties ? { ties } : {}) };
 }
 
-export function buildList(b: ReadIntentBuilder, mentions: MentionItem[]): ReadIntent {
+export function buildList(b: ReadState, mentions: MentionItem[]): ReadIntent {
   const subjectItem = mentions.find((m) => b.firstTable(m));
   if (!subjectItem) {
     const lookup = buildLookup(b, mentions);
@@ -215,7 +215,7 @@ export function buildList(b: ReadIntentBuilder, mentions: MentionItem[]): ReadIn
  * "list the student ids", "show the titles and years": columns named exactly (their full names) that belong to
  * one table, listed from it (filters and date ranges of the question apply); null otherwise.
  */
-function columnsOfOneTable(b: ReadIntentBuilder, mentions: MentionItem[]): ReadIntent | null {
+function columnsOfOneTable(b: ReadState, mentions: MentionItem[]): ReadIntent | null {
   const free = mentions.filter((m) => !m.used);
   if (!free.length || b.range || b.labelValues.length || b.pkValues.length) return null;
   const exact = free.map((m) => m.targets.filter((t): t is Extract<LexiconTarget, { kind: 'column' }> => t.kind === 'column' && t.exact));
@@ -241,7 +241,7 @@ function columnsOfOneTable(b: ReadIntentBuilder, mentions: MentionItem[]): ReadI
  * values the schema does list (see withSharedColumns), or unknown words after "of" (bareName) when the table's
  * name column is not listed. Exactly one table may fit every named column and the value; else null (refused).
  */
-export function buildLookup(b: ReadIntentBuilder, mentions: MentionItem[]): ReadIntent | null {
+export function buildLookup(b: ReadState, mentions: MentionItem[]): ReadIntent | null {
   const cols = mentions.filter((m) => !m.used);
   if (!cols.length || cols.some((m) => !m.targets.some((t) => t.kind === 'column'))) return null;
   // "the population density of maine": one column or two? (the words of a compound name are not known)
@@ -290,7 +290,7 @@ export function buildLookup(b: ReadIntentBuilder, mentions: MentionItem[]): Read
  * columns: "the population of austin texas" is city.population where city_name = austin and state_name = texas.
  * Null unless exactly one table and one assignment of the values fit.
  */
-function buildQualifiedLookup(b: ReadIntentBuilder, cols: MentionItem[]): ReadIntent | null {
+function buildQualifiedLookup(b: ReadState, cols: MentionItem[]): ReadIntent | null {
   if (b.values.some((v) => v.op !== '=')) return null;
   const fits: Array<{ table: string; filters: Filter[]; namedFirst: boolean }> = [];
   for (const table of b.lex.tables.keys()) {
@@ -322,7 +322,7 @@ function buildQualifiedLookup(b: ReadIntentBuilder, cols: MentionItem[]): ReadIn
 }
 
 /** The one unsampled text column of `table` named like the column of a value target, with that value. */
-function sharedColumnHit(b: ReadIntentBuilder, table: string, targets: PendingValue['targets']): { name: string; value: string } | null {
+function sharedColumnHit(b: ReadState, table: string, targets: PendingValue['targets']): { name: string; value: string } | null {
   const hits = targets
     .filter((t): t is Extract<LexiconTarget, { kind: 'value' }> => t.kind === 'value' && t.table !== table)
     .map((t) => ({ t, col: b.lex.table(table).columns.find((c) => c.name.toLowerCase() === t.column.toLowerCase() && !c.sampleValues?.length) }))
