@@ -39,7 +39,7 @@ function projectConfig(projectDir) {
 /** Settings of a whole run: the local servers' global setup, two workers, the closing summary line. */
 const runOptions = {
   // Finds (starting them when it can) PostgreSQL, MariaDB and Redis; tests of an unreachable one are skipped.
-  globalSetup: path.join(ROOT, 'tools/test-services/src/global-setup.ts'),
+  globalSetup: path.join(ROOT, 'libs/test-services/src/global-setup.ts'),
   maxWorkers: 2,
   // testTimeout is a setting of the whole run: Jest ignores it inside the projects of a multi-project run.
   testTimeout: 30000,

@@ -1,7 +1,7 @@
 /**
  * The offline engine's dialect-specific SQL run on the real servers: a duration between two timestamp columns
  * (issue 8, derived measures) written for PostgreSQL and MariaDB must run there and give the hours the rows hold.
- * Skipped, with the reason, when a server is down (tools/test-services).
+ * Skipped, with the reason, when a server is down (libs/test-services).
  */
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { openStateDataSource } from '../platform/state/state-data-source.factory';
 
-/** The local PostgreSQL test database (tools/test-services). */
+/** The local PostgreSQL test database (libs/test-services). */
 export const STATE_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A state database opened through the migrations, and how to remove it. */
