@@ -2,7 +2,7 @@
  * End-to-end accuracy of the built-in offline engine (libs/offline-engine/src): the sample shop database is
  * generated, introspected with the real SQLite driver, and every question's SQL is executed and compared with the
  * result of hand-written reference SQL. Also runs a handful of questions over the Chinook database (from
- * /work/shared/eval, skipped with a message when absent) to show the engine is not tuned to one schema.
+ * <repo>/../shared/eval, skipped with a message when absent) to show the engine is not tuned to one schema.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * Execution-accuracy runner (`npm run eval -- --set chinook --limit 10`): asks the questions of a shared
- * evaluation set (/work/shared/eval, i.e. <repo>/../shared/eval) through the real QueryPipeline with the chosen
+ * evaluation set (<repo>/../shared/eval) through the real QueryPipeline with the chosen
  * provider (offline by default), runs the gold SQL on the same SQLite database and compares the results as the
  * Spider test-suite EX does. Prints per set: total, answered, refused, correct, execution accuracy
  * (correct / total) and precision (correct / answered). With `--mode oracle` (gold SQL) or `--mode replay

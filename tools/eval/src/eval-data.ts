@@ -25,7 +25,7 @@ export interface EvalItem {
   goldSql: string[];
 }
 
-/** Where the shared evaluation data lives: `<repo>/../shared/eval`, i.e. /work/shared/eval for /work/main. */
+/** Where the shared evaluation data lives: `<repo>/../shared/eval`. */
 export function defaultEvalDir(): string {
   return path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'eval');
 }

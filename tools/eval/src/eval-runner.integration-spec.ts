@@ -1,7 +1,7 @@
 /**
  * The runner end to end on the shared evaluation data (real SQLite files through the real driver, the real
  * QueryPipeline and checker), with a scripted provider: answering with the gold SQL must score as correct, a
- * constant wrong query must not. Skips with a message when /work/shared/eval (<repo>/../shared/eval) is absent.
+ * constant wrong query must not. Skips with a message when <repo>/../shared/eval is absent.
  */
 import { existsSync } from 'node:fs';
 import { ScriptedLlmProvider } from '@nlq/pipeline/testing';

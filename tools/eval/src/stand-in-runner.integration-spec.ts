@@ -2,7 +2,7 @@
  * Oracle and replay modes end to end on the shared evaluation data: real SQLite files, the real QueryPipeline and
  * checker, the real OpenAI client talking to the stand-in model server over HTTP in the four reply styles. The
  * oracle must answer every question whose gold SQL runs, each with one SQL-writing call; replayed predictions must
- * lose nothing that runs right on the database directly. Skips with a message when /work/shared/eval
+ * lose nothing that runs right on the database directly. Skips with a message when <repo>/../shared/eval
  * (<repo>/../shared/eval) is absent.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

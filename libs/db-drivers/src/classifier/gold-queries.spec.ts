@@ -1,5 +1,5 @@
 /**
- * Real gold SQL from the evaluation sets (/work/shared/eval, read in place) must classify as `read` and yield no
+ * Real gold SQL from the evaluation sets (<repo>/../shared/eval, read in place) must classify as `read` and yield no
  * reference problems against the real SQLite databases, introspected here with better-sqlite3 PRAGMA table_info.
  * Also measures the node-sql-parser parse rate per set (printed).
  */
