@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ErrorCode, type ConnectionInput, type ConnectionView, type Dialect, type RefreshResponse, type TestResult } from '@nlq/contracts';
+import { type ConnectionInput, type ConnectionView, type Dialect, type RefreshResponse, type TestResult } from '@nlq/contracts';
 import { createDriver, parseConnectionUrl, QueryPipeline, redactConnectionUrl } from '@nlq/pipeline';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import type { Caller } from '../../platform/auth/caller';
 import { SecretBox } from '../../platform/auth/secret-box';
 import { ApiException } from '../../platform/common/api.exception';
+import { SettingsTable } from '../../platform/common/settings-table';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
 import { ReplicaCoherenceService, SETTINGS_TOPIC, schemaTopic } from '../../platform/coherence/replica-coherence.service';
 import { AppConfig } from '../../platform/config/app-config';
@@ -44,7 +45,12 @@ export class ConnectionsService implements OnModuleInit {
     @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly coherence: ReplicaCoherenceService,
-  ) {}
+  ) {
+    this.table = new SettingsTable(dataSource, ConnectionEntity, 'connection');
+  }
+
+  /** The connection table's shared CRUD parts (platform/common/settings-table.ts). */
+  private readonly table: SettingsTable<ConnectionEntity>;
 
   /** Fingerprint of the URL each registered connection's driver was built from (id -> public URL and sealed secret). */
   private readonly applied = new Map<string, string>();
@@ -71,8 +77,7 @@ export class ConnectionsService implements OnModuleInit {
 
   /** Every connection, oldest first. */
   async list(): Promise<ConnectionView[]> {
-    const rows = await this.repository().find({ order: { createdAt: 'ASC' } });
-    return rows.map((r) => this.view(r));
+    return (await this.table.list()).map((r) => this.view(r));
   }
 
   /** @throws ApiException 404 for an unknown id. */
@@ -128,11 +133,9 @@ export class ConnectionsService implements OnModuleInit {
   /** @throws ApiException 404 for an unknown id, 409 for the active connection. */
   async remove(id: string, caller: Caller): Promise<void> {
     const row = await this.row(id);
-    if (row.active || this.targets.activeConnectionId() === id) {
-      throw new ApiException(409, ErrorCode.CONFLICT, `Connection "${row.name}" is active; make another connection active before deleting it.`);
-    }
+    this.table.assertDeletable(row, row.active || this.targets.activeConnectionId() === id);
     await this.targets.removeConnection(id);
-    await this.repository().delete({ id });
+    await this.table.delete(id);
     this.applied.delete(id);
     await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'connection.delete', caller, { connectionId: id, name: row.name });
@@ -177,9 +180,7 @@ export class ConnectionsService implements OnModuleInit {
   async activate(id: string, caller: Caller): Promise<ConnectionView> {
     const row = await this.row(id);
     this.targets.activate(id);
-    await this.repository().createQueryBuilder().update(ConnectionEntity).set({ active: false }).where('id <> :id', { id }).execute();
-    await this.repository().update({ id }, { active: true });
-    row.active = true;
+    await this.table.activate(row);
     await this.coherence.announce(SETTINGS_TOPIC);
     this.pipeline.warmUp(id).catch((error: unknown) => this.logger.warn({ connectionId: id, err: messageOf(error) }, 'schema warm-up of the activated connection failed'));
     auditCallerEvent(this.logger, 'connection.activate', caller, { connectionId: id, name: row.name });
@@ -234,14 +235,12 @@ export class ConnectionsService implements OnModuleInit {
     if (problem) throw ApiException.validation([{ field: 'url', problems: [problem] }], problem);
   }
 
-  private async assertNameFree(name: string): Promise<void> {
-    if (await this.repository().existsBy({ name })) throw new ApiException(409, ErrorCode.CONFLICT, `A connection named "${name}" already exists.`);
+  private assertNameFree(name: string): Promise<void> {
+    return this.table.assertNameFree(name);
   }
 
-  private async row(id: string): Promise<ConnectionEntity> {
-    const row = await this.repository().findOneBy({ id });
-    if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Connection "${id}" not found.`);
-    return row;
+  private row(id: string): Promise<ConnectionEntity> {
+    return this.table.row(id);
   }
 
   /** The stored columns of a URL: public part, encrypted secrets, dialect. */
@@ -292,7 +291,7 @@ export class ConnectionsService implements OnModuleInit {
   }
 
   private repository() {
-    return this.dataSource.getRepository(ConnectionEntity);
+    return this.table.repository();
   }
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ErrorCode, type LlmInput, type LlmProviderName, type LlmView, type TestResult } from '@nlq/contracts';
+import { type LlmInput, type LlmProviderName, type LlmView, type TestResult } from '@nlq/contracts';
 import { createProvider, type ProviderSettings } from '@nlq/pipeline';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import type { Caller } from '../../platform/auth/caller';
 import { SecretBox } from '../../platform/auth/secret-box';
 import { ApiException } from '../../platform/common/api.exception';
+import { SettingsTable } from '../../platform/common/settings-table';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
 import { ReplicaCoherenceService, SETTINGS_TOPIC } from '../../platform/coherence/replica-coherence.service';
 import { AppConfig } from '../../platform/config/app-config';
@@ -39,7 +40,12 @@ export class LlmsService implements OnModuleInit {
     private readonly targets: TargetResolverService,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly coherence: ReplicaCoherenceService,
-  ) {}
+  ) {
+    this.table = new SettingsTable(dataSource, LlmSettingEntity, 'model setting');
+  }
+
+  /** The model-setting table's shared CRUD parts (platform/common/settings-table.ts). */
+  private readonly table: SettingsTable<LlmSettingEntity>;
 
   /** Fingerprint of the setting the current provider was built from, or null before the first. */
   private appliedFingerprint: string | null = null;
@@ -85,7 +91,7 @@ export class LlmsService implements OnModuleInit {
   }
 
   async list(): Promise<LlmView[]> {
-    return (await this.repository().find({ order: { createdAt: 'ASC' } })).map(toView);
+    return (await this.table.list()).map(toView);
   }
 
   /** @throws ApiException 404 for an unknown id. */
@@ -138,8 +144,8 @@ export class LlmsService implements OnModuleInit {
   /** @throws ApiException 404, or 409 for the active setting. */
   async remove(id: string, caller: Caller): Promise<void> {
     const row = await this.row(id);
-    if (row.active) throw new ApiException(409, ErrorCode.CONFLICT, `Model setting "${row.name}" is active; make another one active before deleting it.`);
-    await this.repository().delete({ id });
+    this.table.assertDeletable(row, row.active);
+    await this.table.delete(id);
     await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'llm.delete', caller, { llmId: id, name: row.name });
   }
@@ -161,9 +167,7 @@ export class LlmsService implements OnModuleInit {
   async activate(id: string, caller: Caller): Promise<LlmView> {
     const row = await this.row(id);
     this.applyProvider(row);
-    await this.repository().createQueryBuilder().update(LlmSettingEntity).set({ active: false }).where('id <> :id', { id }).execute();
-    await this.repository().update({ id }, { active: true });
-    row.active = true;
+    await this.table.activate(row);
     await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'llm.activate', caller, { llmId: id, name: row.name, provider: row.provider });
     return toView(row);
@@ -179,18 +183,16 @@ export class LlmsService implements OnModuleInit {
     if (problem) throw ApiException.validation([{ field: 'base_url', problems: [problem] }], problem);
   }
 
-  private async assertNameFree(name: string): Promise<void> {
-    if (await this.repository().existsBy({ name })) throw new ApiException(409, ErrorCode.CONFLICT, `A model setting named "${name}" already exists.`);
+  private assertNameFree(name: string): Promise<void> {
+    return this.table.assertNameFree(name);
   }
 
-  private async row(id: string): Promise<LlmSettingEntity> {
-    const row = await this.repository().findOneBy({ id });
-    if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model setting "${id}" not found.`);
-    return row;
+  private row(id: string): Promise<LlmSettingEntity> {
+    return this.table.row(id);
   }
 
   private repository() {
-    return this.dataSource.getRepository(LlmSettingEntity);
+    return this.table.repository();
   }
 }
 
