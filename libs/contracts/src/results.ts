@@ -19,3 +19,25 @@ export interface WriteResult {
   rowsAffected: number;
   durationMs: number;
 }
+
+/**
+ * One earlier turn of a session, for follow-up questions ("and in the US?"): the question, the SQL that answered it
+ * and a one-line summary of its result (e.g. `1 row: count = 42` or `0 rows`). Sent oldest first, newest last.
+ */
+export interface ConversationTurn {
+  question: string;
+  sql: string;
+  /** One line, at most about 200 characters. */
+  resultSummary: string;
+}
+
+/** The rows of an executed statement to be worded as an answer (a model or the offline engine); rows are bounded. */
+export interface AnswerRequest {
+  question: string;
+  sql: string;
+  columns: string[];
+  rows: unknown[][];
+  /** Total rows returned by the query (may exceed rows.length). */
+  rowCount: number;
+  truncated: boolean;
+}

@@ -1,20 +1,11 @@
-import type { DatabaseSchema, Dialect } from '@nlq/contracts';
+import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect } from '@nlq/contracts';
+
+export type { AnswerRequest, ConversationTurn } from '@nlq/contracts';
 
 /** A question/SQL pair used as a few-shot example (positively rated earlier answers). */
 export interface FewShotExample {
   question: string;
   sql: string;
-}
-
-/**
- * One earlier turn of the session, for follow-ups ("and in the US?"): the question, the SQL that answered it and a
- * one-line summary of its result (e.g. `1 row: count = 42` or `0 rows`). Sent oldest first, newest last.
- */
-export interface ConversationTurn {
-  question: string;
-  sql: string;
-  /** One line, at most about 200 characters. */
-  resultSummary: string;
 }
 
 /** Everything a provider needs to write one SQL statement. */
@@ -45,16 +36,6 @@ export interface SqlGenerationResult {
   tokens?: TokenUsage | null;
 }
 
-/** Everything a provider needs to write the plain-words answer. Rows are already bounded by the pipeline. */
-export interface AnswerRequest {
-  question: string;
-  sql: string;
-  columns: string[];
-  rows: unknown[][];
-  /** Total rows returned by the query (may exceed rows.length). */
-  rowCount: number;
-  truncated: boolean;
-}
 
 export interface AnswerResult {
   text: string;

@@ -1,12 +1,7 @@
-import type { DatabaseSchema, Dialect } from '@nlq/contracts';
+import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect } from '@nlq/contracts';
 
 /** One earlier turn of the session, for follow-up questions ("and in 2024?"). */
-export interface EarlierTurn {
-  question: string;
-  sql: string;
-  /** One line, at most about 200 characters. */
-  resultSummary: string;
-}
+export type EarlierTurn = ConversationTurn;
 
 /** What the engine needs to write one SQL statement. */
 export interface OfflineSqlRequest {
@@ -23,12 +18,4 @@ export interface OfflineSqlRequest {
 }
 
 /** The rows of an executed statement, to be worded as an answer. */
-export interface OfflineAnswerRequest {
-  question: string;
-  sql: string;
-  columns: string[];
-  rows: unknown[][];
-  /** Total rows returned by the query (may exceed rows.length). */
-  rowCount: number;
-  truncated: boolean;
-}
+export type OfflineAnswerRequest = AnswerRequest;
