@@ -109,6 +109,9 @@ function isServerPath(path: string): boolean {
   return SERVER_ROOTS.has(segments[0]) || FILE_EXTENSION.test(segments[segments.length - 1]);
 }
 
+/** A character or word without which none of CREDENTIAL_PATTERNS and PATH_PATTERNS can match. */
+const MAY_HOLD_PATTERN = /[/\\:=\n]|bearer|sk-|nlq_/i;
+
 /**
  * `message` with credentials replaced by `***` and server file paths by `[path]`: first every remembered secret
  * ({@link rememberSecrets}) and every form in `extraSecrets` (e.g. one connection's password, as its connection test
@@ -123,6 +126,9 @@ export function scrubMessage(message: string, extraSecrets: readonly string[] = 
   let text = message;
   const secrets = extraSecrets.length > 0 ? [...extraSecrets].sort((a, b) => b.length - a.length) : [];
   for (const secret of [...secrets, ...ordered]) if (secret && text.includes(secret)) text = text.split(secret).join(SCRUBBED_SECRET);
+  // Every pattern below needs one of these (a URL's `:`, a pair's `=` or `:`, a path's `/` or `\`, a stack frame's
+  // line break, a bearer token or a key prefix): most strings of a trace span's detail have none, and skip them all.
+  if (!MAY_HOLD_PATTERN.test(text)) return text;
   for (const [pattern, replacement] of CREDENTIAL_PATTERNS) text = text.replace(pattern, replacement);
   for (const [pattern, replacement] of PATH_PATTERNS) text = text.replace(pattern, replacement as (...match: string[]) => string);
   return text;
