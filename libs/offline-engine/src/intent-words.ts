@@ -1,4 +1,5 @@
 import type { AggregateFn, CompareOp, Measure } from './query-intent';
+import type { Keyword } from './question-vocabulary';
 import { humanize, normalizedWords } from './word-forms';
 
 /** Small word and ordering helpers of the intent builder (intent-parser.ts): labels, aliases, noun forms. */
@@ -19,6 +20,14 @@ const OP_WORDS: Record<CompareOp, string> = { '=': 'is', '<>': 'is not', '>': 'o
 export function opWords(op: CompareOp): string {
   return OP_WORDS[op];
 }
+
+/** The comparison an ordering keyword makes ("more than" -> gt -> `>`); `eq` and the other keywords are not in it. */
+export const ORDERING_OPS: ReadonlyMap<Keyword, CompareOp> = new Map<Keyword, CompareOp>([
+  ['gt', '>'],
+  ['gte', '>='],
+  ['lt', '<'],
+  ['lte', '<='],
+]);
 
 const COUNT_OP_WORDS: Record<CompareOp, string> = { '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': '', '<>': 'other than' };
 

@@ -1,8 +1,7 @@
 import type { JoinPlanner } from './join-planner';
 import type { CompareOp, Filter } from './query-intent';
 import type { Item, MentionItem } from './question-items';
-import type { Keyword } from './question-vocabulary';
-import { countOpWords } from './intent-words';
+import { countOpWords, ORDERING_OPS } from './intent-words';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
 import { pluralize } from './word-forms';
 
@@ -11,8 +10,6 @@ export interface RelationCondition {
   subject: string;
   filter: Extract<Filter, { kind: 'related' }>;
 }
-
-const COUNT_OPS: Partial<Record<Keyword, CompareOp>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /**
  * Reads conditions on related rows (the anti-join and HAVING sketches of issue 8) and marks their items used:
@@ -33,10 +30,10 @@ export function readRelationConditions(items: Item[], lexicon: SchemaLexicon, pl
     if (item.kw === 'without' || item.kw === 'not') {
       op = '=';
       count = 0;
-    } else if (COUNT_OPS[item.kw] && items[k + 1]?.t === 'num') {
+    } else if (ORDERING_OPS.has(item.kw) && items[k + 1]?.t === 'num') {
       const num = items[k + 1] as Extract<Item, { t: 'num' }>;
       if (!Number.isInteger(num.value) || num.value < 0 || num.used) continue;
-      op = COUNT_OPS[item.kw] as CompareOp;
+      op = ORDERING_OPS.get(item.kw) as CompareOp;
       count = num.value;
       r = k + 2;
     } else continue;

@@ -3,14 +3,8 @@ import type { CompareOp, WriteIntent } from './query-intent';
 import type { QuestionToken } from './question-tokenizer';
 import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
 import { humanize } from './word-forms';
-
-/** Comparison keywords of a write's WHERE words. */
-const WRITE_FILTER_OPS = new Map<string, CompareOp>([
-  ['gt', '>'],
-  ['gte', '>='],
-  ['lt', '<'],
-  ['lte', '<='],
-]);
+import { ORDERING_OPS } from './intent-words';
+import type { Keyword } from './question-vocabulary';
 
 type Condition = WriteIntent['filters'][number];
 
@@ -64,7 +58,7 @@ function conditions(list: Item[], table: string, lexicon: SchemaLexicon): Condit
       const kw = (list[j] as { kw: string }).kw;
       if (kw === 'not') op = '<>';
       else if (kw === 'named') named = true;
-      else if (kw !== 'eq') op = WRITE_FILTER_OPS.get(kw) ?? op;
+      else if (kw !== 'eq') op = ORDERING_OPS.get(kw as Keyword) ?? op;
       j++;
     }
     const v = list[j];

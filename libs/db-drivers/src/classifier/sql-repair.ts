@@ -19,7 +19,8 @@ export interface SqlRepair {
 
 /**
  * How the double-quoted-literal repair read one double-quoted token of a SQLite, MySQL or MariaDB statement:
- * `literal` (converted to a string), or `identifier` (left as written) with the reason, e.g. `names column "a""b"`.
+ * `literal` (converted to a string), or `identifier` (left as written), with the reason, e.g. `resolves to a name
+ * in scope` or `names a table or column of the schema ("a"b")`.
  * Recorded in the check span of the trace so that a person can see why a token was or was not converted.
  */
 export interface DoubleQuotedDecision {

@@ -1,4 +1,4 @@
-import type { DataSource, EntityTarget, FindOptionsWhere, Repository } from 'typeorm';
+import type { DataSource, EntityTarget, FindOptionsOrder, FindOptionsWhere, Repository } from 'typeorm';
 import { ErrorCode } from '@nlq/contracts';
 import { ApiException } from './api.exception';
 import type { SettingBaseEntity } from './setting-base.entity';
@@ -25,7 +25,7 @@ export class SettingsTable<E extends SettingBaseEntity> {
 
   /** Every row, oldest first. */
   list(): Promise<E[]> {
-    return this.repository().find({ order: { createdAt: 'ASC' } as never });
+    return this.repository().find({ order: { createdAt: 'ASC' } as FindOptionsOrder<E> });
   }
 
   /** The row of `id`. @throws ApiException 404 NOT_FOUND for an unknown id. */
@@ -45,7 +45,10 @@ export class SettingsTable<E extends SettingBaseEntity> {
     if (active) throw new ApiException(409, ErrorCode.CONFLICT, `${this.capitalNoun()} "${row.name}" is active; make another ${this.noun} active before deleting it.`);
   }
 
-  /** Mark `row` the one active row of the table (the others inactive); sets `row.active`. */
+  /**
+   * Mark `row` the one active row of the table (the others inactive); sets `row.active`. (`as never`: TypeORM's partial
+   * entity type of a generic E does not admit a literal of its base class's columns.)
+   */
   async activate(row: E): Promise<void> {
     await this.repository().createQueryBuilder().update(this.entity).set({ active: false } as never).where('id <> :id', { id: row.id }).execute();
     await this.repository().update({ id: row.id } as FindOptionsWhere<E>, { active: true } as never);
