@@ -26,21 +26,5 @@ export function plainNumbers(text: string): string {
   return text.replace(/(\d),(?=\d{3}\b)/g, '$1');
 }
 
-/** fetch + JSON: status, parsed body (text when not JSON) and headers. */
-export async function call(
-  url: string,
-  init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
-  const headers: Record<string, string> = { ...(init.headers ?? {}) };
-  const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-  const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body: parsed, headers: response.headers };
-}
+/** fetch + JSON: status, parsed body (text when not JSON) and headers (the server's test helper). */
+export { call } from '@nlq/server/testing';
