@@ -8,3 +8,4 @@ export * from './events';
 export * from './api';
 export * from './value-format';
 export * from './server-sent-events';
+export * from './clarification';

@@ -17,7 +17,8 @@ export interface TraceSpan {
   detail?: Record<string, unknown> | null;
 }
 
-export type TraceStatus = 'ok' | 'error' | 'pending_approval' | 'refused';
+/** `clarification`: the question was asked back (issue 22); nothing ran. */
+export type TraceStatus = 'ok' | 'error' | 'pending_approval' | 'refused' | 'clarification';
 
 export interface Trace {
   id: string;

@@ -1,3 +1,5 @@
+import type { ClarificationProposal } from '@nlq/contracts';
+
 /** Typed provider errors (openai-node style). Retries happen only for 408, 409, 429 and 5xx (docs/architecture.md). */
 export class ProviderError extends Error {
   constructor(message: string, readonly status?: number) {
@@ -15,3 +17,12 @@ export class ProviderRateLimitError extends ProviderError {}
 export class ProviderResponseError extends ProviderError {}
 /** The provider understood the request but cannot write SQL for the question; message says why and what to do. */
 export class UnanswerableQuestionError extends ProviderError {}
+/**
+ * The provider asks back instead of guessing (issue 22): the question has two or more readings it cannot rank apart.
+ * `clarification` holds the question and 2 to 5 readings, each with its restated question; no SQL was written.
+ */
+export class ClarificationNeededError extends ProviderError {
+  constructor(readonly clarification: ClarificationProposal) {
+    super(clarification.question);
+  }
+}

@@ -1,5 +1,5 @@
-import { OfflineEngine, OfflineRefusalError, type OfflineEngineOptions } from '@nlq/offline-engine';
-import { UnanswerableQuestionError } from './errors';
+import { OfflineClarificationError, OfflineEngine, OfflineRefusalError, type OfflineEngineOptions } from '@nlq/offline-engine';
+import { ClarificationNeededError, UnanswerableQuestionError } from './errors';
 import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult } from './provider';
 
 /** Construction options of {@link OfflineProvider} (those of the engine); all optional. */
@@ -24,7 +24,8 @@ export class OfflineProvider implements LlmProvider {
 
   /**
    * SQL for `request.question` in `request.dialect` (lists limited to `request.maxRows`).
-   * @throws UnanswerableQuestionError when the engine refuses the question, or on a correction attempt.
+   * @throws UnanswerableQuestionError when the engine refuses the question, or on a correction attempt;
+   *   ClarificationNeededError when the question has readings the engine cannot rank apart.
    */
   async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
     try {
@@ -32,6 +33,7 @@ export class OfflineProvider implements LlmProvider {
       return { sql, raw: sql, tokens: null };
     } catch (error) {
       if (error instanceof OfflineRefusalError) throw new UnanswerableQuestionError(error.message);
+      if (error instanceof OfflineClarificationError) throw new ClarificationNeededError(error.clarification);
       throw error;
     }
   }

@@ -4,5 +4,5 @@
  * generator are behind `@nlq/offline-engine/testing`.
  */
 export { OfflineEngine, type OfflineEngineOptions } from './offline-engine';
-export { OfflineRefusalError, MODEL_HINT as OFFLINE_MODEL_HINT } from './unanswerable';
+export { OfflineClarificationError, OfflineRefusalError, MODEL_HINT as OFFLINE_MODEL_HINT } from './unanswerable';
 export type { EarlierTurn, OfflineAnswerRequest, OfflineSqlRequest } from './engine-types';

@@ -1,3 +1,5 @@
+import type { ClarificationProposal } from '@nlq/contracts';
+
 
 /** What the offline engine can do, and how to configure a model for everything else (shown with every refusal). */
 export const MODEL_HINT =
@@ -19,4 +21,17 @@ export class OfflineRefusalError extends Error {
 /** The refusal error for a question the engine cannot map: `reason` says what it did not understand. */
 export function unanswerable(reason: string): OfflineRefusalError {
   return new OfflineRefusalError(`The offline engine could not answer this question: ${reason}. ${MODEL_HINT}`);
+}
+
+/**
+ * The engine asking back (issue 22): the question has two or more readings it cannot rank apart (a word fits two
+ * tables, columns or values; "or" could span two columns; a number could compare two things; a word is unknown but a
+ * near match exists). `clarification.readings` are 2 to 5, most likely first, each with the restated question the
+ * engine answers without ambiguity. The provider adapter turns it into a ClarificationNeededError; no SQL is written.
+ */
+export class OfflineClarificationError extends Error {
+  override readonly name = 'OfflineClarificationError';
+  constructor(readonly clarification: ClarificationProposal) {
+    super(clarification.question);
+  }
 }

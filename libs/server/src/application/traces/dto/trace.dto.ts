@@ -3,7 +3,7 @@ import type { Page, SpanOutcome, Trace, TraceSpan, TraceStatus, TraceSummary } f
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { PageQueryDto } from '../../sessions/dto/page-query.dto';
 
-export const TRACE_STATUSES: TraceStatus[] = ['ok', 'error', 'pending_approval', 'refused'];
+export const TRACE_STATUSES: TraceStatus[] = ['ok', 'error', 'pending_approval', 'refused', 'clarification'];
 
 /** `?page=&page_size=&session_id=&status=` of GET /api/traces. */
 export class TraceQueryDto extends PageQueryDto {
