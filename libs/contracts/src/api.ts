@@ -7,6 +7,7 @@ import type { HealthResponse, HistoryEntry, QueryResponse } from './query';
 import type { SqlKind } from './sql';
 import type { Trace, TraceStatus } from './trace';
 import type { Dialect } from './schema';
+import type { Clarification } from './clarification';
 
 /** A page of items. */
 export interface Page<T> {
@@ -16,9 +17,14 @@ export interface Page<T> {
   total: number;
 }
 
-/** Body of POST /api/chat. */
+/**
+ * Body of POST /api/chat. Either `question`, or `clarification_option` (with the `session_id` that was asked back):
+ * the id of the chosen option of the session's open clarification, which answers that reading (issue 22).
+ */
 export interface ChatRequest {
-  question: string;
+  question?: string;
+  /** Id of an option of the session's open clarification (`ChatResponse.clarification.options[].id`). */
+  clarification_option?: string;
   /** Existing session of the caller to continue; a new session id is created when absent. */
   session_id?: string;
   /** Connection to ask; the active connection when absent. */
@@ -57,6 +63,21 @@ export interface ChatResponse extends QueryResponse {
    * the SQL ran as written.
    */
   repairs: Array<{ rule: string; from: string; to: string }>;
+  /**
+   * What the executed SQL computed, in plain English, derived from the parsed statement (issue 22), e.g. "Counted
+   * orders with status 'shipped' placed in 2024, per customer country, largest first." Null when nothing ran.
+   */
+  reading: string | null;
+  /**
+   * Set (with success false, error null, sql '') when nlq asks back instead of guessing: the question and 2 to 5
+   * options; answer with POST /api/chat `{ session_id, clarification_option: id }` or a new question. Null otherwise.
+   */
+  clarification: Clarification | null;
+  /**
+   * Rows the statement would have returned without the row limit, when the limit cut them (`truncated` true) and
+   * they could be counted within the statement timeout; null otherwise.
+   */
+  total_rows: number | null;
 }
 
 /** GET /api/health: the /health fields plus reachability of the active database and model. */
