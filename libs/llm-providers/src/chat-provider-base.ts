@@ -48,10 +48,10 @@ export abstract class ChatProviderBase implements LlmProvider {
     this.temperature = options.temperature === undefined ? 0 : options.temperature;
   }
 
-  /** Writes SQL for the request (see buildSqlPrompt). @throws UnanswerableQuestionError on CANNOT_ANSWER. */
+  /** Writes SQL for the request (see buildSqlPrompt). @throws UnanswerableQuestionError on CANNOT_ANSWER, ClarificationNeededError on CLARIFY. */
   async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
     const { text, tokens } = await this.chat(buildSqlPrompt(request));
-    return interpretSqlReply(text, tokens);
+    return interpretSqlReply(text, tokens, request.question);
   }
 
   /** Writes the plain-words answer for bounded result rows (see buildAnswerPrompt). */

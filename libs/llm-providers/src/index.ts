@@ -2,6 +2,7 @@ export * from './provider';
 export * from './answer-stream';
 export * from './errors';
 export * from './extract-sql';
+export * from './ask-back';
 export * from './prompt';
 export * from './retry';
 export * from './provider-options';

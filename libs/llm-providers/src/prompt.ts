@@ -3,7 +3,8 @@
  * Anthropic). The built-in offline engine does not use prompts.
  */
 import type { DatabaseSchema, Dialect, TableSchema } from '@nlq/contracts';
-import { UnanswerableQuestionError, ProviderResponseError } from './errors';
+import { ClarificationNeededError, UnanswerableQuestionError, ProviderResponseError } from './errors';
+import { ASK_BACK_RULE, parseAskBack } from './ask-back';
 import { CANNOT_ANSWER_MARKER, cannotAnswerReason, extractSql, stripThinking } from './extract-sql';
 import type { AnswerRequest, AnswerResult, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from './provider';
 
@@ -163,7 +164,8 @@ export function renderSchema(schema: DatabaseSchema): string {
  * Builds the text-to-SQL prompt.
  * - system: the dialect's rules: one read-only statement unless the question clearly asks to change data, only
  *   schema tables and columns, columns qualified by table or alias, the dialect's row-limit syntax with
- *   `request.maxRows`, identifier quoting and date idioms, and the exact `CANNOT_ANSWER: <why>` escape.
+ *   `request.maxRows`, identifier quoting and date idioms, the exact `CANNOT_ANSWER: <why>` escape and the
+ *   `CLARIFY:` ask-back form (ask-back.ts).
  * - user: the compact schema (renderSchema), few-shot examples, the session's earlier turns (question, SQL, one-line
  *   result; oldest first, newest last) so a follow-up resolves (docs/architecture.md step 6), the previous failed SQL with its
  *   error on a correction attempt (docs/architecture.md step 10), then the question.
@@ -179,7 +181,8 @@ export function buildSqlPrompt(request: SqlGenerationRequest): ChatPrompt {
     '4. Compute counts, sums, averages and rankings in SQL. Give readable columns (names, not only ids) when the question asks for things.',
     `5. ${dialect.notes}`,
     `6. If the schema cannot answer the question, reply exactly "${CANNOT_ANSWER_MARKER}: <short reason>" and nothing else.`,
-    '7. Reply with the SQL in one ```sql fenced block and no explanation.',
+    `7. ${ASK_BACK_RULE}`,
+    '8. Otherwise reply with the SQL in one ```sql fenced block and no explanation.',
   ].join('\n');
 
   const parts: string[] = [`Database schema (${dialect.name}):`, renderSchema(request.schema)];
@@ -266,10 +269,13 @@ export function buildAnswerPrompt(request: AnswerRequest): ChatPrompt {
 }
 
 /**
- * Turns a raw SQL-generation reply into a result: `CANNOT_ANSWER: why` (after any reasoning block) throws
- * UnanswerableQuestionError with the reason; otherwise the extracted SQL ('' when the reply holds none).
+ * Turns a raw SQL-generation reply to `question` into a result: `CANNOT_ANSWER: why` (after any reasoning block)
+ * throws UnanswerableQuestionError with the reason; a `CLARIFY:` reply with two or more readings throws
+ * ClarificationNeededError (ask-back.ts); otherwise the extracted SQL ('' when the reply holds none).
  */
-export function interpretSqlReply(raw: string, tokens: TokenUsage | null): SqlGenerationResult {
+export function interpretSqlReply(raw: string, tokens: TokenUsage | null, question = ''): SqlGenerationResult {
+  const askBack = parseAskBack(raw, question);
+  if (askBack) throw new ClarificationNeededError(askBack);
   const reason = cannotAnswerReason(raw);
   if (reason !== null) {
     throw new UnanswerableQuestionError(
