@@ -8,6 +8,7 @@ export type LiveEventType =
   | 'answer.delta'
   | 'answer.ready'
   | 'approval.pending'
+  | 'clarification.requested'
   | 'approval.executing'
   | 'approval.approved'
   | 'approval.failed'
@@ -27,7 +28,8 @@ export interface LiveEvent {
    * stage.*: { stage, durationMs?, outcome? }; answer.delta: { text } (the next piece of an answer a model words,
    * in order while the answer stage runs; the pieces concatenate to the answer, and answer.ready's response is
    * authoritative, e.g. when a failed stream falls back to a factual line); answer.ready: { success, sql, response,
-   * error, rowCount };
+   * error, rowCount, reading }; clarification.requested: { question, options: [{ id, label }] } (the question was asked
+   * back instead of answered, issue 22; nothing ran);
    * approval.pending: { sql, kind, connectionId, estimatedRows (rows the write would change, null for DDL or when
    * they could not be counted), impact (e.g. "would delete 7 rows", null for DDL) }; approval.executing: { sql, executor } (an approved write started on replica `executor`);
    * approval.approved: { sql, rowsAffected }; approval.failed: { sql, error, interrupted } (the write failed at the

@@ -1,4 +1,5 @@
 /** Wire types of the query adapter surface (spec section 2 and 4.1). */
+import type { StoredClarification } from './clarification';
 
 /** Body of POST /query (spec 2, QueryRequest). */
 export interface QueryRequest {
@@ -43,7 +44,7 @@ export type HistoryEntryKind = 'query' | 'approval' | 'rejection' | 'feedback';
 
 /**
  * One stored history entry (the spec leaves the fields open; these are nlq's).
- * `status` for a query: ok, error, pending_approval, refused; for approval: approved (or error); rejection: rejected.
+ * `status` for a query: ok, error, pending_approval, refused, clarification; for approval: approved (or error); rejection: rejected.
  */
 export interface HistoryEntry {
   id: string;
@@ -69,6 +70,13 @@ export interface HistoryEntry {
    * or when it could not be counted); absent or null on other entries.
    */
   estimated_rows?: number | null;
+  /** A successful query: what its SQL computed in plain English (issue 22); absent or null otherwise. */
+  reading?: string | null;
+  /**
+   * A query asked back (status `clarification`): the question and its options, each with the restated question that
+   * answers it; absent or null otherwise.
+   */
+  clarification?: StoredClarification | null;
   created_at: string;
 }
 

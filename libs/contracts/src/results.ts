@@ -9,6 +9,11 @@ export interface ReadResult {
   rowCount: number;
   /** True when the row limit cut the result short (more rows existed). */
   truncated: boolean;
+  /**
+   * Rows the statement returns without its row limit, when the limit cut the result and the pipeline counted them
+   * within the statement timeout (issue 22 "honest counts"); absent or null otherwise.
+   */
+  totalRows?: number | null;
   /** Wall time of the statement in milliseconds. */
   durationMs: number;
 }
@@ -40,4 +45,6 @@ export interface AnswerRequest {
   /** Total rows returned by the query (may exceed rows.length). */
   rowCount: number;
   truncated: boolean;
+  /** When `truncated`: the rows the statement returns without its row limit, if they were counted; else absent or null. */
+  totalRows?: number | null;
 }

@@ -1,6 +1,6 @@
 /** Typed pipeline errors; apps/api maps each `code` to HTTP in its one exception filter. */
 export class PipelineError extends Error {
-  constructor(readonly code: 'NOTHING_PENDING' | 'CONFLICT' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'SQL_REFUSED', message: string) {
+  constructor(readonly code: 'NOTHING_PENDING' | 'CONFLICT' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'SQL_REFUSED' | 'NO_CLARIFICATION', message: string) {
     super(message);
     this.name = new.target.name;
   }
@@ -21,5 +21,19 @@ export class ApprovalConflictError extends PipelineError {
 export class ApprovalExecutionError extends PipelineError {
   constructor(message: string, readonly unreachable: boolean) {
     super(unreachable ? 'UPSTREAM_UNAVAILABLE' : 'SQL_REFUSED', message);
+  }
+}
+/**
+ * A `clarification_option` that does not name an option of the session's open clarification: the session was not
+ * asked back, a newer question replaced it, or the id is not one of its options (HTTP 409).
+ */
+export class NoSuchClarificationError extends PipelineError {
+  constructor(sessionId: string, option: string, open: boolean) {
+    super(
+      'NO_CLARIFICATION',
+      open
+        ? `Option "${option}" is not one of the options of the open clarification of session "${sessionId}".`
+        : `Session "${sessionId}" has no open clarification to answer; ask the question again.`,
+    );
   }
 }

@@ -1,10 +1,11 @@
-import type { ReadResult, SqlKind, TraceStatus } from '@nlq/contracts';
+import { publicClarification, type ReadResult, type SqlKind, type StoredClarification, type TraceStatus } from '@nlq/contracts';
 import type { ConversationTurn } from '@nlq/llm-providers';
 import type { AuditLogger } from './ports';
 import type { RecordBatcher } from './record-batcher';
 import type { CachedAnswer, ResultCache } from './result-cache';
 import type { NearDuplicateIndex } from './stages/cache';
 import type { SqlRepair } from './stages/check';
+import { clarificationText } from './stages/clarification';
 import { historyEntry } from './stages/record';
 import type { TraceRecorder } from './trace-recorder';
 import type { AskInput, AskOutcome } from './types';
@@ -24,6 +25,10 @@ export interface Ending {
   estimatedRows?: number | null;
   /** Set for a successful, freshly answered read: stored in the result cache and the near-duplicate index. */
   cacheable?: { key: string; value: CachedAnswer };
+  /** A successful read: what its SQL computed, in plain English (stages/reading). */
+  reading?: string | null;
+  /** The question was asked back (see {@link askedBack}). */
+  clarification?: StoredClarification;
 }
 
 /** Per-request state. */
@@ -44,6 +49,25 @@ export interface Run {
 /** An ending that failed with `error` (the response is the error text). */
 export function failure(status: TraceStatus, error: string, sql = '', kind: SqlKind | null = null): Ending {
   return { status, success: false, response: error, sql, error, kind, result: null, pendingApproval: false, cached: false };
+}
+
+/**
+ * An ending that asks back instead of answering (issue 22): success false, error null, no SQL, nothing executed; the
+ * response states the question and the numbered options (what POST /query shows).
+ */
+export function askedBack(clarification: StoredClarification): Ending {
+  return {
+    status: 'clarification',
+    success: false,
+    response: clarificationText(clarification),
+    sql: '',
+    error: null,
+    kind: null,
+    result: null,
+    pendingApproval: false,
+    cached: false,
+    clarification,
+  };
 }
 
 /** What {@link OutcomeRecorder} needs from the pipeline. */
@@ -86,6 +110,8 @@ export class OutcomeRecorder {
         error: ending.error,
         row_count: ending.result ? ending.result.rowCount : null,
         ...(ending.pendingApproval ? { estimated_rows: ending.estimatedRows ?? null } : {}),
+        ...(ending.reading ? { reading: ending.reading } : {}),
+        ...(ending.clarification ? { clarification: ending.clarification } : {}),
         rlhf_signal: input.rlhfSignal ?? null,
         trace_id: rec.traceId,
         connection_id: run.connectionId || null,
@@ -117,6 +143,7 @@ export class OutcomeRecorder {
     span.end('ok', { error: cacheError, detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null } });
     // History entry and trace go in the next group commit; the answer is returned only once both are committed.
     await this.deps.records.record([entry], [rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error })]);
+    if (ending.clarification) rec.publish('clarification.requested', { ...publicClarification(ending.clarification) });
     rec.publish('answer.ready', {
       success: ending.success,
       sql: ending.sql,
@@ -124,6 +151,7 @@ export class OutcomeRecorder {
       error: ending.error,
       rowCount: ending.result ? ending.result.rowCount : null,
       pendingApproval: ending.pendingApproval,
+      reading: ending.reading ?? null,
     });
     return {
       success: ending.success,
@@ -139,6 +167,8 @@ export class OutcomeRecorder {
       cached: ending.cached,
       connectionId: run.connectionId,
       repairs: run.repairs,
+      reading: ending.reading ?? null,
+      clarification: ending.clarification ?? null,
       ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
     };
   }

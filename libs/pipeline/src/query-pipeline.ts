@@ -29,7 +29,9 @@ import { historyEntry } from './stages/record';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 import { explainEmptyResult, withEmptyExplanation } from './stages/explain-empty';
 import { ApprovalFlow } from './approval/approval-flow';
-import { failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
+import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
+import { chooseReading } from './stages/clarification';
+import { countCutRows } from './stages/row-total';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -128,8 +130,15 @@ export class QueryPipeline {
     return this.records.flush();
   }
 
-  /** Answer one question (docs/architecture.md steps 1-12). */
+  /**
+   * Answer one question (docs/architecture.md steps 1-12). A reply to the session's open clarification (an option id,
+   * or its number or words as the question) asks the chosen reading's restated question (stages/clarification.ts).
+   * @throws NoSuchClarificationError when `input.clarificationOption` names no option of an open clarification
+   */
   async ask(input: AskInput): Promise<AskOutcome> {
+    const recent = await this.store.listHistory(input.sessionId, { newest: RECENT_HISTORY_ENTRIES });
+    const chosen = chooseReading(input.sessionId, recent, { optionId: input.clarificationOption, question: input.question });
+    if (chosen) input = { ...input, question: chosen.question };
     const traceId = recordId();
     const rec = new TraceRecorder(traceId, { sessionId: input.sessionId, userId: input.userId }, input.events ? teeEvents(this.events, input.events) : this.events, this.clock);
     const run: Run = {
@@ -152,7 +161,7 @@ export class QueryPipeline {
       return this.outcomes.finish(run, failure('error', intake.error));
     }
     run.question = intake.question;
-    span.end('ok', { detail: { chars: intake.question.length } });
+    span.end('ok', { detail: { chars: intake.question.length, ...(chosen ? { clarificationOption: chosen.optionId, chosenReading: chosen.label } : {}) } });
 
     const target = await this.resolveTarget(input.connectionId ?? undefined);
     run.connectionId = target.connectionId;
@@ -173,7 +182,7 @@ export class QueryPipeline {
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
     span = rec.start('cache');
-    run.conversation = conversationWindow(await this.store.listHistory(input.sessionId, { newest: RECENT_HISTORY_ENTRIES }), {
+    run.conversation = conversationWindow(recent, {
       connectionId: target.connectionId,
       question: run.question,
       maxTurns: this.config.conversationTurns ?? DEFAULT_CONVERSATION_TURNS,
@@ -201,6 +210,7 @@ export class QueryPipeline {
         result: hit.result,
         pendingApproval: false,
         cached: true,
+        reading: hit.reading ?? null,
       });
     }
     const near = this.nearDuplicates.find(scope, run.question, provider.modelId, schema.version);
@@ -280,6 +290,11 @@ export class QueryPipeline {
           conversation: run.conversation,
         });
         const who = { provider: active.name, model: active.modelId, ...(active !== provider ? { escalated: true } : {}) };
+        if (!generated.ok && 'clarification' in generated) {
+          // The provider asks back (issue 22): nothing is executed; the person chooses a reading.
+          span.end('ok', { detail: { attempt: retriesUsed + 1, ...who, clarification: { question: generated.clarification.question, options: generated.clarification.options.length } } });
+          return askedBack(generated.clarification);
+        }
         if (!generated.ok) {
           span.end('error', { error: generated.error, detail: { attempt: retriesUsed + 1, ...who, unanswerable: generated.unanswerable } });
           if (await escalate()) continue;
@@ -393,8 +408,10 @@ export class QueryPipeline {
         correctSpan.end('error', { error: correction.error, detail: { retriesUsed } });
         return failure(correction.status, correction.error, sql, classification.kind);
       }
-      const result = executed.result;
-      span.end('ok', { detail: { rows: result.rowCount, truncated: result.truncated, durationMs: result.durationMs } });
+      // Honest counts (issue 22): a result cut by the row limit says so, with the uncapped rows counted when they can be.
+      const cut = await countCutRows(target.driver, sql, dialect, executed.result, { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs });
+      const result = { ...executed.result, truncated: cut.truncated, ...(cut.totalRows !== null ? { totalRows: cut.totalRows } : {}) };
+      span.end('ok', { detail: { rows: result.rowCount, truncated: result.truncated, totalRows: cut.totalRows, durationMs: result.durationMs } });
       // An empty result says why (docs/architecture.md step 11): each literal condition probed read-only with the statement timeout.
       const emptyWhy = await explainEmptyResult(target.driver, sql, result, schema, this.config.statementTimeoutMs);
 

@@ -13,6 +13,8 @@ export interface CachedAnswer {
   schemaVersion: string;
   /** ISO-8601 time the answer was produced. */
   createdAt: string;
+  /** What the SQL computed, in plain English (stages/reading); absent in entries cached before issue 22. */
+  reading?: string | null;
 }
 
 /**

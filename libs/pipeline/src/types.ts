@@ -1,4 +1,4 @@
-import type { ReadResult, SqlKind } from '@nlq/contracts';
+import type { ReadResult, SqlKind, StoredClarification } from '@nlq/contracts';
 import type { SqlRepair } from '@nlq/db-drivers';
 import type { EventSink } from './ports';
 
@@ -11,6 +11,11 @@ export interface AskInput {
   rlhfSignal?: string | null;
   /** Connection to ask; the active one when absent. */
   connectionId?: string | null;
+  /**
+   * Id of an option of the session's open clarification (POST /api/chat `clarification_option`): the question asked
+   * is that option's restated question, and `question` may be empty. See stages/clarification.ts.
+   */
+  clarificationOption?: string | null;
   /**
    * This request's own listener of its live events (stage.*, answer.delta, answer.ready, approval.pending), called
    * in order besides the service-wide EventSink, e.g. for a server-sent-events reply. Must not throw.
@@ -42,6 +47,10 @@ export interface AskOutcome {
    * `{ rule: 'double-quoted-literal', from: '"Kyle"', to: "'Kyle'" }`; empty when `sql` is what the model wrote.
    */
   repairs: SqlRepair[];
+  /** What the executed SQL computed, in plain English (stages/reading); null when nothing ran. */
+  reading: string | null;
+  /** Set when the question was asked back instead of answered (success false, error null, sql ''); else null. */
+  clarification: StoredClarification | null;
 }
 
 /** Outcome of approving a pending operation. */

@@ -54,6 +54,7 @@ export async function writeAnswer(
       rows: result.rows.slice(0, Math.max(0, rowLimit)),
       rowCount: result.rowCount,
       truncated: result.truncated,
+      ...(result.truncated && typeof result.totalRows === 'number' ? { totalRows: result.totalRows } : {}),
     };
     const answer = onDelta && provider.streamAnswer ? await streamedAnswer(provider, request, onDelta) : await provider.writeAnswer(request);
     return { text: answer.text, source: 'model', tokens: answer.tokens ?? null, error: null };
@@ -76,8 +77,13 @@ async function streamedAnswer(provider: LlmProvider, request: AnswerRequest, onD
   }
 }
 
-/** "The query returned 3 rows (columns: a, b)." with "at least" when the row limit cut the result. */
+/**
+ * "The query returned 3 rows (columns: a, b)."; when the row limit cut the result, the uncapped count with the rows
+ * shown ("returned 2,369 rows; the first 1,000 are shown"), or "at least" when they could not be counted.
+ */
 export function factualSummary(result: ReadResult): string {
-  const count = `${result.truncated ? 'at least ' : ''}${result.rowCount} row${result.rowCount === 1 ? '' : 's'}`;
-  return `The query returned ${count}${result.columns.length ? ` (columns: ${result.columns.join(', ')})` : ''}.`;
+  const rows = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
+  const columns = result.columns.length ? ` (columns: ${result.columns.join(', ')})` : '';
+  if (result.truncated && typeof result.totalRows === 'number') return `The query returned ${rows(result.totalRows)}${columns}; the first ${result.rowCount.toLocaleString('en-US')} are shown.`;
+  return `The query returned ${result.truncated ? 'at least ' : ''}${rows(result.rowCount)}${columns}.`;
 }

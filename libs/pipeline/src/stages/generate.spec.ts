@@ -1,4 +1,4 @@
-import { ProviderConnectionError, ProviderResponseError, ProviderTimeoutError, UnanswerableQuestionError } from '@nlq/llm-providers';
+import { ClarificationNeededError, ProviderConnectionError, ProviderResponseError, ProviderTimeoutError, UnanswerableQuestionError } from '@nlq/llm-providers';
 import type { SqlGenerationRequest } from '@nlq/llm-providers';
 import { ScriptedLlmProvider } from '../testing/scripted-llm-provider';
 import { generateSql } from './generate';
@@ -39,7 +39,28 @@ describe('generate stage', () => {
       const provider = new ScriptedLlmProvider({ sql: [error], name: 'ollama', modelId: 'ollama:llama3' });
       const r = await generateSql(provider, request);
       expect(r.ok).toBe(false);
-      expect(!r.ok && r.error).toMatch(message);
+      expect(!r.ok && 'error' in r && r.error).toMatch(message);
     }
+  });
+
+  it('turns a provider asking back into numbered options, and a one-reading ask-back into a refusal', async () => {
+    const readings = [
+      { label: 'customers in London', question: 'customers whose city is London' },
+      { label: 'employees in London', question: 'employees whose city is London' },
+      { label: 'customers in London again', question: 'Customers whose city is London' },
+    ];
+    const asking = new ScriptedLlmProvider({ sql: [new ClarificationNeededError({ question: 'Which people?', readings })] });
+    expect(await generateSql(asking, request)).toEqual({
+      ok: false,
+      clarification: {
+        question: 'Which people?',
+        options: [
+          { id: '1', label: 'customers in London', question: 'customers whose city is London' },
+          { id: '2', label: 'employees in London', question: 'employees whose city is London' },
+        ],
+      },
+    });
+    const single = new ScriptedLlmProvider({ sql: [new ClarificationNeededError({ question: 'Which people?', readings: readings.slice(0, 1) })] });
+    expect(await generateSql(single, request)).toMatchObject({ ok: false, unanswerable: true, error: expect.stringContaining('ambiguous') });
   });
 });

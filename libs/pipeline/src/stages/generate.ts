@@ -1,4 +1,6 @@
+import { toStoredClarification, type StoredClarification } from '@nlq/contracts';
 import {
+  ClarificationNeededError,
   ProviderConnectionError,
   ProviderError,
   ProviderRateLimitError,
@@ -10,7 +12,8 @@ import type { LlmProvider, SqlGenerationRequest, TokenUsage } from '@nlq/llm-pro
 /** Outcome of one generation attempt. */
 export type GenerateResult =
   | { ok: true; sql: string; raw: string; tokens: TokenUsage | null }
-  | { ok: false; error: string; unanswerable: boolean };
+  | { ok: false; error: string; unanswerable: boolean }
+  | { ok: false; clarification: StoredClarification };
 
 /**
  * Turn a provider failure into the text a user reads: an UnanswerableQuestionError keeps its own message; a
@@ -30,7 +33,9 @@ export function describeProviderError(provider: Pick<LlmProvider, 'name' | 'mode
 /**
  * Pipeline step 6 (docs/architecture.md): ask the provider for one SQL statement in the connection's dialect. The provider
  * extracts SQL from fenced or chatty output; an empty SQL string means the model could not answer. Never throws:
- * failures come back as `{ ok: false, error }` (unanswerable true for UnanswerableQuestionError or empty SQL).
+ * failures come back as `{ ok: false, error }` (unanswerable true for UnanswerableQuestionError or empty SQL). A
+ * provider asking back (ClarificationNeededError) comes back as `{ ok: false, clarification }`, numbered options;
+ * one with fewer than two distinct readings is a refusal instead.
  */
 export async function generateSql(provider: LlmProvider, request: SqlGenerationRequest): Promise<GenerateResult> {
   try {
@@ -41,6 +46,11 @@ export async function generateSql(provider: LlmProvider, request: SqlGenerationR
     }
     return { ok: true, sql, raw: result.raw, tokens: result.tokens ?? null };
   } catch (error) {
+    if (error instanceof ClarificationNeededError) {
+      const clarification = toStoredClarification(error.clarification);
+      if (clarification) return { ok: false, clarification };
+      return { ok: false, unanswerable: true, error: `The question is ambiguous (${error.clarification.question}); rephrase it so it has one reading.` };
+    }
     return { ok: false, unanswerable: error instanceof UnanswerableQuestionError, error: describeProviderError(provider, error) };
   }
 }

@@ -10,6 +10,7 @@ const PIPELINE_STATUS: Record<PipelineError['code'], number> = {
   CONFLICT: 409,
   UPSTREAM_UNAVAILABLE: 502,
   SQL_REFUSED: 422,
+  NO_CLARIFICATION: 409,
 };
 
 /** Code of an HttpException (Nest's or Fastify's, e.g. a 413 body limit) by status. */

@@ -72,6 +72,14 @@ export class HistoryEntryEntity {
   @Column({ name: 'estimated_rows', type: 'integer', nullable: true })
   estimatedRows!: number | null;
 
+  /** A successful query: what its SQL computed in plain English (issue 22); null otherwise. */
+  @Column({ name: 'reading', type: 'text', nullable: true })
+  reading!: string | null;
+
+  /** A query asked back: its StoredClarification as JSON text; null otherwise. */
+  @Column({ name: 'clarification', type: 'text', nullable: true })
+  clarification!: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 }

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryEntryKind } from '@nlq/contracts';
+import type { HistoryEntry, HistoryEntryKind, StoredClarification } from '@nlq/contracts';
 import type { HistoryReadOptions } from '@nlq/pipeline';
 import type { DataSource, EntityManager } from 'typeorm';
 import { HistoryEntryEntity } from '../entities';
@@ -69,6 +69,8 @@ function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
     refId: entry.ref_id,
     connectionId: entry.connection_id ?? null,
     estimatedRows: entry.estimated_rows ?? null,
+    reading: entry.reading ?? null,
+    clarification: entry.clarification ? JSON.stringify(entry.clarification) : null,
     createdAt: entry.created_at,
   };
 }
@@ -92,6 +94,18 @@ function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
     ref_id: row.refId,
     connection_id: row.connectionId,
     ...(row.estimatedRows !== null && row.estimatedRows !== undefined ? { estimated_rows: row.estimatedRows } : {}),
+    ...(row.reading ? { reading: row.reading } : {}),
+    ...(row.clarification ? { clarification: parseStoredClarification(row.clarification) } : {}),
     created_at: row.createdAt,
   };
+}
+
+/** A stored clarification's JSON text, or null when it is not one (a damaged row must not fail the history read). */
+function parseStoredClarification(text: string): StoredClarification | null {
+  try {
+    const value = JSON.parse(text) as StoredClarification;
+    return value && typeof value.question === 'string' && Array.isArray(value.options) ? value : null;
+  } catch {
+    return null;
+  }
 }
