@@ -13,7 +13,8 @@ export interface QueryRequest {
 /** Answer of POST /query (spec 2, QueryResponse). A pipeline failure is success false with error set, not HTTP. */
 export interface QueryResponse {
   response: string;
-  sql: string;
+  /** The generated SQL ('' when none was written); null only when nlq asked back instead of answering (issue 22). */
+  sql: string | null;
   success: boolean;
   pending_approval: boolean;
   session_id: string;

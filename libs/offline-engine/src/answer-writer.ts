@@ -29,9 +29,13 @@ function shown(request: OfflineAnswerRequest, count: number): string {
   return request.rows.length > count || request.rowCount > count || request.truncated ? `; showing the first ${rows}` : '';
 }
 
-/** "Found 12" or, when the row limit cut the result, "Found more than 100". */
+/**
+ * "Found 12"; when the row limit cut the result, the uncapped count the pipeline counted ("Found 2,369") or, when it
+ * could not count them, "Found more than 1,000" (issue 22: a list never states the row limit as the count).
+ */
 function found(request: OfflineAnswerRequest): string {
-  return request.truncated ? `more than ${formatNumber(request.rowCount)}` : formatNumber(request.rowCount);
+  if (!request.truncated) return formatNumber(request.rowCount);
+  return typeof request.totalRows === 'number' ? formatNumber(request.totalRows) : `more than ${formatNumber(request.rowCount)}`;
 }
 
 /**
@@ -71,7 +75,7 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
     }
     case 'grouped': {
       const items = rows.slice(0, ANSWER_ITEMS).map((r) => `${rowLabel(r, labelIdx)} ${measureText(r[valueIdx], plan.money)}`);
-      const groups = request.truncated ? `more than ${formatNumber(request.rowCount)} groups` : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
+      const groups = request.truncated ? `${found(request)} groups` : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
       return `${capitalize(plan.measureLabel)} by ${plan.groupNoun}${plan.context} (${groups}): ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'top': {

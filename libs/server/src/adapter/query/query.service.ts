@@ -3,6 +3,7 @@ import { QueryPipeline } from '@nlq/pipeline';
 import { SessionAccessService } from '../../application/sessions/session-access.service';
 import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
 import type { QueryRequestDto } from './dto/query-request.dto';
+import { responseWithReading } from './reading-text';
 import type { QueryResponseDto } from './dto/query-response.dto';
 
 /** Session id and user id of a POST /query without user_id (spec 4.1 rule 1). */
@@ -17,7 +18,10 @@ export class QueryService {
   ) {}
 
   /**
-   * The session id is the user id (default `rest_user`); rlhf_signal is stored with the request.
+   * The session id is the user id (default `rest_user`); rlhf_signal is stored with the request. A successful answer's
+   * reading follows it in `response` unless it repeats it (reading-text.ts); a question asked back states the question
+   * and numbered options in `response` (success false, error null, sql ''), and a reply of a number or an option's
+   * words answers it (the pipeline's stages/clarification.ts).
    * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess).
    */
   async ask(request: QueryRequestDto): Promise<QueryResponseDto> {
@@ -29,6 +33,7 @@ export class QueryService {
       userId,
       rlhfSignal: request.rlhf_signal ?? null,
     });
-    return toQueryResponse(outcome);
+    const response = toQueryResponse(outcome);
+    return outcome.success ? { ...response, response: responseWithReading(response.response, outcome.reading) } : response;
   }
 }

@@ -18,7 +18,7 @@ export const CHAT_ERROR_EVENT = 'error';
  * pipeline runs. Events, each `event: <type>` and one `data:` line of JSON:
  * - `stage.started` `{ stage }`, `stage.finished` `{ stage, durationMs, outcome }`: stage progress;
  * - `answer.delta` `{ text }`: the next piece of an answer the model words (templated answers have none);
- * - `answer.ready`, `approval.pending`: as on /ws/live (libs/contracts events.ts), data only;
+ * - `answer.ready`, `approval.pending`, `clarification.requested`: as on /ws/live (libs/contracts events.ts), data only;
  * - `result`: the ChatResponse, exactly what POST /api/chat would answer; the stream ends after it;
  * - `error`: `{ statusCode, code, message, details?, requestId }` when the request fails after the stream started;
  *   the stream ends after it.

@@ -43,7 +43,7 @@ export class ChatController {
     description:
       'Same body, key, validation, rate limit and body limit as POST /api/chat. A text/event-stream of `stage.started` {stage}, ' +
       '`stage.finished` {stage, durationMs, outcome}, `answer.delta` {text} (pieces of an answer the model words, in order), ' +
-      '`answer.ready` and `approval.pending` (as on /ws/live), then `result` with exactly the POST /api/chat response body. ' +
+      '`answer.ready`, `approval.pending` and `clarification.requested` (as on /ws/live), then `result` with exactly the POST /api/chat response body. ' +
       'A failure after the stream started is an `error` event in the error shape; before it (400, 401, 404, 413, 429) an ordinary HTTP error.',
   })
   @ApiOkResponse({ description: 'text/event-stream (WHATWG server-sent events), ending with a `result` or an `error` event', schema: { type: 'string' } })

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ChatRequest, ChatResponse } from '@nlq/contracts';
+import { publicClarification, type ChatRequest, type ChatResponse } from '@nlq/contracts';
+import { ApiException } from '../../platform/common/api.exception';
 import { QueryPipeline, type EventSink } from '@nlq/pipeline';
 import type { Caller } from '../../platform/auth/caller';
 import { SessionAccessService } from '../sessions/session-access.service';
@@ -12,7 +13,9 @@ import { suggestChart } from './chart-suggestion';
  * 404) on the chosen or the active connection, with the caller as the audited user. Answers the QueryResponse
  * fields plus at most MAX_RESULT_ROWS rows, a chart suggestion and the trace id. A pipeline failure is success
  * false with error set; an unknown connection_id is 404. `events`, when given, hears this request's live events
- * (stage.*, answer.delta, answer.ready, approval.pending) as they happen (POST /api/chat/stream).
+ * (stage.*, answer.delta, answer.ready, approval.pending, clarification.requested) as they happen (POST
+ * /api/chat/stream). A `clarification_option` answers that option of the session's open clarification (409
+ * NO_CLARIFICATION when it names none; 400 when neither it nor a question is given).
  */
 @Injectable()
 export class ChatService {
@@ -23,9 +26,16 @@ export class ChatService {
   ) {}
 
   async chat(caller: Caller, request: ChatRequest, events?: EventSink): Promise<ChatResponse> {
+    if (request.question === undefined && request.clarification_option === undefined) {
+      throw ApiException.validation([{ field: 'question', problems: ['question is required unless clarification_option is given'] }]);
+    }
+    if (request.clarification_option !== undefined && request.session_id === undefined) {
+      throw ApiException.validation([{ field: 'session_id', problems: ['session_id is required with clarification_option (the session that was asked back)'] }]);
+    }
     const sessionId = await this.access.openForChat(caller, request.session_id);
     const outcome = await this.pipeline.ask({
-      question: request.question,
+      question: request.question ?? '',
+      clarificationOption: request.clarification_option ?? null,
       sessionId,
       userId: caller.userId,
       connectionId: request.connection_id ?? null,
@@ -49,6 +59,9 @@ export class ChatService {
       connection_id: outcome.connectionId,
       ...(outcome.pendingApproval ? { estimated_rows: outcome.estimatedRows ?? null } : {}),
       repairs: outcome.repairs.map(({ rule, from, to }) => ({ rule, from, to })),
+      reading: outcome.reading,
+      clarification: outcome.clarification ? publicClarification(outcome.clarification) : null,
+      total_rows: result?.truncated && typeof result.totalRows === 'number' ? result.totalRows : null,
     };
   }
 }

@@ -5,12 +5,13 @@ import { scrubMessage } from '../security/secret-scrubber';
 /**
  * The QueryResponse fields (spec section 2) of a pipeline outcome, in wire order: response, sql, success,
  * pending_approval, session_id, error. POST /query answers exactly these; POST /api/chat adds its own after them.
- * A failure's `response` and `error` (a driver's or provider's text) pass through scrubMessage: no credentials.
+ * A failure's `response` and `error` (a driver's or provider's text) pass through scrubMessage: no credentials. A
+ * question asked back (issue 22) has `sql` null, `error` null and the question with numbered options as `response`.
  */
 export function toQueryResponse(outcome: AskOutcome): QueryResponse {
   return {
     response: outcome.success ? outcome.response : scrubMessage(outcome.response),
-    sql: outcome.sql,
+    sql: outcome.clarification ? null : outcome.sql,
     success: outcome.success,
     pending_approval: outcome.pendingApproval,
     session_id: outcome.sessionId,

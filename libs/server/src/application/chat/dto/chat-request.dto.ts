@@ -1,13 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ChatRequest } from '@nlq/contracts';
-import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
 import { PRINTABLE_ID } from '../../../platform/common/session-id.pipe';
 
-/** Body of POST /api/chat. The question's length limit is MAX_QUESTION_CHARS (answered as success false). */
+/**
+ * Body of POST /api/chat: a question, or (with the session_id that was asked back) the id of an option of the
+ * session's open clarification (issue 22); one of the two is required. The question's length limit is
+ * MAX_QUESTION_CHARS (answered as success false).
+ */
 export class ChatRequestDto implements ChatRequest {
-  @ApiProperty({ example: 'How many orders were placed last month?' })
+  @ApiPropertyOptional({ example: 'How many orders were placed last month?', description: 'Required unless clarification_option is given' })
+  @ValidateIf((body: ChatRequestDto) => body.clarification_option === undefined)
   @IsString()
-  question!: string;
+  question?: string;
+
+  @ApiPropertyOptional({ example: '2', description: "Id of an option of the session's open clarification (ChatResponse.clarification.options[].id): answers that reading" })
+  @IsOptional()
+  @IsString()
+  @Length(1, 16)
+  clarification_option?: string;
 
   @ApiPropertyOptional({ description: "The caller's session to continue; a new session id is created when absent" })
   @IsOptional()

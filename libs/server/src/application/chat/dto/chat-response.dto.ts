@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ChartSuggestion, ChatResponse, SqlKind } from '@nlq/contracts';
+import type { ChartSuggestion, ChatResponse, Clarification, ClarificationOption, SqlKind } from '@nlq/contracts';
 import { QueryResponseDto } from '../../../adapter/query/dto/query-response.dto';
 
 /** How the web app may chart the result. */
@@ -12,6 +12,24 @@ export class ChartSuggestionDto implements ChartSuggestion {
 
   @ApiProperty({ type: [String], description: 'Numeric columns to plot' })
   y!: string[];
+}
+
+/** One reading a person can choose. */
+export class ClarificationOptionDto implements ClarificationOption {
+  @ApiProperty({ example: '1', description: 'Send as clarification_option to answer this reading' })
+  id!: string;
+
+  @ApiProperty({ example: "customers whose city is 'London'" })
+  label!: string;
+}
+
+/** The question asked back and its 2 to 5 options. */
+export class ClarificationDto implements Clarification {
+  @ApiProperty({ example: 'Which "London" do you mean?' })
+  question!: string;
+
+  @ApiProperty({ type: [ClarificationOptionDto] })
+  options!: ClarificationOptionDto[];
 }
 
 /** Answer of POST /api/chat: the fields of POST /query plus the rows and what the web app shows. */
@@ -55,4 +73,13 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
     description: 'Deterministic repairs made to the SQL before it ran (double-quoted literals, keyword names); empty when it ran as written',
   })
   repairs!: Array<{ rule: string; from: string; to: string }>;
+
+  @ApiProperty({ type: String, nullable: true, description: 'What the executed SQL computed, in plain English, derived from the parsed statement; null when nothing ran' })
+  reading!: string | null;
+
+  @ApiProperty({ type: ClarificationDto, nullable: true, description: 'Set (success false, error null) when nlq asks back instead of guessing; answer with clarification_option' })
+  clarification!: ClarificationDto | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'When truncated: the rows the statement returns without the row limit, if they could be counted' })
+  total_rows!: number | null;
 }
