@@ -32,6 +32,7 @@ import { ApprovalFlow } from './approval/approval-flow';
 import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
 import { chooseReading } from './stages/clarification';
 import { countCutRows } from './stages/row-total';
+import { checkFilterValues, withValueNotes } from './stages/value-checks';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -423,11 +424,15 @@ export class QueryPipeline {
         rec.publish('answer.delta', { text });
       });
       answer.text = withEmptyExplanation(answer.text, emptyWhy);
+      // Filter values compared with another type, or not among the known values, are said (issue 22 item 5); an empty
+      // result's explanation already names the nearest values.
+      const valueNotes = checkFilterValues(sql, dialect, schema).filter((n) => n.problem === 'type-mismatch' || !emptyWhy?.text);
+      answer.text = withValueNotes(answer.text, valueNotes);
       if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
       span.end(answer.error ? 'error' : 'ok', {
         tokens: answer.tokens,
         error: answer.error,
-        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(answer.source === 'model' ? { provider: active.name, model: active.modelId } : {}), ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}) },
+        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(answer.source === 'model' ? { provider: active.name, model: active.modelId } : {}), ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}), ...(valueNotes.length ? { valueNotes } : {}) },
       });
       return {
         status: 'ok',

@@ -160,6 +160,9 @@ describe('application surface /api and /ws/live', () => {
         cached: false,
         connection_id: 'default',
         repairs: [],
+        reading: expect.stringMatching(/customers/i),
+        clarification: null,
+        total_rows: null,
       });
       aliceSession = body.session_id;
       aliceEntry = body.history_entry_id;
