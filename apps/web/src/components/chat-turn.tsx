@@ -1,4 +1,4 @@
-import type { ChatResponse, Dialect, FeedbackSignal, HistoryEntry } from '@nlq/contracts';
+import type { ChatResponse, ClarificationOption, Dialect, FeedbackSignal, HistoryEntry } from '@nlq/contracts';
 import { lazy, Suspense } from 'react';
 import { DataTable } from './data-table';
 import { ExportButtons } from './export-buttons';
@@ -9,6 +9,9 @@ import { ThumbIcon } from './thumb-icon';
 import { approvalSummary } from './approval-impact';
 import { ApprovalRunNotice } from './approval-run-notice';
 import { Link } from 'react-router-dom';
+import { AnswerReading } from './answer-reading';
+import { ClarificationOptions, turnClarification } from './clarification-options';
+import { rowsLabel, truncationNote } from '../lib/row-count';
 
 const ResultChart = lazy(() => import('./result-chart'));
 
@@ -29,6 +32,8 @@ export interface Turn {
   decision?: { status: 'approved' | 'rejected'; rows_affected?: number | null };
   deciding?: boolean;
   feedback?: FeedbackSignal;
+  /** A turn that asked back: the id of the option the person chose here (its answer is the next turn). */
+  chosenOption?: string;
 }
 
 export interface ChatTurnProps {
@@ -38,33 +43,50 @@ export interface ChatTurnProps {
   canDecide: boolean;
   /** Thumbs shown (feedback applies to the session's latest answer). */
   canRate: boolean;
+  /** The options of a turn that asked back may be chosen (it is the session's latest turn and nothing runs). */
+  canClarify?: boolean;
   onDecide(decision: 'approve' | 'reject'): void;
   onFeedback(signal: FeedbackSignal): void;
+  /** An option of the turn's clarification was chosen. */
+  onClarify?(option: ClarificationOption): void;
 }
 
-/** A conversation turn: question, live stages, formatted SQL, answer, approval, table, chart, feedback, export. */
-export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedback }: ChatTurnProps) {
+/**
+ * The status badge of a finished (or running) turn: running; approved or rejected once decided; clarification when
+ * it asked back (not an error); pending_approval or ok for an answer; error for a failure; a stored turn's entry
+ * status; error when nothing came back.
+ */
+export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 'entry'>): string {
+  const r = turn.response;
+  if (turn.state === 'running') return 'running';
+  if (turn.decision) return turn.decision.status;
+  if (r) {
+    if (r.clarification) return 'clarification';
+    if (!r.success) return 'error';
+    return r.pending_approval ? 'pending_approval' : 'ok';
+  }
+  return turn.entry?.status ?? 'error';
+}
+
+/**
+ * A conversation turn: question, live stages, answer with how nlq read it, or the question asked back with its
+ * options, formatted SQL, approval, table (with the real total when the row limit cut it), chart, feedback, export.
+ */
+export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false, onDecide, onFeedback, onClarify }: ChatTurnProps) {
   const r = turn.response;
   const e = turn.entry;
   const sql = r?.sql || e?.sql || '';
   const error = turn.error ?? r?.error ?? e?.error ?? null;
-  // A failed answer repeats its error as the response text: show it once, as the error.
-  const answer = (r?.response || e?.answer || '') === error ? '' : r?.response || e?.answer || '';
+  const clarification = turn.error ? null : turnClarification(r, e);
+  // A failed answer repeats its error as the response text: show it once, as the error. A clarification's response
+  // text restates its question and numbered options: the question and the buttons show them instead.
+  const text = r?.response || e?.answer || '';
+  const answer = text === error || clarification ? '' : text;
   const pending = r ? r.pending_approval : e?.status === 'pending_approval';
   const entryId = r?.history_entry_id ?? e?.id;
   const traceId = r?.trace_id ?? e?.trace_id;
-  const status =
-    turn.state === 'running'
-      ? 'running'
-      : turn.decision
-        ? turn.decision.status
-        : r
-          ? r.success
-            ? r.pending_approval
-              ? 'pending_approval'
-              : 'ok'
-            : 'error'
-          : (e?.status ?? 'error');
+  const status = turnStatus(turn);
+  const footer = r ? truncationNote(r.row_count, r.truncated, r.total_rows) : null;
 
   return (
     <article className="turn" data-testid="chat-turn" data-state={turn.state} aria-busy={turn.state === 'running'}>
@@ -94,6 +116,15 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
               <p className="answer" data-testid="chat-answer">
                 {answer}
               </p>
+            )}
+            {!error && !clarification && <AnswerReading reading={r ? r.reading : e?.reading} />}
+            {clarification && (
+              <ClarificationOptions
+                clarification={clarification}
+                chosen={turn.chosenOption}
+                disabled={!canClarify || turn.chosenOption !== undefined || !onClarify}
+                onChoose={(option) => onClarify?.(option)}
+              />
             )}
             {error && (
               <p className="error-text" data-testid="chat-error">
@@ -138,12 +169,12 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, onDecide, onFeedba
                     <ResultChart columns={r.columns} rows={r.rows} chart={r.chart} />
                   </Suspense>
                 )}
-                <DataTable columns={r.columns} rows={r.rows} caption={`${r.row_count} row${r.row_count === 1 ? '' : 's'}${r.truncated ? ' (truncated: more rows exist; export for up to the export limit)' : ''}`} />
+                <DataTable columns={r.columns} rows={r.rows} caption={rowsLabel(r.row_count)} footer={footer && `${footer}. Export for more.`} />
               </>
             )}
             {e && !r && e.row_count !== null && <p className="muted small-text">{e.row_count} rows (not kept in history; export to see them)</p>}
             <div className="turn-actions">
-              {canRate && (
+              {canRate && !clarification && (
                 <span className="feedback" role="group" aria-label="Rate this answer">
                   <button
                     type="button"

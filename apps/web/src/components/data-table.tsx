@@ -9,10 +9,12 @@ export interface DataTableProps {
   /** Rows a page (client-side paging). Default 10. */
   pageSize?: number;
   caption?: string;
+  /** A note under the table (data-testid table-footer), e.g. "Showing 1,000 of 2,369 rows" for a result the row limit cut. */
+  footer?: string | null;
 }
 
-/** A result table with client-side paging; values formatted for people, numbers right-aligned, NULL dimmed. */
-export function DataTable({ columns, rows, pageSize = 10, caption }: DataTableProps) {
+/** A result table with client-side paging and an optional footer note; values formatted for people, numbers right-aligned, NULL dimmed. */
+export function DataTable({ columns, rows, pageSize = 10, caption, footer }: DataTableProps) {
   const [page, setPage] = useState(1);
   useEffect(() => {
     setPage(1);
@@ -52,6 +54,11 @@ export function DataTable({ columns, rows, pageSize = 10, caption }: DataTablePr
         </tbody>
       </table>
       {rows.length > pageSize && <Pager page={page} pageSize={pageSize} total={rows.length} onPage={setPage} testId="table-pager" />}
+      {footer && (
+        <p className="table-footer muted small-text" data-testid="table-footer">
+          {footer}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ChatRequest, ChatResponse, ConnectionView, FeedbackSignal, HistoryEntry, LiveEvent } from '@nlq/contracts';
+import type { ChatRequest, ChatResponse, ClarificationOption, ConnectionView, FeedbackSignal, HistoryEntry, LiveEvent } from '@nlq/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
@@ -8,7 +8,10 @@ import { ChatTurn, type Turn } from '../components/chat-turn';
 import { applyStageEvent } from '../lib/stage-events';
 import { useToast } from '../components/toasts';
 
-/** Turns of a stored session: its query entries, with later approval/rejection/feedback entries attached. */
+/**
+ * Turns of a stored session: its query entries, with later approval/rejection/feedback entries attached. A query
+ * that asked back (status clarification) is a finished turn, not a failed one.
+ */
 function turnsFromHistory(history: HistoryEntry[]): Turn[] {
   const turns: Turn[] = [];
   const byId = new Map<string, Turn>();
@@ -32,9 +35,11 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
 /**
  * Page /chat: a conversation with the active (or a chosen) connection. Asks through POST /api/chat/stream and shows
  * its stage progress and the answer growing as the model writes it (answer.delta); when the stream is unavailable it
- * falls back to POST /api/chat with stage progress from /ws/live. Then the answer, the SQL formatted for the
- * connection's dialect, approval buttons for a pending write, the result table and chart, thumbs up/down and CSV
- * export. ?session=<id> continues a stored session.
+ * falls back to POST /api/chat with stage progress from /ws/live. Then the answer and how nlq read it, the SQL
+ * formatted for the connection's dialect, approval buttons for a pending write, the result table (with the real
+ * total when the row limit cut it) and chart, thumbs up/down and CSV export. When nlq asks back, the question and
+ * its options as buttons: choosing one sends `clarification_option` in the same session, and its answer is the next
+ * turn (the option's label as the person's message). ?session=<id> continues a stored session.
  */
 export function ChatPage() {
   const { client, live } = useApi();
@@ -92,12 +97,28 @@ export function ChatPage() {
     e?.preventDefault();
     const q = question.trim();
     if (!q || running.current) return;
+    setQuestion('');
+    await send({ question: q }, q);
+  }
+
+  /** Answer a clarification: the chosen option of `turn`'s question, in the same session, shown as the next turn. */
+  async function clarify(turn: Turn, option: ClarificationOption) {
+    if (!sessionId || running.current || turn.chosenOption !== undefined) return;
+    update(turn.key, { chosenOption: option.id });
+    await send({ clarification_option: option.id }, option.label);
+  }
+
+  /**
+   * Send one request of the conversation (a question, or a clarification option) as a new turn showing `said` as
+   * the person's message, streamed with a fallback to the plain POST /api/chat.
+   */
+  async function send(request: Pick<ChatRequest, 'question' | 'clarification_option'>, said: string) {
+    if (running.current) return;
     const key = `t${Date.now()}`;
     const run = { key, sessionId, streaming: true };
     running.current = run;
-    setTurns((ts) => [...ts, { key, question: q, state: 'running', stages: [] }]);
-    setQuestion('');
-    const body: ChatRequest = { question: q, ...(sessionId ? { session_id: sessionId } : {}), ...(connectionId ? { connection_id: connectionId } : {}) };
+    setTurns((ts) => [...ts, { key, question: said, state: 'running', stages: [] }]);
+    const body: ChatRequest = { ...request, ...(sessionId ? { session_id: sessionId } : {}), ...(connectionId ? { connection_id: connectionId } : {}) };
     const onEvent = (ev: ChatStreamEvent) => {
       if (ev.type === 'answer.delta' && typeof ev.data.text === 'string') {
         const text = ev.data.text;
@@ -118,7 +139,7 @@ export function ChatPage() {
         r = await client.chat(body);
       }
       setTurns((ts) =>
-        ts.map((t) => (t.key === key ? { ...t, state: r.success ? 'done' : 'failed', response: r, partialAnswer: undefined, stages: t.stages.map((s) => ({ ...s, running: false })) } : t)),
+        ts.map((t) => (t.key === key ? { ...t, state: r.success || r.clarification ? 'done' : 'failed', response: r, partialAnswer: undefined, stages: t.stages.map((s) => ({ ...s, running: false })) } : t)),
       );
       if (!r.success && r.error) toast.push('error', 'The question could not be answered', r.error);
       if (r.session_id !== sessionId) {
@@ -176,6 +197,7 @@ export function ChatPage() {
   const isRunning = turns.some((t) => t.state === 'running');
   const lastPending = [...turns].reverse().find((t) => t.state !== 'running' && (t.response ? t.response.pending_approval : t.entry?.status === 'pending_approval'));
   const lastDone = [...turns].reverse().find((t) => t.state === 'done' || t.state === 'failed');
+  const lastTurn = turns[turns.length - 1];
   const activeConnection = connections.find((c) => c.active);
   const dialectOf = (t: Turn) =>
     connections.find((c) => c.id === (t.response?.connection_id ?? connectionId))?.dialect ?? activeConnection?.dialect ?? null;
@@ -204,8 +226,10 @@ export function ChatPage() {
             dialect={dialectOf(t)}
             canDecide={t === lastPending && !t.decision}
             canRate={t === lastDone && t.state === 'done'}
+            canClarify={t === lastTurn && !isRunning && Boolean(sessionId)}
             onDecide={(d) => decide(t, d)}
             onFeedback={(s) => rate(t, s)}
+            onClarify={(option) => clarify(t, option)}
           />
         ))}
         <div ref={endRef} />
