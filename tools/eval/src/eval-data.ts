@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { generateSampleDatabase } from '@nlq/sample-db';
+import { SHOP_QUESTIONS } from './shop-questions';
 import { parseCsvObjects } from './csv-reader';
 import { expandBraceAlternatives, splitGoldAlternatives } from './gold-sql';
 
@@ -7,9 +10,10 @@ import { expandBraceAlternatives, splitGoldAlternatives } from './gold-sql';
 export const EVAL_SETS = ['chinook', 'geography', 'restaurants', 'defog'] as const;
 /**
  * Sets named explicitly only: `defog-postgres` is defog sql-eval's PostgreSQL question file over its PostgreSQL
- * dumps, loaded into throw-away databases of the local server (127.0.0.1:5432, user postgres).
+ * dumps, loaded into throw-away databases of the local server (127.0.0.1:5432, user postgres); `shop` is a shop
+ * manager's first 30 questions on nlq's own sample database (shop-questions.ts), generated into a temporary file.
  */
-export const EXTRA_EVAL_SETS = ['defog-postgres'] as const;
+export const EXTRA_EVAL_SETS = ['defog-postgres', 'shop'] as const;
 export type EvalSetName = (typeof EVAL_SETS)[number] | (typeof EXTRA_EVAL_SETS)[number];
 
 /** One question with its database and gold SQL alternatives (any of them may match). */
@@ -23,6 +27,8 @@ export interface EvalItem {
   engine?: 'sqlite' | 'postgresql';
   question: string;
   goldSql: string[];
+  /** Earlier questions asked first in the same session (a follow-up's context); none when absent. */
+  context?: string[];
 }
 
 /** Where the shared evaluation data lives: `<repo>/../shared/eval`. */
@@ -84,7 +90,18 @@ export function loadEvalSet(set: EvalSetName, evalDir: string = defaultEvalDir()
         goldSql: splitGoldAlternatives(row.query).flatMap(expandBraceAlternatives),
       }));
     }
+    case 'shop': {
+      const dbFile = shopDatabase();
+      return SHOP_QUESTIONS.map((q, k) => ({ id: `shop-${k + 1}`, db: 'shop', dbFile, question: q.question, goldSql: q.goldSql, ...(q.context ? { context: q.context } : {}) }));
+    }
   }
+}
+
+/** The sample shop database of the `shop` set (seed 42, scale 1, history ending 2026-01-01), generated once into the temp directory. */
+function shopDatabase(): string {
+  const file = path.join(os.tmpdir(), 'nlq-eval-shop-42-2026-01-01.db');
+  if (!existsSync(file)) generateSampleDatabase(file, { seed: 42, scale: 1, today: new Date('2026-01-01T00:00:00Z') });
+  return file;
 }
 
 /** `limit` items spread evenly over the set (every (total/limit)-th, starting with the first); all when limit >= total. */

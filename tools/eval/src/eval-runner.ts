@@ -193,7 +193,9 @@ export async function runEvalSet(set: string, items: readonly EvalItem[], provid
     for (const [k, item] of items.entries()) {
       const t0 = performance.now();
       const { driver, names } = await open(item);
-      const out = await pipeline.ask({ question: item.question, sessionId: `eval-${set}-${k}`, userId: 'eval', connectionId: item.db });
+      const sessionId = `eval-${set}-${k}`;
+      for (const earlier of item.context ?? []) await pipeline.ask({ question: earlier, sessionId, userId: 'eval', connectionId: item.db });
+      const out = await pipeline.ask({ question: item.question, sessionId, userId: 'eval', connectionId: item.db });
       const base = { id: item.id, db: item.db, question: item.question, sql: out.sql };
       let outcome: ItemOutcome;
       if (!out.success) {
