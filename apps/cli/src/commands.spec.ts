@@ -21,6 +21,15 @@ describe('nlq ask / approve / reject output', () => {
     expect(t.seen[1]).toEqual({ method: 'POST', path: '/query', body: { question: 'How many customers are there?' } });
   });
 
+  it('a question asked back prints the question, the numbered options and how to answer, exit 0', async () => {
+    const asked = { ...ok, success: false, sql: null, error: null, response: 'Which people do you mean?\n1. customers\n2. employees\nReply with the number or the words of one option, or ask in other words.' };
+    expect(await ask(args({ user: 'ann' }), fake({ status: 200, body: asked }))).toEqual({
+      code: 0,
+      stdout: `${asked.response}\n\nanswer: nlq ask --user "ann" <number>\n`,
+      stderr: '',
+    });
+  });
+
   it('a failed answer is exit 1 with the error on stderr; --json keeps the exit code', async () => {
     const failed = { ...ok, success: false, sql: '', response: '', error: 'The question is too long.' };
     expect(await ask(args(), fake({ status: 200, body: failed }))).toEqual({ code: 1, stdout: '', stderr: 'error: The question is too long.\n' });

@@ -13,6 +13,8 @@ export interface CommandOutcome {
  * `nlq ask`: POST /query with `{ question, user_id? }` (spec 2 QueryRequest) through `transport`.
  * - success, answered: the answer, then the SQL; exit 0.
  * - success, pending approval (admin mode, a write): the SQL and how to approve or reject it; exit 0.
+ * - asked back (success false, error null, sql null: the question has two readings, issue 22): the question and its
+ *   numbered options on stdout, and how to answer (`nlq ask 2`, with the same --user); exit 0.
  * - success false (spec 7.1): `error: ...` on stderr (and the SQL when there is one); exit 1.
  * - an HTTP error (401 key, 400 validation, 429, 502 ...): its message, code and request id on stderr; exit 1.
  * With `json`, stdout is the QueryResponse (or the error body) as JSON, the exit code unchanged.
@@ -24,6 +26,10 @@ export async function ask(args: RequestArguments, transport: Transport): Promise
   if (answer.status !== 200) return httpError(answer, args.json);
   const r = answer.body as QueryResponse;
   if (args.json) return { code: r.success ? 0 : 1, stdout: json(r), stderr: '' };
+  if (!r.success && r.error === null && r.sql === null) {
+    const user = args.user !== null ? ` --user ${JSON.stringify(args.user)}` : '';
+    return { code: 0, stdout: `${r.response}\n\nanswer: nlq ask${user} <number>\n`, stderr: '' };
+  }
   if (!r.success) return { code: 1, stdout: '', stderr: `error: ${r.error ?? 'the question could not be answered'}\n${r.sql ? `sql: ${r.sql}\n` : ''}` };
   if (r.pending_approval) {
     const session = encodeURIComponent(r.session_id);
