@@ -1,3 +1,4 @@
+import { nearMatch } from './ambiguous-reading';
 import type { CompareOp } from './query-intent';
 import { opWords } from './intent-words';
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
@@ -11,6 +12,8 @@ export interface PendingValue {
   op: CompareOp;
   value: string | number;
   text: string;
+  /** The value's words as the question spells them, when that differs from `text` ("denny's"). */
+  written?: string;
 }
 
 /** Comparison keywords and their operators. */
@@ -261,7 +264,11 @@ export class FilterReader {
       }
     }
     item.used = true;
-    this.values.push({ targets, op, value: targets[0].value, text: item.text });
+    // a value spelled otherwise than stored ("denny" for "denny's", a typo) is asked back, not assumed
+    const near = item.synonym ? targets : nearMatch(item.written ?? item.text, targets, (t) => t.table, this.lex);
+    if (!Array.isArray(near)) throw near;
+    targets = near;
+    this.values.push({ targets, op, value: targets[0].value, text: item.text, ...(item.written ? { written: item.written } : {}) });
     this.valueAsNoun(k, targets);
   }
 

@@ -31,12 +31,17 @@ export function inferForeignKeys(schema: DatabaseSchema): InferredKey[] {
   const out: InferredKey[] = [];
   const linked = new Set<string>();
   const pair = (a: TableSchema, b: TableSchema) => [a.name, b.name].sort().join('\u0000').toLowerCase();
-  for (const t of schema.tables) for (const fk of t.foreignKeys) linked.add(pair(t, { name: fk.referencedTable } as TableSchema));
+  // a declared key naming columns that do not exist is dropped by the join planner: it neither links its tables
+  // nor holds its column back from inference (LOCATION.RESTAURANT_ID declared against a table without that column)
+  const usable = (t: TableSchema) => t.foreignKeys.filter((fk) => declaredKeyExists(schema, t, fk));
+  for (const t of schema.tables) for (const fk of usable(t)) linked.add(pair(t, { name: fk.referencedTable } as TableSchema));
   for (const child of schema.tables) {
-    const declared = new Set(child.foreignKeys.flatMap((fk) => fk.columns.map((c) => c.toLowerCase())));
+    const declared = new Set(usable(child).flatMap((fk) => fk.columns.map((c) => c.toLowerCase())));
     for (const column of child.columns) {
       if (declared.has(column.name.toLowerCase())) continue;
-      if (child.primaryKey.length === 1 && child.primaryKey[0] === column.name) continue;
+      // a single-column primary key is the table's own key, unless it spells another table's key: a table keyed by
+      // `restaurant_id` continues the rows of `restaurant` one to one
+      if (child.primaryKey.length === 1 && child.primaryKey[0] === column.name && !spellsOtherKey(schema, child, column.name)) continue;
       if (ownsKey(child, column.name)) continue;
       const fits = parentsOf(schema, child, column.name);
       if (fits.length !== 1 || linked.has(pair(child, fits[0].parent))) continue;
@@ -46,6 +51,19 @@ export function inferForeignKeys(schema: DatabaseSchema): InferredKey[] {
   for (const k of out) linked.add(pair(k.child, k.parent));
   for (const k of inclusionKeys(schema)) if (!linked.has(pair(k.child, k.parent))) out.push(k);
   return out;
+}
+
+/** True when `columnName` is another table's words then `id` (`restaurant_id` of a table other than `restaurant`). */
+function spellsOtherKey(schema: DatabaseSchema, table: TableSchema, columnName: string): boolean {
+  const cw = normalizedWords(columnName).join(' ');
+  return schema.tables.some((t) => t !== table && cw === `${normalizedWords(t.name).join(' ')} id`);
+}
+
+/** True when every column of a declared foreign key exists, in its table and in the table it references. */
+function declaredKeyExists(schema: DatabaseSchema, table: TableSchema, fk: TableSchema['foreignKeys'][number]): boolean {
+  const parent = schema.tables.find((t) => t.name.toLowerCase() === fk.referencedTable.toLowerCase());
+  const has = (t: TableSchema, columns: string[]) => columns.every((c) => t.columns.some((col) => col.name.toLowerCase() === c.toLowerCase()));
+  return !!parent && has(table, fk.columns) && has(parent, fk.referencedColumns);
 }
 
 /** Distinct values a text column is known to hold: its sample values, else its known values (value retrieval). */

@@ -1,3 +1,4 @@
+import { AmbiguousQuestionError, independentReadings, valueReading } from './ambiguous-reading';
 import type { DateRange } from './date-range-parser';
 import { cmpTuple, filterLabel, measureTable } from './intent-words';
 import type { JoinPlanner } from './join-planner';
@@ -6,6 +7,8 @@ import type { ColumnRef, Filter, GroupKey, Measure, ReadIntent } from './query-i
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { dimensionColumns, FilterReader, mentionedTables, type PendingValue } from './filter-reader';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
+
+type ValueTarget = Extract<LexiconTarget, { kind: 'value' }>;
 import { humanize, normalizedWords } from './word-forms';
 import { verbLemma } from './word-lemmas';
 import { buildAggregate, buildCount, buildList, buildTop } from './read-sketches';
@@ -422,8 +425,17 @@ export class ReadIntentBuilder implements ReadState {
       if (ranked[0].s[0] === Infinity) throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
       const best = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
       const columns = new Set(best.map((b) => `${b.t.table}.${b.t.column}`));
-      if (columns.size > 1) throw new UnmappedQuestionError(`"${v.text}" could mean ${[...columns].join(' or ')}`);
+      if (columns.size > 1) {
+        const reason = `"${v.text}" could mean ${[...columns].join(' or ')}`;
+        // a stored value in two columns: each column is a reading to ask about
+        if (best.every((b) => b.t.kind === 'value')) throw this.valueAmbiguity(reason, best.map((b) => b.t as ValueTarget), anchor, v);
+        throw new UnmappedQuestionError(reason);
+      }
       const t = best[0].t;
+      if (t.kind === 'value') {
+        const rivals = independentReadings(t, v.targets, anchor, this.lex, this.planner);
+        if (rivals.length) throw this.valueAmbiguity(`"${v.text}" is stored in ${[t, ...rivals].map((r) => `${r.table}.${r.column}`).join(' and ')}, which are not joined on it`, [t, ...rivals], anchor, v);
+      }
       const ref = { table: t.table, column: t.column };
       const value = t.kind === 'value' ? t.value : v.value;
       const isName = ref.table !== anchor && this.lex.labelColumns(ref.table).length === 1 && this.lex.labelColumns(ref.table)[0] === ref.column;
@@ -443,6 +455,13 @@ export class ReadIntentBuilder implements ReadState {
       filters.push({ kind: 'dateRange', ref: this.dateColumn(anchor, `"${this.range.label}"`), from: this.range.from, to: this.range.to, label: this.range.label });
     }
     return filters;
+  }
+
+  /** The question asked back for a value stored in several columns: one reading a column (see ambiguous-reading.ts). */
+  valueAmbiguity(reason: string, targets: ValueTarget[], anchor: string, v: PendingValue): AmbiguousQuestionError {
+    const seen = new Set<string>();
+    const distinct = targets.filter((t) => !seen.has(`${t.table}.${t.column}`) && !!seen.add(`${t.table}.${t.column}`));
+    return new AmbiguousQuestionError(reason, distinct.map((t) => valueReading(this.lex, anchor, t, t.value, v.written ?? v.text)), `Which "${v.written ?? v.text}" do you mean?`);
   }
 
   /**

@@ -38,6 +38,8 @@ export class NoJoinPathError extends Error {}
  */
 export class JoinPlanner {
   private readonly edges: ForeignKeyEdge[] = [];
+  /** Primary-key columns (lower case) by table key: a child keyed by its foreign key has one row per parent. */
+  private readonly keys = new Map<string, string[]>();
 
   constructor(schema: DatabaseSchema) {
     const byName = new Map<string, TableSchema[]>();
@@ -55,6 +57,7 @@ export class JoinPlanner {
       const candidates = byName.get(referenced.toLowerCase()) ?? [];
       return candidates.find((c) => (c.schema ?? null) === (owner.schema ?? null)) ?? candidates[0];
     };
+    for (const t of schema.tables) this.keys.set(tableKey(t), t.primaryKey.map((c) => c.toLowerCase()));
     for (const t of schema.tables) {
       for (const fk of t.foreignKeys) {
         const parent = resolve(t, fk.referencedTable);
@@ -76,6 +79,20 @@ export class JoinPlanner {
       else if (e.parent === table) out.push({ table: e.child, edge: e });
     }
     return out;
+  }
+
+  /** True when the child of `edge` is keyed by exactly the edge's columns: at most one child row per parent row. */
+  private oneToOne(edge: ForeignKeyEdge): boolean {
+    const key = this.keys.get(edge.child) ?? [];
+    return key.length > 0 && key.length === edge.childColumns.length && edge.childColumns.every((c) => key.includes(c.toLowerCase()));
+  }
+
+  /**
+   * True when `a` and `b` hold the same rows one to one: a foreign key links them whose child is keyed by exactly
+   * that key (a `location` table keyed by `restaurant_id`), so each row of one has at most one row of the other.
+   */
+  sameRows(a: string, b: string): boolean {
+    return this.edges.some((e) => ((e.child === a && e.parent === b) || (e.child === b && e.parent === a)) && this.oneToOne(e));
   }
 
   /** Keys of the tables that take part in at least one foreign key (declared or inferred). */
@@ -139,8 +156,9 @@ export class JoinPlanner {
         const { from, edge } = prev.get(table) as { from: string; edge: ForeignKeyEdge };
         const parallel = this.edges.filter((e) => (e.child === from && e.parent === table) || (e.child === table && e.parent === from));
         if (parallel.length > 1) throw new AmbiguousJoinError(`${from} and ${table} are linked by ${parallel.length} foreign keys`);
-        const manyToOne = edge.child === from;
-        const on: Array<[string, string]> = manyToOne
+        // parent to child fans out, unless the child's key is the foreign key itself (one row per parent)
+        const manyToOne = edge.child === from || this.oneToOne(edge);
+        const on: Array<[string, string]> = edge.child === from
           ? edge.childColumns.map((c, i) => [c, edge.parentColumns[i]])
           : edge.parentColumns.map((c, i) => [c, edge.childColumns[i]]);
         joins.push({ table, via: from, on, manyToOne });

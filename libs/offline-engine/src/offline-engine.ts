@@ -1,6 +1,8 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import type { OfflineAnswerRequest, OfflineSqlRequest } from './engine-types';
+import { AmbiguousQuestionError } from './ambiguous-reading';
 import { answerPlans, planAnswer } from './answer-plan';
+import { clarificationFor } from './clarification';
 import { writeAnswerText } from './answer-writer';
 import { followUpIntent, looksLikeFollowUp } from './follow-up';
 import { parseQuestion } from './parse-question';
@@ -9,6 +11,7 @@ import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner
 import { UnmappedQuestionError } from './question-items';
 import { SchemaLexicon } from './schema-lexicon';
 import { buildSql } from './sql-builder';
+import { checkIntent } from './intent-check';
 import { unanswerable } from './unanswerable';
 import { WordResolver } from './word-resolver';
 
@@ -63,14 +66,28 @@ export class OfflineEngine {
       throw unanswerable(`its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`);
     }
     const { lexicon, planner, resolver } = this.prepare(request.schema);
-    try {
-      const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
+    const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
+    const write = (req: OfflineSqlRequest) => {
       // a condition repeated in the question ("Garden Garden Garden ...") is written once
-      const intent = withDistinctFilters(this.readWithConversation(request, parse, lexicon, planner));
-      const built = buildSql(intent, lexicon, planner, request.dialect, request.maxRows);
+      const intent = checkIntent(withDistinctFilters(this.readWithConversation(req, parse, lexicon, planner)), lexicon);
+      return { intent, built: buildSql(intent, lexicon, planner, req.dialect, req.maxRows) };
+    };
+    try {
+      const { intent, built } = write(request);
       answerPlans.remember(built.sql, planAnswer(intent, built, lexicon));
       return { sql: built.sql };
     } catch (e) {
+      if (e instanceof AmbiguousQuestionError) {
+        // ask back with the readings the engine itself answers without asking again (each restated question is read alone)
+        throw clarificationFor(request.question, e, (question) => {
+          try {
+            write({ ...request, question, conversation: [] });
+            return true;
+          } catch {
+            return false;
+          }
+        });
+      }
       if (e instanceof UnmappedQuestionError || e instanceof AmbiguousJoinError || e instanceof NoJoinPathError) throw unanswerable(e.message);
       throw e;
     }

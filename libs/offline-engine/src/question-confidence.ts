@@ -1,3 +1,4 @@
+import { AmbiguousQuestionError } from './ambiguous-reading';
 import { UnmappedQuestionError } from './question-items';
 import type { QuestionToken } from './question-tokenizer';
 import type { SchemaLexicon } from './schema-lexicon';
@@ -49,7 +50,8 @@ export function weighUnknownWords(
  * `it could not tell what to count; it did not understand "unicorns"`. Other errors come back unchanged.
  */
 export function withIgnoredWords(error: unknown, ignored: readonly UnknownWord[]): unknown {
-  if (!(error instanceof UnmappedQuestionError) || ignored.length === 0) return error;
+  // an ambiguity is asked back as it is: its readings restate the question, ignored words and all
+  if (!(error instanceof UnmappedQuestionError) || error instanceof AmbiguousQuestionError || ignored.length === 0) return error;
   const words = ignored.map((u) => `"${u.word}"`).join(', ');
   return new UnmappedQuestionError(`${error.reason}; it did not understand ${words}`, [...error.unknownWords, ...ignored.map((u) => u.word)]);
 }

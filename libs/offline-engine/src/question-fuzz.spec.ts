@@ -2,14 +2,14 @@
  * Bounded question fuzz of the offline engine (issue 20 item 4): thousands of adversarial questions (see
  * testing/adversarial-questions.ts) through OfflineEngine.generateSql on the shop schema and on a schema whose
  * every name is an Object.prototype key, in every dialect. Each call either writes SQL that the classifier reads as
- * one read or write statement (Snowflake DELETEs aside, see knownUnparseable), or refuses with
- * OfflineRefusalError; nothing else is thrown, and every question is answered within a time bound. Deterministic: a fixed seed of the project's mulberry32 generator
+ * one read or write statement (Snowflake DELETEs aside, see knownUnparseable), refuses with
+ * OfflineRefusalError, or asks back with OfflineClarificationError (2 to 5 readings); nothing else is thrown, and every question is answered within a time bound. Deterministic: a fixed seed of the project's mulberry32 generator
  * (QUESTION_FUZZ_SEED replays another).
  */
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import { classifySql } from '@nlq/db-drivers';
 import { Random } from '@nlq/sample-db';
-import { OfflineRefusalError } from './unanswerable';
+import { OfflineClarificationError, OfflineRefusalError } from './unanswerable';
 import type { EarlierTurn, OfflineSqlRequest } from './engine-types';
 import { AdversarialQuestions, PROTOTYPE_KEYS, SHOP_QUESTIONS } from './testing/adversarial-questions';
 import { OfflineEngine } from './offline-engine';
@@ -91,6 +91,11 @@ async function fuzz(schema: DatabaseSchema, label: string, questions: readonly s
       outcome.answered++;
       previous = { question, sql, resultSummary: '1 row: count = 3' };
     } else if (result.error instanceof OfflineRefusalError) {
+      outcome.refused++;
+    } else if (result.error instanceof OfflineClarificationError) {
+      // asking back is an answer too: 2 to 5 readings, each a restated question
+      const { readings } = result.error.clarification;
+      if (readings.length < 2 || readings.length > 5 || readings.some((r) => !r.label || !r.question)) outcome.failures.push(`#${i} ${show(question)} asked back with ${readings.length} readings`);
       outcome.refused++;
     } else {
       const e = result.error as Error;

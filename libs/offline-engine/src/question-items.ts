@@ -19,7 +19,7 @@ const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was we
 
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
-  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string }
+  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string; written?: string; synonym?: boolean }
   | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null; before?: string }
   | { t: 'num'; value: number; text: string; used: boolean }
   | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
@@ -63,6 +63,18 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       i++;
       continue;
     }
+    if (tok.kind === 'qualified') {
+      // `table.column`, as the engine's restated questions name one column exactly
+      const target = lexicon.qualifiedColumn(tok.raw);
+      if (target) items.push({ t: 'mention', targets: [target], text: tok.raw, plural: false, used: false });
+      else {
+        unknown.push(tok.raw);
+        unknownAt.push(i);
+      }
+      lastEnd = i + 1;
+      i++;
+      continue;
+    }
     if (tok.kind === 'symbol') {
       const kw = SYMBOL_KEYWORDS.get(tok.raw);
       if (kw) items.push({ t: 'kw', kw, text: tok.raw, used: false, alt: null });
@@ -99,7 +111,19 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       const joined = items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i;
       // glue: the filler words between the previous item and this one ("of" in "the state of texas")
       const glue = glueBefore(tokens, i, skip);
-      items.push({ t: 'mention', targets: schema.targets, text, plural: last.lower !== last.norm, used: false, ...(joined ? { joined } : {}), ...(glue ? { glue } : {}) });
+      // written: the words as the question spells them, possessives kept ("denny's"), when that differs from text
+      const written = tokens.slice(i, i + schema.length).map((t) => t.written ?? t.raw).join(' ');
+      items.push({
+        t: 'mention',
+        targets: schema.targets,
+        text,
+        plural: last.lower !== last.norm,
+        used: false,
+        ...(joined ? { joined } : {}),
+        ...(glue ? { glue } : {}),
+        ...(written !== text ? { written } : {}),
+        ...(synonym ? { synonym: true } : {}),
+      });
       lastEnd = i + schema.length;
       i += schema.length;
       continue;

@@ -1,7 +1,10 @@
 import { normalizeWord } from './word-forms';
 
-/** Kinds of question tokens. `quoted` keeps the exact text between quotes; `date` is an ISO date YYYY-MM-DD. */
-export type TokenKind = 'word' | 'number' | 'quoted' | 'date' | 'symbol';
+/**
+ * Kinds of question tokens. `quoted` keeps the exact text between quotes; `date` is an ISO date YYYY-MM-DD;
+ * `qualified` is a `table.column` name as written (the engine's own restated questions use it, see clarification.ts).
+ */
+export type TokenKind = 'word' | 'number' | 'quoted' | 'date' | 'symbol' | 'qualified';
 
 /** One token of a question. */
 export interface QuestionToken {
@@ -16,12 +19,15 @@ export interface QuestionToken {
   value?: number;
   /** A `quoted` token made from unknown words, not from quotes ("the population of Springfield"). */
   bare?: boolean;
+  /** A word as written when it differs from `raw` (a possessive dropped: "denny's" -> raw "denny"). */
+  written?: string;
 }
 
 const TOKEN = new RegExp(
   [
     String.raw`(?<quoted>(?<=^|[\s=(:,])(['"\u2018\u201c])(?<qtext>[^'"\u2019\u201d]+)['"\u2019\u201d](?=$|[\s.,;:?!)]))`,
     String.raw`(?<date>\d{4}-\d{2}-\d{2})`,
+    String.raw`(?<qualified>\p{L}[\p{L}\p{N}_]*\.\p{L}[\p{L}\p{N}_]*)`,
     String.raw`(?<number>\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)`,
     String.raw`(?<word>\p{L}[\p{L}\p{M}\p{N}_]*(?:[-'\u2019][\p{L}\p{M}\p{N}_]+)*)`,
     String.raw`(?<symbol>>=|<=|<>|!=|[=<>])`,
@@ -41,19 +47,24 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
     if (g.quoted !== undefined) {
       const raw = g.qtext ?? '';
       tokens.push({ kind: 'quoted', raw, lower: raw.toLowerCase(), norm: raw.toLowerCase() });
+    } else if (g.qualified !== undefined) {
+      tokens.push({ kind: 'qualified', raw: g.qualified, lower: g.qualified.toLowerCase(), norm: g.qualified.toLowerCase() });
     } else if (g.date !== undefined) {
       tokens.push({ kind: 'date', raw: g.date, lower: g.date, norm: g.date });
     } else if (g.number !== undefined) {
       const value = Number(g.number.replace(/[$,]/g, ''));
       tokens.push({ kind: 'number', raw: g.number, lower: g.number, norm: g.number, value });
     } else if (g.word !== undefined) {
-      let raw = g.word.replace(/\u2019/g, "'");
+      const original = g.word.replace(/\u2019/g, "'");
+      let raw = original;
       if (/'s$/i.test(raw)) raw = raw.slice(0, -2);
       else if (/s'$/i.test(raw)) raw = raw.slice(0, -1);
-      for (const part of raw.split('-')) {
-        if (!part) continue;
-        tokens.push({ kind: 'word', raw: part, lower: part.toLowerCase(), norm: normalizeWord(part) });
-      }
+      const parts = raw.split('-');
+      parts.forEach((part, k) => {
+        if (!part) return;
+        const written = k === parts.length - 1 && raw !== original ? `${part}${original.slice(raw.length)}` : undefined;
+        tokens.push({ kind: 'word', raw: part, lower: part.toLowerCase(), norm: normalizeWord(part), ...(written ? { written } : {}) });
+      });
     } else if (g.symbol !== undefined) {
       tokens.push({ kind: 'symbol', raw: g.symbol, lower: g.symbol, norm: g.symbol });
     }

@@ -113,6 +113,22 @@ export class SchemaLexicon {
     }
   }
 
+  /**
+   * The column a `table.column` name spells (case-insensitive; `schema.table.column` for a qualified table), as an
+   * exact column target; null when none does.
+   */
+  qualifiedColumn(name: string): Extract<LexiconTarget, { kind: 'column' }> | null {
+    const dot = name.lastIndexOf('.');
+    const tableName = name.slice(0, dot).toLowerCase();
+    const columnName = name.slice(dot + 1).toLowerCase();
+    for (const [key, table] of this.tables) {
+      if (key.toLowerCase() !== tableName && table.name.toLowerCase() !== tableName) continue;
+      const column = table.columns.find((c) => c.name.toLowerCase() === columnName);
+      if (column) return { kind: 'column', table: key, column: column.name, exact: true };
+    }
+    return null;
+  }
+
   /** The table by key; throws on an unknown key (a programming error). */
   table(key: string): TableSchema {
     const t = this.tables.get(key);

@@ -7,3 +7,4 @@ export * from './adversarial-questions';
 export * from './geo-schema.fixture';
 export * from './prototype-schema.fixture';
 export * from './shop-schema.fixture';
+export * from './small-schemas.fixture';

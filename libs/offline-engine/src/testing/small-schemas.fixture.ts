@@ -1,0 +1,78 @@
+import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
+
+/**
+ * Test fixtures: small hand-written schemas for the question shapes of issue 22 (listed columns, "or", counted
+ * relations, several aggregates, value ambiguity): battles, documents and templates, airlines and flights, stadiums,
+ * cars, students, and a dining guide whose restaurants have a city of their own and a location with another.
+ */
+function col(name: string, type: string, extra: Partial<ColumnSchema> = {}): ColumnSchema {
+  return { name, type, nullable: true, primaryKey: false, ...extra };
+}
+function table(name: string, columns: ColumnSchema[], foreignKeys: TableSchema['foreignKeys'] = []): TableSchema {
+  return { name, kind: 'table', columns, primaryKey: columns.filter((c) => c.primaryKey).map((c) => c.name), foreignKeys };
+}
+const id = (name = 'id') => col(name, 'INTEGER', { primaryKey: true, nullable: false });
+const fk = (column: string, referencedTable: string, referencedColumn = 'id') => ({ columns: [column], referencedTable, referencedColumns: [referencedColumn] });
+function schema(version: string, tables: TableSchema[]): DatabaseSchema {
+  return { dialect: 'sqlite', introspectedAt: '2025-01-01T00:00:00.000Z', version, tables };
+}
+
+/** Battles with a name, a date and a result (text). */
+export const BATTLE_SCHEMA = schema('battle-1', [
+  table('battle', [id(), col('name', 'TEXT'), col('date', 'TEXT'), col('result', 'TEXT', { sampleValues: ['defeat', 'draw', 'victory'] }), col('commander', 'TEXT')]),
+]);
+
+/** Document templates with a type code, and the documents written from them. */
+export const DOCUMENT_SCHEMA = schema('documents-1', [
+  table('ref_template_types', [col('template_type_code', 'TEXT', { primaryKey: true, sampleValues: ['AD', 'BK', 'CV', 'PP', 'PPT'] }), col('template_type_description', 'TEXT')]),
+  table(
+    'templates',
+    [id('template_id'), col('version_number', 'INTEGER'), col('template_type_code', 'TEXT', { sampleValues: ['AD', 'BK', 'CV', 'PP', 'PPT'] }), col('template_details', 'TEXT')],
+    [fk('template_type_code', 'ref_template_types', 'template_type_code')],
+  ),
+  table(
+    'documents',
+    [id('document_id'), col('template_id', 'INTEGER'), col('document_name', 'TEXT'), col('document_description', 'TEXT')],
+    [fk('template_id', 'templates', 'template_id')],
+  ),
+]);
+
+/** Airlines (name, country) and their flights (from/to airport codes). */
+export const AIRLINE_SCHEMA = schema('airlines-1', [
+  table('airlines', [id('uid'), col('airline', 'TEXT'), col('abbreviation', 'TEXT'), col('country', 'TEXT', { sampleValues: ['Canada', 'France', 'USA'] })]),
+  table('flights', [id('flight_id'), col('airline_id', 'INTEGER'), col('flight_no', 'INTEGER'), col('source_airport', 'TEXT'), col('dest_airport', 'TEXT')], [fk('airline_id', 'airlines', 'uid')]),
+]);
+
+/** Stadiums with a capacity and an average attendance. */
+export const STADIUM_SCHEMA = schema('stadiums-1', [
+  table('stadium', [id('stadium_id'), col('name', 'TEXT'), col('location', 'TEXT'), col('capacity', 'INTEGER'), col('highest', 'INTEGER'), col('average', 'INTEGER')]),
+]);
+
+/** Cars with cylinders, horsepower and acceleration. */
+export const CAR_SCHEMA = schema('cars-1', [
+  table('cars_data', [id(), col('model', 'TEXT'), col('cylinders', 'INTEGER'), col('horsepower', 'INTEGER'), col('accelerate', 'REAL'), col('year', 'INTEGER')]),
+]);
+
+/** High-school students with a grade (a number) and their friendships. */
+export const STUDENT_SCHEMA = schema('students-1', [
+  table('student', [id(), col('name', 'TEXT'), col('grade', 'INTEGER')]),
+  table('friend', [id(), col('student_id', 'INTEGER'), col('friend_id', 'INTEGER')], [fk('student_id', 'student')]),
+]);
+
+/**
+ * A dining guide: a restaurant has a city of its own and a location (one row per restaurant) with another city;
+ * cities belong to regions. `restaurant.city_name` and `location.city_name` are independent readings of a city.
+ */
+export const DINING_SCHEMA = schema('dining-1', [
+  table('city', [col('city_name', 'TEXT', { primaryKey: true }), col('region', 'TEXT', { sampleValues: ['bay area', 'central coast', 'valley'] })]),
+  table(
+    'restaurant',
+    [id(), col('name', 'TEXT', { knownValues: ["denny's", 'golden dragon', 'le bistro'] }), col('food_type', 'TEXT', { sampleValues: ['chinese', 'french', 'italian'] }), col('city_name', 'TEXT', { sampleValues: ['alameda', 'oakland', 'palo alto'] }), col('rating', 'REAL')],
+    [fk('city_name', 'city', 'city_name')],
+  ),
+  table(
+    'location',
+    [col('restaurant_id', 'INTEGER', { primaryKey: true }), col('house_number', 'INTEGER'), col('street_name', 'TEXT'), col('city_name', 'TEXT', { sampleValues: ['alameda', 'berkeley', 'palo alto'] })],
+    [fk('restaurant_id', 'restaurant'), fk('city_name', 'city', 'city_name')],
+  ),
+]);
