@@ -135,8 +135,15 @@ export function nearMatch<T extends ValueTarget>(written: string, targets: reado
   );
 }
 
-/** The question with the first occurrence of `phrase` (word by word, case-insensitive) replaced; null when absent. */
+/**
+ * The question with the first occurrence of `phrase` (word by word, case-insensitive) replaced; null when absent.
+ * An empty `phrase` appends the replacement (before a closing ? . or !).
+ */
 export function restate(question: string, phrase: string, replacement: string): string | null {
+  if (!phrase) {
+    const end = /\s*[?.!]*\s*$/.exec(question) as RegExpExecArray;
+    return `${question.slice(0, end.index)} ${replacement}${question.slice(end.index)}`;
+  }
   const words = phrase.split(/[\s-]+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (!words.length) return null;
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}_'.])${words.join("[\\s\\-]+")}(?:['\u2019]s)?(?![\\p{L}\\p{N}_])`, 'iu');

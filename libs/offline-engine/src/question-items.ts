@@ -19,7 +19,7 @@ const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was we
 
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
-  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string; written?: string; synonym?: boolean }
+  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string; written?: string; synonym?: boolean; star?: boolean }
   | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null; before?: string }
   | { t: 'num'; value: number; text: string; used: boolean }
   | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
@@ -65,8 +65,8 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     }
     if (tok.kind === 'qualified') {
       // `table.column`, as the engine's restated questions name one column exactly
-      const target = lexicon.qualifiedColumn(tok.raw);
-      if (target) items.push({ t: 'mention', targets: [target], text: tok.raw, plural: false, used: false });
+      const targets = lexicon.qualifiedColumns(tok.raw);
+      if (targets.length) items.push({ t: 'mention', targets, text: tok.raw, plural: false, used: false, ...(tok.raw.endsWith('.*') ? { star: true } : {}) });
       else {
         unknown.push(tok.raw);
         unknownAt.push(i);

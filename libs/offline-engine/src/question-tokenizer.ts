@@ -2,7 +2,7 @@ import { normalizeWord } from './word-forms';
 
 /**
  * Kinds of question tokens. `quoted` keeps the exact text between quotes; `date` is an ISO date YYYY-MM-DD;
- * `qualified` is a `table.column` name as written (the engine's own restated questions use it, see clarification.ts).
+ * `qualified` is a `table.column` (or `table.*`) name as written (the engine's own restated questions use it, see clarification.ts).
  */
 export type TokenKind = 'word' | 'number' | 'quoted' | 'date' | 'symbol' | 'qualified';
 
@@ -27,7 +27,7 @@ const TOKEN = new RegExp(
   [
     String.raw`(?<quoted>(?<=^|[\s=(:,])(['"\u2018\u201c])(?<qtext>[^'"\u2019\u201d]+)['"\u2019\u201d](?=$|[\s.,;:?!)]))`,
     String.raw`(?<date>\d{4}-\d{2}-\d{2})`,
-    String.raw`(?<qualified>\p{L}[\p{L}\p{N}_]*\.\p{L}[\p{L}\p{N}_]*)`,
+    String.raw`(?<qualified>\p{L}[\p{L}\p{N}_]*\.(?:\p{L}[\p{L}\p{N}_]*|\*))`,
     String.raw`(?<number>\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)`,
     String.raw`(?<word>\p{L}[\p{L}\p{M}\p{N}_]*(?:[-'\u2019][\p{L}\p{M}\p{N}_]+)*)`,
     String.raw`(?<symbol>>=|<=|<>|!=|[=<>])`,

@@ -179,6 +179,15 @@ export function buildList(b: ReadState, mentions: MentionItem[]): ReadIntent {
   const listed: MentionItem[] = [];
   for (const m of mentions) {
     if (m.used) continue;
+    // `table.*` (the engine's restated questions): every column of the subject or of a row it holds one to one
+    if (m.star) {
+      const table = m.targets[0].table;
+      if (table !== subject && !b.planner.sameRows(subject, table) && !b.isManyToOne(subject, table)) throw new UnmappedQuestionError(`it could not tell how "${m.text}" fits the question`);
+      for (const t of m.targets) if (t.kind === 'column') columns.push({ table: t.table, column: t.column });
+      listed.push(m);
+      m.used = true;
+      continue;
+    }
     // a column of the subject or of a row each subject row points to; a column of many rows per subject row
     // ("the state with the highest point" against highlow) is a relation the list cannot show
     const cols = m.targets.filter((t) => t.kind === 'column' && (t.table === subject || (b.planner.distance(subject, t.table) <= 1 && b.isManyToOne(subject, t.table))));

@@ -114,19 +114,19 @@ export class SchemaLexicon {
   }
 
   /**
-   * The column a `table.column` name spells (case-insensitive; `schema.table.column` for a qualified table), as an
-   * exact column target; null when none does.
+   * The column a `table.column` name spells (case-insensitive; `schema.table.column` for a qualified table), or every
+   * column of the table for `table.*`, as exact column targets; [] when none does.
    */
-  qualifiedColumn(name: string): Extract<LexiconTarget, { kind: 'column' }> | null {
+  qualifiedColumns(name: string): Array<Extract<LexiconTarget, { kind: 'column' }>> {
     const dot = name.lastIndexOf('.');
     const tableName = name.slice(0, dot).toLowerCase();
     const columnName = name.slice(dot + 1).toLowerCase();
     for (const [key, table] of this.tables) {
       if (key.toLowerCase() !== tableName && table.name.toLowerCase() !== tableName) continue;
-      const column = table.columns.find((c) => c.name.toLowerCase() === columnName);
-      if (column) return { kind: 'column', table: key, column: column.name, exact: true };
+      const columns = table.columns.filter((c) => columnName === '*' || c.name.toLowerCase() === columnName);
+      if (columns.length) return columns.map((c) => ({ kind: 'column', table: key, column: c.name, exact: true }));
     }
-    return null;
+    return [];
   }
 
   /** The table by key; throws on an unknown key (a programming error). */
