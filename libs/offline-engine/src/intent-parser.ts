@@ -1,4 +1,4 @@
-import { AmbiguousQuestionError, independentReadings, valueReading } from './ambiguous-reading';
+import { AmbiguousQuestionError, independentReadings, qualifiedName, valueReading } from './ambiguous-reading';
 import type { DateRange } from './date-range-parser';
 import { cmpTuple, filterLabel, measureTable } from './intent-words';
 import type { JoinPlanner } from './join-planner';
@@ -400,8 +400,19 @@ export class ReadIntentBuilder implements ReadState {
     };
     const ranked = cols.map((c) => ({ c, s: score(c) })).sort((a, b) => cmpTuple(a.s, b.s));
     if (ranked[0].s[1] === Infinity) throw new UnmappedQuestionError(`${what} is in a table not linked by foreign keys to the rest of the question`);
+    const phrase = /^"(.*)"$/.exec(what)?.[1] ?? null;
+    const reading = (c: (typeof cols)[number]) => ({ label: `${humanize(c.column)} of ${tableNoun(this.lex.table(c.table))}`, phrase: phrase ?? '', replacement: qualifiedName(this.lex, c.table, c.column) });
     if (ranked.length > 1 && cmpTuple(ranked[0].s, ranked[1].s) === 0) {
-      throw new UnmappedQuestionError(`${what} could mean ${ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0).map((r) => `${r.c.table}.${r.c.column}`).join(' or ')}`);
+      const tied = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
+      const reason = `${what} could mean ${tied.map((r) => `${r.c.table}.${r.c.column}`).join(' or ')}`;
+      if (phrase) throw new AmbiguousQuestionError(reason, tied.map((r) => reading(r.c)), `Which ${phrase} do you mean?`);
+      throw new UnmappedQuestionError(reason);
+    }
+    // a word fitting two columns with the signals split (issue 22 item 6b): the nearer column only contains the word
+    // ("billing country"), a column one join further is named by it exactly ("country"), no table named decides
+    const exactRival = ranked.find((r) => r.c.exact && r.s[0] === ranked[0].s[0] && r.s[1] <= ranked[0].s[1] + 1);
+    if (phrase && !ranked[0].c.exact && exactRival && ranked[0].s[0] === 1) {
+      throw new AmbiguousQuestionError(`${what} could mean ${ranked[0].c.table}.${ranked[0].c.column} or ${exactRival.c.table}.${exactRival.c.column}`, [reading(ranked[0].c), reading(exactRival.c)], `Which ${phrase} do you mean?`);
     }
     return { table: ranked[0].c.table, column: ranked[0].c.column };
   }
