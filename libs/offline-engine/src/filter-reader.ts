@@ -122,8 +122,14 @@ export class FilterReader {
           if (it[j]?.t === 'kw' && CMP[(it[j] as { kw: Keyword }).kw]) j++;
         }
         const num = it[j];
-        if (num?.t === 'num' && !num.used) {
-          const numeric = item.targets.filter((t) => t.kind === 'column' && ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)));
+        // "grades with 4 or more students", "codes with fewer than 3 templates": a number before a table word counts
+        // that table's rows; it is not a value of the column (issue 22 item 3)
+        const counted = op !== '=' && it[j + 1]?.t === 'mention' && (it[j + 1] as MentionItem).targets.some((t) => t.kind === 'table') && !(it[j + 1] as MentionItem).glue;
+        if (num?.t === 'num' && !num.used && !counted) {
+          // a number is compared only with a numeric column: an ordering never with a key stored as text
+          const numeric = item.targets.filter(
+            (t) => t.kind === 'column' && ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)) && (op === '=' || op === '<>' || this.lex.storesNumbers(t.table, t.column)),
+          );
           if (numeric.length) {
             item.used = true;
             num.used = true;

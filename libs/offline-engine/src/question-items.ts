@@ -167,7 +167,27 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     }
     i++;
   }
-  return { items, unknown, unknownAt, resolved };
+  return { items: withBoundsFirst(items), unknown, unknownAt, resolved };
+}
+
+/**
+ * "4 or more students" -> "at least 4 students": a number then `orMore`/`orLess` becomes `gte`/`lte` then the number;
+ * "cities or towns": two words for the same tables joined by "or" are one.
+ */
+function withBoundsFirst(items: Item[]): Item[] {
+  const tablesOf = (it: Item | undefined) => (it?.t === 'mention' && it.targets.every((t) => t.kind === 'table') ? it.targets.map((t) => t.table).sort().join('\u0000') : null);
+  const out = items.filter((it, k) => {
+    const same = (a: Item | undefined, b: Item | undefined) => tablesOf(a) !== null && tablesOf(a) === tablesOf(b);
+    if (it.t === 'kw' && it.kw === 'or' && same(items[k - 1], items[k + 1])) return false;
+    return !(items[k - 1]?.t === 'kw' && (items[k - 1] as { kw: string }).kw === 'or' && same(items[k - 2], it));
+  });
+  for (let k = 1; k < out.length; k++) {
+    const bound = out[k];
+    if (bound.t !== 'kw' || (bound.kw !== 'orMore' && bound.kw !== 'orLess') || out[k - 1].t !== 'num') continue;
+    out[k] = out[k - 1];
+    out[k - 1] = { ...bound, kw: bound.kw === 'orMore' ? 'gte' : 'lte' };
+  }
+  return out;
 }
 
 /** The filler words right before token `i` (back to the previous word that is not a filler), lower case, or ''. */

@@ -36,7 +36,10 @@ export type Keyword =
   | 'orderBy'
   | 'asc'
   | 'desc'
-  | 'noise';
+  | 'noise'
+  | 'or'
+  | 'orMore'
+  | 'orLess';
 
 /** Multi-word phrases first; matched on lower-case words (and singular forms). */
 export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
@@ -172,6 +175,19 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['ascending', 'asc'],
   ['asc', 'asc'],
   ['alphabetically', 'asc'],
+  // "4 or more", "10 or fewer": the number before them is a bound (question-items.ts moves it after the keyword)
+  ['or more', 'orMore'],
+  ['or greater', 'orMore'],
+  ['or higher', 'orMore'],
+  ['or above', 'orMore'],
+  ['or over', 'orMore'],
+  ['or less', 'orLess'],
+  ['or fewer', 'orLess'],
+  ['or lower', 'orLess'],
+  ['or below', 'orLess'],
+  ['or under', 'orLess'],
+  // a disjunction: read over one column as IN, else asked about or refused, never dropped (issue 22 item 2)
+  ['or', 'or'],
   ['with no', 'without'],
   ['with zero', 'without'],
   ['without any', 'without'],

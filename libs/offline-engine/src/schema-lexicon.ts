@@ -173,6 +173,11 @@ export class SchemaLexicon {
     return 'other';
   }
 
+  /** True when the column's declared type is numeric (a key stored as TEXT is not). */
+  storesNumbers(tableKeyName: string, column: string): boolean {
+    return NUMERIC_TYPE.test(this.column(tableKeyName, column).type);
+  }
+
   /** Columns of a table of one kind, in schema order. */
   columnsOfKind(tableKeyName: string, kind: ColumnKind): string[] {
     const names = this.once(`columnsOfKind\u0000${tableKeyName}\u0000${kind}`, () =>
