@@ -7,7 +7,7 @@ import { ChatTurn, turnStatus, type Turn } from './chat-turn';
 const response = (fields: Partial<ChatResponse>): ChatResponse => ({
   response: 'There are 4 employees in London.', sql: "SELECT COUNT(*) AS employees FROM employees WHERE city = 'London'", success: true, pending_approval: false,
   session_id: 's1', error: null, columns: ['employees'], rows: [[4]], row_count: 1, truncated: false, chart: null, trace_id: 't1',
-  history_entry_id: 'h1', kind: 'select', cached: false, connection_id: 'c1', repairs: [], reading: 'Counted employees whose city is London.',
+  history_entry_id: 'h1', kind: 'read', cached: false, connection_id: 'c1', repairs: [], reading: 'Counted employees whose city is London.',
   clarification: null, total_rows: null, ...fields,
 });
 
