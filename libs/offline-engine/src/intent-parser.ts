@@ -175,6 +175,9 @@ export class ReadIntentBuilder implements ReadState {
           if (superlative && entityBefore) {
             this.direction = item.kw === 'max' ? 'desc' : 'asc';
           } else {
+            // a second aggregate ("the maximum capacity and the average"): one statement reads one, so refuse
+            // rather than keep only the last (issue 22 item 4)
+            if (this.agg && this.agg.fn !== item.kw) throw new UnmappedQuestionError(`it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`);
             this.agg = { fn: item.kw, index: k };
           }
           if (!measured && !this.measure) throw new UnmappedQuestionError(`it could not tell what "${item.text}" applies to`);

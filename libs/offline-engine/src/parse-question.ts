@@ -6,6 +6,7 @@ import { howAdjectiveIntent } from './how-adjective';
 import { resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
 import { assertInformative, withRelations } from './intent-sanity';
+import { checkListedColumns } from './intent-check';
 import type { JoinPlanner } from './join-planner';
 import { readOrdering, withNaturalOrder, withOrdering } from './ordering-reader';
 import type { QueryIntent } from './query-intent';
@@ -71,6 +72,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
     const built = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
     const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
     assertInformative(intent, lexicon, ignored.length, question);
+    checkListedColumns(intent, items);
     return { ...intent, confidence };
   } catch (e) {
     throw withIgnoredWords(e, ignored);

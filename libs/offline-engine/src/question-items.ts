@@ -19,7 +19,7 @@ const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was we
 
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
-  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string; written?: string; synonym?: boolean; star?: boolean }
+  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string; written?: string; synonym?: boolean; star?: boolean; listed?: boolean }
   | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null; before?: string }
   | { t: 'num'; value: number; text: string; used: boolean }
   | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
@@ -108,7 +108,7 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       const text = tokens.slice(i, i + schema.length).map((t) => t.raw).join(' ');
       const last = tokens[i + schema.length - 1];
       // joined: directly after another mention, with no word between ("population density")
-      const joined = items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i;
+      const joined = items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i && !tok.listed;
       // glue: the filler words between the previous item and this one ("of" in "the state of texas")
       const glue = glueBefore(tokens, i, skip);
       // written: the words as the question spells them, possessives kept ("denny's"), when that differs from text
@@ -123,6 +123,7 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
         ...(glue ? { glue } : {}),
         ...(written !== text ? { written } : {}),
         ...(synonym ? { synonym: true } : {}),
+        ...(tok.listed ? { listed: true } : {}),
       });
       lastEnd = i + schema.length;
       i += schema.length;

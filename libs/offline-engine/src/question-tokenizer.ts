@@ -21,6 +21,8 @@ export interface QuestionToken {
   bare?: boolean;
   /** A word as written when it differs from `raw` (a possessive dropped: "denny's" -> raw "denny"). */
   written?: string;
+  /** A comma, semicolon or slash separates it from the token before ("name, date": a list, not a compound). */
+  listed?: boolean;
 }
 
 const TOKEN = new RegExp(
@@ -42,8 +44,12 @@ const TOKEN = new RegExp(
  */
 export function tokenizeQuestion(question: string): QuestionToken[] {
   const tokens: QuestionToken[] = [];
+  let end = 0;
   for (const match of question.matchAll(TOKEN)) {
     const g = match.groups ?? {};
+    const listed = tokens.length > 0 && /[,;/]/.test(question.slice(end, match.index));
+    end = (match.index ?? 0) + match[0].length;
+    const before = tokens.length;
     if (g.quoted !== undefined) {
       const raw = g.qtext ?? '';
       tokens.push({ kind: 'quoted', raw, lower: raw.toLowerCase(), norm: raw.toLowerCase() });
@@ -68,6 +74,7 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
     } else if (g.symbol !== undefined) {
       tokens.push({ kind: 'symbol', raw: g.symbol, lower: g.symbol, norm: g.symbol });
     }
+    if (listed && tokens.length > before) tokens[before].listed = true;
   }
   return tokens;
 }
