@@ -69,7 +69,7 @@ export interface ChatResponse extends QueryResponse {
    */
   reading: string | null;
   /**
-   * Set (with success false, error null, sql '') when nlq asks back instead of guessing: the question and 2 to 5
+   * Set (with success false, error null, sql null) when nlq asks back instead of guessing: the question and 2 to 5
    * options; answer with POST /api/chat `{ session_id, clarification_option: id }` or a new question. Null otherwise.
    */
   clarification: Clarification | null;
