@@ -83,8 +83,8 @@ export class OfflineEngine {
           try {
             write({ ...request, question, conversation: [] });
             return true;
-          } catch {
-            return false;
+          } catch (again) {
+            return again instanceof AmbiguousQuestionError ? again : false;
           }
         });
       }

@@ -93,7 +93,7 @@ export function classifyUnknownWord(
   if (pos.size === 1 && pos.has('r')) return make('adverb');
   // a word with an adjective sense and no noun or verb sense says how the rows are ("delivered late", "early"):
   // dropped, it would answer another question (issue 22 item 7), so it is a modifier the engine cannot see
-  if ((pos.has('a') || pos.has('s')) && !pos.has('n') && !pos.has('v')) return make('modifier');
+  if (pos.has('a') && !pos.has('n') && !pos.has('v')) return make('modifier');
   if ((verbLemma(word) && pos.has('v') && (/(ed|ing)$/.test(word) || !pos.has('n'))) || (!pos.has('n') && pos.has('v'))) return make(linking() ? 'verb' : 'predicate');
   // a noun-or-verb word between a noun and a value ("rivers run through texas") is used as a verb
   if (pos.has('v') && index > 0 && tokens[index - 1].kind === 'word' && (schemaAt(index - 1) || STOP.has(tokens[index - 1].lower)) && linking()) return make('verb');
