@@ -5,6 +5,11 @@ import { verbLemma } from './word-lemmas';
 import { buildAggregate, buildCount, buildList, buildTop } from './read-sketches';
 import type { ReadState } from './read-state';
 import { IntentResolution } from './intent-resolution';
+import { amountOfMoneyTable } from './money-words';
+import { humanize, normalizedWords } from './word-forms';
+import { AmbiguousQuestionError, qualifiedName } from './ambiguous-reading';
+import { pluralWords } from './intent-words';
+import { tableNoun, type LexiconTarget } from './schema-lexicon';
 
 export { filterLabel, measureTable } from './intent-words';
 
@@ -68,6 +73,10 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
         }
         continue;
       }
+      if (item.t === 'mention') {
+        this.readTotalOf(k);
+        continue;
+      }
       if (item.t !== 'kw') continue;
       let next = this.nextFree(k);
       switch (item.kw) {
@@ -117,6 +126,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           if (item.kw === 'sum' && !measured) {
             // "total" as a column: "average order total", "highest total"
             if (item.alt) {
+              this.totalOfRows(k, item.alt);
               this.measure = { kind: 'column', targets: item.alt };
               break;
             }
@@ -176,6 +186,12 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           item.used = true;
           // "… the track that was purchased": a verb closing a relative clause, with nothing counted or ranked
           if (item.kw === 'units' && k === it.length - 1 && !it.some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'top', 'bottom', 'money'].includes(x.kw))) break;
+          // "top products by quantity sold": the quantity sold is the units of the sales rows, never a stored
+          // quantity of the row (its stock): the word after the column changes what it counts (issue 22 item 13)
+          if (item.kw === 'units' && this.measureItem && this.measureItem === it[k - 1] && this.measure?.kind === 'column') {
+            this.measure = { kind: 'units' };
+            break;
+          }
           this.measure = this.measure && this.measure.kind !== 'money' && this.measure.kind !== 'units' ? this.measure : { kind: item.kw };
           break;
         case 'group': {
@@ -201,6 +217,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
               // "top 5 products by price": a ranking measure, not a group
               next.used = true;
               this.measure = { kind: 'column', targets: numeric };
+              this.measureItem = next;
               this.topRequested = true;
               this.direction ??= 'desc';
             } else {
@@ -315,9 +332,17 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       if (numeric.length) {
         next.used = true;
         this.measure = { kind: 'column', targets: numeric };
+        this.measureItem = next;
         return true;
       }
       const table = next.targets.find((t) => t.kind === 'table');
+      // "total payments", "average invoice": rows that are amounts of money are added up by their one money column
+      const amount = table && !allowRows ? amountOfMoneyTable(this.lex, table.table) : null;
+      if (table && amount) {
+        next.used = true;
+        this.measure = { kind: 'column', targets: [{ kind: 'column', table: table.table, column: amount, exact: true }] };
+        return true;
+      }
       if (table && allowRows) {
         next.used = true;
         this.measure = { kind: 'rows', table: table.table };
@@ -348,5 +373,46 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
   }
 
   measureTableHint: string | null = null;
+  /** The mention the measure was read from, when a column named it. */
+  measureItem: Item | null = null;
+
+  /**
+   * "total orders per customer": "total" before a table's rows counts them or adds up the table's column named total
+   * (`total_amount`); both are readings to ask about (issue 22 item 6), never one taken in silence.
+   */
+  totalOfRows(k: number, alt: LexiconTarget[]): void {
+    const rows = this.nextFree(k);
+    const table = rows?.t === 'mention' && rows.plural ? this.firstTable(rows) : null;
+    const own = alt.find((t) => t.kind === 'column' && t.table === table);
+    if (!table || !own || own.kind !== 'column' || this.agg || this.direction) return;
+    // "the total of orders": the column, added up over the rows
+    if (/(^|\s)of( the| all)*$/.test((rows as MentionItem).glue ?? '')) {
+      this.agg = { fn: 'sum', index: k };
+      return;
+    }
+    const phrase = `${this.items[k].text} ${(rows as MentionItem).text}`;
+    const noun = pluralWords(tableNoun(this.lex.table(table)));
+    throw new AmbiguousQuestionError(`"${phrase}" could count the ${noun} or add up their ${humanize(own.column)}`, [
+      { label: `the number of ${noun}`, phrase, replacement: `number of ${(rows as MentionItem).text}` },
+      { label: `the sum of their ${humanize(own.column)}`, phrase, replacement: `sum of ${qualifiedName(this.lex, table, own.column)}` },
+    ], `Do you mean the number of ${noun} or the sum of their ${humanize(own.column)}?`);
+  }
+
+  /**
+   * "the total amount of orders": a column named "total <x>" followed by "of" and its own table in the plural is
+   * the sum of that column over the rows, not a list of it (issue 22 item 13).
+   */
+  readTotalOf(k: number): void {
+    const item = this.items[k] as MentionItem;
+    const owner = this.items[k + 1];
+    if (item.used || this.agg || !/^total\s/i.test(item.text) || owner?.t !== 'mention' || owner.used || !owner.plural || !/(^|\s)of( the)?$/.test(owner.glue ?? '')) return;
+    const table = this.firstTable(owner);
+    const cols = item.targets.filter((t) => t.kind === 'column' && t.table === table && this.lex.columnKind(t.table, t.column) === 'number' && normalizedWords(t.column)[0] === 'total');
+    if (!table || !cols.length) return;
+    item.used = true;
+    this.agg = { fn: 'sum', index: k };
+    this.measure = { kind: 'column', targets: cols };
+    this.measureItem = item;
+  }
 
 }

@@ -16,8 +16,11 @@ export function resolveMeasure(b: ReadState, spec: MeasureSpec, anchors: string[
   if (spec.kind === 'column') {
     const ref = b.pickColumn(spec.targets, anchors, `"${humanize((spec.targets[0] as { column: string }).column)}"`);
     const money = isMoneyColumn(ref.column);
-    const fnWord = fn === 'none' ? '' : aggregateWords(fn);
-    return { fn, expr: { kind: 'column', ref }, alias: fn === 'none' ? aliasOf(ref.column) : `${fn === 'sum' ? 'total' : fn}_${aliasOf(ref.column)}`, label: `${fnWord} ${humanize(ref.column)}`.trim(), money };
+    // a sum of a column named total (`total_amount`) is said once: "total amount", not "total total amount"
+    const totalSaid = fn === 'sum' && normalizedWords(ref.column)[0] === 'total' && normalizedWords(ref.column).length > 1;
+    const fnWord = fn === 'none' || totalSaid ? '' : aggregateWords(fn);
+    const alias = fn === 'none' ? aliasOf(ref.column) : `${fn === 'sum' ? (totalSaid ? 'sum' : 'total') : fn}_${aliasOf(ref.column)}`;
+    return { fn, expr: { kind: 'column', ref }, alias, label: `${fnWord} ${humanize(ref.column)}`.trim(), money };
   }
   if (spec.kind === 'rows') {
     const noun = humanize(lex.table(spec.table).name);

@@ -3,7 +3,7 @@ import { durationIntent } from './duration-reader';
 import { splitColumnList, withColumnList } from './projection-reader';
 import { ratioIntent } from './ratio-reader';
 import { howAdjectiveIntent } from './how-adjective';
-import { resolveColumnCompounds } from './noun-compounds';
+import { compoundModifiers, resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
 import { assertInformative, withRelations } from './intent-sanity';
 import { checkListedColumns } from './intent-check';
@@ -63,6 +63,15 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   let { items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver);
   const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
   if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
+  // "job title": an unknown noun before a column named by the head noun alone only says which title (found before
+  // WordNet synonyms are tried, which would read "job" as a "line")
+  if (unknown.length || resolved.length) {
+    const modifiers = compoundModifiers(words, itemize(words, lexicon, skip).unknownAt, lexicon, skip);
+    if (modifiers.length) {
+      for (const i of modifiers) skip.add(i);
+      ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
+    }
+  }
   resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
   try {
