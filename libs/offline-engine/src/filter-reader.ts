@@ -1,10 +1,11 @@
-import { nearMatch } from './ambiguous-reading';
+import { AmbiguousQuestionError, nearMatch, qualifiedName } from './ambiguous-reading';
+import { moneyColumns } from './money-words';
 import type { CompareOp } from './query-intent';
 import { opWords } from './intent-words';
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { DIMENSION_WORDS, type Keyword } from './question-vocabulary';
 import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
-import { normalizedWords } from './word-forms';
+import { humanize, normalizedWords } from './word-forms';
 
 /** A filter read from the question, before its column is chosen among `targets`. */
 export interface PendingValue {
@@ -98,6 +99,7 @@ export class FilterReader {
           continue;
         }
       }
+      if (item.t === 'kw' && item.kw !== 'eq' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && this.readMoneyThreshold(k)) continue;
       if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS.has(item.text.toLowerCase())) {
         // "rivers longer than 500": the compared column is the dimension the adjective names
         const dims = dimensionColumns(this.items, this.lex, item.text);
@@ -154,6 +156,36 @@ export class FilterReader {
         }
       }
     }
+  }
+
+  /**
+   * "orders over 500", "web orders under 20 in 2025": a comparison right after a table's rows, with no column
+   * named, compares the table's one money column (issue 22 item 6, form 4); with several money columns each is a
+   * reading to ask about. Not when a table word follows the number (a count of related rows: "with over 5 orders").
+   * True when it read the comparison.
+   */
+  private readMoneyThreshold(k: number): boolean {
+    const it = this.items;
+    const rows = it[k - 1];
+    const cmp = it[k] as Extract<Item, { t: 'kw' }>;
+    const num = it[k + 1] as Extract<Item, { t: 'num' }>;
+    const after = it[k + 2];
+    if (rows?.t !== 'mention' || !rows.plural || (after?.t === 'mention' && after.targets.some((t) => t.kind === 'table'))) return false;
+    const table = rows.targets.find((t) => t.kind === 'table')?.table;
+    if (!table) return false;
+    const money = moneyColumns(this.lex, table);
+    if (!money.length) return false;
+    const op = CMP[cmp.kw] as CompareOp;
+    const phrase = `${cmp.text} ${num.text}`;
+    if (money.length > 1) {
+      throw new AmbiguousQuestionError(
+        `"${phrase}" could compare ${money.map((c) => `${table}.${c}`).join(' or ')}`,
+        money.map((c) => ({ label: `${humanize(c)} ${opWords(op)} ${num.text}`, phrase, replacement: `with ${qualifiedName(this.lex, table, c)} ${phrase}` })),
+      );
+    }
+    cmp.used = num.used = true;
+    this.values.push({ targets: [{ kind: 'column', table, column: money[0], exact: true }], op, value: num.value, text: `${humanize(money[0])} ${opWords(op)} ${num.text}` });
+    return true;
   }
 
   private readQuoted(k: number): void {

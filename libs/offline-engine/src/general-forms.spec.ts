@@ -50,3 +50,49 @@ describe('compound column names: the head noun names the column (item 3)', () =>
     expect(await sql(SHOP_SCHEMA, 'customers by home country')).toContain('GROUP BY country');
   });
 });
+
+describe('stock as a quantity on hand (form 1)', () => {
+  it('"out of stock" is the stock column = 0, "in stock" > 0', async () => {
+    expect(await sql(SHOP_SCHEMA, 'which products are out of stock')).toContain('FROM products WHERE stock = 0');
+    expect(await sql(SHOP_SCHEMA, 'how many products are in stock')).toBe('SELECT COUNT(*) AS product_count FROM products WHERE stock > 0');
+    expect(await sql(LEDGER_SCHEMA, 'which items are out of stock')).toContain('FROM items WHERE units_in_stock = 0');
+    expect(await sql(LEDGER_SCHEMA, 'how many items are not in stock')).toBe('SELECT COUNT(*) AS item_count FROM items WHERE units_in_stock = 0');
+  });
+});
+
+describe('a threshold on the rows\' one money column (form 4)', () => {
+  it('"orders over 500" compares the one money column', async () => {
+    expect(await sql(SHOP_SCHEMA, 'how many orders over 500 in 2024')).toBe(
+      "SELECT COUNT(*) AS order_count FROM orders WHERE total > 500 AND order_date >= '2024-01-01' AND order_date < '2025-01-01'",
+    );
+    expect(await sql(LEDGER_SCHEMA, 'open invoices under 100')).toContain("WHERE state = 'open' AND amount < 100");
+  });
+
+  it('a count of related rows stays a count; two money columns are asked about', async () => {
+    expect(await sql(SHOP_SCHEMA, 'customers with over 5 orders')).toContain('(SELECT COUNT(*) FROM orders rel1 WHERE rel1.customer_id = customers.id) > 5');
+    const LEDGER_TWO_PRICES: DatabaseSchema = { ...LEDGER_SCHEMA, tables: LEDGER_SCHEMA.tables.map((t) => (t.name === 'items' ? { ...t, columns: [...t.columns, { name: 'list_price', type: 'REAL', nullable: true, primaryKey: false }] } : t)) };
+    expect(await readings(LEDGER_TWO_PRICES, 'items over 5')).toEqual(['items with items.unit_cost over 5', 'items with items.list_price over 5']);
+  });
+});
+
+describe('conditions on an aggregate of related rows: HAVING (forms 2 and 8)', () => {
+  it('"customers who spent more than 1000" sums their sales', async () => {
+    expect(await sql(SHOP_SCHEMA, 'which customers spent more than 1000 in total')).toBe(
+      'SELECT first_name, last_name, (SELECT SUM(rel1.total) FROM orders rel1 WHERE rel1.customer_id = customers.id) AS sum_total FROM customers WHERE (SELECT SUM(rel1.total) FROM orders rel1 WHERE rel1.customer_id = customers.id) > 1000 LIMIT 10',
+    );
+    expect(await sql(LEDGER_SCHEMA, 'how many clients spent more than 1000')).toBe(
+      'SELECT COUNT(*) AS client_count FROM clients WHERE (SELECT SUM(rel1.amount) FROM invoices rel1 WHERE rel1.client_id = clients.client_id) > 1000',
+    );
+  });
+
+  it('"whose orders total more than N" sums the named rows\' money column', async () => {
+    expect(await sql(LEDGER_SCHEMA, 'clients whose invoices total more than 1000')).toContain('WHERE (SELECT SUM(rel1.amount) FROM invoices rel1 WHERE rel1.client_id = clients.client_id) > 1000');
+  });
+
+  it('"with an average rating below 3" averages a related column', async () => {
+    expect(await sql(LEDGER_SCHEMA, 'items with an average score below 3')).toBe(
+      'SELECT label, (SELECT AVG(rel1.score) FROM feedback rel1 WHERE rel1.item_id = items.item_id) AS avg_score FROM items WHERE (SELECT AVG(rel1.score) FROM feedback rel1 WHERE rel1.item_id = items.item_id) < 3 LIMIT 10',
+    );
+    expect(await sql(SHOP_SCHEMA, 'categories with an average price of at least 20')).toContain('WHERE (SELECT AVG(rel1.price) FROM products rel1 WHERE rel1.category_id = categories.id) >= 20');
+  });
+});

@@ -7,12 +7,13 @@ import type { Measure } from './query-intent';
 import { UnmappedQuestionError } from './question-items';
 import { humanize, normalizedWords } from './word-forms';
 import type { MeasureSpec, ReadState } from './read-state';
+import type { JoinPlanner } from './join-planner';
+import type { SchemaLexicon } from './schema-lexicon';
 
 
 /** Resolve a measure spec anchored at `anchors` (the tables it must relate to). */
 export function resolveMeasure(b: ReadState, spec: MeasureSpec, anchors: string[], fn: Measure['fn']): Measure {
   const lex = b.lex;
-  const dist = (table: string) => (anchors.length ? anchors.reduce((s, a) => s + b.planner.distance(a, table), 0) : 0);
   if (spec.kind === 'column') {
     const ref = b.pickColumn(spec.targets, anchors, `"${humanize((spec.targets[0] as { column: string }).column)}"`);
     const money = isMoneyColumn(ref.column);
@@ -36,6 +37,18 @@ export function resolveMeasure(b: ReadState, spec: MeasureSpec, anchors: string[
     if (prices.length !== 1) throw new UnmappedQuestionError(prices.length ? `"expensive" could mean ${prices.join(' or ')}` : `${anchor} has no price column`);
     return { fn: 'none', expr: { kind: 'column', ref: { table: anchor, column: prices[0] } }, alias: aliasOf(prices[0]), label: humanize(prices[0]), money: true };
   }
+  if (spec.kind === 'distinct') throw new UnmappedQuestionError('it could not tell what to count distinct values of');
+  return resolveSales(lex, b.planner, spec.kind, anchors, b.measureTableHint, fn);
+}
+
+/**
+ * The sales measure of `kind` nearest to `anchors`: units (a line table's quantity) or money (a line total, quantity
+ * x unit price, or a table's one total/amount column), `hint` the table a question named for it ("order revenue").
+ * Throws UnmappedQuestionError when none is linked to the anchors.
+ */
+export function resolveSales(lex: SchemaLexicon, planner: JoinPlanner, kind: 'money' | 'units', anchors: string[], hint: string | null, fn: Measure['fn']): Measure {
+  const spec = { kind };
+  const dist = (table: string) => (anchors.length ? anchors.reduce((s, a) => s + planner.distance(a, table), 0) : 0);
   const candidates: Array<{ expr: Measure['expr']; table: string; line: boolean }> = [];
   for (const key of lex.tables.keys()) {
     const nums = lex.columnsOfKind(key, 'number');
@@ -58,8 +71,8 @@ export function resolveMeasure(b: ReadState, spec: MeasureSpec, anchors: string[
     const amounts = nums.filter((c) => /^(total|amount|total amount|grand total|total price|revenue|sale|sales amount|sale amount|total due|amount paid|payment amount|order total|invoice total)$/.test(normalizedWords(c).join(' ')) || normalizedWords(c).join(' ') === `${lex.tableWords(key).join(' ')} total`);
     if (amounts.length === 1) candidates.push({ expr: { kind: 'column', ref: { table: key, column: amounts[0] } }, table: key, line: false });
   }
-  if (spec.kind === 'money' && b.measureTableHint) {
-    const hinted = candidates.filter((c) => c.table === b.measureTableHint);
+  if (spec.kind === 'money' && hint) {
+    const hinted = candidates.filter((c) => c.table === hint);
     if (hinted.length) candidates.splice(0, candidates.length, ...hinted);
   }
   const reachable = candidates.filter((c) => dist(c.table) < Infinity).sort((a, b) => dist(a.table) - dist(b.table) || Number(b.line) - Number(a.line));

@@ -14,8 +14,10 @@ import { weighUnknownWords, withIgnoredWords } from './question-confidence';
 import { bareTailLiteral, itemize, UnmappedQuestionError } from './question-items';
 import { tokenizeQuestion } from './question-tokenizer';
 import { readRelationConditions } from './relation-conditions';
+import { readAggregateConditions } from './aggregate-conditions';
 import type { SchemaLexicon } from './schema-lexicon';
 import { readShare, toShare } from './share-reader';
+import { withStockConditions } from './stock-reader';
 import { parseWriteIntent } from './write-intent-parser';
 import type { ParseOptions } from './parse-options';
 import { toYesNo, yesNoBody } from './yes-no';
@@ -35,6 +37,7 @@ export { UnmappedQuestionError };
  * word could mean two columns equally well: the engine never guesses.
  */
 export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
+  question = withStockConditions(question, lexicon);
   const listed = splitColumnList(question);
   if (listed) return withColumnList(parseQuestion(listed.body, lexicon, planner, options), listed.items, lexicon, planner);
   const yesNo = yesNoBody(question);
@@ -75,7 +78,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
   try {
-    const relations = readRelationConditions(items, lexicon, planner);
+    const relations = [...readRelationConditions(items, lexicon, planner), ...readAggregateConditions(items, lexicon, planner)];
     const ordering = readOrdering(items);
     const share = readShare(items);
     const built = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);

@@ -49,7 +49,20 @@ export type Filter =
    * ("customers without orders": = 0; "customers with more than 20 orders": > 20). `ref` is the subject key the
    * last foreign key references.
    */
-  | { kind: 'related'; ref: ColumnRef; table: string; op: CompareOp; count: number; label: string };
+  | { kind: 'related'; ref: ColumnRef; table: string; op: CompareOp; count: number; label: string; aggregate?: RelatedAggregate };
+
+/**
+ * What a `related` filter compares instead of the number of related rows: an aggregate of their column (or of a
+ * line's quantity x price) over the related rows of each subject row ("customers who spent more than 1000": the sum
+ * of their orders' totals; "products with an average rating below 3"), the HAVING sketch written as a correlated
+ * subquery. `alias` and `label` name the value when a list shows it.
+ */
+export interface RelatedAggregate {
+  fn: 'sum' | 'avg' | 'min' | 'max';
+  expr: Extract<MeasureExpr, { kind: 'column' } | { kind: 'product' }>;
+  alias: string;
+  label: string;
+}
 
 /** What rows are grouped by: a column, a table (its key and label columns) or a year/month of a date column. */
 export type GroupKey =
@@ -114,7 +127,7 @@ export function isWriteIntent(intent: QueryIntent): intent is WriteIntent {
 function filterKey(f: Filter): string {
   if (f.kind === 'compare') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, typeof f.value, f.value]);
   if (f.kind === 'dateRange') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.from, f.to]);
-  return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count]);
+  return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);
 }
 
 /** `filters` with each repeat of an earlier identical condition left out, in order. */

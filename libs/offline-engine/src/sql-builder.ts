@@ -235,9 +235,10 @@ class ReadSqlWriter {
   /**
    * A correlated subquery over the related rows of a `related` filter, along the shortest many-to-one foreign-key
    * path from the related table to the subject: NOT EXISTS for "= 0", EXISTS for ">= 1" / "> 0", else
-   * `(SELECT COUNT(*) ...) op n` (the HAVING sketch written without GROUP BY, so no join fans out).
+   * `(SELECT COUNT(*) ...) op n` (the HAVING sketch written without GROUP BY, so no join fans out); with an
+   * aggregate, `(SELECT SUM(col) ...) op n`, or with `asValue` that subquery alone (a value a list shows).
    */
-  private relatedSql(f: Extract<Filter, { kind: 'related' }>): string {
+  private relatedSql(f: Extract<Filter, { kind: 'related' }>, asValue = false): string {
     const plan = this.planner.plan(f.table, [f.ref.table]);
     const inner = new Map<string, string>();
     const alias = (table: string) => {
@@ -261,6 +262,13 @@ class ReadSqlWriter {
       }
     }
     const body = `${from} WHERE ${where.join(' AND ')}`;
+    const a = f.aggregate;
+    if (a) {
+      const e = a.expr;
+      const inner = e.kind === 'column' ? ref(e.ref.table, e.ref.column) : `${ref(e.left.table, e.left.column)} * ${ref(e.right.table, e.right.column)}`;
+      const value = `(SELECT ${a.fn.toUpperCase()}(${inner}) ${body})`;
+      return asValue ? value : `${value} ${f.op} ${literal(f.count, this.dialect)}`;
+    }
     if (f.op === '=' && f.count === 0) return `NOT EXISTS (SELECT 1 ${body})`;
     if ((f.op === '>=' && f.count === 1) || (f.op === '>' && f.count === 0)) return `EXISTS (SELECT 1 ${body})`;
     return `(SELECT COUNT(*) ${body}) ${f.op} ${literal(f.count, this.dialect)}`;
@@ -341,8 +349,12 @@ class ReadSqlWriter {
     const maxRows = Math.max(1, Math.floor(this.maxRows));
 
     if (i.kind === 'list') {
-      const cols = i.columns.length ? i.columns : this.defaultColumns(i.subject);
+      // rows kept by an aggregate of their related rows ("customers who spent more than 1000") are named, with
+      // that aggregate beside them
+      const shownAggregates = i.columns.length ? [] : i.filters.filter((f): f is Extract<Filter, { kind: 'related' }> => f.kind === 'related' && !!f.aggregate);
+      const cols: ColumnRef[] = i.columns.length ? i.columns : shownAggregates.length ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column })) : this.defaultColumns(i.subject);
       const items = cols.map((c) => (c.joined ? `${concatWithSpaces([c, ...c.joined.with].map((p) => this.col(p)), this.dialect)} AS ${this.q(c.joined.alias)}` : this.col(c)));
+      for (const f of shownAggregates) items.push(`${this.relatedSql(f, true)} AS ${this.q((f.aggregate as { alias: string }).alias)}`);
       const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
       const pk = this.lex.table(i.subject).primaryKey;
       const orderCols = i.group?.kind === 'column' ? [this.col(i.group.ref)] : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column)) ? pk.map((c) => this.col({ table: i.subject, column: c })) : [];
