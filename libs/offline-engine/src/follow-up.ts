@@ -10,6 +10,9 @@ const OPENERS = /^\s*(and|also|but|now|then|what about|how about|same for|same b
 /** Pronouns that stand for the previous question's rows: "how many of them are in Canada?". */
 const PRONOUNS = /\b(them|they|those|these|ones|that one|it)\b/gi;
 
+/** "how many have ...", "how many were ...": a count whose rows are the previous question's (no noun after it). */
+const COUNT_OF_SAME = /^\s*how\s+many\s+(?=(have|has|had|are|is|were|was|did|do|does|got|received|with|without|cost|came)\b)/i;
+
 /** True when the question reads as a follow-up of an earlier one (an opener word or a pronoun for its rows). */
 export function looksLikeFollowUp(question: string): boolean {
   return OPENERS.test(question) || new RegExp(PRONOUNS.source, 'i').test(question);
@@ -21,7 +24,9 @@ export function looksLikeFollowUp(question: string): boolean {
  * - filters only ("and in 2024?", "what about Canada?"): the previous question with those filters, each replacing a
  *   previous filter on the same column (a date range replaces a date range);
  * - a new question about the same rows ("and how many of them are in Canada?"): the pronoun stands for the previous
- *   subject, and the previous filters are kept unless the new question replaces them.
+ *   subject, and the previous filters are kept unless the new question replaces them;
+ * - a count of the same rows with a condition of its own, the measure changed ("How many reviews are there?" ->
+ *   "and how many have a rating of 5?"): the previous subject is counted, with its filters and the new ones.
  * `parse` reads one question on its own (throws when it cannot). Returns null when there is no previous turn, the
  * previous question does not parse, or neither reading applies; errors of `parse` on the rewritten question
  * propagate only through a null result.
@@ -46,6 +51,13 @@ export function followUpIntent(
   const body = question.replace(OPENERS, '').replace(/[?.!]+\s*$/, '');
   const hadPronoun = new RegExp(PRONOUNS.source, 'i').test(body);
   const rewritten = body.replace(PRONOUNS, noun).replace(/\b(of|among)\s+(?=\S+\s*$)/i, '');
+  // "and how many have a rating of 5?": a count of the previous rows, with a condition of its own
+  if (COUNT_OF_SAME.test(body)) {
+    const current = tryParse(() => parse(body.replace(COUNT_OF_SAME, `how many ${noun} `)));
+    if (current && current.kind === 'count' && current.subject === previous.subject && !current.group) {
+      return { ...current, filters: mergeFilters(previous.filters, current.filters) };
+    }
+  }
   // a whole question about the same rows
   if (hadPronoun) {
     const current = tryParse(() => parse(rewritten));

@@ -96,3 +96,22 @@ describe('conditions on an aggregate of related rows: HAVING (forms 2 and 8)', (
     expect(await sql(SHOP_SCHEMA, 'categories with an average price of at least 20')).toContain('WHERE (SELECT AVG(rel1.price) FROM products rel1 WHERE rel1.category_id = categories.id) >= 20');
   });
 });
+
+describe('numbers written as words (form 10)', () => {
+  it('after a comparison or a ranking word, or before "or more"', async () => {
+    expect(await sql(SHOP_SCHEMA, 'how many customers placed more than one order')).toBe(
+      'SELECT COUNT(*) AS customer_count FROM customers WHERE (SELECT COUNT(*) FROM orders rel1 WHERE rel1.customer_id = customers.id) > 1',
+    );
+    expect(await sql(SHOP_SCHEMA, 'top three products by price')).toContain('ORDER BY price DESC LIMIT 3');
+    expect(await sql(LEDGER_SCHEMA, 'clients with two or more invoices')).toContain('(SELECT COUNT(*) FROM invoices rel1 WHERE rel1.client_id = clients.client_id) >= 2');
+  });
+});
+
+describe('follow-ups that change the measure (form 5)', () => {
+  it('"and how many have ..." counts the previous rows with the new condition', async () => {
+    expect(await sql(SHOP_SCHEMA, 'and how many were cancelled?', ['how many orders in 2024?'])).toBe(
+      "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01' AND status = 'cancelled'",
+    );
+    expect(await sql(LEDGER_SCHEMA, 'and how many are out of stock?', ['how many items are there?'])).toBe('SELECT COUNT(*) AS item_count FROM items WHERE units_in_stock = 0');
+  });
+});

@@ -76,5 +76,28 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
     }
     if (listed && tokens.length > before) tokens[before].listed = true;
   }
-  return tokens;
+  return withNumberWords(tokens);
+}
+
+const NUMBER_WORDS = new Map<string, number>(
+  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'].map((w, k) => [w, k + 1]),
+);
+
+/** Words after which a number word is a number: a comparison or a ranking ("more than one", "top three"). */
+const BEFORE_NUMBER = new Set(['than', 'least', 'most', 'top', 'bottom', 'exactly', 'over', 'under', 'above', 'below']);
+
+/**
+ * Numbers written as words (one to twenty) read as numbers where a number is expected: after a comparison or a
+ * ranking word ("more than one order", "at least two", "top three") or before "or more"/"or fewer" ("two or
+ * more"). Elsewhere a number word stays a word ("which one", a name such as "Two Rivers").
+ */
+function withNumberWords(tokens: QuestionToken[]): QuestionToken[] {
+  return tokens.map((t, k) => {
+    const value = t.kind === 'word' ? NUMBER_WORDS.get(t.lower) : undefined;
+    if (value === undefined) return t;
+    const prev = tokens[k - 1];
+    const orBound = tokens[k + 1]?.lower === 'or' && /^(more|fewer|less|greater|higher|lower|above|below|over|under)$/.test(tokens[k + 2]?.lower ?? '');
+    if (!orBound && !(prev?.kind === 'word' && BEFORE_NUMBER.has(prev.lower))) return t;
+    return { kind: 'number', raw: t.raw, lower: t.lower, norm: t.lower, value, ...(t.listed ? { listed: true } : {}) };
+  });
 }
