@@ -1,4 +1,4 @@
-import type { ColumnRef, DurationUnit, QueryIntent } from './query-intent';
+import { isWriteIntent, type ColumnRef, type CompareOp, type DurationUnit, type QueryIntent } from './query-intent';
 import { UnmappedQuestionError } from './question-items';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
 import { verbLemma } from './word-lemmas';
@@ -38,6 +38,8 @@ const WORDS = { avg: 'average number of', sum: 'total number of', max: 'longest 
  * table.
  */
 export function durationIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
+  const took = durationFilterIntent(question, lexicon, parse);
+  if (took) return took;
   const m = DURATION.exec(question);
   if (!m) return eventTimeIntent(question, lexicon, parse);
   const [, before, unitWord, startText, endText, after = ''] = m;
@@ -137,4 +139,39 @@ function related(word: string, columnWord: string): boolean {
   const verb = verbLemma(columnWord) ?? columnWord;
   if ((verbLemma(word) ?? word) === verb) return true;
   return word.startsWith(verb) && DERIVATION.test(word.slice(verb.length));
+}
+
+/** "took more than 7 days to deliver", "take under 2 hours to ship": a comparison of the time to an event. */
+const TOOK = /^(.*?)\b(?:took|take|takes|taking|taken)\s+(more than|over|longer than|at least|less than|under|fewer than|at most)\s+(\d+)\s+(days?|hours?)\s+(?:to|until|before)\s+(?:be\s+|get\s+)?([a-z]+)\b(.*)$/i;
+
+const TOOK_OPS = new Map<string, CompareOp>([
+  ['more than', '>'],
+  ['over', '>'],
+  ['longer than', '>'],
+  ['at least', '>='],
+  ['less than', '<'],
+  ['under', '<'],
+  ['fewer than', '<'],
+  ['at most', '<='],
+]);
+
+/**
+ * The duration as a filter (issue 22 item 6, form 9): "how many orders took more than 7 days to deliver" keeps the
+ * rows whose time from their own date (startColumns) to the date of the event (`delivered_at` for "deliver") exceeds
+ * 7 days; the rest of the question is read as usual, with that condition added. Null when the question has no such
+ * phrase or the event names no one date column of a table with one start date.
+ */
+function durationFilterIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
+  const m = TOOK.exec(question);
+  if (!m) return null;
+  const [, before, opWords, amount, unitWord, event, after] = m;
+  const ends = dateColumns(lexicon, event);
+  const pairs = ends.flatMap((end) => startColumns(lexicon, end.table).filter((s) => s.column !== end.column).map((start): [ColumnRef, ColumnRef] => [start, end]));
+  if (pairs.length !== 1) throw new UnmappedQuestionError(`it could not tell from which date to which date "${event}" is timed`);
+  const [start, end] = pairs[0];
+  const base = parse(`${before.replace(/\b(that|which|who)\s*$/i, '')} ${after}`.trim());
+  if (isWriteIntent(base) || base.subject !== start.table || base.ratio) throw new UnmappedQuestionError(`it could not tell which rows took ${opWords} ${amount} ${unitWord}`);
+  const unit: DurationUnit = /^hour/i.test(unitWord) ? 'hour' : 'day';
+  const op = TOOK_OPS.get(opWords.toLowerCase()) as CompareOp;
+  return { ...base, filters: [...base.filters, { kind: 'duration', ref: start, end, unit, op, value: Number(amount), label: `taking ${opWords} ${amount} ${unit}s to ${event}` }] };
 }

@@ -115,3 +115,11 @@ describe('follow-ups that change the measure (form 5)', () => {
     expect(await sql(LEDGER_SCHEMA, 'and how many are out of stock?', ['how many items are there?'])).toBe('SELECT COUNT(*) AS item_count FROM items WHERE units_in_stock = 0');
   });
 });
+
+describe('the time between two dates as a filter (form 9)', () => {
+  it('"took more than N days to <event>" compares the time from the row\'s date to the event\'s', async () => {
+    expect(await sql(LEDGER_SCHEMA, 'how many invoices took more than 30 days to pay')).toBe('SELECT COUNT(*) AS invoice_count FROM invoices WHERE (julianday(paid_on) - julianday(invoice_date)) > 30');
+    const pg = await engine.generateSql({ question: 'open invoices that took at least 2 days to pay', dialect: 'postgresql', schema: LEDGER_SCHEMA, maxRows: 10 });
+    expect(pg.sql).toContain("state = 'open' AND EXTRACT(EPOCH FROM (CAST(paid_on AS timestamp) - CAST(invoice_date AS timestamp))) / 86400.0 >= 2");
+  });
+});

@@ -49,7 +49,9 @@ export type Filter =
    * ("customers without orders": = 0; "customers with more than 20 orders": > 20). `ref` is the subject key the
    * last foreign key references.
    */
-  | { kind: 'related'; ref: ColumnRef; table: string; op: CompareOp; count: number; label: string; aggregate?: RelatedAggregate };
+  | { kind: 'related'; ref: ColumnRef; table: string; op: CompareOp; count: number; label: string; aggregate?: RelatedAggregate }
+  /** The time from the row's `ref` date to its `end` date, in `unit`s, compared with `value` ("took more than 7 days"). */
+  | { kind: 'duration'; ref: ColumnRef; end: ColumnRef; unit: DurationUnit; op: CompareOp; value: number; label: string };
 
 /**
  * What a `related` filter compares instead of the number of related rows: an aggregate of their column (or of a
@@ -127,6 +129,7 @@ export function isWriteIntent(intent: QueryIntent): intent is WriteIntent {
 function filterKey(f: Filter): string {
   if (f.kind === 'compare') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, typeof f.value, f.value]);
   if (f.kind === 'dateRange') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.from, f.to]);
+  if (f.kind === 'duration') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
   return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);
 }
 

@@ -176,7 +176,7 @@ class ReadSqlWriter {
         return false;
       }
     };
-    const moved = i.filters.filter((f) => f.kind !== 'related' && f.ref.table !== i.subject && fansOut(f.ref.table));
+    const moved = i.filters.filter((f) => f.kind !== 'related' && f.kind !== 'duration' && f.ref.table !== i.subject && fansOut(f.ref.table));
     if (!moved.length) return i;
     const kept = i.filters.filter((f) => !moved.includes(f));
     const rest = { ...i, filters: kept };
@@ -223,6 +223,7 @@ class ReadSqlWriter {
       const c = this.col(f.ref);
       if (f.kind === 'compare') parts.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
       else if (f.kind === 'related') parts.push(this.relatedSql(f));
+      else if (f.kind === 'duration') parts.push(`${durationExpr(c, this.col(f.end), f.unit, this.dialect)} ${f.op} ${literal(f.value, this.dialect)}`);
       else {
         if (f.from) parts.push(`${c} >= ${literal(f.from, this.dialect)}`);
         if (f.to) parts.push(`${c} < ${literal(f.to, this.dialect)}`);

@@ -79,7 +79,7 @@ export const DINING_SCHEMA = schema('dining-1', [
 
 /**
  * A wholesale ledger named unlike the shop: clients, staff with a title and a salary, items with units in stock and
- * a unit cost, invoices (an amount, issued and paid dates) with their lines, and item feedback with a score.
+ * a unit cost, invoices (an amount, an invoice date and a paid date) with their lines, and item feedback with a score.
  */
 export const LEDGER_SCHEMA = schema('ledger-1', [
   table('clients', [id('client_id'), col('full_name', 'TEXT'), col('city', 'TEXT', { sampleValues: ['Leeds', 'London', 'York'] })]),
@@ -88,7 +88,7 @@ export const LEDGER_SCHEMA = schema('ledger-1', [
   table('items', [id('item_id'), col('label', 'TEXT'), col('vendor_id', 'INTEGER'), col('unit_cost', 'REAL'), col('units_in_stock', 'INTEGER'), col('kind', 'TEXT', { sampleValues: ['bolt', 'nut', 'screw'] })], [fk('vendor_id', 'vendors', 'vendor_id')]),
   table(
     'invoices',
-    [id('invoice_id'), col('client_id', 'INTEGER'), col('staff_id', 'INTEGER'), col('issued_on', 'DATE'), col('paid_on', 'DATE'), col('amount', 'REAL'), col('state', 'TEXT', { sampleValues: ['open', 'paid'] })],
+    [id('invoice_id'), col('client_id', 'INTEGER'), col('staff_id', 'INTEGER'), col('invoice_date', 'DATE'), col('paid_on', 'DATE'), col('amount', 'REAL'), col('state', 'TEXT', { sampleValues: ['open', 'paid'] })],
     [fk('client_id', 'clients', 'client_id'), fk('staff_id', 'staff', 'staff_id')],
   ),
   table('invoice_lines', [id('line_id'), col('invoice_id', 'INTEGER'), col('item_id', 'INTEGER'), col('qty', 'INTEGER'), col('price', 'REAL')], [fk('invoice_id', 'invoices', 'invoice_id'), fk('item_id', 'items', 'item_id')]),
