@@ -33,6 +33,7 @@ import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './ou
 import { chooseReading } from './stages/clarification';
 import { countCutRows } from './stages/row-total';
 import { checkFilterValues, withValueNotes } from './stages/value-checks';
+import { describeSql } from './reading/sql-reading';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -429,10 +430,12 @@ export class QueryPipeline {
       const valueNotes = checkFilterValues(sql, dialect, schema).filter((n) => n.problem === 'type-mismatch' || !emptyWhy?.text);
       answer.text = withValueNotes(answer.text, valueNotes);
       if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
+      // The reading (issue 22): what the executed SQL computed, from its parsed statement, whoever wrote it.
+      const reading = describeSql(sql, dialect, schema);
       span.end(answer.error ? 'error' : 'ok', {
         tokens: answer.tokens,
         error: answer.error,
-        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(answer.source === 'model' ? { provider: active.name, model: active.modelId } : {}), ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}), ...(valueNotes.length ? { valueNotes } : {}) },
+        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(answer.source === 'model' ? { provider: active.name, model: active.modelId } : {}), ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}), ...(valueNotes.length ? { valueNotes } : {}), reading },
       });
       return {
         status: 'ok',
@@ -444,6 +447,7 @@ export class QueryPipeline {
         result,
         pendingApproval: false,
         cached: false,
+        reading,
         cacheable:
           answer.error === null
             ? {
@@ -457,6 +461,7 @@ export class QueryPipeline {
                   modelId: provider.modelId,
                   schemaVersion: schema.version,
                   createdAt: new Date(this.clock()).toISOString(),
+                  reading,
                 },
               }
             : undefined,

@@ -5,6 +5,8 @@
 export { classifySql, normalizeSql } from './sql-classifier';
 export { checkReferences } from './reference-checker';
 export { tokenizeSql } from './sql-tokenizer';
+export { parseSql } from './sql-ast';
+export type { AstNode, ParseResult } from './parse-result';
 export type { SqlToken, TokenizedSql } from './sql-tokenizer';
 export { repairSql, repairKeywordIdentifiers, repairDoubleQuotedLiterals } from './sql-repair';
 export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair';

@@ -7,8 +7,7 @@
  * condition is only counted: a reading may say less than the SQL does, never something else.
  */
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';
-import { tokenizeSql } from '@nlq/db-drivers';
-import { Parser } from 'node-sql-parser';
+import { parseSql } from '@nlq/db-drivers';
 import { containsAggregate, isMeasure, selectParts, unwrapAggregate, type SelectParts } from './sql-reading-columns';
 import { condition, conditionText, havingText } from './sql-reading-conditions';
 import { readFrom } from './sql-reading-from';
@@ -92,59 +91,14 @@ function sentence(body: string, partial: boolean): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-const parser = new Parser();
-/** node-sql-parser `database` option of each dialect. */
-const GRAMMAR = new Map<Dialect, string>([
-  ['sqlite', 'sqlite'],
-  ['postgresql', 'postgresql'],
-  ['mysql', 'mysql'],
-  ['mariadb', 'mariadb'],
-  ['transactsql', 'transactsql'],
-  ['snowflake', 'snowflake'],
-]);
 /**
- * The grammar tried when the dialect's own rejects the SQL, only when both dialects split the text into the same
- * tokens: the same rule as db-drivers' parseSql (classifier/sql-ast.ts FALLBACK_GRAMMAR), which its package does not
- * export. Quoted identifiers the grammars misread (SQLite's `[x]`, a doubled quote inside a name) are refused here.
- */
-const FALLBACK = new Map<Dialect, Dialect>([
-  ['sqlite', 'postgresql'],
-  ['mariadb', 'mysql'],
-]);
-
-/**
- * The parsed statements of `sql`, or null when neither the dialect's grammar nor its fallback parses it, or when it
- * holds a quoted identifier node-sql-parser 5.4 misreads: a doubled quote inside (`"a""b"` parses as `"a" AS "b"`)
- * or, in SQLite, `[name]` (db-drivers' parseSql masks these; see the FALLBACK comment).
+ * The parsed statements of `sql` by the project's one SQL parser (parseSql of @nlq/db-drivers: the dialect's
+ * grammar, its fallback grammar, LIMIT expressions, and quoted identifiers the grammars misread put back through
+ * placeholders), or null when it does not parse.
  */
 function parseStatements(sql: string, dialect: Dialect): Node[] | null {
-  const lexed = tokenizeSql(sql, dialect);
-  if (lexed.error) return null;
-  for (const token of lexed.tokens) {
-    if (token.type !== 'quoted') continue;
-    const close = token.text[0] === '[' ? ']' : token.text[0];
-    if (token.text.slice(1, -1).includes(close + close) || (dialect === 'sqlite' && token.text[0] === '[')) return null;
-  }
-  const own = parseWith(sql, dialect);
-  if (own) return own;
-  const fallback = FALLBACK.get(dialect);
-  return fallback && sameTokens(sql, dialect, fallback) ? parseWith(sql, fallback) : null;
-}
-
-function parseWith(sql: string, grammar: Dialect): Node[] | null {
-  try {
-    const result = parser.parse(sql, { database: GRAMMAR.get(grammar) ?? grammar });
-    return (Array.isArray(result.ast) ? result.ast : [result.ast]).filter((s: Node) => s != null);
-  } catch {
-    return null;
-  }
-}
-
-function sameTokens(sql: string, a: Dialect, b: Dialect): boolean {
-  const x = tokenizeSql(sql, a);
-  const y = tokenizeSql(sql, b);
-  if (x.error || y.error || x.tokens.length !== y.tokens.length) return false;
-  return x.tokens.every((t, i) => t.type === y.tokens[i].type && t.start === y.tokens[i].start && t.end === y.tokens[i].end);
+  const parsed = parseSql(sql, dialect);
+  return parsed.ok ? parsed.statements.filter((s: Node) => s != null) : null;
 }
 
 const WRITE_TYPES = new Set(['insert', 'update', 'delete', 'replace', 'merge', 'upsert', 'create', 'drop', 'alter', 'truncate']);
