@@ -99,7 +99,7 @@ export class FilterReader {
           continue;
         }
       }
-      if (item.t === 'kw' && item.kw !== 'eq' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && this.readMoneyThreshold(k)) continue;
+      if (item.t === 'kw' && item.kw !== 'eq' && CMP[item.kw] && !DIMENSION_WORDS.has(item.text.toLowerCase()) && it[k + 1]?.t === 'num' && !it[k + 1].used && this.readMoneyThreshold(k)) continue;
       if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS.has(item.text.toLowerCase())) {
         // "rivers longer than 500": the compared column is the dimension the adjective names
         const dims = dimensionColumns(this.items, this.lex, item.text);

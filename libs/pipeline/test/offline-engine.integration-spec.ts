@@ -124,6 +124,28 @@ const SHOP_CASES: Case[] = [
   },
   { question: 'average shipping cost by carrier', reference: 'SELECT carrier, AVG(shipping_cost) FROM shipments GROUP BY carrier' },
   { question: 'What is the average salary of employees?', reference: 'SELECT AVG(salary) FROM employees' },
+  // general forms of issue 22 item 6
+  { question: 'What is the total amount of orders placed in 2025?', reference: "SELECT SUM(total_amount) FROM orders WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01'" },
+  { question: 'What are the top 5 products by quantity sold?', reference: 'SELECT p.name, SUM(oi.quantity) FROM products p JOIN order_items oi ON oi.product_id = p.product_id GROUP BY p.product_id ORDER BY SUM(oi.quantity) DESC LIMIT 5', ordered: true },
+  { question: 'Total payments by payment method', reference: 'SELECT payment_method, SUM(amount) FROM payments GROUP BY payment_method' },
+  { question: 'What is the average salary by job title?', reference: 'SELECT title, AVG(salary) FROM employees GROUP BY title' },
+  { question: 'Which products are out of stock?', reference: 'SELECT * FROM products WHERE stock_quantity = 0' },
+  { question: 'how many products are in stock', reference: 'SELECT COUNT(*) FROM products WHERE stock_quantity > 0', answerHasCount: true },
+  { question: 'Web orders over 500 in 2025', reference: "SELECT * FROM orders WHERE channel = 'web' AND total_amount > 500 AND order_date >= '2025-01-01' AND order_date < '2026-01-01'" },
+  {
+    question: 'Which customers spent more than 1000 in total?',
+    reference: 'SELECT c.first_name, c.last_name, SUM(o.total_amount) FROM customers c JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id HAVING SUM(o.total_amount) > 1000',
+  },
+  {
+    question: 'customers whose orders total more than 2000',
+    reference: 'SELECT c.first_name, c.last_name, SUM(o.total_amount) FROM customers c JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id HAVING SUM(o.total_amount) > 2000',
+  },
+  {
+    question: 'Which products have an average rating below 3?',
+    reference: 'SELECT p.name, AVG(r.rating) FROM products p JOIN reviews r ON r.product_id = p.product_id GROUP BY p.product_id HAVING AVG(r.rating) < 3',
+  },
+  { question: 'How many customers placed more than one order?', reference: 'SELECT COUNT(*) FROM (SELECT customer_id FROM orders GROUP BY customer_id HAVING COUNT(*) > 1)', answerHasCount: true },
+  { question: 'How many orders took more than 7 days to deliver?', reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7', answerHasCount: true },
 ];
 
 /** Shapes added after the first 27: superlatives with ties, lookups by name, comparisons named by an adjective. */
