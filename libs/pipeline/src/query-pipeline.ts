@@ -23,17 +23,14 @@ import type { CheckResult } from './stages/check';
 import { decidePolicy } from './stages/policy';
 import { executeRead } from './stages/execute';
 import { decideCorrection, exhaustedMessage, isCorrectable } from './stages/correct';
-import { writeAnswer } from './stages/answer';
 import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
 import { historyEntry } from './stages/record';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
-import { explainEmptyResult, withEmptyExplanation } from './stages/explain-empty';
 import { ApprovalFlow } from './approval/approval-flow';
 import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
 import { chooseReading } from './stages/clarification';
 import { countCutRows } from './stages/row-total';
-import { checkFilterValues, withValueNotes } from './stages/value-checks';
-import { describeSql } from './reading/sql-reading';
+import { answerRows } from './stages/answer-step';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -414,28 +411,12 @@ export class QueryPipeline {
       const cut = await countCutRows(target.driver, sql, dialect, executed.result, { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs });
       const result = { ...executed.result, truncated: cut.truncated, ...(cut.totalRows !== null ? { totalRows: cut.totalRows } : {}) };
       span.end('ok', { detail: { rows: result.rowCount, truncated: result.truncated, totalRows: cut.totalRows, durationMs: result.durationMs } });
-      // An empty result says why (docs/architecture.md step 11): each literal condition probed read-only with the statement timeout.
-      const emptyWhy = await explainEmptyResult(target.driver, sql, result, schema, this.config.statementTimeoutMs);
 
-      // 11. answer (a model's wording streams out as answer.delta live events, which concatenate to the answer)
-      span = rec.start('answer');
-      let streamed = '';
-      const answer = await writeAnswer(active, run.question, sql, result, this.config.answerRowLimit, this.config.answerMode ?? 'auto', (text) => {
-        streamed += text;
-        rec.publish('answer.delta', { text });
-      });
-      answer.text = withEmptyExplanation(answer.text, emptyWhy);
-      // Filter values compared with another type, or not among the known values, are said (issue 22 item 5); an empty
-      // result's explanation already names the nearest values.
-      const valueNotes = checkFilterValues(sql, dialect, schema).filter((n) => n.problem === 'type-mismatch' || !emptyWhy?.text);
-      answer.text = withValueNotes(answer.text, valueNotes);
-      if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
-      // The reading (issue 22): what the executed SQL computed, from its parsed statement, whoever wrote it.
-      const reading = describeSql(sql, dialect, schema);
-      span.end(answer.error ? 'error' : 'ok', {
-        tokens: answer.tokens,
-        error: answer.error,
-        detail: { rowsShown: Math.min(result.rows.length, this.config.answerRowLimit), fallback: answer.error !== null, answeredBy: answer.source, ...(answer.source === 'model' ? { provider: active.name, model: active.modelId } : {}), ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}), ...(valueNotes.length ? { valueNotes } : {}), reading },
+      // 11. answer: words (a model's streamed as answer.delta), why a result is empty, notes on filter values, the reading
+      const { answer, reading } = await answerRows(rec, active, target.driver, { question: run.question, sql, schema, result }, {
+        answerRowLimit: this.config.answerRowLimit,
+        answerMode: this.config.answerMode ?? 'auto',
+        statementTimeoutMs: this.config.statementTimeoutMs,
       });
       return {
         status: 'ok',

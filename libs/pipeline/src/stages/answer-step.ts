@@ -1,0 +1,69 @@
+import type { DatabaseSchema, ReadResult } from '@nlq/contracts';
+import type { DatabaseDriver } from '@nlq/db-drivers';
+import type { LlmProvider } from '@nlq/llm-providers';
+import type { AnswerMode } from '../ports';
+import { describeSql } from '../reading/sql-reading';
+import type { TraceRecorder } from '../trace-recorder';
+import { writeAnswer, type AnswerOutcome } from './answer';
+import { explainEmptyResult, withEmptyExplanation } from './explain-empty';
+import { checkFilterValues, withValueNotes } from './value-checks';
+
+/** What step 11 needs besides the rows. */
+export interface AnswerStepOptions {
+  /** Rows the provider sees at most. */
+  answerRowLimit: number;
+  answerMode: AnswerMode;
+  /** Statement timeout of the empty-result probes, in milliseconds. */
+  statementTimeoutMs: number;
+}
+
+/** The answer text (with its explanations), who wrote it and the reading of the SQL. */
+export interface AnsweredRows {
+  answer: AnswerOutcome;
+  /** What the SQL computed, in plain English (null when it could not be read). */
+  reading: string | null;
+}
+
+/**
+ * Step 11 of docs/architecture.md, recorded as the `answer` span of `rec`: the answer in words (writeAnswer: a
+ * template or the provider, whose wording streams out as answer.delta live events that concatenate to the final
+ * text), an empty result's explanation (explainEmptyResult: read-only probes under the statement timeout), notes on
+ * filter values compared with another type or not among the known values (value-checks.ts; an empty result's
+ * explanation already names the nearest values), and the reading of the SQL (reading/sql-reading.ts). Never throws
+ * for a provider failure (the factual fallback line is used and `answer.error` set).
+ */
+export async function answerRows(
+  rec: TraceRecorder,
+  provider: LlmProvider,
+  driver: DatabaseDriver,
+  input: { question: string; sql: string; schema: DatabaseSchema; result: ReadResult },
+  options: AnswerStepOptions,
+): Promise<AnsweredRows> {
+  const { question, sql, schema, result } = input;
+  const emptyWhy = await explainEmptyResult(driver, sql, result, schema, options.statementTimeoutMs);
+  const span = rec.start('answer');
+  let streamed = '';
+  const answer = await writeAnswer(provider, question, sql, result, options.answerRowLimit, options.answerMode, (text) => {
+    streamed += text;
+    rec.publish('answer.delta', { text });
+  });
+  answer.text = withEmptyExplanation(answer.text, emptyWhy);
+  const valueNotes = checkFilterValues(sql, schema.dialect, schema).filter((n) => n.problem === 'type-mismatch' || !emptyWhy?.text);
+  answer.text = withValueNotes(answer.text, valueNotes);
+  if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
+  const reading = describeSql(sql, schema.dialect, schema);
+  span.end(answer.error ? 'error' : 'ok', {
+    tokens: answer.tokens,
+    error: answer.error,
+    detail: {
+      rowsShown: Math.min(result.rows.length, options.answerRowLimit),
+      fallback: answer.error !== null,
+      answeredBy: answer.source,
+      ...(answer.source === 'model' ? { provider: provider.name, model: provider.modelId } : {}),
+      ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}),
+      ...(valueNotes.length ? { valueNotes } : {}),
+      reading,
+    },
+  });
+  return { answer, reading };
+}
