@@ -88,7 +88,7 @@ describe('approval state machine (SERVICE_MODE=admin, OpenAI-compatible model)',
 
   it('reads run directly in admin mode', async () => {
     const { body } = await call(`${t.url}/query`, { body: { question: 'How many orders are cancelled?', user_id: 'reader' } });
-    expect(body).toMatchObject({ success: true, pending_approval: false, response: 'The answer is 0.' });
+    expect(body).toMatchObject({ success: true, pending_approval: false, response: "The answer is 0.\nCounted orders with status 'cancelled'." });
   });
 
   it('health reports mode admin', async () => {

@@ -64,7 +64,8 @@ describe.each<ScriptedProtocol>(['openai', 'ollama', 'anthropic'])('LLM_PROVIDER
     const [prompt] = userMessages(model, before);
     expect(prompt).toContain('Earlier question: How many customers are in France?');
     expect(prompt).toContain("WHERE country = 'France'");
-    expect(prompt).toContain(`Result: 1 row: ${first.body.response}`);
+    // the /query response is the answer, then the reading on its own line; the earlier turn's summary is the answer
+    expect(prompt).toContain(`Result: 1 row: ${first.body.response.split('\n')[0]}`);
     expect(prompt).toMatch(/Question: and in the US\?/);
     // The same follow-up in a session whose earlier turn differs is generated again, not served from the cache.
     const other = `follow-other-${protocol}`;
@@ -78,7 +79,7 @@ describe.each<ScriptedProtocol>(['openai', 'ollama', 'anthropic'])('LLM_PROVIDER
     const before = model.requests.length;
     const { body } = await call(`${t.url}/query`, { body: { question: 'List the first 30 customers with their city', user_id: `list-${protocol}` } });
     expect(body).toMatchObject({ success: true });
-    expect(body.response).toMatch(/^Answer: .+ \(30 rows\)\.$/);
+    expect(body.response).toMatch(/^Answer: .+ \(30 rows\)\.\nListed the first name, last name and city of customers, by customer id, first 30\.$/);
     expect(userMessages(model, before)).toHaveLength(2);
   });
 

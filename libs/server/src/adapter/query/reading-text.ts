@@ -1,13 +1,14 @@
 /**
  * The /query response text with the answer's reading (issue 22 item 1): POST /query has no field for it (spec section
  * 2 QueryResponse), so the reading follows the answer on its own line, unless it would only repeat the answer: when
- * every word of the reading already appears in the answer (case, punctuation and number grouping aside), or there is
- * no reading.
+ * every word of the reading after its leading verb ("Counted", "Listed", ...) already appears in the answer (case,
+ * punctuation and number grouping aside; "Counted customers." adds nothing to "There are 1,000 customers."), or there
+ * is no reading.
  */
 export function responseWithReading(answer: string, reading: string | null): string {
   if (!reading || !reading.trim()) return answer;
   const words = (text: string) => text.toLowerCase().replace(/(\d),(?=\d{3}\b)/g, '$1').match(/[\p{L}\p{N}]+/gu) ?? [];
   const said = new Set(words(answer));
-  if (words(reading).every((word) => said.has(word))) return answer;
+  if (words(reading).slice(1).every((word) => said.has(word))) return answer;
   return `${answer}\n${reading.trim()}`;
 }
