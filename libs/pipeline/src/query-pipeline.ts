@@ -417,6 +417,7 @@ export class QueryPipeline {
         answerRowLimit: this.config.answerRowLimit,
         answerMode: this.config.answerMode ?? 'auto',
         statementTimeoutMs: this.config.statementTimeoutMs,
+        maxResultRows: this.config.maxResultRows,
       });
       return {
         status: 'ok',

@@ -59,6 +59,11 @@ export interface ReadingContext {
   partial: boolean;
   /** Subquery nesting depth of the node being read. */
   depth: number;
+  /**
+   * The service's row limit (MAX_RESULT_ROWS): an outermost LIMIT at least this large is the cap every generator is
+   * asked to write, not part of the question, and is left out (the answer's honest count says when it cut rows).
+   */
+  rowLimit?: number | null;
   /** Reads a subquery (the SELECT reader of sql-reading.ts), or null when it cannot. */
   readSubquery(ast: Node, outer: Scope, ctx: ReadingContext): SubqueryReading | null;
   /** One condition as words, "with status 'shipped'" (sql-reading-conditions.ts), or null when it is not understood. */

@@ -169,6 +169,12 @@ describe('describeSql', () => {
     expect(() => describeSql(deep, 'sqlite', S)).not.toThrow();
   });
 
+  it('leaves out a LIMIT that is only the service row limit, and keeps a top-N', () => {
+    expect(describeSql("SELECT order_id FROM orders WHERE channel = 'web' ORDER BY order_id LIMIT 1000", 'sqlite', null, { rowLimit: 1000 })).toBe("Listed the order id of orders with channel 'web', by order id.");
+    expect(describeSql("SELECT order_id FROM orders WHERE channel = 'web' ORDER BY order_id LIMIT 1000", 'sqlite', null)).toBe("Listed the order id of orders with channel 'web', by order id, first 1,000 rows.");
+    expect(describeSql('SELECT name FROM products ORDER BY unit_price DESC LIMIT 5', 'sqlite', null, { rowLimit: 1000 })).toBe('Listed the name of products, by unit price, descending, top 5.');
+  });
+
   it('reads select-list aliases only where SQL sees them (ORDER BY, GROUP BY, HAVING)', () => {
     // the outer `total` is the CTE's column, not the alias of the SUM naming it
     expect(describeSql('WITH m AS (SELECT customer_id, SUM(total) AS total FROM orders GROUP BY customer_id) SELECT customer_id, SUM(total) AS total FROM m GROUP BY customer_id ORDER BY total DESC', 'sqlite', S)).toBe(

@@ -51,14 +51,16 @@ const MAX_DEPTH = 3;
  * - `schema` (optional): names joins by their foreign keys ("orders joined to their customers"; without it "joined
  *   with"), resolves unqualified columns, and gives column types (dates read "newest first", numbers "highest first").
  *
- * Deterministic and pure. Returns null when the SQL does not parse, holds more than one statement, is not a read (a
- * write, DDL, SELECT ... INTO, a locking read), or holds a quoted identifier the parser misreads (`"a""b"`, SQLite's
- * `[x]`). Never throws. Constructs it does not understand (window functions,
+ * - `options.rowLimit`: the service's row limit (MAX_RESULT_ROWS); an outermost LIMIT at least this large is the cap
+ *   every generator is asked to write, not part of the question, and is not described.
+ *
+ * Deterministic and pure. Returns null when the SQL does not parse (parseSql of @nlq/db-drivers), holds more than one
+ * statement or is not a read (a write, DDL, SELECT ... INTO, a locking read). Never throws. Constructs it does not understand (window functions,
  * CTEs, set operations, CASE, unknown functions) are described as far as they can be, the rest is marked
  * "(and more)" or counted ("and 1 more condition"); long value lists are cut ("'a', 'b' or 3 more"); a reading over
  * the length limit is retold with briefer subqueries and lists, then with conditions only counted.
  */
-export function describeSql(sql: string, dialect: Dialect, schema?: DatabaseSchema | null): string | null {
+export function describeSql(sql: string, dialect: Dialect, schema?: DatabaseSchema | null, options: { rowLimit?: number | null } = {}): string | null {
   try {
     if (typeof sql !== 'string' || sql.trim() === '') return null;
     const statements = parseStatements(sql, dialect);
@@ -66,7 +68,7 @@ export function describeSql(sql: string, dialect: Dialect, schema?: DatabaseSche
     const index = schema && Array.isArray(schema.tables) ? indexSchema(schema) : null;
     let reading: string | null = null;
     for (let level = 0; level <= 2; level++) {
-      const ctx: ReadingContext = { dialect, schema: index, level, partial: false, depth: 0, readSubquery, readCondition };
+      const ctx: ReadingContext = { dialect, schema: index, level, partial: false, depth: 0, readSubquery, readCondition, rowLimit: options.rowLimit ?? null };
       const body = readStatement(statements[0], ctx);
       if (body === null) return null;
       reading = sentence(body, ctx.partial);
@@ -362,9 +364,13 @@ function limitText(ast: Node, ctx: ReadingContext): string | null {
   const firstDesc = ordered && String(ast.orderby[0]?.type ?? '').toUpperCase() === 'DESC';
   const out: string[] = [];
   if (ast.top?.value !== undefined && ast.top?.value !== null) count = { type: 'number', value: ast.top.value, percent: !!ast.top.percent };
+  const capOnly = (n: number) => ctx.depth === 0 && typeof ctx.rowLimit === 'number' && n >= ctx.rowLimit && !count?.percent;
   if (count) {
     const n = count.type === 'number' ? Number(count.value) : NaN;
     if (!Number.isFinite(n)) ctx.partial = true;
+    else if (capOnly(n)) {
+      // the service's row cap, not the question's: the answer says when it cut rows
+    }
     else if (count.percent) out.push(`${firstDesc ? 'top' : 'first'} ${n} percent`);
     else if (ordered && n === 1) out.push(`${firstDesc ? 'top' : 'first'} row only`);
     else if (ordered && n <= 100) out.push(`${firstDesc ? 'top' : 'first'} ${formatCount(n)}`);

@@ -15,6 +15,8 @@ export interface AnswerStepOptions {
   answerMode: AnswerMode;
   /** Statement timeout of the empty-result probes, in milliseconds. */
   statementTimeoutMs: number;
+  /** The service's row limit: a LIMIT this large is not part of the reading. */
+  maxResultRows: number;
 }
 
 /** The answer text (with its explanations), who wrote it and the reading of the SQL. */
@@ -51,7 +53,7 @@ export async function answerRows(
   const valueNotes = checkFilterValues(sql, schema.dialect, schema).filter((n) => n.problem === 'type-mismatch' || !emptyWhy?.text);
   answer.text = withValueNotes(answer.text, valueNotes);
   if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
-  const reading = describeSql(sql, schema.dialect, schema);
+  const reading = describeSql(sql, schema.dialect, schema, { rowLimit: options.maxResultRows });
   span.end(answer.error ? 'error' : 'ok', {
     tokens: answer.tokens,
     error: answer.error,
