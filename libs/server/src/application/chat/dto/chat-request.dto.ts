@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ChatRequest } from '@nlq/contracts';
 import { IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
 import { PRINTABLE_ID } from '../../../platform/common/session-id.pipe';
