@@ -6,7 +6,7 @@ import { humanize, normalizedWords, pluralize } from './word-forms';
 
 /** How to word the answer for rows of one generated statement. */
 export interface AnswerPlan {
-  kind: 'count' | 'aggregate' | 'grouped' | 'top' | 'list' | 'lookup' | 'write' | 'yesno';
+  kind: 'count' | 'aggregate' | 'grouped' | 'top' | 'topPerGroup' | 'list' | 'lookup' | 'write' | 'yesno';
   /** Singular and plural noun of the rows counted, listed or ranked: customer / customers. */
   noun: string;
   nounPlural: string;
@@ -29,8 +29,8 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
     const noun = tableNoun(lexicon.table(intent.table));
     return { kind: 'write', noun, nounPlural: pluralize(noun), context: '', measureLabel: '', money: false, labelColumns: [], valueColumn: null, groupNoun: null, limit: null, direction: 'desc' };
   }
-  const nounTable = intent.kind === 'top' && intent.group?.kind === 'table' ? intent.group.table : intent.subject;
-  const noun = intent.kind === 'top' && intent.group?.kind === 'column' ? humanize(intent.group.ref.column) : tableNoun(lexicon.table(nounTable));
+  const nounTable = intent.kind === 'top' && intent.group?.kind === 'table' && !intent.perGroup ? intent.group.table : intent.subject;
+  const noun = intent.kind === 'top' && intent.group?.kind === 'column' && !intent.perGroup ? humanize(intent.group.ref.column) : tableNoun(lexicon.table(nounTable));
   const context = intent.filters.map((f) => ` ${f.label}`).join('');
   const g = intent.group;
   const groupNoun = !g ? null : g.kind === 'table' ? tableNoun(lexicon.table(g.table)) : g.kind === 'period' ? g.unit : humanize(g.ref.column);
@@ -49,7 +49,7 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
   if (intent.yesNo) {
     return { kind: 'yesno', noun, nounPlural: pluralize(noun), context, measureLabel: '', money: false, labelColumns: [], valueColumn: 'answer', groupNoun: null, limit: null, direction: 'desc' };
   }
-  const kind = intent.kind === 'list' ? 'list' : intent.kind === 'top' ? 'top' : g ? 'grouped' : intent.kind === 'count' ? 'count' : 'aggregate';
+  const kind = intent.perGroup ? 'topPerGroup' : intent.kind === 'list' ? 'list' : intent.kind === 'top' ? 'top' : g ? 'grouped' : intent.kind === 'count' ? 'count' : 'aggregate';
   return {
     kind: kind === 'count' && m?.expr.kind !== 'rows' ? 'aggregate' : kind,
     noun,

@@ -94,6 +94,12 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
       const only = n < wanted ? ` (only ${formatNumber(n)} matched)` : '';
       return `${lead}${only} are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
+    case 'topPerGroup': {
+      // "the best-selling product in each category": each group's label, its top row(s) and their measure
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => (valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx)));
+      const lead = `${plan.limit && plan.limit > 1 ? `The ${formatNumber(plan.limit)} ${plan.nounPlural}` : `The ${plan.noun}`} with the ${plan.direction === 'desc' ? 'highest' : 'lowest'} ${plan.measureLabel} in each ${plan.groupNoun}${plan.context} (ties kept)`;
+      return `${lead}: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+    }
     case 'list': {
       const items = rows.slice(0, ANSWER_ITEMS).map((r) => rowLabel(r, labelIdx));
       const noun = request.rowCount === 1 && !request.truncated ? plan.noun : plan.nounPlural;

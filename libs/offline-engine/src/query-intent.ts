@@ -87,6 +87,11 @@ export interface ReadIntent {
    * most"): every row or group holding the extreme value (ties included), not an arbitrary first one.
    */
   ties?: boolean;
+  /**
+   * `top` per group ("the best-selling product in each category"): in each group of `group`, the `limit` rows of
+   * `subject` ranked first by `measure` (ties kept); see top-per-group.ts.
+   */
+  perGroup?: boolean;
   /** `list` of columns of the row(s) one name picks ("what is the capital of texas"): distinct values. */
   lookup?: boolean;
   direction: 'asc' | 'desc';

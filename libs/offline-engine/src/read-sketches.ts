@@ -13,6 +13,7 @@ import { humanize, normalizedWords } from './word-forms';
 
 import type { ReadState } from './read-state';
 import { resolveMeasure } from './measure-resolver';
+import { buildTopPerGroup } from './top-per-group';
 
 export function buildCount(b: ReadState, mentions: MentionItem[]): ReadIntent {
   if (b.countDistinct) {
@@ -105,8 +106,12 @@ export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {
   entity.used = true;
   const entityTable = b.firstTable(entity);
   const entityIsTable = !!entityTable && !entity.targets.some((t) => t.kind === 'column' && t.exact && b.lex.columnKind(t.table, t.column) === 'text');
-  if (groupItem && entity !== groupItem) throw new UnmappedQuestionError('it could not tell whether to rank or to group');
   const spec = b.measure;
+  if (groupItem && entity !== groupItem) {
+    // "the most expensive product in each category": the top row(s) of each group
+    if (entityIsTable && spec && !shown.length) return buildTopPerGroup(b, entity, groupItem, mentions.filter((m) => m !== entity && !m.used), spec);
+    throw new UnmappedQuestionError('it could not tell whether to rank or to group');
+  }
   if (!spec) throw new UnmappedQuestionError('it could not tell by what to rank');
   const limitWord = b.topN ?? (entity.plural ? b.options.defaultTopN : 1);
   const direction = b.direction ?? 'desc';

@@ -6,6 +6,7 @@ import { isWriteIntent, type ColumnRef, type Filter, type Measure, type QueryInt
 import type { SchemaLexicon } from './schema-lexicon';
 import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { normalizedWords, splitIdentifier } from './word-forms';
+import { writeTopPerGroup } from './top-per-group-sql';
 
 /** SQL written for an intent, plus which output columns name rows and which hold the measure (for answers). */
 export interface BuiltSql {
@@ -341,6 +342,7 @@ class ReadSqlWriter {
 
   write(): BuiltSql {
     if (this.intent.ratio) return this.writeRatio(this.intent.ratio);
+    if (this.intent.perGroup) return writeTopPerGroup(this.intent, this.lex, this.planner, this.dialect, this.maxRows);
     this.intent = this.semiJoins(this.groupWithoutJoin(this.intent));
     const i = this.intent;
     this.plan = this.planner.plan(i.subject, this.neededTables());

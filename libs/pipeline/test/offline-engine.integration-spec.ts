@@ -145,6 +145,18 @@ const SHOP_CASES: Case[] = [
     reference: 'SELECT p.name, AVG(r.rating) FROM products p JOIN reviews r ON r.product_id = p.product_id GROUP BY p.product_id HAVING AVG(r.rating) < 3',
   },
   { question: 'How many customers placed more than one order?', reference: 'SELECT COUNT(*) FROM (SELECT customer_id FROM orders GROUP BY customer_id HAVING COUNT(*) > 1)', answerHasCount: true },
+  // the top row per group (issue 22, general form 1), ties kept
+  {
+    question: 'What is the most expensive product in each category?',
+    reference:
+      'SELECT c.name, p.name, p.unit_price FROM products p JOIN categories c ON c.category_id = p.category_id WHERE p.unit_price = (SELECT MAX(p2.unit_price) FROM products p2 WHERE p2.category_id = p.category_id)',
+  },
+  {
+    question: 'What is the best-selling product in each category?',
+    reference:
+      'WITH s AS (SELECT p.category_id, p.name, SUM(oi.quantity) AS units FROM products p JOIN order_items oi ON oi.product_id = p.product_id GROUP BY p.product_id) ' +
+      'SELECT c.name, s.name, s.units FROM s JOIN categories c ON c.category_id = s.category_id WHERE s.units = (SELECT MAX(s2.units) FROM s s2 WHERE s2.category_id = s.category_id)',
+  },
   { question: 'How many orders took more than 7 days to deliver?', reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7', answerHasCount: true },
 ];
 
@@ -464,6 +476,10 @@ const GEOGRAPHY_CASES: Case[] = [
   {
     question: 'what texas city has the largest population',
     reference: "SELECT city_name FROM city WHERE state_name = 'texas' AND population = (SELECT MAX(population) FROM city WHERE state_name = 'texas')",
+  },
+  {
+    question: 'the largest city in each state',
+    reference: 'SELECT c.state_name, c.city_name, c.population FROM city c WHERE c.population = (SELECT MAX(c2.population) FROM city c2 WHERE c2.state_name = c.state_name)',
   },
   { question: 'give me the cities in virginia', reference: "SELECT city_name FROM city WHERE state_name = 'virginia'" },
   { question: 'how many rivers are in iowa', reference: "SELECT COUNT(*) FROM river WHERE traverse = 'iowa'", answerHasCount: true },
