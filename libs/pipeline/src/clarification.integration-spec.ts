@@ -7,11 +7,11 @@ import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { ClarificationNeededError, type SqlGenerationRequest } from '@nlq/llm-providers';
 import { NoSuchClarificationError } from './errors';
-import { InMemoryEventBus } from './event-bus';
-import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
-import { QueryPipeline } from './query-pipeline';
-import { InMemoryStateStore } from './testing/in-memory-state-store';
+import type { InMemoryEventBus } from './event-bus';
+import type { QueryPipeline } from './query-pipeline';
+import type { InMemoryStateStore } from './testing/in-memory-state-store';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import { scriptedPipeline } from './testing/scripted-pipeline';
 
 jest.setTimeout(30_000);
 
@@ -52,8 +52,6 @@ describe('clarifying questions through the pipeline', () => {
 
   beforeEach(() => {
     asked = [];
-    store = new InMemoryStateStore();
-    events = new InMemoryEventBus();
     const provider = new ScriptedLlmProvider({
       sql: (request: SqlGenerationRequest) => {
         asked.push(request.question);
@@ -62,13 +60,7 @@ describe('clarifying questions through the pipeline', () => {
         return "SELECT COUNT(*) AS employees FROM employees WHERE city = 'London'";
       },
     });
-    pipeline = new QueryPipeline({
-      targets: { connection: async () => ({ connectionId: 'c', driver }), provider: async () => provider },
-      store,
-      config: { ...DEFAULT_PIPELINE_CONFIG },
-      audit: { audit: () => undefined },
-      events,
-    });
+    ({ pipeline, store, events } = scriptedPipeline({ driver, provider }));
   });
 
   it('asks back with numbered options, executes nothing and records the clarification', async () => {

@@ -7,11 +7,8 @@
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
-import { InMemoryEventBus } from './event-bus';
-import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
-import { QueryPipeline } from './query-pipeline';
-import { InMemoryStateStore } from './testing/in-memory-state-store';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import { scriptedPipeline } from './testing/scripted-pipeline';
 
 // Servers and engines under load: Jest's multi-project run ignores the per-project testTimeout (default 5 s).
 jest.setTimeout(30_000);
@@ -37,15 +34,8 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty results explained th
   });
 
   async function ask(sql: string, answerMode: 'auto' | 'model' = 'auto') {
-    const store = new InMemoryStateStore();
     const provider = new ScriptedLlmProvider({ sql: () => sql, answer: () => 'The model found nothing.' });
-    const pipeline = new QueryPipeline({
-      targets: { connection: async () => ({ connectionId: engine.name, driver }), provider: async () => provider },
-      store,
-      config: { ...DEFAULT_PIPELINE_CONFIG, answerMode },
-      audit: { audit: () => undefined },
-      events: new InMemoryEventBus(),
-    });
+    const { pipeline, store } = scriptedPipeline({ driver, provider, connectionId: engine.name, config: { answerMode } });
     const out = await pipeline.ask({ question: 'Orders in March 2026?', sessionId: 's', userId: 'u' });
     const answerSpan = (await store.getTrace(out.traceId))?.spans.find((s) => s.name === 'answer');
     return { out, answerSpan };

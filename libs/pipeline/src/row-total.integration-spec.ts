@@ -6,12 +6,8 @@
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
-import { InMemoryEventBus } from './event-bus';
-import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
-import { QueryPipeline } from './query-pipeline';
 import { rowCap } from './stages/row-total';
-import { InMemoryStateStore } from './testing/in-memory-state-store';
-import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import { scriptedPipeline } from './testing/scripted-pipeline';
 
 jest.setTimeout(30_000);
 
@@ -43,15 +39,7 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('honest counts through the 
   });
 
   async function ask(sql: string) {
-    const store = new InMemoryStateStore();
-    const provider = new ScriptedLlmProvider({ sql: () => sql });
-    const pipeline = new QueryPipeline({
-      targets: { connection: async () => ({ connectionId: engine.name, driver }), provider: async () => provider },
-      store,
-      config: { ...DEFAULT_PIPELINE_CONFIG, maxResultRows: 10, answerMode: 'template' },
-      audit: { audit: () => undefined },
-      events: new InMemoryEventBus(),
-    });
+    const { pipeline, store } = scriptedPipeline({ driver, sql, connectionId: engine.name, config: { maxResultRows: 10, answerMode: 'template' } });
     const out = await pipeline.ask({ question: 'orders from the web channel', sessionId: 's', userId: 'u' });
     const execute = (await store.getTrace(out.traceId))?.spans.find((s) => s.name === 'execute');
     return { out, execute };

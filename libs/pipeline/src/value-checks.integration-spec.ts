@@ -6,11 +6,7 @@
  */
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
-import { InMemoryEventBus } from './event-bus';
-import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
-import { QueryPipeline } from './query-pipeline';
-import { InMemoryStateStore } from './testing/in-memory-state-store';
-import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import { scriptedPipeline } from './testing/scripted-pipeline';
 
 jest.setTimeout(30_000);
 const sqlite = SCRATCH_ENGINES.find((e) => e.name === 'sqlite')!;
@@ -35,14 +31,7 @@ describe('filter values checked on model SQL', () => {
   });
 
   async function ask(sql: string) {
-    const store = new InMemoryStateStore();
-    const pipeline = new QueryPipeline({
-      targets: { connection: async () => ({ connectionId: 'c', driver }), provider: async () => new ScriptedLlmProvider({ sql: () => sql }) },
-      store,
-      config: { ...DEFAULT_PIPELINE_CONFIG, answerMode: 'template' },
-      audit: { audit: () => undefined },
-      events: new InMemoryEventBus(),
-    });
+    const { pipeline, store } = scriptedPipeline({ driver, sql, config: { answerMode: 'template' } });
     const out = await pipeline.ask({ question: 'q', sessionId: 's', userId: 'u' });
     const answer = (await store.getTrace(out.traceId))?.spans.find((s) => s.name === 'answer');
     return { out, answer };

@@ -5,6 +5,7 @@
  * answers null for what it does not understand, so the reading can say less instead of something false.
  */
 import type { DatabaseSchema, Dialect, TableSchema } from '@nlq/contracts';
+import { functionName, identName as nameOf } from '@nlq/db-drivers';
 
 /** A node-sql-parser AST node, read loosely. */
 export type Node = any;
@@ -91,24 +92,11 @@ export function findTable(index: SchemaIndex | null, name: string, db: string | 
   return found[0];
 }
 
-/** The text of an identifier in any of node-sql-parser's shapes (string, `{value}`, `{expr: {value}}`, `{name: [...]}`). */
-export function nameOf(node: Node): string | null {
-  if (node == null) return null;
-  if (typeof node === 'string') return node;
-  if (typeof node === 'number') return String(node);
-  if (typeof node !== 'object') return null;
-  if (Array.isArray(node.name) && node.name.length) return nameOf(node.name[node.name.length - 1]);
-  if (node.expr !== undefined) return nameOf(node.expr);
-  if (typeof node.value === 'string') return node.value;
-  if (node.name !== undefined) return nameOf(node.name);
-  return null;
-}
-
-/** Lower-case name of a function call, without schema; null when unknown. */
-export function functionName(node: Node): string | null {
-  const name = typeof node?.name === 'string' ? node.name : nameOf(node?.name);
-  return name === null ? null : name.toLowerCase();
-}
+/**
+ * The text of an identifier in any of node-sql-parser's shapes, and the lower-case name of a function call: the
+ * parser's own readers (identName, functionName of @nlq/db-drivers).
+ */
+export { identName as nameOf, functionName } from '@nlq/db-drivers';
 
 /** The argument list of a function call node. */
 export function argsOf(node: Node): Node[] {

@@ -1,3 +1,4 @@
 /** Test support of the pipeline (`@nlq/pipeline/testing`): an in-memory state store and a scripted provider. Never imported by production code. */
 export * from './in-memory-state-store';
 export * from './scripted-llm-provider';
+export * from './scripted-pipeline';
