@@ -21,6 +21,8 @@ export interface AnswerPlan {
   groupNoun: string | null;
   limit: number | null;
   direction: 'asc' | 'desc';
+  /** Every value of a statement of several aggregates ("the maximum and minimum price"): output column, words, money or not. */
+  moreValues?: Array<{ column: string; label: string; money: boolean }>;
 }
 
 /** Derive the answer plan of an intent and the SQL written for it. */
@@ -62,6 +64,7 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
     groupNoun,
     limit: intent.limit,
     direction: intent.direction,
+    ...(intent.moreMeasures?.length ? { moreValues: [...intent.moreMeasures, intent.measure as NonNullable<typeof intent.measure>].map((x) => ({ column: x.alias, label: x.label, money: x.money })) } : {}),
   };
 }
 

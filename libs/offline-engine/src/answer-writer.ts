@@ -61,6 +61,7 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
   let labelIdx = indexes(columns, plan.labelColumns);
   if (labelIdx.length === 0) labelIdx = [columns.findIndex((_, i) => i !== valueIdx)].filter((i) => i >= 0);
 
+  if (plan.moreValues?.length && (plan.kind === 'aggregate' || plan.kind === 'grouped')) return severalValues(request, plan, labelIdx);
   switch (plan.kind) {
     case 'count': {
       const n = toNumber(rows[0][valueIdx >= 0 ? valueIdx : 0]);
@@ -113,6 +114,20 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
     case 'write':
       return 'The statement ran.';
   }
+}
+
+/**
+ * Several aggregates of the same rows: "The maximum price is $99.00 and the minimum price is $1.00."; per group:
+ * "Maximum price and minimum price by category (2 groups): Books $30.00 and $5.00, ...".
+ */
+function severalValues(request: OfflineAnswerRequest, plan: AnswerPlan, labelIdx: number[]): string {
+  const values = plan.moreValues ?? [];
+  const idx = values.map((v) => indexes(request.columns, [v.column])[0] ?? -1);
+  const text = (row: unknown[], k: number) => (idx[k] >= 0 && row[idx[k]] !== null && row[idx[k]] !== undefined ? measureText(row[idx[k]], values[k].money) : 'none');
+  if (plan.kind === 'aggregate') return `${capitalize(values.map((v, k) => `the ${v.label}${plan.context} is ${text(request.rows[0], k)}`).join(' and '))}.`;
+  const items = request.rows.slice(0, ANSWER_ITEMS).map((r) => `${rowLabel(r, labelIdx)} ${values.map((_, k) => text(r, k)).join(' and ')}`);
+  const groups = request.truncated ? `${found(request)} groups` : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
+  return `${capitalize(values.map((v) => v.label).join(' and '))} by ${plan.groupNoun}${plan.context} (${groups}): ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
 }
 
 /** Sentence for rows of SQL the engine did not plan: one value, or the first column of each row. */

@@ -1,4 +1,5 @@
 import type { ReadIntent } from './query-intent';
+import type { MeasureSpec } from './read-state';
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { dimensionColumns } from './filter-reader';
 import { verbLemma } from './word-lemmas';
@@ -12,6 +13,9 @@ import { pluralWords } from './intent-words';
 import { tableNoun, type LexiconTarget } from './schema-lexicon';
 
 export { filterLabel, measureTable } from './intent-words';
+
+/** The words joining two aggregates asked together: "and", "and the", "and also the". */
+const AND_GLUE = /^(and|as well as)( also)?( the| its| their)?$/i;
 
 /** Superlatives of time: they rank rows by their table's date. */
 const RECENCY = /^(the\s+)?(latest|earliest|most recent|newest|oldest)$/i;
@@ -52,6 +56,10 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
 
     const isTop = this.topRequested || this.topN !== null || (this.direction !== null && this.agg === null);
     if (isTop && this.countTarget) throw new UnmappedQuestionError('it could not tell whether to count or to rank');
+    if (this.moreAggs.length && (isTop || this.countTarget || this.countDistinct || !this.agg)) {
+      const words = [...this.moreAggs.map((a) => this.items[a.index].text), ...(this.agg ? [this.items[this.agg.index].text] : [])];
+      throw new UnmappedQuestionError(`it asks for ${words.map((w) => `"${w}"`).join(' and ')} with a count or a ranking, and writes those alone`);
+    }
     if (isTop) return buildTop(this, mentions);
     if (this.countTarget || this.countDistinct) return buildCount(this, mentions);
     if (this.agg || this.measure) return buildAggregate(this, mentions);
@@ -122,6 +130,13 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
         case 'min':
         case 'max': {
           item.used = true;
+          // "the maximum and minimum price": an aggregate word right before another shares the measure named after it
+          const following = this.nextFree(k);
+          if (following?.t === 'kw' && ['sum', 'avg', 'min', 'max'].includes(following.kw) && following.kw !== item.kw && AND_GLUE.test(following.glue ?? '') && !item.alt && !this.agg && !this.direction) {
+            this.moreAggs.push({ fn: item.kw, spec: null, index: k });
+            break;
+          }
+          const before = { agg: this.agg, measure: this.measure };
           const measured = this.readMeasureAfter(k, false);
           if (item.kw === 'sum' && !measured) {
             // "total" as a column: "average order total", "highest total"
@@ -155,9 +170,11 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           if (superlative && entityBefore) {
             this.direction = item.kw === 'max' ? 'desc' : 'asc';
           } else {
-            // a second aggregate ("the maximum capacity and the average"): one statement reads one, so refuse
-            // rather than keep only the last (issue 22 item 4)
-            if (this.agg && this.agg.fn !== item.kw) throw new UnmappedQuestionError(`it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`);
+            // a second aggregate naming its own measure ("the maximum capacity and the average capacity") is a
+            // second value of the one statement; without one ("the maximum capacity and the average") it is
+            // refused rather than guessed (issue 22 item 4)
+            if (this.agg && this.agg.fn !== item.kw && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? '')) this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
+            else if (this.agg && this.agg.fn !== item.kw) throw new UnmappedQuestionError(`it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`);
             this.agg = { fn: item.kw, index: k };
           }
           if (!measured && !this.measure) throw new UnmappedQuestionError(`it could not tell what "${item.text}" applies to`);
@@ -227,6 +244,12 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           } else if (next.t === 'kw' && (next.kw === 'year' || next.kw === 'month' || next.kw === 'day')) {
             next.used = true;
             this.groupSpec = { kind: 'period', unit: next.kw };
+          } else if (next.t === 'kw' && next.kw === 'count' && this.storedNumberAfter(next)) {
+            // "for each number of cylinders": a column that stores the number is grouped by, not counted
+            next.used = true;
+            const target = this.storedNumberAfter(next) as MentionItem;
+            target.used = true;
+            this.groupSpec = { kind: 'mention', item: target };
           } else if (next.t === 'kw' && next.kw === 'count') {
             next.used = true;
             const target = this.nextFree(this.items.indexOf(next));
@@ -274,6 +297,11 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
   }
 
   listDistinct = false;
+  /**
+   * Aggregates asked beside the last one ("the maximum and minimum price", "the maximum capacity and the average
+   * capacity"): their function and measure (null: the last one's); written as more values of one statement.
+   */
+  moreAggs: Array<{ fn: 'sum' | 'avg' | 'min' | 'max'; spec: MeasureSpec | null; index: number }> = [];
 
   /**
    * "how many <name> are there": the rows a stored name right after the count word names ("how many buttercup
@@ -289,6 +317,16 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
     const [table] = [...tables];
     if (!read.targets.every((t) => (this.lex.nameColumns(table) ?? []).includes(t.column))) return null;
     return { t: 'mention', targets: [{ kind: 'table', table }], text: item.text, plural: true, used: true };
+  }
+
+  /**
+   * The mention after a count word ("number of cylinders") that names only numeric columns, no table: the number is
+   * stored, so it is read, not counted; null otherwise.
+   */
+  storedNumberAfter(count: Item): MentionItem | null {
+    const target = this.nextFree(this.items.indexOf(count));
+    if (target?.t !== 'mention' || !target.targets.length) return null;
+    return target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number') ? target : null;
   }
 
   /** True when the word right before keyword `item` in the question is a past participle ("taken by"). */

@@ -80,6 +80,11 @@ export interface ReadIntent {
   filters: Filter[];
   group: GroupKey | null;
   measure: Measure | null;
+  /**
+   * `aggregate`: more values of the same rows before `measure` ("the maximum and minimum price": MAX and MIN of
+   * one column; "the maximum capacity and the average capacity"), each over the measure's own table.
+   */
+  moreMeasures?: Measure[];
   /** `top`: how many; ranked by the measure in `direction`. */
   limit: number | null;
   /**

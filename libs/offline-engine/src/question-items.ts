@@ -20,7 +20,7 @@ const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was we
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
   | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string; written?: string; synonym?: boolean; star?: boolean; listed?: boolean }
-  | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null; before?: string }
+  | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null; before?: string; glue?: string }
   | { t: 'num'; value: number; text: string; used: boolean }
   | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
 
@@ -137,7 +137,9 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       const text = tokens.slice(i, i + kwMatch.length).map((t) => t.raw).join(' ');
       // before: the word right before the keyword ("taken" in "taken by"), lower case
       const before = i > 0 && tokens[i - 1].kind === 'word' ? tokens[i - 1].lower : undefined;
-      items.push({ t: 'kw', kw: kwMatch.kw, text, used: false, alt: schema && schema.length === kwMatch.length ? schema.targets : null, ...(before ? { before } : {}) });
+      // glue: the filler words between the previous item and the keyword ("and the" in "the maximum and the minimum")
+      const glue = glueBefore(tokens, i, skip);
+      items.push({ t: 'kw', kw: kwMatch.kw, text, used: false, alt: schema && schema.length === kwMatch.length ? schema.targets : null, ...(before ? { before } : {}), ...(glue ? { glue } : {}) });
       i += kwMatch.length;
       continue;
     }

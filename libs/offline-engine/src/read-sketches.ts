@@ -61,6 +61,10 @@ export function buildAggregate(b: ReadState, mentions: MentionItem[]): ReadInten
   }
   const measure = resolveMeasure(b, spec, anchors, fn);
   const base = measureTable(measure);
+  // "the maximum and minimum price": more values of the same rows, each over the measure's table
+  const moreMeasures = b.moreAggs.map((a) => resolveMeasure(b, a.spec ?? spec, a.spec ? [base, ...anchors] : anchors, a.fn));
+  if (moreMeasures.some((m) => measureTable(m) !== base || m.expr.kind !== measure.expr.kind)) throw new UnmappedQuestionError('it asks for aggregates of different rows, which one statement does not add up together');
+  if (new Set([measure, ...moreMeasures].map((m) => m.alias)).size !== moreMeasures.length + 1) throw new UnmappedQuestionError('it asks for the same aggregate twice');
   tableMentions.forEach((m) => (m.used = true));
   const filters = b.resolveFilters(base);
   // "average discount per order item": each row is its own group, so the average is over the rows
@@ -69,7 +73,7 @@ export function buildAggregate(b: ReadState, mentions: MentionItem[]): ReadInten
   const used = new Set([base, ...b.tablesOf(filters, group, measure), ...anchors]);
   b.checkLeftovers(mentions, used);
   for (const t of used) if (b.planner.distance(base, t) === Infinity) throw new UnmappedQuestionError(`${t} is not linked to ${base} by foreign keys`);
-  return { kind: 'aggregate', subject: base, filters, group, measure, limit: null, direction: 'desc', columns: [] };
+  return { kind: 'aggregate', subject: base, filters, group, measure, limit: null, direction: 'desc', columns: [], ...(moreMeasures.length ? { moreMeasures } : {}) };
 }
 
 export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {

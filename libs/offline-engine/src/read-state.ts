@@ -32,6 +32,8 @@ export interface ReadState {
   countTarget: MentionItem | null;
   countDistinct: MentionItem | null;
   agg: { fn: 'sum' | 'avg' | 'min' | 'max'; index: number } | null;
+  /** Aggregates asked beside `agg` (their measure spec, or null for the same as `measure`). */
+  moreAggs: Array<{ fn: 'sum' | 'avg' | 'min' | 'max'; spec: MeasureSpec | null; index: number }>;
   measure: MeasureSpec | null;
   direction: 'asc' | 'desc' | null;
   topN: number | null;

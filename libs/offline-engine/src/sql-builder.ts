@@ -405,8 +405,10 @@ class ReadSqlWriter {
       const exists = `CASE WHEN EXISTS (SELECT 1${from}${this.where(i.filters)}) THEN 'yes' ELSE 'no' END AS ${this.q('answer')}`;
       return { sql: `SELECT ${exists}`, labelColumns: [], valueColumn: 'answer' };
     }
+    // more values of the same rows ("the maximum and minimum price"), before the measure
+    const more = (i.moreMeasures ?? []).map((x) => `${this.measureSql(x)} AS ${this.q(x.alias)}`);
     if (!i.group) {
-      return { sql: this.select(false, [measure], `${from}${this.where(i.filters)}`, null), labelColumns: [], valueColumn: m.alias };
+      return { sql: this.select(false, [...more, measure], `${from}${this.where(i.filters)}`, null), labelColumns: [], valueColumn: m.alias };
     }
 
     const dir = i.kind === 'top' ? i.direction.toUpperCase() : 'DESC';
@@ -424,6 +426,6 @@ class ReadSqlWriter {
     const extreme = tied ? ` HAVING ${this.measureSql(m)} = (SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(nlq_m) FROM (SELECT ${this.measureSql(m)} AS nlq_m${grouped}) nlq_t)` : '';
     const rest = `${grouped}${extreme} ORDER BY ${orderBy}`;
     const limit = i.kind === 'top' && !tied ? Math.min(i.limit ?? maxRows, maxRows) : maxRows;
-    return { sql: this.select(false, [...g.items, measure], rest, limit), labelColumns: g.labels, valueColumn: m.alias };
+    return { sql: this.select(false, [...g.items, ...more, measure], rest, limit), labelColumns: g.labels, valueColumn: m.alias };
   }
 }

@@ -157,6 +157,9 @@ const SHOP_CASES: Case[] = [
       'WITH s AS (SELECT p.category_id, p.name, SUM(oi.quantity) AS units FROM products p JOIN order_items oi ON oi.product_id = p.product_id GROUP BY p.product_id) ' +
       'SELECT c.name, s.name, s.units FROM s JOIN categories c ON c.category_id = s.category_id WHERE s.units = (SELECT MAX(s2.units) FROM s s2 WHERE s2.category_id = s.category_id)',
   },
+  // two aggregates in one question (issue 22, general form 2)
+  { question: 'What is the maximum and minimum price of products?', reference: 'SELECT MAX(unit_price), MIN(unit_price) FROM products' },
+  { question: 'the highest salary and the average salary of employees', reference: 'SELECT MAX(salary), AVG(salary) FROM employees' },
   { question: 'How many orders took more than 7 days to deliver?', reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7', answerHasCount: true },
 ];
 
