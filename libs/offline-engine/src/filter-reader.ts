@@ -15,6 +15,10 @@ export interface PendingValue {
   text: string;
   /** The value's words as the question spells them, when that differs from `text` ("denny's"). */
   written?: string;
+  /** True when words of the question named the value's column or table ("status shipped", "the Books category"). */
+  hinted?: boolean;
+  /** Values joined to this one by "or" ("pending or cancelled"): rows meeting any of them. */
+  or?: PendingValue[];
 }
 
 /** Comparison keywords and their operators. */
@@ -80,10 +84,12 @@ export class FilterReader {
       if (item.used) continue;
       if (item.t === 'quoted') {
         this.readQuoted(k);
+        this.readAlternatives(k);
         continue;
       }
       if (item.t === 'mention' && item.targets.some((t) => t.kind === 'value')) {
         this.readValue(k);
+        this.readAlternatives(k);
         continue;
       }
       if (item.t === 'kw' && item.alt && !CMP[item.kw]) {
@@ -233,6 +239,39 @@ export class FilterReader {
     throw new UnmappedQuestionError(`"${q.text}" is not a stored value it knows, and no column was named for it`);
   }
 
+  /**
+   * "pending or cancelled", "type code PP or PPT": a value read at `k` followed by "or" and another value: the second
+   * joins the first as an alternative (`or`); a column named for the first holds the second too when it can. Leaves
+   * the "or" unread (refused later) when the second is not a plain value.
+   */
+  private readAlternatives(k: number): void {
+    const it = this.items;
+    const first = this.values[this.values.length - 1];
+    const or = it[k + 1];
+    const isValue = (x: Item | undefined) => (x?.t === 'quoted' && !x.used) || (x?.t === 'mention' && !x.used && x.targets.some((t) => t.kind === 'value'));
+    // "in Leeds or with title Manager": a column named before the second value says which
+    const hinted = it[k + 2]?.t === 'mention' && !isValue(it[k + 2]) && isValue(it[k + 3]);
+    const at = isValue(it[k + 2]) ? k + 2 : hinted ? k + 3 : -1;
+    if (!first || !it[k].used || first.op !== '=' || or?.t !== 'kw' || or.kw !== 'or' || or.used || at < 0) return;
+    const count = this.values.length;
+    if (it[at].t === 'quoted') this.readQuoted(at);
+    else this.readValue(at);
+    if (this.values.length !== count + 1 || this.values[count].op !== '=') {
+      this.values.length = count;
+      return;
+    }
+    const second = this.values.pop() as PendingValue;
+    // "type code PP or PPT": the column named for the first value holds the second when it can
+    const columns = new Set(first.targets.map((t) => `${t.table}\u0000${t.column}`));
+    if (columns.size === 1 && first.hinted && !second.hinted) {
+      const same = second.targets.filter((t) => columns.has(`${t.table}\u0000${t.column}`));
+      if (same.length) second.targets = same;
+    }
+    or.used = true;
+    first.or = [...(first.or ?? []), second];
+    this.readAlternatives(at);
+  }
+
   private readValue(k: number): void {
     const it = this.items;
     const item = it[k] as MentionItem;
@@ -306,7 +345,7 @@ export class FilterReader {
     const near = item.synonym ? targets : nearMatch(item.written ?? item.text, targets, (t) => t.table, this.lex);
     if (!Array.isArray(near)) throw near;
     targets = near;
-    this.values.push({ targets, op, value: targets[0].value, text: item.text, ...(item.written ? { written: item.written } : {}) });
+    this.values.push({ targets, op, value: targets[0].value, text: item.text, ...(item.written ? { written: item.written } : {}), ...(hinted ? { hinted } : {}) });
     this.valueAsNoun(k, targets);
   }
 

@@ -3,7 +3,7 @@ import type { DateRange } from './date-range-parser';
 import { cmpTuple, filterLabel } from './intent-words';
 import type { JoinPlanner } from './join-planner';
 import type { ParseOptions } from './parse-options';
-import type { ColumnRef, Filter, GroupKey, Measure } from './query-intent';
+import type { ColumnRef, CompareFilter, Filter, GroupKey, Measure } from './query-intent';
 import { UnmappedQuestionError, type Item, type MentionItem } from './question-items';
 import { FilterReader, mentionedTables, type PendingValue } from './filter-reader';
 import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexicon';
@@ -94,29 +94,16 @@ export abstract class IntentResolution {
   resolveFilters(anchor: string): Filter[] {
     const filters: Filter[] = [];
     for (const v of this.values) {
-      const named = mentionedTables(this.items);
-      const ranked = this.withSharedColumns(v.targets, anchor)
-        .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1, -this.planner.incoming(t.table)] }))
-        .sort((a, b) => cmpTuple(a.s, b.s));
-      if (ranked[0].s[0] === Infinity) throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
-      const best = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
-      const columns = new Set(best.map((b) => `${b.t.table}.${b.t.column}`));
-      if (columns.size > 1) {
-        const reason = `"${v.text}" could mean ${[...columns].join(' or ')}`;
-        // a stored value in two columns: each column is a reading to ask about
-        if (best.every((b) => b.t.kind === 'value')) throw this.valueAmbiguity(reason, best.map((b) => b.t as ValueTarget), anchor, v);
-        throw new UnmappedQuestionError(reason);
+      const first = this.resolveValue(v, anchor);
+      if (!v.or?.length) {
+        filters.push(first);
+        continue;
       }
-      const t = best[0].t;
-      if (t.kind === 'value') {
-        const rivals = independentReadings(t, v.targets, anchor, this.lex, this.planner);
-        if (rivals.length) throw this.valueAmbiguity(`"${v.text}" is stored in ${[t, ...rivals].map((r) => `${r.table}.${r.column}`).join(' and ')}, which are not joined on it`, [t, ...rivals], anchor, v);
-      }
-      const ref = { table: t.table, column: t.column };
-      const value = t.kind === 'value' ? t.value : v.value;
-      const isName = ref.table !== anchor && this.lex.labelColumns(ref.table).length === 1 && this.lex.labelColumns(ref.table)[0] === ref.column;
-      const label = isName ? `${v.op === '=' ? 'in' : 'outside'} the ${value} ${tableNoun(this.lex.table(ref.table))}` : filterLabel(ref.column, v.op, value);
-      filters.push({ kind: 'compare', ref, op: v.op, value, label });
+      // "pending or cancelled": one condition met by either value (IN over one column, OR over two)
+      const parts = [first, ...v.or.map((o) => this.resolveAlternative(o, first, anchor))];
+      // rows of another table joined in would drop the rows that meet the other part: one table only
+      if (parts.some((p) => p.ref.table !== first.ref.table)) throw new UnmappedQuestionError(`it joins conditions on ${[...new Set(parts.map((p) => p.ref.table))].join(' and ')} by "or", which it writes only within one table`);
+      filters.push({ kind: 'anyOf', ref: first.ref, parts, label: parts.map((p) => p.label).join(' or ') });
     }
     for (const l of this.labelValues) {
       const label = this.lex.labelColumns(anchor);
@@ -131,6 +118,48 @@ export abstract class IntentResolution {
       filters.push({ kind: 'dateRange', ref: this.dateColumn(anchor, `"${this.range.label}"`), from: this.range.from, to: this.range.to, label: this.range.label });
     }
     return filters;
+  }
+
+  /** The condition of one value of the question on the column it resolves to from `anchor` (see resolveFilters). */
+  resolveValue(v: PendingValue, anchor: string): CompareFilter {
+      const named = mentionedTables(this.items);
+    const ranked = this.withSharedColumns(v.targets, anchor)
+      .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1, -this.planner.incoming(t.table)] }))
+      .sort((a, b) => cmpTuple(a.s, b.s));
+    if (ranked[0].s[0] === Infinity) throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
+    const best = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
+    const columns = new Set(best.map((b) => `${b.t.table}.${b.t.column}`));
+    if (columns.size > 1) {
+      const reason = `"${v.text}" could mean ${[...columns].join(' or ')}`;
+      // a stored value in two columns: each column is a reading to ask about
+      if (best.every((b) => b.t.kind === 'value')) throw this.valueAmbiguity(reason, best.map((b) => b.t as ValueTarget), anchor, v);
+      throw new UnmappedQuestionError(reason);
+    }
+    const t = best[0].t;
+    if (t.kind === 'value') {
+      const rivals = independentReadings(t, v.targets, anchor, this.lex, this.planner);
+      if (rivals.length) throw this.valueAmbiguity(`"${v.text}" is stored in ${[t, ...rivals].map((r) => `${r.table}.${r.column}`).join(' and ')}, which are not joined on it`, [t, ...rivals], anchor, v);
+    }
+    const ref = { table: t.table, column: t.column };
+    const value = t.kind === 'value' ? t.value : v.value;
+    const isName = ref.table !== anchor && this.lex.labelColumns(ref.table).length === 1 && this.lex.labelColumns(ref.table)[0] === ref.column;
+    const label = isName ? `${v.op === '=' ? 'in' : 'outside'} the ${value} ${tableNoun(this.lex.table(ref.table))}` : filterLabel(ref.column, v.op, value);
+    return { kind: 'compare', ref, op: v.op, value, label };
+      }
+
+  /**
+   * A value joined by "or" to an earlier one: its own condition, asked back when it also fits the earlier value's
+   * column but resolves to another ("customers in Paris or Corporate" with Corporate also a city: the city Paris or
+   * Corporate, or the city Paris or the segment Corporate).
+   */
+  resolveAlternative(v: PendingValue, first: CompareFilter, anchor: string): CompareFilter {
+    const same = v.targets.filter((t): t is ValueTarget => t.kind === 'value' && t.table === first.ref.table && t.column === first.ref.column);
+    const part = this.resolveValue(v, anchor);
+    if (same.length && (part.ref.table !== first.ref.table || part.ref.column !== first.ref.column)) {
+      const other = v.targets.find((t): t is ValueTarget => t.kind === 'value' && t.table === part.ref.table && t.column === part.ref.column);
+      if (other) throw this.valueAmbiguity(`"${v.text}" after "or" could be another ${first.ref.column} or a ${part.ref.column}`, [same[0], other], anchor, v);
+    }
+    return part;
   }
 
   /** The question asked back for a value stored in several columns: one reading a column (see ambiguous-reading.ts). */
@@ -216,7 +245,7 @@ export abstract class IntentResolution {
 
   tablesOf(filters: Filter[], group: GroupKey | null, measure: Measure | null): Set<string> {
     const s = new Set<string>();
-    for (const f of filters) s.add(f.ref.table);
+    for (const f of filters) for (const part of f.kind === 'anyOf' ? f.parts : [f]) s.add(part.ref.table);
     if (group) s.add(group.kind === 'table' ? group.table : group.ref.table);
     if (measure) s.add(measure.expr.kind === 'rows' ? measure.expr.table : measure.expr.kind === 'column' ? measure.expr.ref.table : measure.expr.left.table);
     return s;

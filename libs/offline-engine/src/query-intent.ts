@@ -42,7 +42,7 @@ export type CompareOp = '=' | '<>' | '>' | '>=' | '<' | '<=';
 
 /** One WHERE condition. */
 export type Filter =
-  | { kind: 'compare'; ref: ColumnRef; op: CompareOp; value: string | number; label: string }
+  | CompareFilter
   | { kind: 'dateRange'; ref: ColumnRef; from: string | null; to: string | null; label: string }
   /**
    * Rows of the subject by how many rows of a related `table` point at them along foreign keys: COUNT op count
@@ -51,7 +51,15 @@ export type Filter =
    */
   | { kind: 'related'; ref: ColumnRef; table: string; op: CompareOp; count: number; label: string; aggregate?: RelatedAggregate }
   /** The time from the row's `ref` date to its `end` date, in `unit`s, compared with `value` ("took more than 7 days"). */
-  | { kind: 'duration'; ref: ColumnRef; end: ColumnRef; unit: DurationUnit; op: CompareOp; value: number; label: string };
+  | { kind: 'duration'; ref: ColumnRef; end: ColumnRef; unit: DurationUnit; op: CompareOp; value: number; label: string }
+  /**
+   * Values joined by "or" ("pending or cancelled", "in Paris or in the Corporate segment"): rows meeting any of the
+   * `parts`; `IN (...)` when they are all "=" on one column, else `(... OR ...)`. `ref` is the first part's column.
+   */
+  | { kind: 'anyOf'; ref: ColumnRef; parts: CompareFilter[]; label: string };
+
+/** A comparison of a column with a value. */
+export type CompareFilter = { kind: 'compare'; ref: ColumnRef; op: CompareOp; value: string | number; label: string };
 
 /**
  * What a `related` filter compares instead of the number of related rows: an aggregate of their column (or of a
@@ -139,6 +147,7 @@ export function isWriteIntent(intent: QueryIntent): intent is WriteIntent {
 function filterKey(f: Filter): string {
   if (f.kind === 'compare') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, typeof f.value, f.value]);
   if (f.kind === 'dateRange') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.from, f.to]);
+  if (f.kind === 'anyOf') return JSON.stringify([f.kind, f.parts.map(filterKey)]);
   if (f.kind === 'duration') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
   return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);
 }

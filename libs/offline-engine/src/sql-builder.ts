@@ -106,7 +106,7 @@ class ReadSqlWriter {
   private neededTables(): Set<string> {
     const i = this.intent;
     const s = new Set<string>();
-    for (const f of [...i.filters, ...(i.share ?? [])]) s.add(f.ref.table);
+    for (const f of [...i.filters, ...(i.share ?? [])]) for (const part of f.kind === 'anyOf' ? f.parts : [f]) s.add(part.ref.table);
     if (i.group) s.add(i.group.kind === 'table' ? i.group.table : i.group.ref.table);
     if (i.measure) s.add(i.measure.expr.kind === 'rows' ? i.measure.expr.table : i.measure.expr.kind === 'column' ? i.measure.expr.ref.table : i.measure.expr.left.table);
     for (const c of i.columns) s.add(c.table);
@@ -177,7 +177,7 @@ class ReadSqlWriter {
         return false;
       }
     };
-    const moved = i.filters.filter((f) => f.kind !== 'related' && f.kind !== 'duration' && f.ref.table !== i.subject && fansOut(f.ref.table));
+    const moved = i.filters.filter((f) => f.kind !== 'related' && f.kind !== 'duration' && (f.kind !== 'anyOf' || f.parts.every((p) => p.ref.table === f.ref.table)) && f.ref.table !== i.subject && fansOut(f.ref.table));
     if (!moved.length) return i;
     const kept = i.filters.filter((f) => !moved.includes(f));
     const rest = { ...i, filters: kept };
@@ -211,6 +211,7 @@ class ReadSqlWriter {
     const where = first.on.map(([viaCol, tableCol]) => `${ref(first.table, tableCol)} = ${outer(viaCol)}`);
     const c = ref(f.ref.table, f.ref.column);
     if (f.kind === 'compare') where.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
+    else if (f.kind === 'anyOf') where.push(this.anyOfSql(f, (p) => ref(p.table, p.column)));
     else if (f.kind === 'dateRange') {
       if (f.from) where.push(`${c} >= ${literal(f.from, this.dialect)}`);
       if (f.to) where.push(`${c} < ${literal(f.to, this.dialect)}`);
@@ -223,6 +224,7 @@ class ReadSqlWriter {
     for (const f of filters) {
       const c = this.col(f.ref);
       if (f.kind === 'compare') parts.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
+      else if (f.kind === 'anyOf') parts.push(this.anyOfSql(f, (p) => this.col(p)));
       else if (f.kind === 'related') parts.push(this.relatedSql(f));
       else if (f.kind === 'duration') parts.push(`${durationExpr(c, this.col(f.end), f.unit, this.dialect)} ${f.op} ${literal(f.value, this.dialect)}`);
       else {
@@ -232,6 +234,13 @@ class ReadSqlWriter {
     }
     parts.push(...extra, ...this.semiParts);
     return parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+  }
+
+  /** Values joined by "or": `col IN (a, b)` when every part is "=" on one column, else `(a OR b)`. */
+  private anyOfSql(f: Extract<Filter, { kind: 'anyOf' }>, col: (ref: ColumnRef) => string): string {
+    const one = f.parts.every((p) => p.op === '=' && p.ref.table === f.ref.table && p.ref.column === f.ref.column);
+    if (one) return `${col(f.ref)} IN (${f.parts.map((p) => literal(p.value, this.dialect)).join(', ')})`;
+    return `(${f.parts.map((p) => `${col(p.ref)} ${p.op} ${literal(p.value, this.dialect)}`).join(' OR ')})`;
   }
 
   /**

@@ -160,6 +160,9 @@ const SHOP_CASES: Case[] = [
   // two aggregates in one question (issue 22, general form 2)
   { question: 'What is the maximum and minimum price of products?', reference: 'SELECT MAX(unit_price), MIN(unit_price) FROM products' },
   { question: 'the highest salary and the average salary of employees', reference: 'SELECT MAX(salary), AVG(salary) FROM employees' },
+  // "or" between values (issue 22, general form 3)
+  { question: 'How many orders are pending or cancelled?', reference: "SELECT COUNT(*) FROM orders WHERE status IN ('pending', 'cancelled')", answerHasCount: true },
+  { question: 'customers in Canada or Germany', reference: "SELECT * FROM customers WHERE country = 'Canada' OR country = 'Germany'" },
   { question: 'How many orders took more than 7 days to deliver?', reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7', answerHasCount: true },
 ];
 
