@@ -5,6 +5,7 @@ import { ratioIntent } from './ratio-reader';
 import { howAdjectiveIntent } from './how-adjective';
 import { compoundModifiers, resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
+import { readCountPerValue, withCountPerValue } from './count-per-value';
 import { assertInformative, withRelations } from './intent-sanity';
 import { checkListedColumns } from './intent-check';
 import type { JoinPlanner } from './join-planner';
@@ -79,9 +80,10 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
   try {
     const relations = [...readRelationConditions(items, lexicon, planner), ...readAggregateConditions(items, lexicon, planner)];
+    const perValue = readCountPerValue(items, lexicon, planner);
     const ordering = readOrdering(items);
     const share = readShare(items);
-    const built = withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations);
+    const built = withCountPerValue(withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations), perValue);
     const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
     assertInformative(intent, lexicon, ignored.length, question);
     checkListedColumns(intent, items);

@@ -93,6 +93,8 @@ export interface ReadIntent {
    * one column; "the maximum capacity and the average capacity"), each over the measure's own table.
    */
   moreMeasures?: Measure[];
+  /** `list` of a column's values (`group`) kept by how many rows hold each: HAVING COUNT(*) op count. */
+  having?: { op: CompareOp; count: number; label: string };
   /** `top`: how many; ranked by the measure in `direction`. */
   limit: number | null;
   /**

@@ -367,6 +367,13 @@ class ReadSqlWriter {
       const cols: ColumnRef[] = i.columns.length ? i.columns : shownAggregates.length ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column })) : this.defaultColumns(i.subject);
       const items = cols.map((c) => (c.joined ? `${concatWithSpaces([c, ...c.joined.with].map((p) => this.col(p)), this.dialect)} AS ${this.q(c.joined.alias)}` : this.col(c)));
       for (const f of shownAggregates) items.push(`${this.relatedSql(f, true)} AS ${this.q((f.aggregate as { alias: string }).alias)}`);
+      if (i.having && i.group?.kind === 'column') {
+        // "type codes with fewer than 3 templates": the values held by that many rows
+        const key = this.col(i.group.ref);
+        const counted = this.measureSql({ fn: 'count', expr: { kind: 'rows', table: i.subject }, alias: 'n', label: '', money: false });
+        const rest = `${from}${this.where(i.filters)} GROUP BY ${key} HAVING ${counted} ${i.having.op} ${literal(i.having.count, this.dialect)} ORDER BY ${key}`;
+        return { sql: this.select(false, [key], rest, maxRows), labelColumns: [i.group.ref.column], valueColumn: null };
+      }
       const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
       const pk = this.lex.table(i.subject).primaryKey;
       const orderCols = i.group?.kind === 'column' ? [this.col(i.group.ref)] : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column)) ? pk.map((c) => this.col({ table: i.subject, column: c })) : [];

@@ -163,6 +163,9 @@ const SHOP_CASES: Case[] = [
   // "or" between values (issue 22, general form 3)
   { question: 'How many orders are pending or cancelled?', reference: "SELECT COUNT(*) FROM orders WHERE status IN ('pending', 'cancelled')", answerHasCount: true },
   { question: 'customers in Canada or Germany', reference: "SELECT * FROM customers WHERE country = 'Canada' OR country = 'Germany'" },
+  // values of a column by how many rows hold them (issue 22, general form 5)
+  { question: 'Which channels have more than 100 orders?', reference: 'SELECT channel FROM orders GROUP BY channel HAVING COUNT(*) > 100' },
+  { question: 'job titles with at least 2 employees', reference: 'SELECT title FROM employees GROUP BY title HAVING COUNT(*) >= 2' },
   { question: 'How many orders took more than 7 days to deliver?', reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7', answerHasCount: true },
 ];
 
