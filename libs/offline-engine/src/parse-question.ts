@@ -6,13 +6,14 @@ import { howAdjectiveIntent } from './how-adjective';
 import { compoundModifiers, resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
 import { readCountPerValue, withCountPerValue } from './count-per-value';
+import { participleFilter, readParticipleDates, type ParticipleDate } from './participle-dates';
 import { assertInformative, withRelations } from './intent-sanity';
 import { checkListedColumns } from './intent-check';
 import type { JoinPlanner } from './join-planner';
 import { readOrdering, withNaturalOrder, withOrdering } from './ordering-reader';
-import type { QueryIntent } from './query-intent';
+import type { QueryIntent, ReadIntent } from './query-intent';
 import { weighUnknownWords, withIgnoredWords } from './question-confidence';
-import { bareTailLiteral, itemize, UnmappedQuestionError } from './question-items';
+import { bareTailLiteral, itemize, UnmappedQuestionError, type Item } from './question-items';
 import { tokenizeQuestion } from './question-tokenizer';
 import { readRelationConditions } from './relation-conditions';
 import { readAggregateConditions } from './aggregate-conditions';
@@ -76,6 +77,12 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
       ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
     }
   }
+  // "have been discontinued": a participle naming a nullable date column of a table the question names
+  const participles = readParticipleDates(words, mentionedTableKeys(items), lexicon);
+  if (participles.length) {
+    for (const p of participles) for (const i of p.tokenIndexes) skip.add(i);
+    ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
+  }
   resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
   try {
@@ -83,7 +90,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
     const perValue = readCountPerValue(items, lexicon, planner);
     const ordering = readOrdering(items);
     const share = readShare(items);
-    const built = withCountPerValue(withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations), perValue);
+    const built = withParticiples(withCountPerValue(withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations), perValue), participles, planner);
     const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
     assertInformative(intent, lexicon, ignored.length, question);
     checkListedColumns(intent, items);
@@ -93,3 +100,27 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   }
 }
 
+/** The tables that mentions of `items` name (as tables, or as the owners of columns they name). */
+function mentionedTableKeys(items: readonly Item[]): string[] {
+  return [...new Set(items.flatMap((it) => (it.t === 'mention' ? it.targets.filter((t) => t.kind === 'table' || t.kind === 'column').map((t) => t.table) : [])))];
+}
+
+/**
+ * `intent` with the conditions of participles read as date columns ("discontinued"), each on the subject's rows or
+ * on a row each subject row points to; UnmappedQuestionError otherwise.
+ */
+function withParticiples(intent: ReadIntent, participles: readonly ParticipleDate[], planner: JoinPlanner): ReadIntent {
+  if (!participles.length) return intent;
+  for (const p of participles) {
+    let reachable = p.ref.table === intent.subject;
+    if (!reachable) {
+      try {
+        reachable = !planner.plan(intent.subject, [p.ref.table]).fansOut;
+      } catch {
+        reachable = false;
+      }
+    }
+    if (!reachable || intent.ratio) throw new UnmappedQuestionError(`it could not tell which rows "${p.word}" describes`);
+  }
+  return { ...intent, filters: [...intent.filters, ...participles.map(participleFilter)] };
+}

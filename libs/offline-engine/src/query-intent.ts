@@ -56,7 +56,9 @@ export type Filter =
    * Values joined by "or" ("pending or cancelled", "in Paris or in the Corporate segment"): rows meeting any of the
    * `parts`; `IN (...)` when they are all "=" on one column, else `(... OR ...)`. `ref` is the first part's column.
    */
-  | { kind: 'anyOf'; ref: ColumnRef; parts: CompareFilter[]; label: string };
+  | { kind: 'anyOf'; ref: ColumnRef; parts: CompareFilter[]; label: string }
+  /** A column set or not: `IS NOT NULL` when `negated`, else `IS NULL` ("discontinued": the date of it is set). */
+  | { kind: 'isNull'; ref: ColumnRef; negated: boolean; label: string };
 
 /** A comparison of a column with a value. */
 export type CompareFilter = { kind: 'compare'; ref: ColumnRef; op: CompareOp; value: string | number; label: string };
@@ -149,6 +151,7 @@ export function isWriteIntent(intent: QueryIntent): intent is WriteIntent {
 function filterKey(f: Filter): string {
   if (f.kind === 'compare') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, typeof f.value, f.value]);
   if (f.kind === 'dateRange') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.from, f.to]);
+  if (f.kind === 'isNull') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.negated]);
   if (f.kind === 'anyOf') return JSON.stringify([f.kind, f.parts.map(filterKey)]);
   if (f.kind === 'duration') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
   return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);

@@ -212,6 +212,7 @@ class ReadSqlWriter {
     const c = ref(f.ref.table, f.ref.column);
     if (f.kind === 'compare') where.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
     else if (f.kind === 'anyOf') where.push(this.anyOfSql(f, (p) => ref(p.table, p.column)));
+    else if (f.kind === 'isNull') where.push(`${c} IS ${f.negated ? 'NOT ' : ''}NULL`);
     else if (f.kind === 'dateRange') {
       if (f.from) where.push(`${c} >= ${literal(f.from, this.dialect)}`);
       if (f.to) where.push(`${c} < ${literal(f.to, this.dialect)}`);
@@ -225,6 +226,7 @@ class ReadSqlWriter {
       const c = this.col(f.ref);
       if (f.kind === 'compare') parts.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
       else if (f.kind === 'anyOf') parts.push(this.anyOfSql(f, (p) => this.col(p)));
+      else if (f.kind === 'isNull') parts.push(`${c} IS ${f.negated ? 'NOT ' : ''}NULL`);
       else if (f.kind === 'related') parts.push(this.relatedSql(f));
       else if (f.kind === 'duration') parts.push(`${durationExpr(c, this.col(f.end), f.unit, this.dialect)} ${f.op} ${literal(f.value, this.dialect)}`);
       else {

@@ -53,6 +53,7 @@ export function writeTopPerGroup(i: ReadIntent, lex: SchemaLexicon, planner: Joi
       const c = `${row}.${q(f.ref.column)}`;
       if (f.kind === 'compare') return [`${c} ${f.op} ${literal(f.value, dialect)}`];
       if (f.kind === 'anyOf' && f.parts.every((p) => p.ref.table === i.subject)) return [`(${f.parts.map((p) => `${row}.${q(p.ref.column)} ${p.op} ${literal(p.value, dialect)}`).join(' OR ')})`];
+      if (f.kind === 'isNull') return [`${c} IS ${f.negated ? 'NOT ' : ''}NULL`];
       if (f.kind === 'dateRange') return [...(f.from ? [`${c} >= ${literal(f.from, dialect)}`] : []), ...(f.to ? [`${c} < ${literal(f.to, dialect)}`] : [])];
       throw new UnmappedQuestionError('it ranks rows in each group only under plain conditions on them');
     });

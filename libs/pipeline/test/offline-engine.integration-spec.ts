@@ -166,6 +166,9 @@ const SHOP_CASES: Case[] = [
   // values of a column by how many rows hold them (issue 22, general form 5)
   { question: 'Which channels have more than 100 orders?', reference: 'SELECT channel FROM orders GROUP BY channel HAVING COUNT(*) > 100' },
   { question: 'job titles with at least 2 employees', reference: 'SELECT title FROM employees GROUP BY title HAVING COUNT(*) >= 2' },
+  // a participle naming a nullable date column (issue 22, general form 6)
+  { question: 'How many products have been discontinued?', reference: 'SELECT COUNT(*) FROM products WHERE discontinued_at IS NOT NULL', answerHasCount: true },
+  { question: "How many products haven't been discontinued?", reference: 'SELECT COUNT(*) FROM products WHERE discontinued_at IS NULL', answerHasCount: true },
   { question: 'How many orders took more than 7 days to deliver?', reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7', answerHasCount: true },
 ];
 
