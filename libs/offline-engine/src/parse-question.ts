@@ -6,6 +6,7 @@ import { howAdjectiveIntent } from './how-adjective';
 import { compoundModifiers, resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
 import { readCountPerValue, withCountPerValue } from './count-per-value';
+import { relationVerbAt } from './relation-verbs';
 import { participleFilter, readParticipleDates, type ParticipleDate } from './participle-dates';
 import { assertInformative, withRelations } from './intent-sanity';
 import { checkListedColumns } from './intent-check';
@@ -81,6 +82,12 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   const participles = readParticipleDates(words, mentionedTableKeys(items), lexicon);
   if (participles.length) {
     for (const p of participles) for (const i of p.tokenIndexes) skip.add(i);
+    ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
+  }
+  // "how many orders did each employee handle": a verb naming the one foreign key between the two tables
+  const verb = relationVerbAt(words, unknownAt, items, lexicon, planner);
+  if (verb !== null) {
+    skip.add(verb);
     ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
   }
   resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);

@@ -169,6 +169,11 @@ const SHOP_CASES: Case[] = [
   // a participle naming a nullable date column (issue 22, general form 6)
   { question: 'How many products have been discontinued?', reference: 'SELECT COUNT(*) FROM products WHERE discontinued_at IS NOT NULL', answerHasCount: true },
   { question: "How many products haven't been discontinued?", reference: 'SELECT COUNT(*) FROM products WHERE discontinued_at IS NULL', answerHasCount: true },
+  // an unknown verb between a table and a related table (issue 22, general form 7)
+  {
+    question: 'How many orders did each employee manage?',
+    reference: 'SELECT e.first_name, e.last_name, COUNT(*) FROM employees e JOIN orders o ON o.employee_id = e.employee_id GROUP BY e.employee_id',
+  },
   { question: 'How many orders took more than 7 days to deliver?', reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7', answerHasCount: true },
 ];
 
