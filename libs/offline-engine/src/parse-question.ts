@@ -7,6 +7,7 @@ import { compoundModifiers, resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
 import { readCountPerValue, withCountPerValue } from './count-per-value';
 import { relationVerbAt } from './relation-verbs';
+import { askWhichTable } from './entity-words';
 import { participleFilter, readParticipleDates, type ParticipleDate } from './participle-dates';
 import { assertInformative, withRelations } from './intent-sanity';
 import { checkListedColumns } from './intent-check';
@@ -78,6 +79,9 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
       ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
     }
   }
+  // "people in London": a word several tables are kinds of is asked about, one reading per table
+  const which = askWhichTable(words, unknownAt, resolved, lexicon);
+  if (which) throw which;
   // "have been discontinued": a participle naming a nullable date column of a table the question names
   const participles = readParticipleDates(words, mentionedTableKeys(items), lexicon);
   if (participles.length) {

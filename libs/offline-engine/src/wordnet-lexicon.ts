@@ -12,6 +12,10 @@ export interface Synset {
   words: string[];
   /** The definition (gloss) without its examples: `the people who inhabit a territory or state`. */
   gloss: string;
+  /** `<pos><offset>` of the synset, unique in the database. */
+  key?: string;
+  /** Keys of its hypernyms and instance hypernyms (pointers `@` and `@i`). */
+  hypernyms?: string[];
 }
 
 /**
@@ -40,6 +44,34 @@ export class WordNetLexicon {
   /** True when WordNet has the lemma under any part of speech. */
   knows(word: string): boolean {
     return this.entry(word).size > 0;
+  }
+
+  /**
+   * Keys of every synset above the first `maxSenses` noun senses of `word` (hypernyms and instance hypernyms, up
+   * to `depth` steps), the senses themselves included: "person" is above "customer" (customer -> consumer -> user
+   * -> person).
+   */
+  nounAncestors(word: string, maxSenses = 1, depth = 12): Set<string> {
+    const out = new Set<string>();
+    let level = this.synsets(word, 'n', maxSenses);
+    for (let d = 0; d <= depth && level.length; d++) {
+      const next: Synset[] = [];
+      for (const s of level) {
+        if (!s.key || out.has(s.key)) continue;
+        out.add(s.key);
+        for (const h of s.hypernyms ?? []) {
+          const parent = this.readSynset(h[0] as WordNetPos, Number(h.slice(1)));
+          if (parent) next.push(parent);
+        }
+      }
+      level = next;
+    }
+    return out;
+  }
+
+  /** Keys of the first `maxSenses` noun senses of `word`. */
+  nounSenses(word: string, maxSenses = 1): string[] {
+    return this.synsets(word, 'n', maxSenses).flatMap((s) => (s.key ? [s.key] : []));
   }
 
   /**
@@ -138,7 +170,15 @@ export class WordNetLexicon {
       for (let k = 0; k < count; k++) words.push(parts[4 + 2 * k].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
       const bar = line.indexOf(' | ');
       const gloss = bar < 0 ? '' : line.slice(bar + 3).split(';')[0].trim();
-      const synset: Synset = { pos, words, gloss };
+      // pointers after the words: p_cnt, then `symbol offset pos source/target` each (wndb(5WN))
+      const hypernyms: string[] = [];
+      const at = 4 + 2 * count;
+      const pointers = parseInt(parts[at], 10) || 0;
+      for (let k = 0; k < pointers; k++) {
+        const [symbol, target, targetPos] = parts.slice(at + 1 + 4 * k, at + 4 + 4 * k);
+        if ((symbol === '@' || symbol === '@i') && targetPos) hypernyms.push(`${targetPos === 's' ? 'a' : targetPos}${parseInt(target, 10)}`);
+      }
+      const synset: Synset = { pos, words, gloss, key, hypernyms };
       this.synsetCache.set(key, synset);
       return synset;
     } catch {

@@ -373,6 +373,16 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     await runCases(driver, schema, SHOP_ISSUE8_CASES);
   });
 
+  it('asks which people are meant when customers, employees and suppliers all have a country (issue 22, form 4), and each reading answers', async () => {
+    const provider = new OfflineProvider();
+    const asked = await ask(provider, schema, 'how many people are in Germany?').catch((e) => e);
+    expect(asked).toBeInstanceOf(ClarificationNeededError);
+    const questions = (asked as ClarificationNeededError).clarification.readings.map((r) => r.question);
+    expect(questions).toEqual(expect.arrayContaining(['how many customers are in Germany?', 'how many employees are in Germany?']));
+    const sql = await ask(provider, schema, 'how many customers are in Germany?');
+    expectSameResult(await driver.runRead(sql, READ), await driver.runRead("SELECT COUNT(*) FROM customers c JOIN countries k ON k.country_id = c.country_id WHERE k.name = 'Germany'", READ), false);
+  });
+
   it('finds orders last month: the sample history ends yesterday (issue 8)', async () => {
     const sql = await ask(new OfflineProvider(), schema, 'how many orders last month');
     const result = await driver.runRead(sql, READ);
