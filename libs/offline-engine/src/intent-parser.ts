@@ -15,7 +15,7 @@ import { tableNoun, type LexiconTarget } from './schema-lexicon';
 export { filterLabel, measureTable } from './intent-words';
 
 /** The words joining two aggregates asked together: "and", "and the", "and also the". */
-const AND_GLUE = /^(and|as well as)( also)?( the| its| their)?$/i;
+const AND_GLUE = /(^|\s)(and|as well as)( also)?( the| its| their)?$/i;
 
 /** Superlatives of time: they rank rows by their table's date. */
 const RECENCY = /^(the\s+)?(latest|earliest|most recent|newest|oldest)$/i;
@@ -132,7 +132,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           item.used = true;
           // "the maximum and minimum price": an aggregate word right before another shares the measure named after it
           const following = this.nextFree(k);
-          if (following?.t === 'kw' && ['sum', 'avg', 'min', 'max'].includes(following.kw) && following.kw !== item.kw && AND_GLUE.test(following.glue ?? '') && !item.alt && !this.agg && !this.direction) {
+          if (following?.t === 'kw' && ['sum', 'avg', 'min', 'max'].includes(following.kw) && following.kw !== item.kw && AND_GLUE.test(following.glue ?? '') && !this.agg && !this.direction) {
             this.moreAggs.push({ fn: item.kw, spec: null, index: k });
             break;
           }

@@ -61,6 +61,12 @@ export function buildAggregate(b: ReadState, mentions: MentionItem[]): ReadInten
   }
   const measure = resolveMeasure(b, spec, anchors, fn);
   const base = measureTable(measure);
+  // "the highest rated product": a superlative of another table's column right before a table ranks that table's
+  // rows (by which aggregate of their ratings is not said), never the maximum rating itself
+  const ranked = (fn === 'max' || fn === 'min') && b.measureItem ? b.items[b.items.indexOf(b.measureItem) + 1] : undefined;
+  if (ranked?.t === 'mention' && !ranked.glue && b.firstTable(ranked) && b.firstTable(ranked) !== base) {
+    throw new UnmappedQuestionError(`it could not tell how "${b.measureItem?.text} ${ranked.text}" ranks ${b.firstTable(ranked)} by ${measure.label}`);
+  }
   // "the maximum and minimum price": more values of the same rows, each over the measure's table
   const moreMeasures = b.moreAggs.map((a) => resolveMeasure(b, a.spec ?? spec, a.spec ? [base, ...anchors] : anchors, a.fn));
   if (moreMeasures.some((m) => measureTable(m) !== base || m.expr.kind !== measure.expr.kind)) throw new UnmappedQuestionError('it asks for aggregates of different rows, which one statement does not add up together');

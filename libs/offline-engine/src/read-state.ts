@@ -43,6 +43,8 @@ export interface ReadState {
   bareNameUsed: boolean;
   listDistinct: boolean;
   measureTableHint: string | null;
+  /** The mention the measure was read from, when a column named it. */
+  measureItem: Item | null;
   firstTable(m: MentionItem): string | null;
   pickColumn(targets: LexiconTarget[], anchors: string[], what: string): ColumnRef;
   resolveGroup(anchor: string): GroupKey | null;

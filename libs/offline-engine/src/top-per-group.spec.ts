@@ -34,6 +34,10 @@ describe('the top row per group: correlated subqueries, ties kept', () => {
   it('conditions on the ranked rows apply to the rows compared too; a group further away is refused', async () => {
     expect(await sql(SHOP_SCHEMA, 'the most expensive product in each category that is in stock')).toContain('WHERE p2.category_id = p.category_id AND p2.stock > 0 AND p2.price > p.price');
     await expect(sql(SHOP_SCHEMA, 'the largest order in each category')).rejects.toThrow('could not tell how "category" groups orders');
+    // "the highest rated product": a superlative of the reviews' rating before "product" ranks products (by an
+    // aggregate the question does not name), never the maximum rating itself
+    await expect(sql(LEDGER_SCHEMA, 'the highest scored item in each kind')).rejects.toThrow();
+    await expect(sql(LEDGER_SCHEMA, 'the highest scored item')).rejects.toThrow(/ranks items/);
   });
 
   it('words the answer per group', async () => {
