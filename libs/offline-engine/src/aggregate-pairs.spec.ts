@@ -13,6 +13,7 @@ describe('two aggregates of the same rows are two values of one statement', () =
     expect(await sql(STADIUM_SCHEMA, 'What is the maximum capacity and the average capacity of all stadiums?')).toBe('SELECT MAX(capacity) AS max_capacity, AVG(capacity) AS avg_capacity FROM stadium');
     expect(await sql(SHOP_SCHEMA, 'the maximum and minimum price of products')).toBe('SELECT MAX(price) AS max_price, MIN(price) AS min_price FROM products');
     expect(await sql(LEDGER_SCHEMA, 'the highest and the lowest salary of staff in London')).toBe("SELECT MAX(salary) AS max_salary, MIN(salary) AS min_salary FROM staff WHERE city = 'London'");
+    expect(await sql(LEDGER_SCHEMA, 'the average qty and the average price of invoice lines')).toBe('SELECT AVG(qty) AS avg_qty, AVG(price) AS avg_price FROM invoice_lines');
     // "total" also names a column (orders.total): before "and" and another aggregate it is the sum
     expect(await sql(SHOP_SCHEMA, 'the total and average price of products')).toBe('SELECT SUM(price) AS total_price, AVG(price) AS avg_price FROM products');
   });

@@ -173,7 +173,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
             // a second aggregate naming its own measure ("the maximum capacity and the average capacity") is a
             // second value of the one statement; without one ("the maximum capacity and the average") it is
             // refused rather than guessed (issue 22 item 4)
-            if (this.agg && this.agg.fn !== item.kw && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? '')) this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
+            if (this.agg && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? '')) this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
             else if (this.agg && this.agg.fn !== item.kw) throw new UnmappedQuestionError(`it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`);
             this.agg = { fn: item.kw, index: k };
           }

@@ -133,5 +133,12 @@ function withParticiples(intent: ReadIntent, participles: readonly ParticipleDat
     }
     if (!reachable || intent.ratio) throw new UnmappedQuestionError(`it could not tell which rows "${p.word}" describes`);
   }
-  return { ...intent, filters: [...intent.filters, ...participles.map(participleFilter)] };
+  // "products discontinued in 2024": the period is of the participle's date, not of the row's own date
+  const filters = intent.filters.map((f) => {
+    const p = participles.find((x) => f.kind === 'dateRange' && x.ref.table === f.ref.table);
+    if (!p || f.kind !== 'dateRange') return f;
+    if (p.negated) throw new UnmappedQuestionError(`it could not tell which date "${f.label}" is of, with "not ${p.word}"`);
+    return { ...f, ref: p.ref };
+  });
+  return { ...intent, filters: [...filters, ...participles.map(participleFilter)] };
 }

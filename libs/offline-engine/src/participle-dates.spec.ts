@@ -19,6 +19,11 @@ describe('a participle naming a nullable date column is a condition', () => {
     expect(await sql(LEDGER, 'how many clients were archived')).toBe('SELECT COUNT(*) AS client_count FROM clients WHERE date_archived IS NOT NULL');
   });
 
+  it('a period is of the participle\'s date, not of the row\'s own date', async () => {
+    expect(await sql(SHOP, 'Which products were discontinued in 2024?')).toContain("WHERE discontinued_at >= '2024-01-01' AND discontinued_at < '2025-01-01' AND discontinued_at IS NOT NULL");
+    await expect(sql(SHOP, 'How many products not discontinued in 2024')).rejects.toThrow(/which date/);
+  });
+
   it('"not discontinued": the date is not set', async () => {
     expect(await sql(SHOP, "How many products haven't been discontinued?")).toBe('SELECT COUNT(*) AS product_count FROM products WHERE discontinued_at IS NULL');
     expect(await sql(LEDGER, 'clients in London not archived')).toContain("WHERE city = 'London' AND date_archived IS NULL");
