@@ -3,7 +3,6 @@
  * templates", "grades with 4 or more students", "countries with more than 50 customers" -> the column's values
  * among the counted table's rows, GROUP BY the column HAVING COUNT(*) op N.
  */
-import type { JoinPlanner } from './join-planner';
 import type { ColumnRef, CompareOp, ReadIntent } from './query-intent';
 import { UnmappedQuestionError, type Item } from './question-items';
 import { countOpWords, ORDERING_OPS } from './intent-words';
@@ -25,7 +24,7 @@ export interface CountPerValue {
  * marks the comparison and the number used (the column and table words stay for the list they name). Conditions
  * that fit another reading are left alone.
  */
-export function readCountPerValue(items: Item[], lexicon: SchemaLexicon, _planner: JoinPlanner): CountPerValue[] {
+export function readCountPerValue(items: Item[], lexicon: SchemaLexicon): CountPerValue[] {
   const out: CountPerValue[] = [];
   for (let k = 1; k + 2 < items.length; k++) {
     const cmp = items[k];

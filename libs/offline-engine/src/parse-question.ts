@@ -98,7 +98,7 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
   try {
     const relations = [...readRelationConditions(items, lexicon, planner), ...readAggregateConditions(items, lexicon, planner)];
-    const perValue = readCountPerValue(items, lexicon, planner);
+    const perValue = readCountPerValue(items, lexicon);
     const ordering = readOrdering(items);
     const share = readShare(items);
     const built = withParticiples(withCountPerValue(withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations), perValue), participles, planner);

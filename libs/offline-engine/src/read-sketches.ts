@@ -15,6 +15,7 @@ import type { ReadState } from './read-state';
 import { resolveMeasure } from './measure-resolver';
 import { buildTopPerGroup } from './top-per-group';
 
+/** The count sketch: rows of the counted table (or distinct values of a column), filtered and optionally grouped. */
 export function buildCount(b: ReadState, mentions: MentionItem[]): ReadIntent {
   if (b.countDistinct) {
     const anchorTable = mentions.map((m) => b.firstTable(m)).find((t) => t) ?? null;
@@ -43,6 +44,7 @@ export function buildCount(b: ReadState, mentions: MentionItem[]): ReadIntent {
   return { kind: 'count', subject, filters, group, measure, limit: null, direction: 'desc', columns: [] };
 }
 
+/** The aggregate sketch: a sum, average, minimum or maximum (and any asked beside it) of one table's rows, optionally grouped. */
 export function buildAggregate(b: ReadState, mentions: MentionItem[]): ReadIntent {
   const fn = b.agg?.fn ?? 'sum';
   const spec = b.measure;
@@ -82,6 +84,7 @@ export function buildAggregate(b: ReadState, mentions: MentionItem[]): ReadInten
   return { kind: 'aggregate', subject: base, filters, group, measure, limit: null, direction: 'desc', columns: [], ...(moreMeasures.length ? { moreMeasures } : {}) };
 }
 
+/** The top-N and superlative sketch: rows or groups ranked by a measure (ties kept in the singular), or the top row per group. */
 export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {
   // the entity ranked: the first named table or text column not used by a filter or measure
   let entityItem = mentions.find((m) => m.targets.some((t) => t.kind === 'table' || (t.kind === 'column' && b.lex.columnKind(t.table, t.column) === 'text')));
@@ -172,6 +175,7 @@ export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {
   return { kind: 'top', subject: base, filters, group, measure, limit: limitWord, direction, columns: [], ...(ties ? { ties } : {}) };
 }
 
+/** The list sketch: rows of the named table with their filters and asked columns, or a lookup when no table is named. */
 export function buildList(b: ReadState, mentions: MentionItem[]): ReadIntent {
   const subjectItem = mentions.find((m) => b.firstTable(m));
   if (!subjectItem) {
