@@ -1,6 +1,6 @@
 import { measureTable } from './intent-words';
 import { isWriteIntent, type QueryIntent } from './query-intent';
-import type { BuiltSql } from './sql-builder';
+import type { BuiltSql } from './query-intent';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
 import { humanize, normalizedWords, pluralize } from './word-forms';
 

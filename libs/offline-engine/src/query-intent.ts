@@ -183,3 +183,12 @@ export function withDistinctFilters<I extends QueryIntent>(intent: I): I {
     ...(read.ratio ? { ratio: { numerator: withDistinctFilters(read.ratio.numerator), denominator: withDistinctFilters(read.ratio.denominator) } } : {}),
   };
 }
+
+/** SQL written for an intent, plus which output columns name rows and which hold the measure (for answers). */
+export interface BuiltSql {
+  sql: string;
+  /** Output column names that label a row (name, title, first and last name, group key). */
+  labelColumns: string[];
+  /** Output column name of the measure, when there is one. */
+  valueColumn: string | null;
+}

@@ -7,15 +7,8 @@ import type { SchemaLexicon } from './schema-lexicon';
 import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { normalizedWords, splitIdentifier } from './word-forms';
 import { writeTopPerGroup } from './top-per-group-sql';
+import type { BuiltSql } from './query-intent';
 
-/** SQL written for an intent, plus which output columns name rows and which hold the measure (for answers). */
-export interface BuiltSql {
-  sql: string;
-  /** Output column names that label a row (name, title, first and last name, group key). */
-  labelColumns: string[];
-  /** Output column name of the measure, when there is one. */
-  valueColumn: string | null;
-}
 
 const ALIAS_RESERVED = new Set(['as', 'at', 'by', 'do', 'go', 'if', 'in', 'is', 'no', 'of', 'on', 'or', 'to', 'all', 'and', 'any', 'asc', 'end', 'for', 'key', 'not', 'set', 'top', 'use']);
 

@@ -13,10 +13,9 @@
 import type { Dialect } from '@nlq/contracts';
 import { aliasOf, singularNoun } from './intent-words';
 import type { JoinPlanner } from './join-planner';
-import type { ColumnRef, Filter, Measure, ReadIntent } from './query-intent';
+import type { BuiltSql, ColumnRef, Filter, Measure, ReadIntent } from './query-intent';
 import { UnmappedQuestionError } from './question-items';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
-import type { BuiltSql } from './sql-builder';
 import { literal, quoteIdent, quoteTable } from './sql-dialect';
 import { groupKeyColumns } from './top-per-group';
 import { splitIdentifier } from './word-forms';
