@@ -2,6 +2,8 @@ import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
 import { AIRLINE_SCHEMA, BATTLE_SCHEMA, CAR_SCHEMA, DOCUMENT_SCHEMA, SHOP_SCHEMA, STADIUM_SCHEMA, STUDENT_SCHEMA } from './testing';
 import { OfflineRefusalError } from './unanswerable';
+import { checkAggregateWords } from './intent-check';
+import type { ReadIntent } from './query-intent';
 
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
 const sql = async (schema: DatabaseSchema, question: string) => (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;
@@ -39,5 +41,25 @@ describe('the semantic check: correct SQL or a refusal, never a different questi
   it('refuses a word that would change the rows, naming it', async () => {
     await expect(sql(SHOP_SCHEMA, 'How many orders were delivered late')).rejects.toThrow(/"late"/);
     await expect(sql(SHOP_SCHEMA, 'How many orders were delivered early')).rejects.toThrow(/"early"/);
+  });
+
+  it('keeps every aggregate word: "average price of expensive products" is refused, never the plain price', async () => {
+    for (const question of ['average price of expensive products', 'average expensive products', 'average of the expensive products', 'the average price of the 5 most expensive products']) {
+      await expect(sql(SHOP_SCHEMA, question)).rejects.toThrow(/what is expensive or cheap/);
+    }
+    expect(await sql(SHOP_SCHEMA, 'average price of products')).toBe('SELECT AVG(price) AS avg_price FROM products');
+    expect(await sql(SHOP_SCHEMA, 'the 3 most expensive products')).toContain('ORDER BY price DESC');
+  });
+
+  it('checks the finished intent of any path against the aggregate words of the question', () => {
+    const plain: ReadIntent = { kind: 'list', subject: 'products', filters: [], group: null, measure: null, limit: null, direction: 'asc', columns: [{ table: 'products', column: 'price' }] };
+    expect(() => checkAggregateWords(plain, 'average price of expensive products')).toThrow(/would drop "average"/);
+    expect(() => checkAggregateWords(plain, 'the sum of prices')).toThrow(/would drop "sum"/);
+    const avg: ReadIntent = { ...plain, kind: 'aggregate', columns: [], measure: { fn: 'avg', expr: { kind: 'column', ref: { table: 'products', column: 'price' } }, alias: 'avg_price', label: 'average price', money: true } };
+    expect(() => checkAggregateWords(avg, 'what is the mean price')).not.toThrow();
+    expect(() => checkAggregateWords(avg, 'the total price')).toThrow(/would drop "total"/);
+    // "total" kept by a count ("how many orders in total") or a column named total; "maximum" by a ranking
+    expect(() => checkAggregateWords({ ...plain, kind: 'count', columns: [] }, 'how many products in total')).not.toThrow();
+    expect(() => checkAggregateWords({ ...plain, kind: 'top', limit: 1 }, 'the product with the maximum price')).not.toThrow();
   });
 });

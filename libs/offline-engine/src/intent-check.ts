@@ -4,6 +4,8 @@ import type { JoinPlanner } from './join-planner';
 import { isWriteIntent, type QueryIntent, type ReadIntent } from './query-intent';
 import { UnmappedQuestionError, type Item } from './question-items';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
+import { tokenizeQuestion } from './question-tokenizer';
+import { normalizedWords } from './word-forms';
 
 /**
  * The semantic check of every parsed intent before SQL is written (issue 22 item 5; intent-sanity.ts and
@@ -12,12 +14,65 @@ import { tableNoun, type SchemaLexicon } from './schema-lexicon';
  * intent-parser.ts). Here, on the finished intent:
  * - whole rows of a table whose rows continue one to one in another table (a `location` keyed by `restaurant_id`)
  *   are asked back: the row's own columns, or with the other table's too.
+ * - every aggregate word of `question` ("average", "sum", "total", "maximum", "minimum") is kept by the intent,
+ *   whatever path read it (checkAggregateWords): a reading that lost one answers another question.
  * Returns the intent unchanged; throws AmbiguousQuestionError (asked back by the engine) or UnmappedQuestionError.
  */
-export function checkIntent<I extends QueryIntent>(intent: I, lexicon: SchemaLexicon, planner: JoinPlanner): I {
+export function checkIntent<I extends QueryIntent>(intent: I, lexicon: SchemaLexicon, planner: JoinPlanner, question?: string): I {
   if (isWriteIntent(intent)) return intent;
+  if (question !== undefined) checkAggregateWords(intent, question);
   checkSplitRows(intent, lexicon, planner);
   return intent;
+}
+
+/** Aggregate words and the aggregate each asks for. */
+const AGGREGATE_WORDS = new Map<string, 'avg' | 'sum' | 'total' | 'max' | 'min'>([
+  ['average', 'avg'], ['averages', 'avg'], ['avg', 'avg'], ['mean', 'avg'],
+  ['sum', 'sum'], ['total', 'total'], ['totals', 'total'],
+  ['maximum', 'max'], ['max', 'max'], ['minimum', 'min'], ['min', 'min'],
+]);
+
+/** The aggregate functions, comparisons and columns anywhere in `intent` (its measures, conditions, share, ratio). */
+function intentAggregates(intent: ReadIntent, out = { fns: new Set<string>(), ops: new Set<string>(), columns: new Set<string>(), ranked: false }) {
+  for (const m of [intent.measure, ...(intent.moreMeasures ?? [])]) {
+    if (!m) continue;
+    out.fns.add(m.fn);
+    if (m.expr.kind === 'column') out.columns.add(m.expr.ref.column);
+    if (m.expr.kind === 'product' || m.expr.kind === 'duration') [m.expr.left, m.expr.right].forEach((c) => out.columns.add(c.column));
+  }
+  if (intent.kind === 'top' || intent.orderBy) out.ranked = true;
+  if (intent.having) out.fns.add('count');
+  for (const f of [...intent.filters, ...(intent.share ?? [])]) {
+    out.columns.add(f.ref.column);
+    if (f.kind === 'related') out.fns.add(f.aggregate?.fn ?? 'count');
+    if (f.kind === 'compare' || f.kind === 'related' || f.kind === 'duration') out.ops.add(f.op);
+  }
+  for (const c of intent.columns) out.columns.add(c.column);
+  if (intent.group && intent.group.kind !== 'table') out.columns.add(intent.group.ref.column);
+  if (intent.kind === 'count' || intent.yesNo) out.fns.add('count');
+  if (intent.ratio) [intent.ratio.numerator, intent.ratio.denominator].forEach((r) => intentAggregates(r, out));
+  return out;
+}
+
+/**
+ * Every aggregate word of the question must be kept by the intent (issue 22): "average" by an average somewhere (a
+ * measure, a second value, a HAVING condition, a part of a ratio), "sum" by a sum, "total" by a sum, a count or a
+ * column named total, "maximum"/"minimum" by that aggregate, a ranking or a comparison ("a minimum of 3 orders").
+ * "the average price of expensive products" read as the plain price is refused rather than answered. Throws
+ * UnmappedQuestionError naming the word lost.
+ */
+export function checkAggregateWords(intent: ReadIntent, question: string): void {
+  const found = intentAggregates(intent);
+  const totalColumn = [...found.columns].some((c) => normalizedWords(c).includes('total'));
+  for (const token of tokenizeQuestion(question)) {
+    const want = token.kind === 'word' ? AGGREGATE_WORDS.get(token.lower) : undefined;
+    if (!want) continue;
+    const kept =
+      want === 'total' ? found.fns.has('sum') || found.fns.has('count') || totalColumn
+      : want === 'max' || want === 'min' ? found.fns.has(want) || found.ranked || ['>=', '<=', '>', '<'].some((op) => found.ops.has(op))
+      : found.fns.has(want);
+    if (!kept) throw new UnmappedQuestionError(`its reading would drop "${token.raw}": it could not tell what the ${token.lower} is of`);
+  }
 }
 
 /**

@@ -190,6 +190,9 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
         case 'expensive':
         case 'cheap':
           item.used = true;
+          // "the average price of expensive products": which rows are expensive is not said (a ranking is not a
+          // condition an aggregate can keep), so the aggregate is never dropped for a ranking: refused
+          if (this.agg) throw new UnmappedQuestionError(`it could not tell what is expensive or cheap ("${item.text}") for the ${this.items[this.agg.index].text}`);
           this.direction = item.kw === 'expensive' ? 'desc' : 'asc';
           this.measure = { kind: 'price' };
           break;
@@ -340,6 +343,8 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
     const next = this.nextFree(k);
     if (!next) return false;
     if (next.t === 'kw' && ['money', 'units', 'expensive', 'cheap', 'bestUnits'].includes(next.kw)) {
+      // "average expensive products": an aggregate of rows an adjective judges, by no threshold: refused
+      if (!allowRows && (next.kw === 'expensive' || next.kw === 'cheap')) throw new UnmappedQuestionError(`it could not tell what is expensive or cheap ("${next.text}") for the ${this.items[k].text}`);
       next.used = true;
       this.measure = next.kw === 'money' ? { kind: 'money' } : next.kw === 'units' || next.kw === 'bestUnits' ? { kind: 'units' } : { kind: 'price' };
       if (next.kw === 'expensive' || next.kw === 'cheap') this.direction = next.kw === 'expensive' ? 'desc' : 'asc';

@@ -28,6 +28,8 @@ export function resolveMeasure(b: ReadState, spec: MeasureSpec, anchors: string[
     return { fn: 'count', expr: { kind: 'rows', table: spec.table }, alias: `${aliasOf(singularNoun(noun))}_count`, label: `number of ${pluralWords(noun)}`, money: false };
   }
   if (spec.kind === 'price') {
+    // "expensive" ranks by price; an aggregate asked with it is never dropped for the plain column
+    if (fn !== 'none') throw new UnmappedQuestionError(`it could not tell what is expensive or cheap for the ${aggregateWords(fn)}`);
     const anchor = anchors[0];
     // "average expensive": a price, but of no table the question names
     if (anchor === undefined) throw new UnmappedQuestionError('it could not tell what is expensive or cheap: it names no table');

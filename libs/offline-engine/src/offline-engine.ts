@@ -69,7 +69,7 @@ export class OfflineEngine {
     const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
     const write = (req: OfflineSqlRequest) => {
       // a condition repeated in the question ("Garden Garden Garden ...") is written once
-      const intent = checkIntent(withDistinctFilters(this.readWithConversation(req, parse, lexicon, planner)), lexicon, planner);
+      const intent = checkIntent(withDistinctFilters(this.readWithConversation(req, parse, lexicon, planner)), lexicon, planner, req.question);
       return { intent, built: buildSql(intent, lexicon, planner, req.dialect, req.maxRows) };
     };
     try {

@@ -8,7 +8,7 @@ import { ReadIntentBuilder } from './intent-parser';
 import { readCountPerValue, withCountPerValue } from './count-per-value';
 import { relationVerbAt } from './relation-verbs';
 import { askWhichTable } from './entity-words';
-import { participleFilter, readParticipleDates, type ParticipleDate } from './participle-dates';
+import { askNegatedParticiple, participleFilter, readParticipleDates, type ParticipleDate } from './participle-dates';
 import { assertInformative, withRelations } from './intent-sanity';
 import { checkListedColumns } from './intent-check';
 import type { JoinPlanner } from './join-planner';
@@ -82,6 +82,9 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   // "people in London": a word several tables are kinds of is asked about, one reading per table
   const which = askWhichTable(words, unknownAt, resolved, lexicon);
   if (which) throw which;
+  // "orders not shipped": a stored status other than 'shipped', or no shipped date
+  const negatedValue = askNegatedParticiple(words, mentionedTableKeys(items), lexicon);
+  if (negatedValue) throw negatedValue;
   // "have been discontinued": a participle naming a nullable date column of a table the question names
   const participles = readParticipleDates(words, mentionedTableKeys(items), lexicon);
   if (participles.length) {

@@ -1,6 +1,7 @@
 import type { ColumnSchema, DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
 import { LEDGER_SCHEMA, SHOP_SCHEMA } from './testing';
+import { OfflineClarificationError } from './unanswerable';
 
 /** A past participle naming a nullable date column (issue 22, general form 6). */
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
@@ -33,5 +34,23 @@ describe('a participle naming a nullable date column is a condition', () => {
     // invoices have a nullable paid_on date and the state 'paid'
     expect(await sql(LEDGER_SCHEMA, 'how many invoices are paid')).toBe("SELECT COUNT(*) AS invoice_count FROM invoices WHERE state = 'paid'");
     await expect(sql(SHOP_SCHEMA, 'How many products have been discontinued?')).rejects.toThrow(/"discontinued"/);
+  });
+
+  it('a negated participle that is a stored value and names a nullable date column is asked back', async () => {
+    // orders with status values and a nullable shipped_at: "not shipped" is a status other than 'shipped' (which
+    // keeps delivered orders, shipped too) or no shipped date
+    const ORDERS = withColumn(SHOP_SCHEMA, 'orders', { name: 'shipped_at', type: 'DATETIME', nullable: true, primaryKey: false });
+    for (const question of ['Which orders have not been shipped?', "orders that haven't shipped", 'how many orders are not shipped']) {
+      const error = await sql(ORDERS, question).then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(OfflineClarificationError);
+      const readings = (error as OfflineClarificationError).clarification.readings;
+      expect(readings.map((r) => r.label)).toEqual(["orders whose status is other than 'shipped'", 'orders with no shipped date (shipped_at not set)']);
+      expect(await sql(ORDERS, readings[0].question)).toContain("WHERE status <> 'shipped'");
+      expect(await sql(ORDERS, readings[1].question)).toContain('WHERE shipped_at IS NULL');
+    }
+    // the positive form stays the stored value
+    expect(await sql(ORDERS, 'how many orders were shipped')).toBe("SELECT COUNT(*) AS order_count FROM orders WHERE status = 'shipped'");
+    // without the date column, "not shipped" is the status, as before
+    expect(await sql(SHOP_SCHEMA, 'how many orders are not shipped')).toBe("SELECT COUNT(*) AS order_count FROM orders WHERE status <> 'shipped'");
   });
 });
