@@ -1,7 +1,7 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
-import { AIRLINE_SCHEMA, BATTLE_SCHEMA, CAR_SCHEMA, DOCUMENT_SCHEMA, SHOP_SCHEMA, STADIUM_SCHEMA, STUDENT_SCHEMA } from './testing';
-import { OfflineRefusalError } from './unanswerable';
+import { AIRLINE_SCHEMA, BATTLE_SCHEMA, LEDGER_SCHEMA, CAR_SCHEMA, DOCUMENT_SCHEMA, SHOP_SCHEMA, STADIUM_SCHEMA, STUDENT_SCHEMA } from './testing';
+import { OfflineClarificationError, OfflineRefusalError } from './unanswerable';
 import { checkAggregateWords } from './intent-check';
 import type { ReadIntent } from './query-intent';
 
@@ -61,5 +61,25 @@ describe('the semantic check: correct SQL or a refusal, never a different questi
     // "total" kept by a count ("how many orders in total") or a column named total; "maximum" by a ranking
     expect(() => checkAggregateWords({ ...plain, kind: 'count', columns: [] }, 'how many products in total')).not.toThrow();
     expect(() => checkAggregateWords({ ...plain, kind: 'top', limit: 1 }, 'the product with the maximum price')).not.toThrow();
+  });
+
+  it('never groups rows by a stored value after "by": it is a condition, or asked back when the word names a column too', async () => {
+    // "by bolt" named the items' own rows (a value used as a noun) and grouped each item by itself
+    expect(await sql(LEDGER_SCHEMA, 'how many items by bolt')).toBe("SELECT COUNT(*) AS item_count FROM items WHERE kind = 'bolt'");
+    expect(await sql(BATTLE_SCHEMA, 'how many battles by victory')).toBe("SELECT COUNT(*) AS battle_count FROM battle WHERE result = 'victory'");
+    expect(await sql(LEDGER_SCHEMA, 'how many staff by city')).toContain('GROUP BY city');
+    // "phone": the customers' phone column and the orders' channel 'phone'
+    const schema: DatabaseSchema = {
+      ...SHOP_SCHEMA,
+      tables: SHOP_SCHEMA.tables.map((t) =>
+        t.name === 'customers' ? { ...t, columns: [...t.columns, { name: 'phone', type: 'TEXT', nullable: true, primaryKey: false }] }
+        : t.name === 'orders' ? { ...t, columns: [...t.columns, { name: 'channel', type: 'TEXT', nullable: true, primaryKey: false, sampleValues: ['phone', 'web'] }] }
+        : t),
+    };
+    const error = await sql(schema, 'how many orders by phone').then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(OfflineClarificationError);
+    const readings = (error as OfflineClarificationError).clarification.readings;
+    expect(readings.map((r) => r.label)).toEqual(['per phone of the customer', "orders whose channel is 'phone'"]);
+    expect(await sql(schema, readings[1].question)).toBe("SELECT COUNT(*) AS order_count FROM orders WHERE channel = 'phone'");
   });
 });

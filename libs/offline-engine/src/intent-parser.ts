@@ -230,6 +230,16 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
             next = this.nextFree(this.items.indexOf(next));
           }
           if (!next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" groups by`);
+          // "payments made by PayPal": a stored value after "by" is a condition, never a grouping
+          if (next.t === 'mention' && next.targets.length && next.targets.every((t) => t.kind === 'value')) break;
+          // "how many payments by PayPal": the value read as its table's rows (filter-reader valueAsNoun) names the
+          // very rows counted before "by"; rows are never grouped by themselves, the value stays a condition
+          if (next.t === 'mention' && this.firstTable(next) && it.slice(0, k).some((p) => p.t === 'mention' && this.firstTable(p) === this.firstTable(next))) {
+            if (!this.values.some((v) => v.text === next?.text)) throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
+            next.used = true;
+            break;
+          }
+          if (/^by$/i.test(item.text) && next.t === 'mention' && next.targets.some((t) => t.kind === 'value') && next.targets.some((t) => t.kind !== 'value')) this.askGroupOrValue(item, next);
           if (next.t === 'mention') {
             const numeric = next.targets.filter((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number');
             // only a bare "by" may rank ("top 5 products by price"); "in each year", "per year" group
@@ -297,6 +307,20 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           break;
       }
     }
+  }
+
+  /**
+   * "how many orders by phone": a word after "by" that names both a column ("customers.phone") and a stored
+   * value ("phone" of orders.channel) groups by the column or keeps the value's rows; asked back, never guessed.
+   */
+  askGroupOrValue(group: Item, next: MentionItem): never {
+    const phrase = `${group.text} ${next.text}`;
+    const readings = next.targets.map((t) => {
+      if (t.kind === 'value') return { label: `${pluralWords(tableNoun(this.lex.table(t.table)))} whose ${humanize(t.column)} is '${t.value}'`, phrase, replacement: `with ${qualifiedName(this.lex, t.table, t.column)} '${t.value}'` };
+      if (t.kind === 'column') return { label: `per ${humanize(t.column)} of the ${tableNoun(this.lex.table(t.table))}`, phrase, replacement: `${group.text} ${qualifiedName(this.lex, t.table, t.column)}` };
+      return { label: `per ${tableNoun(this.lex.table(t.table))}`, phrase, replacement: `${group.text} ${this.lex.table(t.table).name}` };
+    });
+    throw new AmbiguousQuestionError(`"${phrase}" could group by a column or keep the rows with a stored value`, readings);
   }
 
   listDistinct = false;
