@@ -234,7 +234,8 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           if (next.t === 'mention' && next.targets.length && next.targets.every((t) => t.kind === 'value')) break;
           // "how many payments by PayPal": the value read as its table's rows (filter-reader valueAsNoun) names the
           // very rows counted before "by"; rows are never grouped by themselves, the value stays a condition
-          if (next.t === 'mention' && this.firstTable(next) && it.slice(0, k).some((p) => p.t === 'mention' && this.firstTable(p) === this.firstTable(next))) {
+          const grouped = next.t === 'mention' ? this.firstTable(next) : null;
+          if (grouped && it.slice(0, k).some((p) => p.t === 'mention' && this.firstTable(p) === grouped)) {
             if (!this.values.some((v) => v.text === next?.text)) throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
             next.used = true;
             break;
