@@ -279,6 +279,9 @@ const SHOP_REFUSALS = [
   'who is the best employee?',
   'insert a new customer named Bob',
   'delete everything',
+  // an aggregate of rows an adjective judges by no threshold: refused, never the plain price (issue 22)
+  'average price of expensive products',
+  'average of the cheap products',
 ];
 
 const CHINOOK_CASES: Case[] = [
@@ -381,6 +384,26 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     expect(questions).toEqual(expect.arrayContaining(['how many customers are in Germany?', 'how many employees are in Germany?']));
     const sql = await ask(provider, schema, 'how many customers are in Germany?');
     expectSameResult(await driver.runRead(sql, READ), await driver.runRead("SELECT COUNT(*) FROM customers c JOIN countries k ON k.country_id = c.country_id WHERE k.name = 'Germany'", READ), false);
+  });
+
+  it('asks which orders "have not been shipped" means: a status other than shipped, or no shipped date (issue 22)', async () => {
+    const provider = new OfflineProvider();
+    const asked = await ask(provider, schema, 'Which orders have not been shipped?').catch((e) => e);
+    expect(asked).toBeInstanceOf(ClarificationNeededError);
+    const readings = (asked as ClarificationNeededError).clarification.readings;
+    expect(readings).toHaveLength(2);
+    // delivered orders were shipped too: the status reading keeps them, the date reading does not
+    const byStatus = await driver.runRead(await ask(provider, schema, readings[0].question), READ);
+    const byDate = await driver.runRead(await ask(provider, schema, readings[1].question), READ);
+    expectSameResult(byStatus, await driver.runRead("SELECT * FROM orders WHERE status <> 'shipped' ORDER BY order_id LIMIT 1000", READ), false);
+    expectSameResult(byDate, await driver.runRead('SELECT * FROM orders WHERE shipped_at IS NULL ORDER BY order_id LIMIT 1000', READ), false);
+  });
+
+  it('reads a stored value after "by" as a condition, never a grouping (issue 22)', async () => {
+    await runCases(driver, schema, [
+      { question: 'How many payments were made by PayPal?', reference: "SELECT COUNT(*) FROM payments WHERE payment_method = 'PayPal'", answerHasCount: true },
+      { question: 'how many shipments by DHL', reference: "SELECT COUNT(*) FROM shipments WHERE carrier = 'DHL'", answerHasCount: true },
+    ]);
   });
 
   it('finds orders last month: the sample history ends yesterday (issue 8)', async () => {
