@@ -240,7 +240,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
             next.used = true;
             break;
           }
-          if (/^by$/i.test(item.text) && next.t === 'mention' && next.targets.some((t) => t.kind === 'value') && next.targets.some((t) => t.kind !== 'value')) this.askGroupOrValue(item, next);
+          if (/^by$/i.test(item.text) && next.t === 'mention' && next.targets.some((t) => t.kind === 'value') && next.targets.some((t) => t.kind === 'column') && !grouped) this.askGroupOrValue(item, next);
           if (next.t === 'mention') {
             const numeric = next.targets.filter((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number');
             // only a bare "by" may rank ("top 5 products by price"); "in each year", "per year" group
@@ -312,14 +312,14 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
 
   /**
    * "how many orders by phone": a word after "by" that names both a column ("customers.phone") and a stored
-   * value ("phone" of orders.channel) groups by the column or keeps the value's rows; asked back, never guessed.
+   * value ("phone" of orders.channel), and no table (a table the word names is grouped by), groups by the column or
+   * keeps the value's rows; asked back, never guessed.
    */
   askGroupOrValue(group: Item, next: MentionItem): never {
     const phrase = `${group.text} ${next.text}`;
-    const readings = next.targets.map((t) => {
-      if (t.kind === 'value') return { label: `${pluralWords(tableNoun(this.lex.table(t.table)))} whose ${humanize(t.column)} is '${t.value}'`, phrase, replacement: `with ${qualifiedName(this.lex, t.table, t.column)} '${t.value}'` };
-      if (t.kind === 'column') return { label: `per ${humanize(t.column)} of the ${tableNoun(this.lex.table(t.table))}`, phrase, replacement: `${group.text} ${qualifiedName(this.lex, t.table, t.column)}` };
-      return { label: `per ${tableNoun(this.lex.table(t.table))}`, phrase, replacement: `${group.text} ${this.lex.table(t.table).name}` };
+    const readings = next.targets.flatMap((t) => {
+      if (t.kind === 'value') return [{ label: `${pluralWords(tableNoun(this.lex.table(t.table)))} whose ${humanize(t.column)} is '${t.value}'`, phrase, replacement: `with ${qualifiedName(this.lex, t.table, t.column)} '${t.value}'` }];
+      return t.kind === 'column' ? [{ label: `per ${humanize(t.column)} of the ${tableNoun(this.lex.table(t.table))}`, phrase, replacement: `${group.text} ${qualifiedName(this.lex, t.table, t.column)}` }] : [];
     });
     throw new AmbiguousQuestionError(`"${phrase}" could group by a column or keep the rows with a stored value`, readings);
   }
