@@ -27,10 +27,14 @@ const MAX_CHARS = 2_000;
 
 const STRING_OR_NULL = (v: unknown) => v === null || typeof v === 'string';
 
+/** A question asked back (issue 22): success false, error null, sql null, the question and options in `response`. */
+const askedBack = (body: any) => body?.success === false && body.error === null && body.sql === null;
+
 /** Problems of a 200 answer of POST /query (spec section 2, QueryResponse); empty when it has the shape. */
 function queryShapeProblems(body: any): string[] {
   const problems: string[] = [];
   if (!body || typeof body !== 'object') return ['not a JSON object'];
+  if (askedBack(body)) return typeof body.response === 'string' && /\n1\. /.test(body.response) ? [] : ['asked back without numbered options'];
   for (const key of ['response', 'sql', 'session_id']) if (typeof body[key] !== 'string') problems.push(`${key} is not a string`);
   for (const key of ['success', 'pending_approval']) if (typeof body[key] !== 'boolean') problems.push(`${key} is not a boolean`);
   if (!STRING_OR_NULL(body.error)) problems.push('error is neither a string nor null');
@@ -52,6 +56,9 @@ function chatShapeProblems(body: any): string[] {
   for (const key of ['trace_id', 'history_entry_id', 'connection_id']) if (typeof body[key] !== 'string') problems.push(`${key} is not a string`);
   if (body.kind !== null && !['read', 'write', 'ddl', 'refused'].includes(body.kind)) problems.push(`kind ${String(body.kind)}`);
   if (!Array.isArray(body.repairs)) problems.push('repairs is not a list');
+  if (!STRING_OR_NULL(body.reading) || (body.success === true && body.kind === 'read' && typeof body.reading !== 'string')) problems.push('an answered read without its reading');
+  if (askedBack(body) !== (body.clarification !== null)) problems.push('clarification does not match the outcome');
+  if (body.clarification !== null && !(Array.isArray(body.clarification?.options) && body.clarification.options.length >= 2 && body.clarification.options.length <= 5)) problems.push('clarification without 2 to 5 options');
   return problems;
 }
 
@@ -154,7 +161,7 @@ describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () =
       else if (res.status === 200) {
         const problems = route === '/query' ? queryShapeProblems(res.body) : chatShapeProblems(res.body);
         if (problems.length) failures.push(`${where} -> ${problems.join('; ')}: ${JSON.stringify(res.body).slice(0, 300)}`);
-        count(outcomes, res.body?.pending_approval ? 'pending approval' : res.body?.success ? 'answered' : 'refused');
+        count(outcomes, res.body?.pending_approval ? 'pending approval' : res.body?.success ? 'answered' : askedBack(res.body) ? 'asked back' : 'refused');
         if (route === '/api/chat' && typeof res.body?.session_id === 'string') sessions.set(sessionKey, res.body.session_id);
       } else {
         const problems = errorShapeProblems(res.body);
