@@ -9,3 +9,4 @@ export * from './api';
 export * from './value-format';
 export * from './server-sent-events';
 export * from './clarification';
+export * from './examples';

@@ -14,6 +14,7 @@ export * from './stages/cache';
 export * from './stages/schema';
 export * from './stages/linking';
 export * from './stages/examples';
+export * from './examples';
 export * from './stages/generate';
 export * from './stages/check';
 export * from './stages/policy';

@@ -1,4 +1,4 @@
-import type { HistoryEntry, LiveEvent, SqlKind, Trace } from '@nlq/contracts';
+import type { ExampleStatus, HistoryEntry, LiveEvent, SqlKind, Trace, VerifiedExample } from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
 
@@ -77,7 +77,10 @@ export interface StateStore {
    * {@link RECENT_HISTORY_ENTRIES}). A store may ignore the option and return every entry: callers must accept more.
    */
   listHistory(sessionId: string, options?: HistoryReadOptions): Promise<HistoryEntry[]>;
-  /** Positively rated, successful read questions with their SQL for this connection, newest first. */
+  /**
+   * Positively rated, successful read questions with their SQL for this connection, newest first. No longer read by
+   * the pipeline: its few-shot examples are the verified examples ({@link StateStore.verifiedExamples}).
+   */
   listPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]>;
   /** Store a new pending operation and mark any older pending or failed one of the same session superseded. */
   savePending(operation: PendingOperation): Promise<void>;
@@ -116,6 +119,39 @@ export interface StateStore {
    * Without it the batcher calls appendHistory and saveTrace once per record.
    */
   appendRecords?(records: StateRecords): Promise<void>;
+  /**
+   * Optional: the verified examples (issue 23 item 4; libs/pipeline/src/examples/). Without it a store offers no
+   * few-shot examples at all: a thumbs-up alone never reaches a prompt.
+   */
+  verifiedExamples?: VerifiedExampleStore;
+}
+
+/** Which verified examples a {@link VerifiedExampleStore.listExamples} call reads. */
+export interface ExampleFilter {
+  connectionId?: string;
+  status?: ExampleStatus;
+  /** At most this many (newest change first). */
+  limit?: number;
+}
+
+/** The fields a {@link VerifiedExampleStore.updateExample} call may change (`updated_at` is always set). */
+export type ExampleChange = Partial<Pick<VerifiedExample, 'status' | 'reason' | 'schema_version' | 'result_fingerprint' | 'updated_at'>>;
+
+/** Storage of verified examples and their candidates (docs/architecture.md step 5). Rejects with the store's error. */
+export interface VerifiedExampleStore {
+  insertExample(example: VerifiedExample): Promise<void>;
+  getExample(id: string): Promise<VerifiedExample | null>;
+  /** Matching examples, newest change (`updated_at`, then `created_at`) first. */
+  listExamples(filter: ExampleFilter): Promise<VerifiedExample[]>;
+  /**
+   * Apply `change` to the example when its status is one of `from` (one conditional UPDATE, so two concurrent
+   * transitions cannot both win); resolves with the example as stored, or null when it was not in `from` (or unknown).
+   */
+  updateExample(id: string, from: readonly ExampleStatus[], change: ExampleChange): Promise<VerifiedExample | null>;
+  /** The verified examples of the connection for a prompt, newest change first, at most `limit`; may be cached briefly. */
+  fewShotExamples(connectionId: string, limit: number): Promise<Array<{ id: string; question: string; sql: string }>>;
+  /** Ids of the examples the answer of this trace was prompted with (its `examples` span's `detail.ids`); [] when none. */
+  examplesUsedBy(traceId: string): Promise<string[]>;
 }
 
 /** What one {@link StateStore.appendRecords} call stores: history entries, in order, and traces (upserted by id). */

@@ -429,15 +429,46 @@ describe('QueryPipeline on SQLite', () => {
     expect(h.audits.filter((a) => a.event === 'approve').map((a) => a.fields.status)).toEqual(['error']);
   });
 
-  it('attaches feedback to the latest query and offers positive pairs as few-shot examples', async () => {
-    const provider = new ScriptedLlmProvider({ sql: (_r, n) => (n === 0 ? 'SELECT name FROM customers' : 'SELECT count(*) FROM orders') });
+  it('attaches feedback to the latest query; only a promoted example (never a bare thumbs-up) reaches later prompts', async () => {
+    const provider = new ScriptedLlmProvider({ sql: (r) => (r.question === 'Customer names' ? 'SELECT name FROM customers' : 'SELECT count(*) FROM orders') });
     const h = harness(provider);
     const first = await h.pipeline.ask({ question: 'Customer names', sessionId: 's1', userId: 'u1' });
     const feedback = await h.pipeline.recordFeedback('s1', 'u1', 'positive');
     expect(feedback).toMatchObject({ kind: 'feedback', signal: 'positive', ref_id: first.historyEntryId });
+    await h.pipeline.examples.settled();
+    const [candidate] = await h.pipeline.examples.list({ connectionId: 'shop' });
+    expect(candidate).toMatchObject({ status: 'candidate', question: 'Customer names', sql: 'SELECT name FROM customers', source_entry_id: first.historyEntryId, reason: null });
+    expect(candidate.result_fingerprint).toMatchObject({ columns: ['name'], row_count: 3 });
     await h.pipeline.ask({ question: 'How many orders', sessionId: 's2', userId: 'u2' });
-    expect(provider.sqlRequests[1].examples).toEqual([{ question: 'Customer names', sql: 'SELECT name FROM customers' }]);
+    expect(provider.sqlRequests[1].examples).toEqual([]);
     expect(h.audits.map((a) => a.event)).toEqual(['query', 'feedback', 'query']);
+
+    expect(await h.pipeline.examples.promote(candidate.id)).toMatchObject({ ok: true, example: { status: 'verified' } });
+    expect(await h.pipeline.examples.promote(candidate.id)).toMatchObject({ ok: false, status: 409 });
+    const used = await h.pipeline.ask({ question: 'How many orders now', sessionId: 's3', userId: 'u3' });
+    expect(provider.sqlRequests[2].examples).toEqual([{ id: candidate.id, question: 'Customer names', sql: 'SELECT name FROM customers' }]);
+    await h.pipeline.flushRecords();
+    expect(h.store.verifiedExamples ? await h.store.verifiedExamples.examplesUsedBy(used.traceId as string) : null).toEqual([candidate.id]);
+
+    // a thumbs-down on the answer that used it sends it back to candidate
+    await h.pipeline.recordFeedback('s3', 'u3', 'negative');
+    expect((await h.pipeline.examples.list({ connectionId: 'shop' }))[0]).toMatchObject({ id: candidate.id, status: 'candidate', reason: expect.stringMatching(/thumbs-down/) });
+
+    // promoted again, then a schema change that breaks its SQL retires it
+    expect((await h.pipeline.examples.promote(candidate.id)).ok).toBe(true);
+    await h.pipeline.refreshSchema();
+    expect((await h.pipeline.examples.list({ status: 'verified' })).map((e) => e.id)).toEqual([candidate.id]);
+    sqliteExec('ALTER TABLE customers RENAME COLUMN name TO full_name');
+    try {
+      await h.pipeline.refreshSchema();
+      expect(await h.pipeline.examples.list({ connectionId: 'shop' })).toEqual([
+        expect.objectContaining({ id: candidate.id, status: 'retired', reason: expect.stringMatching(/no longer runs.*name/) }),
+      ]);
+    } finally {
+      sqliteExec('ALTER TABLE customers RENAME COLUMN full_name TO name');
+      await h.pipeline.refreshSchema();
+    }
+    expect(await h.pipeline.examples.reject(candidate.id, 'admin')).toMatchObject({ ok: true, example: { status: 'rejected', reason: 'rejected by admin' } });
   });
 
   it('rates the latest query from the newest history entries, and past a run of newer non-query entries', async () => {

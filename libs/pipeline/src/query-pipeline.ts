@@ -31,6 +31,7 @@ import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './ou
 import { chooseReading } from './stages/clarification';
 import { countCutRows } from './stages/row-total';
 import { answerRows } from './stages/answer-step';
+import { ExampleCurator } from './examples/example-curator';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -89,6 +90,8 @@ export class QueryPipeline {
   private readonly semantic: SemanticScorer | null;
   private readonly records: RecordBatcher;
   private readonly checks = new CheckCache();
+  /** Verified examples (issue 23 item 4): candidates from thumbs-up, promotion, re-verification (examples/example-curator.ts). */
+  readonly examples: ExampleCurator;
 
   constructor(deps: QueryPipelineDeps) {
     this.targets = deps.targets;
@@ -122,6 +125,13 @@ export class QueryPipeline {
       afterWrite: (connectionId) => this.clearConnectionCache(connectionId),
     });
     this.semantic = deps.semantic ?? null;
+    this.examples = new ExampleCurator({
+      store: this.store,
+      targets: this.targets,
+      limits: { maxResultRows: this.config.maxResultRows, statementTimeoutMs: this.config.statementTimeoutMs },
+      clock: this.clock,
+      schemaVersion: (connectionId) => this.schemas.peek(connectionId)?.version ?? null,
+    });
   }
 
   /** Resolves once every answer's history entry and trace is committed (graceful shutdown, before the store closes). */
@@ -252,7 +262,7 @@ export class QueryPipeline {
       });
       span = rec.start('examples');
       const examples = await loadExamples(this.store, target.connectionId, EXAMPLE_LIMIT);
-      span.end('ok', { detail: { count: examples.length } });
+      span.end('ok', { detail: { count: examples.length, ids: examples.map((e) => e.id) } });
       prompt = { linked, examples };
       return prompt;
     };
@@ -504,6 +514,9 @@ export class QueryPipeline {
     );
     await this.store.appendHistory(entry);
     this.audit.audit('feedback', { userId, sessionId, signal, refId: entry.ref_id });
+    // Verified examples (issue 23 item 4): a thumbs-up makes a candidate checked in the background, a thumbs-down
+    // sends the verified examples its answer used back to candidate.
+    await this.examples.afterFeedback(entry, latestQuery);
     return entry;
   }
 
@@ -521,6 +534,8 @@ export class QueryPipeline {
     const target = await this.resolveTarget(connectionId);
     const schema = await this.schemas.refresh(target.connectionId, target.driver);
     await this.clearConnectionCache(target.connectionId);
+    // A schema change re-verifies the connection's verified examples (issue 23 item 4): broken ones are retired.
+    await this.examples.reverify(target.connectionId, schema.version);
     this.nearDuplicates.clear(target.connectionId);
     safePublish(this.events, {
       type: 'schema.refreshed',
@@ -543,6 +558,15 @@ export class QueryPipeline {
   async warmUp(connectionId?: string): Promise<void> {
     const target = await this.resolveTarget(connectionId);
     await this.schemas.get(target.connectionId, target.driver);
+  }
+
+  /**
+   * The connection's introspected schema (the active connection when absent), from the schema cache: loaded once if
+   * not cached yet, as a question would. Answers the connection's id with it. Rejects like refreshSchema.
+   */
+  async connectionSchema(connectionId?: string): Promise<{ connectionId: string; schema: DatabaseSchema }> {
+    const target = await this.resolveTarget(connectionId);
+    return { connectionId: target.connectionId, schema: (await this.schemas.get(target.connectionId, target.driver)).schema };
   }
 
   private async resolveTarget(connectionId?: string): Promise<QueryTarget> {

@@ -22,6 +22,7 @@ import { SecurityModule } from './platform/security/auth-throttle.service';
 import { ConnectionsModule } from './application/connections/connections.module';
 import { ExportModule } from './application/export/export.module';
 import { KeysModule } from './application/keys/keys.module';
+import { ExamplesModule } from './application/knowledge/examples/examples.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
@@ -54,6 +55,7 @@ export class AppModule {
         // application surface (spec 4.2, 5.4, 5.5, 6) and the web app
         ApiAuthModule,
         KeysModule,
+        ExamplesModule,
         ConnectionsModule,
         LlmsModule,
         ApiSessionsModule,

@@ -1,5 +1,6 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
 import type { FewShotExample } from '@nlq/llm-providers';
+import { InMemoryExampleStore } from '../examples/in-memory-example-store';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '../ports';
 
 /**
@@ -13,6 +14,8 @@ export class InMemoryStateStore implements StateStore {
   private readonly history: HistoryEntry[] = [];
   private readonly operations: PendingOperation[] = [];
   private readonly traces = new Map<string, Trace>();
+  /** Verified examples (issue 23 item 4), reading this store's traces for the examples an answer used. */
+  readonly verifiedExamples = new InMemoryExampleStore((id) => this.traces.get(id));
 
   constructor(private readonly clock: () => number = Date.now) {}
 

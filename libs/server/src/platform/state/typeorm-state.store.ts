@@ -6,6 +6,7 @@ import { EXAMPLES_TTL_MS, FewShotExamplesRepository, type FewShotExample } from 
 import { HistoryRepository } from './repositories/history.repository';
 import { PendingOperationsRepository } from './repositories/pending-operations.repository';
 import { TracesRepository } from './repositories/traces.repository';
+import { VerifiedExamplesRepository } from './repositories/verified-examples.repository';
 import { pruneState, type PruneOptions, type PruneResult, type RetentionPolicy } from './state-retention';
 
 export { EXAMPLES_TTL_MS } from './repositories/few-shot-examples.repository';
@@ -22,6 +23,8 @@ export class TypeOrmStateStore implements StateStore {
   private readonly examples: FewShotExamplesRepository;
   private readonly operations: PendingOperationsRepository;
   private readonly traces: TracesRepository;
+  /** Verified examples and candidates (issue 23 item 4): the pipeline's few-shot examples come from here. */
+  readonly verifiedExamples: VerifiedExamplesRepository;
 
   /**
    * @param options.examplesTtlMs how long few-shot examples read from the database are reused, in ms (default
@@ -36,6 +39,7 @@ export class TypeOrmStateStore implements StateStore {
     this.examples = new FewShotExamplesRepository(dataSource, this.exclusive, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
     this.operations = new PendingOperationsRepository(dataSource, this.exclusive);
     this.traces = new TracesRepository(dataSource, this.exclusive);
+    this.verifiedExamples = new VerifiedExamplesRepository(dataSource, this.exclusive, this.traces, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
   }
 
   /** Insert one history entry (seq assigned by the database); a feedback entry forgets the cached few-shot examples. */
@@ -64,7 +68,10 @@ export class TypeOrmStateStore implements StateStore {
     return this.history.list(sessionId, options);
   }
 
-  /** Few-shot examples of the connection; see FewShotExamplesRepository.list. */
+  /**
+   * Thumbs-up question/SQL pairs of the connection; see FewShotExamplesRepository.list. No longer read by the pipeline:
+   * its few-shot examples are the verified examples ({@link verifiedExamples}, docs/architecture.md step 5).
+   */
   listPositiveExamples(connectionId: string, limit: number): Promise<FewShotExample[]> {
     return this.examples.list(connectionId, limit);
   }
