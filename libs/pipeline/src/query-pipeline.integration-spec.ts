@@ -471,6 +471,34 @@ describe('QueryPipeline on SQLite', () => {
     expect(await h.pipeline.examples.reject(candidate.id, 'admin')).toMatchObject({ ok: true, example: { status: 'rejected', reason: 'rejected by admin' } });
   });
 
+  it('marks a candidate failed_check when its SQL no longer runs or its re-run returns another row count than the answer', async () => {
+    const provider = new ScriptedLlmProvider({ sql: (r) => (r.question === 'French customers' ? "SELECT name FROM customers WHERE country = 'France'" : 'SELECT total FROM orders') });
+    const h = harness(provider);
+    await h.pipeline.ask({ question: 'French customers', sessionId: 's1', userId: 'u1' });
+    sqliteExec("INSERT INTO customers (id, name, country) VALUES (4, 'Dora', 'France')");
+    await h.pipeline.recordFeedback('s1', 'u1', 'positive');
+    await h.pipeline.examples.settled();
+    expect(await h.pipeline.examples.list({ status: 'failed_check' })).toEqual([
+      expect.objectContaining({ question: 'French customers', reason: 'The check failed: the re-run returned 3 rows where the answer had 2.' }),
+    ]);
+
+    await h.pipeline.ask({ question: 'Order totals', sessionId: 's2', userId: 'u2' });
+    sqliteExec('ALTER TABLE orders RENAME COLUMN total TO amount');
+    try {
+      await h.pipeline.recordFeedback('s2', 'u2', 'positive');
+      await h.pipeline.examples.settled();
+    } finally {
+      sqliteExec('ALTER TABLE orders RENAME COLUMN amount TO total');
+    }
+    const [failed] = await h.pipeline.examples.list({ status: 'failed_check' });
+    expect(failed).toMatchObject({ question: 'Order totals', result_fingerprint: null, reason: expect.stringMatching(/^The check failed: its SQL no longer runs \(.*total/) });
+    expect(await h.pipeline.examples.promote(failed.id)).toMatchObject({ ok: false, status: 409, reason: expect.stringMatching(/failed_check/) });
+    // a repeated thumbs-up on an open candidate adds nothing; the failed ones stay out of every prompt
+    expect(await h.pipeline.examples.list({ status: 'candidate' })).toEqual([]);
+    await h.pipeline.ask({ question: 'Anything else', sessionId: 's3', userId: 'u3' });
+    expect(provider.sqlRequests.at(-1)?.examples).toEqual([]);
+  });
+
   it('rates the latest query from the newest history entries, and past a run of newer non-query entries', async () => {
     const provider = new ScriptedLlmProvider({ sql: () => 'SELECT name FROM customers' });
     const h = harness(provider);

@@ -118,6 +118,12 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     const refused = await api(`/api/knowledge/examples/${second.id}/promote`, SERVICE, {});
     expect(refused).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: expect.stringMatching(/rejected/) } });
     expect((await list('rejected')).map((e) => e.id)).toEqual([second.id]);
+
+    // the adapter surface's thumbs-up (POST /feedback/{session}) makes a candidate too
+    const adapter = await call(`${app.url}/query`, { body: { question: 'How many orders are there?', user_id: 'adapter-user' }, headers: { 'x-api-key': SERVICE } });
+    expect(adapter.body).toMatchObject({ success: true });
+    expect((await call(`${app.url}/feedback/adapter-user`, { body: { signal: 'positive' }, headers: { 'x-api-key': SERVICE } })).status).toBe(200);
+    expect(await list('candidate')).toEqual([expect.objectContaining({ question: 'How many orders are there?', result_fingerprint: expect.objectContaining({ columns: ['orders'], row_count: 1 }) })]);
   });
 }
 
