@@ -9,4 +9,5 @@ export * from './api';
 export * from './value-format';
 export * from './server-sent-events';
 export * from './clarification';
+export * from './knowledge';
 export * from './examples';

@@ -5,6 +5,9 @@
  */
 export { createDriver, redactConnectionUrl, parseConnectionUrl, classifySql, DatabaseError, inspectPrivileges } from '@nlq/db-drivers';
 export type { ConnectionPrivileges } from '@nlq/db-drivers';
+// the parser and the reference check, for the knowledge definitions the api checks when they are saved (issue 23)
+export { parseSql, checkReferences } from '@nlq/db-drivers';
+export type { AstNode, ParseResult } from '@nlq/db-drivers';
 export type { DatabaseDriver, DatabaseErrorKind } from '@nlq/db-drivers';
 export { createProvider, ProviderError, ProviderConnectionError, ProviderTimeoutError, UnanswerableQuestionError } from '@nlq/llm-providers';
 export type { LlmProvider, ProviderSettings, FewShotExample } from '@nlq/llm-providers';

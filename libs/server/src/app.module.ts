@@ -22,6 +22,7 @@ import { SecurityModule } from './platform/security/auth-throttle.service';
 import { ConnectionsModule } from './application/connections/connections.module';
 import { ExportModule } from './application/export/export.module';
 import { KeysModule } from './application/keys/keys.module';
+import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/knowledge-definitions.module';
 import { ExamplesModule } from './application/knowledge/examples/examples.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
@@ -63,6 +64,7 @@ export class AppModule {
         ApiHealthModule,
         TracesModule,
         ExportModule,
+        KnowledgeDefinitionsModule,
         LiveModule,
         WebAppModule,
       ],

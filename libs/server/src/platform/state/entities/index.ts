@@ -2,12 +2,15 @@ import { HistoryEntryEntity } from './history-entry.entity';
 import { PendingOperationEntity } from './pending-operation.entity';
 import { SchemaEmbeddingEntity } from './schema-embedding.entity';
 import { TraceEntity } from './trace.entity';
+import { KnowledgeDefinitionEntity } from './knowledge-definition.entity';
+import { KnowledgeDefinitionVersionEntity } from './knowledge-definition-version.entity';
 import { toTrace } from './trace.mapper';
 import { API_ENTITIES } from '../../auth/api-entities';
 import { VerifiedExampleEntity } from './verified-example.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
+export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
 
 /** Every entity of the state store. */
-export const STATE_ENTITIES = [HistoryEntryEntity, PendingOperationEntity, TraceEntity, SchemaEmbeddingEntity, ...API_ENTITIES, VerifiedExampleEntity];
+export const STATE_ENTITIES = [HistoryEntryEntity, PendingOperationEntity, TraceEntity, SchemaEmbeddingEntity, ...API_ENTITIES, KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity, VerifiedExampleEntity];
 export { VerifiedExampleEntity };

@@ -2,7 +2,8 @@ import { InitialSchema1795496474596 } from './1795496474596-InitialSchema';
 import { StateIndexes1795501070618 } from './1795501070618-StateIndexes';
 import { TraceStartedId1795503437645 } from './1795503437645-TraceStartedId';
 import { HistoryReadingClarification1795600000001 } from './1795600000001-HistoryReadingClarification';
+import { KnowledgeDefinitions1795600000011 } from './1795600000011-KnowledgeDefinitions';
 import { VerifiedExamples1795600000021 } from './1795600000021-VerifiedExamples';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
-export const SQLITE_MIGRATIONS = [InitialSchema1795496474596, StateIndexes1795501070618, TraceStartedId1795503437645, HistoryReadingClarification1795600000001, VerifiedExamples1795600000021];
+export const SQLITE_MIGRATIONS = [InitialSchema1795496474596, StateIndexes1795501070618, TraceStartedId1795503437645, HistoryReadingClarification1795600000001, KnowledgeDefinitions1795600000011, VerifiedExamples1795600000021];

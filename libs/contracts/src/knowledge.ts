@@ -1,0 +1,79 @@
+/**
+ * The governed knowledge base of a connection (issue 23): business definitions an admin writes so that nlq means
+ * what the team means by "revenue" or "active customer". Wire types of /api/knowledge (docs/knowledge.md).
+ */
+
+/** The kinds of definition. */
+export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction';
+
+/** Every kind, in the order the docs list them. */
+export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = ['metric', 'filter', 'synonym', 'instruction'];
+
+/**
+ * A measure: `expression` is an SQL aggregate in the connection's dialect (`SUM(order_items.line_total)`), `filter`
+ * an optional SQL condition every use of the metric applies (`orders.status <> 'cancelled'`).
+ */
+export interface MetricDefinitionBody {
+  kind: 'metric';
+  name: string;
+  synonyms: string[];
+  description: string;
+  expression: string;
+  filter?: string | null;
+}
+
+/** A named condition (`"good restaurant"` = `restaurant.rating > 2.5`). */
+export interface FilterDefinitionBody {
+  kind: 'filter';
+  name: string;
+  synonyms: string[];
+  description: string;
+  condition: string;
+}
+
+/** A word for a table, column or value: `target` is `table`, `table.column` or `table.column = 'value'`. */
+export interface SynonymDefinitionBody {
+  kind: 'synonym';
+  name: string;
+  synonyms: string[];
+  target: string;
+}
+
+/** Free text for models: `sql` guides the SQL they write, `answer` the wording of answers. */
+export interface InstructionDefinitionBody {
+  kind: 'instruction';
+  text: string;
+  scope: 'sql' | 'answer';
+}
+
+/** What an admin writes: one definition of any kind. */
+export type KnowledgeDefinitionBody = MetricDefinitionBody | FilterDefinitionBody | SynonymDefinitionBody | InstructionDefinitionBody;
+
+/** Bookkeeping of a stored definition (one version of it). */
+export interface KnowledgeDefinitionMeta {
+  id: string;
+  connection_id: string;
+  /** 1 when created; every PATCH or DELETE makes the next. */
+  version: number;
+  /** ISO-8601. */
+  created_at: string;
+  /** ISO-8601 time of this version. */
+  updated_at: string;
+  /** User id of the caller who made this version (`service` for the service key). */
+  updated_by: string;
+  /** True once deleted: the definition is no longer used, its history is kept. */
+  deleted: boolean;
+}
+
+/** A stored definition, as GET, POST and PATCH /api/knowledge/definitions answer it. */
+export type KnowledgeDefinition = KnowledgeDefinitionBody & KnowledgeDefinitionMeta;
+
+/** Answer of POST /api/knowledge/import: names created and updated (unchanged ones are neither). */
+export interface KnowledgeImportResult {
+  connection_id: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  created_names: string[];
+  updated_names: string[];
+}

@@ -1,0 +1,197 @@
+import type { DatabaseSchema, Dialect, KnowledgeDefinitionBody } from '@nlq/contracts';
+import { checkReferences, classifySql, parseSql, type AstNode } from '@nlq/pipeline';
+import type { FieldProblems } from '../../../platform/common/api.exception';
+
+/** A table an expression names, as written: its schema (or null) and its name. */
+interface NamedTable {
+  schema: string | null;
+  name: string;
+}
+
+/**
+ * Checks a definition against the connection's introspected schema with nlq's own parser (issue 23 item 1; the
+ * reference check of docs/architecture.md step 7), never by text:
+ * - metric: `expression` parses as one expression whose every column sits inside an aggregate (`SUM(...)`,
+ *   `COUNT(...)`; a bare column or `1` is refused), `filter` as one condition without aggregates; both are checked as
+ *   `SELECT <expression> FROM <tables they name> WHERE <filter>`.
+ * - filter: `condition` as `SELECT 1 FROM <tables it names> WHERE <condition>`.
+ * - synonym: `target` is `table`, `table.column` or `table.column = 'value'`, and that table and column exist.
+ * - instruction: free text, not checked.
+ * Columns must be qualified by their table (`orders.status`), so the tables are known. The statement built must be
+ * a read (classifySql: no refused function such as `pg_sleep`).
+ * @returns one entry per offending field with its reasons; empty when the definition holds.
+ */
+export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseSchema): FieldProblems {
+  const dialect = schema.dialect;
+  switch (body.kind) {
+    case 'metric': {
+      const problems: FieldProblems = [];
+      const expression = checkExpression(body.expression, 'aggregate', dialect, schema);
+      if (expression.length > 0) problems.push({ field: 'expression', problems: expression });
+      if (body.filter) {
+        const filter = checkExpression(body.filter, 'condition', dialect, schema);
+        if (filter.length > 0) problems.push({ field: 'filter', problems: filter });
+      }
+      return problems;
+    }
+    case 'filter': {
+      const problems = checkExpression(body.condition, 'condition', dialect, schema);
+      return problems.length > 0 ? [{ field: 'condition', problems }] : [];
+    }
+    case 'synonym': {
+      const problem = synonymTargetProblem(body.target, dialect, schema);
+      return problem ? [{ field: 'target', problems: [problem] }] : [];
+    }
+    case 'instruction':
+      return [];
+  }
+}
+
+/**
+ * The reasons an aggregate (`SELECT <text> FROM <its tables>`) or a row condition (`SELECT 1 FROM <its tables> WHERE
+ * <text>`) does not hold against the schema; empty when it does.
+ */
+function checkExpression(text: string, role: 'aggregate' | 'condition', dialect: Dialect, schema: DatabaseSchema): string[] {
+  const parsed = parseExpression(text, dialect);
+  if (typeof parsed === 'string') return [parsed];
+  if (role === 'aggregate') {
+    const problem = aggregateProblem(parsed);
+    if (problem) return [problem];
+  } else if (containsAggregate(parsed)) {
+    return ['a condition on rows may not use an aggregate function'];
+  }
+  const tables = namedTables(parsed, dialect);
+  if ('problem' in tables) return [tables.problem];
+  const sql = role === 'aggregate' ? `SELECT ${text} FROM ${tables.from}` : `SELECT 1 FROM ${tables.from} WHERE ${text}`;
+  return statementProblems(sql, dialect, schema);
+}
+
+/**
+ * Parses `text` as one SQL expression (`SELECT <text>`): answers its AST, or the reason it is not exactly one
+ * expression (a syntax error, a second column, a FROM or WHERE clause smuggled in, a second statement).
+ */
+function parseExpression(text: string, dialect: Dialect): AstNode | string {
+  const parsed = parseSql(`SELECT ${text}`, dialect);
+  if (!parsed.ok) return `not a valid ${dialect} SQL expression: ${parsed.error}`;
+  if (parsed.statements.length !== 1) return 'must be one SQL expression, not several statements';
+  const select = parsed.statements[0];
+  if (select?.type !== 'select' || !Array.isArray(select.columns) || select.columns.length !== 1) return 'must be one SQL expression';
+  const extra = ['from', 'where', 'groupby', 'having', 'orderby', 'limit', 'with'].filter((k) => {
+    const value = select[k];
+    return value !== null && value !== undefined && !(k === 'limit' && Array.isArray(value?.value) && value.value.length === 0) && !(Array.isArray(value) && value.length === 0);
+  });
+  if (extra.length > 0) return `must be one SQL expression, without ${extra.map((k) => k.toUpperCase()).join(', ')}`;
+  if (select.columns[0]?.as) return 'must be one SQL expression, without an alias';
+  return select.columns[0].expr;
+}
+
+/** Why an expression is not an aggregate: none, or a column outside any aggregate function. Null when it is one. */
+function aggregateProblem(expression: AstNode): string | null {
+  if (!containsAggregate(expression)) return 'must be an SQL aggregate such as SUM(table.column) or COUNT(*)';
+  const bare = bareColumns(expression);
+  if (bare.length > 0) return `must be an aggregate: ${bare.join(', ')} is used outside an aggregate function`;
+  return null;
+}
+
+/** Depth-first visit of every object node of a parsed expression. */
+function visit(node: AstNode, fn: (n: AstNode) => boolean | void, seen = new Set<AstNode>()): void {
+  if (!node || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  if (fn(node) === false) return;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) visit(item, fn, seen);
+    else if (value && typeof value === 'object') visit(value, fn, seen);
+  }
+}
+
+/** True when an aggregate function call (node-sql-parser `aggr_func`) is anywhere in the expression. */
+function containsAggregate(node: AstNode): boolean {
+  let found = false;
+  visit(node, (n) => {
+    if (n.type === 'aggr_func') found = true;
+    if (n.type === 'select') return false; // a subquery's aggregates are its own
+  });
+  return found;
+}
+
+/** Column references of the expression outside every aggregate call (and outside subqueries), as written. */
+function bareColumns(node: AstNode): string[] {
+  const out: string[] = [];
+  visit(node, (n) => {
+    if (n.type === 'select' || n.type === 'aggr_func') return false;
+    if (n.type === 'column_ref') out.push(columnText(n));
+  });
+  return out;
+}
+
+/** The name of a column reference as written (`orders.status`). */
+function columnText(ref: AstNode): string {
+  const column = nameOf(ref.column);
+  return ref.table ? `${nameOf(ref.table)}.${column}` : column;
+}
+
+/** A name node of node-sql-parser: a string, or `{ expr: { value } }` in the PostgreSQL grammar. */
+function nameOf(value: AstNode): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') return String(value.expr?.value ?? value.value ?? '');
+  return String(value ?? '');
+}
+
+/**
+ * The tables the column references of the expression name (outside subqueries, which have their own FROM), as a
+ * FROM list quoted for the dialect; or the reason when a column is not qualified by its table or none is named.
+ */
+function namedTables(expression: AstNode, dialect: Dialect): { from: string } | { problem: string } {
+  const tables = new Map<string, NamedTable>();
+  const unqualified: string[] = [];
+  visit(expression, (n) => {
+    if (n.type === 'select') return false;
+    if (n.type !== 'column_ref') return;
+    if (!n.table) {
+      if (n.column !== '*') unqualified.push(columnText(n));
+      return;
+    }
+    const schema = n.schema ?? n.db ?? null;
+    const table: NamedTable = { schema: schema ? nameOf(schema) : null, name: nameOf(n.table) };
+    tables.set(`${table.schema ?? ''}\u0000${table.name}`, table);
+  });
+  if (unqualified.length > 0) return { problem: `qualify every column with its table (table.column): ${unqualified.join(', ')}` };
+  if (tables.size === 0) return { problem: 'must name at least one column as table.column, so that its table is known' };
+  return { from: [...tables.values()].map((t) => (t.schema ? `${quote(t.schema, dialect)}.${quote(t.name, dialect)}` : quote(t.name, dialect))).join(', ') };
+}
+
+/** An identifier quoted the dialect's way (double quotes; backticks on MySQL/MariaDB; brackets on SQL Server). */
+function quote(name: string, dialect: Dialect): string {
+  if (dialect === 'mysql' || dialect === 'mariadb') return `\`${name.replaceAll('`', '``')}\``;
+  if (dialect === 'transactsql') return `[${name.replaceAll(']', ']]')}]`;
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Problems of the statement built from a definition: not a plain read, or unknown tables and columns. */
+function statementProblems(sql: string, dialect: Dialect, schema: DatabaseSchema): string[] {
+  const classification = classifySql(sql, dialect);
+  if (classification.kind !== 'read') return [`refused as SQL: ${classification.reason ?? `a ${classification.kind} statement`}`];
+  return checkReferences(sql, dialect, schema);
+}
+
+/** Why a synonym's target names nothing of the schema; null when its table (and column) exist. */
+function synonymTargetProblem(target: string, dialect: Dialect, schema: DatabaseSchema): string | null {
+  const parsed = parseExpression(target, dialect);
+  if (typeof parsed === 'string') return `must be table, table.column or table.column = 'value': ${parsed}`;
+  let ref: AstNode = parsed;
+  if (parsed.type === 'binary_expr') {
+    const literal = parsed.right?.type;
+    if (parsed.operator !== '=' || parsed.left?.type !== 'column_ref' || !(literal === 'single_quote_string' || literal === 'string' || literal === 'number')) {
+      return "must be table, table.column or table.column = 'value'";
+    }
+    ref = parsed.left;
+  }
+  if (ref.type !== 'column_ref') return "must be table, table.column or table.column = 'value'";
+  if (!ref.table) {
+    const name = nameOf(ref.column);
+    const found = schema.tables.some((t) => t.name.toLowerCase() === name.toLowerCase());
+    return found ? null : `unknown table ${name}`;
+  }
+  const problems = statementProblems(`SELECT ${target} FROM ${quote(nameOf(ref.table), dialect)}`, dialect, schema);
+  return problems.length > 0 ? problems.join('; ') : null;
+}

@@ -1,0 +1,128 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { KnowledgeDefinition, KnowledgeImportResult, Page } from '@nlq/contracts';
+import type { FastifyReply } from 'fastify';
+import { ApiAuthGuard } from '../../../platform/auth/api-auth.guard';
+import { CurrentCaller, type Caller } from '../../../platform/auth/caller';
+import { assertService } from '../../../platform/auth/service-only';
+import { ErrorResponseDto } from '../../../platform/common/error-response.dto';
+import {
+  CreateDefinitionDto,
+  DefinitionPageDto,
+  DefinitionQueryDto,
+  DefinitionVersionsDto,
+  DefinitionViewDto,
+  ExportQueryDto,
+  ImportDto,
+  ImportResultDto,
+  UpdateDefinitionDto,
+} from './dto/definition.dto';
+import { KnowledgeDefinitionsService } from './knowledge-definitions.service';
+
+const CHECK_NOTE =
+  "Checked against the connection's introspected schema with nlq's SQL parser: an unknown table or column, a metric expression that is not an aggregate or a filter that is not a row condition answers 400 VALIDATION with the field and the reason.";
+
+/**
+ * /api/knowledge/definitions and the YAML export and import (issue 23 items 1 and 2; docs/knowledge.md): business
+ * definitions per connection, versioned and audited. Every route needs the service key (403 otherwise).
+ */
+@ApiTags('application: knowledge')
+@ApiSecurity('api_key')
+@UseGuards(ApiAuthGuard)
+@Controller('api/knowledge')
+export class KnowledgeDefinitionsController {
+  constructor(private readonly definitions: KnowledgeDefinitionsService) {}
+
+  /** The live definitions of a connection, paged. */
+  @Get('definitions')
+  @ApiOperation({ summary: 'Live definitions of a connection (default the active one), oldest first, paged; optionally of one kind (service key only)' })
+  @ApiOkResponse({ type: DefinitionPageDto })
+  @ErrorResponseDto.document(400, 401, 403, 404)
+  list(@CurrentCaller() caller: Caller, @Query() query: DefinitionQueryDto): Promise<Page<KnowledgeDefinition>> {
+    assertService(caller, 'read knowledge definitions');
+    return this.definitions.list(query);
+  }
+
+  /** Create a definition: 201 with its id and version 1. */
+  @Post('definitions')
+  @ApiOperation({ summary: 'Create a definition in a connection (default the active one): version 1 (service key only)', description: CHECK_NOTE })
+  @ApiCreatedResponse({ type: DefinitionViewDto })
+  @ErrorResponseDto.document(400, 401, 403, 404, 409)
+  create(@CurrentCaller() caller: Caller, @Body() body: CreateDefinitionDto): Promise<KnowledgeDefinition> {
+    assertService(caller, 'change knowledge definitions');
+    return this.definitions.create(body, caller);
+  }
+
+  /** One definition (also a deleted one, marked `deleted`). */
+  @Get('definitions/:id')
+  @ApiOperation({ summary: 'One definition, its current version (service key only)' })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: DefinitionViewDto })
+  @ErrorResponseDto.document(401, 403, 404)
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<KnowledgeDefinition> {
+    assertService(caller, 'read knowledge definitions');
+    return this.definitions.get(id);
+  }
+
+  /** Change a definition: answers the new version. */
+  @Patch('definitions/:id')
+  @ApiOperation({ summary: 'Change fields of a definition: a new version, the old one kept (service key only)', description: CHECK_NOTE })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: DefinitionViewDto })
+  @ErrorResponseDto.document(400, 401, 403, 404, 409)
+  update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateDefinitionDto): Promise<KnowledgeDefinition> {
+    assertService(caller, 'change knowledge definitions');
+    return this.definitions.update(id, body, caller);
+  }
+
+  /** Delete a definition: 204; its history is kept. */
+  @Delete('definitions/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a definition: a last version marked deleted, the history kept (service key only)' })
+  @ApiParam({ name: 'id' })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ErrorResponseDto.document(401, 403, 404, 409)
+  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<void> {
+    assertService(caller, 'change knowledge definitions');
+    await this.definitions.remove(id, caller);
+  }
+
+  /** Every version of a definition, oldest first. */
+  @Get('definitions/:id/versions')
+  @ApiOperation({ summary: 'Every version of a definition, oldest first, with the change that made it (service key only)' })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: DefinitionVersionsDto })
+  @ErrorResponseDto.document(401, 403, 404)
+  versions(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DefinitionVersionsDto> {
+    assertService(caller, 'read knowledge definitions');
+    return this.definitions.versions(id);
+  }
+
+  /** The live definitions of a connection as YAML. */
+  @Get('export')
+  @ApiOperation({ summary: 'The live definitions of a connection (default the active one) as a YAML document (service key only)' })
+  @ApiProduces('application/yaml')
+  @ApiOkResponse({ description: 'The YAML document (docs/knowledge.md "YAML")', schema: { type: 'string' } })
+  @ErrorResponseDto.document(400, 401, 403, 404)
+  async exportYaml(@CurrentCaller() caller: Caller, @Query() query: ExportQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    assertService(caller, 'export knowledge definitions');
+    const yaml = await this.definitions.exportYaml(query.connection_id);
+    // set only on success: an error answers in the JSON error shape
+    void reply.header('content-type', 'application/yaml; charset=utf-8');
+    return yaml;
+  }
+
+  /** Import a YAML document: all definitions or none. */
+  @Post('import')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Import a YAML document into a connection (default the active one), all or nothing (service key only)',
+    description: `Every definition is validated and checked first; one invalid definition imports none (400 with definitions[i].field). A definition whose name matches a live one updates it (a new version) when different. ${CHECK_NOTE}`,
+  })
+  @ApiOkResponse({ type: ImportResultDto })
+  @ErrorResponseDto.document(400, 401, 403, 404)
+  importYaml(@CurrentCaller() caller: Caller, @Body() body: ImportDto): Promise<KnowledgeImportResult> {
+    assertService(caller, 'import knowledge definitions');
+    return this.definitions.importYaml(body.yaml, body.connection_id, caller);
+  }
+}

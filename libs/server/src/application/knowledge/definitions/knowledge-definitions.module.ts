@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { KnowledgeDefinitionsController } from './knowledge-definitions.controller';
+import { KnowledgeDefinitionsService } from './knowledge-definitions.service';
+
+/** /api/knowledge/definitions, /api/knowledge/export and /api/knowledge/import (issue 23; docs/knowledge.md). */
+@Module({ controllers: [KnowledgeDefinitionsController], providers: [KnowledgeDefinitionsService] })
+export class KnowledgeDefinitionsModule {}

@@ -1,0 +1,40 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One version of a knowledge definition (issue 23), in table `knowledge_definition_version`: written by every create,
+ * change and delete, never changed afterwards, so the history of a definition is its rows by `version`.
+ */
+@Entity({ name: 'knowledge_definition_version' })
+export class KnowledgeDefinitionVersionEntity {
+  @PrimaryColumn({ name: 'definition_id', type: 'varchar', length: 64 })
+  definitionId!: string;
+
+  @PrimaryColumn({ name: 'version', type: 'integer' })
+  version!: number;
+
+  @Column({ name: 'connection_id', type: 'varchar', length: 64 })
+  connectionId!: string;
+
+  @Column({ name: 'kind', type: 'varchar', length: 16 })
+  kind!: string;
+
+  @Column({ name: 'name', type: 'varchar', length: 128, nullable: true })
+  name!: string | null;
+
+  /** The definition as of this version (KnowledgeDefinitionBody), as JSON. */
+  @Column({ name: 'body', type: 'text' })
+  body!: string;
+
+  /** create, update or delete: the change that made this version. */
+  @Column({ name: 'change', type: 'varchar', length: 16 })
+  change!: string;
+
+  @Column({ name: 'deleted', type: 'boolean', default: false })
+  deleted!: boolean;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt!: string;
+
+  @Column({ name: 'created_by', type: 'varchar', length: 128 })
+  createdBy!: string;
+}

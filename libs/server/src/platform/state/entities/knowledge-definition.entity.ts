@@ -1,0 +1,43 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * The current version of one knowledge definition of a connection (issue 23), in table `knowledge_definition`. Its
+ * every version, this one included, is a row of `knowledge_definition_version` ({@link KnowledgeDefinitionVersionEntity}).
+ * A deleted definition keeps its row with `deleted` set.
+ */
+@Entity({ name: 'knowledge_definition' })
+@Index('ix_knowledge_definition_connection', ['connectionId', 'kind'])
+export class KnowledgeDefinitionEntity {
+  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
+  id!: string;
+
+  @Column({ name: 'connection_id', type: 'varchar', length: 64 })
+  connectionId!: string;
+
+  /** metric, filter, synonym or instruction. */
+  @Column({ name: 'kind', type: 'varchar', length: 16 })
+  kind!: string;
+
+  /** The name (null for an instruction), unique among the live definitions of the connection (checked by the service). */
+  @Column({ name: 'name', type: 'varchar', length: 128, nullable: true })
+  name!: string | null;
+
+  /** The definition without bookkeeping (KnowledgeDefinitionBody), as JSON. */
+  @Column({ name: 'body', type: 'text' })
+  body!: string;
+
+  @Column({ name: 'version', type: 'integer' })
+  version!: number;
+
+  @Column({ name: 'deleted', type: 'boolean', default: false })
+  deleted!: boolean;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt!: string;
+
+  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
+  updatedAt!: string;
+
+  @Column({ name: 'updated_by', type: 'varchar', length: 128 })
+  updatedBy!: string;
+}

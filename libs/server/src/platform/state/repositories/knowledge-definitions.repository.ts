@@ -1,0 +1,120 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity } from '../entities';
+import type { ExclusiveRunner } from './exclusive-runner';
+import type { TypeOrmStateStore } from '../typeorm-state.store';
+
+/** One change to write: the definition row as it becomes, and what made it. */
+export interface DefinitionChange {
+  row: KnowledgeDefinitionEntity;
+  change: 'create' | 'update' | 'delete';
+}
+
+/** Another change of the definition was written first: the version a change was based on is no longer current. */
+export class StaleDefinitionError extends Error {
+  constructor(readonly definitionId: string) {
+    super(`Definition "${definitionId}" was changed meanwhile.`);
+    this.name = 'StaleDefinitionError';
+  }
+}
+
+/** A page of definition rows. */
+export interface DefinitionRowPage {
+  rows: KnowledgeDefinitionEntity[];
+  total: number;
+}
+
+/**
+ * The ExclusiveRunner of the state store: definition writes must be serialized with the store's own transactions on
+ * SQLite, where TypeORM shares one connection between every caller (repositories/exclusive-runner.ts). The store
+ * keeps it private; it is read here, by name, until the store offers it.
+ */
+function runnerOf(store: TypeOrmStateStore): ExclusiveRunner {
+  return (store as unknown as { exclusive: ExclusiveRunner }).exclusive;
+}
+
+/**
+ * The knowledge definitions of the connections (issue 23) in `knowledge_definition` (one row a definition, its
+ * current version) and `knowledge_definition_version` (every version, never changed). Every write is one transaction
+ * writing both, serialized with the state store's other work on SQLite.
+ */
+export class KnowledgeDefinitionsRepository {
+  private readonly exclusive: ExclusiveRunner;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    store: TypeOrmStateStore,
+  ) {
+    this.exclusive = runnerOf(store);
+  }
+
+  /**
+   * The live (not deleted) definitions of a connection, optionally of one kind, oldest first, `pageSize` from
+   * `offset`, with their total.
+   */
+  page(connectionId: string, kind: string | undefined, offset: number, pageSize: number): Promise<DefinitionRowPage> {
+    return this.exclusive.run(async () => {
+      const query = this.dataSource
+        .getRepository(KnowledgeDefinitionEntity)
+        .createQueryBuilder('d')
+        .where('d.connection_id = :connectionId', { connectionId })
+        .andWhere('d.deleted = :deleted', { deleted: false });
+      if (kind) query.andWhere('d.kind = :kind', { kind });
+      const [rows, total] = await query.orderBy('d.created_at', 'ASC').addOrderBy('d.id', 'ASC').skip(offset).take(pageSize).getManyAndCount();
+      return { rows, total };
+    });
+  }
+
+  /** Every live definition of a connection, oldest first (export, import). */
+  live(connectionId: string): Promise<KnowledgeDefinitionEntity[]> {
+    return this.exclusive.run(() =>
+      this.dataSource.getRepository(KnowledgeDefinitionEntity).find({ where: { connectionId, deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } }),
+    );
+  }
+
+  /** The definition of `id`, deleted or not; null when none. */
+  get(id: string): Promise<KnowledgeDefinitionEntity | null> {
+    return this.exclusive.run(() => this.dataSource.getRepository(KnowledgeDefinitionEntity).findOneBy({ id }));
+  }
+
+  /** Every version of the definition of `id`, oldest first (empty for an unknown id). */
+  versions(id: string): Promise<KnowledgeDefinitionVersionEntity[]> {
+    return this.exclusive.run(() =>
+      this.dataSource.getRepository(KnowledgeDefinitionVersionEntity).find({ where: { definitionId: id }, order: { version: 'ASC' } }),
+    );
+  }
+
+  /**
+   * Writes the changes in one transaction, all or none: each definition row as it becomes and its version row. A
+   * change other than `create` applies only while the stored row is still at the version before it.
+   * @throws StaleDefinitionError when another change got there first (nothing is written); the driver's error otherwise.
+   */
+  write(changes: readonly DefinitionChange[]): Promise<void> {
+    return this.exclusive.run(() =>
+      this.dataSource.transaction(async (manager: EntityManager) => {
+        for (const { row, change } of changes) {
+          const rows = manager.getRepository(KnowledgeDefinitionEntity);
+          if (change === 'create') {
+            await rows.insert(row);
+          } else {
+            const { id, ...rest } = row;
+            const result = await rows.update({ id, version: row.version - 1 }, rest);
+            if (result.affected !== 1) throw new StaleDefinitionError(id);
+          }
+          const version: KnowledgeDefinitionVersionEntity = {
+            definitionId: row.id,
+            version: row.version,
+            connectionId: row.connectionId,
+            kind: row.kind,
+            name: row.name,
+            body: row.body,
+            change,
+            deleted: row.deleted,
+            createdAt: row.updatedAt,
+            createdBy: row.updatedBy,
+          };
+          await manager.getRepository(KnowledgeDefinitionVersionEntity).insert(version);
+        }
+      }),
+    );
+  }
+}
