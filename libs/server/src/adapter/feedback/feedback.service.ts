@@ -4,7 +4,7 @@ import { QueryPipeline } from '@nlq/pipeline';
 import { SessionAccessService } from '../../application/sessions/session-access.service';
 import type { FeedbackResponseDto } from './dto/feedback-response.dto';
 
-/** Saves feedback for a session (a history entry of kind feedback; positive ones feed few-shot examples). */
+/** Saves feedback for a session (a history entry of kind feedback; a positive one on an answered read becomes a candidate example, docs/http-api.md "Verified examples"). */
 @Injectable()
 export class FeedbackService {
   constructor(
