@@ -190,7 +190,7 @@ function synonymTargetProblem(target: string, dialect: Dialect, schema: Database
   if (!ref.table) {
     const name = nameOf(ref.column);
     const found = schema.tables.some((t) => t.name.toLowerCase() === name.toLowerCase());
-    return found ? null : `unknown table ${name}`;
+    return found ? null : `unknown table "${name}"`;
   }
   const problems = statementProblems(`SELECT ${target} FROM ${quote(nameOf(ref.table), dialect)}`, dialect, schema);
   return problems.length > 0 ? problems.join('; ') : null;
