@@ -94,6 +94,8 @@ async function definitionsStory(env: AppEnv, dataDir: string): Promise<void> {
     expect(badFilter.body).toMatchObject({ statusCode: 400, details: [{ field: 'filter', problems: [expect.stringContaining('state')] }] });
     expect((await api('/api/knowledge/definitions', { body: { ...REVENUE, name: 'Revenue' } })).status).toBe(409);
     expect((await api('/api/knowledge/definitions', { body: { ...REVENUE, connection_id: 'nowhere' } })).status).toBe(404);
+    expect((await api('/api/knowledge/definitions?connection_id=nowhere')).status).toBe(404);
+    expect((await api('/api/knowledge/definitions/nothing')).body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
 
     // the service key only
     expect((await api('/api/knowledge/definitions', { key: ALICE })).status).toBe(403);

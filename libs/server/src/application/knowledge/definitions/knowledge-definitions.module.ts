@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TargetsModule } from '../../../platform/targets/targets.module';
 import { KnowledgeDefinitionsController } from './knowledge-definitions.controller';
 import { KnowledgeDefinitionsService } from './knowledge-definitions.service';
 
 /** /api/knowledge/definitions, /api/knowledge/export and /api/knowledge/import (issue 23; docs/knowledge.md). */
-@Module({ controllers: [KnowledgeDefinitionsController], providers: [KnowledgeDefinitionsService] })
+@Module({ imports: [TargetsModule], controllers: [KnowledgeDefinitionsController], providers: [KnowledgeDefinitionsService] })
 export class KnowledgeDefinitionsModule {}

@@ -15,6 +15,7 @@ import { ROOT_LOGGER } from '../../../platform/logging/logger.factory';
 import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities';
 import { KnowledgeDefinitionsRepository, StaleDefinitionError, type DefinitionChange } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
+import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
 import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
 import { checkDefinition } from './definition-checker';
 import { bodyOf, blankFields, canonicalBody, definitionKey, definitionName, foreignFields, toVersionView, toView } from './definition-body';
@@ -40,6 +41,7 @@ export class KnowledgeDefinitionsService {
     @Inject(DataSource) dataSource: DataSource,
     @Inject(TypeOrmStateStore) store: TypeOrmStateStore,
     @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
+    @Inject(TargetResolverService) private readonly targets: TargetResolverService,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {
     this.definitions = new KnowledgeDefinitionsRepository(dataSource, store);
@@ -244,9 +246,12 @@ export class KnowledgeDefinitionsService {
     return row;
   }
 
-  /** The id of the named connection, default the active one. @throws the pipeline's NotFoundError (404). */
+  /**
+   * The id of the named connection, default the active one, without reading its schema (lists and exports work while
+   * the database is unreachable). @throws the resolver's PipelineError NOT_FOUND (404) for an unknown connection.
+   */
   private async connectionId(connectionId?: string): Promise<string> {
-    return (await this.pipeline.connectionSchema(connectionId)).connectionId;
+    return (await this.targets.connection(connectionId)).connectionId;
   }
 
   /** The canonical body of a request's definition fields. @throws ApiException 400 for foreign or blank fields. */

@@ -29,7 +29,9 @@ export interface DefinitionRowPage {
  * keeps it private; it is read here, by name, until the store offers it.
  */
 function runnerOf(store: TypeOrmStateStore): ExclusiveRunner {
-  return (store as unknown as { exclusive: ExclusiveRunner }).exclusive;
+  const runner = (store as unknown as { exclusive?: ExclusiveRunner }).exclusive;
+  if (!runner || typeof runner.run !== 'function') throw new Error('TypeOrmStateStore no longer holds its ExclusiveRunner as `exclusive`');
+  return runner;
 }
 
 /**
