@@ -18,7 +18,11 @@ export { EXAMPLES_TTL_MS } from './repositories/few-shot-examples.repository';
  * in one transaction.
  */
 export class TypeOrmStateStore implements StateStore {
-  private readonly exclusive: ExclusiveRunner;
+  /**
+   * The runner every operation of this store goes through (serialized on SQLite, where TypeORM shares one connection):
+   * other repositories on the same DataSource (knowledge definitions) run their writes through it too.
+   */
+  readonly exclusive: ExclusiveRunner;
   private readonly history: HistoryRepository;
   private readonly examples: FewShotExamplesRepository;
   private readonly operations: PendingOperationsRepository;

@@ -24,17 +24,6 @@ export interface DefinitionRowPage {
 }
 
 /**
- * The ExclusiveRunner of the state store: definition writes must be serialized with the store's own transactions on
- * SQLite, where TypeORM shares one connection between every caller (repositories/exclusive-runner.ts). The store
- * keeps it private; it is read here, by name, until the store offers it.
- */
-function runnerOf(store: TypeOrmStateStore): ExclusiveRunner {
-  const runner = (store as unknown as { exclusive?: ExclusiveRunner }).exclusive;
-  if (!runner || typeof runner.run !== 'function') throw new Error('TypeOrmStateStore no longer holds its ExclusiveRunner as `exclusive`');
-  return runner;
-}
-
-/**
  * The knowledge definitions of the connections (issue 23) in `knowledge_definition` (one row a definition, its
  * current version) and `knowledge_definition_version` (every version, never changed). Every write is one transaction
  * writing both, serialized with the state store's other work on SQLite.
@@ -46,7 +35,7 @@ export class KnowledgeDefinitionsRepository {
     private readonly dataSource: DataSource,
     store: TypeOrmStateStore,
   ) {
-    this.exclusive = runnerOf(store);
+    this.exclusive = store.exclusive;
   }
 
   /**
