@@ -1,4 +1,4 @@
-import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect } from '@nlq/contracts';
+import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
 
 export type { AnswerRequest, ConversationTurn } from '@nlq/contracts';
 
@@ -21,6 +21,11 @@ export interface SqlGenerationRequest {
   maxRows: number;
   /** The session's recent answered turns, oldest first (empty or absent for a first question). */
   conversation?: ConversationTurn[];
+  /**
+   * The connection's business definitions that apply to this question (issue 23; docs/knowledge.md): the metrics,
+   * filters and synonyms whose name or synonyms the question uses, and every instruction. A provider must follow them.
+   */
+  knowledge?: readonly KnowledgeDefinition[];
 }
 
 export interface TokenUsage {

@@ -1,4 +1,4 @@
-import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect } from '@nlq/contracts';
+import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
 
 /** One earlier turn of the session, for follow-up questions ("and in 2024?"). */
 export type EarlierTurn = ConversationTurn;
@@ -15,6 +15,12 @@ export interface OfflineSqlRequest {
   conversation?: readonly EarlierTurn[];
   /** Set on a correction attempt: the engine refuses it (it would write the same SQL again). */
   previousAttempt?: { sql: string; error: string } | null;
+  /**
+   * The connection's business definitions that apply to the question (issue 23; docs/knowledge.md): a metric is a
+   * measure, a filter a condition, a synonym a word for a table, column or value, in every question form the engine
+   * reads. Instructions are for models and are ignored here.
+   */
+  knowledge?: readonly KnowledgeDefinition[];
 }
 
 /** The rows of an executed statement, to be worded as an answer. */
