@@ -14,6 +14,7 @@ import { buildSql } from './sql-builder';
 import { checkIntent } from './intent-check';
 import { unanswerable } from './unanswerable';
 import { WordResolver } from './word-resolver';
+import { readDefinitions, withDefinitions, type DefinitionReading } from './knowledge-definitions';
 
 /** Construction options of {@link OfflineEngine}; all optional. */
 export interface OfflineEngineOptions {
@@ -67,9 +68,19 @@ export class OfflineEngine {
     }
     const { lexicon, planner, resolver } = this.prepare(request.schema);
     const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
+    // business definitions the question uses: their words restated for the reader, their SQL applied to its intent
+    let definitions: DefinitionReading | null;
+    try {
+      definitions = readDefinitions(request.question, request.knowledge, lexicon);
+    } catch (e) {
+      if (e instanceof UnmappedQuestionError) throw unanswerable(e.message);
+      throw e;
+    }
+    if (definitions) request = { ...request, question: definitions.question };
     const write = (req: OfflineSqlRequest) => {
       // a condition repeated in the question ("Garden Garden Garden ...") is written once
-      const intent = checkIntent(withDistinctFilters(this.readWithConversation(req, parse, lexicon, planner)), lexicon, planner, req.question);
+      const read = withDefinitions(this.readWithConversation(req, parse, lexicon, planner), definitions, planner);
+      const intent = checkIntent(withDistinctFilters(read), lexicon, planner, req.question);
       return { intent, built: buildSql(intent, lexicon, planner, req.dialect, req.maxRows) };
     };
     try {

@@ -26,6 +26,16 @@ export type MeasureExpr =
 /** Units of a duration measure. */
 export type DurationUnit = 'day' | 'hour';
 
+/**
+ * SQL of a business definition (docs/knowledge.md) cut at its `table.column` references: text pieces as written and
+ * the columns, so that the SQL builder writes each column with the alias it gives the table (`SUM(o.total_amount)`)
+ * and every table the SQL names is joined. `tables` are the table keys in order of first use.
+ */
+export interface SqlFragment {
+  parts: Array<string | ColumnRef>;
+  tables: string[];
+}
+
 /** An aggregate (or, with fn `none`, a plain column used for ordering). */
 export interface Measure {
   fn: AggregateFn | 'none';
@@ -36,6 +46,11 @@ export interface Measure {
   label: string;
   /** True when the value is money (formatted with two decimals and a $ sign in answers). */
   money: boolean;
+  /**
+   * A metric's expression (knowledge-definitions.ts), written as the aggregate instead of `fn(expr)`; `expr` is then
+   * the expression's first column, which places the measure in its table.
+   */
+  definition?: SqlFragment;
 }
 
 export type CompareOp = '=' | '<>' | '>' | '>=' | '<' | '<=';
@@ -58,7 +73,9 @@ export type Filter =
    */
   | { kind: 'anyOf'; ref: ColumnRef; parts: CompareFilter[]; label: string }
   /** A column set or not: `IS NOT NULL` when `negated`, else `IS NULL` ("discontinued": the date of it is set). */
-  | { kind: 'isNull'; ref: ColumnRef; negated: boolean; label: string };
+  | { kind: 'isNull'; ref: ColumnRef; negated: boolean; label: string }
+  /** A business definition's condition as written (knowledge-definitions.ts); `ref` its first column. */
+  | { kind: 'sql'; ref: ColumnRef; fragment: SqlFragment; label: string };
 
 /** A comparison of a column with a value. */
 export type CompareFilter = { kind: 'compare'; ref: ColumnRef; op: CompareOp; value: string | number; label: string };
@@ -152,6 +169,7 @@ function filterKey(f: Filter): string {
   if (f.kind === 'compare') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, typeof f.value, f.value]);
   if (f.kind === 'dateRange') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.from, f.to]);
   if (f.kind === 'isNull') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.negated]);
+  if (f.kind === 'sql') return JSON.stringify([f.kind, f.fragment.parts]);
   if (f.kind === 'anyOf') return JSON.stringify([f.kind, f.parts.map(filterKey)]);
   if (f.kind === 'duration') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
   return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);

@@ -7,6 +7,7 @@ import type { SchemaLexicon } from './schema-lexicon';
 import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { normalizedWords, splitIdentifier } from './word-forms';
 import { writeTopPerGroup } from './top-per-group-sql';
+import { fragmentHasOr, renderSqlFragment } from './knowledge-definitions';
 import type { BuiltSql } from './query-intent';
 
 
@@ -100,6 +101,8 @@ class ReadSqlWriter {
     const i = this.intent;
     const s = new Set<string>();
     for (const f of [...i.filters, ...(i.share ?? [])]) for (const part of f.kind === 'anyOf' ? f.parts : [f]) s.add(part.ref.table);
+    for (const f of i.filters) if (f.kind === 'sql') for (const t of f.fragment.tables) s.add(t);
+    for (const m of [i.measure, ...(i.moreMeasures ?? [])]) for (const t of m?.definition?.tables ?? []) s.add(t);
     if (i.group) s.add(i.group.kind === 'table' ? i.group.table : i.group.ref.table);
     if (i.measure) s.add(i.measure.expr.kind === 'rows' ? i.measure.expr.table : i.measure.expr.kind === 'column' ? i.measure.expr.ref.table : i.measure.expr.left.table);
     for (const c of i.columns) s.add(c.table);
@@ -123,6 +126,11 @@ class ReadSqlWriter {
 
   private measureSql(m: Measure): string {
     const fansOut = this.plan.fansOut;
+    if (m.definition) {
+      // a metric as its definition says; over joins that repeat rows its aggregate would count them twice
+      if (fansOut) throw new UnmappedQuestionError(`the metric ${m.label} across these joins would count rows twice`);
+      return renderSqlFragment(m.definition, (ref) => this.col(ref));
+    }
     if (m.fn === 'none') {
       if (m.expr.kind !== 'column') throw new Error('a plain measure is a column');
       return this.col(m.expr.ref);
@@ -170,7 +178,7 @@ class ReadSqlWriter {
         return false;
       }
     };
-    const moved = i.filters.filter((f) => f.kind !== 'related' && f.kind !== 'duration' && (f.kind !== 'anyOf' || f.parts.every((p) => p.ref.table === f.ref.table)) && f.ref.table !== i.subject && fansOut(f.ref.table));
+    const moved = i.filters.filter((f) => f.kind !== 'related' && f.kind !== 'duration' && f.kind !== 'sql' && (f.kind !== 'anyOf' || f.parts.every((p) => p.ref.table === f.ref.table)) && f.ref.table !== i.subject && fansOut(f.ref.table));
     if (!moved.length) return i;
     const kept = i.filters.filter((f) => !moved.includes(f));
     const rest = { ...i, filters: kept };
@@ -222,7 +230,10 @@ class ReadSqlWriter {
       else if (f.kind === 'isNull') parts.push(`${c} IS ${f.negated ? 'NOT ' : ''}NULL`);
       else if (f.kind === 'related') parts.push(this.relatedSql(f));
       else if (f.kind === 'duration') parts.push(`${durationExpr(c, this.col(f.end), f.unit, this.dialect)} ${f.op} ${literal(f.value, this.dialect)}`);
-      else {
+      else if (f.kind === 'sql') {
+        const condition = renderSqlFragment(f.fragment, (ref) => this.col(ref));
+        parts.push(fragmentHasOr(f.fragment) ? `(${condition})` : condition);
+      } else {
         if (f.from) parts.push(`${c} >= ${literal(f.from, this.dialect)}`);
         if (f.to) parts.push(`${c} < ${literal(f.to, this.dialect)}`);
       }

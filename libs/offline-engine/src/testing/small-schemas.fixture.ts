@@ -94,3 +94,21 @@ export const LEDGER_SCHEMA = schema('ledger-1', [
   table('invoice_lines', [id('line_id'), col('invoice_id', 'INTEGER'), col('item_id', 'INTEGER'), col('qty', 'INTEGER'), col('price', 'REAL')], [fk('invoice_id', 'invoices', 'invoice_id'), fk('item_id', 'items', 'item_id')]),
   table('feedback', [id('feedback_id'), col('item_id', 'INTEGER'), col('score', 'INTEGER')], [fk('item_id', 'items', 'item_id')]),
 ]);
+
+/**
+ * A restaurant guide in the shape of the restaurants evaluation set: restaurants with a food type and a rating, the
+ * county and region of each city, and each restaurant's street address (issue 23: "good restaurant" definitions).
+ */
+export const GUIDE_SCHEMA = schema('guide-1', [
+  table('geographic', [col('city_name', 'TEXT', { primaryKey: true }), col('county', 'TEXT', { sampleValues: ['alameda county', 'santa clara county'] }), col('region', 'TEXT', { sampleValues: ['bay area', 'yosemite'] })]),
+  table(
+    'restaurant',
+    [id(), col('name', 'TEXT', { knownValues: ['jamerican cuisine', 'the tortilla factory'] }), col('food_type', 'TEXT', { sampleValues: ['american', 'french', 'italian'] }), col('city_name', 'TEXT', { sampleValues: ['san francisco', 'berkeley'] }), col('rating', 'REAL')],
+    [fk('city_name', 'geographic', 'city_name')],
+  ),
+  table(
+    'location',
+    [col('restaurant_id', 'INTEGER', { primaryKey: true }), col('house_number', 'INTEGER'), col('street_name', 'TEXT'), col('city_name', 'TEXT')],
+    [fk('restaurant_id', 'restaurant'), fk('city_name', 'geographic', 'city_name')],
+  ),
+]);
