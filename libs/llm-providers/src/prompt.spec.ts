@@ -165,3 +165,30 @@ describe('interpreting replies', () => {
     expect(() => interpretAnswerReply('<think>only thinking', null, 'Ollama at http://h')).toThrow(ProviderResponseError);
   });
 });
+
+describe('business definitions in the prompts (issue 23)', () => {
+  const meta = { connection_id: 'c', version: 1, created_at: '', updated_at: '', updated_by: 's', deleted: false };
+  const knowledge = [
+    { ...meta, id: 'r', kind: 'metric' as const, name: 'revenue', synonyms: [], description: '', expression: 'SUM(orders.total_amount)', filter: "orders.status <> 'cancelled'" },
+    { ...meta, id: 'f', kind: 'filter' as const, name: 'good restaurant', synonyms: [], description: '', condition: 'restaurant.rating > 2.5' },
+    { ...meta, id: 's', kind: 'synonym' as const, name: 'online', synonyms: [], target: "orders.channel = 'web'" },
+    { ...meta, id: 'i', kind: 'instruction' as const, text: 'Never count test orders.', scope: 'sql' as const },
+    { ...meta, id: 'a', kind: 'instruction' as const, text: 'Round money to two decimals.', scope: 'answer' as const },
+  ];
+  const schema: DatabaseSchema = { dialect: 'sqlite', version: 'v', tables: [], introspectedAt: '' };
+
+  it('lists the metrics, filters, synonyms and sql instructions with the rule, and the answer instructions in the answer prompt', () => {
+    const { user } = buildSqlPrompt({ question: 'revenue?', dialect: 'sqlite', schema, examples: [], maxRows: 10, knowledge });
+    expect(user).toContain('Business definitions you must follow:');
+    expect(user).toContain(`- metric "revenue": SUM(orders.total_amount), only rows where orders.status <> 'cancelled'`);
+    expect(user).toContain('- filter "good restaurant": restaurant.rating > 2.5');
+    expect(user).toContain(`- synonym "online" -> orders.channel = 'web'`);
+    expect(user).toContain('- instruction: Never count test orders.');
+    expect(user).toContain('must use exactly its expression');
+    expect(user).not.toContain('Round money');
+    const answer = buildAnswerPrompt({ question: 'q', sql: 'SELECT 1', columns: ['x'], rows: [[1]], rowCount: 1, truncated: false, knowledge });
+    expect(answer.user).toContain('- instruction: Round money to two decimals.');
+    expect(answer.user).not.toContain('revenue');
+    expect(buildSqlPrompt({ question: 'q', dialect: 'sqlite', schema, examples: [], maxRows: 10 }).user).not.toContain('Business definitions');
+  });
+});

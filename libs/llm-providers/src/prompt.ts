@@ -2,7 +2,7 @@
  * Prompt building and reply interpretation shared by the model-backed providers (Ollama, OpenAI-compatible,
  * Anthropic). The built-in offline engine does not use prompts.
  */
-import type { DatabaseSchema, Dialect, TableSchema } from '@nlq/contracts';
+import type { DatabaseSchema, Dialect, KnowledgeDefinition, TableSchema } from '@nlq/contracts';
 import { ClarificationNeededError, UnanswerableQuestionError, ProviderResponseError } from './errors';
 import { ASK_BACK_RULE, parseAskBack } from './ask-back';
 import { CANNOT_ANSWER_MARKER, cannotAnswerReason, extractSql, stripThinking } from './extract-sql';
@@ -160,13 +160,42 @@ export function renderSchema(schema: DatabaseSchema): string {
   return text;
 }
 
+/** Heading of the prompt section holding the business definitions that apply to the question (issue 23). */
+export const DEFINITIONS_HEADING = 'Business definitions you must follow:';
+
+/**
+ * The prompt section of the business definitions that apply to a question (docs/knowledge.md "At question time"):
+ * each metric (`name: expression, filter`), filter (`name: condition`), synonym (`word -> target`) and every
+ * instruction of scope `scope`, under {@link DEFINITIONS_HEADING}, with the rule that a question using a defined term
+ * uses exactly its expression and filter. [] when nothing applies.
+ */
+export function renderDefinitions(definitions: readonly KnowledgeDefinition[] | undefined, scope: 'sql' | 'answer'): string[] {
+  const lines: string[] = [];
+  for (const d of definitions ?? []) {
+    if (d.deleted) continue;
+    if (d.kind === 'metric' && scope === 'sql') lines.push(`- metric "${oneLine(d.name)}": ${oneLine(d.expression)}${d.filter ? `, only rows where ${oneLine(d.filter)}` : ''}`);
+    else if (d.kind === 'filter' && scope === 'sql') lines.push(`- filter "${oneLine(d.name)}": ${oneLine(d.condition)}`);
+    else if (d.kind === 'synonym' && scope === 'sql') lines.push(`- synonym "${oneLine(d.name)}" -> ${oneLine(d.target)}`);
+    else if (d.kind === 'instruction' && d.scope === scope) lines.push(`- instruction: ${oneLine(d.text)}`);
+  }
+  if (lines.length === 0) return [];
+  const rule =
+    scope === 'sql'
+      ? 'A question that uses a defined term must use exactly its expression, and its filter as a condition of the WHERE clause (or of a JOIN); a defined filter is written exactly as its condition.'
+      : 'Follow these instructions when you word the answer.';
+  return [DEFINITIONS_HEADING, ...lines, rule];
+}
+
+/** An answer request with the answer-scope instructions of the business definitions that apply (issue 23). */
+export type AnswerPromptRequest = AnswerRequest & { knowledge?: readonly KnowledgeDefinition[] };
+
 /**
  * Builds the text-to-SQL prompt.
  * - system: the dialect's rules: one read-only statement unless the question clearly asks to change data, only
  *   schema tables and columns, columns qualified by table or alias, the dialect's row-limit syntax with
  *   `request.maxRows`, identifier quoting and date idioms, the exact `CANNOT_ANSWER: <why>` escape and the
  *   `CLARIFY:` ask-back form (ask-back.ts).
- * - user: the compact schema (renderSchema), few-shot examples, the session's earlier turns (question, SQL, one-line
+ * - user: the compact schema (renderSchema), the business definitions that apply (renderDefinitions), few-shot examples, the session's earlier turns (question, SQL, one-line
  *   result; oldest first, newest last) so a follow-up resolves (docs/architecture.md step 6), the previous failed SQL with its
  *   error on a correction attempt (docs/architecture.md step 10), then the question.
  */
@@ -186,6 +215,8 @@ export function buildSqlPrompt(request: SqlGenerationRequest): ChatPrompt {
   ].join('\n');
 
   const parts: string[] = [`Database schema (${dialect.name}):`, renderSchema(request.schema)];
+  const definitions = renderDefinitions(request.knowledge, 'sql');
+  if (definitions.length) parts.push('', ...definitions);
   if (request.examples.length) {
     parts.push('', 'Examples of questions with correct SQL for this database:');
     for (const example of request.examples) {
@@ -243,7 +274,7 @@ export function renderRowsTable(columns: string[], rows: unknown[][]): string {
  * table with the true row count. The model must answer in a few plain sentences using only values present in the
  * rows, never inventing or estimating numbers, and say when it sees only part of the result (docs/architecture.md step 11).
  */
-export function buildAnswerPrompt(request: AnswerRequest): ChatPrompt {
+export function buildAnswerPrompt(request: AnswerPromptRequest): ChatPrompt {
   const system = [
     'You answer a person\'s question in plain words from the result of a database query.',
     'Reply with one to three short sentences, no Markdown table, no SQL and no mention of SQL or queries.',
@@ -264,6 +295,10 @@ export function buildAnswerPrompt(request: AnswerRequest): ChatPrompt {
     '',
     summary,
     request.columns.length ? renderRowsTable(request.columns, request.rows) : '(no columns)',
+    ...(() => {
+      const definitions = renderDefinitions(request.knowledge, 'answer');
+      return definitions.length ? ['', ...definitions] : [];
+    })(),
   ].join('\n');
   return { system, user };
 }

@@ -24,6 +24,8 @@ export * from './stages/answer';
 export * from './stages/record';
 export * from './stages/impact';
 export * from './stages/explain-empty';
+export * from './knowledge/match-definitions';
+export * from './knowledge/definition-containment';
 export * from './reexports';
 export * from './linking/embedding-client';
 export * from './linking/semantic-scores';

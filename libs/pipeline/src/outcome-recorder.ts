@@ -9,6 +9,7 @@ import { clarificationText } from './stages/clarification';
 import { historyEntry } from './stages/record';
 import type { TraceRecorder } from './trace-recorder';
 import type { AskInput, AskOutcome } from './types';
+import type { KnowledgeMatch } from './knowledge/match-definitions';
 
 /** How a request ends, before it is recorded. */
 export interface Ending {
@@ -44,6 +45,10 @@ export interface Run {
   conversation: ConversationTurn[];
   /** Fingerprint of `conversation` for cache keys and near-duplicate scopes ('' for none). */
   context: string;
+  /** The business definitions that apply to the question (issue 23; knowledge/match-definitions.ts). */
+  knowledge: KnowledgeMatch;
+  /** Their ids and versions, for cache keys and near-duplicate scopes ('' for none). */
+  knowledgeKey: string;
 }
 
 /** An ending that failed with `error` (the response is the error text). */
@@ -136,11 +141,14 @@ export class OutcomeRecorder {
       }
       const value = ending.cacheable.value;
       this.deps.nearDuplicates.remember(
-        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context },
+        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context, knowledge: run.knowledgeKey },
         { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
       );
     }
-    span.end('ok', { error: cacheError, detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null } });
+    span.end('ok', {
+      error: cacheError,
+      detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null, ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}) },
+    });
     // History entry and trace go in the next group commit; the answer is returned only once both are committed.
     await this.deps.records.record([entry], [rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error })]);
     if (ending.clarification) rec.publish('clarification.requested', { ...publicClarification(ending.clarification) });
@@ -169,6 +177,7 @@ export class OutcomeRecorder {
       repairs: run.repairs,
       reading: ending.reading ?? null,
       clarification: ending.clarification ?? null,
+      knowledge: run.knowledge.uses,
       ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
     };
   }

@@ -1,4 +1,4 @@
-import type { ExampleStatus, HistoryEntry, LiveEvent, SqlKind, Trace, VerifiedExample } from '@nlq/contracts';
+import type { ExampleStatus, HistoryEntry, KnowledgeDefinition, LiveEvent, SqlKind, Trace, VerifiedExample } from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
 
@@ -124,6 +124,12 @@ export interface StateStore {
    * few-shot examples at all: a thumbs-up alone never reaches a prompt.
    */
   verifiedExamples?: VerifiedExampleStore;
+  /**
+   * Optional: the live (not deleted) business definitions of a connection (issue 23; docs/knowledge.md), oldest first.
+   * May be cached briefly (a store forgets its cache when a definition of the connection is written). Without it no
+   * definition applies to any question.
+   */
+  listDefinitions?(connectionId: string): Promise<KnowledgeDefinition[]>;
 }
 
 /** Which verified examples a {@link VerifiedExampleStore.listExamples} call reads. */

@@ -32,6 +32,11 @@ import { chooseReading } from './stages/clarification';
 import { countCutRows } from './stages/row-total';
 import { answerRows } from './stages/answer-step';
 import { ExampleCurator } from './examples/example-curator';
+import { knowledgeFingerprint, matchDefinitions, type KnowledgeMatch } from './knowledge/match-definitions';
+import { missingDefinitions } from './knowledge/definition-containment';
+
+/** No definition applies. */
+const NO_KNOWLEDGE: KnowledgeMatch = { definitions: [], uses: [], terms: [] };
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -159,6 +164,8 @@ export class QueryPipeline {
       repairs: [],
       conversation: [],
       context: '',
+      knowledge: NO_KNOWLEDGE,
+      knowledgeKey: '',
     };
 
     // 1. intake
@@ -189,6 +196,25 @@ export class QueryPipeline {
       return this.outcomes.finish(run, failure('error', message));
     }
 
+    // knowledge (issue 23): the connection's business definitions that apply to the question (before the cache: their
+    // ids and versions are part of the cache key, so a changed definition never serves an old answer)
+    // (a `knowledge` span only when the connection has definitions)
+    if (this.store.listDefinitions) {
+      let live: Awaited<ReturnType<NonNullable<StateStore['listDefinitions']>>>;
+      try {
+        live = await this.store.listDefinitions(target.connectionId);
+      } catch (error) {
+        const message = `The business definitions of the connection could not be read: ${error instanceof Error ? error.message : String(error)}`;
+        rec.start('knowledge').end('error', { error: message });
+        return this.outcomes.finish(run, failure('error', message));
+      }
+      if (live.length > 0) {
+        run.knowledge = matchDefinitions(run.question, live);
+        run.knowledgeKey = knowledgeFingerprint(run.knowledge);
+        rec.start('knowledge').end('ok', { detail: { live: live.length, used: run.knowledge.uses, matchedBy: run.knowledge.terms } });
+      }
+    }
+
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
     span = rec.start('cache');
     run.conversation = conversationWindow(recent, {
@@ -198,7 +224,7 @@ export class QueryPipeline {
       tokenBudget: Math.floor(this.config.schemaTokenBudget / 4),
     });
     run.context = conversationFingerprint(run.conversation);
-    const scope = { connectionId: target.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context };
+    const scope = { connectionId: target.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context, knowledge: run.knowledgeKey };
     const key = resultCacheKey({ ...scope, question: run.question, modelId: provider.modelId, schemaVersion: schema.version });
     let hit: CachedAnswer | undefined;
     let cacheError: string | null = null;
@@ -272,6 +298,8 @@ export class QueryPipeline {
     let retriesUsed = 0;
     let lastKind: SqlKind | null = null;
     let fromReuse = reusedSql !== null;
+    // Business definitions (issue 23 item 3): SQL that does not apply a matched metric or filter is re-prompted once.
+    let definitionRetried = false;
     // Local-first cascade (issue 7): the first failure of the configured provider escalates once to the fallback.
     let active = provider;
     let escalated = false;
@@ -297,6 +325,7 @@ export class QueryPipeline {
           previousAttempt,
           maxRows: this.config.maxResultRows,
           conversation: run.conversation,
+          knowledge: run.knowledge.definitions,
         });
         const who = { provider: active.name, model: active.modelId, ...(active !== provider ? { escalated: true } : {}) };
         if (!generated.ok && 'clarification' in generated) {
@@ -349,6 +378,28 @@ export class QueryPipeline {
         error: classification.kind === 'refused' ? classification.reason ?? 'refused' : null,
         detail: { kind: classification.kind, statementType: classification.statementType ?? null, tables: classification.tables, reused: fromReuse, ...repairDetail },
       });
+
+      // Business definitions applied (issue 23 item 3, knowledge/definition-containment.ts): on the parsed SQL, every
+      // matched metric's expression with its filter and every matched filter's condition; else re-prompt once with
+      // the difference, then refuse: never a number that ignores a definition.
+      if (classification.kind === 'read' && run.knowledge.definitions.some((d) => d.kind === 'metric' || d.kind === 'filter')) {
+        span = rec.start('definitions');
+        const missing = missingDefinitions(sql, dialect, run.knowledge.definitions, schema);
+        if (missing.length > 0) {
+          const difference = missing.map((m) => m.message).join('; ');
+          const retry = !definitionRetried && active.name !== 'offline';
+          span.end('error', { error: difference, detail: { missing: missing.map(({ id, kind, name, version }) => ({ id, kind, name, version })), attempt: retriesUsed + 1, reprompt: retry } });
+          if (retry) {
+            definitionRetried = true;
+            previousAttempt = { sql, error: `${difference}. Apply exactly the business definitions given.` };
+            sql = null;
+            continue;
+          }
+          const names = missing.map((m) => `${m.name} (v${m.version})`).join(', ');
+          return failure('refused', `The question was not answered: the SQL did not apply the business definition${missing.length === 1 ? '' : 's'} of ${names} (${difference}).`, sql, classification.kind);
+        }
+        span.end('ok', { detail: { applied: run.knowledge.uses.filter((u) => u.kind === 'metric' || u.kind === 'filter') } });
+      }
 
       // 8. policy
       span = rec.start('policy');
@@ -428,6 +479,8 @@ export class QueryPipeline {
         answerMode: this.config.answerMode ?? 'auto',
         statementTimeoutMs: this.config.statementTimeoutMs,
         maxResultRows: this.config.maxResultRows,
+        definitions: run.knowledge.uses,
+        knowledge: run.knowledge.definitions,
       });
       return {
         status: 'ok',

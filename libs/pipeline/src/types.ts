@@ -1,6 +1,7 @@
 import type { ReadResult, SqlKind, StoredClarification } from '@nlq/contracts';
 import type { SqlRepair } from '@nlq/db-drivers';
 import type { EventSink } from './ports';
+import type { DefinitionUse } from './knowledge/match-definitions';
 
 /** One question to answer. */
 export interface AskInput {
@@ -51,6 +52,11 @@ export interface AskOutcome {
   reading: string | null;
   /** Set when the question was asked back instead of answered (success false, error null, sql ''); else null. */
   clarification: StoredClarification | null;
+  /**
+   * The business definitions the question matched and the SQL was held to (issue 23 item 5; docs/knowledge.md "At
+   * question time"): id, version, kind, name; empty when none applied.
+   */
+  knowledge: DefinitionUse[];
 }
 
 /** Outcome of approving a pending operation. */

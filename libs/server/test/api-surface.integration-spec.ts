@@ -163,6 +163,7 @@ describe('application surface /api and /ws/live', () => {
         reading: expect.stringMatching(/customers/i),
         clarification: null,
         total_rows: null,
+        knowledge: [],
       });
       aliceSession = body.session_id;
       aliceEntry = body.history_entry_id;

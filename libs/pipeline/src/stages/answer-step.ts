@@ -1,9 +1,10 @@
-import type { DatabaseSchema, ReadResult } from '@nlq/contracts';
+import type { DatabaseSchema, KnowledgeDefinition, ReadResult } from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import type { AnswerMode } from '../ports';
 import { describeSql } from '../reading/sql-reading';
 import type { TraceRecorder } from '../trace-recorder';
+import { readingOfDefinitions, type DefinitionUse } from '../knowledge/match-definitions';
 import { writeAnswer, type AnswerOutcome } from './answer';
 import { explainEmptyResult, withEmptyExplanation } from './explain-empty';
 import { checkFilterValues, withValueNotes } from './value-checks';
@@ -17,6 +18,10 @@ export interface AnswerStepOptions {
   statementTimeoutMs: number;
   /** The service's row limit: a LIMIT this large is not part of the reading. */
   maxResultRows: number;
+  /** The business definitions the SQL was held to: the reading names them ("using the definition of revenue (v2)"). */
+  definitions?: readonly DefinitionUse[];
+  /** The business definitions that apply: the answer-scope instructions go to the answer prompt. */
+  knowledge?: readonly KnowledgeDefinition[];
 }
 
 /** The answer text (with its explanations), who wrote it and the reading of the SQL. */
@@ -48,12 +53,12 @@ export async function answerRows(
   const answer = await writeAnswer(provider, question, sql, result, options.answerRowLimit, options.answerMode, (text) => {
     streamed += text;
     rec.publish('answer.delta', { text });
-  });
+  }, options.knowledge ?? []);
   answer.text = withEmptyExplanation(answer.text, emptyWhy);
   const valueNotes = checkFilterValues(sql, schema.dialect, schema).filter((n) => n.problem === 'type-mismatch' || !emptyWhy?.text);
   answer.text = withValueNotes(answer.text, valueNotes);
   if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
-  const reading = describeSql(sql, schema.dialect, schema, { rowLimit: options.maxResultRows });
+  const reading = withDefinitions(describeSql(sql, schema.dialect, schema, { rowLimit: options.maxResultRows }), options.definitions ?? []);
   span.end(answer.error ? 'error' : 'ok', {
     tokens: answer.tokens,
     error: answer.error,
@@ -68,4 +73,12 @@ export async function answerRows(
     },
   });
   return { answer, reading };
+}
+
+/** The reading with the definitions used appended: `Summed ... in 2024, using the definition of revenue (v2).` */
+export function withDefinitions(reading: string | null, definitions: readonly DefinitionUse[]): string | null {
+  const words = readingOfDefinitions(definitions);
+  if (!words) return reading;
+  if (!reading) return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+  return `${reading.replace(/[.\s]+$/u, '')}, ${words}.`;
 }

@@ -1,5 +1,6 @@
 import type { ReadResult } from '@nlq/contracts';
-import { collectAnswerStream, ProviderResponseError, type AnswerRequest, type AnswerResult, type LlmProvider, type TokenUsage } from '@nlq/llm-providers';
+import { collectAnswerStream, ProviderResponseError, type AnswerPromptRequest, type AnswerRequest, type AnswerResult, type LlmProvider, type TokenUsage } from '@nlq/llm-providers';
+import type { KnowledgeDefinition } from '@nlq/contracts';
 import type { AnswerMode } from '../ports';
 import { templateAnswer } from './answer-template';
 import { describeProviderError } from './generate';
@@ -40,6 +41,7 @@ export async function writeAnswer(
   rowLimit: number,
   mode: AnswerMode = 'auto',
   onDelta?: (text: string) => void,
+  knowledge: readonly KnowledgeDefinition[] = [],
 ): Promise<AnswerOutcome> {
   if (mode !== 'model' && !(mode === 'auto' && provider.answersLocally)) {
     const templated = templateAnswer(result);
@@ -47,7 +49,8 @@ export async function writeAnswer(
     if (mode === 'template') return { text: factualSummary(result), source: 'template', tokens: null, error: null };
   }
   try {
-    const request: AnswerRequest = {
+    // the answer-scope instructions of the business definitions (issue 23) travel with the request to the prompt
+    const request: AnswerPromptRequest = {
       question,
       sql,
       columns: result.columns,
@@ -55,6 +58,7 @@ export async function writeAnswer(
       rowCount: result.rowCount,
       truncated: result.truncated,
       ...(result.truncated && typeof result.totalRows === 'number' ? { totalRows: result.totalRows } : {}),
+      ...(knowledge.some((d) => d.kind === 'instruction' && d.scope === 'answer') ? { knowledge } : {}),
     };
     const answer = onDelta && provider.streamAnswer ? await streamedAnswer(provider, request, onDelta) : await provider.writeAnswer(request);
     return { text: answer.text, source: 'model', tokens: answer.tokens ?? null, error: null };

@@ -80,3 +80,17 @@ describe('cache stage', () => {
     });
   });
 });
+
+describe('business definitions in the cache key (issue 23)', () => {
+  it('a matched definition with another version is another key and another reuse scope', () => {
+    const parts = { connectionId: 'c', sessionId: 's', userId: 'u', question: 'total revenue', modelId: 'm', schemaVersion: 'v' };
+    const v1 = resultCacheKey({ ...parts, knowledge: 'rev@1' });
+    expect(v1).not.toBe(resultCacheKey(parts));
+    expect(v1).not.toBe(resultCacheKey({ ...parts, knowledge: 'rev@2' }));
+    const index = new NearDuplicateIndex({ ttlSeconds: 300 });
+    const scope = { connectionId: 'c', sessionId: 's', userId: 'u', knowledge: 'rev@1' };
+    index.remember(scope, { question: 'total revenue', sql: 'SELECT 1', modelId: 'm', schemaVersion: 'v' });
+    expect(index.find(scope, 'the total revenue', 'm', 'v')).not.toBeNull();
+    expect(index.find({ ...scope, knowledge: 'rev@2' }, 'the total revenue', 'm', 'v')).toBeNull();
+  });
+});

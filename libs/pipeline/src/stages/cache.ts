@@ -31,9 +31,10 @@ export function connectionCachePrefix(connectionId: string): string {
 }
 
 /**
- * Result cache key: connection, session, user, normalised-question hash, model id, schema version and, when the
- * question was asked with earlier turns, the conversation's fingerprint (stages/conversation.ts), each part
- * URI-encoded so that a `:` inside an id cannot forge another key.
+ * Result cache key: connection, session, user, normalised-question hash, model id, schema version, when the
+ * question was asked with earlier turns the conversation's fingerprint (stages/conversation.ts) and, when business
+ * definitions matched, their ids and versions (`knowledge`, knowledge/match-definitions.ts: a changed definition
+ * never serves an old answer), each part URI-encoded so that a `:` inside an id cannot forge another key.
  */
 export function resultCacheKey(parts: {
   connectionId: string;
@@ -43,19 +44,26 @@ export function resultCacheKey(parts: {
   modelId: string;
   schemaVersion: string;
   context?: string;
+  knowledge?: string;
 }): string {
   const enc = encodeURIComponent;
   const key = [enc(parts.sessionId), enc(parts.userId), questionHash(parts.question), enc(parts.modelId), enc(parts.schemaVersion)];
   if (parts.context) key.push(enc(parts.context));
+  if (parts.knowledge) key.push(`k=${enc(parts.knowledge)}`);
   return connectionCachePrefix(parts.connectionId) + key.join(':');
 }
 
-/** Whose questions may share SQL: one connection, session and user, and the conversation context ('' for none). */
+/**
+ * Whose questions may share SQL: one connection, session and user, the conversation context ('' for none) and the
+ * business definitions the question matched with their versions ('' for none), so SQL is never reused across a
+ * definition change.
+ */
 export interface ReuseScope {
   connectionId: string;
   sessionId: string;
   userId: string;
   context?: string;
+  knowledge?: string;
 }
 
 /**
@@ -135,7 +143,7 @@ export class NearDuplicateIndex {
   ) {}
 
   private scopeKey(scope: ReuseScope): string {
-    const context = scope.context ? `:${encodeURIComponent(scope.context)}` : '';
+    const context = (scope.context ? `:${encodeURIComponent(scope.context)}` : '') + (scope.knowledge ? `:k=${encodeURIComponent(scope.knowledge)}` : '');
     return connectionCachePrefix(scope.connectionId) + `${encodeURIComponent(scope.sessionId)}:${encodeURIComponent(scope.userId)}${context}`;
   }
 

@@ -1,4 +1,4 @@
-import type { HistoryEntry, Trace } from '@nlq/contracts';
+import type { HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
 import type { FewShotExample } from '@nlq/llm-providers';
 import { InMemoryExampleStore } from '../examples/in-memory-example-store';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '../ports';
@@ -17,7 +17,15 @@ export class InMemoryStateStore implements StateStore {
   /** Verified examples (issue 23 item 4), reading this store's traces for the examples an answer used. */
   readonly verifiedExamples = new InMemoryExampleStore((id) => this.traces.get(id));
 
+  /** Business definitions of every connection (issue 23), as tests put them; deleted ones are kept and never listed. */
+  readonly definitions: KnowledgeDefinition[] = [];
+
   constructor(private readonly clock: () => number = Date.now) {}
+
+  /** The live definitions of the connection, oldest first (copies). */
+  async listDefinitions(connectionId: string): Promise<KnowledgeDefinition[]> {
+    return this.definitions.filter((d) => d.connection_id === connectionId && !d.deleted).map((d) => structuredClone(d));
+  }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
     this.history.push(structuredClone(entry));

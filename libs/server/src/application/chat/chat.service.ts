@@ -62,6 +62,7 @@ export class ChatService {
       reading: outcome.reading,
       clarification: outcome.clarification ? publicClarification(outcome.clarification) : null,
       total_rows: result?.truncated && typeof result.totalRows === 'number' ? result.totalRows : null,
+      knowledge: outcome.knowledge.map(({ kind, id, name, version }) => ({ kind, id, name, version })),
     };
   }
 }

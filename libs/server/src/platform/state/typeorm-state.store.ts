@@ -1,4 +1,5 @@
-import type { HistoryEntry, Trace } from '@nlq/contracts';
+import type { HistoryEntry, KnowledgeDefinition, KnowledgeDefinitionBody, Trace } from '@nlq/contracts';
+import { KnowledgeDefinitionEntity } from './entities';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
@@ -10,6 +11,12 @@ import { VerifiedExamplesRepository } from './repositories/verified-examples.rep
 import { pruneState, type PruneOptions, type PruneResult, type RetentionPolicy } from './state-retention';
 
 export { EXAMPLES_TTL_MS } from './repositories/few-shot-examples.repository';
+
+/**
+ * How long the live definitions of a connection read for questions are reused, in ms. A definition written through
+ * this store's repository forgets them at once; the time bounds how long another replica's write goes unseen.
+ */
+export const DEFINITIONS_TTL_MS = 5_000;
 
 /**
  * The pipeline's StateStore on TypeORM (SQLite via better-sqlite3, or PostgreSQL): one repository per record kind
@@ -29,6 +36,8 @@ export class TypeOrmStateStore implements StateStore {
   private readonly traces: TracesRepository;
   /** Verified examples and candidates (issue 23 item 4): the pipeline's few-shot examples come from here. */
   readonly verifiedExamples: VerifiedExamplesRepository;
+  /** Live definitions per connection read for questions, with the epoch ms they were read (see {@link DEFINITIONS_TTL_MS}). */
+  private readonly definitionsCache = new Map<string, { at: number; definitions: Promise<KnowledgeDefinition[]> }>();
 
   /**
    * @param options.examplesTtlMs how long few-shot examples read from the database are reused, in ms (default
@@ -44,6 +53,38 @@ export class TypeOrmStateStore implements StateStore {
     this.operations = new PendingOperationsRepository(dataSource, this.exclusive);
     this.traces = new TracesRepository(dataSource, this.exclusive);
     this.verifiedExamples = new VerifiedExamplesRepository(dataSource, this.exclusive, this.traces, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
+  }
+
+  /**
+   * The live business definitions of a connection, oldest first (issue 23, for the pipeline's questions), reused for
+   * {@link DEFINITIONS_TTL_MS} unless a definition of the connection is written meanwhile ({@link forgetDefinitions}).
+   */
+  listDefinitions(connectionId: string): Promise<KnowledgeDefinition[]> {
+    const cached = this.definitionsCache.get(connectionId);
+    if (cached && Date.now() - cached.at < DEFINITIONS_TTL_MS) return cached.definitions;
+    const definitions = this.exclusive
+      .run(() => this.dataSource.getRepository(KnowledgeDefinitionEntity).find({ where: { connectionId, deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } }))
+      .then((rows) =>
+        rows.map((row): KnowledgeDefinition => ({
+          id: row.id,
+          connection_id: row.connectionId,
+          version: row.version,
+          created_at: row.createdAt,
+          updated_at: row.updatedAt,
+          updated_by: row.updatedBy,
+          deleted: Boolean(row.deleted),
+          ...(JSON.parse(row.body) as KnowledgeDefinitionBody),
+        })),
+      );
+    definitions.catch(() => this.definitionsCache.delete(connectionId));
+    this.definitionsCache.set(connectionId, { at: Date.now(), definitions });
+    return definitions;
+  }
+
+  /** Forget the cached definitions of the connections (every one when none is named): a definition was written. */
+  forgetDefinitions(connectionIds?: readonly string[]): void {
+    if (!connectionIds) this.definitionsCache.clear();
+    else for (const id of connectionIds) this.definitionsCache.delete(id);
   }
 
   /** Insert one history entry (seq assigned by the database); a feedback entry forgets the cached few-shot examples. */

@@ -82,4 +82,14 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
 
   @ApiProperty({ type: Number, nullable: true, description: 'When truncated: the rows the statement returns without the row limit, if they could be counted' })
   total_rows!: number | null;
+
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { kind: { type: 'string', enum: ['metric', 'filter', 'synonym', 'instruction'] }, id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' } },
+    },
+    description: 'The business definitions the question matched and the SQL was held to (docs/knowledge.md); empty when none applied',
+  })
+  knowledge!: Array<{ kind: 'metric' | 'filter' | 'synonym' | 'instruction'; id: string; name: string; version: number }>;
 }

@@ -33,7 +33,7 @@ export class KnowledgeDefinitionsRepository {
 
   constructor(
     private readonly dataSource: DataSource,
-    store: TypeOrmStateStore,
+    private readonly store: TypeOrmStateStore,
   ) {
     this.exclusive = store.exclusive;
   }
@@ -80,6 +80,8 @@ export class KnowledgeDefinitionsRepository {
    * @throws StaleDefinitionError when another change got there first (nothing is written); the driver's error otherwise.
    */
   write(changes: readonly DefinitionChange[]): Promise<void> {
+    // the definitions the pipeline reads for questions are forgotten once the change is written (or failed)
+    const forget = () => this.store.forgetDefinitions([...new Set(changes.map((c) => c.row.connectionId))]);
     return this.exclusive.run(() =>
       this.dataSource.transaction(async (manager: EntityManager) => {
         for (const { row, change } of changes) {
@@ -106,6 +108,6 @@ export class KnowledgeDefinitionsRepository {
           await manager.getRepository(KnowledgeDefinitionVersionEntity).insert(version);
         }
       }),
-    );
+    ).finally(forget);
   }
 }

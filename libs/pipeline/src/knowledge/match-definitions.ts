@@ -1,0 +1,87 @@
+import type { KnowledgeDefinition } from '@nlq/contracts';
+import { stemmedWords } from '../word-stemmer';
+
+/** A definition as an answer's provenance names it (issue 23 item 5; /api/chat `knowledge`). */
+export interface DefinitionUse {
+  kind: KnowledgeDefinition['kind'];
+  id: string;
+  /** The definition's name; for an instruction, its text (at most 60 characters). */
+  name: string;
+  version: number;
+}
+
+/** The definitions that apply to one question. */
+export interface KnowledgeMatch {
+  /** Metrics, filters and synonyms whose name or a synonym the question uses, then every instruction; oldest first. */
+  definitions: KnowledgeDefinition[];
+  /** The same as provenance. */
+  uses: DefinitionUse[];
+  /** The matched metrics and filters by the word of the question that matched them (for the trace). */
+  terms: Array<{ id: string; name: string; term: string }>;
+}
+
+/** Longest instruction text a provenance entry names. */
+const INSTRUCTION_NAME_CHARS = 60;
+
+/** The provenance entry of a definition. */
+export function definitionUse(d: KnowledgeDefinition): DefinitionUse {
+  const name = d.kind === 'instruction' ? (d.text.length > INSTRUCTION_NAME_CHARS ? `${d.text.slice(0, INSTRUCTION_NAME_CHARS - 1)}…` : d.text) : d.name;
+  return { kind: d.kind, id: d.id, name, version: d.version };
+}
+
+/** True when the stemmed words of `term` occur, consecutively and in order, among the stemmed words of the question. */
+function containsTerm(questionWords: readonly string[], term: string): boolean {
+  const words = stemmedWords(term);
+  if (words.length === 0) return false;
+  for (let i = 0; i + words.length <= questionWords.length; i++) {
+    if (words.every((w, j) => questionWords[i + j] === w)) return true;
+  }
+  return false;
+}
+
+/**
+ * The live definitions of a connection that apply to `question` (docs/knowledge.md "At question time"): a metric,
+ * filter or synonym applies when its name or one of its synonyms occurs in the question, compared word by word after
+ * stemming (word-stemmer.ts: `revenues` meets `revenue`, `Active customers` meets `active customer`); every
+ * instruction applies. Deleted definitions never apply. Pure.
+ */
+export function matchDefinitions(question: string, definitions: readonly KnowledgeDefinition[]): KnowledgeMatch {
+  const questionWords = stemmedWords(question);
+  const matched: KnowledgeDefinition[] = [];
+  const terms: KnowledgeMatch['terms'] = [];
+  for (const d of definitions) {
+    if (d.deleted) continue;
+    if (d.kind === 'instruction') {
+      matched.push(d);
+      continue;
+    }
+    const term = [d.name, ...(d.synonyms ?? [])].find((t) => containsTerm(questionWords, t));
+    if (term === undefined) continue;
+    matched.push(d);
+    terms.push({ id: d.id, name: d.name, term });
+  }
+  return { definitions: matched, uses: matched.map(definitionUse), terms };
+}
+
+/**
+ * Fingerprint of the definitions a question matched for the result-cache key and the near-duplicate scope: their ids
+ * and versions, sorted; '' when none matched. A changed (new version), added or deleted definition changes it.
+ */
+export function knowledgeFingerprint(match: KnowledgeMatch): string {
+  return match.uses
+    .map((u) => `${u.id}@${u.version}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * The words appended to an answer's reading for the definitions it used (metrics, filters and synonyms):
+ * `using the definition of revenue (v2)`, `using the definitions of revenue (v2) and active customer (v1)`; null
+ * when none.
+ */
+export function readingOfDefinitions(uses: readonly DefinitionUse[]): string | null {
+  const named = uses.filter((u) => u.kind !== 'instruction').map((u) => `${u.name} (v${u.version})`);
+  if (named.length === 0) return null;
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+  return `using the definition${named.length === 1 ? '' : 's'} of ${list}`;
+}
