@@ -72,8 +72,17 @@ describe('a metric is the measure, as written, with its filter as a condition', 
     );
   });
 
-  it('a metric the question cannot use as a measure is refused, never dropped', async () => {
+  it('a ranking word before the metric ranks by it', async () => {
+    expect(await sql(SHOP_SCHEMA, 'the 3 customers with the lowest revenue', SHOP)).toBe(
+      "SELECT c.first_name, c.last_name, SUM(o.total) AS revenue FROM orders o JOIN customers c ON o.customer_id = c.id WHERE o.status <> 'cancelled' GROUP BY c.id, c.first_name, c.last_name ORDER BY revenue ASC LIMIT 3",
+    );
+    expect(await sql(SHOP_SCHEMA, 'which 3 countries have the most revenue', SHOP)).toContain('GROUP BY c.country ORDER BY revenue DESC LIMIT 3');
+  });
+
+  it('a metric the question cannot use as a measure, or a ranking read as one total, is refused, never dropped', async () => {
     await expect(sql(SHOP_SCHEMA, 'total revenue and average revenue', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
+    await expect(sql(SHOP_SCHEMA, 'customer with the least revenue', SHOP)).rejects.toThrow(/ranked by the metric "revenue"/);
+    await expect(sql(SHOP_SCHEMA, 'customers with revenue over 1000', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
   });
 });
 

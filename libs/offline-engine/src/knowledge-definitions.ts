@@ -60,7 +60,12 @@ interface UsedMetric {
   placeholder: ColumnRef;
   expression: SqlFragment;
   filter: SqlFragment | null;
+  /** A ranking word came before it ("the highest revenue"): only a ranking reads the question. */
+  ranked: boolean;
 }
+
+const RANK_UP = new Set(['highest', 'largest', 'biggest', 'greatest', 'most', 'best']);
+const RANK_DOWN = new Set(['lowest', 'smallest', 'least', 'fewest', 'worst']);
 
 /** What the definitions the question uses make of it: the question restated, the metrics and the conditions. */
 export interface DefinitionReading {
@@ -169,8 +174,13 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
       if (before.length === 2 && before[0] === 'sum' && before[1] === 'of') start = words[from - 2].start;
       else if (before.length === 2 && before[0] === 'total' && before[1] === 'of') start = words[from - 2].start;
       else if (before.length && before[before.length - 1] === 'total') start = words[from - 1].start;
-      reading.metrics.push({ name: def.name, placeholder, expression, filter: def.filter ? parseSqlFragment(def.filter, lexicon) : null });
-      replace(start, end, `sum of ${lexicon.table(placeholder.table).name}.${placeholder.column}`);
+      // "the highest revenue", "the least revenue": a ranking by the metric, read as "the most"/"the least" measure
+      const startWord = words.findIndex((w) => w.start === start);
+      const rankWord = startWord > 0 ? [...words[startWord - 1].forms][0] : '';
+      const ranked = RANK_UP.has(rankWord) ? 'most' : RANK_DOWN.has(rankWord) ? 'least' : null;
+      if (ranked) start = words[startWord - 1].start;
+      reading.metrics.push({ name: def.name, placeholder, expression, filter: def.filter ? parseSqlFragment(def.filter, lexicon) : null, ranked: ranked !== null });
+      replace(start, end, `${ranked ? `${ranked} ` : ''}sum of ${lexicon.table(placeholder.table).name}.${placeholder.column}`);
     } else if (def.kind === 'filter' || (def.kind === 'synonym' && def.target.includes('='))) {
       const condition = parseSqlFragment(def.kind === 'filter' ? def.condition : def.target, lexicon);
       reading.conditions.push({ name: def.name, condition });
@@ -223,6 +233,8 @@ export function withDefinitions(intent: QueryIntent, reading: DefinitionReading 
     moreMeasures = moreMeasures?.map(apply);
     const after = [measure, ...(moreMeasures ?? [])];
     if (after.every((m, i) => m === before[i])) throw new UnmappedQuestionError(`it could not use the metric "${metric.name}" as a measure of this question`);
+    // "the customer with the least revenue" read as one total would drop the ranking and the customer
+    if (metric.ranked && read.kind !== 'top') throw new UnmappedQuestionError(`it could not tell what is ranked by the metric "${metric.name}"`);
     if (metric.filter) extra.push(sqlFilter(metric.name, metric.filter));
   }
   if (read.filters.some((f) => f.kind === 'related' && f.aggregate && reading.metrics.some((m) => f.aggregate?.expr.kind === 'column' && f.aggregate.expr.ref.column === m.placeholder.column && f.aggregate.expr.ref.table === m.placeholder.table))) {

@@ -7,7 +7,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DatabaseSchema, ReadResult } from '@nlq/contracts';
+import type { DatabaseSchema, KnowledgeDefinition, KnowledgeDefinitionBody, ReadResult } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { ClarificationNeededError, OfflineProvider, UnanswerableQuestionError } from '@nlq/llm-providers';
 import { generateSampleDatabase } from '@nlq/sample-db';
@@ -37,10 +37,12 @@ interface Case {
   ordered?: boolean;
   /** Text the answer must contain, from the reference result's first cell when `true`. */
   answerHasCount?: boolean;
+  /** Business definitions passed on the request (issue 23; docs/knowledge.md). */
+  knowledge?: readonly KnowledgeDefinition[];
 }
 
-async function ask(provider: OfflineProvider, schema: DatabaseSchema, question: string): Promise<string> {
-  return (await provider.generateSql({ question, dialect: 'sqlite', schema, examples: [], maxRows: MAX_ROWS })).sql;
+async function ask(provider: OfflineProvider, schema: DatabaseSchema, question: string, knowledge?: readonly KnowledgeDefinition[]): Promise<string> {
+  return (await provider.generateSql({ question, dialect: 'sqlite', schema, examples: [], maxRows: MAX_ROWS, ...(knowledge ? { knowledge } : {}) })).sql;
 }
 
 const SHOP_CASES: Case[] = [
@@ -326,10 +328,52 @@ const CHINOOK_CASES: Case[] = [
   },
 ];
 
+const DEFINITION_META = { id: 'def', connection_id: 'default', version: 1, created_at: '', updated_at: '', updated_by: 'service', deleted: false };
+/** The sample shop's business definitions (docs/knowledge.md), as the pipeline passes them on the request. */
+const SHOP_KNOWLEDGE: readonly KnowledgeDefinition[] = (
+  [
+    { kind: 'metric', name: 'revenue', synonyms: ['sales'], description: '', expression: 'SUM(orders.total_amount)', filter: "orders.status <> 'cancelled'" },
+    { kind: 'filter', name: 'active customer', synonyms: [], description: '', condition: "customers.signup_date >= '2025-01-01'" },
+    { kind: 'synonym', name: 'client', synonyms: [], target: 'customers' },
+    { kind: 'synonym', name: 'premium', synonyms: [], target: "customers.segment = 'Corporate'" },
+    { kind: 'instruction', text: 'Round money to two decimals.', scope: 'answer' },
+  ] as KnowledgeDefinitionBody[]
+).map((b) => ({ ...b, ...DEFINITION_META }) as KnowledgeDefinition);
+
+/** Questions that use the definitions: the metric as the measure with its filter, filters and synonyms as conditions. */
+const SHOP_KNOWLEDGE_CASES: Case[] = [
+  {
+    question: 'What was the total revenue in 2024?',
+    reference: "SELECT SUM(total_amount) FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01' AND status <> 'cancelled'",
+  },
+  {
+    question: 'revenue per country',
+    reference: "SELECT c.country, SUM(o.total_amount) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status <> 'cancelled' GROUP BY c.country",
+  },
+  {
+    question: 'top 5 customers by revenue',
+    reference:
+      "SELECT c.first_name, c.last_name, SUM(o.total_amount) AS r FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status <> 'cancelled' GROUP BY c.customer_id ORDER BY r DESC LIMIT 5",
+    ordered: true,
+  },
+  {
+    question: 'revenue by month in 2025',
+    reference:
+      "SELECT strftime('%Y-%m', order_date) AS m, SUM(total_amount) FROM orders WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01' AND status <> 'cancelled' GROUP BY m ORDER BY m",
+    ordered: true,
+  },
+  {
+    question: 'revenue from premium clients',
+    reference: "SELECT SUM(o.total_amount) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status <> 'cancelled' AND c.segment = 'Corporate'",
+  },
+  { question: 'how many active customers are there?', reference: "SELECT COUNT(*) FROM customers WHERE signup_date >= '2025-01-01'", answerHasCount: true },
+  { question: 'how many premium clients are in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE segment = 'Corporate' AND country = 'Germany'", answerHasCount: true },
+].map((c) => ({ ...c, knowledge: SHOP_KNOWLEDGE }));
+
 async function runCases(driver: DatabaseDriver, schema: DatabaseSchema, cases: Case[]): Promise<void> {
   const provider = new OfflineProvider();
   for (const c of cases) {
-    const sql = await ask(provider, schema, c.question);
+    const sql = await ask(provider, schema, c.question, c.knowledge);
     const actual = await driver.runRead(sql, READ);
     const expected = await driver.runRead(c.reference, READ);
     try {
@@ -366,6 +410,10 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
 
   it(`answers ${SHOP_CASES.length} questions with the same results as reference SQL`, async () => {
     await runCases(driver, schema, SHOP_CASES);
+  });
+
+  it(`answers ${SHOP_KNOWLEDGE_CASES.length} questions with business definitions with the same results as reference SQL (issue 23)`, async () => {
+    await runCases(driver, schema, SHOP_KNOWLEDGE_CASES);
   });
 
   it(`answers ${SHOP_WIDER_CASES.length} questions of the wider shapes with the same results as reference SQL`, async () => {
