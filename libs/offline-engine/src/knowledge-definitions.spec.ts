@@ -1,9 +1,11 @@
-import type { DatabaseSchema, KnowledgeDefinition, KnowledgeDefinitionBody } from '@nlq/contracts';
+import type { DatabaseSchema, Dialect, KnowledgeDefinition, KnowledgeDefinitionBody } from '@nlq/contracts';
+import { classifySql } from '@nlq/db-drivers';
+import { Random } from '@nlq/sample-db';
 import { parseSqlFragment, readDefinitions, renderSqlFragment } from './knowledge-definitions';
 import { OfflineEngine } from './offline-engine';
 import { SchemaLexicon } from './schema-lexicon';
-import { GUIDE_SCHEMA, SHOP_SCHEMA } from './testing';
-import { OfflineRefusalError } from './unanswerable';
+import { AdversarialQuestions, GUIDE_SCHEMA, SHOP_QUESTIONS, SHOP_SCHEMA } from './testing';
+import { OfflineClarificationError, OfflineRefusalError } from './unanswerable';
 
 /** Business definitions (docs/knowledge.md) in the question forms the engine reads (issue 23 item 3). */
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
@@ -145,5 +147,28 @@ describe('reading the definitions', () => {
     expect(f.tables).toEqual(['orders']);
     expect(renderSqlFragment(f, (ref) => `x.${ref.column}`)).toBe("SUM(x.total) FILTER (WHERE x.status <> 'orders.total')");
     expect(() => parseSqlFragment('SUM(orders.nope)', lexicon)).toThrow(/no column/);
+  });
+});
+
+describe('adversarial questions with definitions (bounded fuzz)', () => {
+  it('each question with definition words writes SQL that parses as one read, refuses or asks back, in every dialect', async () => {
+    const random = new Random(23_003);
+    const words = ['revenue', 'total revenue', 'sales', 'big orders', 'premium', 'clients', 'active customers', 'european', 'units sold', 'cost', 'average basket'];
+    const questions = new AdversarialQuestions(random, { questions: SHOP_QUESTIONS, vocabulary: [...words, 'orders', 'customers', 'country', 'Germany'], maxChars: 300 });
+    const dialects: Dialect[] = ['sqlite', 'postgresql', 'mysql', 'transactsql'];
+    const failures: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const base = questions.next();
+      const question = i % 2 ? `${base} ${words[i % words.length]}` : `${words[i % words.length]} ${base}`;
+      const dialect = dialects[i % dialects.length];
+      try {
+        const { sql: text } = await engine.generateSql({ question, dialect, schema: { ...SHOP_SCHEMA, dialect }, maxRows: 10, knowledge: SHOP });
+        const kind = classifySql(text, dialect).kind;
+        if (kind !== 'read' && kind !== 'write') failures.push(`${question} (${dialect}): ${kind} ${text}`);
+      } catch (e) {
+        if (!(e instanceof OfflineRefusalError) && !(e instanceof OfflineClarificationError)) failures.push(`${question} (${dialect}): ${(e as Error).stack ?? e}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
