@@ -80,9 +80,10 @@ export interface ChatResponse extends QueryResponse {
   total_rows: number | null;
   /**
    * The business definitions the question matched and the SQL was held to (issue 23; docs/knowledge.md "At question
-   * time"): kind, id, name (an instruction's text, cut) and the version used. Empty when none applied.
+   * time"): kind, id, name (an instruction's text, cut) and the version used. Empty when none applied; this server
+   * always sends it (optional for clients of servers before issue 23).
    */
-  knowledge: Array<{ kind: 'metric' | 'filter' | 'synonym' | 'instruction'; id: string; name: string; version: number }>;
+  knowledge?: Array<{ kind: 'metric' | 'filter' | 'synonym' | 'instruction'; id: string; name: string; version: number }>;
 }
 
 /** GET /api/health: the /health fields plus reachability of the active database and model. */
