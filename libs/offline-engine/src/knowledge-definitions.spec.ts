@@ -108,6 +108,14 @@ describe('a filter is a condition on the rows it names', () => {
     );
   });
 
+  it('a filter\'s name with other words before its table word ("good french restaurants")', async () => {
+    expect(await sql(GUIDE_SCHEMA, 'how many good french restaurants are in san francisco', GUIDE)).toBe(
+      "SELECT COUNT(*) AS restaurant_count FROM restaurant WHERE food_type = 'french' AND city_name = 'san francisco' AND rating > 2.5",
+    );
+    // never across a word that ends the phrase
+    expect(readDefinitions('good and cheap restaurants', GUIDE, new SchemaLexicon(GUIDE_SCHEMA))).toBeNull();
+  });
+
   it('a condition on rows that fan out from the subject is refused ("clients with more than 2 big orders")', async () => {
     await expect(sql(SHOP_SCHEMA, 'which clients have more than 2 big orders', SHOP)).rejects.toThrow(/which rows "big order" describes/);
   });

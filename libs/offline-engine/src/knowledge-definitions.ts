@@ -98,16 +98,46 @@ function questionWords(question: string): QuestionWord[] {
   return out;
 }
 
-/** Where the phrase's words occur in the question's words, as [first, last] word indexes. */
-function phraseAt(words: readonly QuestionWord[], phrase: string): Array<[number, number]> {
-  const p = phrase
+function phraseWords(phrase: string): string[] {
+  return phrase
     .split(/[^\p{L}\p{N}_]+/u)
     .filter(Boolean)
     .map((w) => normalizeWord(w));
+}
+
+/** Where the phrase's words occur in the question's words, as [first, last] word indexes. */
+function phraseAt(words: readonly QuestionWord[], phrase: string): Array<[number, number]> {
+  const p = phraseWords(phrase);
   if (!p.length) return [];
   const hits: Array<[number, number]> = [];
   for (let i = 0; i + p.length <= words.length; i++) {
     if (p.every((w, k) => words[i + k].forms.has(w))) hits.push([i, i + p.length - 1]);
+  }
+  return hits;
+}
+
+/** Words that end a noun phrase: a filter's words are never read across them. */
+const PHRASE_BREAKS = new Set(['and', 'or', 'not', 'no', 'nor', 'with', 'without', 'in', 'of', 'than', 'by', 'per', 'for', 'from', 'to', 'at', 'on', 'the', 'a', 'an', 'that', 'which', 'who', 'whose', 'but']);
+
+/**
+ * A filter's name whose last word names a table, with one or two other words before that table word ("good french
+ * restaurants" for "good restaurant"): [first, last] word indexes of the words before the table word, which are the
+ * words consumed (the others and the table word stay).
+ */
+function gappedPhraseAt(words: readonly QuestionWord[], phrase: string, lexicon: SchemaLexicon): Array<[number, number]> {
+  const p = phraseWords(phrase);
+  if (p.length < 2) return [];
+  const head = p.slice(0, -1);
+  const last = p[p.length - 1];
+  const hits: Array<[number, number]> = [];
+  for (let i = 0; i + head.length < words.length; i++) {
+    if (!head.every((w, k) => words[i + k].forms.has(w))) continue;
+    const after = i + head.length;
+    for (let j = after + 1; j <= after + 2 && j < words.length; j++) {
+      const gap = words.slice(after, j);
+      if (gap.some((w) => w.forms.size === 0 || [...w.forms].some((f) => PHRASE_BREAKS.has(f)))) break;
+      if (words[j].forms.has(last) && namesTable(words[j], lexicon)) hits.push([i, after - 1]);
+    }
   }
   return hits;
 }
@@ -133,7 +163,8 @@ function namesTable(word: QuestionWord, lexicon: SchemaLexicon): boolean {
 /**
  * Read the definitions the question uses (docs/knowledge.md): each metric, filter and synonym whose name or one of
  * whose synonyms occurs in the question's words (compared in singular lower-case form and by lemma, longest first,
- * without overlaps); instructions and definitions the question does not use are ignored. A metric's words (and a
+ * without overlaps; a filter's name also with one or two other words before its table word: "good french
+ * restaurants"); instructions and definitions the question does not use are ignored. A metric's words (and a
  * "total" or "sum of" before them) become `sum of table.column` of its expression's first column, so that every
  * question form reads it as a measure of that table; a filter's words, and a synonym of a value's, are consumed (a
  * last word naming a table is kept: "good restaurants" -> "restaurants"; another phrase of several words becomes
@@ -144,12 +175,16 @@ function namesTable(word: QuestionWord, lexicon: SchemaLexicon): boolean {
 export function readDefinitions(question: string, knowledge: readonly KnowledgeDefinition[] | undefined, lexicon: SchemaLexicon): DefinitionReading | null {
   if (!knowledge?.length) return null;
   const words = questionWords(question);
-  const candidates: Array<{ def: KnowledgeDefinition; from: number; to: number }> = [];
+  const candidates: Array<{ def: KnowledgeDefinition; from: number; to: number; gapped?: boolean }> = [];
   for (const def of knowledge) {
     if (def.kind === 'instruction' || def.deleted) continue;
-    for (const phrase of [def.name, ...(def.synonyms ?? [])]) for (const [from, to] of phraseAt(words, phrase)) candidates.push({ def, from, to });
+    for (const phrase of [def.name, ...(def.synonyms ?? [])]) {
+      for (const [from, to] of phraseAt(words, phrase)) candidates.push({ def, from, to });
+      if (def.kind === 'filter') for (const [from, to] of gappedPhraseAt(words, phrase, lexicon)) candidates.push({ def, from, to, gapped: true });
+    }
   }
-  candidates.sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from);
+  // longest first; an exact phrase before one read across other words
+  candidates.sort((a, b) => Number(a.gapped ?? false) - Number(b.gapped ?? false) || b.to - b.from - (a.to - a.from) || a.from - b.from);
   const taken = new Set<number>();
   const used = candidates.filter((c) => {
     for (let i = c.from; i <= c.to; i++) if (taken.has(i)) return false;
@@ -163,7 +198,7 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
   const replace = (from: number, to: number, by: string) => {
     text = `${text.slice(0, from)}${by}${text.slice(to)}`;
   };
-  for (const { def, from, to } of used) {
+  for (const { def, from, to, gapped } of used) {
     let start = words[from].start;
     const end = words[to].end;
     if (def.kind === 'metric') {
@@ -186,7 +221,7 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
       reading.conditions.push({ name: def.name, condition });
       // "good restaurants": the table word stays; "good places": a noun phrase stands for the condition's table;
       // "premium": an adjective alone is only the condition
-      const keep = namesTable(words[to], lexicon) ? question.slice(words[to].start, end) : to > from ? lexicon.table(condition.tables[0]).name : '';
+      const keep = gapped ? '' : namesTable(words[to], lexicon) ? question.slice(words[to].start, end) : to > from ? lexicon.table(condition.tables[0]).name : '';
       replace(start, end, keep);
     } else if (def.kind === 'synonym') {
       const table = targetTable(def.target, lexicon);
