@@ -25,7 +25,7 @@ export class ChatService {
     private readonly config: AppConfig,
   ) {}
 
-  async chat(caller: Caller, request: ChatRequest, events?: EventSink): Promise<ChatResponse> {
+  async chat(caller: Caller, request: ChatRequest, events?: EventSink): Promise<ChatResponse & Required<Pick<ChatResponse, 'knowledge'>>> {
     if (request.question === undefined && request.clarification_option === undefined) {
       throw ApiException.validation([{ field: 'question', problems: ['question is required unless clarification_option is given'] }]);
     }
