@@ -81,9 +81,18 @@ describe('a metric is the measure, as written, with its filter as a condition', 
     expect(await sql(SHOP_SCHEMA, 'which 3 countries have the most revenue', SHOP)).toContain('GROUP BY c.country ORDER BY revenue DESC LIMIT 3');
   });
 
+  it('a singular ranking by the metric keeps every row holding the extreme value, the metric in the inner query too', async () => {
+    expect(await sql(SHOP_SCHEMA, 'which customer has the highest revenue', SHOP)).toBe(
+      "SELECT c.first_name, c.last_name, SUM(o.total) AS revenue FROM orders o JOIN customers c ON o.customer_id = c.id WHERE o.status <> 'cancelled' GROUP BY c.id, c.first_name, c.last_name HAVING SUM(o.total) = (SELECT MAX(nlq_m) FROM (SELECT SUM(o.total) AS nlq_m FROM orders o JOIN customers c ON o.customer_id = c.id WHERE o.status <> 'cancelled' GROUP BY c.id, c.first_name, c.last_name) nlq_t) ORDER BY revenue DESC LIMIT 10",
+    );
+    expect(await sql(SHOP_SCHEMA, 'the country with the least revenue', SHOP)).toContain('HAVING SUM(o.total) = (SELECT MIN(nlq_m)');
+  });
+
   it('a metric the question cannot use as a measure, or a ranking read as one total, is refused, never dropped', async () => {
     await expect(sql(SHOP_SCHEMA, 'total revenue and average revenue', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
-    await expect(sql(SHOP_SCHEMA, 'customer with the least revenue', SHOP)).rejects.toThrow(/ranked by the metric "revenue"/);
+    await expect(sql(SHOP_SCHEMA, 'which customer has the highest revenue and the most orders', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
+    await expect(sql(SHOP_SCHEMA, 'how many customers have the least revenue', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
+    await expect(sql(SHOP_SCHEMA, 'orders of the customer with the least revenue', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
     await expect(sql(SHOP_SCHEMA, 'customers with revenue over 1000', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
   });
 });

@@ -234,10 +234,25 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
       replace(start, end, `${lexicon.table(column[0].table).name}.${column[0].column}`);
     }
   }
-  reading.question = text.replace(/\s{2,}/g, ' ').trim();
+  reading.question = asRanking(text.replace(/\s{2,}/g, ' ').trim());
   reading.metrics.reverse();
   reading.conditions.reverse();
   return reading;
+}
+
+const WHICH_HAS_MOST = /^(?:which|what)\s+([\p{L}_]+(?:\s+[\p{L}_]+)?)\s+(?:has|had|have|with)\s+the\s+(most|least)\s+(sum of \S+)(.*)$/iu;
+const ROW_WITH_MOST = /^(?:(?:show|list|find|give)(?: me)?\s+)?(?:the\s+)?([\p{L}_]+)\s+with\s+the\s+(most|least)\s+(sum of \S+)(.*)$/iu;
+
+/**
+ * A singular ranking by a metric restated as the engine's top-N form with ties: "which customer has the highest
+ * revenue" -> "top customer by sum of orders.total" (every customer holding the extreme value), "the country with the
+ * least revenue" -> "bottom country by ..."; other questions unchanged.
+ */
+function asRanking(question: string): string {
+  const m = WHICH_HAS_MOST.exec(question) ?? ROW_WITH_MOST.exec(question);
+  if (!m) return question;
+  const [, rows, rank, measure, rest] = m;
+  return `${rank.toLowerCase() === 'most' ? 'top' : 'bottom'} ${rows} by ${measure}${rest}`;
 }
 
 /** The name of a definition as an output column alias: `revenue`, `net_revenue`. */

@@ -366,6 +366,11 @@ const SHOP_KNOWLEDGE_CASES: Case[] = [
     question: 'revenue from premium clients',
     reference: "SELECT SUM(o.total_amount) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status <> 'cancelled' AND c.segment = 'Corporate'",
   },
+  {
+    question: 'which country has the highest revenue?',
+    reference:
+      "SELECT c.country, SUM(o.total_amount) AS r FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.status <> 'cancelled' GROUP BY c.country ORDER BY r DESC LIMIT 1",
+  },
   { question: 'how many active customers are there?', reference: "SELECT COUNT(*) FROM customers WHERE signup_date >= '2025-01-01'", answerHasCount: true },
   { question: 'how many premium clients are in Germany?', reference: "SELECT COUNT(*) FROM customers WHERE segment = 'Corporate' AND country = 'Germany'", answerHasCount: true },
 ].map((c) => ({ ...c, knowledge: SHOP_KNOWLEDGE }));
