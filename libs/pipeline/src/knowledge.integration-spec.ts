@@ -1,0 +1,104 @@
+/**
+ * Business definitions through the pipeline (issue 23 items 3 and 5; docs/knowledge.md "At question time") on real
+ * SQLite with the in-memory state store: the matched definitions reach the provider, SQL that ignores a matched
+ * metric is asked again once with the difference and then refused, the offline engine is refused at once (asking a
+ * deterministic engine again changes nothing), provenance is on the outcome and the reading, and a new version of a
+ * definition is never answered from the cache or by reused SQL.
+ */
+import type { KnowledgeDefinition } from '@nlq/contracts';
+import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
+import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import type { SqlGenerationRequest } from '@nlq/llm-providers';
+import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
+import { scriptedPipeline } from './testing/scripted-pipeline';
+
+jest.setTimeout(30_000);
+
+const sqlite = SCRATCH_ENGINES.find((e) => e.name === 'sqlite')!;
+const UNFILTERED = 'SELECT SUM(orders.total) AS revenue FROM orders';
+const FILTERED = "SELECT SUM(o.total) AS revenue FROM orders o WHERE o.status <> 'cancelled'";
+const revenue: KnowledgeDefinition = {
+  id: 'rev',
+  connection_id: 'c',
+  version: 1,
+  created_at: '',
+  updated_at: '',
+  updated_by: 'service',
+  deleted: false,
+  kind: 'metric',
+  name: 'revenue',
+  synonyms: ['sales'],
+  description: '',
+  expression: 'SUM(orders.total)',
+  filter: "orders.status <> 'cancelled'",
+};
+
+describe('business definitions through the pipeline', () => {
+  let db: ScratchDatabase;
+  let driver: DatabaseDriver;
+
+  beforeAll(async () => {
+    db = await sqlite.create();
+    driver = createDriver(db.url);
+    await driver.connect();
+    for (const sql of ['CREATE TABLE orders (id INTEGER PRIMARY KEY, status TEXT, total REAL)', "INSERT INTO orders (status, total) VALUES ('paid', 10), ('cancelled', 100), ('paid', 5)"])
+      await driver.runWrite(sql, { timeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await db?.drop();
+  });
+
+  const setUp = (sql: (request: SqlGenerationRequest, call: number) => string, name?: string) => {
+    const provider = new ScriptedLlmProvider({ sql, ...(name ? { name } : {}) });
+    const scripted = scriptedPipeline({ driver, provider });
+    scripted.store.definitions.push(structuredClone(revenue));
+    return { provider, ...scripted };
+  };
+
+  it('passes the matched definitions, re-prompts once with the difference and answers with the definition', async () => {
+    const { provider, pipeline } = setUp((request) => (request.previousAttempt ? FILTERED : UNFILTERED));
+    const out = await pipeline.ask({ question: 'What is the total sales?', sessionId: 's', userId: 'u' });
+    expect(out).toMatchObject({ success: true, sql: FILTERED, knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }] });
+    expect(out.result?.rows).toEqual([[15]]);
+    expect(out.reading).toMatch(/, using the definition of revenue \(v1\)\.$/);
+    expect(provider.sqlRequests.map((r) => r.knowledge?.map((d) => d.id))).toEqual([['rev'], ['rev']]);
+    expect(provider.sqlRequests[1].previousAttempt?.error).toContain("the definition of revenue requires SUM(orders.total) with orders.status <> 'cancelled'");
+  });
+
+  it('refuses SQL that still ignores the definition, and the offline engine at once', async () => {
+    for (const name of ['scripted', 'offline']) {
+      const { provider, pipeline } = setUp(() => UNFILTERED, name);
+      const out = await pipeline.ask({ question: 'total revenue', sessionId: `s-${name}`, userId: 'u' });
+      expect(out).toMatchObject({ success: false, result: null, reading: null });
+      expect(out.error).toContain('the business definition of revenue (v1)');
+      expect(provider.sqlRequests).toHaveLength(name === 'offline' ? 1 : 2);
+    }
+  });
+
+  it('a question no definition matches is not checked and keeps its key', async () => {
+    const { provider, pipeline } = setUp(() => 'SELECT COUNT(*) AS n FROM orders');
+    const out = await pipeline.ask({ question: 'how many orders', sessionId: 's2', userId: 'u' });
+    expect(out).toMatchObject({ success: true, knowledge: [] });
+    expect(provider.sqlRequests[0].knowledge).toEqual([]);
+  });
+
+  it('never answers a new version from the cache or by reusing SQL', async () => {
+    const sqlByVersion = (request: SqlGenerationRequest) =>
+      request.knowledge?.some((d) => d.kind === 'metric' && d.filter?.includes('refunded'))
+        ? "SELECT SUM(o.total) AS revenue FROM orders o WHERE o.status NOT IN ('cancelled', 'refunded')"
+        : FILTERED;
+    const { provider, pipeline, store } = setUp(sqlByVersion);
+    const first = await pipeline.ask({ question: 'total revenue', sessionId: 's3', userId: 'u' });
+    expect(first).toMatchObject({ success: true, cached: false });
+    expect((await pipeline.ask({ question: 'total revenue', sessionId: 's3', userId: 'u' })).cached).toBe(true);
+    store.definitions[0] = { ...revenue, version: 2, filter: "orders.status NOT IN ('cancelled', 'refunded')" };
+    // neither the exact question nor a near-identical one reuses what version 1 produced
+    for (const question of ['total revenue', 'the total revenue']) {
+      const out = await pipeline.ask({ question, sessionId: 's3', userId: 'u' });
+      expect(out).toMatchObject({ success: true, cached: false, knowledge: [{ id: 'rev', version: 2 }] });
+      expect(out.sql).toContain("NOT IN ('cancelled', 'refunded')");
+    }
+    expect(provider.sqlRequests.length).toBeGreaterThanOrEqual(2);
+  });
+});
