@@ -88,6 +88,13 @@ describe('a metric is the measure, as written, with its filter as a condition', 
     expect(await sql(SHOP_SCHEMA, 'the country with the least revenue', SHOP)).toContain('HAVING SUM(o.total) = (SELECT MIN(nlq_m)');
   });
 
+  it('a count of ids is a measure of their table too, in another dialect', async () => {
+    const buyers = defs({ kind: 'metric', name: 'buyer count', synonyms: [], description: '', expression: 'COUNT(DISTINCT orders.customer_id)' });
+    expect((await engine.generateSql({ question: 'buyer count per country', dialect: 'postgresql', schema: SHOP_SCHEMA, maxRows: 10, knowledge: buyers })).sql).toBe(
+      'SELECT c.country, COUNT(DISTINCT o.customer_id) AS buyer_count FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY c.country ORDER BY buyer_count DESC LIMIT 10',
+    );
+  });
+
   it('a metric the question cannot use as a measure, or a ranking read as one total, is refused, never dropped', async () => {
     await expect(sql(SHOP_SCHEMA, 'total revenue and average revenue', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);
     await expect(sql(SHOP_SCHEMA, 'which customer has the highest revenue and the most orders', SHOP)).rejects.toBeInstanceOf(OfflineRefusalError);

@@ -142,6 +142,19 @@ function gappedPhraseAt(words: readonly QuestionWord[], phrase: string, lexicon:
   return hits;
 }
 
+/**
+ * The column a metric is restated with ("sum of table.column"), which places the measure in the table of the
+ * expression's first column: the expression's first numeric column, else a numeric column of that table (a count of
+ * ids, `COUNT(DISTINCT orders.customer_id)`, is a measure of orders too), else its first column.
+ */
+function placeholderOf(expression: SqlFragment, lexicon: SchemaLexicon): ColumnRef {
+  const refs = expression.parts.filter((p): p is ColumnRef => typeof p !== 'string');
+  const numeric = refs.find((r) => lexicon.columnKind(r.table, r.column) === 'number');
+  if (numeric) return numeric;
+  const other = lexicon.columnsOfKind(refs[0].table, 'number')[0];
+  return other ? { table: refs[0].table, column: other } : refs[0];
+}
+
 /** The table a synonym's target names (`table` or `schema.table`), or null. */
 function targetTable(target: string, lexicon: SchemaLexicon): string | null {
   const t = target.trim().toLowerCase();
@@ -203,7 +216,7 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
     const end = words[to].end;
     if (def.kind === 'metric') {
       const expression = parseSqlFragment(def.expression, lexicon);
-      const placeholder = expression.parts.find((p): p is ColumnRef => typeof p !== 'string') as ColumnRef;
+      const placeholder = placeholderOf(expression, lexicon);
       // "total revenue", "the sum of revenue": the metric is the aggregate, never a second one
       const before = words.slice(Math.max(0, from - 2), from).map((w) => [...w.forms][0]);
       if (before.length === 2 && before[0] === 'sum' && before[1] === 'of') start = words[from - 2].start;
@@ -277,7 +290,7 @@ export function withDefinitions(intent: QueryIntent, reading: DefinitionReading 
   let moreMeasures = read.moreMeasures;
   const extra: Filter[] = [];
   for (const metric of reading.metrics) {
-    const apply = (m: Measure): Measure => (isPlaceholder(m, metric.placeholder) && !m.definition ? { ...m, definition: metric.expression, alias: aliasOf(metric.name), label: metric.name, money: m.money } : m);
+    const apply = (m: Measure): Measure => (isPlaceholder(m, metric.placeholder) && !m.definition ? { ...m, definition: metric.expression, alias: aliasOf(metric.name), label: metric.name, money: m.money && moneyExpression(metric) } : m);
     const before = [measure, ...(moreMeasures ?? [])];
     measure = measure ? apply(measure) : measure;
     moreMeasures = moreMeasures?.map(apply);
@@ -304,6 +317,12 @@ export function withDefinitions(intent: QueryIntent, reading: DefinitionReading 
     }
   }
   return { ...read, measure, ...(moreMeasures ? { moreMeasures } : {}), filters: [...read.filters, ...extra] };
+}
+
+/** True when the metric's value is money like its placeholder column: it adds up that column, never counts rows. */
+function moneyExpression(metric: UsedMetric): boolean {
+  const own = metric.expression.parts.some((p) => typeof p !== 'string' && p.table === metric.placeholder.table && p.column === metric.placeholder.column);
+  return own && !metric.expression.parts.some((p) => typeof p === 'string' && /\bcount\s*\(/i.test(p));
 }
 
 function fansOut(planner: JoinPlanner, from: string, to: string): boolean {
