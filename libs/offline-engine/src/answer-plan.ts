@@ -33,7 +33,7 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
   }
   const nounTable = intent.kind === 'top' && intent.group?.kind === 'table' && !intent.perGroup ? intent.group.table : intent.subject;
   const noun = intent.kind === 'top' && intent.group?.kind === 'column' && !intent.perGroup ? humanize(intent.group.ref.column) : tableNoun(lexicon.table(nounTable));
-  const context = intent.filters.map((f) => ` ${f.label}`).join('');
+  const context = intent.filters.filter((f) => f.label).map((f) => ` ${f.label}`).join('');
   const g = intent.group;
   const groupNoun = !g ? null : g.kind === 'table' ? tableNoun(lexicon.table(g.table)) : g.kind === 'period' ? g.unit : humanize(g.ref.column);
   let measureLabel = intent.measure?.label ?? '';

@@ -298,7 +298,8 @@ export function withDefinitions(intent: QueryIntent, reading: DefinitionReading 
     if (after.every((m, i) => m === before[i])) throw new UnmappedQuestionError(`it could not use the metric "${metric.name}" as a measure of this question`);
     // "the customer with the least revenue" read as one total would drop the ranking and the customer
     if (metric.ranked && read.kind !== 'top') throw new UnmappedQuestionError(`it could not tell what is ranked by the metric "${metric.name}"`);
-    if (metric.filter) extra.push(sqlFilter(metric.name, metric.filter));
+    // the metric's own filter is part of the metric: the measure's label already names it in the answer
+    if (metric.filter) extra.push({ ...sqlFilter(metric.name, metric.filter), label: '' });
   }
   if (read.filters.some((f) => f.kind === 'related' && f.aggregate && reading.metrics.some((m) => f.aggregate?.expr.kind === 'column' && f.aggregate.expr.ref.column === m.placeholder.column && f.aggregate.expr.ref.table === m.placeholder.table))) {
     throw new UnmappedQuestionError('it does not apply a metric to a condition on related rows');
@@ -312,7 +313,7 @@ export function withDefinitions(intent: QueryIntent, reading: DefinitionReading 
     if (f.kind !== 'sql') continue;
     for (const table of f.fragment.tables) {
       if (relatedTables.has(table) || (table !== anchor && fansOut(planner, anchor, table))) {
-        throw new UnmappedQuestionError(`it could not tell which rows "${f.label}" describes`);
+        throw new UnmappedQuestionError(`it could not tell which rows "${f.label || f.fragment.parts.map((p) => (typeof p === 'string' ? p : `${p.table}.${p.column}`)).join('')}" describes`);
       }
     }
   }
