@@ -4,13 +4,14 @@ import { Layout } from './components/layout';
 import { ToastProvider } from './components/toasts';
 import { ChatPage } from './pages/chat-page';
 import { ConnectionsPage } from './pages/connections-page';
+import { KnowledgePage } from './pages/knowledge-page';
 import { LlmsPage } from './pages/llms-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OverviewPage } from './pages/overview-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat) behind the API key dialog. */
+/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat) and /knowledge (issue 23) behind the API key dialog. */
 export function App() {
   return (
     <BrowserRouter>
@@ -22,6 +23,7 @@ export function App() {
               <Route path="chat" element={<ChatPage />} />
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
+              <Route path="knowledge" element={<KnowledgePage />} />
               <Route path="connections" element={<ConnectionsPage />} />
               <Route path="llms" element={<LlmsPage />} />
               <Route path="*" element={<NotFoundPage />} />

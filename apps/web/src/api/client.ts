@@ -6,8 +6,10 @@ import type {
   ConnectionInput,
   ConnectionView,
   ErrorResponse,
+  ExampleStatus,
   FeedbackResponse,
   FeedbackSignal,
+  KnowledgeDefinition,
   LlmInput,
   LlmView,
   Page,
@@ -18,6 +20,8 @@ import type {
   Trace,
   TraceQuery,
   TraceSummary,
+  VerifiedExample,
+  VerifiedExampleList,
   WhoAmI,
 } from '@nlq/contracts';
 import { ServerSentEventParser } from '@nlq/contracts';
@@ -272,6 +276,23 @@ export class ApiClient {
   }
   activateLlm(id: string): Promise<LlmView> {
     return this.request('POST', `/api/llms/${encodeURIComponent(id)}/activate`);
+  }
+
+  /** GET /api/knowledge/definitions: live definitions of the active connection, oldest first (service key only). */
+  definitions(query: { page?: number; page_size?: number } = {}): Promise<Page<KnowledgeDefinition>> {
+    return this.request('GET', '/api/knowledge/definitions', { query });
+  }
+  /** GET /api/knowledge/definitions/{id}/versions: every version, oldest first, with its change. */
+  definitionVersions(id: string): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
+    return this.request('GET', `/api/knowledge/definitions/${encodeURIComponent(id)}/versions`);
+  }
+  /** GET /api/knowledge/examples?status=: verified examples of the active connection in one status. */
+  examples(status: ExampleStatus): Promise<VerifiedExampleList> {
+    return this.request('GET', '/api/knowledge/examples', { query: { status } });
+  }
+  /** POST /api/knowledge/examples/{id}/promote|reject (409 with the reason when it cannot). */
+  decideExample(id: string, decision: 'promote' | 'reject'): Promise<VerifiedExample> {
+    return this.request('POST', `/api/knowledge/examples/${encodeURIComponent(id)}/${decision}`);
   }
 
   /** GET /api/export: the rows of a history entry as a CSV or JSON file, with the server's file name. */

@@ -10,6 +10,7 @@ import { approvalSummary } from './approval-impact';
 import { ApprovalRunNotice } from './approval-run-notice';
 import { Link } from 'react-router-dom';
 import { AnswerReading } from './answer-reading';
+import { DefinitionsUsed } from './definitions-used';
 import { ClarificationOptions, turnClarification } from './clarification-options';
 import { rowsLabel, truncationNote } from '../lib/row-count';
 
@@ -118,6 +119,7 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
               </p>
             )}
             {!error && !clarification && <AnswerReading reading={r ? r.reading : e?.reading} />}
+            {!error && !clarification && <DefinitionsUsed knowledge={r?.knowledge} />}
             {clarification && (
               <ClarificationOptions
                 clarification={clarification}

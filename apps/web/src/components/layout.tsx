@@ -6,6 +6,7 @@ const LINKS: Array<{ to: string; label: string }> = [
   { to: '/', label: 'Overview' },
   { to: '/chat', label: 'Chat' },
   { to: '/traces', label: 'Traces' },
+  { to: '/knowledge', label: 'Knowledge' },
   { to: '/connections', label: 'Connections' },
   { to: '/llms', label: 'Models' },
 ];

@@ -9,10 +9,11 @@ export interface Loaded<T> {
 }
 
 /**
- * Load data on mount and whenever `deps` change; a failure becomes an error toast (spec 7.2) and `error`.
- * Answers from an older call are dropped when a newer one started.
+ * Load data on mount and whenever `deps` change; a failure becomes an error toast (spec 7.2) and `error`, unless
+ * `quiet(error)` says the page shows that failure itself. Answers from an older call are dropped when a newer one
+ * started.
  */
-export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
+export function useLoad<T>(load: () => Promise<T>, deps: DependencyList, quiet?: (error: unknown) => boolean): Loaded<T> {
   const toast = useToast();
   const [data, setData] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);
@@ -34,7 +35,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
         if (mine !== seq.current) return;
         setError(err);
         setLoading(false);
-        toast.error(err);
+        if (!quiet?.(err)) toast.error(err);
       },
     );
   }, [...deps, tick]);

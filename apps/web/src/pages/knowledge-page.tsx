@@ -1,0 +1,221 @@
+import { EXAMPLE_STATUSES, type ExampleStatus, type KnowledgeDefinition } from '@nlq/contracts';
+import { useState } from 'react';
+import { ApiError } from '../api/api-error';
+import { useApi } from '../components/api-provider';
+import { Pager } from '../components/pager';
+import { useToast } from '../components/toasts';
+import { formatTime } from '../lib/format';
+import { definitionLines, definitionMeaning, definitionName } from '../lib/knowledge';
+import { lineDiff } from '../lib/line-diff';
+import { useLoad } from '../lib/use-load';
+
+const PAGE_SIZE = 50;
+
+/** A 403: the key in use is a user key, and the knowledge routes need the service key. */
+export function isForbidden(err: unknown): boolean {
+  return err instanceof ApiError && err.statusCode === 403;
+}
+
+function ServiceKeyNeeded({ what }: { what: string }) {
+  return (
+    <p className="muted" role="note" data-testid="knowledge-forbidden">
+      {what} need the service key; the key in use is a user key. Use “Change key” to enter the service key.
+    </p>
+  );
+}
+
+/** The versions of one definition, newest first, each with a line diff against the one before it. */
+function DefinitionVersions({ definition }: { definition: KnowledgeDefinition }) {
+  const { client } = useApi();
+  const versions = useLoad(() => client.definitionVersions(definition.id), [client, definition.id, definition.version]);
+  const items = versions.data?.items ?? [];
+  return (
+    <section className="card" aria-label={`Versions of ${definitionName(definition)}`} data-testid="definition-versions">
+      <h2>Versions of {definitionName(definition)}</h2>
+      {versions.loading && !versions.data && <p className="muted">Loading…</p>}
+      {[...items].reverse().map((v) => {
+        const previous = items.find((p) => p.version === v.version - 1);
+        const diff = lineDiff(previous ? definitionLines(previous) : '', definitionLines(v));
+        return (
+          <div key={v.version} className="version" data-testid="definition-version">
+            <p className="small-text">
+              <strong>v{v.version}</strong> {v.change} · {formatTime(v.updated_at)} · {v.updated_by}
+            </p>
+            <pre className="diff" data-testid="definition-diff">
+              {diff.map((line, i) => (
+                <div key={i} className={`diff-${line.op}`} data-testid={`diff-${line.op}`}>
+                  {line.op === 'added' ? '+ ' : line.op === 'removed' ? '- ' : '  '}
+                  {line.text}
+                </div>
+              ))}
+            </pre>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+/** Definitions of the active connection, a table; one selected shows its versions. Reloaded when the key changes. */
+function Definitions() {
+  const { client, me } = useApi();
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const defs = useLoad(() => client.definitions({ page, page_size: PAGE_SIZE }), [client, page, me?.user_id], isForbidden);
+  if (isForbidden(defs.error)) return <ServiceKeyNeeded what="Definitions" />;
+  const data = defs.data;
+  const chosen = data?.items.find((d) => d.id === selected) ?? null;
+  return (
+    <>
+      <div className="page-head">
+        <h2>Definitions</h2>
+        <button type="button" className="secondary" onClick={defs.reload}>
+          Refresh
+        </button>
+      </div>
+      {defs.loading && !data && <p className="muted">Loading…</p>}
+      {data && data.items.length === 0 && <p className="muted">No definitions for the active connection yet (docs/knowledge.md).</p>}
+      {data && data.items.length > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="data" data-testid="definitions-table">
+              <thead>
+                <tr>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Synonyms</th>
+                  <th scope="col">Expression / condition / target / text</th>
+                  <th scope="col">Version</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((d) => (
+                  <tr key={d.id} data-testid="definition-row" className={d.id === selected ? 'selected' : undefined} aria-selected={d.id === selected}>
+                    <td>{d.kind}</td>
+                    <td>
+                      <button type="button" className="link" onClick={() => setSelected(d.id === selected ? null : d.id)} data-testid="definition-select">
+                        {definitionName(d)}
+                      </button>
+                    </td>
+                    <td>{d.kind === 'instruction' ? '' : d.synonyms.join(', ')}</td>
+                    <td>
+                      <code>{definitionMeaning(d)}</code>
+                    </td>
+                    <td className="num" data-testid="definition-version-number">
+                      v{d.version}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} testId="definitions-pager" />
+        </>
+      )}
+      {chosen && <DefinitionVersions definition={chosen} />}
+    </>
+  );
+}
+
+/** Verified examples of the active connection in one status, with Promote (candidates) and Reject. */
+function Examples() {
+  const { client, me } = useApi();
+  const toast = useToast();
+  const [status, setStatus] = useState<ExampleStatus>('candidate');
+  const [busy, setBusy] = useState<string | null>(null);
+  const examples = useLoad(() => client.examples(status), [client, status, me?.user_id], isForbidden);
+
+  async function decide(id: string, decision: 'promote' | 'reject') {
+    setBusy(id);
+    try {
+      const done = await client.decideExample(id, decision);
+      toast.push('success', decision === 'promote' ? 'Example promoted' : 'Example rejected', `Now ${done.status.replace(/_/g, ' ')}.`);
+    } catch (err) {
+      toast.error(err, decision === 'promote' ? 'Cannot promote' : 'Cannot reject');
+    } finally {
+      setBusy(null);
+      examples.reload();
+    }
+  }
+
+  if (isForbidden(examples.error)) return <ServiceKeyNeeded what="Verified examples" />;
+  const items = examples.data?.items ?? [];
+  return (
+    <>
+      <div className="page-head">
+        <h2>Verified examples</h2>
+        <div className="filters">
+          <label htmlFor="example-status">Status</label>
+          <select id="example-status" value={status} onChange={(e) => setStatus(e.target.value as ExampleStatus)} data-testid="example-status">
+            {EXAMPLE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="secondary" onClick={examples.reload}>
+            Refresh
+          </button>
+        </div>
+      </div>
+      {examples.loading && !examples.data && <p className="muted">Loading…</p>}
+      {examples.data && items.length === 0 && <p className="muted">No {status.replace(/_/g, ' ')} examples.</p>}
+      {items.length > 0 && (
+        <div className="table-wrap">
+          <table className="data" data-testid="examples-table">
+            <thead>
+              <tr>
+                <th scope="col">Question</th>
+                <th scope="col">SQL</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Updated</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((x) => (
+                <tr key={x.id} data-testid="example-row">
+                  <td>{x.question}</td>
+                  <td>
+                    <code>{x.sql}</code>
+                  </td>
+                  <td>{x.reason ?? ''}</td>
+                  <td>{formatTime(x.updated_at)}</td>
+                  <td className="actions">
+                    {x.status === 'candidate' && (
+                      <button type="button" className="small" disabled={busy === x.id} onClick={() => void decide(x.id, 'promote')} data-testid="example-promote">
+                        Promote
+                      </button>
+                    )}
+                    {x.status !== 'rejected' && (
+                      <button type="button" className="small danger" disabled={busy === x.id} onClick={() => void decide(x.id, 'reject')} data-testid="example-reject">
+                        Reject
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Page /knowledge: the governed knowledge of the active connection (issue 23): definitions and verified examples. */
+export function KnowledgePage() {
+  return (
+    <section aria-labelledby="knowledge-title">
+      <div className="page-head">
+        <h1 id="knowledge-title">Knowledge</h1>
+      </div>
+      <div className="knowledge-section">
+        <Definitions />
+      </div>
+      <div className="knowledge-section">
+        <Examples />
+      </div>
+    </section>
+  );
+}
