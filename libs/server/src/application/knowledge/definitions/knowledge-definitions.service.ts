@@ -83,19 +83,7 @@ export class KnowledgeDefinitionsService {
     this.assertChecked(body, schema);
     const live = await this.definitions.live(connectionId);
     this.assertNameFree(body, live, null);
-    const now = new Date().toISOString();
-    const row: KnowledgeDefinitionEntity = {
-      id: randomUUID(),
-      connectionId,
-      kind: body.kind,
-      name: definitionName(body),
-      body: JSON.stringify(body),
-      version: 1,
-      deleted: false,
-      createdAt: now,
-      updatedAt: now,
-      updatedBy: caller.userId,
-    };
+    const row = firstVersion(connectionId, body, new Date().toISOString(), caller.userId);
     await this.write([{ row, change: 'create' }], caller);
     return toView(row);
   }
@@ -120,14 +108,7 @@ export class KnowledgeDefinitionsService {
     this.assertChecked(body, schema);
     if (JSON.stringify(body) === current.body) return toView(current);
     this.assertNameFree(body, await this.definitions.live(current.connectionId), id);
-    const row: KnowledgeDefinitionEntity = {
-      ...current,
-      name: definitionName(body),
-      body: JSON.stringify(body),
-      version: current.version + 1,
-      updatedAt: new Date().toISOString(),
-      updatedBy: caller.userId,
-    };
+    const row = nextVersion(current, body, new Date().toISOString(), caller.userId);
     await this.write([{ row, change: 'update' }], caller);
     return toView(row);
   }
@@ -197,22 +178,10 @@ export class KnowledgeDefinitionsService {
       const label = definitionName(body) ?? `instruction: ${body.kind === 'instruction' ? body.text.slice(0, 60) : ''}`;
       const existing = live.get(definitionKey(body));
       if (!existing) {
-        const row: KnowledgeDefinitionEntity = {
-          id: randomUUID(),
-          connectionId,
-          kind: body.kind,
-          name: definitionName(body),
-          body: JSON.stringify(body),
-          version: 1,
-          deleted: false,
-          createdAt: now,
-          updatedAt: now,
-          updatedBy: caller.userId,
-        };
-        changes.push({ row, change: 'create' });
+        changes.push({ row: firstVersion(connectionId, body, now, caller.userId), change: 'create' });
         result.created_names.push(label);
       } else if (existing.body !== JSON.stringify(body)) {
-        changes.push({ row: { ...existing, kind: body.kind, name: definitionName(body), body: JSON.stringify(body), version: existing.version + 1, updatedAt: now, updatedBy: caller.userId }, change: 'update' });
+        changes.push({ row: nextVersion(existing, body, now, caller.userId), change: 'update' });
         result.updated_names.push(label);
       } else {
         result.unchanged++;
@@ -280,6 +249,16 @@ export class KnowledgeDefinitionsService {
  * One definition of a request or a YAML document checked by the DTO's rules, then made canonical: the body, or the
  * problems (fields prefixed with `prefix`).
  */
+/** Version 1 of a new definition of `connectionId`, made at `at` (ISO-8601) by `userId`. */
+function firstVersion(connectionId: string, body: KnowledgeDefinitionBody, at: string, userId: string): KnowledgeDefinitionEntity {
+  return { id: randomUUID(), connectionId, kind: body.kind, name: definitionName(body), body: JSON.stringify(body), version: 1, deleted: false, createdAt: at, updatedAt: at, updatedBy: userId };
+}
+
+/** The next version of `current` holding `body`, made at `at` (ISO-8601) by `userId`. */
+function nextVersion(current: KnowledgeDefinitionEntity, body: KnowledgeDefinitionBody, at: string, userId: string): KnowledgeDefinitionEntity {
+  return { ...current, kind: body.kind, name: definitionName(body), body: JSON.stringify(body), version: current.version + 1, updatedAt: at, updatedBy: userId };
+}
+
 function validateBody(input: unknown, prefix: string): KnowledgeDefinitionBody | FieldProblems {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return [{ field: prefix.replace(/\.$/, '') || 'body', problems: ['must be a mapping of fields'] }];
   const dto = plainToInstance(DefinitionBodyDto, input);
