@@ -1,5 +1,5 @@
-import type { HistoryEntry, KnowledgeDefinition, KnowledgeDefinitionBody, Trace } from '@nlq/contracts';
-import { KnowledgeDefinitionEntity } from './entities';
+import type { HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
+import { KnowledgeDefinitionEntity, toKnowledgeDefinition } from './entities';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
@@ -64,18 +64,7 @@ export class TypeOrmStateStore implements StateStore {
     if (cached && Date.now() - cached.at < DEFINITIONS_TTL_MS) return cached.definitions;
     const definitions = this.exclusive
       .run(() => this.dataSource.getRepository(KnowledgeDefinitionEntity).find({ where: { connectionId, deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } }))
-      .then((rows) =>
-        rows.map((row): KnowledgeDefinition => ({
-          id: row.id,
-          connection_id: row.connectionId,
-          version: row.version,
-          created_at: row.createdAt,
-          updated_at: row.updatedAt,
-          updated_by: row.updatedBy,
-          deleted: Boolean(row.deleted),
-          ...(JSON.parse(row.body) as KnowledgeDefinitionBody),
-        })),
-      );
+      .then((rows) => rows.map(toKnowledgeDefinition));
     definitions.catch(() => this.definitionsCache.delete(connectionId));
     this.definitionsCache.set(connectionId, { at: Date.now(), definitions });
     return definitions;

@@ -1,5 +1,5 @@
 import type { KnowledgeDefinition, KnowledgeDefinitionBody, KnowledgeDefinitionKind } from '@nlq/contracts';
-import type { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity } from '../../../platform/state/entities';
+import { toKnowledgeDefinition, type KnowledgeDefinitionEntity, type KnowledgeDefinitionVersionEntity } from '../../../platform/state/entities';
 import type { FieldProblems } from '../../../platform/common/api.exception';
 import { KIND_FIELDS, type DefinitionBodyDto } from './dto/definition.dto';
 
@@ -64,16 +64,7 @@ export function bodyOf(row: { body: string }): KnowledgeDefinitionBody {
 
 /** A definition row as the API answers it: the body and its bookkeeping. */
 export function toView(row: KnowledgeDefinitionEntity): KnowledgeDefinition {
-  return {
-    id: row.id,
-    connection_id: row.connectionId,
-    version: row.version,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    updated_by: row.updatedBy,
-    deleted: Boolean(row.deleted),
-    ...bodyOf(row),
-  };
+  return toKnowledgeDefinition(row);
 }
 
 /** A version row as the API answers it (`created_at` of the definition is not kept per version: the version's time). */

@@ -10,6 +10,7 @@ import { VerifiedExampleEntity } from './verified-example.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
+export { toKnowledgeDefinition } from './knowledge-definition.mapper';
 
 /** Every entity of the state store. */
 export const STATE_ENTITIES = [HistoryEntryEntity, PendingOperationEntity, TraceEntity, SchemaEmbeddingEntity, ...API_ENTITIES, KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity, VerifiedExampleEntity];
