@@ -1,5 +1,6 @@
 import type { HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
-import { KnowledgeDefinitionEntity, toKnowledgeDefinition } from './entities';
+import { toKnowledgeDefinition } from './entities';
+import { KnowledgeDefinitionsRepository } from './repositories/knowledge-definitions.repository';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
@@ -25,17 +26,15 @@ export const DEFINITIONS_TTL_MS = 5_000;
  * in one transaction.
  */
 export class TypeOrmStateStore implements StateStore {
-  /**
-   * The runner every operation of this store goes through (serialized on SQLite, where TypeORM shares one connection):
-   * other repositories on the same DataSource (knowledge definitions) run their writes through it too.
-   */
-  readonly exclusive: ExclusiveRunner;
+  private readonly exclusive: ExclusiveRunner;
   private readonly history: HistoryRepository;
   private readonly examples: FewShotExamplesRepository;
   private readonly operations: PendingOperationsRepository;
   private readonly traces: TracesRepository;
   /** Verified examples and candidates (issue 23 item 4): the pipeline's few-shot examples come from here. */
   readonly verifiedExamples: VerifiedExamplesRepository;
+  /** Business definitions with their versions (issue 23): the /api/knowledge endpoints and the pipeline's questions. */
+  readonly definitions: KnowledgeDefinitionsRepository;
   /** Live definitions per connection read for questions, with the epoch ms they were read (see {@link DEFINITIONS_TTL_MS}). */
   private readonly definitionsCache = new Map<string, { at: number; definitions: Promise<KnowledgeDefinition[]> }>();
 
@@ -53,6 +52,7 @@ export class TypeOrmStateStore implements StateStore {
     this.operations = new PendingOperationsRepository(dataSource, this.exclusive);
     this.traces = new TracesRepository(dataSource, this.exclusive);
     this.verifiedExamples = new VerifiedExamplesRepository(dataSource, this.exclusive, this.traces, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
+    this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) => this.forgetDefinitions(ids));
   }
 
   /**
@@ -62,9 +62,7 @@ export class TypeOrmStateStore implements StateStore {
   listDefinitions(connectionId: string): Promise<KnowledgeDefinition[]> {
     const cached = this.definitionsCache.get(connectionId);
     if (cached && Date.now() - cached.at < DEFINITIONS_TTL_MS) return cached.definitions;
-    const definitions = this.exclusive
-      .run(() => this.dataSource.getRepository(KnowledgeDefinitionEntity).find({ where: { connectionId, deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } }))
-      .then((rows) => rows.map(toKnowledgeDefinition));
+    const definitions = this.definitions.live(connectionId).then((rows) => rows.map(toKnowledgeDefinition));
     definitions.catch(() => this.definitionsCache.delete(connectionId));
     this.definitionsCache.set(connectionId, { at: Date.now(), definitions });
     return definitions;

@@ -5,7 +5,6 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 import { parseDocument, stringify } from 'yaml';
 import type { Caller } from '../../../platform/auth/caller';
 import { ApiException, type FieldProblems } from '../../../platform/common/api.exception';
@@ -13,7 +12,7 @@ import { auditCallerEvent } from '../../../platform/common/audit.logger';
 import { flattenValidationErrors } from '../../../platform/common/validation.pipe';
 import { ROOT_LOGGER } from '../../../platform/logging/logger.factory';
 import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities';
-import { KnowledgeDefinitionsRepository, StaleDefinitionError, type DefinitionChange } from '../../../platform/state/repositories/knowledge-definitions.repository';
+import { StaleDefinitionError, type DefinitionChange, type KnowledgeDefinitionsRepository } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
 import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
@@ -38,13 +37,12 @@ export class KnowledgeDefinitionsService {
   private readonly definitions: KnowledgeDefinitionsRepository;
 
   constructor(
-    @Inject(DataSource) dataSource: DataSource,
     @Inject(TypeOrmStateStore) store: TypeOrmStateStore,
     @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
     @Inject(TargetResolverService) private readonly targets: TargetResolverService,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {
-    this.definitions = new KnowledgeDefinitionsRepository(dataSource, store);
+    this.definitions = store.definitions;
   }
 
   /**

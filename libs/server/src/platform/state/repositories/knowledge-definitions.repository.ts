@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity } from '../entities';
 import type { ExclusiveRunner } from './exclusive-runner';
-import type { TypeOrmStateStore } from '../typeorm-state.store';
 
 /** One change to write: the definition row as it becomes, and what made it. */
 export interface DefinitionChange {
@@ -29,14 +28,15 @@ export interface DefinitionRowPage {
  * writing both, serialized with the state store's other work on SQLite.
  */
 export class KnowledgeDefinitionsRepository {
-  private readonly exclusive: ExclusiveRunner;
-
+  /**
+   * @param exclusive the state store's runner (writes serialized with its other work on SQLite)
+   * @param forget called with the connections whose definitions a write changed (or tried to), once it is done
+   */
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: TypeOrmStateStore,
-  ) {
-    this.exclusive = store.exclusive;
-  }
+    private readonly exclusive: ExclusiveRunner,
+    private readonly forget: (connectionIds: string[]) => void,
+  ) {}
 
   /**
    * The live (not deleted) definitions of a connection, optionally of one kind, oldest first, `pageSize` from
@@ -81,7 +81,7 @@ export class KnowledgeDefinitionsRepository {
    */
   write(changes: readonly DefinitionChange[]): Promise<void> {
     // the definitions the pipeline reads for questions are forgotten once the change is written (or failed)
-    const forget = () => this.store.forgetDefinitions([...new Set(changes.map((c) => c.row.connectionId))]);
+    const forget = () => this.forget([...new Set(changes.map((c) => c.row.connectionId))]);
     return this.exclusive.run(() =>
       this.dataSource.transaction(async (manager: EntityManager) => {
         for (const { row, change } of changes) {
