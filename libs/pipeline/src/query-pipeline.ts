@@ -32,11 +32,7 @@ import { chooseReading } from './stages/clarification';
 import { countCutRows } from './stages/row-total';
 import { answerRows } from './stages/answer-step';
 import { ExampleCurator } from './examples/example-curator';
-import { knowledgeFingerprint, matchDefinitions, type KnowledgeMatch } from './knowledge/match-definitions';
-import { missingDefinitions } from './knowledge/definition-containment';
-
-/** No definition applies. */
-const NO_KNOWLEDGE: KnowledgeMatch = { definitions: [], uses: [], terms: [] };
+import { checkDefinitions, loadKnowledge, NO_KNOWLEDGE } from './knowledge/knowledge-step';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -198,22 +194,10 @@ export class QueryPipeline {
 
     // knowledge (issue 23): the connection's business definitions that apply to the question (before the cache: their
     // ids and versions are part of the cache key, so a changed definition never serves an old answer)
-    // (a `knowledge` span only when the connection has definitions)
-    if (this.store.listDefinitions) {
-      let live: Awaited<ReturnType<NonNullable<StateStore['listDefinitions']>>>;
-      try {
-        live = await this.store.listDefinitions(target.connectionId);
-      } catch (error) {
-        const message = `The business definitions of the connection could not be read: ${error instanceof Error ? error.message : String(error)}`;
-        rec.start('knowledge').end('error', { error: message });
-        return this.outcomes.finish(run, failure('error', message));
-      }
-      if (live.length > 0) {
-        run.knowledge = matchDefinitions(run.question, live);
-        run.knowledgeKey = knowledgeFingerprint(run.knowledge);
-        rec.start('knowledge').end('ok', { detail: { live: live.length, used: run.knowledge.uses, matchedBy: run.knowledge.terms } });
-      }
-    }
+    const knowledge = await loadKnowledge(this.store, target.connectionId, run.question, rec);
+    if ('error' in knowledge) return this.outcomes.finish(run, failure('error', knowledge.error));
+    run.knowledge = knowledge.match;
+    run.knowledgeKey = knowledge.key;
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
     span = rec.start('cache');
@@ -382,23 +366,16 @@ export class QueryPipeline {
       // Business definitions applied (issue 23 item 3, knowledge/definition-containment.ts): on the parsed SQL, every
       // matched metric's expression with its filter and every matched filter's condition; else re-prompt once with
       // the difference, then refuse: never a number that ignores a definition.
-      if (classification.kind === 'read' && run.knowledge.definitions.some((d) => d.kind === 'metric' || d.kind === 'filter')) {
-        span = rec.start('definitions');
-        const missing = missingDefinitions(sql, dialect, run.knowledge.definitions, schema);
-        if (missing.length > 0) {
-          const difference = missing.map((m) => m.message).join('; ');
-          const retry = !definitionRetried && active.name !== 'offline';
-          span.end('error', { error: difference, detail: { missing: missing.map(({ id, kind, name, version }) => ({ id, kind, name, version })), attempt: retriesUsed + 1, reprompt: retry } });
-          if (retry) {
-            definitionRetried = true;
-            previousAttempt = { sql, error: `${difference}. Apply exactly the business definitions given.` };
-            sql = null;
-            continue;
-          }
-          const names = missing.map((m) => `${m.name} (v${m.version})`).join(', ');
-          return failure('refused', `The question was not answered: the SQL did not apply the business definition${missing.length === 1 ? '' : 's'} of ${names} (${difference}).`, sql, classification.kind);
+      if (classification.kind === 'read') {
+        // the offline engine writes the same SQL again: it is refused at once
+        const applied = checkDefinitions(rec, run.knowledge, { sql, dialect, schema, attempt: retriesUsed + 1, mayRetry: !definitionRetried && active.name !== 'offline' });
+        if (applied.action === 'retry') {
+          definitionRetried = true;
+          previousAttempt = { sql, error: applied.error };
+          sql = null;
+          continue;
         }
-        span.end('ok', { detail: { applied: run.knowledge.uses.filter((u) => u.kind === 'metric' || u.kind === 'filter') } });
+        if (applied.action === 'refuse') return failure('refused', applied.error, sql, classification.kind);
       }
 
       // 8. policy
