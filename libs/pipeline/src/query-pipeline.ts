@@ -520,8 +520,9 @@ export class QueryPipeline {
   }
 
   /**
-   * Save feedback on the session's latest query entry (`ref_id` points at it; question and SQL are copied so a
-   * store can offer positive ones as few-shot examples). Resolves with the stored `feedback` entry.
+   * Save feedback on the session's latest query entry (`ref_id` points at it; question and SQL are copied). A
+   * thumbs-up on an answered read makes a candidate example (examples/), never a few-shot example by itself.
+   * Resolves with the stored `feedback` entry.
    */
   async recordFeedback(sessionId: string, userId: string, signal: FeedbackSignal): Promise<HistoryEntry> {
     // the newest entries almost always hold the latest query; the whole history only when they do not
