@@ -26,6 +26,7 @@ import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/
 import { ExamplesModule } from './application/knowledge/examples/examples.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
+import { McpModule } from './application/mcp/mcp.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { TracesModule } from './application/traces/traces.module';
 import { WebAppModule } from './application/web-app/web-app.module';
@@ -66,6 +67,7 @@ export class AppModule {
         ExportModule,
         KnowledgeDefinitionsModule,
         LiveModule,
+        McpModule,
         WebAppModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 export const SERVER_PATH_PREFIXES = [
   '/api', '/ws', '/docs', '/docs-json', '/query', '/approve', '/reject', '/feedback', '/session', '/refresh', '/health',
-  '/livez', '/readyz', '/metrics', '/v1', '/v2', '/v3', '/graphql', '/rpc', '/.well-known',
+  '/livez', '/readyz', '/metrics', '/mcp', '/v1', '/v2', '/v3', '/graphql', '/rpc', '/.well-known',
 ];
 
 /** true when `pathname` is a server path ({@link SERVER_PATH_PREFIXES}, whole segments) rather than a page. */

@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api.exception';
-import { API_KEY_HEADER } from './adapter-key.guard';
 import { ApiKeyService } from './api-key.service';
 import { CALLER_PROPERTY, type Caller } from './caller';
+import { presentedApiKey } from './presented-key';
 
 /**
- * Guard of every /api route (spec 5.4): X-API-Key must be the service key or a user-bound key, else 401
- * UNAUTHORIZED in the error shape. Leaves the {@link Caller} on the request for {@link CurrentCaller}.
+ * Guard of every /api route (spec 5.4) and of /mcp: X-API-Key (or `Authorization: Bearer <key>`, see
+ * presentedApiKey) must be the service key or a user-bound key, else 401 UNAUTHORIZED in the error shape. Leaves the {@link Caller} on the request for {@link CurrentCaller}.
  */
 @Injectable()
 export class ApiAuthGuard implements CanActivate {
@@ -15,8 +15,7 @@ export class ApiAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest & { [CALLER_PROPERTY]?: Caller }>();
-    const header = request.headers[API_KEY_HEADER];
-    const given = Array.isArray(header) ? header[0] : header;
+    const given = presentedApiKey(request.headers);
     if (!given) throw ApiException.unauthorized('Missing X-API-Key header.');
     const caller = await this.keys.verify(given);
     if (!caller) throw ApiException.unauthorized('Invalid X-API-Key.');

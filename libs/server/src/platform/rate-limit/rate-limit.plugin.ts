@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ApiKeyService } from '../auth/api-key.service';
 import { ApiException } from '../common/api.exception';
-import { API_KEY_HEADER } from '../auth/adapter-key.guard';
+import { presentedApiKey } from '../auth/presented-key';
 import { RATE_LIMITED_ROUTE } from './rate-limited.decorator';
 
 /** Length of the rate-limit window, in milliseconds (RATE_LIMIT_PER_MINUTE counts per minute). */
@@ -24,13 +24,12 @@ export interface RateLimitSettings {
 }
 
 /**
- * The counter key of a request's caller: `user:<user id>` when X-API-Key is a valid key (the service key or a
+ * The counter key of a request's caller: `user:<user id>` when X-API-Key (or a bearer token, presentedApiKey) is a valid key (the service key or a
  * user-bound one, identified by ApiKeyService through its SHA-256 digest; the raw key never becomes a counter key),
  * else `ip:<client address>` (IPv6 grouped by /64 subnet as @fastify/rate-limit does by default).
  */
 export async function rateLimitKey(request: FastifyRequest, keys: Pick<ApiKeyService, 'verify'>): Promise<string> {
-  const header = request.headers[API_KEY_HEADER];
-  const given = Array.isArray(header) ? header[0] : header;
+  const given = presentedApiKey(request.headers);
   if (given) {
     const caller = await keys.verify(given);
     if (caller) return `user:${caller.userId}`;

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiException } from '../common/api.exception';
-import { API_KEY_HEADER } from '../auth/adapter-key.guard';
+import { presentedApiKey } from '../auth/presented-key';
 
 /** Key namespace of the failure counters in Redis: `<namespace>ip:<address>` and `<namespace>prefix:<digest>`. */
 export const REDIS_AUTH_FAILURE_NAMESPACE = 'nlq:auth-fail:';
@@ -195,9 +195,7 @@ export function registerAuthThrottle(fastify: FastifyInstance, throttle: AuthThr
   });
 }
 
-/** The X-API-Key of a request, or null when it carries none. */
+/** The key of a request (X-API-Key or a bearer token, presentedApiKey), or null when it carries none. */
 function givenKey(request: FastifyRequest): string | null {
-  const header = request.headers[API_KEY_HEADER];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value ? value : null;
+  return presentedApiKey(request.headers);
 }

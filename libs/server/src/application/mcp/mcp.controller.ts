@@ -1,0 +1,63 @@
+import { Body, Controller, Delete, Get, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
+import { CurrentCaller, type Caller } from '../../platform/auth/caller';
+import { ApiException } from '../../platform/common/api.exception';
+import { ErrorResponseDto } from '../../platform/common/error-response.dto';
+import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
+import { McpHttpService } from './mcp-http.service';
+import { McpOriginGuard } from './mcp-origin.guard';
+
+/**
+ * /mcp: nlq as a Model Context Protocol server over the Streamable HTTP transport (MCP 2025-06-18 "Transports";
+ * docs/mcp.md). POST carries one JSON-RPC message; the key (X-API-Key or `Authorization: Bearer <key>`) binds it to
+ * a user exactly as /api (ApiAuthGuard, spec 5.5), each POST counts against RATE_LIMIT_PER_MINUTE like POST
+ * /api/chat, and a browser Origin must pass McpOriginGuard. GET (a server-sent event stream) and DELETE (ending a
+ * session) are 405: the server is stateless and answers in JSON.
+ */
+@ApiTags('mcp')
+@ApiSecurity('api_key')
+@Controller('mcp')
+export class McpController {
+  constructor(private readonly mcp: McpHttpService) {}
+
+  @Post()
+  @RateLimited()
+  @UseGuards(McpOriginGuard, ApiAuthGuard)
+  @ApiOperation({
+    summary: 'Model Context Protocol (Streamable HTTP, stateless, JSON responses)',
+    description:
+      'One JSON-RPC 2.0 message of MCP (initialize, tools/list, tools/call, resources/list, resources/read, ...). Tools: ask, describe_schema, session_history, feedback; resource nlq://schema. ' +
+      'Requests answer 200 with the JSON-RPC response, notifications 202. Send Accept: application/json, text/event-stream. A failed tool call is a result with isError and the nlq error under _meta["nlq/error"].',
+  })
+  @ApiBody({ schema: { type: 'object', example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask', arguments: { question: 'How many customers are there?' } } } } })
+  @ApiOkResponse({ description: 'The JSON-RPC response', schema: { type: 'object' } })
+  @ErrorResponseDto.document(400, 401, 403, 413)
+  async post(@CurrentCaller() caller: Caller, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const answer = await this.mcp.handle({ caller, requestId: String(request.id), webAppUrl: `${request.protocol}://${request.host}` }, request, body);
+    void reply.status(answer.status).headers(answer.headers);
+    await reply.send(answer.body ?? undefined);
+  }
+
+  /** GET /mcp: no server-initiated event stream (MCP "Transports": the server MAY answer 405). */
+  @Get()
+  @ApiOperation({ summary: 'Not offered: 405 (the server sends no event stream; POST messages)' })
+  @ErrorResponseDto.document(405)
+  stream(@Res({ passthrough: true }) reply: FastifyReply): never {
+    throw methodNotAllowed(reply);
+  }
+
+  /** DELETE /mcp: no sessions to end (stateless). */
+  @Delete()
+  @ApiOperation({ summary: 'Not offered: 405 (stateless: there is no session to end)' })
+  @ErrorResponseDto.document(405)
+  end(@Res({ passthrough: true }) reply: FastifyReply): never {
+    throw methodNotAllowed(reply);
+  }
+}
+
+function methodNotAllowed(reply: FastifyReply): ApiException {
+  void reply.header('Allow', 'POST');
+  return new ApiException(405, 'METHOD_NOT_ALLOWED', 'The MCP endpoint takes POST only: it is stateless and answers in JSON, with no event stream and no session to end.');
+}
