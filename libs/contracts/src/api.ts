@@ -8,6 +8,7 @@ import type { SqlKind } from './sql';
 import type { Trace, TraceStatus } from './trace';
 import type { Dialect } from './schema';
 import type { Clarification } from './clarification';
+import type { KnowledgeUse } from './knowledge';
 
 /** A page of items. */
 export interface Page<T> {
@@ -83,7 +84,7 @@ export interface ChatResponse extends QueryResponse {
    * time"): kind, id, name (an instruction's text, cut) and the version used. Empty when none applied; this server
    * always sends it (optional for clients of servers before issue 23).
    */
-  knowledge?: Array<{ kind: 'metric' | 'filter' | 'synonym' | 'instruction'; id: string; name: string; version: number }>;
+  knowledge?: KnowledgeUse[];
 }
 
 /** GET /api/health: the /health fields plus reachability of the active database and model. */

@@ -65,6 +65,17 @@ export interface KnowledgeDefinitionMeta {
   deleted: boolean;
 }
 
+/**
+ * A definition as an answer's provenance names it (issue 23 item 5): /api/chat `knowledge`, the history entry's
+ * `knowledge`, the trace's record span. `name` is an instruction's text cut to 60 characters.
+ */
+export interface KnowledgeUse {
+  kind: KnowledgeDefinitionKind;
+  id: string;
+  name: string;
+  version: number;
+}
+
 /** A stored definition, as GET, POST and PATCH /api/knowledge/definitions answer it. */
 export type KnowledgeDefinition = KnowledgeDefinitionBody & KnowledgeDefinitionMeta;
 

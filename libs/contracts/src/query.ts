@@ -1,5 +1,6 @@
 /** Wire types of the query adapter surface (spec section 2 and 4.1). */
 import type { StoredClarification } from './clarification';
+import type { KnowledgeUse } from './knowledge';
 
 /** Body of POST /query (spec 2, QueryRequest). */
 export interface QueryRequest {
@@ -78,6 +79,13 @@ export interface HistoryEntry {
    * answers it; absent or null otherwise.
    */
   clarification?: StoredClarification | null;
+  /**
+   * A query's provenance (issue 23 item 5): the business definitions (id, version) its SQL was held to; absent when
+   * none applied.
+   */
+  knowledge?: KnowledgeUse[] | null;
+  /** A query's provenance: ids of the verified examples its SQL was written with (few-shot or matched); absent when none. */
+  examples?: string[] | null;
   created_at: string;
 }
 

@@ -23,14 +23,15 @@ export class OfflineProvider implements LlmProvider {
   }
 
   /**
-   * SQL for `request.question` in `request.dialect` (lists limited to `request.maxRows`).
+   * SQL for `request.question` in `request.dialect` (lists limited to `request.maxRows`); a verified example that
+   * asks the question answers it, and `examplesUsed` names it (else it is empty: the engine reads no few-shot).
    * @throws UnanswerableQuestionError when the engine refuses the question, or on a correction attempt;
    *   ClarificationNeededError when the question has readings the engine cannot rank apart.
    */
   async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
     try {
-      const { sql } = await this.engine.generateSql(request);
-      return { sql, raw: sql, tokens: null };
+      const { sql, exampleId } = await this.engine.generateSql(request);
+      return { sql, raw: sql, tokens: null, examplesUsed: exampleId ? [exampleId] : [] };
     } catch (error) {
       if (error instanceof OfflineRefusalError) throw new UnanswerableQuestionError(error.message);
       if (error instanceof OfflineClarificationError) throw new ClarificationNeededError(error.clarification);

@@ -2,8 +2,10 @@ import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, Knowledg
 
 export type { AnswerRequest, ConversationTurn } from '@nlq/contracts';
 
-/** A question/SQL pair used as a few-shot example (positively rated earlier answers). */
+/** A question/SQL pair used as a few-shot example: a verified example of the connection (issue 23 item 4). */
 export interface FewShotExample {
+  /** The verified example's id, when it has one (provenance: SqlGenerationResult.examplesUsed). */
+  id?: string;
   question: string;
   sql: string;
 }
@@ -39,6 +41,11 @@ export interface SqlGenerationResult {
   /** The raw model text, for traces. */
   raw: string;
   tokens?: TokenUsage | null;
+  /**
+   * Ids of the request's examples the SQL was written with (provenance, issue 23 item 5). Absent: every example of
+   * the request was in the prompt (a model); the offline engine names the one verified example it matched, or none.
+   */
+  examplesUsed?: string[];
 }
 
 

@@ -1,4 +1,5 @@
 import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
+import type { VerifiedExample } from './verified-examples';
 
 /** One earlier turn of the session, for follow-up questions ("and in 2024?"). */
 export type EarlierTurn = ConversationTurn;
@@ -21,6 +22,11 @@ export interface OfflineSqlRequest {
    * reads. Instructions are for models and are ignored here.
    */
   knowledge?: readonly KnowledgeDefinition[];
+  /**
+   * The connection's verified examples (issue 23 item 4): one whose question is this question (verified-examples.ts)
+   * is answered with its SQL.
+   */
+  examples?: readonly VerifiedExample[];
 }
 
 /** The rows of an executed statement, to be worded as an answer. */

@@ -15,6 +15,7 @@ import { checkIntent } from './intent-check';
 import { unanswerable } from './unanswerable';
 import { WordResolver } from './word-resolver';
 import { readDefinitions, withDefinitions, type DefinitionReading } from './knowledge-definitions';
+import { matchVerifiedExample } from './verified-examples';
 
 /** Construction options of {@link OfflineEngine}; all optional. */
 export interface OfflineEngineOptions {
@@ -60,12 +61,17 @@ export class OfflineEngine {
 
   /**
    * Write SQL for `request.question` in `request.dialect`; lists carry `LIMIT request.maxRows` (TOP for SQL Server).
+   * A question that a verified example asks (verified-examples.ts; not a follow-up) is answered with the example's
+   * SQL, and `exampleId` names it.
    * @throws OfflineRefusalError when the question cannot be mapped, or on a correction attempt.
    */
-  async generateSql(request: OfflineSqlRequest): Promise<{ sql: string }> {
+  async generateSql(request: OfflineSqlRequest): Promise<{ sql: string; exampleId?: string }> {
     if (request.previousAttempt) {
       throw unanswerable(`its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`);
     }
+    const followUp = Boolean(request.conversation?.length) && looksLikeFollowUp(request.question);
+    const example = followUp ? null : matchVerifiedExample(request.question, request.examples, request.knowledge);
+    if (example) return { sql: example.sql, ...(example.id ? { exampleId: example.id } : {}) };
     const { lexicon, planner, resolver } = this.prepare(request.schema);
     const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
     // business definitions the question uses: their words restated for the reader, their SQL applied to its intent

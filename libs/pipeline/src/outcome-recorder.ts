@@ -30,6 +30,8 @@ export interface Ending {
   reading?: string | null;
   /** The question was asked back (see {@link askedBack}). */
   clarification?: StoredClarification;
+  /** Ids of the verified examples the SQL was written with (provenance, issue 23 item 5); absent or empty when none. */
+  examples?: string[];
 }
 
 /** Per-request state. */
@@ -117,6 +119,8 @@ export class OutcomeRecorder {
         ...(ending.pendingApproval ? { estimated_rows: ending.estimatedRows ?? null } : {}),
         ...(ending.reading ? { reading: ending.reading } : {}),
         ...(ending.clarification ? { clarification: ending.clarification } : {}),
+        ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}),
+        ...(ending.examples?.length ? { examples: ending.examples } : {}),
         rlhf_signal: input.rlhfSignal ?? null,
         trace_id: rec.traceId,
         connection_id: run.connectionId || null,
@@ -178,6 +182,7 @@ export class OutcomeRecorder {
       reading: ending.reading ?? null,
       clarification: ending.clarification ?? null,
       knowledge: run.knowledge.uses,
+      examples: ending.examples ?? [],
       ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
     };
   }

@@ -271,7 +271,7 @@ export class QueryPipeline {
         detail: { linkedTables: linked.linkedTables, reduced: linked.reduced, estimatedTokens: linked.estimatedTokens, totalTables: schema.tables.length, ...(semantic ? { semantic } : {}) },
       });
       span = rec.start('examples');
-      const examples = await loadExamples(this.store, target.connectionId, EXAMPLE_LIMIT);
+      const examples = await loadExamples(this.store, target.connectionId, run.question, EXAMPLE_LIMIT);
       span.end('ok', { detail: { count: examples.length, ids: examples.map((e) => e.id) } });
       prompt = { linked, examples };
       return prompt;
@@ -282,6 +282,8 @@ export class QueryPipeline {
     let retriesUsed = 0;
     let lastKind: SqlKind | null = null;
     let fromReuse = reusedSql !== null;
+    // Provenance (issue 23 item 5): the verified examples the SQL that runs was written with.
+    let examplesUsed: string[] = [];
     // Business definitions (issue 23 item 3): SQL that does not apply a matched metric or filter is re-prompted once.
     let definitionRetried = false;
     // Local-first cascade (issue 7): the first failure of the configured provider escalates once to the fallback.
@@ -322,8 +324,9 @@ export class QueryPipeline {
           if (await escalate()) continue;
           return failure('error', generated.error, previousAttempt?.sql ?? '', lastKind);
         }
-        span.end('ok', { tokens: generated.tokens, detail: { attempt: retriesUsed + 1, ...who } });
+        span.end('ok', { tokens: generated.tokens, detail: { attempt: retriesUsed + 1, ...who, ...(generated.examplesUsed.length ? { examplesUsed: generated.examplesUsed } : {}) } });
         sql = generated.sql;
+        examplesUsed = generated.examplesUsed;
         fromReuse = false;
       }
 
@@ -470,6 +473,7 @@ export class QueryPipeline {
         pendingApproval: false,
         cached: false,
         reading,
+        examples: examplesUsed,
         cacheable:
           answer.error === null
             ? {

@@ -1,7 +1,6 @@
-import type { ReadResult, SqlKind, StoredClarification } from '@nlq/contracts';
+import type { KnowledgeUse, ReadResult, SqlKind, StoredClarification } from '@nlq/contracts';
 import type { SqlRepair } from '@nlq/db-drivers';
 import type { EventSink } from './ports';
-import type { DefinitionUse } from './knowledge/match-definitions';
 
 /** One question to answer. */
 export interface AskInput {
@@ -56,7 +55,9 @@ export interface AskOutcome {
    * The business definitions the question matched and the SQL was held to (issue 23 item 5; docs/knowledge.md "At
    * question time"): id, version, kind, name; empty when none applied.
    */
-  knowledge: DefinitionUse[];
+  knowledge: KnowledgeUse[];
+  /** Ids of the verified examples the SQL was written with (a model's few-shot examples, or the one the offline engine matched); empty when none. */
+  examples: string[];
 }
 
 /** Outcome of approving a pending operation. */

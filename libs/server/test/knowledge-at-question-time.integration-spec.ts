@@ -76,6 +76,9 @@ describe('business definitions at question time (OpenAI protocol, SQLite state)'
     const spans = (trace.body.spans ?? []) as Array<{ name: string; outcome: string; detail?: Record<string, unknown> }>;
     expect(spans.find((s) => s.name === 'knowledge')?.detail?.used).toEqual([{ kind: 'metric', id, name: 'revenue', version: 1 }]);
     expect(spans.filter((s) => s.name === 'definitions').map((s) => s.outcome)).toEqual(['error', 'ok']);
+    // provenance on the history entry, kept by the state store
+    const history = (await api(`/api/sessions/${session}`)).body.history as Array<Record<string, unknown>>;
+    expect(history.find((e) => e.id === answered.body.history_entry_id)).toMatchObject({ knowledge: [{ kind: 'metric', id, name: 'revenue', version: 1 }] });
 
     // the same question again in the session: from the cache
     const again = await api('/api/chat', { body: { question: QUESTION, session_id: session } });

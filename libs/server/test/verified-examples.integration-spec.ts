@@ -90,6 +90,8 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     const used = await ask('How many products are there?');
     expect(used.prompt).toContain('are in France');
     expect(used.prompt).toContain("WHERE country = 'France'");
+    const usedEntry = ((await api(`/api/sessions/${used.session}`, SERVICE)).body.history as Array<Record<string, unknown>>).find((e) => e.kind === 'query');
+    expect(usedEntry).toMatchObject({ examples: [candidate.id] });
 
     // a thumbs-down on that answer sends the example back to candidate, out of the prompts
     await api(`/api/sessions/${used.session}/feedback`, ALICE, { signal: 'negative' });

@@ -1,21 +1,12 @@
-import type { KnowledgeDefinition } from '@nlq/contracts';
+import type { KnowledgeDefinition, KnowledgeUse } from '@nlq/contracts';
 import { stemmedWords } from '../word-stemmer';
-
-/** A definition as an answer's provenance names it (issue 23 item 5; /api/chat `knowledge`). */
-export interface DefinitionUse {
-  kind: KnowledgeDefinition['kind'];
-  id: string;
-  /** The definition's name; for an instruction, its text (at most 60 characters). */
-  name: string;
-  version: number;
-}
 
 /** The definitions that apply to one question. */
 export interface KnowledgeMatch {
   /** Metrics, filters and synonyms whose name or a synonym the question uses, then every instruction; oldest first. */
   definitions: KnowledgeDefinition[];
   /** The same as provenance. */
-  uses: DefinitionUse[];
+  uses: KnowledgeUse[];
   /** The matched metrics and filters by the word of the question that matched them (for the trace). */
   terms: Array<{ id: string; name: string; term: string }>;
 }
@@ -24,7 +15,7 @@ export interface KnowledgeMatch {
 const INSTRUCTION_NAME_CHARS = 60;
 
 /** The provenance entry of a definition. */
-export function definitionUse(d: KnowledgeDefinition): DefinitionUse {
+export function definitionUse(d: KnowledgeDefinition): KnowledgeUse {
   const name = d.kind === 'instruction' ? (d.text.length > INSTRUCTION_NAME_CHARS ? `${d.text.slice(0, INSTRUCTION_NAME_CHARS - 1)}…` : d.text) : d.name;
   return { kind: d.kind, id: d.id, name, version: d.version };
 }
@@ -79,7 +70,7 @@ export function knowledgeFingerprint(match: KnowledgeMatch): string {
  * `using the definition of revenue (v2)`, `using the definitions of revenue (v2) and active customer (v1)`; null
  * when none.
  */
-export function readingOfDefinitions(uses: readonly DefinitionUse[]): string | null {
+export function readingOfDefinitions(uses: readonly KnowledgeUse[]): string | null {
   const named = uses.filter((u) => u.kind !== 'instruction').map((u) => `${u.name} (v${u.version})`);
   if (named.length === 0) return null;
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;

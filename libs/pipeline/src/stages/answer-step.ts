@@ -1,10 +1,10 @@
-import type { DatabaseSchema, KnowledgeDefinition, ReadResult } from '@nlq/contracts';
+import type { DatabaseSchema, KnowledgeDefinition, KnowledgeUse, ReadResult } from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import type { AnswerMode } from '../ports';
 import { describeSql } from '../reading/sql-reading';
 import type { TraceRecorder } from '../trace-recorder';
-import { readingOfDefinitions, type DefinitionUse } from '../knowledge/match-definitions';
+import { readingOfDefinitions } from '../knowledge/match-definitions';
 import { writeAnswer, type AnswerOutcome } from './answer';
 import { explainEmptyResult, withEmptyExplanation } from './explain-empty';
 import { checkFilterValues, withValueNotes } from './value-checks';
@@ -19,7 +19,7 @@ export interface AnswerStepOptions {
   /** The service's row limit: a LIMIT this large is not part of the reading. */
   maxResultRows: number;
   /** The business definitions the SQL was held to: the reading names them ("using the definition of revenue (v2)"). */
-  definitions?: readonly DefinitionUse[];
+  definitions?: readonly KnowledgeUse[];
   /** The business definitions that apply: the answer-scope instructions go to the answer prompt. */
   knowledge?: readonly KnowledgeDefinition[];
 }
@@ -76,7 +76,7 @@ export async function answerRows(
 }
 
 /** The reading with the definitions used appended: `Summed ... in 2024, using the definition of revenue (v2).` */
-export function withDefinitions(reading: string | null, definitions: readonly DefinitionUse[]): string | null {
+export function withDefinitions(reading: string | null, definitions: readonly KnowledgeUse[]): string | null {
   const words = readingOfDefinitions(definitions);
   if (!words) return reading;
   if (!reading) return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;

@@ -23,13 +23,21 @@ describe('examples stage', () => {
     for (let i = 0; i < 5; i++) await store.verifiedExamples.insertExample(example(i, 'verified'));
     await store.verifiedExamples.insertExample(example(6, 'candidate'));
     await store.verifiedExamples.insertExample(example(7, 'verified', 'other'));
-    const examples = await loadExamples(store, 'c');
+    const examples = await loadExamples(store, 'c', 'an unrelated question');
     expect(examples).toEqual([
       { id: 'e4', question: 'q4', sql: 'SELECT 4' },
       { id: 'e3', question: 'q3', sql: 'SELECT 3' },
       { id: 'e2', question: 'q2', sql: 'SELECT 2' },
     ]);
-    expect(await loadExamples(store, 'nothing')).toEqual([]);
+    expect(await loadExamples(store, 'nothing', 'q1')).toEqual([]);
+  });
+
+  it('prefers the examples sharing the most words with the question, newer first among equals', async () => {
+    const store = new InMemoryStateStore();
+    const asked = ['How many customers are in France?', 'Total revenue per month', 'Which products are out of stock?', 'How many orders were shipped?'];
+    for (const [i, question] of asked.entries()) await store.verifiedExamples.insertExample({ ...example(i, 'verified'), question });
+    const examples = await loadExamples(store, 'c', 'how many customers are in Germany', 2);
+    expect(examples.map((e) => e.question)).toEqual(['How many customers are in France?', 'How many orders were shipped?']);
   });
 
   it('offers no thumbs-up as an example: only verified examples count', async () => {
@@ -37,6 +45,6 @@ describe('examples stage', () => {
     const q = historyEntry({ kind: 'query', session_id: 's', user_id: 'u', status: 'ok', question: 'q', sql: 'SELECT 1', connection_id: 'c' }, 0);
     await store.appendHistory(q);
     await store.appendHistory(historyEntry({ kind: 'feedback', session_id: 's', user_id: 'u', status: 'ok', signal: 'positive', ref_id: q.id }, 0));
-    expect(await loadExamples(store, 'c')).toEqual([]);
+    expect(await loadExamples(store, 'c', 'q')).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { LlmProvider, SqlGenerationRequest, TokenUsage } from '@nlq/llm-pro
 
 /** Outcome of one generation attempt. */
 export type GenerateResult =
-  | { ok: true; sql: string; raw: string; tokens: TokenUsage | null }
+  | { ok: true; sql: string; raw: string; tokens: TokenUsage | null; examplesUsed: string[] }
   | { ok: false; error: string; unanswerable: boolean }
   | { ok: false; clarification: StoredClarification };
 
@@ -35,7 +35,8 @@ export function describeProviderError(provider: Pick<LlmProvider, 'name' | 'mode
  * extracts SQL from fenced or chatty output; an empty SQL string means the model could not answer. Never throws:
  * failures come back as `{ ok: false, error }` (unanswerable true for UnanswerableQuestionError or empty SQL). A
  * provider asking back (ClarificationNeededError) comes back as `{ ok: false, clarification }`, numbered options;
- * one with fewer than two distinct readings is a refusal instead.
+ * one with fewer than two distinct readings is a refusal instead. `examplesUsed`: the ids of the verified examples
+ * the SQL was written with (those the provider names, else every example of the request).
  */
 export async function generateSql(provider: LlmProvider, request: SqlGenerationRequest): Promise<GenerateResult> {
   try {
@@ -44,7 +45,8 @@ export async function generateSql(provider: LlmProvider, request: SqlGenerationR
     if (!sql) {
       return { ok: false, unanswerable: true, error: 'The model could not write SQL for this question; try rephrasing it with table or column names.' };
     }
-    return { ok: true, sql, raw: result.raw, tokens: result.tokens ?? null };
+    const examplesUsed = result.examplesUsed ?? request.examples.flatMap((e) => (e.id ? [e.id] : []));
+    return { ok: true, sql, raw: result.raw, tokens: result.tokens ?? null, examplesUsed };
   } catch (error) {
     if (error instanceof ClarificationNeededError) {
       const clarification = toStoredClarification(error.clarification);

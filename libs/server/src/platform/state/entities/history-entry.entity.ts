@@ -80,6 +80,10 @@ export class HistoryEntryEntity {
   @Column({ name: 'clarification', type: 'text', nullable: true })
   clarification!: string | null;
 
+  /** A query's provenance (issue 23 item 5) as JSON text `{ knowledge: KnowledgeUse[], examples: string[] }`; null when none applied. */
+  @Column({ name: 'provenance', type: 'text', nullable: true })
+  provenance!: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 }

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryEntryKind, StoredClarification } from '@nlq/contracts';
+import type { HistoryEntry, HistoryEntryKind, KnowledgeUse, StoredClarification } from '@nlq/contracts';
 import type { HistoryReadOptions } from '@nlq/pipeline';
 import type { DataSource, EntityManager } from 'typeorm';
 import { HistoryEntryEntity } from '../entities';
@@ -71,6 +71,7 @@ function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
     estimatedRows: entry.estimated_rows ?? null,
     reading: entry.reading ?? null,
     clarification: entry.clarification ? JSON.stringify(entry.clarification) : null,
+    provenance: entry.knowledge?.length || entry.examples?.length ? JSON.stringify({ knowledge: entry.knowledge ?? [], examples: entry.examples ?? [] }) : null,
     createdAt: entry.created_at,
   };
 }
@@ -96,8 +97,22 @@ function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
     ...(row.estimatedRows !== null && row.estimatedRows !== undefined ? { estimated_rows: row.estimatedRows } : {}),
     ...(row.reading ? { reading: row.reading } : {}),
     ...(row.clarification ? { clarification: parseStoredClarification(row.clarification) } : {}),
+    ...(row.provenance ? parseProvenance(row.provenance) : {}),
     created_at: row.createdAt,
   };
+}
+
+/** A stored provenance's JSON text as the entry's `knowledge` and `examples` ({} when damaged: the history read must not fail). */
+function parseProvenance(text: string): Pick<HistoryEntry, 'knowledge' | 'examples'> {
+  try {
+    const value = JSON.parse(text) as { knowledge?: unknown; examples?: unknown };
+    return {
+      ...(Array.isArray(value.knowledge) && value.knowledge.length ? { knowledge: value.knowledge as KnowledgeUse[] } : {}),
+      ...(Array.isArray(value.examples) && value.examples.length ? { examples: value.examples.filter((e): e is string => typeof e === 'string') } : {}),
+    };
+  } catch {
+    return {};
+  }
 }
 
 /** A stored clarification's JSON text, or null when it is not one (a damaged row must not fail the history read). */

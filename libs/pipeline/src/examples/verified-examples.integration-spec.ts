@@ -1,0 +1,88 @@
+/**
+ * Verified examples at question time (issue 23 items 4 and 5) on real SQLite with the in-memory state store: the
+ * offline engine answers a question that a verified example asks with the example's SQL (and only a verified one, and
+ * only that question), a model's prompt carries the examples closest to the question, and both record the examples
+ * they used on the outcome and the history entry.
+ */
+import type { VerifiedExample } from '@nlq/contracts';
+import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
+import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { OfflineProvider } from '@nlq/llm-providers';
+import { ScriptedLlmProvider } from '../testing/scripted-llm-provider';
+import { scriptedPipeline } from '../testing/scripted-pipeline';
+
+jest.setTimeout(30_000);
+
+const sqlite = SCRATCH_ENGINES.find((e) => e.name === 'sqlite')!;
+const LOYAL = 'Which customers are loyal?';
+const LOYAL_SQL = 'SELECT name FROM customers WHERE points > 100 ORDER BY name';
+
+const example = (id: string, question: string, sql: string, status: VerifiedExample['status'] = 'verified'): VerifiedExample => ({
+  id,
+  connection_id: 'c',
+  question,
+  sql,
+  schema_version: 'v1',
+  result_fingerprint: { columns: ['name'], row_count: 2, hash: 'h' },
+  status,
+  reason: null,
+  source_entry_id: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+describe('verified examples at question time', () => {
+  let db: ScratchDatabase;
+  let driver: DatabaseDriver;
+
+  beforeAll(async () => {
+    db = await sqlite.create();
+    driver = createDriver(db.url);
+    await driver.connect();
+    await driver.runWrite('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, country TEXT, points INTEGER)', { timeoutMs: 5000 });
+    await driver.runWrite("INSERT INTO customers (name, country, points) VALUES ('Ann', 'France', 150), ('Bob', 'Spain', 20), ('Cy', 'France', 300)", { timeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await db?.drop();
+  });
+
+  it('the offline engine answers the question a verified example asks with its SQL, and records it', async () => {
+    const { pipeline, store } = scriptedPipeline({ driver, provider: new OfflineProvider() });
+    const refused = await pipeline.ask({ question: LOYAL, sessionId: 's0', userId: 'u' });
+    expect(refused).toMatchObject({ success: false, examples: [] });
+
+    await store.verifiedExamples.insertExample(example('candidate-1', LOYAL, 'SELECT name FROM customers', 'candidate'));
+    expect(await pipeline.ask({ question: LOYAL, sessionId: 's1', userId: 'u' })).toMatchObject({ success: false });
+
+    await store.verifiedExamples.insertExample(example('loyal-1', LOYAL, LOYAL_SQL));
+    const out = await pipeline.ask({ question: 'which customer are loyal', sessionId: 's2', userId: 'u' });
+    expect(out).toMatchObject({ success: true, sql: LOYAL_SQL, examples: ['loyal-1'] });
+    expect(out.result?.rows).toEqual([['Ann'], ['Cy']]);
+    const [entry] = await store.listHistory('s2');
+    expect(entry).toMatchObject({ kind: 'query', examples: ['loyal-1'] });
+
+    // another question is not the example's, however close: "not loyal" is read by the engine or refused, never answered by it
+    const negated = await pipeline.ask({ question: 'Which customers are not loyal?', sessionId: 's3', userId: 'u' });
+    expect(negated.sql).not.toBe(LOYAL_SQL);
+    expect(negated.examples).toEqual([]);
+    // a question the engine reads itself uses no example
+    const counted = await pipeline.ask({ question: 'How many customers are there?', sessionId: 's4', userId: 'u' });
+    expect(counted).toMatchObject({ success: true, examples: [] });
+    expect((await store.listHistory('s4'))[0].examples).toBeUndefined();
+  });
+
+  it("a model's prompt carries the verified examples closest to the question, recorded as used", async () => {
+    const provider = new ScriptedLlmProvider({ sql: () => "SELECT COUNT(*) AS n FROM customers WHERE country = 'Spain'" });
+    const { pipeline, store } = scriptedPipeline({ driver, provider });
+    await store.verifiedExamples.insertExample(example('france', 'How many customers are in France?', "SELECT COUNT(*) AS n FROM customers WHERE country = 'France'"));
+    for (let i = 0; i < 4; i++) await store.verifiedExamples.insertExample(example(`other-${i}`, `Top ${i + 2} names by points`, `SELECT name FROM customers ORDER BY points DESC LIMIT ${i + 2}`));
+    const out = await pipeline.ask({ question: 'How many customers are in Spain?', sessionId: 'm1', userId: 'u' });
+    expect(out).toMatchObject({ success: true });
+    const sent = provider.sqlRequests[0].examples.map((e) => e.id);
+    expect(sent[0]).toBe('france');
+    expect(sent).toHaveLength(3);
+    expect(out.examples).toEqual(sent);
+    expect((await store.listHistory('m1'))[0].examples).toEqual(sent);
+  });
+});
