@@ -16,6 +16,10 @@ commands:
   approve <session_id> [--url URL] [--key KEY] [--database URL] [--data-dir DIR] [--json]
   reject <session_id>  [--url URL] [--key KEY] [--database URL] [--data-dir DIR] [--json]
       Decide the session's pending SQL (spec section 3).
+  mcp [--url URL] [--key KEY] [--database URL] [--data-dir DIR]
+      nlq as a Model Context Protocol server on stdin/stdout (docs/mcp.md), for Claude Desktop, VS Code and other
+      MCP clients: the tools of a running service's /mcp (--url, --key as X-API-Key), or without --url of an api
+      embedded in this process (the settings of nlq ask; its log lines go to stderr).
   eval [options]       the evaluation runner (tools/eval), options as npm run eval, e.g. nlq eval --set chinook
                        --limit 10 (an unknown option prints its full usage)
   sample-db [options]  the sample database generator (libs/sample-db): nlq sample-db --help
@@ -48,20 +52,11 @@ export interface RequestArguments {
  * missing value, no question, a URL that is not http(s), or embedded-only options given with --url.
  */
 export function parseRequestArguments(command: 'ask' | 'approve' | 'reject', argv: readonly string[], env: NodeJS.ProcessEnv = process.env): RequestArguments {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseOptions(argv);
   const text = positionals.join(' ').trim();
   const result: RequestArguments = {
     text,
-    url: (values.url ?? env.NLQ_URL ?? '').replace(/\/+$/, '') || null,
-    key: values.key ?? env.NLQ_API_KEY ?? null,
-    database: values.database ?? null,
-    dataDir: values['data-dir'] ?? null,
+    ...target(values, env),
     user: values.user ?? null,
     json: values.json ?? false,
     help: values.help ?? false,
@@ -69,12 +64,53 @@ export function parseRequestArguments(command: 'ask' | 'approve' | 'reject', arg
   if (result.help) return result;
   if (!text) throw new UsageError(command === 'ask' ? 'nlq ask needs a question, e.g. nlq ask "How many customers are there?"' : `nlq ${command} needs a session id`);
   if (command !== 'ask' && (positionals.length > 1 || result.user !== null)) throw new UsageError(`nlq ${command} takes one session id (and no --user)`);
+  checkTarget(result, values.key !== undefined);
+  return result;
+}
+
+/** Options of `nlq mcp`: where the MCP tools run (a running service, or the embedded api). */
+export type McpArguments = Pick<RequestArguments, 'url' | 'key' | 'database' | 'dataDir' | 'help'>;
+
+/**
+ * Parses the arguments after `mcp` (no positionals, no --user or --json); `env` supplies NLQ_URL and NLQ_API_KEY.
+ * Throws {@link UsageError} like {@link parseRequestArguments} for an unknown option, a URL that is not http(s),
+ * embedded-only options with --url, or --key without --url.
+ */
+export function parseMcpArguments(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): McpArguments {
+  const { values, positionals } = parseOptions(argv);
+  const result: McpArguments = { ...target(values, env), help: values.help ?? false };
+  if (result.help) return result;
+  if (positionals.length > 0 || values.user !== undefined || values.json !== undefined) throw new UsageError('nlq mcp takes no question, --user or --json (the MCP client asks through the tools)');
+  checkTarget(result, values.key !== undefined);
+  return result;
+}
+
+/** The rules shared by every command that reaches nlq: an http(s) --url, embedded-only options without it, --key only with it. */
+function checkTarget(result: Pick<RequestArguments, 'url' | 'database' | 'dataDir'>, keyGiven: boolean): void {
   if (result.url !== null && !/^https?:\/\/\S+$/i.test(result.url)) throw new UsageError(`--url must be an http(s) URL such as http://localhost:8000, not ${result.url}`);
   if (result.url !== null && (result.database !== null || result.dataDir !== null)) {
     throw new UsageError('--database and --data-dir configure the embedded pipeline; a running service (--url) uses its own settings');
   }
-  if (result.url === null && values.key !== undefined) throw new UsageError('--key is the key of a running service: give --url too');
-  return result;
+  if (result.url === null && keyGiven) throw new UsageError('--key is the key of a running service: give --url too');
+}
+
+/** --url (or NLQ_URL, without trailing slashes), --key (or NLQ_API_KEY), --database and --data-dir. */
+function target(values: ReturnType<typeof parse>['values'], env: NodeJS.ProcessEnv): Pick<RequestArguments, 'url' | 'key' | 'database' | 'dataDir'> {
+  return {
+    url: (values.url ?? env.NLQ_URL ?? '').replace(/\/+$/, '') || null,
+    key: values.key ?? env.NLQ_API_KEY ?? null,
+    database: values.database ?? null,
+    dataDir: values['data-dir'] ?? null,
+  };
+}
+
+/** The options and positionals of `argv`; a parse failure (unknown option, missing value) is a {@link UsageError}. */
+function parseOptions(argv: readonly string[]): ReturnType<typeof parse> {
+  try {
+    return parse(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function parse(argv: readonly string[]) {

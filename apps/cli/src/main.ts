@@ -3,6 +3,7 @@
  *   nlq ask "How many customers are there?"                      embedded pipeline (the api in this process)
  *   nlq ask "..." --url http://localhost:8000 --key $NLQ_API_KEY   a running service, POST /query
  *   nlq approve|reject <session_id> [--url ...]                    decide a pending write (admin mode)
+ *   nlq mcp [--url ... --key ...]                                  an MCP server on stdio (docs/mcp.md)
  *   nlq eval --set chinook --limit 10                              tools/eval's runner
  *   nlq sample-db --out data/shop.db --force                       libs/sample-db's generator
  * Run from the sources with `node -r ./tools/register.js apps/cli/src/main.ts ...`, or as the package's `nlq` bin.
@@ -10,6 +11,7 @@
  */
 import { parseRequestArguments, USAGE, UsageError } from './cli-arguments';
 import { ask, decide, type CommandOutcome } from './commands';
+import { runMcp } from './mcp-command';
 import { DELEGATED_TOOLS, runTool, type DelegatedCommand } from './tool-delegate';
 import { EmbeddedStartError, embeddedTransport, httpTransport, ServiceUnreachableError, type Transport } from './transport';
 
@@ -41,6 +43,7 @@ export async function runCli(argv: readonly string[], out: CliOutput = processOu
       return 0;
     }
     if (Object.hasOwn(DELEGATED_TOOLS, command)) return await runTool(command as DelegatedCommand, rest);
+    if (command === 'mcp') return await runMcp(rest, out);
     if (command !== 'ask' && command !== 'approve' && command !== 'reject') throw new UsageError(`unknown command ${command}`);
     const args = parseRequestArguments(command, rest);
     if (args.help) {
