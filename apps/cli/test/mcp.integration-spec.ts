@@ -7,8 +7,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { call, removeDataDir, startTestApp, type TestApp } from '@nlq/server/testing';
-import Database from 'better-sqlite3';
+import type { TestApp } from '@nlq/server/testing';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +17,8 @@ const ROOT = path.resolve(__dirname, '../../..');
 const MAIN = ['-r', './tools/register.js', 'apps/cli/src/main.ts'];
 const ALICE = 'mcp-cli-alice-key-0123456789';
 const CANCELLED = "SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'";
+/** @nlq/server/testing, loaded lazily as the command loads @nlq/server (the module boundary rule). */
+const testing = () => import('@nlq/server/testing');
 // every run starts Node with the TypeScript loader and builds the api (seconds on a busy machine)
 jest.setTimeout(180_000);
 
@@ -47,19 +48,12 @@ async function tool(client: Client, name: string, args: Record<string, unknown>)
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-function count(file: string, sql: string): number {
-  const db = new Database(file, { readonly: true });
-  try {
-    return (db.prepare(sql).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
-
 describe('nlq mcp (stdio)', () => {
   let tmp: string;
-  beforeAll(() => {
+  let count: (file: string, sql: string) => number;
+  beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-cli-mcp-'));
+    count = (await testing()).sqliteCount;
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -97,11 +91,11 @@ describe('nlq mcp (stdio)', () => {
   describe('bridged to a running api (--url, --key)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startTestApp({ SERVICE_API_KEY: 'mcp-cli-service-key-0123456789', USER_API_KEYS: `alice:${ALICE}`, AUTH_FAILURE_LIMIT: '0' });
+      t = await (await testing()).startTestApp({ SERVICE_API_KEY: 'mcp-cli-service-key-0123456789', USER_API_KEYS: `alice:${ALICE}`, AUTH_FAILURE_LIMIT: '0' });
     });
     afterAll(async () => {
       await t.close();
-      removeDataDir(t.dataDir);
+      (await testing()).removeDataDir(t.dataDir);
     });
 
     it("answers through the service's /mcp as the key's user (the trace is alice's)", async () => {
@@ -110,7 +104,7 @@ describe('nlq mcp (stdio)', () => {
         const customers = count(path.join(t.dataDir, 'shop.db'), 'SELECT COUNT(*) AS n FROM customers');
         const asked = (await tool(client, 'ask', { question: 'How many customers are there?' })).structuredContent;
         expect(asked).toMatchObject({ success: true, rows: [[customers]] });
-        const trace = await call(`${t.url}/api/traces/${asked.trace_id}`, { headers: { 'x-api-key': ALICE } });
+        const trace = await (await testing()).call(`${t.url}/api/traces/${asked.trace_id}`, { headers: { 'x-api-key': ALICE } });
         expect(trace.body).toMatchObject({ sessionId: asked.session_id, userId: 'alice' });
       } finally {
         await client.close();

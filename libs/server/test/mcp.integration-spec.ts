@@ -6,9 +6,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import Database from 'better-sqlite3';
 import http from 'node:http';
 import path from 'node:path';
+import { sqliteCount } from '../src/testing/sqlite-count';
 import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
 
 const SERVICE = 'mcp-service-key-0123456789';
@@ -16,14 +16,8 @@ const ALICE = 'mcp-alice-key-0123456789';
 const BOB = 'mcp-bob-key-0123456789';
 const CANCELLED = "SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'";
 
-function count(dataDir: string, sql: string): number {
-  const db = new Database(path.join(dataDir, 'shop.db'), { readonly: true });
-  try {
-    return (db.prepare(sql).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+/** What the app's sample database itself counts. */
+const count = (dataDir: string, sql: string) => sqliteCount(path.join(dataDir, 'shop.db'), sql);
 
 /** An SDK client connected to `${url}/mcp` with `headers` on every request. */
 async function connect(url: string, headers: Record<string, string>): Promise<Client> {

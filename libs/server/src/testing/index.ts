@@ -7,6 +7,7 @@ export * from './api-live-client';
 export * from './hostile-schema';
 export * from './postgres-schema';
 export * from './scripted-model';
+export * from './sqlite-count';
 export * from './sse-client';
 export * from './state-engines';
 export * from './test-app';

@@ -50,23 +50,9 @@ export function registerSessionHistoryTool(server: McpServer, deps: McpToolDeps,
   );
 }
 
+/** The entry fields the tool answers (its outputSchema), absent ones as null; kept rows and provenance are left out. */
 function toEntry(e: HistoryEntry): Entry {
-  return {
-    id: e.id,
-    kind: e.kind,
-    status: e.status,
-    question: e.question,
-    sql: e.sql,
-    answer: e.answer,
-    error: e.error,
-    row_count: e.row_count,
-    rows_affected: e.rows_affected,
-    estimated_rows: e.estimated_rows ?? null,
-    reading: e.reading ?? null,
-    signal: e.signal,
-    trace_id: e.trace_id,
-    created_at: e.created_at,
-  };
+  return Object.fromEntries(Object.keys(ENTRY.shape).map((field) => [field, e[field as keyof HistoryEntry] ?? null])) as Entry;
 }
 
 function historyText(sessionId: string, entries: Entry[]): string {
