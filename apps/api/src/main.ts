@@ -1,6 +1,7 @@
 /**
  * Entry point: `npm run start:api` (node -r ./tools/register.js apps/api/src/main.ts). Builds the app from the
- * environment (see /.env.example), listens on HOST:PORT and prints the URL. Exits 1 with the reason when the
+ * environment (see /.env.example), listens on HOST:PORT and prints, after the startup logs, a block with the URL and
+ * where the service key is (startup-block.ts). Exits 1 with the reason when the
  * configuration is invalid or the port cannot be bound.
  *
  * SIGTERM / SIGINT (issue 10 item 4): /readyz turns 503 at once; approved writes in flight get SHUTDOWN_GRACE_MS
@@ -8,6 +9,7 @@
  * pools and the state store close; exit 0. A second signal, or the deadline plus 5 s, exits 1 at once.
  */
 import { createApp, AppConfig, ApiKeyService, ShutdownState } from '@nlq/server';
+import { startupBlock, type ServiceKeySource } from './startup-block';
 
 async function bootstrap(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);
@@ -36,13 +38,16 @@ async function bootstrap(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   await app.listen(config.port, config.host);
-  const url = await app.getUrl();
-  process.stdout.write(`nlq api listening on ${url} (mode ${config.mode}; web app at ${url}/, OpenAPI at ${url}/docs)\n`);
-  const generatedKey = app.get(ApiKeyService).generatedServiceKey;
-  if (generatedKey) {
-    // Printed once, on the first start without SERVICE_API_KEY (issue 3): the web app asks for it.
-    process.stdout.write(`\nAPI key for the web app and /api (shown only now; kept in ${app.get(ApiKeyService).serviceKeyFile}):\n  ${generatedKey}\n\n`);
-  }
+  // Last, after every startup log line (written synchronously: platform/logging/logger.factory.ts), the URLs and
+  // where the key is (issue 24 item 1).
+  process.stdout.write(startupBlock({ url: await app.getUrl(), mode: config.mode, key: serviceKeySource(app.get(ApiKeyService)) }));
+}
+
+/** Where this start's service key came from, as the startup block names it. */
+function serviceKeySource(keys: ApiKeyService): ServiceKeySource {
+  if (keys.generatedServiceKey && keys.serviceKeyFile) return { kind: 'generated', key: keys.generatedServiceKey, file: keys.serviceKeyFile };
+  if (keys.serviceKeyFile) return { kind: 'file', file: keys.serviceKeyFile };
+  return { kind: 'setting' };
 }
 
 if (require.main === module) {

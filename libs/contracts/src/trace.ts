@@ -17,8 +17,17 @@ export interface TraceSpan {
   detail?: Record<string, unknown> | null;
 }
 
-/** `clarification`: the question was asked back (issue 22); nothing ran. */
-export type TraceStatus = 'ok' | 'error' | 'pending_approval' | 'refused' | 'clarification';
+/**
+ * How the request ended. `refused`: nlq declined honestly (the question cannot be answered from the schema, or the
+ * SQL is not allowed); `error`: something failed. `clarification`: the question was asked back (issue 22); nothing
+ * ran. A held write's trace starts `pending_approval` and follows the decision (issue 24 item 6): `approved` (it
+ * ran), `rejected` (nothing ran) or `failed` (the approved run failed or was interrupted; it may be approved again).
+ */
+export const TRACE_STATUSES = ['ok', 'error', 'pending_approval', 'refused', 'clarification', 'approved', 'rejected', 'failed'] as const;
+export type TraceStatus = (typeof TRACE_STATUSES)[number];
+
+/** The statuses a held write's trace may move to once someone decides (see {@link TraceStatus}). */
+export type DecidedTraceStatus = Extract<TraceStatus, 'approved' | 'rejected' | 'failed'>;
 
 export interface Trace {
   id: string;

@@ -1,4 +1,4 @@
-import type { ExampleStatus, HistoryEntry, KnowledgeDefinition, LiveEvent, SqlKind, Trace, VerifiedExample } from '@nlq/contracts';
+import type { DecidedTraceStatus, ExampleStatus, HistoryEntry, KnowledgeDefinition, LiveEvent, SqlKind, Trace, VerifiedExample } from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
 
@@ -113,6 +113,13 @@ export interface StateStore {
   /** The session's most recent operation in any state, or null. */
   latestOperation(sessionId: string): Promise<PendingOperation | null>;
   saveTrace(trace: Trace): Promise<void>;
+  /**
+   * Optional: the decision on a held write reaches the trace of the question that held it (issue 24 item 6): the
+   * trace of history entry `queryEntryId` (its `trace_id`) gets `status` and `error` (the failure's text, else null).
+   * Resolves without change when the entry or its trace is gone (pruned). Without it such a trace stays
+   * `pending_approval`.
+   */
+  decideTrace?(queryEntryId: string, status: DecidedTraceStatus, error: string | null): Promise<void>;
   /**
    * Optional: store history entries and traces together in one transaction (all or none), so the pipeline's group
    * commit (record-batcher.ts) pays one commit for every request that ended while the previous batch was written.

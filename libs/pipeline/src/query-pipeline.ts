@@ -322,7 +322,9 @@ export class QueryPipeline {
         if (!generated.ok) {
           span.end('error', { error: generated.error, detail: { attempt: retriesUsed + 1, ...who, unanswerable: generated.unanswerable } });
           if (await escalate()) continue;
-          return failure('error', generated.error, previousAttempt?.sql ?? '', lastKind);
+          // An honest "cannot answer" on the first attempt is a refusal, not an error (issue 24 item 6).
+          const refused = generated.unanswerable && previousAttempt === null;
+          return failure(refused ? 'refused' : 'error', generated.error, previousAttempt?.sql ?? '', lastKind);
         }
         span.end('ok', { tokens: generated.tokens, detail: { attempt: retriesUsed + 1, ...who, ...(generated.examplesUsed.length ? { examplesUsed: generated.examplesUsed } : {}) } });
         sql = generated.sql;

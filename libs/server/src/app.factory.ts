@@ -13,7 +13,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './platform/common/request-id';
 import { createValidationPipe } from './platform/common/validation.pipe';
 import { AppConfig } from './platform/config/app-config';
 import type { AppEnv } from './platform/config/environment-variables';
-import { createRootLogger } from './platform/logging/logger.factory';
+import { createRootLogger, resolveLogFormat } from './platform/logging/logger.factory';
 import { PinoNestLogger } from './platform/logging/pino-nest.logger';
 import { setupOpenApi } from './application/openapi';
 import { registerRateLimit } from './platform/rate-limit/rate-limit.plugin';
@@ -34,7 +34,8 @@ export interface CreateAppOptions {
  * Build the api, configured and initialized but not listening: configuration from `process.env` overlaid with
  * `overrides` (validated; throws ConfigValidationError naming the variable), DATA_DIR created, the sample shop
  * database generated when QUERY_DATABASE_URL is the default and the file is absent, Fastify with MAX_BODY_BYTES,
- * pino as Fastify's and Nest's logger, request ids (X-Request-Id or a UUID, echoed back), the per-caller
+ * pino as Fastify's and Nest's logger (LOG_FORMAT: pretty lines on a terminal, JSON otherwise), request ids
+ * (X-Request-Id or a UUID, echoed back), the per-caller
  * RATE_LIMIT_PER_MINUTE on the routes that run work (429 in the error shape), TRUST_PROXY, the cross-site request
  * guard (non-JSON bodies 415, state changes from a foreign origin 403), the failed-authentication throttle, CORS, the global NoNulPipe and ValidationPipe, and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
  */
@@ -44,7 +45,9 @@ export async function createApp(overrides: AppEnv = {}, options: CreateAppOption
   rememberSecrets(config.serviceApiKey, config.encryptionKey, ...config.userApiKeys.map((k) => k.key));
   if (config.sampleDatabasePath) ensureSampleDatabase(config.sampleDatabasePath);
 
-  const logger = createRootLogger(config.logLevel, options.logDestination);
+  // LOG_FORMAT=auto: pretty only when the lines go to stdout and stdout is a terminal
+  const isTty = options.logDestination === undefined && process.stdout.isTTY === true;
+  const logger = createRootLogger(config.logLevel, options.logDestination, resolveLogFormat(config.logFormat, isTty));
   const adapter = new NlqFastifyAdapter({
     loggerInstance: logger,
     bodyLimit: config.maxBodyBytes,

@@ -14,6 +14,7 @@ import { createProvider } from '@nlq/llm-providers';
 import { defaultEvalDir, loadEvalSet, spreadSample } from './eval-data';
 import { EVAL_USAGE, parseEvalOptions, type EvalOptions } from './eval-options';
 import { runEvalSet, type SetReport } from './eval-runner';
+import { readKnowledgeFile } from './knowledge-file';
 import { formatStandInTable, readPredictions, runStandInSet, type StandInReport } from './stand-in-runner';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -44,11 +45,19 @@ async function main(options: EvalOptions): Promise<void> {
   const reports: SetReport[] = [];
   for (const set of options.sets) {
     const items = spreadSample(loadEvalSet(set, dataDir), options.limit);
-    process.stderr.write(`[eval] ${set}: ${items.length} questions, provider ${provider.modelId}\n`);
+    const knowledgeFile = options.knowledge[set];
+    const knowledge = knowledgeFile ? readKnowledgeFile(path.resolve(knowledgeFile)) : undefined;
+    process.stderr.write(`[eval] ${set}: ${items.length} questions, provider ${provider.modelId}${knowledgeFile ? `, knowledge ${knowledgeFile}` : ''}\n`);
     reports.push(
-      await runEvalSet(set, items, provider, (o) => {
-        if (options.verbose) process.stderr.write(`${o.verdict.padEnd(10)} ${o.id}  ${o.question.replace(/\s+/g, ' ').slice(0, 80)}${o.error ? `  (${o.error.slice(0, 120)})` : ''}\n`);
-      }),
+      await runEvalSet(
+        set,
+        items,
+        provider,
+        (o) => {
+          if (options.verbose) process.stderr.write(`${o.verdict.padEnd(10)} ${o.id}  ${o.question.replace(/\s+/g, ' ').slice(0, 80)}${o.error ? `  (${o.error.slice(0, 120)})` : ''}\n`);
+        },
+        knowledge,
+      ),
     );
   }
   const table = `${formatEvalTable(reports)}\nprovider ${provider.modelId}; EX = correct / total, precision = correct / answered (Spider test-suite comparison)`;

@@ -23,4 +23,12 @@ describe('parseEvalOptions', () => {
     expect(() => parseEvalOptions(['--limit', '0'])).toThrow(/--limit must be a positive integer/);
     expect(() => parseEvalOptions(['--fast'])).toThrow(/unknown option/);
   });
+
+  it('reads knowledge files per set, in model mode only', () => {
+    expect(parseEvalOptions(['--set', 'defog', '--knowledge', 'defog=k.yaml,chinook=c.yaml']).knowledge).toEqual({ defog: 'k.yaml', chinook: 'c.yaml' });
+    expect(parseEvalOptions([]).knowledge).toEqual({});
+    expect(() => parseEvalOptions(['--knowledge', 'k.yaml'])).toThrow(/--knowledge takes SET=FILE/);
+    expect(() => parseEvalOptions(['--knowledge', 'spider=k.yaml'])).toThrow(/unknown set "spider" in --knowledge/);
+    expect(() => parseEvalOptions(['--mode', 'oracle', '--knowledge', 'defog=k.yaml'])).toThrow(/--knowledge goes with --mode model/);
+  });
 });

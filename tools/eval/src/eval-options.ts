@@ -22,14 +22,17 @@ export interface EvalOptions {
   mode: 'model' | 'oracle' | 'replay';
   /** Predictions file of replay mode: one SQL a line, in question order over the chosen sets. */
   predictions: string | null;
+  /** Knowledge file of a set (issue 23 item 7; knowledge-file.ts), by set name; model mode only. */
+  knowledge: Partial<Record<EvalSetName, string>>;
 }
 
 export const EVAL_USAGE =
   'usage: npm run eval -- [--set chinook|geography|restaurants|defog|defog-postgres[,...]|all] [--limit N] ' +
-  '[--mode model|oracle|replay] [--predictions FILE] ' +
+  '[--mode model|oracle|replay] [--predictions FILE] [--knowledge SET=FILE[,SET=FILE]] ' +
   '[--provider offline|ollama|openai|anthropic] [--base-url URL] [--model NAME] [--data DIR] [--verbose] [--json]\n' +
   '--mode oracle serves each question\'s gold SQL, --mode replay the lines of --predictions FILE (one SQL a line, in ' +
   'question order), through a local stand-in model server and the whole pipeline.\n' +
+  '--knowledge gives a set the business definitions of its databases (YAML, tools/eval/knowledge/README.md).\n' +
   'The model API key, when one is needed, comes from LLM_API_KEY.';
 
 const PROVIDERS = ['offline', 'ollama', 'openai', 'anthropic'] as const;
@@ -52,6 +55,7 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
     dataDir: null,
     mode: 'model',
     predictions: null,
+    knowledge: {},
   };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
@@ -59,7 +63,7 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
       options[name === '--verbose' ? 'verbose' : 'json'] = true;
       continue;
     }
-    if (!['--set', '--limit', '--provider', '--base-url', '--model', '--data', '--mode', '--predictions'].includes(name)) throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
+    if (!['--set', '--limit', '--provider', '--base-url', '--model', '--data', '--mode', '--predictions', '--knowledge'].includes(name)) throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined || value.trim() === '') throw new Error(`${name} needs a value\n${EVAL_USAGE}`);
     switch (name) {
@@ -96,11 +100,20 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
       case '--predictions':
         options.predictions = value;
         break;
+      case '--knowledge':
+        for (const pair of value.split(',')) {
+          const [set, file] = pair.split(/=(.*)/s, 2).map((x) => x?.trim());
+          if (!set || !file) throw new Error(`--knowledge takes SET=FILE, got ${pair}\n${EVAL_USAGE}`);
+          if (!([...EVAL_SETS, ...EXTRA_EVAL_SETS] as readonly string[]).includes(set)) throw new Error(`unknown set "${set}" in --knowledge\n${EVAL_USAGE}`);
+          options.knowledge[set as EvalSetName] = file;
+        }
+        break;
       default:
         throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     }
   }
   if (options.mode === 'replay' && !options.predictions) throw new Error(`--mode replay needs --predictions FILE\n${EVAL_USAGE}`);
   if (options.predictions && options.mode !== 'replay') throw new Error(`--predictions goes with --mode replay\n${EVAL_USAGE}`);
+  if (Object.keys(options.knowledge).length && options.mode !== 'model') throw new Error(`--knowledge goes with --mode model (gold SQL does not follow definitions)\n${EVAL_USAGE}`);
   return options;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import type { ReadResult } from '@nlq/contracts';
+import type { DatabaseSchema, ReadResult } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { DEFAULT_PIPELINE_CONFIG, InMemoryEventBus, QueryPipeline, type PipelineConfig, type TargetResolver } from '@nlq/pipeline';
@@ -9,6 +9,7 @@ import { InMemoryStateStore } from '@nlq/pipeline/testing';
 import type { EvalItem } from './eval-data';
 import { rewriteDoubleQuotedLiterals } from './gold-sql';
 import { resultsMatch, sqlHasOrderBy } from './result-comparison';
+import { definitionsFor, type EvalKnowledge } from './knowledge-file';
 
 /** How one question ended. */
 export interface ItemOutcome {
@@ -60,6 +61,8 @@ function schemaNames(driverSchema: Awaited<ReturnType<DatabaseDriver['introspect
 /** One open database of an evaluation run: its driver, engine and table and column names (lower case). */
 export interface EvalDatabase {
   driver: DatabaseDriver;
+  /** The introspected schema. */
+  schema: DatabaseSchema;
   names: Set<string>;
   engine: 'sqlite' | 'postgresql';
 }
@@ -120,16 +123,20 @@ export async function openEvalDatabase(item: EvalItem): Promise<{ database: Eval
   }
   const driver = createDriver(url);
   await driver.connect();
-  return { database: { driver, names: schemaNames(await driver.introspect()), engine }, drop };
+  const schema = await driver.introspect();
+  return { database: { driver, schema, names: schemaNames(schema), engine }, drop };
 }
 
 /**
  * A real QueryPipeline (InMemoryStateStore, in-memory event bus, EVAL_PIPELINE_CONFIG, the given provider) whose
  * connection ids are the items' database names, each one real driver opened on first use: the SQLite file, or for
- * PostgreSQL items the dump loaded into a new database of the local server (dropped again by `close`).
+ * PostgreSQL items the dump loaded into a new database of the local server (dropped again by `close`). The
+ * definitions of `knowledge` for a database are checked against its schema and stored when it opens.
+ * @throws (from `open`) Error when a definition does not hold on its database
  */
-export function createEvalHarness(provider: LlmProvider): EvalHarness {
+export function createEvalHarness(provider: LlmProvider, knowledge?: EvalKnowledge): EvalHarness {
   const drivers = new Map<string, EvalDatabase>();
+  const store = new InMemoryStateStore();
   const drops: Array<() => Promise<void>> = [];
   const open = async (item: EvalItem) => {
     let entry = drivers.get(item.db);
@@ -137,6 +144,7 @@ export function createEvalHarness(provider: LlmProvider): EvalHarness {
       const opened = await openEvalDatabase(item);
       entry = opened.database;
       drops.push(opened.drop);
+      store.definitions.push(...definitionsFor(knowledge, item.db, entry.schema));
       drivers.set(item.db, entry);
     }
     return entry;
@@ -151,7 +159,7 @@ export function createEvalHarness(provider: LlmProvider): EvalHarness {
   };
   const pipeline = new QueryPipeline({
     targets,
-    store: new InMemoryStateStore(),
+    store,
     config: { ...EVAL_PIPELINE_CONFIG },
     audit: { audit: () => undefined },
     events: new InMemoryEventBus(),
@@ -183,11 +191,18 @@ export async function runDirect(db: EvalDatabase, sql: string): Promise<{ ok: tr
  * Asks every item through a real QueryPipeline (createEvalHarness, each question in its own session) and scores
  * it against the gold SQL run on the same driver: correct when the pipeline's rows match any gold alternative
  * under Spider test-suite EX (result-comparison.ts). Gold SQL first goes through rewriteDoubleQuotedLiterals.
- * Sequential: one question at a time. `onItem` sees each outcome as it is decided.
+ * Sequential: one question at a time. `onItem` sees each outcome as it is decided; `knowledge` gives the databases
+ * their business definitions (knowledge-file.ts).
  */
-export async function runEvalSet(set: string, items: readonly EvalItem[], provider: LlmProvider, onItem?: (o: ItemOutcome) => void): Promise<SetReport> {
+export async function runEvalSet(
+  set: string,
+  items: readonly EvalItem[],
+  provider: LlmProvider,
+  onItem?: (o: ItemOutcome) => void,
+  knowledge?: EvalKnowledge,
+): Promise<SetReport> {
   const started = performance.now();
-  const { pipeline, open, close } = createEvalHarness(provider);
+  const { pipeline, open, close } = createEvalHarness(provider, knowledge);
   const outcomes: ItemOutcome[] = [];
   try {
     for (const [k, item] of items.entries()) {

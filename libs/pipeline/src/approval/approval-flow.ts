@@ -1,6 +1,8 @@
+import type { DecidedTraceStatus } from '@nlq/contracts';
 import type { PendingOperation } from '../ports';
 import type { AuditLogger, EventSink, StateStore, TargetResolver } from '../ports';
 import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from '../errors';
+import { scrubMessage } from '../secret-scrubber';
 import { safePublish } from '../trace-recorder';
 import type { ApprovalOutcome, RejectionOutcome } from '../types';
 import { toDatabaseError } from '../stages/execute';
@@ -48,8 +50,9 @@ export class ApprovalFlow {
    * `executing` for this replica under a lease (renewed while the statement runs), run once with
    * `driver.runWrite` (one transaction) on the operation's connection, then marked `approved` with the rows
    * affected or `failed` with the error (a failed write may be approved again). Records an `approval` history entry
-   * (status approved, rows_affected; or error), an audit line, approval.executing then approval.approved or
-   * approval.failed events, and clears the connection's result cache (the data changed).
+   * (status approved, rows_affected; or error), the question's trace moved to approved or failed, an audit line,
+   * approval.executing then approval.approved or approval.failed events, and clears the connection's result cache
+   * (the data changed).
    * @throws NothingPendingError when the session never had a pending operation (404).
    * @throws ApprovalConflictError when it was already decided, is executing, or another approve won the race (409).
    * @throws ApprovalExecutionError when the database refused or could not run the write, or its connection no
@@ -83,7 +86,8 @@ export class ApprovalFlow {
    * Mark failed ({@link INTERRUPTED_APPROVAL_ERROR}) the approval runs whose lease ran out, and with
    * `{ atStart: true }` also this replica's own runs left `executing` by a previous process (call once at start,
    * before serving). Each gets an `approval` history entry with status `interrupted`, an audit line and an
-   * approval.failed event `{ sql, error, interrupted: true }`; the write may then be approved again. Resolves with
+   * approval.failed event `{ sql, error, interrupted: true }`, and its question's trace is marked failed; the write
+   * may then be approved again. Resolves with
    * the number marked; rejects only with the store's error.
    */
   async recoverInterruptedApprovals(options: { atStart?: boolean } = {}): Promise<number> {
@@ -107,6 +111,7 @@ export class ApprovalFlow {
         ),
       );
       this.deps.audit.audit('approve', { userId: operation.decidedBy ?? operation.userId, sessionId: operation.sessionId, operationId: operation.id, status: 'interrupted', sqlKind: operation.kind, connectionId: operation.connectionId, executor: operation.executor });
+      await this.followTrace(operation, 'failed', INTERRUPTED_APPROVAL_ERROR);
       this.publishDecision('approval.failed', operation, operation.decidedBy ?? operation.userId, { sql: operation.sql, error: INTERRUPTED_APPROVAL_ERROR, interrupted: true });
     }
     return marked.length;
@@ -163,6 +168,7 @@ export class ApprovalFlow {
       const message = `The approved SQL failed at the database: ${error.message}`;
       await this.deps.store.finishExecution(operation.id, this.deps.replicaId, { state: 'failed', error: message });
       await this.deps.store.appendHistory(historyEntry({ ...base, status: 'error', error: message }, this.deps.clock()));
+      await this.followTrace(operation, 'failed', message);
       this.deps.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'error', sqlKind: operation.kind, connectionId: operation.connectionId });
       this.publishDecision('approval.failed', operation, userId, { sql: operation.sql, error: message, interrupted: false });
       throw new ApprovalExecutionError(message, error.kind === 'connection');
@@ -171,6 +177,7 @@ export class ApprovalFlow {
     await this.deps.store.finishExecution(operation.id, this.deps.replicaId, { state: 'approved', rowsAffected });
     const entry = historyEntry({ ...base, status: 'approved', rows_affected: rowsAffected }, this.deps.clock());
     await this.deps.store.appendHistory(entry);
+    await this.followTrace(operation, 'approved', null);
     this.deps.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'approved', sqlKind: operation.kind, rowsAffected, connectionId: operation.connectionId });
     await this.deps.afterWrite(operation.connectionId);
     this.publishDecision('approval.approved', operation, userId, { sql: operation.sql, rowsAffected });
@@ -178,8 +185,8 @@ export class ApprovalFlow {
   }
 
   /**
-   * Reject the session's pending write: claimed atomically, nothing runs; a `rejection` history entry, an audit
-   * line and an approval.rejected event.
+   * Reject the session's pending write: claimed atomically, nothing runs; a `rejection` history entry, the
+   * question's trace moved to rejected, an audit line and an approval.rejected event.
    * @throws NothingPendingError (404) or ApprovalConflictError (409) as for approve.
    */
   async reject(sessionId: string, userId: string): Promise<RejectionOutcome> {
@@ -198,9 +205,22 @@ export class ApprovalFlow {
       this.deps.clock(),
     );
     await this.deps.store.appendHistory(entry);
+    await this.followTrace(operation, 'rejected', null);
     this.deps.audit.audit('reject', { userId, sessionId, operationId: operation.id, status: 'rejected', sqlKind: operation.kind, connectionId: operation.connectionId });
     this.publishDecision('approval.rejected', operation, userId, { sql: operation.sql });
     return { sessionId, sql: operation.sql, historyEntryId: entry.id };
+  }
+
+  /**
+   * The trace of the question that held the write follows the decision (StateStore.decideTrace, issue 24 item 6),
+   * its error text scrubbed like every trace error. The decision stands when this fails: the trace only records it.
+   */
+  private async followTrace(operation: PendingOperation, status: DecidedTraceStatus, error: string | null): Promise<void> {
+    try {
+      await this.deps.store.decideTrace?.(operation.queryEntryId, status, error === null ? null : scrubMessage(error));
+    } catch {
+      // the write was decided and its history entry stored; a trace left at its earlier status is the lesser harm
+    }
   }
 
   private async claim(sessionId: string, state: 'executing' | 'rejected', userId: string): Promise<PendingOperation> {

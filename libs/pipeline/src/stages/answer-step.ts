@@ -66,7 +66,7 @@ export async function answerRows(
       rowsShown: Math.min(result.rows.length, options.answerRowLimit),
       fallback: answer.error !== null,
       answeredBy: answer.source,
-      ...(answer.source === 'model' ? { provider: provider.name, model: provider.modelId } : {}),
+      ...(answer.source === 'model' || answer.source === 'offline' ? { provider: provider.name, model: provider.modelId } : {}),
       ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}),
       ...(valueNotes.length ? { valueNotes } : {}),
       reading,

@@ -5,8 +5,11 @@ import type { AnswerMode } from '../ports';
 import { templateAnswer } from './answer-template';
 import { describeProviderError } from './generate';
 
-/** Who worded the answer: a template, the provider (a model call, or the offline engine), or the factual fallback. */
-export type AnswerSource = 'template' | 'model' | 'fallback';
+/**
+ * Who worded the answer: a template, a model (the provider's call), the offline engine (a provider that answers
+ * locally, `answersLocally`: no model is involved), or the factual fallback after the provider failed.
+ */
+export type AnswerSource = 'template' | 'model' | 'offline' | 'fallback';
 
 /** The answer text, who wrote it, tokens, and the provider error when the fallback text was used. */
 export interface AnswerOutcome {
@@ -61,7 +64,7 @@ export async function writeAnswer(
       ...(knowledge.some((d) => d.kind === 'instruction' && d.scope === 'answer') ? { knowledge } : {}),
     };
     const answer = onDelta && provider.streamAnswer ? await streamedAnswer(provider, request, onDelta) : await provider.writeAnswer(request);
-    return { text: answer.text, source: 'model', tokens: answer.tokens ?? null, error: null };
+    return { text: answer.text, source: provider.answersLocally ? 'offline' : 'model', tokens: answer.tokens ?? null, error: null };
   } catch (error) {
     return { text: factualSummary(result), source: 'fallback', tokens: null, error: describeProviderError(provider, error) };
   }

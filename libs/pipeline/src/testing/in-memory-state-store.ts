@@ -1,4 +1,4 @@
-import type { HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
+import type { DecidedTraceStatus, HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
 import type { FewShotExample } from '@nlq/llm-providers';
 import { InMemoryExampleStore } from '../examples/in-memory-example-store';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '../ports';
@@ -138,6 +138,13 @@ export class InMemoryStateStore implements StateStore {
     const traces = records.traces.map((t) => structuredClone(t));
     this.history.push(...history);
     for (const trace of traces) this.traces.set(trace.id, trace);
+  }
+
+  /** Set the status and error of the trace of query entry `queryEntryId` (StateStore.decideTrace); nothing when either is unknown. */
+  async decideTrace(queryEntryId: string, status: DecidedTraceStatus, error: string | null): Promise<void> {
+    const traceId = this.history.find((e) => e.id === queryEntryId)?.trace_id;
+    const trace = traceId ? this.traces.get(traceId) : undefined;
+    if (trace) this.traces.set(trace.id, { ...trace, status, error });
   }
 
   /** One trace by id, or undefined. */

@@ -29,17 +29,23 @@ export class ApiHealthService implements OnApplicationBootstrap {
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** At start: inspect the active connection's privileges and, in user mode, log a warning when it can write or administer. */
+  /**
+   * At start: inspect the active connection's privileges and, in user mode, log a warning when it can write or
+   * administer (not for the sample database nlq generated, see {@link connectionPrivileges}).
+   */
   async onApplicationBootstrap(): Promise<void> {
     const privileges = await this.connectionPrivileges();
-    const fields = { superuser: privileges.superuser, canWrite: privileges.can_write, mode: this.config.mode };
+    const sample = this.targets.isSampleDatabase(this.targets.activeConnectionId());
+    const fields = { superuser: privileges.superuser, canWrite: privileges.can_write, mode: this.config.mode, ...(sample ? { sampleDatabase: true } : {}) };
     if (privileges.warning) this.logger.warn(fields, privileges.warning);
-    else this.logger.info(fields, 'query connection privileges');
+    else this.logger.info(fields, sample ? 'query connection: the sample shop database nlq generated' : 'query connection privileges');
   }
 
   /**
    * The active connection's privileges (cached per connection): superuser and can_write, and in user mode a
-   * warning pointing to the the read-only role guide of docs/operations.md. Never rejects.
+   * warning pointing to the the read-only role guide of docs/operations.md when the credential can write or
+   * administer. The sample shop database nlq generated itself in DATA_DIR gets no warning (issue 24 item 1): it is
+   * writable, holds no one's data, and user mode still runs reads only there. Never rejects.
    */
   async connectionPrivileges(): Promise<NonNullable<ApiHealthResponse['privileges']>> {
     const connectionId = this.targets.activeConnectionId();
@@ -51,7 +57,7 @@ export class ApiHealthService implements OnApplicationBootstrap {
           const p = await withTimeout(inspectPrivileges(target.driver), HEALTH_PING_TIMEOUT_MS, 'The database');
           const risky = p.superuser === true || p.can_write === true;
           const warning =
-            this.config.mode === 'user' && risky
+            this.config.mode === 'user' && risky && !this.targets.isSampleDatabase(connectionId)
               ? `The query connection ${p.superuser ? 'is a superuser' : 'can write'}: user mode still runs reads only, but give nlq a read-only role (docs/operations.md "A read-only database role for nlq").`
               : null;
           return { superuser: p.superuser, can_write: p.can_write, warning };

@@ -24,7 +24,8 @@ const PREFIX_CHARS = 12;
  * The keys of the application surface (spec 5.4, 5.5) and who they belong to.
  *
  * - The service key (user id `service`): SERVICE_API_KEY, or when unset a random key generated on first start,
- *   kept in DATA_DIR/service-api-key (mode 0600), printed once in the log when created and reused afterwards.
+ *   kept in DATA_DIR/service-api-key (mode 0600), printed once on stdout when created (never logged) and reused
+ *   afterwards; the startup block then names the file.
  * - User-bound keys: USER_API_KEYS from configuration, and keys issued through POST /api/keys, of which only the
  *   SHA-256 digest is stored.
  *
@@ -40,7 +41,7 @@ export class ApiKeyService {
   readonly serviceKeyFile: string | null;
   /**
    * The service key when this start generated it (first start without SERVICE_API_KEY), else null. `npm start`
-   * prints it once on stdout (main.ts); it is never logged.
+   * prints it once on stdout, in the block after the startup logs (apps/api/src/startup-block.ts); it is never logged.
    */
   readonly generatedServiceKey: string | null = null;
 
@@ -56,9 +57,9 @@ export class ApiKeyService {
       serviceKey = value;
       if (created) {
         this.generatedServiceKey = value;
-        logger.warn(
+        logger.info(
           { keyFile: this.serviceKeyFile },
-          `Generated the service API key (user "service") for /api and /ws/live, kept in ${this.serviceKeyFile} (mode 0600). Set SERVICE_API_KEY to use your own.`,
+          `Generated the service API key (user "service") for the web app, /api and /ws/live, kept in ${this.serviceKeyFile} (mode 0600); set SERVICE_API_KEY to use your own`,
         );
       } else {
         logger.info({ keyFile: this.serviceKeyFile }, `Using the service API key kept in ${this.serviceKeyFile}`);

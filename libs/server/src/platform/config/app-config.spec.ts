@@ -23,6 +23,7 @@ describe('AppConfig.fromEnv', () => {
       maxBodyBytes: 65536,
       rateLimitPerMinute: 120,
       logLevel: 'info',
+      logFormat: 'auto',
       historyRetentionDays: 90,
       traceRetentionDays: 14,
       statePruneIntervalMinutes: 60,
@@ -76,6 +77,7 @@ describe('AppConfig.fromEnv', () => {
     ['RATE_LIMIT_PER_MINUTE', 'many'],
     ['STATE_DATABASE_URL', 'mysql://x'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'colour'],
     ['SERVICE_API_KEY', 'short'],
     ['LLM_BASE_URL', 'not a url'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {

@@ -73,6 +73,8 @@ export class AppConfig {
   /** Fastify's trustProxy from TRUST_PROXY: false, true, a hop count or a list of addresses/CIDR ranges. */
   readonly trustProxy!: boolean | number | string[];
   readonly logLevel!: string;
+  /** LOG_FORMAT: `auto` (pretty on a terminal, JSON otherwise), `json` or `pretty` (platform/logging/logger.factory.ts). */
+  readonly logFormat!: 'auto' | 'json' | 'pretty';
   /** User-bound /api keys from USER_API_KEYS (spec 5.5), in the order given. */
   readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string }>;
   /** ENCRYPTION_KEY, or null: the secret is then kept in DATA_DIR. */
@@ -177,6 +179,7 @@ export class AppConfig {
       authFailureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
       trustProxy: parseTrustProxy(vars.TRUST_PROXY),
       logLevel: vars.LOG_LEVEL,
+      logFormat: vars.LOG_FORMAT,
       userApiKeys,
       encryptionKey: vars.ENCRYPTION_KEY ?? null,
       connectionAllowedHosts: commaList(vars.CONNECTION_ALLOWED_HOSTS).map((h) => h.toLowerCase()),

@@ -38,6 +38,7 @@ export const ENV_VARIABLE_NAMES = [
   'AUTH_FAILURE_WINDOW_SECONDS',
   'TRUST_PROXY',
   'LOG_LEVEL',
+  'LOG_FORMAT',
   'USER_API_KEYS',
   'ENCRYPTION_KEY',
   'CONNECTION_ALLOWED_HOSTS',
@@ -61,6 +62,8 @@ export const LLM_PROVIDERS = ['offline', 'ollama', 'openai', 'anthropic'] as con
 export const ANSWER_MODES = ['auto', 'template', 'model'] as const;
 /** pino's level names (https://getpino.io/#/docs/api?id=level-string). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** How log lines are written: pretty on a terminal and JSON otherwise (auto), or always one of them. */
+export const LOG_FORMAT_SETTINGS = ['auto', 'json', 'pretty'] as const;
 
 /**
  * The raw environment as class-validator checks it, one property per variable, named exactly like the variable so
@@ -265,6 +268,10 @@ export class EnvironmentVariables {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  /** `auto` (default): human-readable lines when stdout is a terminal, JSON lines otherwise; `json` or `pretty` force one. */
+  @IsIn(LOG_FORMAT_SETTINGS)
+  LOG_FORMAT: (typeof LOG_FORMAT_SETTINGS)[number] = 'auto';
 
   /** User-bound keys of the /api surface (spec 5.5): `alice:<key>,bob:<key>`, each key 16+ characters. */
   @IsOptional()

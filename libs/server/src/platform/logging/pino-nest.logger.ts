@@ -1,12 +1,20 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-/** Nest's LoggerService on top of pino, so Nest's own messages share the service's JSON log lines. */
+/**
+ * Nest contexts whose `log` messages describe its own bootstrap, one line a module, controller and route (about 90
+ * lines at every start): logged at debug, so a start at LOG_LEVEL=info shows what a person needs (issue 24 item 1).
+ */
+const BOOTSTRAP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/** Nest's LoggerService on top of pino, so Nest's own messages share the service's log lines (JSON or pretty). */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
+  /** An info line, or a debug line for Nest's bootstrap chatter ({@link BOOTSTRAP_CONTEXTS}). */
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    const context = rest[rest.length - 1];
+    this.write(typeof context === 'string' && BOOTSTRAP_CONTEXTS.has(context) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.write('error', message, rest);

@@ -1,4 +1,4 @@
-import type { HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
+import type { DecidedTraceStatus, HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
 import { toKnowledgeDefinition } from './entities';
 import { KnowledgeDefinitionsRepository } from './repositories/knowledge-definitions.repository';
 import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
@@ -141,6 +141,11 @@ export class TypeOrmStateStore implements StateStore {
   /** Store the trace, replacing one of the same id (one upsert statement). */
   saveTrace(trace: Trace): Promise<void> {
     return this.traces.save(trace);
+  }
+
+  /** Move the trace of the question that held a write to its decision; see TracesRepository.decide. */
+  decideTrace(queryEntryId: string, status: DecidedTraceStatus, error: string | null): Promise<void> {
+    return this.traces.decide(queryEntryId, status, error);
   }
 
   /** One stored trace, or null. */

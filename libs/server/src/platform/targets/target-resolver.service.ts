@@ -10,7 +10,7 @@ import {
   type TargetResolver,
 } from '@nlq/pipeline';
 import type { Logger } from 'pino';
-import { AppConfig } from '../config/app-config';
+import { AppConfig, sqliteUrl } from '../config/app-config';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 import { rememberConnectionUrlSecrets, rememberSecrets } from '../security/secret-scrubber';
 
@@ -33,6 +33,10 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
   private currentProvider: LlmProvider;
   /** The cascade's second provider from LLM_FALLBACK_*, or null. */
   private readonly fallback: LlmProvider | null;
+  /** URL of the sample shop database nlq generates (QUERY_DATABASE_URL left at its default), or null. */
+  private readonly sampleUrl: string | null;
+  /** Ids of the connections whose driver was built from {@link sampleUrl}. */
+  private readonly sampleIds = new Set<string>();
 
   constructor(
     config: AppConfig,
@@ -40,7 +44,8 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
   ) {
     rememberConnectionUrlSecrets(config.queryDatabaseUrl);
     rememberSecrets(config.llm.apiKey, config.llmFallback?.apiKey);
-    this.targets.set(DEFAULT_CONNECTION_ID, { connectionId: DEFAULT_CONNECTION_ID, driver: createDriver(config.queryDatabaseUrl) });
+    this.sampleUrl = config.sampleDatabasePath ? sqliteUrl(config.sampleDatabasePath) : null;
+    this.register(DEFAULT_CONNECTION_ID, config.queryDatabaseUrl);
     this.currentProvider = createProvider({
       provider: config.llm.provider,
       model: config.llm.model,
@@ -88,8 +93,22 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
   async setConnection(id: string, url: string): Promise<void> {
     const previous = this.targets.get(id);
     rememberConnectionUrlSecrets(url);
-    this.targets.set(id, { connectionId: id, driver: createDriver(url) });
+    this.register(id, url);
     if (previous) await this.closeQuietly(previous.driver);
+  }
+
+  /**
+   * Whether connection `id` is the sample shop database nlq generated itself in DATA_DIR (QUERY_DATABASE_URL left
+   * at its default): no one's real data, so its being writable is no cause for alarm (issue 24 item 1).
+   */
+  isSampleDatabase(id: string): boolean {
+    return this.sampleIds.has(id);
+  }
+
+  private register(id: string, url: string): void {
+    this.targets.set(id, { connectionId: id, driver: createDriver(url) });
+    if (url === this.sampleUrl) this.sampleIds.add(id);
+    else this.sampleIds.delete(id);
   }
 
   /** Remove connection `id` (not the active one) and close its driver. */
@@ -97,6 +116,7 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
     if (id === this.activeId) throw new PipelineError('CONFLICT', `Connection "${id}" is active; activate another first.`);
     const previous = this.targets.get(id);
     this.targets.delete(id);
+    this.sampleIds.delete(id);
     if (previous) await this.closeQuietly(previous.driver);
   }
 

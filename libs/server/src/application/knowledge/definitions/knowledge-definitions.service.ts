@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type DatabaseSchema, type KnowledgeDefinition, type KnowledgeDefinitionBody, type KnowledgeImportResult, type Page } from '@nlq/contracts';
-import { QueryPipeline } from '@nlq/pipeline';
+import { checkDefinition, QueryPipeline } from '@nlq/pipeline';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +16,6 @@ import { StaleDefinitionError, type DefinitionChange, type KnowledgeDefinitionsR
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
 import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
-import { checkDefinition } from './definition-checker';
 import { bodyOf, blankFields, canonicalBody, definitionKey, definitionName, foreignFields, toVersionView, toView } from './definition-body';
 import { DefinitionBodyDto, KIND_FIELDS, type CreateDefinitionDto, type DefinitionQueryDto, type UpdateDefinitionDto } from './dto/definition.dto';
 
@@ -30,7 +29,7 @@ export const KNOWLEDGE_YAML_VERSION = 1;
  * The knowledge definitions of the connections (issue 23 items 1 and 2): CRUD with a new version for every change
  * (history kept in `knowledge_definition_version`), an audit line per change (`knowledge.definition.create`,
  * `.update`, `.delete`, and `knowledge.import`), and every definition checked against the connection's introspected
- * schema with nlq's parser before it is saved (definition-checker.ts): 400 VALIDATION with the field and the reason.
+ * schema with nlq's parser before it is saved (@nlq/pipeline knowledge/definition-check.ts): 400 VALIDATION with the field and the reason.
  */
 @Injectable()
 export class KnowledgeDefinitionsService {

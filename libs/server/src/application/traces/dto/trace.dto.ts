@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Page, SpanOutcome, Trace, TraceSpan, TraceStatus, TraceSummary } from '@nlq/contracts';
+import { TRACE_STATUSES, type Page, type SpanOutcome, type Trace, type TraceSpan, type TraceStatus, type TraceSummary } from '@nlq/contracts';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { PageQueryDto } from '../../sessions/dto/page-query.dto';
-
-export const TRACE_STATUSES: TraceStatus[] = ['ok', 'error', 'pending_approval', 'refused', 'clarification'];
 
 /** `?page=&page_size=&session_id=&status=` of GET /api/traces. */
 export class TraceQueryDto extends PageQueryDto {

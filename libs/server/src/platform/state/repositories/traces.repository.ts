@@ -1,10 +1,13 @@
-import type { Trace } from '@nlq/contracts';
+import type { DecidedTraceStatus, Trace } from '@nlq/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { TraceEntity, toTrace } from '../entities';
+import { HistoryEntryEntity, TraceEntity, toTrace } from '../entities';
 import { EntityWriter } from '../entity-writer';
 import type { ExclusiveRunner } from './exclusive-runner';
 
-/** Pipeline traces in `trace`: upserted by id through one statement built once (EntityWriter), read by id. */
+/**
+ * Pipeline traces in `trace`: upserted by id through one statement built once (EntityWriter), read by id, and a held
+ * write's trace moved to its decision.
+ */
 export class TracesRepository {
   /** Built on first use: the entity metadata exists once the DataSource is initialized. */
   private rowWriter?: EntityWriter<TraceEntity>;
@@ -29,6 +32,17 @@ export class TracesRepository {
    */
   async save(trace: Trace): Promise<void> {
     await this.exclusive.run(() => this.writer.insert([toTraceRow(trace)]));
+  }
+
+  /**
+   * Set `status` and `error` on the trace of history entry `queryEntryId` (found by the entry's unique id, then
+   * updated by its primary key); nothing when the entry, its trace id or the trace is gone.
+   */
+  async decide(queryEntryId: string, status: DecidedTraceStatus, error: string | null): Promise<void> {
+    await this.exclusive.run(async () => {
+      const entry = await this.dataSource.getRepository(HistoryEntryEntity).findOne({ where: { id: queryEntryId }, select: { seq: true, traceId: true } });
+      if (entry?.traceId) await this.dataSource.getRepository(TraceEntity).update({ id: entry.traceId }, { status, error });
+    });
   }
 
   /** One stored trace, or null. */

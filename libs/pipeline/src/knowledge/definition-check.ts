@@ -1,6 +1,8 @@
 import type { DatabaseSchema, Dialect, KnowledgeDefinitionBody } from '@nlq/contracts';
-import { checkReferences, classifySql, parseSql, type AstNode } from '@nlq/pipeline';
-import type { FieldProblems } from '../../../platform/common/api.exception';
+import { checkReferences, classifySql, parseSql, type AstNode } from '@nlq/db-drivers';
+
+/** Problems per field of a definition (the shape of the 400 error's `details`): empty when it holds. */
+export type DefinitionProblems = Array<{ field: string; problems: string[] }>;
 
 /** A table an expression names, as written: its schema (or null) and its name. */
 interface NamedTable {
@@ -21,11 +23,11 @@ interface NamedTable {
  * a read (classifySql: no refused function such as `pg_sleep`).
  * @returns one entry per offending field with its reasons; empty when the definition holds.
  */
-export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseSchema): FieldProblems {
+export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseSchema): DefinitionProblems {
   const dialect = schema.dialect;
   switch (body.kind) {
     case 'metric': {
-      const problems: FieldProblems = [];
+      const problems: DefinitionProblems = [];
       const expression = checkExpression(body.expression, 'aggregate', dialect, schema);
       if (expression.length > 0) problems.push({ field: 'expression', problems: expression });
       if (body.filter) {
