@@ -1,6 +1,7 @@
 /**
  * Business definitions through the pipeline (issue 23 items 3 and 5; docs/knowledge.md "At question time") on real
- * SQLite with the in-memory state store: the matched definitions reach the provider, SQL that ignores a matched
+ * SQLite, PostgreSQL and MariaDB (the latter two skipped only when unreachable) with the in-memory state store: the
+ * offline engine applies a metric's filter in its own SQL ("What was the total revenue in 2024?"); the matched definitions reach the provider, SQL that ignores a matched
  * metric is asked again once with the difference and then refused, the offline engine is refused at once (asking a
  * deterministic engine again changes nothing), provenance is on the outcome and the reading, and a new version of a
  * definition is never answered from the cache or by reused SQL.
@@ -8,13 +9,13 @@
 import type { KnowledgeDefinition } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
-import type { SqlGenerationRequest } from '@nlq/llm-providers';
+import { OfflineProvider, type SqlGenerationRequest } from '@nlq/llm-providers';
+import { describeEachWith } from '@nlq/test-services';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
 import { scriptedPipeline } from './testing/scripted-pipeline';
 
 jest.setTimeout(30_000);
 
-const sqlite = SCRATCH_ENGINES.find((e) => e.name === 'sqlite')!;
 const UNFILTERED = 'SELECT SUM(orders.total) AS revenue FROM orders';
 const FILTERED = "SELECT SUM(o.total) AS revenue FROM orders o WHERE o.status <> 'cancelled'";
 const revenue: KnowledgeDefinition = {
@@ -33,15 +34,18 @@ const revenue: KnowledgeDefinition = {
   filter: "orders.status <> 'cancelled'",
 };
 
-describe('business definitions through the pipeline', () => {
+describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions through the pipeline on $name', (engine) => {
   let db: ScratchDatabase;
   let driver: DatabaseDriver;
 
   beforeAll(async () => {
-    db = await sqlite.create();
+    db = await engine.create();
     driver = createDriver(db.url);
     await driver.connect();
-    for (const sql of ['CREATE TABLE orders (id INTEGER PRIMARY KEY, status TEXT, total REAL)', "INSERT INTO orders (status, total) VALUES ('paid', 10), ('cancelled', 100), ('paid', 5)"])
+    for (const sql of [
+      'CREATE TABLE orders (id INTEGER PRIMARY KEY, status VARCHAR(20), total DECIMAL(10,2), order_date DATE)',
+      "INSERT INTO orders (id, status, total, order_date) VALUES (1, 'paid', 10, '2024-03-01'), (2, 'cancelled', 100, '2024-05-02'), (3, 'paid', 5, '2024-07-03'), (4, 'paid', 1000, '2023-07-03')",
+    ])
       await driver.runWrite(sql, { timeoutMs: 5000 });
   });
   afterAll(async () => {
@@ -60,10 +64,20 @@ describe('business definitions through the pipeline', () => {
     const { provider, pipeline } = setUp((request) => (request.previousAttempt ? FILTERED : UNFILTERED));
     const out = await pipeline.ask({ question: 'What is the total sales?', sessionId: 's', userId: 'u' });
     expect(out).toMatchObject({ success: true, sql: FILTERED, knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }] });
-    expect(out.result?.rows).toEqual([[15]]);
+    expect(Number(out.result?.rows[0][0])).toBe(1015);
     expect(out.reading).toMatch(/, using the definition of revenue \(v1\)\.$/);
     expect(provider.sqlRequests.map((r) => r.knowledge?.map((d) => d.id))).toEqual([['rev'], ['rev']]);
     expect(provider.sqlRequests[1].previousAttempt?.error).toContain("the definition of revenue requires SUM(orders.total) with orders.status <> 'cancelled'");
+  });
+
+  it('the offline engine answers "What was the total revenue in 2024?" with the definition\'s filter', async () => {
+    const offline = scriptedPipeline({ driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
+    offline.store.definitions.push(structuredClone(revenue));
+    const out = await offline.pipeline.ask({ question: 'What was the total revenue in 2024?', sessionId: 'o', userId: 'u' });
+    expect(out).toMatchObject({ success: true, knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }] });
+    expect(out.sql).toMatch(/status <> 'cancelled'/);
+    expect(Number(out.result?.rows[0][0])).toBe(15);
+    expect(out.reading).toMatch(/using the definition of revenue \(v1\)\.$/);
   });
 
   it('refuses SQL that still ignores the definition, and the offline engine at once', async () => {

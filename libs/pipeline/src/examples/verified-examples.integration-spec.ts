@@ -1,5 +1,6 @@
 /**
- * Verified examples at question time (issue 23 items 4 and 5) on real SQLite with the in-memory state store: the
+ * Verified examples at question time (issue 23 items 4 and 5) on real SQLite, PostgreSQL and MariaDB (the latter two
+ * skipped only when unreachable) with the in-memory state store: the
  * offline engine answers a question that a verified example asks with the example's SQL (and only a verified one, and
  * only that question), a model's prompt carries the examples closest to the question, and both record the examples
  * they used on the outcome and the history entry.
@@ -8,12 +9,12 @@ import type { VerifiedExample } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { OfflineProvider } from '@nlq/llm-providers';
+import { describeEachWith } from '@nlq/test-services';
 import { ScriptedLlmProvider } from '../testing/scripted-llm-provider';
 import { scriptedPipeline } from '../testing/scripted-pipeline';
 
 jest.setTimeout(30_000);
 
-const sqlite = SCRATCH_ENGINES.find((e) => e.name === 'sqlite')!;
 const LOYAL = 'Which customers are loyal?';
 const LOYAL_SQL = 'SELECT name FROM customers WHERE points > 100 ORDER BY name';
 
@@ -31,16 +32,16 @@ const example = (id: string, question: string, sql: string, status: VerifiedExam
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
-describe('verified examples at question time', () => {
+describeEachWith(SCRATCH_ENGINES, (e) => e.services)('verified examples at question time on $name', (engine) => {
   let db: ScratchDatabase;
   let driver: DatabaseDriver;
 
   beforeAll(async () => {
-    db = await sqlite.create();
+    db = await engine.create();
     driver = createDriver(db.url);
     await driver.connect();
-    await driver.runWrite('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, country TEXT, points INTEGER)', { timeoutMs: 5000 });
-    await driver.runWrite("INSERT INTO customers (name, country, points) VALUES ('Ann', 'France', 150), ('Bob', 'Spain', 20), ('Cy', 'France', 300)", { timeoutMs: 5000 });
+    await driver.runWrite('CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(20), country VARCHAR(20), points INTEGER)', { timeoutMs: 5000 });
+    await driver.runWrite("INSERT INTO customers (id, name, country, points) VALUES (1, 'Ann', 'France', 150), (2, 'Bob', 'Spain', 20), (3, 'Cy', 'France', 300)", { timeoutMs: 5000 });
   });
   afterAll(async () => {
     await driver?.close();
