@@ -15,7 +15,7 @@ export class QueryRequestDto implements QueryRequest {
   question!: string;
 
   @ApiPropertyOptional({
-    description: 'Session owner; becomes the session identifier (spec 4.1 rule 1)',
+    description: 'Session owner; also the session identifier (without it: rest_user)',
     default: 'rest_user',
     maxLength: MAX_SESSION_ID_CHARS,
   })

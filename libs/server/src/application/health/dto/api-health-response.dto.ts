@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ApiHealthResponse, Dialect } from '@nlq/contracts';
 import { HealthResponseDto } from '../../../adapter/health/dto/health-response.dto';
 
@@ -20,8 +20,19 @@ export class ModelHealthDto {
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
 }
 
-/** Answer of GET /api/health: the /health fields plus the active database and model. */
+/**
+ * What the active query connection's credential may do (null: could not be told), and in user mode a warning when
+ * it can write or administer; none for the sample database nlq generated itself (issue 24 item 1).
+ */
+export class PrivilegesDto {
+  @ApiProperty({ type: Boolean, nullable: true }) superuser!: boolean | null;
+  @ApiProperty({ type: Boolean, nullable: true }) can_write!: boolean | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Shown by the web app as a banner' }) warning!: string | null;
+}
+
+/** Answer of GET /api/health: the /health fields plus the active database and model and the connection's privileges. */
 export class ApiHealthResponseDto extends HealthResponseDto implements ApiHealthResponse {
   @ApiProperty({ type: DatabaseHealthDto }) database!: DatabaseHealthDto;
   @ApiProperty({ type: ModelHealthDto }) model!: ModelHealthDto;
+  @ApiPropertyOptional({ type: PrivilegesDto }) privileges?: PrivilegesDto;
 }
