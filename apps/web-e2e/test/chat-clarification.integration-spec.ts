@@ -126,7 +126,7 @@ describe('web chat clarifications with a model that asks back', () => {
     expect(await answered.getAttribute('data-state')).toBe('done');
     expect(await answered.getByTestId('chat-status').innerText()).toBe('ok');
     expect(await answered.getByTestId('chat-answer').innerText()).toContain(String(employees));
-    expect(await answered.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['employees']);
+    expect(await answered.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['Employees']); // headers in words (issue 24)
     expect(await answered.getByTestId('result-table').locator('tbody td').allInnerTexts()).toEqual([employees.toLocaleString('en-US')]);
     // The option went through the event stream, in the same session, without a question.
     expect(streamed).toEqual([{ question: 'How many people are in London?' }, { clarification_option: '2', session_id: sessionId }]);

@@ -101,7 +101,7 @@ describe('web chat streaming in a browser', () => {
     expect(await turn.getByTestId('chat-answer-streaming').count()).toBe(0);
     expect(await turn.getByTestId('result-table').locator('caption').innerText()).toBe('12 rows');
     expect(await turn.getByTestId('result-table').locator('tbody tr').count()).toBe(10); // the first page
-    expect(await turn.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['first_name', 'last_name', 'city', 'country']);
+    expect(await turn.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['First name', 'Last name', 'City', 'Country']); // headers in words (issue 24)
     await saveScreenshot(page, '21-chat-streamed');
   });
 

@@ -1,5 +1,6 @@
 /** Wire types of the query adapter surface (spec section 2 and 4.1). */
 import type { StoredClarification } from './clarification';
+import type { KeptResult } from './kept-result';
 import type { KnowledgeUse } from './knowledge';
 
 /** Body of POST /query (spec 2, QueryRequest). */
@@ -86,6 +87,11 @@ export interface HistoryEntry {
   knowledge?: KnowledgeUse[] | null;
   /** A query's provenance: ids of the verified examples its SQL was written with (few-shot or matched); absent when none. */
   examples?: string[] | null;
+  /**
+   * An answered read: the first page of its rows as kept in history (issue 24 item 4; kept-result.ts), so a reloaded
+   * session shows its table and chart; absent or null otherwise.
+   */
+  result?: KeptResult | null;
   created_at: string;
 }
 

@@ -1,4 +1,5 @@
-import { formatCell, formatDateText, isMoneyColumn, numericValue } from './value-format';
+import { columnLabel } from './column-label';
+import { formatCell, formatCurrency, formatDateText, isMoneyColumn, numericValue } from './value-format';
 
 describe('value formatting for people', () => {
   it('groups thousands, keeps two decimals at most, and two exactly for money columns', () => {
@@ -33,5 +34,24 @@ describe('value formatting for people', () => {
     expect(isMoneyColumn('total')).toBe(false);
     expect(numericValue('12e3')).toBe(12000);
     expect(numericValue('12 apples')).toBeNull();
+  });
+});
+
+describe('money with the currency sign and column labels (issue 24: the web table says what the answer says)', () => {
+  it('writes money as the answers do, only for money columns and only when asked', () => {
+    expect(formatCurrency(739157.41)).toBe('$739,157.41');
+    expect(formatCurrency(-3)).toBe('-$3.00');
+    expect(formatCell('739157.41', 'total_sales', { currency: true })).toBe('$739,157.41');
+    expect(formatCell(739157.41, 'total_sales')).toBe('739,157.41');
+    expect(formatCell(12, 'order_count', { currency: true })).toBe('12');
+    expect(formatCell(10234, 'customer_id', { currency: true })).toBe('10234');
+  });
+
+  it('names columns in words', () => {
+    expect(columnLabel('total_sales')).toBe('total sales');
+    expect(columnLabel('avg_total_amount')).toBe('avg total amount');
+    expect(columnLabel('SUM(o.amount)')).toBe('total amount');
+    expect(columnLabel('COUNT(*)')).toBe('number');
+    expect(columnLabel('__')).toBe('__');
   });
 });

@@ -42,6 +42,14 @@ export function formatNumber(value: number, money = false): string {
   return Number.isInteger(value) ? INTEGER.format(value) : DECIMAL.format(value);
 }
 
+/**
+ * An amount of money as the answers state it: two decimals, grouped, with nlq's currency sign (`$`, before the
+ * minus-free amount): `1234.5` -> `$1,234.50`, `-3` -> `-$3.00`.
+ */
+export function formatCurrency(value: number): string {
+  return `${value < 0 ? '-' : ''}$${formatNumber(Math.abs(value), true)}`;
+}
+
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** `2024-03-01T00:00:00.000Z` and `2024-03-01 00:00:00` -> `2024-03-01`; other times keep hours and minutes. */
@@ -54,15 +62,17 @@ export function formatDateText(text: string): string {
 
 /**
  * One result cell as text for people: null as `(none)`; numbers (also numeric strings) grouped, two decimals for
- * money columns (`column` names it); ISO dates and timestamps as dates; anything else as its string.
+ * money columns (`column` names it), with the currency sign when `options.currency` ({@link formatCurrency}, as the
+ * offline engine's answers and the web app's table write money); ISO dates and timestamps as dates; anything else as its string.
  * Identifiers and years stay ungrouped: a column named `id`, `*_id` or `year` shows `2024`, not `2,024`.
  */
-export function formatCell(value: unknown, column = ''): string {
+export function formatCell(value: unknown, column = '', options: { currency?: boolean } = {}): string {
   if (value === null || value === undefined) return '(none)';
   const words = nameWords(column);
   const n = numericValue(value);
   if (n !== null) {
     if (words.some((w) => w === 'id' || w === 'year' || w === 'zip' || w === 'code' || w === 'phone')) return String(value);
+    if (options.currency && isMoneyColumn(column)) return formatCurrency(n);
     return formatNumber(n, isMoneyColumn(column));
   }
   if (typeof value === 'string') return formatDateText(value);

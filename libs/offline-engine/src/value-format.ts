@@ -3,14 +3,14 @@
  * formatter of libs/contracts (value-format.ts) that the pipeline's templates and the web app use too; the offline
  * answers add a `$` to money.
  */
-import { formatNumber as formatPlain, numericValue } from '@nlq/contracts';
+import { formatCurrency, formatNumber as formatPlain, numericValue } from '@nlq/contracts';
 
 /** A number from a result cell: numbers, bigint strings and numeric strings (drivers may return DECIMAL as text). */
 export const toNumber = numericValue;
 
 /** `1000` -> `1,000`; `12.345` -> `12.35`; money -> `$12,345.67` (two decimals; the currency sign is nlq's choice). */
 export function formatNumber(value: number, money = false): string {
-  if (money) return `${value < 0 ? '-' : ''}$${formatPlain(Math.abs(value), true)}`;
+  if (money) return formatCurrency(value);
   return formatPlain(value);
 }
 

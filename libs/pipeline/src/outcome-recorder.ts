@@ -7,6 +7,7 @@ import type { NearDuplicateIndex } from './stages/cache';
 import type { SqlRepair } from './stages/check';
 import { clarificationText } from './stages/clarification';
 import { historyEntry } from './stages/record';
+import { keptResult } from './kept-result';
 import type { TraceRecorder } from './trace-recorder';
 import type { AskInput, AskOutcome } from './types';
 import type { KnowledgeMatch } from './knowledge/match-definitions';
@@ -121,6 +122,8 @@ export class OutcomeRecorder {
         ...(ending.clarification ? { clarification: ending.clarification } : {}),
         ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}),
         ...(ending.examples?.length ? { examples: ending.examples } : {}),
+        // an answered read keeps the first page of its rows, so a reloaded session shows its table (issue 24 item 4)
+        ...(ending.success && ending.result && !ending.pendingApproval ? { result: keptResult(ending.result) } : {}),
         rlhf_signal: input.rlhfSignal ?? null,
         trace_id: rec.traceId,
         connection_id: run.connectionId || null,

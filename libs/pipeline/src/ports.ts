@@ -6,6 +6,11 @@ import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
 export interface HistoryReadOptions {
   /** Only the newest this many entries of the session (a positive integer). */
   newest?: number;
+  /**
+   * Leave out the kept result rows of query entries (`HistoryEntry.result`, up to 64 KiB each): the pipeline's own
+   * reads (the conversation window, the entry feedback rates) never need them.
+   */
+  omitResults?: boolean;
 }
 
 /**

@@ -518,6 +518,43 @@ describe('QueryPipeline on SQLite', () => {
     expect(reads).toEqual([RECENT_HISTORY_ENTRIES, undefined]);
   });
 
+  it('rates the history entry it is given: a thumbs-up makes a candidate of THAT entry, a thumbs-down demotes only what it used (issue 24)', async () => {
+    const provider = new ScriptedLlmProvider({ sql: (r) => (r.question === 'Customer names' ? 'SELECT name FROM customers' : 'SELECT count(*) AS n FROM orders') });
+    const h = harness(provider);
+    const first = await h.pipeline.ask({ question: 'Customer names', sessionId: 's1', userId: 'u1' });
+    const second = await h.pipeline.ask({ question: 'How many orders', sessionId: 's1', userId: 'u1' });
+    const up = await h.pipeline.recordFeedback('s1', 'u1', 'positive', first.historyEntryId);
+    expect(up).toMatchObject({ kind: 'feedback', ref_id: first.historyEntryId, question: 'Customer names', sql: 'SELECT name FROM customers' });
+    await h.pipeline.examples.settled();
+    const [candidate] = await h.pipeline.examples.list({ connectionId: 'shop' });
+    expect(candidate).toMatchObject({ status: 'candidate', question: 'Customer names', source_entry_id: first.historyEntryId });
+    expect((await h.pipeline.examples.promote(candidate.id)).ok).toBe(true);
+
+    // s2's answer is written with the verified example
+    const used = await h.pipeline.ask({ question: 'How many orders now', sessionId: 's2', userId: 'u2' });
+    expect(provider.sqlRequests.at(-1)?.examples.map((e) => e.id)).toEqual([candidate.id]);
+    await h.pipeline.flushRecords();
+    // a thumbs-down on an entry that used no example (s1's second answer, asked before the promotion) keeps it
+    await h.pipeline.recordFeedback('s1', 'u1', 'negative', second.historyEntryId);
+    expect((await h.pipeline.examples.list({ connectionId: 'shop' }))[0]).toMatchObject({ id: candidate.id, status: 'verified' });
+    // on the entry that used it: back to candidate
+    await h.pipeline.recordFeedback('s2', 'u2', 'negative', used.historyEntryId);
+    expect((await h.pipeline.examples.list({ connectionId: 'shop' }))[0]).toMatchObject({ id: candidate.id, status: 'candidate', reason: expect.stringMatching(/thumbs-down/) });
+
+    // an id of another session, or of an entry that is not an answer, is refused with its reason
+    await expect(h.pipeline.recordFeedback('s1', 'u1', 'positive', used.historyEntryId)).rejects.toMatchObject({ name: 'FeedbackTargetError', reason: 'not_found' });
+    await expect(h.pipeline.recordFeedback('s1', 'u1', 'positive', up.id)).rejects.toMatchObject({ name: 'FeedbackTargetError', reason: 'not_an_answer' });
+  });
+
+  it('keeps the first page of an answered read on its history entry, and leaves it out of the reads that do not show it (issue 24)', async () => {
+    const h = harness(new ScriptedLlmProvider({ sql: () => 'SELECT id, name FROM customers ORDER BY id' }));
+    const asked = await h.pipeline.ask({ question: 'Customer names', sessionId: 's1', userId: 'u1' });
+    const [entry] = await h.pipeline.history('s1');
+    expect(entry.id).toBe(asked.historyEntryId);
+    expect(entry.result).toEqual({ columns: ['id', 'name'], rows: asked.result?.rows, more: false });
+    expect((await h.store.listHistory('s1', { omitResults: true }))[0].result).toBeUndefined();
+  });
+
   it('reports schema age, refreshes the schema and clears the connection cache', async () => {
     const provider = new ScriptedLlmProvider({ sql: () => 'SELECT count(*) AS n FROM customers' });
     const h = harness(provider);

@@ -25,6 +25,7 @@ import { executeRead } from './stages/execute';
 import { decideCorrection, exhaustedMessage, isCorrectable } from './stages/correct';
 import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
 import { historyEntry } from './stages/record';
+import { feedbackTarget } from './feedback-target';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 import { ApprovalFlow } from './approval/approval-flow';
 import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
@@ -146,7 +147,7 @@ export class QueryPipeline {
    * @throws NoSuchClarificationError when `input.clarificationOption` names no option of an open clarification
    */
   async ask(input: AskInput): Promise<AskOutcome> {
-    const recent = await this.store.listHistory(input.sessionId, { newest: RECENT_HISTORY_ENTRIES });
+    const recent = await this.store.listHistory(input.sessionId, { newest: RECENT_HISTORY_ENTRIES, omitResults: true });
     const chosen = chooseReading(input.sessionId, recent, { optionId: input.clarificationOption, question: input.question });
     if (chosen) input = { ...input, question: chosen.question };
     const traceId = recordId();
@@ -194,7 +195,9 @@ export class QueryPipeline {
 
     // knowledge (issue 23): the connection's business definitions that apply to the question (before the cache: their
     // ids and versions are part of the cache key, so a changed definition never serves an old answer)
-    const knowledge = await loadKnowledge(this.store, target.connectionId, run.question, rec);
+    // by meaning too when embeddings are configured, for a model only (the offline engine applies what the words name)
+    const embed = this.semantic && !provider.answersLocally ? { modelId: this.semantic.modelId, similarities: (q: string, docs: string[]) => this.semantic!.similarities(q, docs) } : null;
+    const knowledge = await loadKnowledge(this.store, target.connectionId, run.question, rec, embed);
     if ('error' in knowledge) return this.outcomes.finish(run, failure('error', knowledge.error));
     run.knowledge = knowledge.match;
     run.knowledgeKey = knowledge.key;
@@ -526,14 +529,16 @@ export class QueryPipeline {
   }
 
   /**
-   * Save feedback on the session's latest query entry (`ref_id` points at it; question and SQL are copied). A
-   * thumbs-up on an answered read makes a candidate example (examples/), never a few-shot example by itself.
-   * Resolves with the stored `feedback` entry.
+   * Save feedback on one query entry of the session (`ref_id` points at it; question and SQL are copied): the entry
+   * `entryId` names (issue 24 item 3, POST /api/sessions/{id}/feedback with `entry_id`), else the session's latest
+   * query (spec 4.1, POST /feedback/{session_id}). A thumbs-up on an answered read makes a candidate example of that
+   * entry's question and SQL (examples/), never a few-shot example by itself; a thumbs-down sends the verified
+   * examples that entry used back to candidate. Resolves with the stored `feedback` entry.
+   * @throws FeedbackTargetError reason `not_found` when `entryId` is not an entry of the session (HTTP 404),
+   *   `not_an_answer` when it is not an answer: a feedback, approval or rejection entry, or a question asked back (400)
    */
-  async recordFeedback(sessionId: string, userId: string, signal: FeedbackSignal): Promise<HistoryEntry> {
-    // the newest entries almost always hold the latest query; the whole history only when they do not
-    const latest = (entries: HistoryEntry[]) => [...entries].reverse().find((e) => e.kind === 'query') ?? null;
-    const latestQuery = latest(await this.store.listHistory(sessionId, { newest: RECENT_HISTORY_ENTRIES })) ?? latest(await this.store.listHistory(sessionId));
+  async recordFeedback(sessionId: string, userId: string, signal: FeedbackSignal, entryId?: string): Promise<HistoryEntry> {
+    const latestQuery = entryId === undefined ? await this.latestQuery(sessionId) : feedbackTarget(sessionId, entryId, await this.store.listHistory(sessionId, { omitResults: true }));
     const entry = historyEntry(
       {
         kind: 'feedback',
@@ -604,6 +609,12 @@ export class QueryPipeline {
   async connectionSchema(connectionId?: string): Promise<{ connectionId: string; schema: DatabaseSchema }> {
     const target = await this.resolveTarget(connectionId);
     return { connectionId: target.connectionId, schema: (await this.schemas.get(target.connectionId, target.driver)).schema };
+  }
+
+  /** The session's latest query entry, or null: the newest entries almost always hold it, the whole history only when they do not. */
+  private async latestQuery(sessionId: string): Promise<HistoryEntry | null> {
+    const latest = (entries: HistoryEntry[]) => [...entries].reverse().find((e) => e.kind === 'query') ?? null;
+    return latest(await this.store.listHistory(sessionId, { newest: RECENT_HISTORY_ENTRIES, omitResults: true })) ?? latest(await this.store.listHistory(sessionId, { omitResults: true }));
   }
 
   private async resolveTarget(connectionId?: string): Promise<QueryTarget> {

@@ -1,4 +1,7 @@
 import type {
+  ApiFeedbackRequest,
+  ConnectionSchemaResponse,
+  ExampleQuestionsResponse,
   ApiHealthResponse,
   ApprovalDecisionResponse,
   ChatRequest,
@@ -220,8 +223,10 @@ export class ApiClient {
   reject(sessionId: string): Promise<ApprovalDecisionResponse> {
     return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/reject`);
   }
-  feedback(sessionId: string, signal: FeedbackSignal): Promise<FeedbackResponse> {
-    return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/feedback`, { body: { signal } });
+  /** Rate one answer of the session: the history entry `entryId` (issue 24 item 3), or the latest answer without it. */
+  feedback(sessionId: string, signal: FeedbackSignal, entryId?: string): Promise<FeedbackResponse> {
+    const body: ApiFeedbackRequest = { signal, ...(entryId ? { entry_id: entryId } : {}) };
+    return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/feedback`, { body });
   }
 
   traces(query: TraceQuery = {}): Promise<Page<TraceSummary>> {
@@ -254,6 +259,14 @@ export class ApiClient {
   }
   activateConnection(id: string): Promise<ConnectionView> {
     return this.request('POST', `/api/connections/${encodeURIComponent(id)}/activate`);
+  }
+  /** The connection's tables and columns (GET /api/connections/{id}/schema). */
+  connectionSchema(id: string): Promise<ConnectionSchemaResponse> {
+    return this.request('GET', `/api/connections/${encodeURIComponent(id)}/schema`);
+  }
+  /** Example questions checked against the connection's schema (GET /api/connections/{id}/example-questions). */
+  exampleQuestions(id: string): Promise<ExampleQuestionsResponse> {
+    return this.request('GET', `/api/connections/${encodeURIComponent(id)}/example-questions`);
   }
   refreshConnection(id: string): Promise<RefreshResponse> {
     return this.request('POST', `/api/connections/${encodeURIComponent(id)}/refresh`);

@@ -13,6 +13,8 @@ import { AnswerReading } from './answer-reading';
 import { DefinitionsUsed } from './definitions-used';
 import { ClarificationOptions, turnClarification } from './clarification-options';
 import { rowsLabel, truncationNote } from '../lib/row-count';
+import { refusedByPolicy } from '../lib/refusal';
+import { TurnError } from './turn-error';
 
 const ResultChart = lazy(() => import('./result-chart'));
 
@@ -26,8 +28,10 @@ export interface Turn {
   partialAnswer?: string;
   /** Answer of POST /api/chat (absent for turns loaded from history or failed requests). */
   response?: ChatResponse;
-  /** A turn loaded from GET /api/sessions/{id} (no rows kept there). */
+  /** A turn loaded from GET /api/sessions/{id} (with the first page of its rows when it answered a read). */
   entry?: HistoryEntry;
+  /** Wall time of the request as the page measured it, in milliseconds (for the folded stage line). */
+  elapsedMs?: number;
   /** Request-level failure text (HTTP or network error). */
   error?: string;
   decision?: { status: 'approved' | 'rejected'; rows_affected?: number | null };
@@ -42,7 +46,7 @@ export interface ChatTurnProps {
   dialect: Dialect | null;
   /** Approve/reject buttons shown (the newest pending write of the session, not yet decided). */
   canDecide: boolean;
-  /** Thumbs shown (feedback applies to the session's latest answer). */
+  /** Thumbs shown: every answer of the session can be rated (feedback names this turn's history entry). */
   canRate: boolean;
   /** The options of a turn that asked back may be chosen (it is the session's latest turn and nothing runs). */
   canClarify?: boolean;
@@ -50,6 +54,10 @@ export interface ChatTurnProps {
   onFeedback(signal: FeedbackSignal): void;
   /** An option of the turn's clarification was chosen. */
   onClarify?(option: ClarificationOption): void;
+  /** Ask a question (a refusal's suggested rewording); absent: shown as text only. */
+  onAsk?(question: string): void;
+  /** True while another question runs (suggestions disabled). */
+  busy?: boolean;
 }
 
 /**
@@ -63,7 +71,7 @@ export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 
   if (turn.decision) return turn.decision.status;
   if (r) {
     if (r.clarification) return 'clarification';
-    if (!r.success) return 'error';
+    if (!r.success) return refusedByPolicy(r, undefined) ? 'refused' : 'error';
     return r.pending_approval ? 'pending_approval' : 'ok';
   }
   return turn.entry?.status ?? 'error';
@@ -73,7 +81,7 @@ export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 
  * A conversation turn: question, live stages, answer with how nlq read it, or the question asked back with its
  * options, formatted SQL, approval, table (with the real total when the row limit cut it), chart, feedback, export.
  */
-export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false, onDecide, onFeedback, onClarify }: ChatTurnProps) {
+export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false, onDecide, onFeedback, onClarify, onAsk, busy = false }: ChatTurnProps) {
   const r = turn.response;
   const e = turn.entry;
   const sql = r?.sql || e?.sql || '';
@@ -88,14 +96,15 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
   const traceId = r?.trace_id ?? e?.trace_id;
   const status = turnStatus(turn);
   const footer = r ? truncationNote(r.row_count, r.truncated, r.total_rows) : null;
+  const kept = !r && e?.status === 'ok' ? e.result : null;
 
   return (
-    <article className="turn" data-testid="chat-turn" data-state={turn.state} aria-busy={turn.state === 'running'}>
+    <article className="turn" data-testid="chat-turn" data-turn-key={turn.key} data-entry-id={entryId} data-state={turn.state} aria-busy={turn.state === 'running'}>
       <div className="question" data-testid="chat-question">
         {turn.question}
       </div>
       <div className="reply">
-        <StageProgress stages={turn.stages} running={turn.state === 'running'} />
+        <StageProgress stages={turn.stages} running={turn.state === 'running'} elapsedMs={turn.elapsedMs} />
         {turn.state === 'running' && turn.partialAnswer && (
           <p className="answer answer-streaming" data-testid="chat-answer-streaming">
             {turn.partialAnswer}
@@ -128,11 +137,7 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
                 onChoose={(option) => onClarify?.(option)}
               />
             )}
-            {error && (
-              <p className="error-text" data-testid="chat-error">
-                {error}
-              </p>
-            )}
+            {error && <TurnError error={error} byPolicy={refusedByPolicy(r, e)} onAsk={onAsk} disabled={busy} />}
             {sql && <SqlBlock sql={sql} dialect={dialect} />}
             {r && r.repairs?.length > 0 && (
               <p className="muted small-text" data-testid="sql-repairs">
@@ -174,7 +179,22 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
                 <DataTable columns={r.columns} rows={r.rows} caption={rowsLabel(r.row_count)} footer={footer && `${footer}. Export for more.`} />
               </>
             )}
-            {e && !r && e.row_count !== null && <p className="muted small-text">{e.row_count} rows (not kept in history; export to see them)</p>}
+            {kept && kept.columns.length > 0 && (
+              <>
+                {kept.chart && (
+                  <Suspense fallback={<p className="muted">Loading chart…</p>}>
+                    <ResultChart columns={kept.columns} rows={kept.rows} chart={kept.chart} />
+                  </Suspense>
+                )}
+                <DataTable
+                  columns={kept.columns}
+                  rows={kept.rows}
+                  caption={rowsLabel(e?.row_count ?? kept.rows.length)}
+                  footer={kept.more ? `The first ${kept.rows.length.toLocaleString('en-US')} rows are kept with the session. Export to run the query again for all of them.` : null}
+                />
+              </>
+            )}
+            {e && !r && !kept && e.status === 'ok' && e.row_count !== null && <p className="muted small-text">{e.row_count} rows (not kept in history; export to see them)</p>}
             <div className="turn-actions">
               {canRate && !clarification && (
                 <span className="feedback" role="group" aria-label="Rate this answer">
@@ -196,6 +216,11 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
                   >
                     <ThumbIcon down /> Bad
                   </button>
+                  {turn.feedback && (
+                    <span className="muted small-text" role="status" data-testid="feedback-saved">
+                      {turn.feedback === 'positive' ? 'Marked good' : 'Marked bad'}
+                    </span>
+                  )}
                 </span>
               )}
               {entryId && sql && !pending && (r ? r.success && r.columns.length > 0 : e?.status === 'ok') && <ExportButtons entryId={entryId} />}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { numericValue } from '@nlq/contracts';
-import { formatTableCell } from '../lib/format';
+import { columnTitle, formatTableCell } from '../lib/format';
 import { Pager } from './pager';
 
 export interface DataTableProps {
@@ -13,7 +13,11 @@ export interface DataTableProps {
   footer?: string | null;
 }
 
-/** A result table with client-side paging and an optional footer note; values formatted for people, numbers right-aligned, NULL dimmed. */
+/**
+ * A result table with client-side paging and an optional footer note. Headers in words (`total_sales` -> "Total
+ * sales", the column name as its title and data-column), values through the shared formatter (contracts
+ * value-format: money with two decimals, grouped counts, dates as dates), numbers right-aligned, NULL dimmed.
+ */
 export function DataTable({ columns, rows, pageSize = 10, caption, footer }: DataTableProps) {
   const [page, setPage] = useState(1);
   useEffect(() => {
@@ -32,8 +36,8 @@ export function DataTable({ columns, rows, pageSize = 10, caption, footer }: Dat
         <thead>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col" className={numeric[i] ? 'num' : undefined}>
-                {c}
+              <th key={i} scope="col" className={numeric[i] ? 'num' : undefined} title={c} data-column={c}>
+                {columnTitle(c)}
               </th>
             ))}
           </tr>

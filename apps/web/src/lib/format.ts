@@ -1,4 +1,4 @@
-import { formatCell } from '@nlq/contracts';
+import { columnLabel, formatCell } from '@nlq/contracts';
 
 /** Milliseconds as a short duration: 850 ms, 1.24 s, 2 min 5 s. */
 export function formatDuration(ms: number | null | undefined): string {
@@ -26,10 +26,21 @@ export function formatAge(seconds: number | null | undefined): string {
 }
 
 /**
- * One table cell value as text for people (contracts value-format: grouped numbers, two decimals for money columns,
- * dates as dates), `NULL` for null or undefined.
+ * One table cell value as text for people, by the rules the answers use (contracts value-format: grouped numbers,
+ * money columns with the currency sign and two decimals as in "$739,157.41", dates as dates), `NULL` for null or
+ * undefined.
  */
 export function formatTableCell(value: unknown, column: string): string {
   if (value === null || value === undefined) return 'NULL';
-  return formatCell(value, column);
+  return formatCell(value, column, { currency: true });
+}
+
+/**
+ * A result column's name as a table header or chart label in words (issue 24 item 2), through the answer templates'
+ * rule (contracts columnLabel) with a capital: `total_sales` -> "Total sales", `avg_total_amount` -> "Avg total
+ * amount", `SUM(o.amount)` -> "Total amount", `COUNT(*)` -> "Number".
+ */
+export function columnTitle(name: string): string {
+  const label = columnLabel(name);
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }

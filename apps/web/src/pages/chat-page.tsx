@@ -7,6 +7,9 @@ import { useApi } from '../components/api-provider';
 import { ChatTurn, type Turn } from '../components/chat-turn';
 import { applyStageEvent } from '../lib/stage-events';
 import { useToast } from '../components/toasts';
+import { ExampleQuestionList } from '../components/example-questions';
+import { SchemaPanel } from '../components/schema-panel';
+import { insertWord } from '../lib/insert-text';
 
 /**
  * Turns of a stored session: its query entries, with later approval/rejection/feedback entries attached. A query
@@ -39,7 +42,13 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
  * formatted for the connection's dialect, approval buttons for a pending write, the result table (with the real
  * total when the row limit cut it) and chart, thumbs up/down and CSV export. When nlq asks back, the question and
  * its options as buttons: choosing one sends `clarification_option` in the same session, and its answer is the next
- * turn (the option's label as the person's message). ?session=<id> continues a stored session.
+ * turn (the option's label as the person's message). ?session=<id> continues a stored session, with the kept rows
+ * of its answers.
+ *
+ * Issue 24: the page scrolls to each new question and again to its answer; stages fold into one line once a
+ * question has finished; every answer can be rated (by its history entry); a refusal shows once, in its turn, with
+ * its suggested rewording as a question to ask; an empty chat offers example questions checked against the
+ * connection's schema; "Tables" opens the schema panel, whose names a click inserts into the question.
  */
 export function ChatPage() {
   const { client, live } = useApi();
@@ -53,7 +62,9 @@ export function ChatPage() {
   const [connectionId, setConnectionId] = useState('');
   /** The running question; `streaming` while its stages arrive on the event stream rather than /ws/live. */
   const running = useRef<{ key: string; sessionId: string | null; streaming: boolean } | null>(null);
-  const endRef = useRef<HTMLDivElement>(null);
+  const conversationRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [schemaOpen, setSchemaOpen] = useState(false);
 
   useEffect(() => {
     client.connections().then(setConnections, (err) => toast.error(err));
@@ -86,10 +97,31 @@ export function ChatPage() {
     [live],
   );
 
+  // Toasts stand above the question bar, never over it (styles.css "--toast-bottom"), whatever its height.
+  const askRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
+    const form = askRef.current;
+    if (!form || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const place = () => root.style.setProperty('--toast-bottom', `${Math.ceil(form.getBoundingClientRect().height) + 12}px`);
+    const observer = new ResizeObserver(place);
+    observer.observe(form);
+    place();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toast-bottom');
+    };
+  }, []);
+
+  // Scroll to the newest turn when it is asked and again when its answer arrives (its top at the top of the view).
+  const lastTurnKey = turns[turns.length - 1]?.key;
+  const lastTurnState = turns[turns.length - 1]?.state;
+  useEffect(() => {
+    if (!lastTurnKey) return;
+    const el = conversationRef.current?.querySelector(`[data-turn-key="${CSS.escape(lastTurnKey)}"]`);
     // Braces matter: newer browsers answer scrollIntoView with a Promise, which React must not get as a cleanup.
-    endRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
-  }, [turns.length]);
+    el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [lastTurnKey, lastTurnState]);
 
   const update = useCallback((key: string, patch: Partial<Turn>) => setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, ...patch } : t))), []);
 
@@ -99,6 +131,23 @@ export function ChatPage() {
     if (!q || running.current) return;
     setQuestion('');
     await send({ question: q }, q);
+  }
+
+  /** Ask `q` as it is (an example question, a refusal's suggested rewording). */
+  async function askQuestion(q: string) {
+    if (running.current) return;
+    await send({ question: q }, q);
+  }
+
+  /** Put a table or column name from the schema panel into the question at the caret. */
+  function insertName(name: string) {
+    const el = inputRef.current;
+    const next = insertWord(question, el?.selectionStart ?? question.length, el?.selectionEnd ?? question.length, name);
+    setQuestion(next.text);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(next.caret, next.caret);
+    });
   }
 
   /** Answer a clarification: the chosen option of `turn`'s question, in the same session, shown as the next turn. */
@@ -115,6 +164,7 @@ export function ChatPage() {
   async function send(request: Pick<ChatRequest, 'question' | 'clarification_option'>, said: string) {
     if (running.current) return;
     const key = `t${Date.now()}`;
+    const started = performance.now();
     const run = { key, sessionId, streaming: true };
     running.current = run;
     setTurns((ts) => [...ts, { key, question: said, state: 'running', stages: [] }]);
@@ -139,17 +189,21 @@ export function ChatPage() {
         r = await client.chat(body);
       }
       setTurns((ts) =>
-        ts.map((t) => (t.key === key ? { ...t, state: r.success || r.clarification ? 'done' : 'failed', response: r, partialAnswer: undefined, stages: t.stages.map((s) => ({ ...s, running: false })) } : t)),
+        ts.map((t) =>
+          t.key === key
+            ? { ...t, state: r.success || r.clarification ? 'done' : 'failed', response: r, partialAnswer: undefined, elapsedMs: performance.now() - started, stages: t.stages.map((s) => ({ ...s, running: false })) }
+            : t,
+        ),
       );
-      if (!r.success && r.error) toast.push('error', 'The question could not be answered', r.error);
+      // A refusal or failure is shown once, in its turn (components/turn-error.tsx), not again as a toast.
       if (r.session_id !== sessionId) {
         shown.current = r.session_id;
         setSessionId(r.session_id);
         setParams({ session: r.session_id }, { replace: true });
       }
     } catch (err) {
+      // shown once, in the turn, like a refusal
       update(key, { state: 'failed', error: err instanceof ApiError ? err.describe() : String(err) });
-      toast.error(err);
     } finally {
       running.current = null;
     }
@@ -168,12 +222,13 @@ export function ChatPage() {
     }
   }
 
+  /** Rate one answer: feedback addressed to the turn's history entry, so any answer of the session can be rated. */
   async function rate(turn: Turn, signal: FeedbackSignal) {
-    if (!sessionId) return;
+    const entryId = turn.response?.history_entry_id ?? turn.entry?.id;
+    if (!sessionId || !entryId) return;
     try {
-      await client.feedback(sessionId, signal);
+      await client.feedback(sessionId, signal, entryId);
       update(turn.key, { feedback: signal });
-      toast.push('success', signal === 'positive' ? 'Thanks: marked as a good answer' : 'Thanks: marked as a bad answer');
     } catch (err) {
       toast.error(err);
     }
@@ -196,9 +251,9 @@ export function ChatPage() {
 
   const isRunning = turns.some((t) => t.state === 'running');
   const lastPending = [...turns].reverse().find((t) => t.state !== 'running' && (t.response ? t.response.pending_approval : t.entry?.status === 'pending_approval'));
-  const lastDone = [...turns].reverse().find((t) => t.state === 'done' || t.state === 'failed');
   const lastTurn = turns[turns.length - 1];
   const activeConnection = connections.find((c) => c.active);
+  const guideConnection = connectionId || activeConnection?.id || null;
   const dialectOf = (t: Turn) =>
     connections.find((c) => c.id === (t.response?.connection_id ?? connectionId))?.dialect ?? activeConnection?.dialect ?? null;
 
@@ -212,29 +267,36 @@ export function ChatPage() {
               session <code>{sessionId}</code>
             </span>
           )}
+          <button type="button" className="secondary" onClick={() => setSchemaOpen((o) => !o)} aria-expanded={schemaOpen} data-testid="schema-toggle">
+            Tables
+          </button>
           <button type="button" className="secondary" onClick={newConversation} disabled={isRunning} data-testid="chat-new">
             New conversation
           </button>
         </div>
       </div>
-      <div className="conversation" aria-live="polite">
-        {turns.length === 0 && <p className="muted">Ask a question about your data, e.g. “How many customers are there?”</p>}
+      <div className={`chat-body ${schemaOpen ? 'chat-body-schema' : ''}`}>
+      {schemaOpen && <SchemaPanel connectionId={guideConnection} onInsert={insertName} onClose={() => setSchemaOpen(false)} />}
+      <div className="conversation" aria-live="polite" ref={conversationRef}>
+        {turns.length === 0 && !sessionParam && <ExampleQuestionList connectionId={guideConnection} onAsk={(q) => void askQuestion(q)} disabled={isRunning} />}
         {turns.map((t) => (
           <ChatTurn
             key={t.key}
             turn={t}
             dialect={dialectOf(t)}
             canDecide={t === lastPending && !t.decision}
-            canRate={t === lastDone && t.state === 'done'}
+            canRate={t.state === 'done' && Boolean(sessionId) && Boolean(t.response?.history_entry_id ?? t.entry?.id)}
             canClarify={t === lastTurn && !isRunning && Boolean(sessionId)}
             onDecide={(d) => decide(t, d)}
             onFeedback={(s) => rate(t, s)}
             onClarify={(option) => clarify(t, option)}
+            onAsk={(q) => void askQuestion(q)}
+            busy={isRunning}
           />
         ))}
-        <div ref={endRef} />
       </div>
-      <form className="ask" onSubmit={ask} aria-label="Ask a question">
+      </div>
+      <form className="ask" onSubmit={ask} aria-label="Ask a question" ref={askRef}>
         <label htmlFor="chat-question" className="sr-only">
           Question
         </label>
@@ -244,6 +306,7 @@ export function ChatPage() {
           value={question}
           onChange={(e) => setQuestion(e.target.value)}
           onKeyDown={onKeyDown}
+          ref={inputRef}
           placeholder="Ask a question in plain words (Enter to send, Shift+Enter for a new line)"
           data-testid="chat-input"
         />

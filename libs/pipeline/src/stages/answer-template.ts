@@ -1,4 +1,4 @@
-import { formatCell, nameWords, numericValue, type ReadResult } from '@nlq/contracts';
+import { columnLabel, formatCell, numericValue, type ReadResult } from '@nlq/contracts';
 
 /** Most rows a template lists by name; longer results go to the model (or the factual summary). */
 export const TEMPLATE_LIST_ROWS = 10;
@@ -8,23 +8,8 @@ export const TEMPLATE_ROW_COLUMNS = 6;
 /** Column labels that say nothing about the value (`SELECT COUNT(*) AS n`): a one-value answer then reads "The answer is 3." */
 const GENERIC_LABELS = new Set(['cnt', 'val', 'value', 'result', 'column', 'expr', 'answer', 'res', 'num', 'column 1', 'col']);
 
-/** SQL aggregate function names as people say them. */
-const AGGREGATE_WORDS = new Map<string, string>(Object.entries({ count: 'number', sum: 'total', avg: 'average', average: 'average', min: 'lowest', max: 'highest', total: 'total' }));
-
-/**
- * A column name as words: `total_revenue` -> `total revenue`, `COUNT(*)` -> `number`, `SUM(o.amount)` -> `total
- * amount`, `avg(unit_price)` -> `average unit price`. Qualifiers (`o.`) and quotes are dropped.
- */
-export function columnLabel(column: string): string {
-  const call = /^\s*([a-z_]+)\s*\(\s*(distinct\s+)?(.*?)\s*\)\s*$/i.exec(column);
-  if (call) {
-    const fn = AGGREGATE_WORDS.get(call[1].toLowerCase()) ?? call[1].toLowerCase();
-    const inner = call[3] === '*' ? '' : columnLabel(call[3].replace(/^.*\./, ''));
-    return inner ? `${fn} ${inner}` : fn;
-  }
-  const words = nameWords(column.replace(/^.*\./, ''));
-  return words.length ? words.join(' ') : column;
-}
+/** A column name as words (moved to libs/contracts, shared with the web app's table headers). */
+export { columnLabel };
 
 /** `a`, `a and b`, `a, b and c`. */
 function joinList(items: string[]): string {

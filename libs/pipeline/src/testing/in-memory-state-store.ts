@@ -34,7 +34,11 @@ export class InMemoryStateStore implements StateStore {
   async listHistory(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
     const entries = this.history.filter((e) => e.session_id === sessionId);
     const newest = options.newest !== undefined ? entries.slice(-Math.max(1, Math.floor(options.newest))) : entries;
-    return newest.map((e) => structuredClone(e));
+    return newest.map((e) => {
+      const copy = structuredClone(e);
+      if (options.omitResults) delete copy.result;
+      return copy;
+    });
   }
 
   /**

@@ -5,7 +5,7 @@ import { CurrentCaller, type Caller } from '../../platform/auth/caller';
 import { ApprovalDecisionResponseDto } from '../../adapter/approval/dto/approval-decision-response.dto';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { SessionIdPipe } from '../../platform/common/session-id.pipe';
-import { FeedbackRequestDto } from '../../adapter/feedback/dto/feedback-request.dto';
+import { ApiFeedbackRequestDto } from './dto/api-feedback-request.dto';
 import { FeedbackResponseDto } from '../../adapter/feedback/dto/feedback-response.dto';
 import { ApiSessionsService } from './api-sessions.service';
 import { DEFAULT_PAGE_SIZE, PageQueryDto } from './dto/page-query.dto';
@@ -62,11 +62,15 @@ export class ApiSessionsController {
   @Post(':id/feedback')
   @RateLimited()
   @HttpCode(200)
-  @ApiOperation({ summary: "Save positive or negative feedback on the session's latest question" })
+  @ApiOperation({
+    summary: 'Save positive or negative feedback on one answer of the session (entry_id), or on its latest question',
+    description:
+      'A thumbs-up makes a verified-example candidate of that entry\'s question and SQL; a thumbs-down sends the verified examples it used back to candidate. 404 for an entry_id not in the session, 400 for an entry that is not an answer (feedback, approval, rejection, a question asked back).',
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: FeedbackResponseDto })
   @ErrorResponseDto.document(400, 401, 404)
-  feedback(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string, @Body() body: FeedbackRequestDto): Promise<FeedbackResponseDto> {
-    return this.sessions.feedback(caller, id, body.signal);
+  feedback(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string, @Body() body: ApiFeedbackRequestDto): Promise<FeedbackResponseDto> {
+    return this.sessions.feedback(caller, id, body.signal, body.entry_id);
   }
 }

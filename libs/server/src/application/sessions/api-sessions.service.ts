@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ApprovalDecisionResponse, FeedbackResponse, FeedbackSignal, Page, SessionDetail, SessionSummary } from '@nlq/contracts';
-import { QueryPipeline } from '@nlq/pipeline';
+import { ErrorCode, type ApprovalDecisionResponse, type FeedbackResponse, type FeedbackSignal, type HistoryEntry, type Page, type SessionDetail, type SessionSummary } from '@nlq/contracts';
+import { FeedbackTargetError, QueryPipeline } from '@nlq/pipeline';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { Caller } from '../../platform/auth/caller';
 import { HistoryEntryEntity } from '../../platform/state/entities';
 import { ApiSessionEntity } from './api-session.entity';
 import { SessionAccessService } from './session-access.service';
+import { ApiException } from '../../platform/common/api.exception';
+import { suggestChart } from '../chat/chart-suggestion';
 
 /**
  * Sessions on the application surface, scoped to the caller (spec 5.5): the paged list, one session with its
@@ -61,7 +63,8 @@ export class ApiSessionsService {
   }
 
   /**
-   * One session: its summary, the whole history (oldest first) and the feedback entries among it.
+   * One session: its summary, the whole history (oldest first; an answered read with the first page of its rows and
+   * their chart suggestion, issue 24 item 4) and the feedback entries among it.
    * @throws ApiException 404 for an unknown session or another user's.
    */
   async detail(caller: Caller, sessionId: string): Promise<SessionDetail> {
@@ -79,7 +82,7 @@ export class ApiSessionsService {
         error_count: history.filter((e) => e.status === 'error').length,
         last_activity: history.reduce((latest, e) => (e.created_at > latest ? e.created_at : latest), history[0]?.created_at ?? ''),
       },
-      history,
+      history: history.map(withChart),
       feedback: history.filter((e) => e.kind === 'feedback'),
     };
   }
@@ -98,11 +101,21 @@ export class ApiSessionsService {
     return { status: 'rejected', session_id: outcome.sessionId };
   }
 
-  /** Save feedback on the session's latest query. */
-  async feedback(caller: Caller, sessionId: string, signal: FeedbackSignal): Promise<FeedbackResponse> {
+  /**
+   * Save feedback on the query entry `entryId` of the session (issue 24 item 3), or on its latest query without one.
+   * @throws ApiException 404 for an unknown session, another user's, or an entry not in the session; 400 VALIDATION
+   *   for an entry that is not an answer.
+   */
+  async feedback(caller: Caller, sessionId: string, signal: FeedbackSignal, entryId?: string): Promise<FeedbackResponse> {
     await this.access.assertAccess(caller, sessionId);
-    const entry = await this.pipeline.recordFeedback(sessionId, caller.userId, signal);
-    return { status: 'ok', signal: (entry.signal as FeedbackSignal | null) ?? signal };
+    try {
+      const entry = await this.pipeline.recordFeedback(sessionId, caller.userId, signal, entryId);
+      return { status: 'ok', signal: (entry.signal as FeedbackSignal | null) ?? signal };
+    } catch (error) {
+      if (!(error instanceof FeedbackTargetError)) throw error;
+      if (error.reason === 'not_found') throw new ApiException(404, ErrorCode.NOT_FOUND, error.message);
+      throw ApiException.validation([{ field: 'entry_id', problems: [error.message] }]);
+    }
   }
 
   /** Restrict to sessions owned by `userId`: its api_session rows, or (without a row) a first entry of its own. */
@@ -157,4 +170,10 @@ export class ApiSessionsService {
   private history() {
     return this.dataSource.getRepository(HistoryEntryEntity);
   }
+}
+
+/** A history entry with the chart suggestion of its kept rows, as POST /api/chat suggested it for the answer. */
+function withChart(entry: HistoryEntry): HistoryEntry {
+  if (!entry.result) return entry;
+  return { ...entry, result: { ...entry.result, chart: entry.status === 'ok' ? suggestChart(entry.result.columns, entry.result.rows) : null } };
 }

@@ -13,14 +13,19 @@ import { columnOfProperty, quotedTable } from './entity-sql';
 export class EntityReader<E extends ObjectLiteral> {
   private readonly metadata: EntityMetadata;
   private readonly selectFrom: string;
+  /** The columns read (every column but those left out). */
+  private readonly read: EntityMetadata['columns'];
 
+  /** `omit`: properties left out of the SELECT list (large columns a read does not need); they hydrate as undefined. */
   constructor(
     private readonly dataSource: DataSource,
     entity: EntityTarget<E>,
+    omit: readonly (keyof E & string)[] = [],
   ) {
     this.metadata = dataSource.getMetadata(entity);
     const driver = dataSource.driver;
-    const list = this.metadata.columns.map((c) => driver.escape(c.databaseName)).join(', ');
+    this.read = this.metadata.columns.filter((c) => !omit.includes(c.propertyName as keyof E & string));
+    const list = this.read.map((c) => driver.escape(c.databaseName)).join(', ');
     this.selectFrom = `SELECT ${list} FROM ${quotedTable(dataSource, this.metadata)}`;
   }
 
@@ -42,6 +47,6 @@ export class EntityReader<E extends ObjectLiteral> {
 
   private hydrate(row: Record<string, unknown>): E {
     const driver = this.dataSource.driver;
-    return Object.fromEntries(this.metadata.columns.map((column) => [column.propertyName, driver.prepareHydratedValue(row[column.databaseName], column)])) as E;
+    return Object.fromEntries(this.read.map((column) => [column.propertyName, driver.prepareHydratedValue(row[column.databaseName], column)])) as E;
   }
 }

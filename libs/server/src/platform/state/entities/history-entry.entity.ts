@@ -84,6 +84,10 @@ export class HistoryEntryEntity {
   @Column({ name: 'provenance', type: 'text', nullable: true })
   provenance!: string | null;
 
+  /** An answered read: the first page of its rows (contracts KeptResult, issue 24 item 4) as JSON text; null otherwise. */
+  @Column({ name: 'result', type: 'text', nullable: true })
+  result!: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 }

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryEntryKind, KnowledgeUse, StoredClarification } from '@nlq/contracts';
+import type { HistoryEntry, HistoryEntryKind, KeptResult, KnowledgeUse, StoredClarification } from '@nlq/contracts';
 import type { HistoryReadOptions } from '@nlq/pipeline';
 import type { DataSource, EntityManager } from 'typeorm';
 import { HistoryEntryEntity } from '../entities';
@@ -14,6 +14,8 @@ import type { ExclusiveRunner } from './exclusive-runner';
 export class HistoryRepository {
   /** Built on first use: the entity metadata exists once the DataSource is initialized. */
   private rows?: EntityReader<HistoryEntryEntity>;
+  /** The same without the kept result rows, for reads that do not show them (HistoryReadOptions.omitResults). */
+  private lightRows?: EntityReader<HistoryEntryEntity>;
   private rowWriter?: EntityWriter<HistoryEntryEntity>;
 
   constructor(
@@ -21,7 +23,8 @@ export class HistoryRepository {
     private readonly exclusive: ExclusiveRunner,
   ) {}
 
-  private get reader(): EntityReader<HistoryEntryEntity> {
+  private reader(omitResults = false): EntityReader<HistoryEntryEntity> {
+    if (omitResults) return (this.lightRows ??= new EntityReader(this.dataSource, HistoryEntryEntity, ['result']));
     return (this.rows ??= new EntityReader(this.dataSource, HistoryEntryEntity));
   }
 
@@ -40,7 +43,7 @@ export class HistoryRepository {
    */
   async list(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
     const newest = options.newest !== undefined ? Math.max(1, Math.floor(options.newest)) : undefined;
-    const history = this.reader;
+    const history = this.reader(options.omitResults);
     const rows = await this.exclusive.run(() =>
       history.many(`${history.column('sessionId')} = :sessionId`, { sessionId }, `ORDER BY ${history.column('seq')} ${newest ? `DESC LIMIT ${newest}` : 'ASC'}`),
     );
@@ -71,6 +74,7 @@ function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
     estimatedRows: entry.estimated_rows ?? null,
     reading: entry.reading ?? null,
     clarification: entry.clarification ? JSON.stringify(entry.clarification) : null,
+    result: entry.result ? JSON.stringify({ columns: entry.result.columns, rows: entry.result.rows, more: entry.result.more }) : null,
     provenance: entry.knowledge?.length || entry.examples?.length ? JSON.stringify({ knowledge: entry.knowledge ?? [], examples: entry.examples ?? [] }) : null,
     createdAt: entry.created_at,
   };
@@ -97,6 +101,7 @@ function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
     ...(row.estimatedRows !== null && row.estimatedRows !== undefined ? { estimated_rows: row.estimatedRows } : {}),
     ...(row.reading ? { reading: row.reading } : {}),
     ...(row.clarification ? { clarification: parseStoredClarification(row.clarification) } : {}),
+    ...(row.result ? { result: parseKeptResult(row.result) } : {}),
     ...(row.provenance ? parseProvenance(row.provenance) : {}),
     created_at: row.createdAt,
   };
@@ -112,6 +117,16 @@ function parseProvenance(text: string): Pick<HistoryEntry, 'knowledge' | 'exampl
     };
   } catch {
     return {};
+  }
+}
+
+/** A kept result's JSON text, or null when it is not one (a damaged row must not fail the history read). */
+function parseKeptResult(text: string): KeptResult | null {
+  try {
+    const value = JSON.parse(text) as KeptResult;
+    return value && Array.isArray(value.columns) && Array.isArray(value.rows) ? { columns: value.columns, rows: value.rows, more: Boolean(value.more) } : null;
+  } catch {
+    return null;
   }
 }
 

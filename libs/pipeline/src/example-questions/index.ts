@@ -1,0 +1,2 @@
+export * from './candidate-questions';
+export * from './example-questions';
