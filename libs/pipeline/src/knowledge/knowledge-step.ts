@@ -3,14 +3,17 @@ import type { StateStore } from '../ports';
 import type { TraceRecorder } from '../trace-recorder';
 import { missingDefinitions } from './definition-containment';
 import { knowledgeFingerprint, matchDefinitions, type KnowledgeMatch } from './match-definitions';
+import { withSemanticMatches, type DefinitionEmbedder } from './semantic-definitions';
 
 /** No definition applies. */
 export const NO_KNOWLEDGE: KnowledgeMatch = { definitions: [], uses: [], terms: [] };
 
 /**
  * The `knowledge` step (issue 23; docs/knowledge.md "At question time"): the connection's live business definitions
- * that apply to `question` (matchDefinitions) and their fingerprint for cache keys (ids and versions). A `knowledge`
- * span is recorded only when the connection has definitions; a store without definitions matches nothing.
+ * that apply to `question` (matchDefinitions; with `embed`, also those near in meaning, semantic-definitions.ts) and
+ * their fingerprint for cache keys (ids and versions). A `knowledge` span is recorded only when the connection has
+ * definitions; a store without definitions matches nothing. An embedding failure keeps the lexical match and is noted
+ * on the span.
  * @returns the match, or `{ error }` (also recorded on the span) when the store could not read the definitions
  */
 export async function loadKnowledge(
@@ -18,6 +21,7 @@ export async function loadKnowledge(
   connectionId: string,
   question: string,
   rec: TraceRecorder,
+  embed?: { modelId: string; similarities: DefinitionEmbedder } | null,
 ): Promise<{ match: KnowledgeMatch; key: string } | { error: string }> {
   if (!store.listDefinitions) return { match: NO_KNOWLEDGE, key: '' };
   let live: Awaited<ReturnType<NonNullable<StateStore['listDefinitions']>>>;
@@ -29,8 +33,18 @@ export async function loadKnowledge(
     return { error: message };
   }
   if (live.length === 0) return { match: NO_KNOWLEDGE, key: '' };
-  const match = matchDefinitions(question, live);
-  rec.start('knowledge').end('ok', { detail: { live: live.length, used: match.uses, matchedBy: match.terms } });
+  const span = rec.start('knowledge');
+  let match = matchDefinitions(question, live);
+  let semantic: { model: string } | { error: string } | null = null;
+  if (embed) {
+    try {
+      match = await withSemanticMatches(question, live, match, embed.similarities);
+      semantic = { model: embed.modelId };
+    } catch (error) {
+      semantic = { error: `embeddings unavailable, definitions matched by their words: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+  span.end('ok', { detail: { live: live.length, used: match.uses, matchedBy: match.terms, ...(semantic ? { semantic } : {}) } });
   return { match, key: knowledgeFingerprint(match) };
 }
 

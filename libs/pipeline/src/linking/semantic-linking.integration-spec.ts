@@ -3,69 +3,14 @@
  * a local stand-in server of this test that speaks Ollama's POST /api/embed and OpenAI's POST /v1/embeddings with
  * deterministic vectors (words of one concept share a dimension), so no model is needed.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { linkSchema } from '../stages/linking';
 import { createEmbeddingClient } from './embedding-client';
 import { SemanticScorer } from './semantic-scores';
+import { startEmbeddingStandIn, type EmbeddingStandIn } from '../testing/embedding-stand-in';
 
 /** Concept dimensions of the stand-in model: words of one concept point the same way. */
-const CONCEPTS: Record<string, number> = { pet: 0, pets: 0, animal: 0, animals: 0, dog: 0, cat: 0, invoice: 1, invoices: 1, bill: 1, bills: 1 };
-const DIMENSIONS = 16;
-
-function standInVector(text: string): number[] {
-  const v = new Array<number>(DIMENSIONS).fill(0);
-  for (const word of text.toLowerCase().split(/[^a-z]+/).filter(Boolean)) {
-    const concept = CONCEPTS[word];
-    if (concept !== undefined) v[concept] += 3;
-    else v[2 + ([...word].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % (DIMENSIONS - 2))] += 1;
-  }
-  return v;
-}
-
-async function body(req: IncomingMessage): Promise<any> {
-  let text = '';
-  for await (const chunk of req) text += chunk;
-  return JSON.parse(text);
-}
-
-interface StandIn {
-  url: string;
-  requests: Array<{ path: string; inputs: number }>;
-  failNext: boolean;
-  server: Server;
-}
-
-async function startStandIn(): Promise<StandIn> {
-  const state: Omit<StandIn, 'url' | 'server'> = { requests: [], failNext: false };
-  const server = createServer(async (req, res) => {
-    const json = await body(req);
-    const inputs: string[] = Array.isArray(json.input) ? json.input : [json.input];
-    state.requests.push({ path: req.url ?? '', inputs: inputs.length });
-    res.setHeader('content-type', 'application/json');
-    if (state.failNext) {
-      state.failNext = false;
-      res.statusCode = 400;
-      res.end(JSON.stringify({ error: 'model not found' }));
-      return;
-    }
-    if (req.method === 'POST' && req.url === '/api/embed') {
-      res.end(JSON.stringify({ model: json.model, embeddings: inputs.map(standInVector) }));
-    } else if (req.method === 'POST' && req.url === '/v1/embeddings') {
-      const data = inputs.map((t, index) => ({ object: 'embedding', index, embedding: standInVector(t) })).reverse();
-      res.end(JSON.stringify({ object: 'list', data, model: json.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
-    } else {
-      res.statusCode = 404;
-      res.end('{}');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const standIn = state as StandIn;
-  standIn.server = server;
-  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return standIn;
-}
+const CONCEPTS = { pet: 0, pets: 0, animal: 0, animals: 0, dog: 0, cat: 0, invoice: 1, invoices: 1, bill: 1, bills: 1 };
 
 const table = (name: string, columns: string[]): TableSchema => ({
   name,
@@ -89,9 +34,9 @@ const schema: DatabaseSchema = {
 const PETS = 30;
 
 describe('semantic linking with provider embeddings (stand-in server)', () => {
-  let standIn: StandIn;
+  let standIn: EmbeddingStandIn;
   beforeAll(async () => {
-    standIn = await startStandIn();
+    standIn = await startEmbeddingStandIn(CONCEPTS);
   });
   afterAll(async () => {
     await new Promise((resolve) => standIn.server.close(resolve));

@@ -78,6 +78,17 @@ export class SemanticScorer {
     return new Map(tables.map((v, i) => [i, cosine(q, v)]));
   }
 
+  /**
+   * Similarity of each of `documents` to `text`, as cosines (-1..1) in the documents' order, from one embedding
+   * request (not cached: used for the few business definitions of a connection, knowledge/semantic-definitions.ts).
+   * @throws the client's error when the embedding server fails
+   */
+  async similarities(text: string, documents: string[]): Promise<number[]> {
+    if (documents.length === 0) return [];
+    const [q, ...vectors] = await this.client.embed([text, ...documents]);
+    return vectors.map((v) => cosine(q, v));
+  }
+
   private async tableVectors(schema: DatabaseSchema): Promise<number[][]> {
     const key = `${this.client.modelId}\u0000${schema.version}\u0000${schema.tables.length}`;
     const cached = await this.cache.get(key);

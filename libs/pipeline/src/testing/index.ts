@@ -2,3 +2,4 @@
 export * from './in-memory-state-store';
 export * from './scripted-llm-provider';
 export * from './scripted-pipeline';
+export * from './embedding-stand-in';

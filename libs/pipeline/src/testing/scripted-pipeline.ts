@@ -4,6 +4,7 @@ import { InMemoryEventBus } from '../event-bus';
 import { DEFAULT_PIPELINE_CONFIG } from '../pipeline-config';
 import type { PipelineConfig } from '../ports';
 import { QueryPipeline } from '../query-pipeline';
+import type { SemanticScorer } from '../linking/semantic-scores';
 import { InMemoryStateStore } from './in-memory-state-store';
 import { ScriptedLlmProvider } from './scripted-llm-provider';
 
@@ -25,6 +26,8 @@ export function scriptedPipeline(options: {
   provider?: LlmProvider;
   connectionId?: string;
   config?: Partial<PipelineConfig>;
+  /** Semantic linking and definition matching (an embedding client through SemanticScorer); none by default. */
+  semantic?: SemanticScorer;
 }): ScriptedPipeline {
   const store = new InMemoryStateStore();
   const events = new InMemoryEventBus();
@@ -35,6 +38,7 @@ export function scriptedPipeline(options: {
     config: { ...DEFAULT_PIPELINE_CONFIG, ...options.config },
     audit: { audit: () => undefined },
     events,
+    semantic: options.semantic ?? null,
   });
   return { pipeline, store, events };
 }
