@@ -117,7 +117,6 @@ describe('the first run explains itself (issue 24 item 1)', () => {
     const exited = new Promise((resolve) => proc.once('exit', resolve));
     try {
       for (let i = 0; i < 1200 && out.split(RULE).length < 3 && proc.exitCode === null; i++) await sleep(50);
-      // eslint-disable-next-line no-control-regex
       const { logLines, block } = splitOutput(out.replace(/\u001b\[[0-9;]*m/g, ''));
       expect(logLines.filter(isJson)).toEqual([]);
       expect(logLines).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d(\.\d+)?\] INFO: Server listening at http:\/\/127\.0\.0\.1:\d+/));
