@@ -9,7 +9,13 @@ export interface KeyDialogProps {
   onCancel?: () => void;
 }
 
-/** Modal dialog asking for the X-API-Key (printed by the api on first start). The key is never shown back. */
+/**
+ * Modal dialog asking for the X-API-Key. It names where the key is (issue 24 item 1) as fixed text: the file
+ * `data/service-api-key` (DATA_DIR/service-api-key) or the SERVICE_API_KEY setting. Fixed text rather than the
+ * api's actual path: the dialog shows before any key, so a path from the server would have to come from an
+ * unauthenticated endpoint, and server file paths are kept from callers (docs/architecture.md "Security"); the
+ * terminal's startup block prints the full path. The key is never shown back.
+ */
 export function KeyDialog({ reason, onSubmit, onCancel }: KeyDialogProps) {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -37,10 +43,19 @@ export function KeyDialog({ reason, onSubmit, onCancel }: KeyDialogProps) {
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby="key-dialog-title" data-testid="key-dialog">
         <form onSubmit={submit}>
           <h2 id="key-dialog-title">API key</h2>
-          <p className="muted">
-            nlq needs the API key (X-API-Key). The api prints it once on first start, or it is SERVICE_API_KEY. It is kept in
-            this browser only.
-          </p>
+          <p className="muted">nlq needs its API key (X-API-Key). It is kept in this browser only.</p>
+          <div className="key-where" data-testid="key-where">
+            <p>Where to find it:</p>
+            <ul>
+              <li>
+                in the file <code data-testid="key-file">data/service-api-key</code> where nlq runs (<code>DATA_DIR/service-api-key</code>{' '}
+                when DATA_DIR is set), e.g. <code>cat data/service-api-key</code>; the terminal shows it once, on the first start;
+              </li>
+              <li>
+                or, when the service was started with <code>SERVICE_API_KEY</code>, that value.
+              </li>
+            </ul>
+          </div>
           {reason && <p className="warn">{reason}</p>}
           <label htmlFor="api-key">Key</label>
           <input

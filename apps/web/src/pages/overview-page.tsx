@@ -1,25 +1,29 @@
 import { Link } from 'react-router-dom';
 import { useApi } from '../components/api-provider';
 import { StatusBadge } from '../components/status-badge';
+import { SESSION_ID_CHARS, shortenText } from '../components/shortened-text';
 import { formatAge, formatDuration, formatTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
 
 /**
- * Page / : health (database and model reachability), the active connection and model, query and error counts and
- * the recent sessions.
+ * Page / : health (database and model reachability), the active connection and model, query, refusal and error
+ * counts (a refusal, trace status `refused`, is an honest "cannot answer" or "not allowed", not a failure; issue 24
+ * item 6) and the recent sessions, each on one line: a long question or id is cut with an ellipsis, the full text
+ * in its title.
  */
 export function OverviewPage() {
   const { client } = useApi();
   const overview = useLoad(async () => {
-    const [health, connections, llms, sessions, traces, errors] = await Promise.all([
+    const [health, connections, llms, sessions, traces, errors, refusals] = await Promise.all([
       client.health(),
       client.connections(),
       client.llms(),
       client.sessions({ page: 1, page_size: 10 }),
       client.traces({ page: 1, page_size: 1 }),
       client.traces({ page: 1, page_size: 1, status: 'error' }),
+      client.traces({ page: 1, page_size: 1, status: 'refused' }),
     ]);
-    return { health, connections, llms, sessions, queries: traces.total, errors: errors.total };
+    return { health, connections, llms, sessions, queries: traces.total, errors: errors.total, refusals: refusals.total };
   }, [client]);
   const d = overview.data;
 
@@ -87,9 +91,17 @@ export function OverviewPage() {
                   <dt>Queries</dt>
                   <dd data-testid="query-count">{d.queries}</dd>
                 </div>
-                <div>
+                <div title="Questions nlq declined honestly: not answerable from the data, or not allowed">
+                  <dt>Refusals</dt>
+                  <dd data-testid="refusal-count">
+                    <Link to="/traces?status=refused">{d.refusals}</Link>
+                  </dd>
+                </div>
+                <div title="Requests that failed">
                   <dt>Errors</dt>
-                  <dd data-testid="error-count">{d.errors}</dd>
+                  <dd data-testid="error-count">
+                    <Link to="/traces?status=error">{d.errors}</Link>
+                  </dd>
                 </div>
                 <div>
                   <dt>Sessions</dt>
@@ -119,17 +131,25 @@ export function OverviewPage() {
                 </thead>
                 <tbody>
                   {d.sessions.items.map((s) => (
-                    <tr key={s.id}>
-                      <td>
-                        <Link to={`/chat?session=${encodeURIComponent(s.id)}`} title="Continue in chat">
-                          <code>{s.id}</code>
+                    <tr key={s.id} data-testid="session-row">
+                      <td className="one-line">
+                        <Link to={`/chat?session=${encodeURIComponent(s.id)}`} title={`Continue session ${s.id} in chat`} data-testid="session-id">
+                          <code>{shortenText(s.id, SESSION_ID_CHARS)}</code>
                         </Link>
                       </td>
-                      <td>{s.user_id}</td>
-                      <td>{s.last_question ?? <span className="muted">–</span>}</td>
+                      <td className="one-line">{s.user_id}</td>
+                      <td className="cell-text">
+                        {s.last_question ? (
+                          <span className="one-line" title={s.last_question} data-testid="session-last-question">
+                            {shortenText(s.last_question)}
+                          </span>
+                        ) : (
+                          <span className="muted">–</span>
+                        )}
+                      </td>
                       <td className="num">{s.query_count}</td>
                       <td className="num">{s.error_count}</td>
-                      <td>{formatTime(s.last_activity)}</td>
+                      <td className="one-line">{formatTime(s.last_activity)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -2,17 +2,23 @@ import { Link, useParams } from 'react-router-dom';
 import { useApi } from '../components/api-provider';
 import { SqlBlock } from '../components/sql-block';
 import { StatusBadge } from '../components/status-badge';
+import { traceAuthors } from '../components/trace-authors';
 import { TraceTimeline } from '../components/trace-timeline';
 import { formatDuration, formatTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
 
-/** Page /traces/:id: one trace, its SQL and its stage timeline (durations, tokens and errors per span). */
+/**
+ * Page /traces/:id: one trace, who wrote its SQL and its answer (the offline engine, a model or a template), its SQL
+ * and its stage timeline (durations, tokens and errors per span). A long question wraps in a box of its own that
+ * scrolls; a held write's status follows the decision (approved, rejected or failed).
+ */
 export function TraceDetailPage() {
   const { id = '' } = useParams();
   const { client } = useApi();
   const trace = useLoad(() => client.trace(id), [client, id]);
   const t = trace.data;
   const tokens = t?.spans.reduce((n, s) => n + (s.tokens ? s.tokens.prompt + s.tokens.completion : 0), 0) ?? 0;
+  const authors = t ? traceAuthors(t) : null;
   return (
     <section aria-labelledby="trace-title">
       <p>
@@ -24,9 +30,11 @@ export function TraceDetailPage() {
       {t && (
         <div data-testid="trace-detail">
           <dl className="facts">
-            <div>
+            <div className="fact-wide">
               <dt>Question</dt>
-              <dd data-testid="trace-question">{t.question}</dd>
+              <dd className="long-text" data-testid="trace-question">
+                {t.question}
+              </dd>
             </div>
             <div>
               <dt>Status</dt>
@@ -46,10 +54,22 @@ export function TraceDetailPage() {
               <dt>Tokens</dt>
               <dd>{tokens || '–'}</dd>
             </div>
+            {authors?.sql && (
+              <div>
+                <dt>SQL written by</dt>
+                <dd data-testid="trace-sql-author">{authors.sql}</dd>
+              </div>
+            )}
+            {authors?.answer && (
+              <div>
+                <dt>Answer worded by</dt>
+                <dd data-testid="trace-answer-author">{authors.answer}</dd>
+              </div>
+            )}
             <div>
               <dt>Session</dt>
               <dd>
-                <Link to={`/traces?session=${encodeURIComponent(t.sessionId)}`}>
+                <Link to={`/traces?session=${encodeURIComponent(t.sessionId)}`} className="wrap">
                   <code>{t.sessionId}</code>
                 </Link>{' '}
                 <span className="muted">({t.userId})</span>

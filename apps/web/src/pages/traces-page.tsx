@@ -1,16 +1,20 @@
-import type { TraceStatus } from '@nlq/contracts';
+import { TRACE_STATUSES, type TraceStatus } from '@nlq/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../components/api-provider';
 import { Pager } from '../components/pager';
+import { SESSION_ID_CHARS, shortenText } from '../components/shortened-text';
 import { StatusBadge } from '../components/status-badge';
 import { formatDuration, formatTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
 
-const STATUSES: TraceStatus[] = ['ok', 'error', 'pending_approval', 'refused'];
+const STATUSES: readonly TraceStatus[] = TRACE_STATUSES;
 const PAGE_SIZE = 20;
 
-/** Page /traces: paged list of pipeline traces, filtered by session and status (kept in the URL). */
+/**
+ * Page /traces: paged list of pipeline traces, filtered by session and status (kept in the URL); each row on one
+ * line, a long question or session id cut with an ellipsis and whole in its title.
+ */
 export function TracesPage() {
   const { client } = useApi();
   const [params, setParams] = useSearchParams();
@@ -96,10 +100,10 @@ export function TracesPage() {
               <tbody>
                 {data.items.map((t) => (
                   <tr key={t.id} data-testid="trace-row">
-                    <td>{formatTime(t.startedAt)}</td>
-                    <td>
-                      <Link to={`/traces/${encodeURIComponent(t.id)}`} data-testid="trace-link">
-                        {t.question || <span className="muted">(no question)</span>}
+                    <td className="one-line">{formatTime(t.startedAt)}</td>
+                    <td className="cell-text">
+                      <Link to={`/traces/${encodeURIComponent(t.id)}`} className="one-line" title={t.question || undefined} data-testid="trace-link">
+                        {t.question ? shortenText(t.question) : <span className="muted">(no question)</span>}
                       </Link>
                     </td>
                     <td>
@@ -107,12 +111,12 @@ export function TracesPage() {
                     </td>
                     <td className="num">{formatDuration(t.durationMs)}</td>
                     <td className="num">{t.span_count}</td>
-                    <td>
-                      <button type="button" className="link" onClick={() => { setSessionInput(t.sessionId); update({ session: t.sessionId, page: 1 }); }} title="Show only this session">
-                        <code>{t.sessionId}</code>
+                    <td className="one-line">
+                      <button type="button" className="link" onClick={() => { setSessionInput(t.sessionId); update({ session: t.sessionId, page: 1 }); }} title={`Show only session ${t.sessionId}`}>
+                        <code>{shortenText(t.sessionId, SESSION_ID_CHARS)}</code>
                       </button>
                     </td>
-                    <td>{t.userId}</td>
+                    <td className="one-line">{t.userId}</td>
                   </tr>
                 ))}
               </tbody>
