@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, type RunningBrowser } from './support/chromium';
 import { boxes, clippedTexts, overlaps } from './support/layout-checks';
-import { giveKey, saveScreenshot } from './support/page-helpers';
+import { saveScreenshot } from './support/page-helpers';
+import { openWithKey, pageFitsWidth, VIEWPORTS, withViewportPage } from './support/viewports';
 import { buildWebApp } from './support/web-build';
 import { startWebStack, type WebStack } from './support/web-stack';
 
@@ -20,23 +21,6 @@ jest.setTimeout(90_000);
 
 const SAMPLE_KEY = 'first-run-sample-key-0123456789';
 const OWN_KEY = 'first-run-own-db-key-0123456789';
-const VIEWPORTS = [
-  { name: 'desktop', width: 1400, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-/** Nothing on the page is wider than the window (no sideways scrolling of the whole page). */
-async function pageFitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-}
-
-/** Open `url`; give `key` when the key dialog asks for it (the browser keeps a key per origin once given). */
-async function openWithKey(page: Page, url: string, key: string): Promise<void> {
-  await page.goto(url);
-  const dialog = page.getByTestId('key-dialog');
-  await dialog.or(page.getByTestId('health-card')).first().waitFor();
-  if (await dialog.isVisible()) await giveKey(page, key);
-}
 
 /** The element's box lies within the viewport. */
 async function inViewport(page: Page, testId: string): Promise<boolean> {
@@ -75,10 +59,8 @@ describe('first run in a browser (issue 24 item 1)', () => {
     for (const dir of [webDist, ownDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(VIEWPORTS)('the key dialog names the key file and the SERVICE_API_KEY setting, unclipped ($name)', async ({ name, width, height }) => {
-    const page = await browser.context.newPage();
-    try {
-      await page.setViewportSize({ width, height });
+  it.each(VIEWPORTS)('the key dialog names the key file and the SERVICE_API_KEY setting, unclipped ($name)', async (viewport) => {
+    await withViewportPage(browser, viewport, async (page) => {
       await page.goto(`${sample.url}/`);
       const dialog = page.getByTestId('key-dialog');
       await dialog.waitFor();
@@ -90,35 +72,26 @@ describe('first run in a browser (issue 24 item 1)', () => {
       expect(await inViewport(page, 'key-dialog')).toBe(true);
       expect(await clippedTexts(page, '[data-testid="key-dialog"] p, [data-testid="key-dialog"] li, [data-testid="key-dialog"] code')).toEqual([]);
       expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, `24-first-run-key-dialog-${name}`);
-    } finally {
-      await page.close();
-    }
+      await saveScreenshot(page, `24-first-run-key-dialog-${viewport.name}`);
+    });
   });
 
-  it.each(VIEWPORTS)('no privilege banner for the sample database nlq generated ($name)', async ({ name, width, height }) => {
-    const page = await browser.context.newPage();
-    try {
-      await page.setViewportSize({ width, height });
+  it.each(VIEWPORTS)('no privilege banner for the sample database nlq generated ($name)', async (viewport) => {
+    await withViewportPage(browser, viewport, async (page) => {
       const health = await sample.api('/api/health');
       expect(health.body.privileges).toMatchObject({ can_write: true, warning: null }); // writable, but nlq's own sample
-      await openWithKey(page, `${sample.url}/`, SAMPLE_KEY);
-      await page.getByTestId('health-card').waitFor();
+      await openWithKey(page, `${sample.url}/`, SAMPLE_KEY, 'health-card');
       await page.getByTestId('active-connection').waitFor();
       await page.waitForLoadState('networkidle'); // the banner's own GET /api/health has answered
       expect(await page.getByTestId('privilege-banner').count()).toBe(0);
       expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, `24-first-run-overview-sample-db-${name}`);
-    } finally {
-      await page.close();
-    }
+      await saveScreenshot(page, `24-first-run-overview-sample-db-${viewport.name}`);
+    });
   });
 
-  it.each(VIEWPORTS)("the banner stays for a person's own database that can write, without overlap ($name)", async ({ name, width, height }) => {
-    const page = await browser.context.newPage();
-    try {
-      await page.setViewportSize({ width, height });
-      await openWithKey(page, `${own.url}/`, OWN_KEY);
+  it.each(VIEWPORTS)("the banner stays for a person's own database that can write, without overlap ($name)", async (viewport) => {
+    await withViewportPage(browser, viewport, async (page) => {
+      await openWithKey(page, `${own.url}/`, OWN_KEY, 'health-card');
       const banner = page.getByTestId('privilege-banner');
       await banner.waitFor();
       expect(await banner.innerText()).toMatch(/can write: user mode still runs reads only, but give nlq a read-only role/);
@@ -130,9 +103,7 @@ describe('first run in a browser (issue 24 item 1)', () => {
       for (const box of await boxes(page.locator('.topbar'))) expect(overlaps(bannerBox, box)).toBe(false);
       expect(await clippedTexts(page, '[data-testid="privilege-banner"]')).toEqual([]);
       expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, `24-first-run-overview-own-db-${name}`);
-    } finally {
-      await page.close();
-    }
+      await saveScreenshot(page, `24-first-run-overview-own-db-${viewport.name}`);
+    });
   });
 });

@@ -12,36 +12,20 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, type RunningBrowser } from './support/chromium';
 import { boxes, clippedTexts, overlaps } from './support/layout-checks';
-import { giveKey, saveScreenshot } from './support/page-helpers';
+import { saveScreenshot } from './support/page-helpers';
+import { openWithKey, pageFitsWidth, VIEWPORTS, withViewportPage } from './support/viewports';
 import { buildWebApp } from './support/web-build';
 import { startWebStack, type WebStack } from './support/web-stack';
 
 jest.setTimeout(90_000);
 
 const KEY = 'overview-traces-key-0123456789';
-const VIEWPORTS = [
-  { name: 'desktop', width: 1400, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 /** A question of exactly 10,000 characters, within MAX_QUESTION_CHARS below so the pipeline reads it. */
 const LONG_QUESTION = `Show me the total sales per category ${'for every single product that we sell in every shop '.repeat(200)}`.slice(0, 10_000);
 const LONG_SESSION = 'quarterly-review-of-the-north-east-region-sales-2026';
 /** Longer than MAX_QUESTION_CHARS: refused at intake as an error. */
 const TOO_LONG_QUESTION = 'How many customers are there? '.repeat(500);
 const WRITE_QUESTION = 'delete reviews with rating 1';
-
-async function pageFitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-}
-
-/** Open `url`; give the key when the key dialog asks for it (the browser keeps it per origin once given). */
-async function openWithKey(page: Page, url: string, ready: string): Promise<void> {
-  await page.goto(url);
-  const dialog = page.getByTestId('key-dialog');
-  await dialog.or(page.getByTestId(ready)).first().waitFor();
-  if (await dialog.isVisible()) await giveKey(page, KEY);
-  await page.getByTestId(ready).first().waitFor();
-}
 
 /** Height of one line of text in `testId`'s first element, in CSS pixels. */
 async function lineHeight(page: Page, testId: string): Promise<number> {
@@ -86,16 +70,14 @@ describe('overview and traces (issue 24 item 6)', () => {
     if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it.each(VIEWPORTS)('the overview counts refusals apart from errors and keeps questions and ids on one line ($name)', async ({ name, width, height }) => {
+  it.each(VIEWPORTS)('the overview counts refusals apart from errors and keeps questions and ids on one line ($name)', async (viewport) => {
     const refused = (await stack.api('/api/traces?status=refused&page_size=1')).body.total;
     const errors = (await stack.api('/api/traces?status=error&page_size=1')).body.total;
     expect(refused).toBeGreaterThanOrEqual(1); // "What will the weather be like ...": an honest cannot-answer
     expect(errors).toBe(1); // only the question over MAX_QUESTION_CHARS failed
 
-    const page = await browser.context.newPage();
-    try {
-      await page.setViewportSize({ width, height });
-      await openWithKey(page, `${stack.url}/`, 'sessions-table');
+    await withViewportPage(browser, viewport, async (page) => {
+      await openWithKey(page, `${stack.url}/`, KEY, 'sessions-table');
       expect(Number(await page.getByTestId('refusal-count').innerText())).toBe(refused);
       expect(Number(await page.getByTestId('error-count').innerText())).toBe(errors);
 
@@ -122,22 +104,18 @@ describe('overview and traces (issue 24 item 6)', () => {
       expect(counts).toHaveLength(4);
       for (let i = 0; i < counts.length; i++) for (let j = i + 1; j < counts.length; j++) expect(overlaps(counts[i], counts[j])).toBe(false);
       expect(await pageFitsWidth(page)).toBe(true);
-      if (name === 'desktop') {
+      if (viewport.name === 'desktop') {
         // at 1400 px the whole table shows, no column cut off behind a sideways scroll (a phone scrolls it)
         const wrap = await page.locator('.table-wrap').first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
         expect(wrap.scroll).toBeLessThanOrEqual(wrap.client);
       }
-      await saveScreenshot(page, `24-overview-${name}`);
-    } finally {
-      await page.close();
-    }
+      await saveScreenshot(page, `24-overview-${viewport.name}`);
+    });
   });
 
-  it.each(VIEWPORTS)('the trace of an approved write says approved, in the list and on its page ($name)', async ({ name, width, height }) => {
-    const page = await browser.context.newPage();
-    try {
-      await page.setViewportSize({ width, height });
-      await openWithKey(page, `${stack.url}/traces`, 'traces-table');
+  it.each(VIEWPORTS)('the trace of an approved write says approved, in the list and on its page ($name)', async (viewport) => {
+    await withViewportPage(browser, viewport, async (page) => {
+      await openWithKey(page, `${stack.url}/traces`, KEY, 'traces-table');
       const row = page.getByTestId('trace-row').filter({ has: page.getByTestId('trace-link').filter({ hasText: WRITE_QUESTION }) });
       expect(await row.locator('.badge').innerText()).toBe('approved');
       // the long question: one line in the list, whole in its title
@@ -146,28 +124,24 @@ describe('overview and traces (issue 24 item 6)', () => {
       const line = await lineHeight(page, 'trace-link');
       for (const box of await boxes(long)) expect(box.height).toBeLessThan(line * 1.5);
       expect(await pageFitsWidth(page)).toBe(true);
-      if (name === 'desktop') {
+      if (viewport.name === 'desktop') {
         const wrap = await page.locator('.table-wrap').first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
         expect(wrap.scroll).toBeLessThanOrEqual(wrap.client);
       }
-      await saveScreenshot(page, `24-traces-${name}`);
+      await saveScreenshot(page, `24-traces-${viewport.name}`);
 
       await page.goto(`${stack.url}/traces/${writeTraceId}`);
       await page.getByTestId('trace-detail').waitFor();
       expect(await page.getByTestId('trace-status').innerText()).toBe('approved');
       expect(await page.getByTestId('trace-sql-author').innerText()).toBe('the offline engine');
       expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, `24-trace-approved-${name}`);
-    } finally {
-      await page.close();
-    }
+      await saveScreenshot(page, `24-trace-approved-${viewport.name}`);
+    });
   });
 
-  it.each(VIEWPORTS)('a trace names the offline engine as the author of its SQL and answer; its timeline fits ($name)', async ({ name, width, height }) => {
-    const page = await browser.context.newPage();
-    try {
-      await page.setViewportSize({ width, height });
-      await openWithKey(page, `${stack.url}/traces/${readTraceId}`, 'trace-detail');
+  it.each(VIEWPORTS)('a trace names the offline engine as the author of its SQL and answer; its timeline fits ($name)', async (viewport) => {
+    await withViewportPage(browser, viewport, async (page) => {
+      await openWithKey(page, `${stack.url}/traces/${readTraceId}`, KEY, 'trace-detail');
       await page.getByTestId('trace-timeline').waitFor();
       expect(await page.getByTestId('trace-sql-author').innerText()).toBe('the offline engine');
       expect(await page.getByTestId('trace-answer-author').innerText()).toBe('the offline engine');
@@ -180,9 +154,7 @@ describe('overview and traces (issue 24 item 6)', () => {
       const cells = (await boxes(span.locator('> [role="cell"]'))).filter((b) => b.width > 0);
       for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) expect(overlaps(cells[i], cells[j])).toBe(false);
       expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, `24-trace-offline-engine-${name}`);
-    } finally {
-      await page.close();
-    }
+      await saveScreenshot(page, `24-trace-offline-engine-${viewport.name}`);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { TraceStatus } from '@nlq/contracts';
 import { Link } from 'react-router-dom';
 import { useApi } from '../components/api-provider';
 import { StatusBadge } from '../components/status-badge';
@@ -91,18 +92,8 @@ export function OverviewPage() {
                   <dt>Queries</dt>
                   <dd data-testid="query-count">{d.queries}</dd>
                 </div>
-                <div title="Questions nlq declined honestly: not answerable from the data, or not allowed">
-                  <dt>Refusals</dt>
-                  <dd data-testid="refusal-count">
-                    <Link to="/traces?status=refused">{d.refusals}</Link>
-                  </dd>
-                </div>
-                <div title="Requests that failed">
-                  <dt>Errors</dt>
-                  <dd data-testid="error-count">
-                    <Link to="/traces?status=error">{d.errors}</Link>
-                  </dd>
-                </div>
+                <TraceCount label="Refusals" status="refused" count={d.refusals} testId="refusal-count" title="Questions nlq declined honestly: not answerable from the data, or not allowed" />
+                <TraceCount label="Errors" status="error" count={d.errors} testId="error-count" title="Requests that failed" />
                 <div>
                   <dt>Sessions</dt>
                   <dd data-testid="session-count">{d.sessions.total}</dd>
@@ -159,5 +150,17 @@ export function OverviewPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** One count of the Activity card: the number of traces of `status`, linking to their list. */
+function TraceCount({ label, status, count, testId, title }: { label: string; status: TraceStatus; count: number; testId: string; title: string }) {
+  return (
+    <div title={title}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <Link to={`/traces?status=${status}`}>{count}</Link>
+      </dd>
+    </div>
   );
 }
