@@ -27,7 +27,8 @@ export function looksLikeFollowUp(question: string): boolean {
  *   subject, and the previous filters are kept unless the new question replaces them;
  * - a count of the same rows with a condition of its own, the measure changed ("How many reviews are there?" ->
  *   "and how many have a rating of 5?"): the previous subject is counted, with its filters and the new ones.
- * `parse` reads one question on its own (throws when it cannot). Returns null when there is no previous turn, the
+ * `parse` reads one question on its own (throws when it cannot); `parsePrevious` reads the previous question (default
+ * `parse`; the engine's applies the business definitions that question used). Returns null when there is no previous turn, the
  * previous question does not parse, or neither reading applies; errors of `parse` on the rewritten question
  * propagate only through a null result.
  */
@@ -37,12 +38,13 @@ export function followUpIntent(
   parse: (question: string) => QueryIntent,
   lexicon: SchemaLexicon,
   planner: JoinPlanner,
+  parsePrevious: (question: string) => QueryIntent = parse,
 ): ReadIntent | null {
   const last = conversation?.[conversation.length - 1];
   if (!last) return null;
   let previous: QueryIntent;
   try {
-    previous = parse(last.question);
+    previous = parsePrevious(last.question);
   } catch {
     return null;
   }

@@ -83,9 +83,14 @@ export class OfflineEngine {
       throw e;
     }
     if (definitions) request = { ...request, question: definitions.question };
+    // a follow-up's previous question is read with the definitions it used ("total revenue in 2024" -> "and in 2023?")
+    const parsePrevious = (question: string) => {
+      const used = readDefinitions(question, request.knowledge, lexicon);
+      return withDefinitions(parse(used ? used.question : question), used, planner);
+    };
     const write = (req: OfflineSqlRequest) => {
       // a condition repeated in the question ("Garden Garden Garden ...") is written once
-      const read = withDefinitions(this.readWithConversation(req, parse, lexicon, planner), definitions, planner);
+      const read = withDefinitions(this.readWithConversation(req, parse, lexicon, planner, parsePrevious), definitions, planner);
       const intent = checkIntent(withDistinctFilters(read), lexicon, planner, req.question);
       return { intent, built: buildSql(intent, lexicon, planner, req.dialect, req.maxRows) };
     };
@@ -114,15 +119,21 @@ export class OfflineEngine {
    * The question's intent, read as a follow-up of the conversation's newest turn when it looks like one ("and in
    * 2024?") or when it cannot be read alone (see follow-up.ts); otherwise read alone.
    */
-  private readWithConversation(request: OfflineSqlRequest, parse: (question: string) => QueryIntent, lexicon: SchemaLexicon, planner: JoinPlanner): QueryIntent {
+  private readWithConversation(
+    request: OfflineSqlRequest,
+    parse: (question: string) => QueryIntent,
+    lexicon: SchemaLexicon,
+    planner: JoinPlanner,
+    parsePrevious: (question: string) => QueryIntent = parse,
+  ): QueryIntent {
     const conversation = request.conversation ?? [];
     if (conversation.length && looksLikeFollowUp(request.question)) {
-      return followUpIntent(request.question, conversation, parse, lexicon, planner) ?? parse(request.question);
+      return followUpIntent(request.question, conversation, parse, lexicon, planner, parsePrevious) ?? parse(request.question);
     }
     try {
       return parse(request.question);
     } catch (e) {
-      const followUp = conversation.length ? followUpIntent(request.question, conversation, parse, lexicon, planner) : null;
+      const followUp = conversation.length ? followUpIntent(request.question, conversation, parse, lexicon, planner, parsePrevious) : null;
       if (!followUp) throw e;
       return followUp;
     }

@@ -80,6 +80,25 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions throu
     expect(out.reading).toMatch(/using the definition of revenue \(v1\)\.$/);
   });
 
+  it('a follow-up keeps the definition its previous question used, and a new question is not held to it', async () => {
+    const offline = scriptedPipeline({ driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
+    offline.store.definitions.push(structuredClone(revenue));
+    expect(await offline.pipeline.ask({ question: 'What was the total revenue in 2024?', sessionId: 'f', userId: 'u' })).toMatchObject({ success: true });
+    const followUp = await offline.pipeline.ask({ question: 'and in 2023?', sessionId: 'f', userId: 'u' });
+    expect(followUp).toMatchObject({ success: true, knowledge: [{ id: 'rev', version: 1 }] });
+    expect(followUp.sql).toMatch(/status <> 'cancelled'/);
+    expect(Number(followUp.result?.rows[0][0])).toBe(1000);
+    expect(await offline.pipeline.ask({ question: 'how many orders are there?', sessionId: 'f', userId: 'u' })).toMatchObject({ success: true, result: { rows: [[4]] } });
+
+    // a model's follow-up SQL that computes the metric without its filter is asked again, then refused
+    const { provider, pipeline } = setUp((request) => (request.conversation?.length ? 'SELECT SUM(orders.total) AS revenue FROM orders WHERE order_date < \'2024-01-01\'' : FILTERED));
+    expect(await pipeline.ask({ question: 'total revenue', sessionId: 'm', userId: 'u' })).toMatchObject({ success: true });
+    const refused = await pipeline.ask({ question: 'and before 2024?', sessionId: 'm', userId: 'u' });
+    expect(refused).toMatchObject({ success: false, result: null });
+    expect(refused.error).toContain('the business definition of revenue (v1)');
+    expect(provider.sqlRequests[1].knowledge?.map((d) => d.id)).toEqual(['rev']);
+  });
+
   it('refuses SQL that still ignores the definition, and the offline engine at once', async () => {
     for (const name of ['scripted', 'offline']) {
       const { provider, pipeline } = setUp(() => UNFILTERED, name);

@@ -193,17 +193,7 @@ export class QueryPipeline {
       return this.outcomes.finish(run, failure('error', message));
     }
 
-    // knowledge (issue 23): the connection's business definitions that apply to the question (before the cache: their
-    // ids and versions are part of the cache key, so a changed definition never serves an old answer)
-    // by meaning too when embeddings are configured, for a model only (the offline engine applies what the words name)
-    const embed = this.semantic && !provider.answersLocally ? { modelId: this.semantic.modelId, similarities: (q: string, docs: string[]) => this.semantic!.similarities(q, docs) } : null;
-    const knowledge = await loadKnowledge(this.store, target.connectionId, run.question, rec, embed);
-    if ('error' in knowledge) return this.outcomes.finish(run, failure('error', knowledge.error));
-    run.knowledge = knowledge.match;
-    run.knowledgeKey = knowledge.key;
-
-    // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
-    span = rec.start('cache');
+    // the session's earlier answered turns sent with the question (a follow-up keeps their definitions, below)
     run.conversation = conversationWindow(recent, {
       connectionId: target.connectionId,
       question: run.question,
@@ -211,6 +201,18 @@ export class QueryPipeline {
       tokenBudget: Math.floor(this.config.schemaTokenBudget / 4),
     });
     run.context = conversationFingerprint(run.conversation);
+
+    // knowledge (issue 23): the connection's business definitions that apply to the question (before the cache: their
+    // ids and versions are part of the cache key, so a changed definition never serves an old answer)
+    // by meaning too when embeddings are configured, for a model only (the offline engine applies what the words name)
+    const embed = this.semantic && !provider.answersLocally ? { modelId: this.semantic.modelId, similarities: (q: string, docs: string[]) => this.semantic!.similarities(q, docs) } : null;
+    const knowledge = await loadKnowledge(this.store, target.connectionId, run.question, rec, embed, run.conversation.at(-1)?.question);
+    if ('error' in knowledge) return this.outcomes.finish(run, failure('error', knowledge.error));
+    run.knowledge = knowledge.match;
+    run.knowledgeKey = knowledge.key;
+
+    // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
+    span = rec.start('cache');
     const scope = { connectionId: target.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context, knowledge: run.knowledgeKey };
     const key = resultCacheKey({ ...scope, question: run.question, modelId: provider.modelId, schemaVersion: schema.version });
     let hit: CachedAnswer | undefined;

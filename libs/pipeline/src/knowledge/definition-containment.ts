@@ -153,10 +153,17 @@ function definitionExpression(text: string, dialect: Dialect): { canonical: stri
  * subquery it reads from); each conjunct of a matched filter's `condition` occurs as such a conjunct of some SELECT.
  * Expressions are compared normalised: case of keywords and names, aliases, parentheses and table aliases (resolved
  * to table names) do not matter. Answers the definitions the SQL does not apply, [] when it applies all of them (or
- * is not a SELECT the parser reads: the check stage refuses those on its own). Never throws.
+ * is not a SELECT the parser reads: the check stage refuses those on its own). A `carried` metric (from the previous
+ * question) is required only where its expression is computed, and a carried filter is not required. Never throws.
  */
-export function missingDefinitions(sql: string, dialect: Dialect, definitions: readonly KnowledgeDefinition[], schema: DatabaseSchema | null = null): MissingDefinition[] {
-  const checked = definitions.filter((d) => !d.deleted && (d.kind === 'metric' || d.kind === 'filter'));
+export function missingDefinitions(
+  sql: string,
+  dialect: Dialect,
+  definitions: readonly KnowledgeDefinition[],
+  schema: DatabaseSchema | null = null,
+  carried: ReadonlySet<string> = new Set(),
+): MissingDefinition[] {
+  const checked = definitions.filter((d) => !d.deleted && (d.kind === 'metric' || (d.kind === 'filter' && !carried.has(d.id))));
   if (checked.length === 0) return [];
   const parsed = parseSql(sql, dialect);
   if (!parsed.ok || parsed.statements.length !== 1) return [];
@@ -166,7 +173,8 @@ export function missingDefinitions(sql: string, dialect: Dialect, definitions: r
     if (d.kind === 'metric') {
       const expression = definitionExpression(d.expression, dialect);
       const filter = d.filter ? definitionExpression(d.filter, dialect) : null;
-      const applied = expression !== null && facts.some((f) => f.computed.has(expression.canonical) && (!filter || filter.conjuncts.every((c) => f.conditions.has(c))));
+      const computed = facts.filter((f) => expression !== null && f.computed.has(expression.canonical));
+      const applied = computed.some((f) => !filter || filter.conjuncts.every((c) => f.conditions.has(c))) || (carried.has(d.id) && expression !== null && computed.length === 0);
       if (!applied) {
         const requires = d.filter ? `${d.expression} with ${d.filter}` : d.expression;
         missing.push({ id: d.id, kind: 'metric', name: d.name, version: d.version, message: `the definition of ${d.name} requires ${requires}` });

@@ -2,7 +2,7 @@ import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import type { StateStore } from '../ports';
 import type { TraceRecorder } from '../trace-recorder';
 import { missingDefinitions } from './definition-containment';
-import { knowledgeFingerprint, matchDefinitions, type KnowledgeMatch } from './match-definitions';
+import { knowledgeFingerprint, matchDefinitions, withCarriedDefinitions, type KnowledgeMatch } from './match-definitions';
 import { withSemanticMatches, type DefinitionEmbedder } from './semantic-definitions';
 
 /** No definition applies. */
@@ -13,7 +13,8 @@ export const NO_KNOWLEDGE: KnowledgeMatch = { definitions: [], uses: [], terms: 
  * that apply to `question` (matchDefinitions; with `embed`, also those near in meaning, semantic-definitions.ts) and
  * their fingerprint for cache keys (ids and versions). A `knowledge` span is recorded only when the connection has
  * definitions; a store without definitions matches nothing. An embedding failure keeps the lexical match and is noted
- * on the span.
+ * on the span. The definitions `previousQuestion` (the conversation's latest turn) used are carried
+ * (withCarriedDefinitions).
  * @returns the match, or `{ error }` (also recorded on the span) when the store could not read the definitions
  */
 export async function loadKnowledge(
@@ -22,6 +23,7 @@ export async function loadKnowledge(
   question: string,
   rec: TraceRecorder,
   embed?: { modelId: string; similarities: DefinitionEmbedder } | null,
+  previousQuestion?: string,
 ): Promise<{ match: KnowledgeMatch; key: string } | { error: string }> {
   if (!store.listDefinitions) return { match: NO_KNOWLEDGE, key: '' };
   let live: Awaited<ReturnType<NonNullable<StateStore['listDefinitions']>>>;
@@ -44,6 +46,7 @@ export async function loadKnowledge(
       semantic = { error: `embeddings unavailable, definitions matched by their words: ${error instanceof Error ? error.message : String(error)}` };
     }
   }
+  match = withCarriedDefinitions(match, previousQuestion, live);
   span.end('ok', { detail: { live: live.length, used: match.uses, matchedBy: match.terms, ...(semantic ? { semantic } : {}) } });
   return { match, key: knowledgeFingerprint(match) };
 }
@@ -64,7 +67,7 @@ export function checkDefinitions(
 ): DefinitionsCheck {
   if (!knowledge.definitions.some((d) => d.kind === 'metric' || d.kind === 'filter')) return { action: 'pass' };
   const span = rec.start('definitions');
-  const missing = missingDefinitions(input.sql, input.dialect, knowledge.definitions, input.schema);
+  const missing = missingDefinitions(input.sql, input.dialect, knowledge.definitions, input.schema, new Set(knowledge.carried ?? []));
   if (missing.length === 0) {
     span.end('ok', { detail: { applied: knowledge.uses.filter((u) => u.kind === 'metric' || u.kind === 'filter') } });
     return { action: 'pass' };

@@ -9,6 +9,11 @@ export interface KnowledgeMatch {
   uses: KnowledgeUse[];
   /** The matched metrics and filters by the word of the question that matched them (for the trace). */
   terms: Array<{ id: string; name: string; term: string }>;
+  /**
+   * Ids of the definitions carried from the conversation's previous question (see {@link withCarriedDefinitions}):
+   * absent when none.
+   */
+  carried?: string[];
 }
 
 /** Longest instruction text a provenance entry names. */
@@ -75,4 +80,28 @@ export function readingOfDefinitions(uses: readonly KnowledgeUse[]): string | nu
   if (named.length === 0) return null;
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
   return `using the definition${named.length === 1 ? '' : 's'} of ${list}`;
+}
+
+/**
+ * A follow-up keeps the meaning of the question it follows ("What was the total revenue in 2024?" then "and in
+ * 2023?"): adds to `match` the metrics, filters and synonyms that `previousQuestion` uses (matchDefinitions) and this
+ * question does not, as `carried`; their term in `terms` is `(previous question)`. Carried definitions go to the
+ * provider like the others; the definitions check holds a carried metric only where the SQL computes its expression
+ * (a new question about something else is not refused for it) and leaves a carried filter to the provider.
+ */
+export function withCarriedDefinitions(match: KnowledgeMatch, previousQuestion: string | undefined, definitions: readonly KnowledgeDefinition[]): KnowledgeMatch {
+  if (!previousQuestion) return match;
+  const have = new Set(match.definitions.map((d) => d.id));
+  const earlier = matchDefinitions(previousQuestion, definitions).definitions.filter(
+    (d): d is Exclude<KnowledgeDefinition, { kind: 'instruction' }> => d.kind !== 'instruction' && !have.has(d.id),
+  );
+  if (earlier.length === 0) return match;
+  const carried = new Set(earlier.map((d) => d.id));
+  const ordered = definitions.filter((d) => have.has(d.id) || carried.has(d.id));
+  return {
+    definitions: ordered,
+    uses: ordered.map(definitionUse),
+    terms: [...match.terms, ...earlier.map((d) => ({ id: d.id, name: d.name, term: '(previous question)' }))],
+    carried: [...carried],
+  };
 }
