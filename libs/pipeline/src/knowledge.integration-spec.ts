@@ -6,11 +6,11 @@
  * deterministic engine again changes nothing), provenance is on the outcome and the reading, and a new version of a
  * definition is never answered from the cache or by reused SQL.
  */
-import type { KnowledgeDefinition } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { OfflineProvider, type SqlGenerationRequest } from '@nlq/llm-providers';
 import { describeEachWith } from '@nlq/test-services';
+import { revenueMetric } from './testing/knowledge-fixtures';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
 import { scriptedPipeline } from './testing/scripted-pipeline';
 
@@ -18,21 +18,7 @@ jest.setTimeout(30_000);
 
 const UNFILTERED = 'SELECT SUM(orders.total) AS revenue FROM orders';
 const FILTERED = "SELECT SUM(o.total) AS revenue FROM orders o WHERE o.status <> 'cancelled'";
-const revenue: KnowledgeDefinition = {
-  id: 'rev',
-  connection_id: 'c',
-  version: 1,
-  created_at: '',
-  updated_at: '',
-  updated_by: 'service',
-  deleted: false,
-  kind: 'metric',
-  name: 'revenue',
-  synonyms: ['sales'],
-  description: '',
-  expression: 'SUM(orders.total)',
-  filter: "orders.status <> 'cancelled'",
-};
+const revenue = revenueMetric();
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions through the pipeline on $name', (engine) => {
   let db: ScratchDatabase;
@@ -125,7 +111,7 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions throu
     const first = await pipeline.ask({ question: 'total revenue', sessionId: 's3', userId: 'u' });
     expect(first).toMatchObject({ success: true, cached: false });
     expect((await pipeline.ask({ question: 'total revenue', sessionId: 's3', userId: 'u' })).cached).toBe(true);
-    store.definitions[0] = { ...revenue, version: 2, filter: "orders.status NOT IN ('cancelled', 'refunded')" };
+    store.definitions[0] = revenueMetric({ version: 2, filter: "orders.status NOT IN ('cancelled', 'refunded')" });
     // neither the exact question nor a near-identical one reuses what version 1 produced
     for (const question of ['total revenue', 'the total revenue']) {
       const out = await pipeline.ask({ question, sessionId: 's3', userId: 'u' });

@@ -10,6 +10,7 @@ import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { OfflineProvider } from '@nlq/llm-providers';
 import { describeEachWith } from '@nlq/test-services';
+import { verifiedExample } from '../testing/knowledge-fixtures';
 import { ScriptedLlmProvider } from '../testing/scripted-llm-provider';
 import { scriptedPipeline } from '../testing/scripted-pipeline';
 
@@ -18,19 +19,7 @@ jest.setTimeout(30_000);
 const LOYAL = 'Which customers are loyal?';
 const LOYAL_SQL = 'SELECT name FROM customers WHERE points > 100 ORDER BY name';
 
-const example = (id: string, question: string, sql: string, status: VerifiedExample['status'] = 'verified'): VerifiedExample => ({
-  id,
-  connection_id: 'c',
-  question,
-  sql,
-  schema_version: 'v1',
-  result_fingerprint: { columns: ['name'], row_count: 2, hash: 'h' },
-  status,
-  reason: null,
-  source_entry_id: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const example = (id: string, question: string, sql: string, status: VerifiedExample['status'] = 'verified') => verifiedExample({ id, question, sql, status });
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('verified examples at question time on $name', (engine) => {
   let db: ScratchDatabase;

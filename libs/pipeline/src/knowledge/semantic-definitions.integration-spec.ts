@@ -5,13 +5,13 @@
  * engine, which applies what the words name), an unrelated question gets none, and an embedding failure keeps the
  * words-only match and says so on the trace.
  */
-import type { KnowledgeDefinition } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { OfflineProvider, type LlmProvider } from '@nlq/llm-providers';
 import { createEmbeddingClient } from '../linking/embedding-client';
 import { SemanticScorer } from '../linking/semantic-scores';
 import { startEmbeddingStandIn, type EmbeddingStandIn } from '../testing/embedding-stand-in';
+import { revenueMetric } from '../testing/knowledge-fixtures';
 import { ScriptedLlmProvider } from '../testing/scripted-llm-provider';
 import { scriptedPipeline } from '../testing/scripted-pipeline';
 
@@ -19,21 +19,7 @@ jest.setTimeout(30_000);
 
 const sqlite = SCRATCH_ENGINES.find((e) => e.name === 'sqlite')!;
 const FILTERED = "SELECT SUM(o.total) AS revenue FROM orders o WHERE o.status <> 'cancelled'";
-const revenue: KnowledgeDefinition = {
-  id: 'rev',
-  connection_id: 'c',
-  version: 1,
-  created_at: '',
-  updated_at: '',
-  updated_by: 'service',
-  deleted: false,
-  kind: 'metric',
-  name: 'revenue',
-  synonyms: [],
-  description: 'money from orders not cancelled',
-  expression: 'SUM(orders.total)',
-  filter: "orders.status <> 'cancelled'",
-};
+const revenue = revenueMetric({ synonyms: [], description: 'money from orders not cancelled' });
 
 describe('business definitions matched by meaning', () => {
   let db: ScratchDatabase;

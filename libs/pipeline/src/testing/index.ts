@@ -3,3 +3,4 @@ export * from './in-memory-state-store';
 export * from './scripted-llm-provider';
 export * from './scripted-pipeline';
 export * from './embedding-stand-in';
+export * from './knowledge-fixtures';
