@@ -22,7 +22,7 @@ export * from './stages/execute';
 export * from './stages/correct';
 export * from './stages/answer';
 export * from './stages/record';
-export * from './feedback-target';
+export * from './feedback/feedback-target';
 export * from './kept-result';
 export * from './example-questions';
 export * from './stages/impact';

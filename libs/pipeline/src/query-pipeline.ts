@@ -24,8 +24,7 @@ import { decidePolicy } from './stages/policy';
 import { executeRead } from './stages/execute';
 import { decideCorrection, exhaustedMessage, isCorrectable } from './stages/correct';
 import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
-import { historyEntry } from './stages/record';
-import { feedbackTarget } from './feedback-target';
+import { FeedbackRecorder } from './feedback/feedback-recorder';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 import { ApprovalFlow } from './approval/approval-flow';
 import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
@@ -94,6 +93,7 @@ export class QueryPipeline {
   private readonly checks = new CheckCache();
   /** Verified examples (issue 23 item 4): candidates from thumbs-up, promotion, re-verification (examples/example-curator.ts). */
   readonly examples: ExampleCurator;
+  private readonly feedback: FeedbackRecorder;
 
   constructor(deps: QueryPipelineDeps) {
     this.targets = deps.targets;
@@ -134,6 +134,7 @@ export class QueryPipeline {
       clock: this.clock,
       schemaVersion: (connectionId) => this.schemas.peek(connectionId)?.version ?? null,
     });
+    this.feedback = new FeedbackRecorder({ store: this.store, audit: this.audit, examples: this.examples, clock: this.clock });
   }
 
   /** Resolves once every answer's history entry and trace is committed (graceful shutdown, before the store closes). */
@@ -535,33 +536,12 @@ export class QueryPipeline {
    * `entryId` names (issue 24 item 3, POST /api/sessions/{id}/feedback with `entry_id`), else the session's latest
    * query (spec 4.1, POST /feedback/{session_id}). A thumbs-up on an answered read makes a candidate example of that
    * entry's question and SQL (examples/), never a few-shot example by itself; a thumbs-down sends the verified
-   * examples that entry used back to candidate. Resolves with the stored `feedback` entry.
+   * examples that entry used back to candidate (feedback/feedback-recorder.ts). Resolves with the stored `feedback` entry.
    * @throws FeedbackTargetError reason `not_found` when `entryId` is not an entry of the session (HTTP 404),
    *   `not_an_answer` when it is not an answer: a feedback, approval or rejection entry, or a question asked back (400)
    */
-  async recordFeedback(sessionId: string, userId: string, signal: FeedbackSignal, entryId?: string): Promise<HistoryEntry> {
-    const latestQuery = entryId === undefined ? await this.latestQuery(sessionId) : feedbackTarget(sessionId, entryId, await this.store.listHistory(sessionId, { omitResults: true }));
-    const entry = historyEntry(
-      {
-        kind: 'feedback',
-        session_id: sessionId,
-        user_id: userId,
-        status: 'ok',
-        signal,
-        question: latestQuery?.question ?? null,
-        sql: latestQuery?.sql ?? null,
-        trace_id: latestQuery?.trace_id ?? null,
-        ref_id: latestQuery?.id ?? null,
-        connection_id: latestQuery?.connection_id ?? null,
-      },
-      this.clock(),
-    );
-    await this.store.appendHistory(entry);
-    this.audit.audit('feedback', { userId, sessionId, signal, refId: entry.ref_id });
-    // Verified examples (issue 23 item 4): a thumbs-up makes a candidate checked in the background, a thumbs-down
-    // sends the verified examples its answer used back to candidate.
-    await this.examples.afterFeedback(entry, latestQuery);
-    return entry;
+  recordFeedback(sessionId: string, userId: string, signal: FeedbackSignal, entryId?: string): Promise<HistoryEntry> {
+    return this.feedback.record(sessionId, userId, signal, entryId);
   }
 
   /** The session's history, oldest first. */
@@ -611,12 +591,6 @@ export class QueryPipeline {
   async connectionSchema(connectionId?: string): Promise<{ connectionId: string; schema: DatabaseSchema }> {
     const target = await this.resolveTarget(connectionId);
     return { connectionId: target.connectionId, schema: (await this.schemas.get(target.connectionId, target.driver)).schema };
-  }
-
-  /** The session's latest query entry, or null: the newest entries almost always hold it, the whole history only when they do not. */
-  private async latestQuery(sessionId: string): Promise<HistoryEntry | null> {
-    const latest = (entries: HistoryEntry[]) => [...entries].reverse().find((e) => e.kind === 'query') ?? null;
-    return latest(await this.store.listHistory(sessionId, { newest: RECENT_HISTORY_ENTRIES, omitResults: true })) ?? latest(await this.store.listHistory(sessionId, { omitResults: true }));
   }
 
   private async resolveTarget(connectionId?: string): Promise<QueryTarget> {
