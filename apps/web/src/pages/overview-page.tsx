@@ -10,7 +10,7 @@ import { useLoad } from '../lib/use-load';
  * Page / : health (database and model reachability), the active connection and model, query, refusal and error
  * counts (a refusal, trace status `refused`, is an honest "cannot answer" or "not allowed", not a failure; issue 24
  * item 6) and the recent sessions, each on one line: a long question or id is cut with an ellipsis, the full text
- * in its title.
+ * in its title. On a phone each session is a small block of labelled values instead of a wide row (`stacked`).
  */
 export function OverviewPage() {
   const { client } = useApi();
@@ -109,7 +109,7 @@ export function OverviewPage() {
             </p>
           ) : (
             <div className="table-wrap">
-              <table className="data" data-testid="sessions-table">
+              <table className="data stacked" data-testid="sessions-table">
                 <thead>
                   <tr>
                     <th scope="col">Session</th>
@@ -123,13 +123,13 @@ export function OverviewPage() {
                 <tbody>
                   {d.sessions.items.map((s) => (
                     <tr key={s.id} data-testid="session-row">
-                      <td className="one-line">
+                      <td className="one-line" data-label="Session">
                         <Link to={`/chat?session=${encodeURIComponent(s.id)}`} title={`Continue session ${s.id} in chat`} data-testid="session-id">
                           <code>{shortenText(s.id, SESSION_ID_CHARS)}</code>
                         </Link>
                       </td>
-                      <td className="one-line">{s.user_id}</td>
-                      <td className="cell-text">
+                      <td className="one-line" data-label="User">{s.user_id}</td>
+                      <td className="cell-text" data-label="Last question">
                         {s.last_question ? (
                           <span className="one-line" title={s.last_question} data-testid="session-last-question">
                             {shortenText(s.last_question)}
@@ -138,9 +138,9 @@ export function OverviewPage() {
                           <span className="muted">–</span>
                         )}
                       </td>
-                      <td className="num">{s.query_count}</td>
-                      <td className="num">{s.error_count}</td>
-                      <td className="one-line">{formatTime(s.last_activity)}</td>
+                      <td className="num" data-label="Queries">{s.query_count}</td>
+                      <td className="num" data-label="Errors">{s.error_count}</td>
+                      <td className="one-line" data-label="Last activity">{formatTime(s.last_activity)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -13,7 +13,8 @@ const PAGE_SIZE = 20;
 
 /**
  * Page /traces: paged list of pipeline traces, filtered by session and status (kept in the URL); each row on one
- * line, a long question or session id cut with an ellipsis and whole in its title.
+ * line, a long question or session id cut with an ellipsis and whole in its title; on a phone each trace is a small
+ * block of labelled values instead of a wide row (`stacked`).
  */
 export function TracesPage() {
   const { client } = useApi();
@@ -85,7 +86,7 @@ export function TracesPage() {
       {data && data.items.length > 0 && (
         <>
           <div className="table-wrap">
-            <table className="data" data-testid="traces-table">
+            <table className="data stacked" data-testid="traces-table">
               <thead>
                 <tr>
                   <th scope="col">Started</th>
@@ -100,23 +101,23 @@ export function TracesPage() {
               <tbody>
                 {data.items.map((t) => (
                   <tr key={t.id} data-testid="trace-row">
-                    <td className="one-line">{formatTime(t.startedAt)}</td>
-                    <td className="cell-text">
+                    <td className="one-line" data-label="Started">{formatTime(t.startedAt)}</td>
+                    <td className="cell-text" data-label="Question">
                       <Link to={`/traces/${encodeURIComponent(t.id)}`} className="one-line" title={t.question || undefined} data-testid="trace-link">
                         {t.question ? shortenText(t.question) : <span className="muted">(no question)</span>}
                       </Link>
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <StatusBadge status={t.status} />
                     </td>
-                    <td className="num">{formatDuration(t.durationMs)}</td>
-                    <td className="num">{t.span_count}</td>
-                    <td className="one-line">
+                    <td className="num" data-label="Duration">{formatDuration(t.durationMs)}</td>
+                    <td className="num" data-label="Stages">{t.span_count}</td>
+                    <td className="one-line" data-label="Session">
                       <button type="button" className="link" onClick={() => { setSessionInput(t.sessionId); update({ session: t.sessionId, page: 1 }); }} title={`Show only session ${t.sessionId}`}>
                         <code>{shortenText(t.sessionId, SESSION_ID_CHARS)}</code>
                       </button>
                     </td>
-                    <td className="one-line">{t.userId}</td>
+                    <td className="one-line" data-label="User">{t.userId}</td>
                   </tr>
                 ))}
               </tbody>
