@@ -1,35 +1,32 @@
 /**
- * A held write's trace follows the decision (issue 24 item 6) through the real pipeline on a real SQLite file: a run
- * cut short by a stopped replica (its lease ran out) marks the trace failed with the reason, and approving the write
- * again afterwards marks it approved with the error cleared.
+ * A held write's trace follows the decision (issue 24 item 6) through the real pipeline on every engine of the
+ * machine: a run cut short by a stopped replica (its lease ran out) marks the trace failed with the reason, and
+ * approving the write again afterwards marks it approved with the error cleared.
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
+import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { describeEachWith } from '@nlq/test-services';
 import { scriptedPipeline } from '../testing/scripted-pipeline';
 import { INTERRUPTED_APPROVAL_ERROR } from './approval-flow';
 
-describe('a held write trace follows its decision (issue 24 item 6)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'nlq-approval-trace-'));
-  const file = join(dir, 'parts.db');
+describeEachWith(SCRATCH_ENGINES, (e) => e.services)('a held write trace follows its decision on $name (issue 24 item 6)', (engine) => {
+  let db: ScratchDatabase;
   let driver: DatabaseDriver;
 
   beforeAll(async () => {
-    const db = new Database(file);
-    db.exec("CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO parts VALUES (1, 'bolt'), (2, 'nut');");
-    db.close();
-    driver = createDriver(`sqlite://${file}`);
+    db = await engine.create();
+    driver = createDriver(db.url);
     await driver.connect();
+    await driver.runWrite('CREATE TABLE parts (id INTEGER PRIMARY KEY, name VARCHAR(20) NOT NULL)', { timeoutMs: 5000 });
+    await driver.runWrite("INSERT INTO parts (id, name) VALUES (1, 'bolt'), (2, 'nut')", { timeoutMs: 5000 });
   });
   afterAll(async () => {
-    await driver.close();
-    rmSync(dir, { recursive: true, force: true });
+    await driver?.close();
+    await db?.drop();
   });
 
   it('an interrupted run marks the trace failed; approving again marks it approved', async () => {
-    const { pipeline, store } = scriptedPipeline({ driver, sql: 'DELETE FROM parts WHERE id = 1', config: { mode: 'admin' } });
+    const { pipeline, store } = scriptedPipeline({ driver, sql: 'DELETE FROM parts WHERE id = 1', connectionId: engine.name, config: { mode: 'admin' } });
     const asked = await pipeline.ask({ question: 'remove the bolt', sessionId: 's', userId: 'u' });
     expect(asked).toMatchObject({ success: true, pendingApproval: true });
     expect((await store.getTrace(asked.traceId))?.status).toBe('pending_approval');
