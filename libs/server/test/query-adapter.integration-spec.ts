@@ -170,7 +170,9 @@ describe('query adapter surface (offline engine, sample database)', () => {
   it('serves the OpenAPI document at /docs-json listing every adapter path', async () => {
     const { status, body } = await call(`${t.url}/docs-json`);
     expect(status).toBe(200);
-    expect(Object.keys(body.paths).filter((p) => !p.startsWith('/api/')).sort()).toEqual(
+    // the adapter's paths; /api/* and the MCP endpoint (/mcp, docs/mcp.md) are the application's own surfaces
+    expect(Object.keys(body.paths)).toContain('/mcp');
+    expect(Object.keys(body.paths).filter((p) => !p.startsWith('/api/') && p !== '/mcp').sort()).toEqual(
       ['/approve/{session_id}', '/feedback/{session_id}', '/health', '/query', '/refresh', '/reject/{session_id}', '/session/{session_id}'].sort(),
     );
     expect(body.components.schemas.QueryRequestDto.required).toEqual(['question']);
