@@ -14,12 +14,10 @@ import { ask, decide, type CommandOutcome } from './commands';
 import { runMcp } from './mcp-command';
 import { DELEGATED_TOOLS, runTool, type DelegatedCommand } from './tool-delegate';
 import { EmbeddedStartError, embeddedTransport, httpTransport, ServiceUnreachableError, type Transport } from './transport';
+import type { CliOutput } from './cli-output';
 
-/** Where the CLI writes; tests pass buffers. */
-export interface CliOutput {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+export type { CliOutput } from './cli-output';
+
 
 const processOutput: CliOutput = {
   stdout: (text) => process.stdout.write(text),

@@ -1,4 +1,4 @@
-import type { CliOutput } from './main';
+import type { CliOutput } from './cli-output';
 import { parseMcpArguments, USAGE } from './cli-arguments';
 import { startEmbeddedService, type EmbeddedService } from './embedded-service';
 import { startMcpBridge } from './mcp-bridge';

@@ -9,6 +9,7 @@ import type { Trace, TraceStatus } from './trace';
 import type { Dialect } from './schema';
 import type { Clarification } from './clarification';
 import type { KnowledgeUse } from './knowledge';
+import type { ChartSuggestion } from './results';
 
 /** A page of items. */
 export interface Page<T> {
@@ -30,15 +31,6 @@ export interface ChatRequest {
   session_id?: string;
   /** Connection to ask; the active connection when absent. */
   connection_id?: string;
-}
-
-/** How the web app may chart a result; null when a table is the best view. */
-export interface ChartSuggestion {
-  type: 'bar' | 'line' | 'pie' | 'number';
-  /** Category or time column (absent for `number`). */
-  x?: string;
-  /** Numeric columns to plot. */
-  y: string[];
 }
 
 /** Answer of POST /api/chat: everything POST /query answers, plus the rows and what the web app needs. */

@@ -1,4 +1,4 @@
-import type { ChartSuggestion } from './api';
+import type { ChartSuggestion } from './results';
 
 /**
  * The first page of a query's result as kept on its history entry (issue 24 item 4), so a reloaded session shows

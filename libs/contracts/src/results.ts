@@ -48,3 +48,12 @@ export interface AnswerRequest {
   /** When `truncated`: the rows the statement returns without its row limit, if they were counted; else absent or null. */
   totalRows?: number | null;
 }
+
+/** How the web app may chart a result; null when a table is the best view. */
+export interface ChartSuggestion {
+  type: 'bar' | 'line' | 'pie' | 'number';
+  /** Category or time column (absent for `number`). */
+  x?: string;
+  /** Numeric columns to plot. */
+  y: string[];
+}
