@@ -1,6 +1,6 @@
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, SqlKind } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
-import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
+import type { LlmProvider } from '@nlq/llm-providers';
 import { RECENT_HISTORY_ENTRIES } from './ports';
 import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
 import { InMemoryResultCache } from './result-cache';
@@ -13,17 +13,15 @@ import type { AskInput, AskOutcome, ApprovalOutcome, RejectionOutcome } from './
 import { checkQuestion } from './stages/intake';
 import { connectionCachePrefix, NearDuplicateIndex, resultCacheKey } from './stages/cache';
 import { SchemaCache } from './stages/schema';
-import { linkSchema } from './stages/linking';
-import type { LinkedSchema } from './stages/linking';
 import type { SemanticScorer } from './linking/semantic-scores';
-import { EXAMPLE_LIMIT, loadExamples } from './stages/examples';
+import { preparePromptContext, type PromptContext } from './stages/prompt-context';
 import { generateSql } from './stages/generate';
 import { CheckCache, describeReferenceErrors } from './stages/check';
 import type { CheckResult } from './stages/check';
 import { decidePolicy } from './stages/policy';
 import { executeRead } from './stages/execute';
 import { decideCorrection, exhaustedMessage, isCorrectable } from './stages/correct';
-import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS, linkingText } from './stages/conversation';
+import { conversationFingerprint, conversationWindow, DEFAULT_CONVERSATION_TURNS } from './stages/conversation';
 import { FeedbackRecorder } from './feedback/feedback-recorder';
 import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 import { ApprovalFlow } from './approval/approval-flow';
@@ -258,30 +256,13 @@ export class QueryPipeline {
   ): Promise<Ending> {
     const { rec } = run;
     const dialect = schema.dialect;
-    let prompt: { linked: LinkedSchema; examples: FewShotExample[] } | null = null;
-    const preparePrompt = async () => {
-      if (prompt) return prompt;
-      let span = rec.start('linking');
-      const linkText = linkingText(run.question, run.conversation);
-      let linked = linkSchema(linkText, schema, this.config.schemaTokenBudget);
-      let semantic: { model: string } | { error: string } | null = null;
-      if (linked.reduced && this.semantic) {
-        try {
-          linked = linkSchema(linkText, schema, this.config.schemaTokenBudget, { semanticScores: await this.semantic.scores(linkText, schema) });
-          semantic = { model: this.semantic.modelId };
-        } catch (error) {
-          semantic = { error: `embeddings unavailable, lexical linking used: ${error instanceof Error ? error.message : String(error)}` };
-        }
-      }
-      span.end('ok', {
-        detail: { linkedTables: linked.linkedTables, reduced: linked.reduced, estimatedTokens: linked.estimatedTokens, totalTables: schema.tables.length, ...(semantic ? { semantic } : {}) },
-      });
-      span = rec.start('examples');
-      const examples = await loadExamples(this.store, target.connectionId, run.question, EXAMPLE_LIMIT);
-      span.end('ok', { detail: { count: examples.length, ids: examples.map((e) => e.id) } });
-      prompt = { linked, examples };
-      return prompt;
-    };
+    let prompt: Promise<PromptContext> | null = null;
+    const preparePrompt = () =>
+      (prompt ??= preparePromptContext(
+        rec,
+        { question: run.question, conversation: run.conversation, schema, connectionId: target.connectionId },
+        { store: this.store, semantic: this.semantic, schemaTokenBudget: this.config.schemaTokenBudget },
+      ));
 
     let sql: string | null = reusedSql;
     let previousAttempt: { sql: string; error: string } | null = null;
