@@ -54,7 +54,15 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
   let bob: Client;
 
   beforeAll(async () => {
-    t = await startTestApp({ SERVICE_MODE: 'admin', SERVICE_API_KEY: SERVICE, USER_API_KEYS: `alice:${ALICE},bob:${BOB}`, AUTH_FAILURE_LIMIT: '0', RATE_LIMIT_PER_MINUTE: '0' });
+    t = await startTestApp({
+      SERVICE_MODE: 'admin',
+      SERVICE_API_KEY: SERVICE,
+      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+      AUTH_FAILURE_LIMIT: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+      // the web app deployed apart from the api: the approval link points there (the stdio test covers the default)
+      WEB_APP_URL: 'https://web.example.com/nlq/',
+    });
     alice = await connect(t.url, { 'X-API-Key': ALICE });
     bob = await connect(t.url, { Authorization: `Bearer ${BOB}` });
   });
@@ -135,7 +143,7 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     expect((await call(`${t.url}/api/sessions/${encodeURIComponent(asked.session_id)}`, { headers: { 'x-api-key': ALICE } })).body.history).toHaveLength(3);
   });
 
-  it('a write asked in admin mode stays pending with the web app link and is not run', async () => {
+  it('a write asked in admin mode stays pending with the link to the web app (WEB_APP_URL) and is not run', async () => {
     const cancelled = count(t.dataDir, CANCELLED);
     expect(cancelled).toBeGreaterThan(0);
     const result = await tool(bob, 'ask', { question: 'Delete orders with status cancelled' });
@@ -143,7 +151,7 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     const answer = result.structuredContent;
     expect(answer).toMatchObject({ success: true, pending_approval: true, kind: 'write', rows: [], error: null });
     expect(answer.sql).toMatch(/^DELETE FROM orders WHERE/i);
-    const link = `${t.url}/chat?session=${encodeURIComponent(answer.session_id)}`;
+    const link = `https://web.example.com/nlq/chat?session=${encodeURIComponent(answer.session_id)}`;
     expect(answer.approval).toMatchObject({ sql: answer.sql, estimated_rows: cancelled, approve_url: link });
     expect(text(result)).toContain(`This write was not run. It would change ${cancelled} rows. A person approves or rejects it in nlq's web app: ${link}`);
     expect(count(t.dataDir, CANCELLED)).toBe(cancelled);

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
+import { AppConfig } from '../../platform/config/app-config';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
 import { McpHttpService } from './mcp-http.service';
@@ -20,7 +21,10 @@ import { McpOriginGuard } from './mcp-origin.guard';
 @ApiSecurity('api_key')
 @Controller('mcp')
 export class McpController {
-  constructor(private readonly mcp: McpHttpService) {}
+  constructor(
+    private readonly mcp: McpHttpService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @RateLimited()
@@ -35,7 +39,8 @@ export class McpController {
   @ApiOkResponse({ description: 'The JSON-RPC response', schema: { type: 'object' } })
   @ErrorResponseDto.document(400, 401, 403, 413)
   async post(@CurrentCaller() caller: Caller, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const answer = await this.mcp.handle({ caller, requestId: String(request.id), webAppUrl: `${request.protocol}://${request.host}` }, request, body);
+    const webAppUrl = this.config.webAppUrl ?? `${request.protocol}://${request.host}`;
+    const answer = await this.mcp.handle({ caller, requestId: String(request.id), webAppUrl }, request, body);
     void reply.status(answer.status).headers(answer.headers);
     await reply.send(answer.body ?? undefined);
   }

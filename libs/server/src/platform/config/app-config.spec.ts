@@ -80,9 +80,16 @@ describe('AppConfig.fromEnv', () => {
     ['LOG_FORMAT', 'colour'],
     ['SERVICE_API_KEY', 'short'],
     ['LLM_BASE_URL', 'not a url'],
+    ['WEB_APP_URL', 'nlq.example.com'],
+    ['WEB_APP_URL', 'https://nlq.example.com/?tab=chat'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(ConfigValidationError);
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('reads WEB_APP_URL without its trailing slash, null when unset', () => {
+    expect(AppConfig.fromEnv({ WEB_APP_URL: 'https://nlq.example.com/app/' }).webAppUrl).toBe('https://nlq.example.com/app');
+    expect(AppConfig.fromEnv({}).webAppUrl).toBeNull();
   });
 
   it('requires CORS_ORIGINS in production', () => {

@@ -51,6 +51,8 @@ export class AppConfig {
   readonly conversationTurns!: number;
   /** `*` (any origin) or the explicit list of allowed origins. */
   readonly corsOrigins!: '*' | string[];
+  /** WEB_APP_URL without a trailing slash: where the web app is when deployed apart from the api; null: the api's own origin. */
+  readonly webAppUrl!: string | null;
   readonly maxQuestionChars!: number;
   readonly maxResultRows!: number;
   readonly statementTimeoutMs!: number;
@@ -165,6 +167,7 @@ export class AppConfig {
       answerMode: vars.ANSWER_MODE,
       conversationTurns: vars.CONVERSATION_TURNS,
       corsOrigins: corsList.length === 0 || corsList.includes('*') ? '*' : corsList,
+      webAppUrl: vars.WEB_APP_URL ? vars.WEB_APP_URL.replace(/\/+$/, '') : null,
       maxQuestionChars: vars.MAX_QUESTION_CHARS,
       maxResultRows: vars.MAX_RESULT_ROWS,
       statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,

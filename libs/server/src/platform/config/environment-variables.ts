@@ -24,6 +24,7 @@ export const ENV_VARIABLE_NAMES = [
   'ANSWER_MODE',
   'CONVERSATION_TURNS',
   'CORS_ORIGINS',
+  'WEB_APP_URL',
   'MAX_QUESTION_CHARS',
   'MAX_RESULT_ROWS',
   'STATEMENT_TIMEOUT_MS',
@@ -168,6 +169,14 @@ export class EnvironmentVariables {
   @IsString()
   @IsNotEmpty({ message: 'CORS_ORIGINS must be set (comma-separated origins) when NODE_ENV=production' })
   CORS_ORIGINS?: string;
+
+  /**
+   * The web app's public base URL when it is deployed apart from the api (e.g. https://nlq.example.com); links to
+   * it use it: the MCP `ask` tool's approval link (docs/mcp.md). Default: the api's own origin, which serves the web app.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, { message: 'WEB_APP_URL must be an http(s) URL without query or fragment (e.g. https://nlq.example.com)' })
+  WEB_APP_URL?: string;
 
   @Type(() => Number)
   @IsInt()
