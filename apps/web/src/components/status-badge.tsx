@@ -1,15 +1,22 @@
-/** A small colored label for a status or outcome (ok, error, pending_approval, executing, interrupted, refused, hit, miss, ...). */
+/** The colour family of a status badge. */
+export type StatusTone = 'good' | 'bad' | 'warn' | 'neutral';
+
+/**
+ * The tone of a status or outcome: ok, approved, hit and positive are good; error, rejected, negative, interrupted
+ * and failed are bad; pending work is a warning. A refusal is an honest "cannot answer" or a policy at work, not a
+ * failure: it is neutral, like a question asked back, and so is anything else.
+ */
+export function statusTone(status: string): StatusTone {
+  if (['ok', 'approved', 'hit', 'positive'].includes(status)) return 'good';
+  if (['error', 'rejected', 'negative', 'interrupted', 'failed'].includes(status)) return 'bad';
+  if (['pending_approval', 'pending', 'executing'].includes(status)) return 'warn';
+  return 'neutral';
+}
+
+/** A small colored label for a status or outcome (ok, error, pending_approval, executing, interrupted, refused, hit, miss, ...); see {@link statusTone}. */
 export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
-  const tone =
-    status === 'ok' || status === 'approved' || status === 'hit' || status === 'positive'
-      ? 'good'
-      : status === 'error' || status === 'refused' || status === 'rejected' || status === 'negative' || status === 'interrupted' || status === 'failed'
-        ? 'bad'
-        : status === 'pending_approval' || status === 'pending' || status === 'executing'
-          ? 'warn'
-          : 'neutral';
   return (
-    <span className={`badge badge-${tone}`} data-testid={testId}>
+    <span className={`badge badge-${statusTone(status)}`} data-testid={testId}>
       {status.replace(/_/g, ' ')}
     </span>
   );
