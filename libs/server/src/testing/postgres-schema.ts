@@ -13,7 +13,9 @@ export interface PostgresSchema {
 
 /**
  * Register beforeAll/afterAll hooks of the calling describe block that create a fresh schema `${prefix}_...` in
- * {@link PG} and drop it (CASCADE) afterwards. When PostgreSQL is unreachable, prints
+ * {@link PG} and drop it (CASCADE) afterwards. Jest runs afterAll hooks in the order they were declared, so the drop
+ * may run before the block's own afterAll closes an app that still writes there (a background task): a drop that
+ * deadlocks with it is retried (see dropSchema). When PostgreSQL is unreachable, prints
  * `${skipMessage}: <url> unreachable (<reason>)` and leaves `admin` null.
  */
 export function usePostgresSchema(prefix: string, skipMessage: string): PostgresSchema {
@@ -31,10 +33,30 @@ export function usePostgresSchema(prefix: string, skipMessage: string): Postgres
   });
   afterAll(async () => {
     if (state.admin) {
-      await state.admin.query(`DROP SCHEMA "${state.schema}" CASCADE`);
+      await dropSchema(state.admin, state.schema);
       await state.admin.end();
     }
   });
 
   return state;
+}
+
+/** SQLSTATEs of a drop that lost to a concurrent transaction: deadlock_detected, lock_not_available (PostgreSQL manual, Appendix A). */
+const RETRIED_SQLSTATES = new Set(['40P01', '55P03']);
+
+/**
+ * `DROP SCHEMA ... CASCADE`, retried up to 10 times 200 ms apart when it deadlocks with (or waits on a lock of) a
+ * transaction that an app not yet closed still runs in the schema. @throws the last error otherwise
+ */
+async function dropSchema(admin: Client, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (!RETRIED_SQLSTATES.has(code) || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
