@@ -4,8 +4,7 @@
  * answer span's detail; a read with rows is not probed. SQLite always; PostgreSQL and MariaDB in fresh databases,
  * skipped only when unreachable.
  */
-import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
 import { scriptedPipeline } from './testing/scripted-pipeline';
@@ -19,23 +18,11 @@ const FIXTURE = [
 ];
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty results explained through the pipeline on $name', (engine) => {
-  let db: ScratchDatabase;
-  let driver: DatabaseDriver;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    driver = createDriver(db.url);
-    await driver.connect();
-    for (const sql of FIXTURE) await driver.runWrite(sql, { timeoutMs: 5000 });
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await db?.drop();
-  });
+  const scratch = useScratchDriver(engine, FIXTURE);
 
   async function ask(sql: string, answerMode: 'auto' | 'model' = 'auto') {
     const provider = new ScriptedLlmProvider({ sql: () => sql, answer: () => 'The model found nothing.' });
-    const { pipeline, store } = scriptedPipeline({ driver, provider, connectionId: engine.name, config: { answerMode } });
+    const { pipeline, store } = scriptedPipeline({ driver: scratch.driver, provider, connectionId: engine.name, config: { answerMode } });
     const out = await pipeline.ask({ question: 'Orders in March 2026?', sessionId: 's', userId: 'u' });
     const answerSpan = (await store.getTrace(out.traceId))?.spans.find((s) => s.name === 'answer');
     return { out, answerSpan };

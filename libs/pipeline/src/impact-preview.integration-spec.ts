@@ -5,8 +5,7 @@
  * not count". SQLite always; PostgreSQL and MariaDB in fresh databases, skipped only when unreachable.
  */
 import type { LiveEvent } from '@nlq/contracts';
-import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import { InMemoryEventBus } from './event-bus';
 import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
@@ -24,21 +23,10 @@ const FIXTURE = [
 ];
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview through the pipeline on $name', (engine) => {
-  let db: ScratchDatabase;
-  let driver: DatabaseDriver;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    driver = createDriver(db.url);
-    await driver.connect();
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await db?.drop();
-  });
+  const scratch = useScratchDriver(engine);
   beforeEach(async () => {
-    await driver.runWrite('DROP TABLE IF EXISTS orders', { timeoutMs: 5000 });
-    for (const sql of FIXTURE) await driver.runWrite(sql, { timeoutMs: 5000 });
+    await scratch.driver.runWrite('DROP TABLE IF EXISTS orders', { timeoutMs: 5000 });
+    for (const sql of FIXTURE) await scratch.driver.runWrite(sql, { timeoutMs: 5000 });
   });
 
   function pipelineFor(sql: string, statementTimeoutMs = 5000) {
@@ -48,7 +36,7 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview through the
     events.subscribe((e) => seen.push(e));
     const provider = new ScriptedLlmProvider({ sql: () => sql });
     const pipeline = new QueryPipeline({
-      targets: { connection: async () => ({ connectionId: engine.name, driver }), provider: async () => provider },
+      targets: { connection: async () => ({ connectionId: engine.name, driver: scratch.driver }), provider: async () => provider },
       store,
       config: { ...DEFAULT_PIPELINE_CONFIG, mode: 'admin', statementTimeoutMs },
       audit: { audit: () => undefined },
@@ -56,7 +44,7 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview through the
     });
     return { pipeline, store, seen };
   }
-  const count = async () => (await driver.runRead('SELECT COUNT(*) FROM orders', { maxRows: 1, timeoutMs: 5000 })).rows[0][0];
+  const count = async () => (await scratch.driver.runRead('SELECT COUNT(*) FROM orders', { maxRows: 1, timeoutMs: 5000 })).rows[0][0];
 
   it('a pending DELETE says how many rows it would delete, everywhere, and approving deletes exactly those', async () => {
     const { pipeline, store, seen } = pipelineFor("DELETE FROM orders WHERE status = 'cancelled'");

@@ -6,8 +6,7 @@
  * deterministic engine again changes nothing), provenance is on the outcome and the reading, and a new version of a
  * definition is never answered from the cache or by reused SQL.
  */
-import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { OfflineProvider, type SqlGenerationRequest } from '@nlq/llm-providers';
 import { describeEachWith } from '@nlq/test-services';
 import { revenueMetric } from './testing/knowledge-fixtures';
@@ -21,27 +20,14 @@ const FILTERED = "SELECT SUM(o.total) AS revenue FROM orders o WHERE o.status <>
 const revenue = revenueMetric();
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions through the pipeline on $name', (engine) => {
-  let db: ScratchDatabase;
-  let driver: DatabaseDriver;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    driver = createDriver(db.url);
-    await driver.connect();
-    for (const sql of [
-      'CREATE TABLE orders (id INTEGER PRIMARY KEY, status VARCHAR(20), total DECIMAL(10,2), order_date DATE)',
-      "INSERT INTO orders (id, status, total, order_date) VALUES (1, 'paid', 10, '2024-03-01'), (2, 'cancelled', 100, '2024-05-02'), (3, 'paid', 5, '2024-07-03'), (4, 'paid', 1000, '2023-07-03')",
-    ])
-      await driver.runWrite(sql, { timeoutMs: 5000 });
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await db?.drop();
-  });
+  const scratch = useScratchDriver(engine, [
+    'CREATE TABLE orders (id INTEGER PRIMARY KEY, status VARCHAR(20), total DECIMAL(10,2), order_date DATE)',
+    "INSERT INTO orders (id, status, total, order_date) VALUES (1, 'paid', 10, '2024-03-01'), (2, 'cancelled', 100, '2024-05-02'), (3, 'paid', 5, '2024-07-03'), (4, 'paid', 1000, '2023-07-03')",
+  ]);
 
   const setUp = (sql: (request: SqlGenerationRequest, call: number) => string, name?: string) => {
     const provider = new ScriptedLlmProvider({ sql, ...(name ? { name } : {}) });
-    const scripted = scriptedPipeline({ driver, provider });
+    const scripted = scriptedPipeline({ driver: scratch.driver, provider });
     scripted.store.definitions.push(structuredClone(revenue));
     return { provider, ...scripted };
   };
@@ -57,7 +43,7 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions throu
   });
 
   it('the offline engine answers "What was the total revenue in 2024?" with the definition\'s filter', async () => {
-    const offline = scriptedPipeline({ driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
+    const offline = scriptedPipeline({ driver: scratch.driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
     offline.store.definitions.push(structuredClone(revenue));
     const out = await offline.pipeline.ask({ question: 'What was the total revenue in 2024?', sessionId: 'o', userId: 'u' });
     expect(out).toMatchObject({ success: true, knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }] });
@@ -67,7 +53,7 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions throu
   });
 
   it('a follow-up keeps the definition its previous question used, and a new question is not held to it', async () => {
-    const offline = scriptedPipeline({ driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
+    const offline = scriptedPipeline({ driver: scratch.driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
     offline.store.definitions.push(structuredClone(revenue));
     expect(await offline.pipeline.ask({ question: 'What was the total revenue in 2024?', sessionId: 'f', userId: 'u' })).toMatchObject({ success: true });
     const followUp = await offline.pipeline.ask({ question: 'and in 2023?', sessionId: 'f', userId: 'u' });

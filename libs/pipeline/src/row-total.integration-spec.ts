@@ -3,8 +3,7 @@
  * (`truncated` true) and counts the rows the statement returns without the limit; a top-N the question asked for,
  * or exactly as many rows as the limit, is not cut. SQLite always; PostgreSQL and MariaDB skipped only when unreachable.
  */
-import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import { rowCap } from './stages/row-total';
 import { scriptedPipeline } from './testing/scripted-pipeline';
@@ -22,24 +21,13 @@ describe('rowCap', () => {
 });
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('honest counts through the pipeline on $name', (engine) => {
-  let db: ScratchDatabase;
-  let driver: DatabaseDriver;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    driver = createDriver(db.url);
-    await driver.connect();
-    await driver.runWrite('CREATE TABLE orders (id INTEGER PRIMARY KEY, channel VARCHAR(10) NOT NULL)', { timeoutMs: 5000 });
-    const values = Array.from({ length: 37 }, (_v, i) => `(${i + 1}, '${i < 25 ? 'web' : 'store'}')`).join(', ');
-    await driver.runWrite(`INSERT INTO orders (id, channel) VALUES ${values}`, { timeoutMs: 5000 });
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await db?.drop();
-  });
+  const scratch = useScratchDriver(engine, [
+    'CREATE TABLE orders (id INTEGER PRIMARY KEY, channel VARCHAR(10) NOT NULL)',
+    `INSERT INTO orders (id, channel) VALUES ${Array.from({ length: 37 }, (_v, i) => `(${i + 1}, '${i < 25 ? 'web' : 'store'}')`).join(', ')}`,
+  ]);
 
   async function ask(sql: string) {
-    const { pipeline, store } = scriptedPipeline({ driver, sql, connectionId: engine.name, config: { maxResultRows: 10, answerMode: 'template' } });
+    const { pipeline, store } = scriptedPipeline({ driver: scratch.driver, sql, connectionId: engine.name, config: { maxResultRows: 10, answerMode: 'template' } });
     const out = await pipeline.ask({ question: 'orders from the web channel', sessionId: 's', userId: 'u' });
     const execute = (await store.getTrace(out.traceId))?.spans.find((s) => s.name === 'execute');
     return { out, execute };

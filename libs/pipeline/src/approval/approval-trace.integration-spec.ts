@@ -3,30 +3,16 @@
  * machine: a run cut short by a stopped replica (its lease ran out) marks the trace failed with the reason, and
  * approving the write again afterwards marks it approved with the error cleared.
  */
-import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import { scriptedPipeline } from '../testing/scripted-pipeline';
 import { INTERRUPTED_APPROVAL_ERROR } from './approval-flow';
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('a held write trace follows its decision on $name (issue 24 item 6)', (engine) => {
-  let db: ScratchDatabase;
-  let driver: DatabaseDriver;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    driver = createDriver(db.url);
-    await driver.connect();
-    await driver.runWrite('CREATE TABLE parts (id INTEGER PRIMARY KEY, name VARCHAR(20) NOT NULL)', { timeoutMs: 5000 });
-    await driver.runWrite("INSERT INTO parts (id, name) VALUES (1, 'bolt'), (2, 'nut')", { timeoutMs: 5000 });
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await db?.drop();
-  });
+  const scratch = useScratchDriver(engine, ['CREATE TABLE parts (id INTEGER PRIMARY KEY, name VARCHAR(20) NOT NULL)', "INSERT INTO parts (id, name) VALUES (1, 'bolt'), (2, 'nut')"]);
 
   it('an interrupted run marks the trace failed; approving again marks it approved', async () => {
-    const { pipeline, store } = scriptedPipeline({ driver, sql: 'DELETE FROM parts WHERE id = 1', connectionId: engine.name, config: { mode: 'admin' } });
+    const { pipeline, store } = scriptedPipeline({ driver: scratch.driver, sql: 'DELETE FROM parts WHERE id = 1', connectionId: engine.name, config: { mode: 'admin' } });
     const asked = await pipeline.ask({ question: 'remove the bolt', sessionId: 's', userId: 'u' });
     expect(asked).toMatchObject({ success: true, pendingApproval: true });
     expect((await store.getTrace(asked.traceId))?.status).toBe('pending_approval');

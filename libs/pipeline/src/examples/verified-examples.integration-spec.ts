@@ -6,8 +6,7 @@
  * they used on the outcome and the history entry.
  */
 import type { VerifiedExample } from '@nlq/contracts';
-import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { OfflineProvider } from '@nlq/llm-providers';
 import { describeEachWith } from '@nlq/test-services';
 import { verifiedExample } from '../testing/knowledge-fixtures';
@@ -22,23 +21,13 @@ const LOYAL_SQL = 'SELECT name FROM customers WHERE points > 100 ORDER BY name';
 const example = (id: string, question: string, sql: string, status: VerifiedExample['status'] = 'verified') => verifiedExample({ id, question, sql, status });
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('verified examples at question time on $name', (engine) => {
-  let db: ScratchDatabase;
-  let driver: DatabaseDriver;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    driver = createDriver(db.url);
-    await driver.connect();
-    await driver.runWrite('CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(20), country VARCHAR(20), points INTEGER)', { timeoutMs: 5000 });
-    await driver.runWrite("INSERT INTO customers (id, name, country, points) VALUES (1, 'Ann', 'France', 150), (2, 'Bob', 'Spain', 20), (3, 'Cy', 'France', 300)", { timeoutMs: 5000 });
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await db?.drop();
-  });
+  const scratch = useScratchDriver(engine, [
+    'CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(20), country VARCHAR(20), points INTEGER)',
+    "INSERT INTO customers (id, name, country, points) VALUES (1, 'Ann', 'France', 150), (2, 'Bob', 'Spain', 20), (3, 'Cy', 'France', 300)",
+  ]);
 
   it('the offline engine answers the question a verified example asks with its SQL, and records it', async () => {
-    const { pipeline, store } = scriptedPipeline({ driver, provider: new OfflineProvider() });
+    const { pipeline, store } = scriptedPipeline({ driver: scratch.driver, provider: new OfflineProvider() });
     const refused = await pipeline.ask({ question: LOYAL, sessionId: 's0', userId: 'u' });
     expect(refused).toMatchObject({ success: false, examples: [] });
 
@@ -64,7 +53,7 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('verified examples at quest
 
   it("a model's prompt carries the verified examples closest to the question, recorded as used", async () => {
     const provider = new ScriptedLlmProvider({ sql: () => "SELECT COUNT(*) AS n FROM customers WHERE country = 'Spain'" });
-    const { pipeline, store } = scriptedPipeline({ driver, provider });
+    const { pipeline, store } = scriptedPipeline({ driver: scratch.driver, provider });
     await store.verifiedExamples.insertExample(example('france', 'How many customers are in France?', "SELECT COUNT(*) AS n FROM customers WHERE country = 'France'"));
     for (let i = 0; i < 4; i++) await store.verifiedExamples.insertExample(example(`other-${i}`, `Top ${i + 2} names by points`, `SELECT name FROM customers ORDER BY points DESC LIMIT ${i + 2}`));
     const out = await pipeline.ask({ question: 'How many customers are in Spain?', sessionId: 'm1', userId: 'u' });

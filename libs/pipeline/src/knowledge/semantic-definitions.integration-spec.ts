@@ -5,8 +5,7 @@
  * engine, which applies what the words name), an unrelated question gets none, and an embedding failure keeps the
  * words-only match and says so on the trace.
  */
-import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { OfflineProvider, type LlmProvider } from '@nlq/llm-providers';
 import { createEmbeddingClient } from '../linking/embedding-client';
 import { SemanticScorer } from '../linking/semantic-scores';
@@ -22,27 +21,22 @@ const FILTERED = "SELECT SUM(o.total) AS revenue FROM orders o WHERE o.status <>
 const revenue = revenueMetric({ synonyms: [], description: 'money from orders not cancelled' });
 
 describe('business definitions matched by meaning', () => {
-  let db: ScratchDatabase;
-  let driver: DatabaseDriver;
+  const scratch = useScratchDriver(sqlite, [
+    'CREATE TABLE orders (id INTEGER PRIMARY KEY, status TEXT, total REAL)',
+    "INSERT INTO orders (id, status, total) VALUES (1, 'paid', 10), (2, 'cancelled', 100), (3, 'paid', 5)",
+  ]);
   let standIn: EmbeddingStandIn;
 
   beforeAll(async () => {
-    db = await sqlite.create();
-    driver = createDriver(db.url);
-    await driver.connect();
-    await driver.runWrite('CREATE TABLE orders (id INTEGER PRIMARY KEY, status TEXT, total REAL)', { timeoutMs: 5000 });
-    await driver.runWrite("INSERT INTO orders (id, status, total) VALUES (1, 'paid', 10), (2, 'cancelled', 100), (3, 'paid', 5)", { timeoutMs: 5000 });
     standIn = await startEmbeddingStandIn({ revenue: 0, money: 0, income: 0, earnings: 0 });
   });
   afterAll(async () => {
-    await driver?.close();
-    await db?.drop();
     await standIn?.close();
   });
 
   const setUp = <P extends LlmProvider>(provider: P) => {
     const semantic = new SemanticScorer(createEmbeddingClient({ kind: 'ollama', baseURL: standIn.url, model: 'stand-in-embed' }));
-    const scripted = scriptedPipeline({ driver, provider, semantic });
+    const scripted = scriptedPipeline({ driver: scratch.driver, provider, semantic });
     scripted.store.definitions.push(structuredClone(revenue));
     return { provider, ...scripted };
   };
