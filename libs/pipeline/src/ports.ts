@@ -168,8 +168,6 @@ export interface VerifiedExampleStore {
   updateExample(id: string, from: readonly ExampleStatus[], change: ExampleChange): Promise<VerifiedExample | null>;
   /** The verified examples of the connection for a prompt, newest change first, at most `limit`; may be cached briefly. */
   fewShotExamples(connectionId: string, limit: number): Promise<Array<{ id: string; question: string; sql: string }>>;
-  /** Ids of the examples the answer of this trace was prompted with (its `examples` span's `detail.ids`); [] when none. */
-  examplesUsedBy(traceId: string): Promise<string[]>;
 }
 
 /** What one {@link StateStore.appendRecords} call stores: history entries, in order, and traces (upserted by id). */

@@ -448,7 +448,7 @@ describe('QueryPipeline on SQLite', () => {
     const used = await h.pipeline.ask({ question: 'How many orders now', sessionId: 's3', userId: 'u3' });
     expect(provider.sqlRequests[2].examples).toEqual([{ id: candidate.id, question: 'Customer names', sql: 'SELECT name FROM customers' }]);
     await h.pipeline.flushRecords();
-    expect(h.store.verifiedExamples ? await h.store.verifiedExamples.examplesUsedBy(used.traceId as string) : null).toEqual([candidate.id]);
+    expect((await h.store.listHistory('s3')).find((e) => e.id === used.historyEntryId)?.examples).toEqual([candidate.id]);
 
     // a thumbs-down on the answer that used it sends it back to candidate
     await h.pipeline.recordFeedback('s3', 'u3', 'negative');

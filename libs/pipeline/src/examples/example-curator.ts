@@ -33,7 +33,8 @@ export const THUMBS_DOWN_REASON = 'a thumbs-down on an answer that used it sent 
  * - promote re-runs it again and makes it `verified` only when the fingerprint is unchanged (else `failed_check`);
  * - a schema refresh re-runs the verified examples checked against another schema version and `retired`s those whose
  *   SQL fails or whose columns changed;
- * - a thumbs-down on an answer whose prompt carried verified examples sends them back to `candidate`.
+ * - a thumbs-down on an answer whose SQL was written with verified examples (its history entry's `examples`) sends
+ *   them back to `candidate`.
  * Without a {@link VerifiedExampleStore} on the state store every method does nothing (or answers 404).
  */
 export class ExampleCurator {
@@ -59,8 +60,8 @@ export class ExampleCurator {
     const store = this.store;
     if (!store || !query || query.kind !== 'query') return;
     if (feedback.signal === 'negative') {
-      if (!query.trace_id) return;
-      for (const id of await store.examplesUsedBy(query.trace_id)) {
+      // the examples the answer's SQL was written with, as its history entry records them (provenance)
+      for (const id of query.examples ?? []) {
         await store.updateExample(id, ['verified'], { status: 'candidate', reason: THUMBS_DOWN_REASON, updated_at: this.now() });
       }
       return;

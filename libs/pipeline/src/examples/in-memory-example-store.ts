@@ -1,13 +1,6 @@
-import type { Trace, VerifiedExample } from '@nlq/contracts';
+import type { VerifiedExample } from '@nlq/contracts';
 import type { ExampleChange, ExampleFilter, VerifiedExampleStore } from '../ports';
 import type { ExampleStatus } from '@nlq/contracts';
-
-/** Ids on the `examples` span of a trace (`detail.ids`, written by the pipeline's step 5); [] when none. */
-export function exampleIdsOfTrace(trace: Trace | null | undefined): string[] {
-  const span = trace?.spans.find((s) => s.name === 'examples');
-  const ids = (span?.detail as { ids?: unknown } | undefined)?.ids;
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-}
 
 /** Newest change first (updated_at, then created_at, then id). */
 export function byNewestChange(a: VerifiedExample, b: VerifiedExample): number {
@@ -17,9 +10,6 @@ export function byNewestChange(a: VerifiedExample, b: VerifiedExample): number {
 /** A {@link VerifiedExampleStore} in process memory (the in-memory state store's); values are deep-copied both ways. */
 export class InMemoryExampleStore implements VerifiedExampleStore {
   private readonly examples = new Map<string, VerifiedExample>();
-
-  /** @param trace reads one stored trace by id (for {@link examplesUsedBy}) */
-  constructor(private readonly trace: (id: string) => Trace | undefined) {}
 
   async insertExample(example: VerifiedExample): Promise<void> {
     if (this.examples.has(example.id)) throw new Error(`duplicate example id ${example.id}`);
@@ -47,9 +37,5 @@ export class InMemoryExampleStore implements VerifiedExampleStore {
 
   async fewShotExamples(connectionId: string, limit: number): Promise<Array<{ id: string; question: string; sql: string }>> {
     return (await this.listExamples({ connectionId, status: 'verified', limit })).map((e) => ({ id: e.id, question: e.question, sql: e.sql }));
-  }
-
-  async examplesUsedBy(traceId: string): Promise<string[]> {
-    return exampleIdsOfTrace(this.trace(traceId));
   }
 }

@@ -51,7 +51,7 @@ export class TypeOrmStateStore implements StateStore {
     this.examples = new FewShotExamplesRepository(dataSource, this.exclusive, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
     this.operations = new PendingOperationsRepository(dataSource, this.exclusive);
     this.traces = new TracesRepository(dataSource, this.exclusive);
-    this.verifiedExamples = new VerifiedExamplesRepository(dataSource, this.exclusive, this.traces, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
+    this.verifiedExamples = new VerifiedExamplesRepository(dataSource, this.exclusive, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
     this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) => this.forgetDefinitions(ids));
   }
 

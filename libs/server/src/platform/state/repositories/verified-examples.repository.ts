@@ -3,7 +3,6 @@ import type { ExampleChange, ExampleFilter, VerifiedExampleStore } from '@nlq/pi
 import type { DataSource } from 'typeorm';
 import { VerifiedExampleEntity } from '../entities';
 import type { ExclusiveRunner } from './exclusive-runner';
-import type { TracesRepository } from './traces.repository';
 
 /** Default time a connection's few-shot examples are reused before they are read again, in ms. */
 export const VERIFIED_EXAMPLES_TTL_MS = 10_000;
@@ -24,7 +23,6 @@ export class VerifiedExamplesRepository implements VerifiedExampleStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly exclusive: ExclusiveRunner,
-    private readonly traces: TracesRepository,
     private readonly ttlMs: number = VERIFIED_EXAMPLES_TTL_MS,
   ) {}
 
@@ -84,13 +82,6 @@ export class VerifiedExamplesRepository implements VerifiedExampleStore {
     const examples = (await this.listExamples({ connectionId, status: 'verified', limit })).map((e) => ({ id: e.id, question: e.question, sql: e.sql }));
     if (this.ttlMs > 0 && generation === this.generation) this.fewShot.set(key, { at: Date.now(), examples: examples.map((e) => ({ ...e })) });
     return examples;
-  }
-
-  async examplesUsedBy(traceId: string): Promise<string[]> {
-    const trace = await this.traces.get(traceId);
-    const span = trace?.spans.find((s) => s.name === 'examples');
-    const ids = (span?.detail as { ids?: unknown } | undefined)?.ids;
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
   }
 }
 
