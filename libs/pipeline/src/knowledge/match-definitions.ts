@@ -92,16 +92,25 @@ export function readingOfDefinitions(uses: readonly KnowledgeUse[]): string | nu
 export function withCarriedDefinitions(match: KnowledgeMatch, previousQuestion: string | undefined, definitions: readonly KnowledgeDefinition[]): KnowledgeMatch {
   if (!previousQuestion) return match;
   const have = new Set(match.definitions.map((d) => d.id));
-  const earlier = matchDefinitions(previousQuestion, definitions).definitions.filter(
-    (d): d is Exclude<KnowledgeDefinition, { kind: 'instruction' }> => d.kind !== 'instruction' && !have.has(d.id),
-  );
+  const earlier = matchDefinitions(previousQuestion, definitions).definitions.filter((d): d is NamedDefinition => d.kind !== 'instruction' && !have.has(d.id));
   if (earlier.length === 0) return match;
-  const carried = new Set(earlier.map((d) => d.id));
-  const ordered = definitions.filter((d) => have.has(d.id) || carried.has(d.id));
+  return { ...withAddedDefinitions(match, definitions, earlier.map((d) => ({ definition: d, term: '(previous question)' }))), carried: earlier.map((d) => d.id) };
+}
+
+/** A metric, filter or synonym: a definition with a name that questions use. */
+export type NamedDefinition = Exclude<KnowledgeDefinition, { kind: 'instruction' }>;
+
+/**
+ * `match` with the `added` definitions (not already in it), each with the term that matched it, joined in the order
+ * of `definitions` (the connection's live definitions, oldest first); other fields of `match` are kept.
+ */
+export function withAddedDefinitions(match: KnowledgeMatch, definitions: readonly KnowledgeDefinition[], added: ReadonlyArray<{ definition: NamedDefinition; term: string }>): KnowledgeMatch {
+  const ids = new Set([...match.definitions.map((d) => d.id), ...added.map((a) => a.definition.id)]);
+  const ordered = definitions.filter((d) => ids.has(d.id));
   return {
+    ...match,
     definitions: ordered,
     uses: ordered.map(definitionUse),
-    terms: [...match.terms, ...earlier.map((d) => ({ id: d.id, name: d.name, term: '(previous question)' }))],
-    carried: [...carried],
+    terms: [...match.terms, ...added.map(({ definition, term }) => ({ id: definition.id, name: definition.name, term }))],
   };
 }

@@ -1,6 +1,5 @@
 import type { KnowledgeDefinition } from '@nlq/contracts';
-import type { KnowledgeMatch } from './match-definitions';
-import { definitionUse } from './match-definitions';
+import { withAddedDefinitions, type KnowledgeMatch, type NamedDefinition } from './match-definitions';
 
 /**
  * Least cosine similarity between the question's embedding and a definition's for the definition to apply by
@@ -13,7 +12,7 @@ export const DEFINITION_SIMILARITY = 0.8;
 export type DefinitionEmbedder = (question: string, documents: string[]) => Promise<number[]>;
 
 /** The text embedded for a definition: its name, synonyms and description (`revenue (sales): money from orders ...`). */
-export function definitionEmbeddingText(d: Exclude<KnowledgeDefinition, { kind: 'instruction' }>): string {
+export function definitionEmbeddingText(d: NamedDefinition): string {
   const synonyms = d.synonyms?.length ? ` (${d.synonyms.join(', ')})` : '';
   const description = d.kind === 'synonym' ? '' : d.description ? `: ${d.description}` : '';
   return `${d.name}${synonyms}${description}`;
@@ -27,16 +26,9 @@ export function definitionEmbeddingText(d: Exclude<KnowledgeDefinition, { kind: 
  */
 export async function withSemanticMatches(question: string, definitions: readonly KnowledgeDefinition[], match: KnowledgeMatch, embed: DefinitionEmbedder): Promise<KnowledgeMatch> {
   const matched = new Set(match.definitions.map((d) => d.id));
-  const candidates = definitions.filter((d): d is Exclude<KnowledgeDefinition, { kind: 'instruction' }> => !d.deleted && d.kind !== 'instruction' && !matched.has(d.id));
+  const candidates = definitions.filter((d): d is NamedDefinition => !d.deleted && d.kind !== 'instruction' && !matched.has(d.id));
   if (candidates.length === 0) return match;
   const scores = await embed(question, candidates.map(definitionEmbeddingText));
-  const near = candidates.map((d, i) => ({ d, score: scores[i] ?? 0 })).filter((c) => c.score >= DEFINITION_SIMILARITY);
-  if (near.length === 0) return match;
-  const added = new Set(near.map((c) => c.d.id));
-  const ordered = definitions.filter((d) => matched.has(d.id) || added.has(d.id));
-  return {
-    definitions: ordered,
-    uses: ordered.map(definitionUse),
-    terms: [...match.terms, ...near.map(({ d, score }) => ({ id: d.id, name: d.name, term: `~${score.toFixed(2)}` }))],
-  };
+  const near = candidates.map((definition, i) => ({ definition, score: scores[i] ?? 0 })).filter((c) => c.score >= DEFINITION_SIMILARITY);
+  return near.length === 0 ? match : withAddedDefinitions(match, definitions, near.map(({ definition, score }) => ({ definition, term: `~${score.toFixed(2)}` })));
 }
