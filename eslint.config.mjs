@@ -7,7 +7,12 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 const nestBan = {
-  patterns: [{ group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'], message: 'Nothing below libs/server imports NestJS, TypeORM or Fastify (docs/architecture.md "Dependency rule").' }],
+  patterns: [
+    {
+      group: ['@nestjs/*', 'typeorm', 'fastify', '@fastify/*'],
+      message: 'Nothing below libs/server imports NestJS, TypeORM or Fastify (docs/architecture.md "Dependency rule").',
+    },
+  ],
 };
 
 const productionConstraints = [
@@ -20,12 +25,29 @@ const productionConstraints = [
   { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:sample-data'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:server'] },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:server', 'type:pipeline', 'type:provider', 'type:sample-data'] },
-  { sourceTag: 'type:tool-app', onlyDependOnLibsWithTags: ['type:contracts', 'type:pipeline', 'type:driver', 'type:provider', 'type:engine', 'type:sample-data', 'type:server'] },
+  {
+    sourceTag: 'type:e2e',
+    onlyDependOnLibsWithTags: ['type:contracts', 'type:server', 'type:pipeline', 'type:provider', 'type:sample-data'],
+  },
+  {
+    sourceTag: 'type:tool-app',
+    onlyDependOnLibsWithTags: [
+      'type:contracts',
+      'type:pipeline',
+      'type:driver',
+      'type:provider',
+      'type:engine',
+      'type:sample-data',
+      'type:server',
+    ],
+  },
   { sourceTag: 'type:test-support', onlyDependOnLibsWithTags: [] },
   // the mountable query adapter (libs/query-adapter) embeds the server; the CLI embeds it too, or delegates to the tools
   { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:contracts', 'type:server'] },
-  { sourceTag: 'type:cli', onlyDependOnLibsWithTags: ['type:contracts', 'type:server', 'type:adapter', 'type:sample-data', 'type:tool-app'] },
+  {
+    sourceTag: 'type:cli',
+    onlyDependOnLibsWithTags: ['type:contracts', 'type:server', 'type:adapter', 'type:sample-data', 'type:tool-app'],
+  },
 ];
 
 // Tests of the server, the api app and the pipeline (and the server's own test support, src/testing) may also use test support that their production code must not: the
@@ -39,7 +61,10 @@ const testConstraints = productionConstraints.map((c) => {
     : c.sourceTag === 'type:provider' || c.sourceTag === 'type:engine'
       ? ['type:sample-data', 'type:driver', 'type:engine']
       : [];
-  return { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra, 'type:test-support'])] };
+  return {
+    ...c,
+    onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra, 'type:test-support'])],
+  };
 });
 
 // Object-as-map lookups (issue 20): a plain object answers every Object.prototype key ("constructor", "toString",
@@ -48,15 +73,17 @@ const testConstraints = productionConstraints.map((c) => {
 // objects read with Object.hasOwn); accumulators keyed by data are Maps or Object.fromEntries.
 const prototypeSafeMaps = [
   {
-    selector: "VariableDeclarator[init.type='ObjectExpression'] > Identifier > TSTypeAnnotation > TSTypeReference[typeName.name='Record'][typeArguments.params.0.type='TSStringKeyword']",
-    message: 'A Record<string, …> object literal answers Object.prototype keys (constructor, toString, __proto__) as present: use a Map, or Object.fromEntries / Object.create(null) read with Object.hasOwn.',
+    selector:
+      "VariableDeclarator[init.type='ObjectExpression'] > Identifier > TSTypeAnnotation > TSTypeReference[typeName.name='Record'][typeArguments.params.0.type='TSStringKeyword']",
+    message:
+      'A Record<string, …> object literal answers Object.prototype keys (constructor, toString, __proto__) as present: use a Map, or Object.fromEntries / Object.create(null) read with Object.hasOwn.',
   },
   {
     selector: "MemberExpression[computed=true] > TSAsExpression.object[expression.type='ObjectExpression']",
     message: 'An inline object indexed by a computed key answers Object.prototype keys as present: use a Map.',
   },
   {
-    selector: "MemberExpression[computed=true] > ObjectExpression.object",
+    selector: 'MemberExpression[computed=true] > ObjectExpression.object',
     message: 'An inline object indexed by a computed key answers Object.prototype keys as present: use a Map.',
   },
 ];
@@ -64,7 +91,19 @@ const prototypeSafeMaps = [
 const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }];
 
 export default [
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-artifacts/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-artifacts/**',
+      '.nx/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],

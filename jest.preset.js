@@ -10,13 +10,24 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = __dirname;
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true, tsx: true }, transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
 
 /** `^@nlq/x$` -> the source entry of each path alias of tsconfig.base.json. */
 function moduleNameMapper() {
   const { compilerOptions } = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8'));
   const map = {};
-  for (const [alias, targets] of Object.entries(compilerOptions.paths ?? {})) map[`^${alias.replace(/[/.]/g, '\\$&')}$`] = path.join(ROOT, targets[0]);
+  for (const [alias, targets] of Object.entries(compilerOptions.paths ?? {}))
+    map[`^${alias.replace(/[/.]/g, '\\$&')}$`] = path.join(ROOT, targets[0]);
   return map;
 }
 
@@ -56,7 +67,11 @@ function standalone(projectDir) {
 /** Directories of every package that has a jest.config.js. */
 function projectDirs() {
   return ['apps', 'libs', 'tools']
-    .flatMap((group) => (fs.existsSync(path.join(ROOT, group)) ? fs.readdirSync(path.join(ROOT, group)).map((name) => path.join(ROOT, group, name)) : []))
+    .flatMap((group) =>
+      fs.existsSync(path.join(ROOT, group))
+        ? fs.readdirSync(path.join(ROOT, group)).map((name) => path.join(ROOT, group, name))
+        : [],
+    )
     .filter((dir) => fs.existsSync(path.join(dir, 'jest.config.js')));
 }
 

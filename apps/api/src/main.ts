@@ -31,7 +31,9 @@ async function bootstrap(): Promise<void> {
         process.exit(0);
       })
       .catch((error: unknown) => {
-        process.stderr.write(`nlq api: error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(
+          `nlq api: error while stopping: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         process.exit(1);
       });
   };
@@ -40,12 +42,15 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.port, config.host);
   // Last, after every startup log line (written synchronously: platform/logging/logger.factory.ts), the URLs and
   // where the key is (issue 24 item 1).
-  process.stdout.write(startupBlock({ url: await app.getUrl(), mode: config.mode, key: serviceKeySource(app.get(ApiKeyService)) }));
+  process.stdout.write(
+    startupBlock({ url: await app.getUrl(), mode: config.mode, key: serviceKeySource(app.get(ApiKeyService)) }),
+  );
 }
 
 /** Where this start's service key came from, as the startup block names it. */
 function serviceKeySource(keys: ApiKeyService): ServiceKeySource {
-  if (keys.generatedServiceKey && keys.serviceKeyFile) return { kind: 'generated', key: keys.generatedServiceKey, file: keys.serviceKeyFile };
+  if (keys.generatedServiceKey && keys.serviceKeyFile)
+    return { kind: 'generated', key: keys.generatedServiceKey, file: keys.serviceKeyFile };
   if (keys.serviceKeyFile) return { kind: 'file', file: keys.serviceKeyFile };
   return { kind: 'setting' };
 }

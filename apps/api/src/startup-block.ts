@@ -4,7 +4,8 @@
  * - `file`: generated on an earlier start and read back from `file` (DATA_DIR/service-api-key);
  * - `setting`: the SERVICE_API_KEY setting; never printed (whoever set it has it).
  */
-export type ServiceKeySource = { kind: 'generated'; key: string; file: string } | { kind: 'file'; file: string } | { kind: 'setting' };
+export type ServiceKeySource =
+  { kind: 'generated'; key: string; file: string } | { kind: 'file'; file: string } | { kind: 'setting' };
 
 /** What the startup block states. */
 export interface StartupFacts {

@@ -25,18 +25,46 @@ async function holdWrite(store: TypeOrmStateStore, sessionId: string, sql: strin
   const queryEntryId = randomUUID();
   const at = new Date().toISOString();
   await store.appendHistory({
-    id: queryEntryId, kind: 'query', session_id: sessionId, user_id: sessionId, question: 'Add one to account 1', sql,
-    answer: null, status: 'pending_approval', error: null, row_count: null, rows_affected: null, signal: null,
-    rlhf_signal: null, trace_id: null, ref_id: null, connection_id: DEFAULT_CONNECTION_ID, created_at: at,
+    id: queryEntryId,
+    kind: 'query',
+    session_id: sessionId,
+    user_id: sessionId,
+    question: 'Add one to account 1',
+    sql,
+    answer: null,
+    status: 'pending_approval',
+    error: null,
+    row_count: null,
+    rows_affected: null,
+    signal: null,
+    rlhf_signal: null,
+    trace_id: null,
+    ref_id: null,
+    connection_id: DEFAULT_CONNECTION_ID,
+    created_at: at,
   });
   const op: PendingOperation = {
-    id: randomUUID(), sessionId, userId: sessionId, connectionId: DEFAULT_CONNECTION_ID, question: 'Add one to account 1',
-    sql, kind: 'write', state: 'pending', queryEntryId, estimatedRows: 1, createdAt: at,
+    id: randomUUID(),
+    sessionId,
+    userId: sessionId,
+    connectionId: DEFAULT_CONNECTION_ID,
+    question: 'Add one to account 1',
+    sql,
+    kind: 'write',
+    state: 'pending',
+    queryEntryId,
+    estimatedRows: 1,
+    createdAt: at,
   };
   await store.savePending(op);
 }
 
-async function waitForState(store: TypeOrmStateStore, sessionId: string, state: string, ms = 30_000): Promise<PendingOperation> {
+async function waitForState(
+  store: TypeOrmStateStore,
+  sessionId: string,
+  state: string,
+  ms = 30_000,
+): Promise<PendingOperation> {
   const until = Date.now() + ms;
   for (;;) {
     const op = await store.latestOperation(sessionId);
@@ -79,7 +107,12 @@ async function crashAndRecover(opts: {
     const failed = await store.latestOperation(session);
     expect(failed).toMatchObject({ state: 'failed', error: INTERRUPTED_APPROVAL_ERROR });
     const history = (await call(`${api.url}/session/${session}`)).body.history;
-    expect(history.at(-1)).toMatchObject({ kind: 'approval', status: 'interrupted', error: INTERRUPTED_APPROVAL_ERROR, sql: opts.slowSql });
+    expect(history.at(-1)).toMatchObject({
+      kind: 'approval',
+      status: 'interrupted',
+      error: INTERRUPTED_APPROVAL_ERROR,
+      sql: opts.slowSql,
+    });
 
     const again = await call(`${api.url}/approve/${session}`, { method: 'POST' });
     expect(again.status).toBe(200);
@@ -89,7 +122,9 @@ async function crashAndRecover(opts: {
     expect(third.status).toBe(409);
     expect(await opts.balance()).toBe(1);
     expect(await store.latestOperation(session)).toMatchObject({ state: 'approved', rowsAffected: 1 });
-    const after = (await call(`${api.url}/session/${session}`)).body.history.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`);
+    const after = (await call(`${api.url}/session/${session}`)).body.history.map(
+      (e: { kind: string; status: string }) => `${e.kind}:${e.status}`,
+    );
     expect(after).toEqual(['query:pending_approval', 'approval:interrupted', 'approval:approved']);
   } finally {
     if (api) await killApi(api);
@@ -104,7 +139,9 @@ describe('approval interrupted by kill -9 (SQLite query database)', () => {
 
   beforeAll(() => {
     const db = new Database(target);
-    db.exec('CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); INSERT INTO accounts VALUES (1, 0);');
+    db.exec(
+      'CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); INSERT INTO accounts VALUES (1, 0);',
+    );
     db.close();
   });
 
@@ -129,7 +166,13 @@ describe('approval interrupted by kill -9 (SQLite query database)', () => {
   // about 3 s of work on the development machine, inside the UPDATE
   const slowSql =
     'UPDATE accounts SET balance = balance + 1 WHERE id = 1 AND (WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 6000000) SELECT count(*) FROM c) > 0';
-  const env = () => ({ DATA_DIR: dataDir, SERVICE_MODE: 'admin', QUERY_DATABASE_URL: sqliteUrl(target), REPLICA_ID: 'replica-a', STATEMENT_TIMEOUT_MS: '60000' });
+  const env = () => ({
+    DATA_DIR: dataDir,
+    SERVICE_MODE: 'admin',
+    QUERY_DATABASE_URL: sqliteUrl(target),
+    REPLICA_ID: 'replica-a',
+    STATEMENT_TIMEOUT_MS: '60000',
+  });
 
   it('a restarted replica marks its own run interrupted; approving again runs the write once', async () => {
     await crashAndRecover({ dataDir, env: env(), slowSql, balance, waitForOrphan });
@@ -180,7 +223,9 @@ describeWith('postgresql')('approval interrupted by kill -9 (PostgreSQL query da
   beforeAll(async () => {
     admin = new Client({ connectionString: PG });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".accounts (id int PRIMARY KEY, balance int NOT NULL); INSERT INTO "${schema}".accounts VALUES (1, 0);`);
+    await admin.query(
+      `CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".accounts (id int PRIMARY KEY, balance int NOT NULL); INSERT INTO "${schema}".accounts VALUES (1, 0);`,
+    );
   });
   afterAll(async () => {
     await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
@@ -189,7 +234,8 @@ describeWith('postgresql')('approval interrupted by kill -9 (PostgreSQL query da
   });
 
   it('a restarted replica marks its own run interrupted; approving again runs the write once', async () => {
-    const balance = async () => (await admin.query(`SELECT balance FROM "${schema}".accounts WHERE id = 1`)).rows[0].balance as number;
+    const balance = async () =>
+      (await admin.query(`SELECT balance FROM "${schema}".accounts WHERE id = 1`)).rows[0].balance as number;
     // The killed client's backend finishes its statement, then finds the connection gone before COMMIT and rolls
     // back; its row lock is free again once that happened.
     const waitForOrphan = async () => {

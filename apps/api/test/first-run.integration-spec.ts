@@ -35,7 +35,13 @@ function splitOutput(output: string): { logLines: string[]; block: string } {
   const second = text.indexOf(RULE, first + RULE.length);
   expect(first).toBeGreaterThan(0);
   expect(second).toBeGreaterThan(first);
-  return { logLines: text.slice(0, first).split('\n').filter((l) => l.trim() !== ''), block: text.slice(first, second + RULE.length) };
+  return {
+    logLines: text
+      .slice(0, first)
+      .split('\n')
+      .filter((l) => l.trim() !== ''),
+    block: text.slice(first, second + RULE.length),
+  };
 }
 
 const isJson = (line: string) => {
@@ -64,7 +70,9 @@ describe('the first run explains itself (issue 24 item 1)', () => {
       expect(block).toContain(`Web app    ${api.url}/`);
       expect(block).toContain(`API docs   ${api.url}/docs`);
       expect(block).toContain(`API key    ${key}`);
-      expect(block).toContain(`new: generated on this first start and kept in ${path.join(dataDir, 'service-api-key')}`);
+      expect(block).toContain(
+        `new: generated on this first start and kept in ${path.join(dataDir, 'service-api-key')}`,
+      );
       expect(logLines.join('\n')).not.toContain(key); // the key is printed in the block only, never logged
 
       const health = await call(`${api.url}/api/health`, { headers: { 'x-api-key': key } });
@@ -111,10 +119,23 @@ describe('the first run explains itself (issue 24 item 1)', () => {
 
   it('on a real terminal (a pseudo-terminal), LOG_FORMAT unset: readable lines, then the block', async () => {
     // util-linux `script` runs the api on a pseudo-terminal, so process.stdout.isTTY is true as under `npm start`
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SERVICE_API_KEY: '', LOG_FORMAT: '', NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SERVICE_API_KEY: '',
+      LOG_FORMAT: '',
+      NO_COLOR: '1',
+    };
     delete env.NODE_OPTIONS;
     delete env.JEST_WORKER_ID;
-    const proc = spawn('script', ['-qfec', `${process.execPath} -r ./tools/register.js apps/api/src/main.ts`, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const proc = spawn(
+      'script',
+      ['-qfec', `${process.execPath} -r ./tools/register.js apps/api/src/main.ts`, '/dev/null'],
+      { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let out = '';
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -123,7 +144,9 @@ describe('the first run explains itself (issue 24 item 1)', () => {
       for (let i = 0; i < 1200 && out.split(RULE).length < 3 && proc.exitCode === null; i++) await sleep(50);
       const { logLines, block } = splitOutput(out.replace(/\u001b\[[0-9;]*m/g, ''));
       expect(logLines.filter(isJson)).toEqual([]);
-      expect(logLines).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d(\.\d+)?\] INFO: Server listening at http:\/\/127\.0\.0\.1:\d+/));
+      expect(logLines).toContainEqual(
+        expect.stringMatching(/^\[\d\d:\d\d:\d\d(\.\d+)?\] INFO: Server listening at http:\/\/127\.0\.0\.1:\d+/),
+      );
       expect(block).toMatch(/nlq api listening on http:\/\/127\.0\.0\.1:\d+ \(user: questions run reads only\)/);
       expect(block).toContain(`kept in ${path.join(dataDir, 'service-api-key')}`);
     } finally {

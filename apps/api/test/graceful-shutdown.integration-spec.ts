@@ -16,7 +16,9 @@ describe('graceful shutdown and probes of a real api process (issue 10 item 4)',
 
   it('/livez and /readyz answer without a key; SIGTERM: /readyz 503 first, the approved write finishes, exit 0', async () => {
     const db = new Database(target);
-    db.exec('CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); INSERT INTO accounts VALUES (1, 0);');
+    db.exec(
+      'CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); INSERT INTO accounts VALUES (1, 0);',
+    );
     db.close();
     const slowSql =
       'UPDATE accounts SET balance = balance + 1 WHERE id = 1 AND (WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 6000000) SELECT count(*) FROM c) > 0';
@@ -24,17 +26,32 @@ describe('graceful shutdown and probes of a real api process (issue 10 item 4)',
     const store = new TypeOrmStateStore(ds);
     const at = new Date().toISOString();
     await store.savePending({
-      id: randomUUID(), sessionId: 'drain', userId: 'drain', connectionId: DEFAULT_CONNECTION_ID, question: 'add one', sql: slowSql,
-      kind: 'write', state: 'pending', queryEntryId: randomUUID(), createdAt: at,
+      id: randomUUID(),
+      sessionId: 'drain',
+      userId: 'drain',
+      connectionId: DEFAULT_CONNECTION_ID,
+      question: 'add one',
+      sql: slowSql,
+      kind: 'write',
+      state: 'pending',
+      queryEntryId: randomUUID(),
+      createdAt: at,
     });
     const api = await startApiProcess({
-      DATA_DIR: dataDir, SERVICE_MODE: 'admin', QUERY_DATABASE_URL: sqliteUrl(target), SHUTDOWN_GRACE_MS: '20000', STATEMENT_TIMEOUT_MS: '60000',
+      DATA_DIR: dataDir,
+      SERVICE_MODE: 'admin',
+      QUERY_DATABASE_URL: sqliteUrl(target),
+      SHUTDOWN_GRACE_MS: '20000',
+      STATEMENT_TIMEOUT_MS: '60000',
     });
     try {
       expect(await call(`${api.url}/livez`)).toMatchObject({ status: 200, body: { status: 'live' } });
       expect(await call(`${api.url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready' } });
       const unknown = await call(`${api.url}/api/no-such-thing`);
-      expect(unknown).toMatchObject({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND', requestId: expect.any(String) } });
+      expect(unknown).toMatchObject({
+        status: 404,
+        body: { statusCode: 404, code: 'NOT_FOUND', requestId: expect.any(String) },
+      });
       expect((await call(`${api.url}/api/health`)).status).toBe(401); // the probes reveal nothing the key guards
 
       const approving = call(`${api.url}/approve/drain`, { method: 'POST' });

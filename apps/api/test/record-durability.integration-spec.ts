@@ -6,7 +6,12 @@ import { makeDataDir, removeDataDir } from '@nlq/server/testing';
 
 jest.setTimeout(180_000);
 
-const QUESTIONS = ['How many customers are there?', 'list customers in Germany', 'how many orders per status', 'top 5 products by total sales'];
+const QUESTIONS = [
+  'How many customers are there?',
+  'list customers in Germany',
+  'how many orders per status',
+  'top 5 products by total sales',
+];
 
 /**
  * One POST /query as user (and session) `user` on a connection of its own (no keep-alive, so a stopping server is
@@ -16,11 +21,19 @@ const QUESTIONS = ['How many customers are there?', 'list customers in Germany',
 function ask(url: string, user: string, question: string): Promise<number> {
   const body = JSON.stringify({ question, user_id: user });
   return new Promise((resolve, reject) => {
-    const request = http.request(`${url}/query`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      `${url}/query`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -31,7 +44,12 @@ function ask(url: string, user: string, question: string): Promise<number> {
  * first answers); calls `stop` as soon as `stopAfter` replies have arrived and waits for every request to end.
  * Resolves with the sessions that got an HTTP 200 reply and the requests that got none.
  */
-async function loadAndStop(api: ApiProcess, total: number, stopAfter: number, stop: () => void): Promise<{ replied: string[]; hitReplies: number; unanswered: number }> {
+async function loadAndStop(
+  api: ApiProcess,
+  total: number,
+  stopAfter: number,
+  stop: () => void,
+): Promise<{ replied: string[]; hitReplies: number; unanswered: number }> {
   const replied: string[] = [];
   let hitReplies = 0;
   let unanswered = 0;
@@ -74,7 +92,12 @@ function recorded(dataDir: string): { history: Map<string, number>; traces: Map<
   try {
     const count = (table: string) =>
       new Map(
-        (db.prepare(`SELECT session_id AS s, count(*) AS n FROM ${table} GROUP BY session_id`).all() as Array<{ s: string; n: number }>).map((r) => [r.s, r.n]),
+        (
+          db.prepare(`SELECT session_id AS s, count(*) AS n FROM ${table} GROUP BY session_id`).all() as Array<{
+            s: string;
+            n: number;
+          }>
+        ).map((r) => [r.s, r.n]),
       );
     return { history: count('history_entry'), traces: count('trace') };
   } finally {

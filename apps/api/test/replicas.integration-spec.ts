@@ -33,7 +33,10 @@ function startReplica(env: Record<string, string>): Promise<Replica> {
   });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`replica did not start within ${START_TIMEOUT_MS} ms:\n${output.join('')}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`replica did not start within ${START_TIMEOUT_MS} ms:\n${output.join('')}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const match = /listening on (http:\/\/\S+)/.exec(output.join(''));
@@ -60,10 +63,17 @@ async function stopReplica(replica: Replica | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-async function call(url: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+async function call(
+  url: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { 'x-api-key': KEY };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
@@ -82,7 +92,9 @@ async function within(withinMs: number, probe: () => Promise<boolean>, replica?:
     probes.push(Date.now() - t);
     if (done) return t - started;
     if (Date.now() - started > withinMs) {
-      throw new Error(`not within ${withinMs} ms (probes took ${probes.join(', ')} ms)\n${replica?.output.join('').slice(-3000) ?? ''}`);
+      throw new Error(
+        `not within ${withinMs} ms (probes took ${probes.join(', ')} ms)\n${replica?.output.join('').slice(-3000) ?? ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -93,93 +105,111 @@ const CASES = [
   { name: 'per-request version check (no Redis)', redis: false },
 ] as const;
 
-describeEachWith(CASES, (c) => (c.redis ? ['postgresql', 'redis'] : ['postgresql']))('two api replicas: $name', (testCase) => {
-  const schema = `replicas_${testCase.redis ? 'redis' : 'poll'}_${process.pid}_${Date.now()}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-replicas-'));
-  const planetsPath = path.join(dataDir, 'planets.db');
-  let admin: Client;
-  let model: ScriptedModelServer;
-  let a: Replica;
-  let b: Replica;
-  let asked = 0;
+describeEachWith(CASES, (c) => (c.redis ? ['postgresql', 'redis'] : ['postgresql']))(
+  'two api replicas: $name',
+  (testCase) => {
+    const schema = `replicas_${testCase.redis ? 'redis' : 'poll'}_${process.pid}_${Date.now()}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-replicas-'));
+    const planetsPath = path.join(dataDir, 'planets.db');
+    let admin: Client;
+    let model: ScriptedModelServer;
+    let a: Replica;
+    let b: Replica;
+    let asked = 0;
 
-  /** Ask replica `r` a fresh question (own session) and return the SQL it wrote. */
-  const sqlOn = async (r: Replica, question: string): Promise<string> => {
-    const { body } = await call(`${r.url}/query`, { body: { question, user_id: `asker-${asked++}` } });
-    return String(body?.sql ?? '');
-  };
-
-  beforeAll(async () => {
-    admin = new Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    const db = new Database(planetsPath);
-    db.exec("CREATE TABLE planets (name TEXT); INSERT INTO planets VALUES ('Mercury'), ('Venus'), ('Earth');");
-    db.close();
-    // writes SQL over the tables it is shown: moons when the schema has them, else planets, else the shop's customers
-    model = await startScriptedModelServer({
-      protocol: 'openai',
-      models: ['scripted-model', 'scripted-model-2'],
-      reply: ({ user }) => {
-        if (!user.startsWith('Database schema')) return 'Done.';
-        const shown = user.split('\nQuestion:')[0];
-        const table = /\bmoons\b/.test(shown) ? 'moons' : /\bplanets\b/.test(shown) ? 'planets' : 'customers';
-        return `\`\`\`sql\nSELECT COUNT(*) AS n FROM ${table}\n\`\`\``;
-      },
-    });
-    const env: Record<string, string> = {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      SERVICE_API_KEY: KEY,
-      ENCRYPTION_KEY: 'replica-test-encryption-key-0123456789',
-      STATE_DATABASE_URL: `${PG}?schema=${schema}`,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: model.url,
-      LLM_API_KEY: 'test-key-not-secret',
-      LLM_MODEL: 'scripted-model',
-      REDIS_URL: testCase.redis ? 'redis://127.0.0.1:6379/0' : '',
+    /** Ask replica `r` a fresh question (own session) and return the SQL it wrote. */
+    const sqlOn = async (r: Replica, question: string): Promise<string> => {
+      const { body } = await call(`${r.url}/query`, { body: { question, user_id: `asker-${asked++}` } });
+      return String(body?.sql ?? '');
     };
-    // one after the other: the first creates the state tables and the sample database
-    a = await startReplica(env);
-    b = await startReplica(env);
-  }, 2 * START_TIMEOUT_MS + 30_000);
 
-  afterAll(async () => {
-    await Promise.all([stopReplica(a), stopReplica(b)]);
-    await model?.close();
-    await admin?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin?.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    beforeAll(
+      async () => {
+        admin = new Client({ connectionString: PG });
+        await admin.connect();
+        await admin.query(`CREATE SCHEMA "${schema}"`);
+        const db = new Database(planetsPath);
+        db.exec("CREATE TABLE planets (name TEXT); INSERT INTO planets VALUES ('Mercury'), ('Venus'), ('Earth');");
+        db.close();
+        // writes SQL over the tables it is shown: moons when the schema has them, else planets, else the shop's customers
+        model = await startScriptedModelServer({
+          protocol: 'openai',
+          models: ['scripted-model', 'scripted-model-2'],
+          reply: ({ user }) => {
+            if (!user.startsWith('Database schema')) return 'Done.';
+            const shown = user.split('\nQuestion:')[0];
+            const table = /\bmoons\b/.test(shown) ? 'moons' : /\bplanets\b/.test(shown) ? 'planets' : 'customers';
+            return `\`\`\`sql\nSELECT COUNT(*) AS n FROM ${table}\n\`\`\``;
+          },
+        });
+        const env: Record<string, string> = {
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          DATA_DIR: dataDir,
+          SERVICE_API_KEY: KEY,
+          ENCRYPTION_KEY: 'replica-test-encryption-key-0123456789',
+          STATE_DATABASE_URL: `${PG}?schema=${schema}`,
+          RATE_LIMIT_PER_MINUTE: '0',
+          LLM_PROVIDER: 'openai',
+          LLM_BASE_URL: model.url,
+          LLM_API_KEY: 'test-key-not-secret',
+          LLM_MODEL: 'scripted-model',
+          REDIS_URL: testCase.redis ? 'redis://127.0.0.1:6379/0' : '',
+        };
+        // one after the other: the first creates the state tables and the sample database
+        a = await startReplica(env);
+        b = await startReplica(env);
+      },
+      2 * START_TIMEOUT_MS + 30_000,
+    );
 
-  it('a connection activated on A answers questions on B within 3 seconds', async () => {
-    expect(await sqlOn(b, 'How many are there?')).toContain('customers');
-    const created = await call(`${a.url}/api/connections`, { body: { name: 'planets', url: `sqlite://${planetsPath}` } });
-    expect(created.status).toBe(201);
-    expect((await call(`${a.url}/api/connections/${created.body.id}/activate`, { method: 'POST' })).status).toBe(200);
-    const ms = await within(3000, async () => (await call(`${b.url}/api/health`)).body?.database?.connection_id === created.body.id, b);
-    expect(ms).toBeLessThan(3000);
-    expect(await sqlOn(b, 'How many are there?')).toContain('planets');
-  });
+    afterAll(async () => {
+      await Promise.all([stopReplica(a), stopReplica(b)]);
+      await model?.close();
+      await admin?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin?.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it('a model setting activated on A is the model of B within 3 seconds', async () => {
-    const created = await call(`${a.url}/api/llms`, { body: { name: 'second', provider: 'openai', model: 'scripted-model-2', base_url: model.url, api_key: 'k-2' } });
-    expect(created.status).toBe(201);
-    expect((await call(`${a.url}/api/llms/${created.body.id}/activate`, { method: 'POST' })).status).toBe(200);
-    const ms = await within(3000, async () => (await call(`${b.url}/api/health`)).body?.model?.model === 'openai:scripted-model-2', b);
-    expect(ms).toBeLessThan(3000);
-  });
+    it('a connection activated on A answers questions on B within 3 seconds', async () => {
+      expect(await sqlOn(b, 'How many are there?')).toContain('customers');
+      const created = await call(`${a.url}/api/connections`, {
+        body: { name: 'planets', url: `sqlite://${planetsPath}` },
+      });
+      expect(created.status).toBe(201);
+      expect((await call(`${a.url}/api/connections/${created.body.id}/activate`, { method: 'POST' })).status).toBe(200);
+      const ms = await within(
+        3000,
+        async () => (await call(`${b.url}/api/health`)).body?.database?.connection_id === created.body.id,
+        b,
+      );
+      expect(ms).toBeLessThan(3000);
+      expect(await sqlOn(b, 'How many are there?')).toContain('planets');
+    });
 
-  it('a schema refreshed on A is refreshed on B within 3 seconds', async () => {
-    expect(await sqlOn(b, 'How many moons?')).toContain('planets'); // B has the schema cached
-    const db = new Database(planetsPath);
-    db.exec("CREATE TABLE moons (name TEXT); INSERT INTO moons VALUES ('Moon');");
-    db.close();
-    expect(await sqlOn(b, 'How many moons?')).toContain('planets'); // and keeps it until a refresh
-    expect((await call(`${a.url}/refresh`, { method: 'POST' })).status).toBe(200);
-    const ms = await within(3000, async () => (await sqlOn(b, 'How many moons?')).includes('moons'), b);
-    expect(ms).toBeLessThan(3000);
-  });
-});
+    it('a model setting activated on A is the model of B within 3 seconds', async () => {
+      const created = await call(`${a.url}/api/llms`, {
+        body: { name: 'second', provider: 'openai', model: 'scripted-model-2', base_url: model.url, api_key: 'k-2' },
+      });
+      expect(created.status).toBe(201);
+      expect((await call(`${a.url}/api/llms/${created.body.id}/activate`, { method: 'POST' })).status).toBe(200);
+      const ms = await within(
+        3000,
+        async () => (await call(`${b.url}/api/health`)).body?.model?.model === 'openai:scripted-model-2',
+        b,
+      );
+      expect(ms).toBeLessThan(3000);
+    });
+
+    it('a schema refreshed on A is refreshed on B within 3 seconds', async () => {
+      expect(await sqlOn(b, 'How many moons?')).toContain('planets'); // B has the schema cached
+      const db = new Database(planetsPath);
+      db.exec("CREATE TABLE moons (name TEXT); INSERT INTO moons VALUES ('Moon');");
+      db.close();
+      expect(await sqlOn(b, 'How many moons?')).toContain('planets'); // and keeps it until a refresh
+      expect((await call(`${a.url}/refresh`, { method: 'POST' })).status).toBe(200);
+      const ms = await within(3000, async () => (await sqlOn(b, 'How many moons?')).includes('moons'), b);
+      expect(ms).toBeLessThan(3000);
+    });
+  },
+);

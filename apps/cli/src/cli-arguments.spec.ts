@@ -2,7 +2,13 @@ import { parseMcpArguments, parseRequestArguments, UsageError } from './cli-argu
 
 describe('parseRequestArguments', () => {
   it('joins the question words and reads every option, --name=value included', () => {
-    expect(parseRequestArguments('ask', ['How', 'many', 'customers?', '--url=http://h:8000/', '--key', 'k1', '--user', 'ann', '--json'], {})).toEqual({
+    expect(
+      parseRequestArguments(
+        'ask',
+        ['How', 'many', 'customers?', '--url=http://h:8000/', '--key', 'k1', '--user', 'ann', '--json'],
+        {},
+      ),
+    ).toEqual({
       text: 'How many customers?',
       url: 'http://h:8000',
       key: 'k1',
@@ -12,12 +18,19 @@ describe('parseRequestArguments', () => {
       json: true,
       help: false,
     });
-    expect(parseRequestArguments('ask', ['q', '--database', 'sqlite:///x.db', '--data-dir', '/tmp/d'], {})).toMatchObject({ url: null, database: 'sqlite:///x.db', dataDir: '/tmp/d' });
+    expect(
+      parseRequestArguments('ask', ['q', '--database', 'sqlite:///x.db', '--data-dir', '/tmp/d'], {}),
+    ).toMatchObject({ url: null, database: 'sqlite:///x.db', dataDir: '/tmp/d' });
   });
 
   it('takes NLQ_URL and NLQ_API_KEY from the environment, options first', () => {
-    expect(parseRequestArguments('ask', ['q'], { NLQ_URL: 'http://svc:8000', NLQ_API_KEY: 'env-key' })).toMatchObject({ url: 'http://svc:8000', key: 'env-key' });
-    expect(parseRequestArguments('ask', ['q', '--key', 'flag'], { NLQ_URL: 'http://svc:8000', NLQ_API_KEY: 'env-key' })).toMatchObject({ key: 'flag' });
+    expect(parseRequestArguments('ask', ['q'], { NLQ_URL: 'http://svc:8000', NLQ_API_KEY: 'env-key' })).toMatchObject({
+      url: 'http://svc:8000',
+      key: 'env-key',
+    });
+    expect(
+      parseRequestArguments('ask', ['q', '--key', 'flag'], { NLQ_URL: 'http://svc:8000', NLQ_API_KEY: 'env-key' }),
+    ).toMatchObject({ key: 'flag' });
   });
 
   it.each([
@@ -41,8 +54,17 @@ describe('parseRequestArguments', () => {
 
 describe('parseMcpArguments', () => {
   it('reads where the tools run: --url and --key (or NLQ_URL, NLQ_API_KEY), or the embedded --database and --data-dir', () => {
-    expect(parseMcpArguments(['--url', 'https://nlq.example.com/', '--key', 'k1'], {})).toEqual({ url: 'https://nlq.example.com', key: 'k1', database: null, dataDir: null, help: false });
-    expect(parseMcpArguments([], { NLQ_URL: 'http://svc:8000', NLQ_API_KEY: 'env-key' })).toMatchObject({ url: 'http://svc:8000', key: 'env-key' });
+    expect(parseMcpArguments(['--url', 'https://nlq.example.com/', '--key', 'k1'], {})).toEqual({
+      url: 'https://nlq.example.com',
+      key: 'k1',
+      database: null,
+      dataDir: null,
+      help: false,
+    });
+    expect(parseMcpArguments([], { NLQ_URL: 'http://svc:8000', NLQ_API_KEY: 'env-key' })).toMatchObject({
+      url: 'http://svc:8000',
+      key: 'env-key',
+    });
     expect(parseMcpArguments(['--data-dir', '/tmp/d'], {})).toMatchObject({ url: null, dataDir: '/tmp/d' });
     expect(parseMcpArguments(['--help', 'x'], {})).toMatchObject({ help: true });
   });

@@ -51,7 +51,11 @@ export interface RequestArguments {
  * question's words). `env` supplies NLQ_URL and NLQ_API_KEY. Throws {@link UsageError} on an unknown option, a
  * missing value, no question, a URL that is not http(s), or embedded-only options given with --url.
  */
-export function parseRequestArguments(command: 'ask' | 'approve' | 'reject', argv: readonly string[], env: NodeJS.ProcessEnv = process.env): RequestArguments {
+export function parseRequestArguments(
+  command: 'ask' | 'approve' | 'reject',
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): RequestArguments {
   const { values, positionals } = parseOptions(argv);
   const text = positionals.join(' ').trim();
   const result: RequestArguments = {
@@ -62,8 +66,14 @@ export function parseRequestArguments(command: 'ask' | 'approve' | 'reject', arg
     help: values.help ?? false,
   };
   if (result.help) return result;
-  if (!text) throw new UsageError(command === 'ask' ? 'nlq ask needs a question, e.g. nlq ask "How many customers are there?"' : `nlq ${command} needs a session id`);
-  if (command !== 'ask' && (positionals.length > 1 || result.user !== null)) throw new UsageError(`nlq ${command} takes one session id (and no --user)`);
+  if (!text)
+    throw new UsageError(
+      command === 'ask'
+        ? 'nlq ask needs a question, e.g. nlq ask "How many customers are there?"'
+        : `nlq ${command} needs a session id`,
+    );
+  if (command !== 'ask' && (positionals.length > 1 || result.user !== null))
+    throw new UsageError(`nlq ${command} takes one session id (and no --user)`);
   checkTarget(result, values.key !== undefined);
   return result;
 }
@@ -80,22 +90,29 @@ export function parseMcpArguments(argv: readonly string[], env: NodeJS.ProcessEn
   const { values, positionals } = parseOptions(argv);
   const result: McpArguments = { ...target(values, env), help: values.help ?? false };
   if (result.help) return result;
-  if (positionals.length > 0 || values.user !== undefined || values.json !== undefined) throw new UsageError('nlq mcp takes no question, --user or --json (the MCP client asks through the tools)');
+  if (positionals.length > 0 || values.user !== undefined || values.json !== undefined)
+    throw new UsageError('nlq mcp takes no question, --user or --json (the MCP client asks through the tools)');
   checkTarget(result, values.key !== undefined);
   return result;
 }
 
 /** The rules shared by every command that reaches nlq: an http(s) --url, embedded-only options without it, --key only with it. */
 function checkTarget(result: Pick<RequestArguments, 'url' | 'database' | 'dataDir'>, keyGiven: boolean): void {
-  if (result.url !== null && !/^https?:\/\/\S+$/i.test(result.url)) throw new UsageError(`--url must be an http(s) URL such as http://localhost:8000, not ${result.url}`);
+  if (result.url !== null && !/^https?:\/\/\S+$/i.test(result.url))
+    throw new UsageError(`--url must be an http(s) URL such as http://localhost:8000, not ${result.url}`);
   if (result.url !== null && (result.database !== null || result.dataDir !== null)) {
-    throw new UsageError('--database and --data-dir configure the embedded pipeline; a running service (--url) uses its own settings');
+    throw new UsageError(
+      '--database and --data-dir configure the embedded pipeline; a running service (--url) uses its own settings',
+    );
   }
   if (result.url === null && keyGiven) throw new UsageError('--key is the key of a running service: give --url too');
 }
 
 /** --url (or NLQ_URL, without trailing slashes), --key (or NLQ_API_KEY), --database and --data-dir. */
-function target(values: ReturnType<typeof parse>['values'], env: NodeJS.ProcessEnv): Pick<RequestArguments, 'url' | 'key' | 'database' | 'dataDir'> {
+function target(
+  values: ReturnType<typeof parse>['values'],
+  env: NodeJS.ProcessEnv,
+): Pick<RequestArguments, 'url' | 'key' | 'database' | 'dataDir'> {
   return {
     url: (values.url ?? env.NLQ_URL ?? '').replace(/\/+$/, '') || null,
     key: values.key ?? env.NLQ_API_KEY ?? null,

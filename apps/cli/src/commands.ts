@@ -30,10 +30,19 @@ export async function ask(args: RequestArguments, transport: Transport): Promise
     const user = args.user !== null ? ` --user ${JSON.stringify(args.user)}` : '';
     return { code: 0, stdout: `${r.response}\n\nanswer: nlq ask${user} <number>\n`, stderr: '' };
   }
-  if (!r.success) return { code: 1, stdout: '', stderr: `error: ${r.error ?? 'the question could not be answered'}\n${r.sql ? `sql: ${r.sql}\n` : ''}` };
+  if (!r.success)
+    return {
+      code: 1,
+      stdout: '',
+      stderr: `error: ${r.error ?? 'the question could not be answered'}\n${r.sql ? `sql: ${r.sql}\n` : ''}`,
+    };
   if (r.pending_approval) {
     const session = encodeURIComponent(r.session_id);
-    return { code: 0, stdout: `${r.response}\n\nsql (pending approval): ${r.sql}\napprove: nlq approve ${session}   reject: nlq reject ${session}\n`, stderr: '' };
+    return {
+      code: 0,
+      stdout: `${r.response}\n\nsql (pending approval): ${r.sql}\napprove: nlq approve ${session}   reject: nlq reject ${session}\n`,
+      stderr: '',
+    };
   }
   return { code: 0, stdout: `${r.response}\n\nsql: ${r.sql}\n`, stderr: '' };
 }
@@ -42,7 +51,11 @@ export async function ask(args: RequestArguments, transport: Transport): Promise
  * `nlq approve <session_id>` / `nlq reject <session_id>` (spec 3): POST /approve|reject/{session_id}; prints the
  * status (and rows affected when the api reports them); nothing pending is the api's 404, exit 1.
  */
-export async function decide(action: 'approve' | 'reject', args: RequestArguments, transport: Transport): Promise<CommandOutcome> {
+export async function decide(
+  action: 'approve' | 'reject',
+  args: RequestArguments,
+  transport: Transport,
+): Promise<CommandOutcome> {
   const answer = await transport.request('POST', `/${action}/${encodeURIComponent(args.text)}`);
   if (answer.status !== 200) return httpError(answer, args.json);
   if (args.json) return { code: 0, stdout: json(answer.body), stderr: '' };
@@ -55,10 +68,17 @@ export async function decide(action: 'approve' | 'reject', args: RequestArgument
 function httpError(answer: AdapterAnswer, asJson: boolean): CommandOutcome {
   const b = answer.body as Partial<ErrorResponse> | string | null;
   if (asJson) return { code: 1, stdout: json(b), stderr: '' };
-  if (b === null || typeof b !== 'object') return { code: 1, stdout: '', stderr: `error: HTTP ${answer.status}${b ? `: ${String(b).slice(0, 200)}` : ''}\n` };
-  const details = Array.isArray(b.details) ? b.details.map((d) => `\n  ${d.field}: ${d.problems.join('; ')}`).join('') : '';
+  if (b === null || typeof b !== 'object')
+    return { code: 1, stdout: '', stderr: `error: HTTP ${answer.status}${b ? `: ${String(b).slice(0, 200)}` : ''}\n` };
+  const details = Array.isArray(b.details)
+    ? b.details.map((d) => `\n  ${d.field}: ${d.problems.join('; ')}`).join('')
+    : '';
   const request = b.requestId ? `, request ${b.requestId}` : '';
-  return { code: 1, stdout: '', stderr: `error: ${b.message ?? 'request failed'} (HTTP ${answer.status} ${b.code ?? ''}${request})${details}\n` };
+  return {
+    code: 1,
+    stdout: '',
+    stderr: `error: ${b.message ?? 'request failed'} (HTTP ${answer.status} ${b.code ?? ''}${request})${details}\n`,
+  };
 }
 
 function json(value: unknown): string {

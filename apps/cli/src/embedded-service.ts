@@ -19,7 +19,10 @@ export interface EmbeddedService {
  * and the offline engine. Log lines (LOG_LEVEL, default error) go to stderr, never to stdout (the MCP channel). The
  * key is the service key. Throws EmbeddedStartError (a bad setting is a usage error, exit 2).
  */
-export async function startEmbeddedService(args: Pick<RequestArguments, 'database' | 'dataDir'>, env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedService> {
+export async function startEmbeddedService(
+  args: Pick<RequestArguments, 'database' | 'dataDir'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<EmbeddedService> {
   // loaded only here: the api is not needed for usage errors or --url
   const { createApp, ApiKeyService, AppConfig } = await import('@nlq/server');
   let app: NestFastifyApplication;

@@ -13,11 +13,16 @@ import { parseRequestArguments, USAGE, UsageError } from './cli-arguments';
 import { ask, decide, type CommandOutcome } from './commands';
 import { runMcp } from './mcp-command';
 import { DELEGATED_TOOLS, runTool, type DelegatedCommand } from './tool-delegate';
-import { EmbeddedStartError, embeddedTransport, httpTransport, ServiceUnreachableError, type Transport } from './transport';
+import {
+  EmbeddedStartError,
+  embeddedTransport,
+  httpTransport,
+  ServiceUnreachableError,
+  type Transport,
+} from './transport';
 import type { CliOutput } from './cli-output';
 
 export type { CliOutput } from './cli-output';
-
 
 const processOutput: CliOutput = {
   stdout: (text) => process.stdout.write(text),
@@ -42,7 +47,8 @@ export async function runCli(argv: readonly string[], out: CliOutput = processOu
     }
     if (Object.hasOwn(DELEGATED_TOOLS, command)) return await runTool(command as DelegatedCommand, rest);
     if (command === 'mcp') return await runMcp(rest, out);
-    if (command !== 'ask' && command !== 'approve' && command !== 'reject') throw new UsageError(`unknown command ${command}`);
+    if (command !== 'ask' && command !== 'approve' && command !== 'reject')
+      throw new UsageError(`unknown command ${command}`);
     const args = parseRequestArguments(command, rest);
     if (args.help) {
       out.stdout(`${USAGE}\n`);
@@ -80,7 +86,10 @@ export async function runCli(argv: readonly string[], out: CliOutput = processOu
 export async function main(): Promise<void> {
   const code = await runCli(process.argv.slice(2));
   // stdout is asynchronous on pipes: wait for both streams before exiting (the embedded api may leave timers)
-  await Promise.all([new Promise((resolve) => process.stdout.write('', resolve)), new Promise((resolve) => process.stderr.write('', resolve))]);
+  await Promise.all([
+    new Promise((resolve) => process.stdout.write('', resolve)),
+    new Promise((resolve) => process.stderr.write('', resolve)),
+  ]);
   process.exit(code);
 }
 

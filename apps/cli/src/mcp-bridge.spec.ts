@@ -15,11 +15,15 @@ describe('bridgeError', () => {
   });
 
   it('keeps the status when the body is not the error shape, and names an unreachable service', () => {
-    expect(bridgeError('a', new StreamableHTTPError(502, 'Error POSTing to endpoint: Bad Gateway'), endpoint)).toMatchObject({
+    expect(
+      bridgeError('a', new StreamableHTTPError(502, 'Error POSTing to endpoint: Bad Gateway'), endpoint),
+    ).toMatchObject({
       id: 'a',
       error: { code: BRIDGE_ERROR_CODE, message: expect.stringContaining('Bad Gateway'), data: { statusCode: 502 } },
     });
     const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
-    expect(bridgeError(1, refused, endpoint)).toMatchObject({ error: { message: 'cannot reach http://localhost:8000: ECONNREFUSED' } });
+    expect(bridgeError(1, refused, endpoint)).toMatchObject({
+      error: { message: 'cannot reach http://localhost:8000: ECONNREFUSED' },
+    });
   });
 });

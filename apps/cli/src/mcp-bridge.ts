@@ -1,7 +1,12 @@
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isInitializeRequest,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorResponse } from '@nlq/contracts';
 import type { Readable, Writable } from 'node:stream';
 
@@ -41,7 +46,9 @@ export interface BridgeOptions {
  * ends when stdin ends (the client closed it; requests in flight are answered first) or on close().
  */
 export async function startMcpBridge(options: BridgeOptions): Promise<McpBridge> {
-  const http = new StreamableHTTPClientTransport(options.endpoint, { requestInit: { headers: options.key ? { 'X-API-Key': options.key } : {} } });
+  const http = new StreamableHTTPClientTransport(options.endpoint, {
+    requestInit: { headers: options.key ? { 'X-API-Key': options.key } : {} },
+  });
   const stdio = new StdioServerTransport(options.stdin, options.stdout);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
@@ -54,7 +61,8 @@ export async function startMcpBridge(options: BridgeOptions): Promise<McpBridge>
     const sent: Promise<void> = http
       .send(message)
       .catch(async (error: unknown) => {
-        if (isJSONRPCRequest(message)) await deliver(stdio, bridgeError(message.id, error, options.endpoint), options.log);
+        if (isJSONRPCRequest(message))
+          await deliver(stdio, bridgeError(message.id, error, options.endpoint), options.log);
       })
       .finally(() => inFlight.delete(sent));
     inFlight.add(sent);
@@ -68,7 +76,8 @@ export async function startMcpBridge(options: BridgeOptions): Promise<McpBridge>
   };
   // send() rejects too, and that rejection is answered to the client; other transport errors are only logged
   http.onerror = (error) => {
-    if (!(error instanceof StreamableHTTPError) && !(error instanceof TypeError)) options.log(`nlq mcp: ${error.message}`);
+    if (!(error instanceof StreamableHTTPError) && !(error instanceof TypeError))
+      options.log(`nlq mcp: ${error.message}`);
   };
   stdio.onerror = (error) => options.log(`nlq mcp: ${error.message}`);
   stdio.onclose = () => {
@@ -109,7 +118,15 @@ export function bridgeError(id: RequestId, error: unknown, endpoint: URL): JSONR
   if (body) message = `${body.message} (nlq error ${body.code}, HTTP ${body.statusCode})`;
   else if (error instanceof TypeError) message = `cannot reach ${endpoint.origin}: ${causeOf(error)}`;
   else message = (error as Error)?.message ?? String(error);
-  return { jsonrpc: '2.0', id, error: { code: BRIDGE_ERROR_CODE, message, ...(body ? { data: body } : status !== undefined ? { data: { statusCode: status } } : {}) } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: BRIDGE_ERROR_CODE,
+      message,
+      ...(body ? { data: body } : status !== undefined ? { data: { statusCode: status } } : {}),
+    },
+  };
 }
 
 /** The nlq error body a StreamableHTTPError's message ends with ("Error POSTing to endpoint: {json}"), or null. */
@@ -118,7 +135,9 @@ function errorBody(error: Error): ErrorResponse | null {
   if (start < 0) return null;
   try {
     const body = JSON.parse(error.message.slice(start)) as Partial<Record<keyof ErrorResponse, unknown>>;
-    return typeof body.code === 'string' && typeof body.message === 'string' && typeof body.statusCode === 'number' ? (body as ErrorResponse) : null;
+    return typeof body.code === 'string' && typeof body.message === 'string' && typeof body.statusCode === 'number'
+      ? (body as ErrorResponse)
+      : null;
   } catch {
     return null;
   }

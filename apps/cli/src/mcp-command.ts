@@ -23,7 +23,11 @@ export async function runMcp(argv: readonly string[], out: CliOutput): Promise<n
   try {
     embedded = args.url === null ? await startEmbeddedService(args) : null;
     const base = embedded?.url ?? (args.url as string);
-    const bridge = await startMcpBridge({ endpoint: new URL('mcp', `${base}/`), key: embedded?.key ?? args.key, log: (line) => out.stderr(`${line}\n`) });
+    const bridge = await startMcpBridge({
+      endpoint: new URL('mcp', `${base}/`),
+      key: embedded?.key ?? args.key,
+      log: (line) => out.stderr(`${line}\n`),
+    });
     const stop = () => void bridge.close();
     process.once('SIGINT', stop).once('SIGTERM', stop);
     try {

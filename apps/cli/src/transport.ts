@@ -36,13 +36,22 @@ export function httpTransport(url: string, key: string | null): Transport {
   return {
     description: url,
     async request(method, path, body) {
-      const headers = { ...(key ? { 'x-api-key': key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
+      const headers = {
+        ...(key ? { 'x-api-key': key } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      };
       let response: Response;
       try {
-        response = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        response = await fetch(`${url}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        throw new ServiceUnreachableError(`cannot reach ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+        throw new ServiceUnreachableError(
+          `cannot reach ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+        );
       }
       return { status: response.status, body: parseBody(await response.text()) };
     },
@@ -58,7 +67,10 @@ export function httpTransport(url: string, key: string | null): Transport {
  * DATA_DIR; log lines (LOG_LEVEL, default error) go to stderr. SERVICE_API_KEY from the environment, when set, is
  * sent with each request. Throws EmbeddedStartError.
  */
-export async function embeddedTransport(args: Pick<RequestArguments, 'database' | 'dataDir'>, env: NodeJS.ProcessEnv = process.env): Promise<Transport> {
+export async function embeddedTransport(
+  args: Pick<RequestArguments, 'database' | 'dataDir'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Transport> {
   // loaded only here: the api is not needed for usage errors, eval, sample-db or --url
   const { createQueryAdapter } = await import('@nlq/query-adapter');
   const logDestination: LogDestination = process.stderr;

@@ -25,9 +25,14 @@ function nlq(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const base = { ...process.env };
   for (const name of ['SERVICE_API_KEY', 'NLQ_URL', 'NLQ_API_KEY', 'QUERY_DATABASE_URL', 'DATA_DIR']) delete base[name];
   return new Promise((resolve) => {
-    execFile(process.execPath, ['-r', './tools/register.js', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...base, LOG_LEVEL: 'error', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['-r', './tools/register.js', 'apps/cli/src/main.ts', ...args],
+      { cwd: ROOT, env: { ...base, LOG_LEVEL: 'error', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -61,7 +66,11 @@ describe('nlq command line', () => {
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-cli-test-'));
-    ({ child: api, url } = await startApi({ DATA_DIR: path.join(tmp, 'service'), SERVICE_API_KEY: KEY, MAX_QUESTION_CHARS: '60' }));
+    ({ child: api, url } = await startApi({
+      DATA_DIR: path.join(tmp, 'service'),
+      SERVICE_API_KEY: KEY,
+      MAX_QUESTION_CHARS: '60',
+    }));
     const db = new Database(path.join(tmp, 'service', 'shop.db'), { readonly: true });
     customers = (db.prepare('SELECT COUNT(*) AS n FROM customers').get() as { n: number }).n;
     db.close();
@@ -76,7 +85,12 @@ describe('nlq command line', () => {
   });
 
   it('usage errors exit 2 with the usage text; help exits 0', async () => {
-    const [none, noQuestion, unknown, help] = await Promise.all([nlq([]), nlq(['ask', '--json']), nlq(['frobnicate']), nlq(['help'])]);
+    const [none, noQuestion, unknown, help] = await Promise.all([
+      nlq([]),
+      nlq(['ask', '--json']),
+      nlq(['frobnicate']),
+      nlq(['help']),
+    ]);
     expect(none).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: nlq <command>') });
     expect(noQuestion).toMatchObject({ code: 2, stderr: expect.stringContaining('nlq ask needs a question') });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command frobnicate') });
@@ -85,10 +99,25 @@ describe('nlq command line', () => {
 
   it('answers embedded (no --url) from the sample database of a fresh DATA_DIR; the DATA_DIR keeps the session', async () => {
     const dataDir = path.join(tmp, 'embedded');
-    const asJson = await nlq(['ask', 'How many customers are there?', '--data-dir', dataDir, '--json', '--user', 'cli-user']);
+    const asJson = await nlq([
+      'ask',
+      'How many customers are there?',
+      '--data-dir',
+      dataDir,
+      '--json',
+      '--user',
+      'cli-user',
+    ]);
     expect(asJson.code).toBe(0);
     const body = JSON.parse(asJson.stdout);
-    expect(body).toEqual({ response: expect.any(String), sql: expect.stringMatching(/count/i), success: true, pending_approval: false, session_id: 'cli-user', error: null });
+    expect(body).toEqual({
+      response: expect.any(String),
+      sql: expect.stringMatching(/count/i),
+      success: true,
+      pending_approval: false,
+      session_id: 'cli-user',
+      error: null,
+    });
     expect(plain(body.response)).toMatch(new RegExp(`\\b${customers}\\b`));
     // the same DATA_DIR keeps the session: nothing is pending for it, which is the api's 404
     const approve = await nlq(['approve', 'cli-user', '--data-dir', dataDir]);
@@ -120,7 +149,10 @@ describe('nlq command line', () => {
 
   it('nlq sample-db runs libs/sample-db (its output, its exit codes)', async () => {
     const out = path.join(tmp, 'small.db');
-    const [made, bad] = await Promise.all([nlq(['sample-db', '--out', out, '--scale', '0.02', '--seed', '7']), nlq(['sample-db', '--bogus'])]);
+    const [made, bad] = await Promise.all([
+      nlq(['sample-db', '--out', out, '--scale', '0.02', '--seed', '7']),
+      nlq(['sample-db', '--bogus']),
+    ]);
     expect(made).toMatchObject({ code: 0, stdout: expect.stringContaining(`sample database ${out}`) });
     expect(fs.existsSync(out)).toBe(true);
     expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown argument --bogus') });
@@ -132,6 +164,9 @@ describe('nlq command line', () => {
     if (!fs.existsSync(path.join(ROOT, '..', 'shared', 'eval'))) return;
     const run = await nlq(['eval', '--set', 'chinook', '--limit', '1', '--json']);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ provider: expect.any(String), reports: [{ set: 'chinook', total: 1 }] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      provider: expect.any(String),
+      reports: [{ set: 'chinook', total: 1 }],
+    });
   });
 });

@@ -46,7 +46,8 @@ async function errorStyled(root: Locator): Promise<string[]> {
     const found: string[] = [];
     for (const node of [el, ...el.querySelectorAll('*')]) {
       const cls = node.getAttribute('class') ?? '';
-      if (/error-text|badge-bad|outcome-rejected/.test(cls) || getComputedStyle(node).color === colour) found.push(`${node.tagName}.${cls}: ${node.textContent}`);
+      if (/error-text|badge-bad|outcome-rejected/.test(cls) || getComputedStyle(node).color === colour)
+        found.push(`${node.tagName}.${cls}: ${node.textContent}`);
     }
     return found;
   }, ERROR_COLOUR);
@@ -56,7 +57,8 @@ async function errorStyled(root: Locator): Promise<string[]> {
 function recordStreamBodies(page: Page): unknown[] {
   const bodies: unknown[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat/stream') bodies.push(request.postDataJSON());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat/stream')
+      bodies.push(request.postDataJSON());
   });
   return bodies;
 }
@@ -84,7 +86,12 @@ describe('web chat clarifications with a model that asks back', () => {
     await buildWebApp(webDist);
     [browser, stack] = await Promise.all([
       launchChromium(),
-      startWebStack(webDist, KEY, { LLM_PROVIDER: 'openai', LLM_BASE_URL: model.url, LLM_API_KEY: 'test-key-not-secret', LLM_MODEL: 'scripted-model' }),
+      startWebStack(webDist, KEY, {
+        LLM_PROVIDER: 'openai',
+        LLM_BASE_URL: model.url,
+        LLM_API_KEY: 'test-key-not-secret',
+        LLM_MODEL: 'scripted-model',
+      }),
     ]);
     employees = count(stack, EMPLOYEES);
     page = await browser.context.newPage();
@@ -105,7 +112,9 @@ describe('web chat clarifications with a model that asks back', () => {
     const asked = await ask(page, 'How many people are in London?');
     expect(await asked.getAttribute('data-state')).toBe('done');
     const clarification = asked.getByRole('group', { name: 'Which people in London do you mean?' });
-    expect(await clarification.getByTestId('clarification-question').innerText()).toBe('Which people in London do you mean?');
+    expect(await clarification.getByTestId('clarification-question').innerText()).toBe(
+      'Which people in London do you mean?',
+    );
     const options = clarification.getByRole('button');
     expect(await options.allInnerTexts()).toEqual(['customers in London', 'employees in London']);
     for (const option of await options.all()) expect(await option.isEnabled()).toBe(true);
@@ -121,23 +130,35 @@ describe('web chat clarifications with a model that asks back', () => {
 
     await clarification.getByRole('button', { name: 'employees in London' }).click();
     const answered = page.getByTestId('chat-turn').nth(1);
-    await answered.getByTestId('chat-question').filter({ hasText: /^employees in London$/ }).waitFor();
+    await answered
+      .getByTestId('chat-question')
+      .filter({ hasText: /^employees in London$/ })
+      .waitFor();
     await answered.and(page.locator('[data-testid="chat-turn"]:not([data-state="running"])')).waitFor();
     expect(await answered.getAttribute('data-state')).toBe('done');
     expect(await answered.getByTestId('chat-status').innerText()).toBe('ok');
     expect(await answered.getByTestId('chat-answer').innerText()).toContain(String(employees));
     expect(await answered.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['Employees']); // headers in words (issue 24)
-    expect(await answered.getByTestId('result-table').locator('tbody td').allInnerTexts()).toEqual([employees.toLocaleString('en-US')]);
+    expect(await answered.getByTestId('result-table').locator('tbody td').allInnerTexts()).toEqual([
+      employees.toLocaleString('en-US'),
+    ]);
     // The option went through the event stream, in the same session, without a question.
-    expect(streamed).toEqual([{ question: 'How many people are in London?' }, { clarification_option: '2', session_id: sessionId }]);
+    expect(streamed).toEqual([
+      { question: 'How many people are in London?' },
+      { clarification_option: '2', session_id: sessionId },
+    ]);
     // The answered clarification's buttons are disabled; the chosen one is marked.
     for (const option of await options.all()) expect(await option.isDisabled()).toBe(true);
-    expect(await clarification.getByRole('button', { name: 'employees in London' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await clarification.getByRole('button', { name: 'employees in London' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(await page.getByTestId('chat-session').locator('code').innerText()).toBe(sessionId);
     await saveScreenshot(page, '31-chat-clarification-answered');
     // Needs the api's `reading` wiring (issue 22, landing in parallel): until it lands the api answers reading null and
     // this last assertion fails (the turn is finished, so the note is there or not: 5 s is plenty).
-    expect(await answered.getByRole('note', { name: 'How nlq read it' }).innerText({ timeout: 5000 })).toMatch(/^How nlq read it: \S/);
+    expect(await answered.getByRole('note', { name: 'How nlq read it' }).innerText({ timeout: 5000 })).toMatch(
+      /^How nlq read it: \S/,
+    );
   });
 
   it('answers a question typed instead of choosing an option, and disables the options it leaves behind', async () => {
@@ -148,7 +169,9 @@ describe('web chat clarifications with a model that asks back', () => {
 
     const typed = await ask(page, 'How many orders came from the web channel?');
     expect(await typed.getAttribute('data-state')).toBe('done');
-    expect(await typed.getByTestId('result-table').locator('tbody td').allInnerTexts()).toEqual([count(stack, WEB_ORDERS).toLocaleString('en-US')]);
+    expect(await typed.getByTestId('result-table').locator('tbody td').allInnerTexts()).toEqual([
+      count(stack, WEB_ORDERS).toLocaleString('en-US'),
+    ]);
     for (const option of await options.all()) expect(await option.isDisabled()).toBe(true);
     expect(await asked.getByTestId('clarification-hint').innerText()).toBe('Answered by a later question.');
   });
@@ -182,7 +205,9 @@ describe('web chat honest counts and readings with the offline engine', () => {
     expect(total).toBeGreaterThan(1000);
     const table = turn.getByTestId('result-table');
     expect(await table.locator('caption').innerText()).toBe('1,000 rows');
-    expect(await turn.getByTestId('table-footer').innerText()).toBe(`Showing 1,000 of ${total.toLocaleString('en-US')} rows. Export for more.`);
+    expect(await turn.getByTestId('table-footer').innerText()).toBe(
+      `Showing 1,000 of ${total.toLocaleString('en-US')} rows. Export for more.`,
+    );
     await saveScreenshot(page, '32-chat-truncated-reading');
     // Needs the api's `reading` wiring (issue 22, landing in parallel): until it lands the api answers reading null and
     // these last assertions fail; the footer above does not depend on it.

@@ -52,14 +52,20 @@ describe('web chat streaming in a browser', () => {
       protocol: 'openai',
       reply: ({ user }) => {
         if (user.startsWith('Database schema')) return `\`\`\`sql\n${SQL}\n\`\`\``;
-        if (user.includes('Question: Plainly, list the first customers')) return 'Twelve customers, listed in signup order.';
+        if (user.includes('Question: Plainly, list the first customers'))
+          return 'Twelve customers, listed in signup order.';
         return { chunks: gate.pieces() };
       },
     });
     await buildWebApp(webDist);
     [browser, stack] = await Promise.all([
       launchChromium(),
-      startWebStack(webDist, KEY, { LLM_PROVIDER: 'openai', LLM_BASE_URL: model.url, LLM_API_KEY: 'test-key-not-secret', LLM_MODEL: 'scripted-model' }),
+      startWebStack(webDist, KEY, {
+        LLM_PROVIDER: 'openai',
+        LLM_BASE_URL: model.url,
+        LLM_API_KEY: 'test-key-not-secret',
+        LLM_MODEL: 'scripted-model',
+      }),
     ]);
     page = await browser.context.newPage();
   });
@@ -97,17 +103,26 @@ describe('web chat streaming in a browser', () => {
     gate.release(' The others follow in signup order.');
     gate.release(null);
     await turn.and(page.locator('[data-testid="chat-turn"][data-state="done"]')).waitFor();
-    expect(await turn.getByTestId('chat-answer').innerText()).toBe('The first of the 12 customers is Aiden Adams. The others follow in signup order.');
+    expect(await turn.getByTestId('chat-answer').innerText()).toBe(
+      'The first of the 12 customers is Aiden Adams. The others follow in signup order.',
+    );
     expect(await turn.getByTestId('chat-answer-streaming').count()).toBe(0);
     expect(await turn.getByTestId('result-table').locator('caption').innerText()).toBe('12 rows');
     expect(await turn.getByTestId('result-table').locator('tbody tr').count()).toBe(10); // the first page
-    expect(await turn.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['First name', 'Last name', 'City', 'Country']); // headers in words (issue 24)
+    expect(await turn.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual([
+      'First name',
+      'Last name',
+      'City',
+      'Country',
+    ]); // headers in words (issue 24)
     await saveScreenshot(page, '21-chat-streamed');
   });
 
   it('falls back to the plain POST /api/chat when the event stream is unavailable', async () => {
     let plainCalls = 0;
-    await page.route('**/api/chat/stream', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>a proxy page</html>' }));
+    await page.route('**/api/chat/stream', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<html>a proxy page</html>' }),
+    );
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/chat') plainCalls++;
     });

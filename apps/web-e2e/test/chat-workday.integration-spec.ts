@@ -106,7 +106,9 @@ describe('the chat a manager keeps open all day', () => {
     await chart.locator('svg').first().waitFor();
     const categories = await table.locator('tbody tr td:first-child').allInnerTexts();
     expect(categories).toContain('Sports & Outdoors');
-    const labels = await chart.locator('text.category-tick').evaluateAll((els) => els.map((e) => e.querySelector('title')?.textContent ?? e.textContent ?? ''));
+    const labels = await chart
+      .locator('text.category-tick')
+      .evaluateAll((els) => els.map((e) => e.querySelector('title')?.textContent ?? e.textContent ?? ''));
     expect(labels.length).toBe(await chart.locator('.recharts-bar-rectangle').count());
     expect([...labels].sort()).toEqual([...categories].sort());
     expect(await clippedTexts(page, '[data-testid="chart"] text, [data-testid="result-table"] th')).toEqual([]);
@@ -122,18 +124,27 @@ describe('the chat a manager keeps open all day', () => {
     expect(await first.getByTestId('feedback-up').getAttribute('aria-pressed')).toBe('true');
     const firstEntry = await first.getAttribute('data-entry-id');
     const detail = (await stack.api(`/api/sessions/${session}`)).body;
-    expect(detail.feedback).toEqual([expect.objectContaining({ signal: 'positive', ref_id: firstEntry, question: 'How many customers are there?' })]);
+    expect(detail.feedback).toEqual([
+      expect.objectContaining({ signal: 'positive', ref_id: firstEntry, question: 'How many customers are there?' }),
+    ]);
     const candidates = (await stack.api('/api/knowledge/examples?status=candidate')).body.items;
-    expect(candidates).toEqual([expect.objectContaining({ question: 'How many customers are there?', source_entry_id: firstEntry })]);
+    expect(candidates).toEqual([
+      expect.objectContaining({ question: 'How many customers are there?', source_entry_id: firstEntry }),
+    ]);
 
     // a reloaded session shows its tables and its chart, and the rating
     await page.reload();
     await page.getByTestId('chat-turn').nth(1).getByTestId('result-table').waitFor();
     const reloaded = page.getByTestId('chat-turn');
     expect(await reloaded.count()).toBe(2);
-    expect(await reloaded.nth(0).getByTestId('result-table').locator('tbody td').first().innerText()).toMatch(/^1,000$/);
+    expect(await reloaded.nth(0).getByTestId('result-table').locator('tbody td').first().innerText()).toMatch(
+      /^1,000$/,
+    );
     expect(await reloaded.nth(1).getByTestId('result-table').locator('tbody tr').count()).toBe(10);
-    expect(await reloaded.nth(1).getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['Name', 'Total sales']);
+    expect(await reloaded.nth(1).getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual([
+      'Name',
+      'Total sales',
+    ]);
     await reloaded.nth(1).getByTestId('chart').locator('text.category-tick').first().waitFor();
     expect(await reloaded.nth(1).locator('text.category-tick').count()).toBe(10);
     expect(await reloaded.nth(0).getByTestId('feedback-up').getAttribute('aria-pressed')).toBe('true');
@@ -230,7 +241,12 @@ describe('the chat a manager keeps open all day', () => {
         for (const t of toasts) for (const b of bar) expect(overlaps(t, b)).toBe(false);
         for (const a of answer) for (const b of bar) expect(overlaps(a, b)).toBe(false);
         for (const t of toasts) for (const a of answer) expect(overlaps(t, a)).toBe(false);
-        expect(await clippedTexts(p, '[data-testid="toast"] .toast-message, [data-testid="result-table"] th, [data-testid="chart"] text, [data-testid="chat-answer"]')).toEqual([]);
+        expect(
+          await clippedTexts(
+            p,
+            '[data-testid="toast"] .toast-message, [data-testid="result-table"] th, [data-testid="chart"] text, [data-testid="chat-answer"]',
+          ),
+        ).toEqual([]);
         // the page itself does not scroll sideways
         expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await saveScreenshot(p, `workday-06-visual-${viewport.name}`);

@@ -14,11 +14,16 @@ describe('resolveChromium', () => {
     const fake = path.join(os.tmpdir(), `nlq-fake-browser-${process.pid}`);
     fs.writeFileSync(fake, '');
     try {
-      await expect(resolveChromium({ [CHROMIUM_PATH_ENV]: fake })).resolves.toEqual({ executablePath: fake, source: 'NLQ_CHROMIUM_PATH' });
+      await expect(resolveChromium({ [CHROMIUM_PATH_ENV]: fake })).resolves.toEqual({
+        executablePath: fake,
+        source: 'NLQ_CHROMIUM_PATH',
+      });
     } finally {
       fs.rmSync(fake, { force: true });
     }
-    await expect(resolveChromium({ [CHROMIUM_PATH_ENV]: fake })).rejects.toThrow(`${CHROMIUM_PATH_ENV}=${fake} names no file`);
+    await expect(resolveChromium({ [CHROMIUM_PATH_ENV]: fake })).rejects.toThrow(
+      `${CHROMIUM_PATH_ENV}=${fake} names no file`,
+    );
   });
 
   it('falls back to a system browser, else to the packaged one', async () => {

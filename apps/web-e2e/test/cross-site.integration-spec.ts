@@ -68,7 +68,9 @@ describe('cross-site requests from a real Chromium page change nothing (issue 14
     model = await startScriptedModelServer({
       protocol: 'openai',
       reply: ({ user }) =>
-        user.startsWith('Database schema') ? `\`\`\`sql\n${/delete/i.test(user) ? DELETE_REVIEWS : 'SELECT COUNT(*) AS n FROM reviews'}\n\`\`\`` : 'Done.',
+        user.startsWith('Database schema')
+          ? `\`\`\`sql\n${/delete/i.test(user) ? DELETE_REVIEWS : 'SELECT COUNT(*) AS n FROM reviews'}\n\`\`\``
+          : 'Done.',
     });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-cross-site-'));
     // the issue's setting: admin mode, no SERVICE_API_KEY (the adapter surface is open), CORS_ORIGINS unset (*)
@@ -114,8 +116,18 @@ describe('cross-site requests from a real Chromium page change nothing (issue 14
 
     const page = await browser.context.newPage();
     await page.goto(attackerUrl);
-    for (const [form, frame] of [['urlencoded', 'f1'], ['textplain', 'f2'], ['approve', 'f3']]) {
-      expect(await page.evaluate(([f, t]) => (window as unknown as { submitAndWait(a: string, b: string): Promise<string> }).submitAndWait(f, t), [form, frame])).toBe('loaded');
+    for (const [form, frame] of [
+      ['urlencoded', 'f1'],
+      ['textplain', 'f2'],
+      ['approve', 'f3'],
+    ]) {
+      expect(
+        await page.evaluate(
+          ([f, t]) =>
+            (window as unknown as { submitAndWait(a: string, b: string): Promise<string> }).submitAndWait(f, t),
+          [form, frame],
+        ),
+      ).toBe('loaded');
     }
     const fetched = await page.evaluate(async (base) => {
       const outcome = async (p: Promise<Response>) => {
@@ -130,31 +142,61 @@ describe('cross-site requests from a real Chromium page change nothing (issue 14
         noCorsApprove: await outcome(fetch(`${base}/approve/victim`, { method: 'POST', mode: 'no-cors' })),
         noCorsReject: await outcome(fetch(`${base}/reject/victim`, { method: 'POST', mode: 'no-cors' })),
         noCorsText: await outcome(
-          fetch(`${base}/query`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ question: 'delete all reviews', user_id: 'victim-fetch' }) }),
+          fetch(`${base}/query`, {
+            method: 'POST',
+            mode: 'no-cors',
+            headers: { 'content-type': 'text/plain' },
+            body: JSON.stringify({ question: 'delete all reviews', user_id: 'victim-fetch' }),
+          }),
         ),
         beacon: navigator.sendBeacon(`${base}/approve/victim`),
-        beaconText: navigator.sendBeacon(`${base}/query`, JSON.stringify({ question: 'delete all reviews', user_id: 'victim-beacon' })),
-        corsJsonQuery: await outcome(
-          fetch(`${base}/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'delete all reviews', user_id: 'victim-json' }) }),
+        beaconText: navigator.sendBeacon(
+          `${base}/query`,
+          JSON.stringify({ question: 'delete all reviews', user_id: 'victim-beacon' }),
         ),
-        corsJsonApprove: await outcome(fetch(`${base}/approve/victim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })),
+        corsJsonQuery: await outcome(
+          fetch(`${base}/query`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ question: 'delete all reviews', user_id: 'victim-json' }),
+          }),
+        ),
+        corsJsonApprove: await outcome(
+          fetch(`${base}/approve/victim`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          }),
+        ),
         corsRefresh: await outcome(fetch(`${base}/refresh`, { method: 'POST' })),
       };
     }, api);
     // the preflighted JSON requests reach the api (CORS_ORIGINS=* lets the preflight pass) and are answered 403
-    expect(fetched).toMatchObject({ noCorsApprove: 'opaque', noCorsReject: 'opaque', noCorsText: 'opaque', corsJsonQuery: 403, corsJsonApprove: 403, corsRefresh: 403 });
+    expect(fetched).toMatchObject({
+      noCorsApprove: 'opaque',
+      noCorsReject: 'opaque',
+      noCorsText: 'opaque',
+      corsJsonQuery: 403,
+      corsJsonApprove: 403,
+      corsRefresh: 403,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500)); // let the beacons land
     await page.close();
 
     expect(reviewCount(dataDir)).toBe(before);
     const victim = await json(`${api}/session/victim`);
-    expect(victim.body.history.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['query:pending_approval']);
+    expect(victim.body.history.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
+      'query:pending_approval',
+    ]);
     for (const session of ['victim-form', 'victim-text', 'victim-fetch', 'victim-beacon', 'victim-json']) {
       expect((await json(`${api}/session/${session}`)).body.history).toEqual([]);
     }
 
     // the owner's own client (no Origin) still decides: the write was real and runs once approved
-    expect(await json(`${api}/approve/victim`, { method: 'POST' })).toMatchObject({ status: 200, body: { status: 'approved' } });
+    expect(await json(`${api}/approve/victim`, { method: 'POST' })).toMatchObject({
+      status: 200,
+      body: { status: 'approved' },
+    });
     expect(reviewCount(dataDir)).toBe(0);
   });
 });

@@ -26,7 +26,13 @@ const OWN_KEY = 'first-run-own-db-key-0123456789';
 async function inViewport(page: Page, testId: string): Promise<boolean> {
   const [box] = await boxes(page.getByTestId(testId));
   const size = page.viewportSize()!;
-  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5;
+  return (
+    !!box &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= size.width + 0.5 &&
+    box.y + box.height <= size.height + 0.5
+  );
 }
 
 describe('first run in a browser (issue 24 item 1)', () => {
@@ -42,7 +48,9 @@ describe('first run in a browser (issue 24 item 1)', () => {
     // a person's own database: a SQLite file nlq did not generate, which the service can write
     const ownDb = path.join(ownDir, 'inventory.db');
     const db = new Database(ownDb);
-    db.exec("CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, stock INTEGER NOT NULL); INSERT INTO parts VALUES (1, 'bolt', 40), (2, 'nut', 75);");
+    db.exec(
+      "CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, stock INTEGER NOT NULL); INSERT INTO parts VALUES (1, 'bolt', 40), (2, 'nut', 75);",
+    );
     db.close();
     await buildWebApp(webDist);
     [browser, sample, own] = await Promise.all([
@@ -59,22 +67,30 @@ describe('first run in a browser (issue 24 item 1)', () => {
     for (const dir of [webDist, ownDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(VIEWPORTS)('the key dialog names the key file and the SERVICE_API_KEY setting, unclipped ($name)', async (viewport) => {
-    await withViewportPage(browser, viewport, async (page) => {
-      await page.goto(`${sample.url}/`);
-      const dialog = page.getByTestId('key-dialog');
-      await dialog.waitFor();
-      const where = await page.getByTestId('key-where').innerText();
-      expect(where).toContain('data/service-api-key');
-      expect(where).toContain('DATA_DIR/service-api-key');
-      expect(where).toContain('SERVICE_API_KEY');
-      expect(await page.getByTestId('key-file').innerText()).toBe('data/service-api-key');
-      expect(await inViewport(page, 'key-dialog')).toBe(true);
-      expect(await clippedTexts(page, '[data-testid="key-dialog"] p, [data-testid="key-dialog"] li, [data-testid="key-dialog"] code')).toEqual([]);
-      expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, `24-first-run-key-dialog-${viewport.name}`);
-    });
-  });
+  it.each(VIEWPORTS)(
+    'the key dialog names the key file and the SERVICE_API_KEY setting, unclipped ($name)',
+    async (viewport) => {
+      await withViewportPage(browser, viewport, async (page) => {
+        await page.goto(`${sample.url}/`);
+        const dialog = page.getByTestId('key-dialog');
+        await dialog.waitFor();
+        const where = await page.getByTestId('key-where').innerText();
+        expect(where).toContain('data/service-api-key');
+        expect(where).toContain('DATA_DIR/service-api-key');
+        expect(where).toContain('SERVICE_API_KEY');
+        expect(await page.getByTestId('key-file').innerText()).toBe('data/service-api-key');
+        expect(await inViewport(page, 'key-dialog')).toBe(true);
+        expect(
+          await clippedTexts(
+            page,
+            '[data-testid="key-dialog"] p, [data-testid="key-dialog"] li, [data-testid="key-dialog"] code',
+          ),
+        ).toEqual([]);
+        expect(await pageFitsWidth(page)).toBe(true);
+        await saveScreenshot(page, `24-first-run-key-dialog-${viewport.name}`);
+      });
+    },
+  );
 
   it.each(VIEWPORTS)('no privilege banner for the sample database nlq generated ($name)', async (viewport) => {
     await withViewportPage(browser, viewport, async (page) => {
@@ -89,21 +105,26 @@ describe('first run in a browser (issue 24 item 1)', () => {
     });
   });
 
-  it.each(VIEWPORTS)("the banner stays for a person's own database that can write, without overlap ($name)", async (viewport) => {
-    await withViewportPage(browser, viewport, async (page) => {
-      await openWithKey(page, `${own.url}/`, OWN_KEY, 'health-card');
-      const banner = page.getByTestId('privilege-banner');
-      await banner.waitFor();
-      expect(await banner.innerText()).toMatch(/can write: user mode still runs reads only, but give nlq a read-only role/);
-      await page.getByTestId('health-card').waitFor();
-      const [bannerBox] = await boxes(banner);
-      for (const other of ['health-card', 'database-card', 'counts-card']) {
-        for (const box of await boxes(page.getByTestId(other))) expect(overlaps(bannerBox, box)).toBe(false);
-      }
-      for (const box of await boxes(page.locator('.topbar'))) expect(overlaps(bannerBox, box)).toBe(false);
-      expect(await clippedTexts(page, '[data-testid="privilege-banner"]')).toEqual([]);
-      expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, `24-first-run-overview-own-db-${viewport.name}`);
-    });
-  });
+  it.each(VIEWPORTS)(
+    "the banner stays for a person's own database that can write, without overlap ($name)",
+    async (viewport) => {
+      await withViewportPage(browser, viewport, async (page) => {
+        await openWithKey(page, `${own.url}/`, OWN_KEY, 'health-card');
+        const banner = page.getByTestId('privilege-banner');
+        await banner.waitFor();
+        expect(await banner.innerText()).toMatch(
+          /can write: user mode still runs reads only, but give nlq a read-only role/,
+        );
+        await page.getByTestId('health-card').waitFor();
+        const [bannerBox] = await boxes(banner);
+        for (const other of ['health-card', 'database-card', 'counts-card']) {
+          for (const box of await boxes(page.getByTestId(other))) expect(overlaps(bannerBox, box)).toBe(false);
+        }
+        for (const box of await boxes(page.locator('.topbar'))) expect(overlaps(bannerBox, box)).toBe(false);
+        expect(await clippedTexts(page, '[data-testid="privilege-banner"]')).toEqual([]);
+        expect(await pageFitsWidth(page)).toBe(true);
+        await saveScreenshot(page, `24-first-run-overview-own-db-${viewport.name}`);
+      });
+    },
+  );
 });

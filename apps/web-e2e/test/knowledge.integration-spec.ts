@@ -29,7 +29,10 @@ describe('web knowledge page and definitions used by an answer', () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-web-dist-'));
     await buildWebApp(webDist);
-    [browser, stack] = await Promise.all([launchChromium(), startWebStack(webDist, KEY, { USER_API_KEYS: `alice:${USER_KEY}` })]);
+    [browser, stack] = await Promise.all([
+      launchChromium(),
+      startWebStack(webDist, KEY, { USER_API_KEYS: `alice:${USER_KEY}` }),
+    ]);
     page = await browser.context.newPage();
   });
 
@@ -41,10 +44,20 @@ describe('web knowledge page and definitions used by an answer', () => {
 
   it('lists a changed metric with its version and a diff, and the chat names it under the answer', async () => {
     const created = await stack.api('/api/knowledge/definitions', {
-      body: { kind: 'metric', name: 'revenue', synonyms: [], description: 'd', expression: 'SUM(orders.total_amount)', filter: "orders.status <> 'cancelled'" },
+      body: {
+        kind: 'metric',
+        name: 'revenue',
+        synonyms: [],
+        description: 'd',
+        expression: 'SUM(orders.total_amount)',
+        filter: "orders.status <> 'cancelled'",
+      },
     });
     expect(created.status).toBe(201);
-    const patched = await stack.api(`/api/knowledge/definitions/${created.body.id}`, { method: 'PATCH', body: { synonyms: ['sales'] } });
+    const patched = await stack.api(`/api/knowledge/definitions/${created.body.id}`, {
+      method: 'PATCH',
+      body: { synonyms: ['sales'] },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.version).toBe(2);
 
@@ -52,7 +65,13 @@ describe('web knowledge page and definitions used by an answer', () => {
     await giveKey(page, KEY);
     const row = page.getByTestId('definition-row').filter({ hasText: 'revenue' });
     await row.waitFor();
-    expect(await row.locator('td').allInnerTexts()).toEqual(['metric', 'revenue', 'sales', "SUM(orders.total_amount) WHERE orders.status <> 'cancelled'", 'v2']);
+    expect(await row.locator('td').allInnerTexts()).toEqual([
+      'metric',
+      'revenue',
+      'sales',
+      "SUM(orders.total_amount) WHERE orders.status <> 'cancelled'",
+      'v2',
+    ]);
     await row.getByTestId('definition-select').click();
     const versions = page.getByTestId('definition-versions');
     const newest = versions.getByTestId('definition-version').first();
@@ -67,7 +86,9 @@ describe('web knowledge page and definitions used by an answer', () => {
     await page.getByTestId('nav-chat').click();
     const turn = await ask(page, QUESTION);
     expect(await turn.getByTestId('chat-status').innerText()).toBe('ok');
-    expect(await turn.getByRole('note', { name: 'Definitions used' }).innerText()).toBe('Definitions used: revenue (v2)');
+    expect(await turn.getByRole('note', { name: 'Definitions used' }).innerText()).toBe(
+      'Definitions used: revenue (v2)',
+    );
     await saveScreenshot(page, '41-chat-definitions-used');
   });
 

@@ -36,7 +36,9 @@ async function watchRunningStages(page: Page): Promise<void> {
     const w = window as unknown as { __runningStages: string[] };
     w.__runningStages = [];
     const seen = () => {
-      for (const el of document.querySelectorAll('[data-testid="chat-turn"][data-state="running"] [data-testid="stage"]')) {
+      for (const el of document.querySelectorAll(
+        '[data-testid="chat-turn"][data-state="running"] [data-testid="stage"]',
+      )) {
         const name = el.getAttribute('data-stage');
         if (name && !w.__runningStages.includes(name)) w.__runningStages.push(name);
       }
@@ -94,7 +96,9 @@ describe('web app in a browser against the real api', () => {
     expect(stages).toEqual(expect.arrayContaining(['intake', 'schema', 'generate', 'check', 'execute', 'answer']));
     const seenRunning = await page.evaluate(() => (window as unknown as { __runningStages: string[] }).__runningStages);
     expect(seenRunning.length).toBeGreaterThan(0);
-    firstTraceId = decodeURIComponent((await count.getByTestId('chat-trace-link').getAttribute('href'))!.split('/').pop()!);
+    firstTraceId = decodeURIComponent(
+      (await count.getByTestId('chat-trace-link').getAttribute('href'))!.split('/').pop()!,
+    );
 
     const sales = await ask(page, 'total sales by category');
     expect(await sales.getAttribute('data-state')).toBe('done');
@@ -108,9 +112,13 @@ describe('web app in a browser against the real api', () => {
     expect(await salesTable.innerText()).toContain('Computers');
     // Values formatted for people (issue 7 item 3): money columns grouped with two decimals (and, issue 24, the
     // answer's currency sign), in the table and axis.
-    expect(await salesTable.locator('tbody tr').first().locator('td').nth(1).innerText()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    expect(await salesTable.locator('tbody tr').first().locator('td').nth(1).innerText()).toMatch(
+      /^\$\d{1,3}(,\d{3})*\.\d{2}$/,
+    );
     // Tick labels of both axes: the x axis names categories, the y axis's numbers are grouped by thousands.
-    const ticks = (await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents()).filter((t) => /^[\d,.]+$/.test(t));
+    const ticks = (await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents()).filter((t) =>
+      /^[\d,.]+$/.test(t),
+    );
     expect(ticks.length).toBeGreaterThan(1);
     for (const tick of ticks) expect(tick).toMatch(/^\d{1,3}(,\d{3})*$/);
     expect(ticks.some((tick) => tick.includes(','))).toBe(true);
@@ -137,8 +145,12 @@ describe('web app in a browser against the real api', () => {
     await approval.waitFor();
     expect(await approval.innerText()).toContain('waits for approval');
     // Impact preview: the rows it would change, counted read-only before anyone decides (issue 7 item 5).
-    expect(await turn.getByTestId('approval-impact').innerText()).toContain(`would change ${expected.toLocaleString('en-US')} rows`);
-    expect(await turn.getByTestId('chat-answer').innerText()).toContain(`would delete ${expected.toLocaleString('en-US')} rows`);
+    expect(await turn.getByTestId('approval-impact').innerText()).toContain(
+      `would change ${expected.toLocaleString('en-US')} rows`,
+    );
+    expect(await turn.getByTestId('chat-answer').innerText()).toContain(
+      `would delete ${expected.toLocaleString('en-US')} rows`,
+    );
     expect(await turn.getByTestId('sql').innerText()).toMatch(/DELETE\s+FROM\s+reviews/i);
     expect(await turn.getByTestId('chat-status').innerText()).toMatch(/pending/i);
     await approval.getByRole('button', { name: 'Reject' }).waitFor();
@@ -150,7 +162,10 @@ describe('web app in a browser against the real api', () => {
     await outcome.waitFor();
     expect(await outcome.innerText()).toBe(`Approved and executed: ${expected} rows affected.`);
     expect(await turn.getByTestId('chat-status').innerText()).toBe('approved');
-    await page.getByTestId('toast').filter({ hasText: `Approved: ${expected} rows affected` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Approved: ${expected} rows affected` })
+      .waitFor();
     expect(before()).toBe(0);
     await saveScreenshot(page, '04-chat-approved');
   });
@@ -182,7 +197,9 @@ describe('web app in a browser against the real api', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     const pgRow = page.locator('[data-testid="connection-row"][data-name="warehouse pg"]');
     await pgRow.waitFor();
-    expect(await pgRow.getByTestId('connection-url-cell').innerText()).toMatch(/^postgres(ql)?:\/\/postgres:\*+@127\.0\.0\.1:5432\/test$/);
+    expect(await pgRow.getByTestId('connection-url-cell').innerText()).toMatch(
+      /^postgres(ql)?:\/\/postgres:\*+@127\.0\.0\.1:5432\/test$/,
+    );
     await saveScreenshot(page, '05-connections');
 
     const html = await page.content();
@@ -209,7 +226,9 @@ describe('web app in a browser against the real api', () => {
     await page.getByTestId('trace-timeline').waitFor();
     expect(await page.getByTestId('trace-question').innerText()).toBe('How many customers are there?');
     expect(await page.getByTestId('trace-status').innerText()).toMatch(/ok/i);
-    const spans = await page.getByTestId('trace-span').evaluateAll((els) => els.map((e) => e.getAttribute('data-stage')));
+    const spans = await page
+      .getByTestId('trace-span')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-stage')));
     expect(spans).toEqual(expect.arrayContaining(['intake', 'schema', 'generate', 'check', 'execute', 'answer']));
     expect(spans.indexOf('intake')).toBeLessThan(spans.indexOf('execute'));
     expect(await page.getByTestId('trace-timeline').innerText()).toContain('execute');
@@ -242,11 +261,15 @@ describe('web app in a browser against the real api', () => {
     expect(await page.getByTestId('health-status').innerText()).toMatch(/ok/i);
     expect(await page.getByTestId('database-reachable').innerText()).toMatch(/ok/i);
     const connections = await user.api('/api/connections');
-    const activeConnection = (Array.isArray(connections.body) ? connections.body : connections.body.items).find((c: { active: boolean }) => c.active);
+    const activeConnection = (Array.isArray(connections.body) ? connections.body : connections.body.items).find(
+      (c: { active: boolean }) => c.active,
+    );
     expect(await page.getByTestId('active-connection').innerText()).toBe(activeConnection.name);
     expect(await page.getByTestId('database-card').innerText()).toContain(`(${activeConnection.dialect})`);
     const llms = await user.api('/api/llms');
-    const activeModel = (Array.isArray(llms.body) ? llms.body : llms.body.items).find((l: { active: boolean }) => l.active);
+    const activeModel = (Array.isArray(llms.body) ? llms.body : llms.body.items).find(
+      (l: { active: boolean }) => l.active,
+    );
     expect(await page.getByTestId('active-model').innerText()).toBe(activeModel.name);
     expect(await page.getByTestId('model-card').innerText()).toContain('(offline');
     expect(await page.getByTestId('model-reachable').innerText()).toMatch(/ok/i);

@@ -81,7 +81,13 @@ export interface ChatResponse extends QueryResponse {
 
 /** GET /api/health: the /health fields plus reachability of the active database and model. */
 export interface ApiHealthResponse extends HealthResponse {
-  database: { connection_id: string; dialect: Dialect | null; reachable: boolean; latency_ms: number | null; error: string | null };
+  database: {
+    connection_id: string;
+    dialect: Dialect | null;
+    reachable: boolean;
+    latency_ms: number | null;
+    error: string | null;
+  };
   model: { provider: string; model: string; reachable: boolean; latency_ms: number | null; error: string | null };
   /**
    * What the active query connection's credential may do (null fields: could not be told), and in user mode a

@@ -1,7 +1,17 @@
 import { nameWords } from './value-format';
 
 /** SQL aggregate function names as people say them. */
-const AGGREGATE_WORDS = new Map<string, string>(Object.entries({ count: 'number', sum: 'total', avg: 'average', average: 'average', min: 'lowest', max: 'highest', total: 'total' }));
+const AGGREGATE_WORDS = new Map<string, string>(
+  Object.entries({
+    count: 'number',
+    sum: 'total',
+    avg: 'average',
+    average: 'average',
+    min: 'lowest',
+    max: 'highest',
+    total: 'total',
+  }),
+);
 
 /**
  * A result column's name as words, shared by the answer templates (libs/pipeline) and the web app's table headers and

@@ -12,7 +12,13 @@
 export type ExampleStatus = 'candidate' | 'failed_check' | 'verified' | 'retired' | 'rejected';
 
 /** Every {@link ExampleStatus}, for validation. */
-export const EXAMPLE_STATUSES: readonly ExampleStatus[] = ['candidate', 'failed_check', 'verified', 'retired', 'rejected'];
+export const EXAMPLE_STATUSES: readonly ExampleStatus[] = [
+  'candidate',
+  'failed_check',
+  'verified',
+  'retired',
+  'rejected',
+];
 
 /**
  * What a read returned, compared across re-runs: the column names, the row count and a SHA-256 of the rows

@@ -7,7 +7,12 @@
 export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction';
 
 /** Every kind, in the order the docs list them. */
-export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = ['metric', 'filter', 'synonym', 'instruction'];
+export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = [
+  'metric',
+  'filter',
+  'synonym',
+  'instruction',
+];
 
 /**
  * A measure: `expression` is an SQL aggregate in the connection's dialect (`SUM(order_items.line_total)`), `filter`
@@ -47,7 +52,8 @@ export interface InstructionDefinitionBody {
 }
 
 /** What an admin writes: one definition of any kind. */
-export type KnowledgeDefinitionBody = MetricDefinitionBody | FilterDefinitionBody | SynonymDefinitionBody | InstructionDefinitionBody;
+export type KnowledgeDefinitionBody =
+  MetricDefinitionBody | FilterDefinitionBody | SynonymDefinitionBody | InstructionDefinitionBody;
 
 /** Bookkeeping of a stored definition (one version of it). */
 export interface KnowledgeDefinitionMeta {

@@ -2,7 +2,8 @@ import { ServerSentEventParser } from './server-sent-events';
 
 describe('ServerSentEventParser', () => {
   it('parses events split at any point, with CRLF, CR or LF, comments and multi-line data', () => {
-    const stream = ': keep-alive\r\n\r\nevent: answer.delta\r\ndata: {"text":"Hi"}\r\n\r\ndata:first\rdata: second\r\rid: 7\nretry: 10\nevent: result\ndata: {}\n\nevent: empty\n\n';
+    const stream =
+      ': keep-alive\r\n\r\nevent: answer.delta\r\ndata: {"text":"Hi"}\r\n\r\ndata:first\rdata: second\r\rid: 7\nretry: 10\nevent: result\ndata: {}\n\nevent: empty\n\n';
     for (const size of [1, 2, 3, 7, stream.length]) {
       const parser = new ServerSentEventParser();
       const events = [];

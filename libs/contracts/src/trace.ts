@@ -23,7 +23,16 @@ export interface TraceSpan {
  * ran. A held write's trace starts `pending_approval` and follows the decision (issue 24 item 6): `approved` (it
  * ran), `rejected` (nothing ran) or `failed` (the approved run failed or was interrupted; it may be approved again).
  */
-export const TRACE_STATUSES = ['ok', 'error', 'pending_approval', 'refused', 'clarification', 'approved', 'rejected', 'failed'] as const;
+export const TRACE_STATUSES = [
+  'ok',
+  'error',
+  'pending_approval',
+  'refused',
+  'clarification',
+  'approved',
+  'rejected',
+  'failed',
+] as const;
 export type TraceStatus = (typeof TRACE_STATUSES)[number];
 
 /** The statuses a held write's trace may move to once someone decides (see {@link TraceStatus}). */

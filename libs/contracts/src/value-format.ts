@@ -9,9 +9,57 @@ const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Name parts that mark a money column (`unit_price`, `totalAmount`, `revenue`); words as ambiguous as `total` or `value` are not; matched on whole words of the name. */
-const MONEY_WORDS = new Set(['price', 'prices', 'sales', 'amount', 'revenue', 'cost', 'costs', 'salary', 'income', 'spend', 'spent', 'paid', 'payment', 'payments', 'balance', 'fee', 'fees', 'freight', 'profit', 'budget', 'subtotal', 'tax', 'charge', 'charges', 'invoice', 'invoices']);
+const MONEY_WORDS = new Set([
+  'price',
+  'prices',
+  'sales',
+  'amount',
+  'revenue',
+  'cost',
+  'costs',
+  'salary',
+  'income',
+  'spend',
+  'spent',
+  'paid',
+  'payment',
+  'payments',
+  'balance',
+  'fee',
+  'fees',
+  'freight',
+  'profit',
+  'budget',
+  'subtotal',
+  'tax',
+  'charge',
+  'charges',
+  'invoice',
+  'invoices',
+]);
 /** Name parts that veto money even beside a money word (`total_count`, `price_rank`, `amount_pct`). */
-const NOT_MONEY_WORDS = new Set(['count', 'number', 'num', 'qty', 'quantity', 'id', 'rank', 'pct', 'percent', 'percentage', 'ratio', 'rate', 'share', 'year', 'days', 'age', 'rating', 'score', 'items', 'orders']);
+const NOT_MONEY_WORDS = new Set([
+  'count',
+  'number',
+  'num',
+  'qty',
+  'quantity',
+  'id',
+  'rank',
+  'pct',
+  'percent',
+  'percentage',
+  'ratio',
+  'rate',
+  'share',
+  'year',
+  'days',
+  'age',
+  'rating',
+  'score',
+  'items',
+  'orders',
+]);
 
 /** Lower-case words of an identifier or SQL expression: `unitPrice` and `SUM(o.unit_price)` give `unit`, `price`. */
 export function nameWords(name: string): string[] {
@@ -71,7 +119,8 @@ export function formatCell(value: unknown, column = '', options: { currency?: bo
   const words = nameWords(column);
   const n = numericValue(value);
   if (n !== null) {
-    if (words.some((w) => w === 'id' || w === 'year' || w === 'zip' || w === 'code' || w === 'phone')) return String(value);
+    if (words.some((w) => w === 'id' || w === 'year' || w === 'zip' || w === 'code' || w === 'phone'))
+      return String(value);
     if (options.currency && isMoneyColumn(column)) return formatCurrency(n);
     return formatNumber(n, isMoneyColumn(column));
   }

@@ -10,13 +10,26 @@ const typeName = (r: Record<string, unknown>) => str(r.data_type) ?? '';
 describe('assembleInformationSchema', () => {
   const rows = {
     tables: [
-      { table_schema: 'app', table_name: 'customers', table_type: 'BASE TABLE', table_comment: 'People', row_count: '3' },
+      {
+        table_schema: 'app',
+        table_name: 'customers',
+        table_type: 'BASE TABLE',
+        table_comment: 'People',
+        row_count: '3',
+      },
       { table_schema: 'sales', table_name: 'orders', table_type: 'BASE TABLE', table_comment: '  ', row_count: 5 },
       { table_schema: 'app', table_name: 'big_orders', table_type: 'VIEW', table_comment: 'VIEW', row_count: 9 },
     ],
     columns: [
       { table_schema: 'app', table_name: 'customers', column_name: 'id', data_type: 'int', is_nullable: 'NO' },
-      { table_schema: 'app', table_name: 'customers', column_name: 'name', data_type: 'text', is_nullable: 'YES', column_comment: 'Full name' },
+      {
+        table_schema: 'app',
+        table_name: 'customers',
+        column_name: 'name',
+        data_type: 'text',
+        is_nullable: 'YES',
+        column_comment: 'Full name',
+      },
       { table_schema: 'sales', table_name: 'orders', column_name: 'id', data_type: 'int', is_nullable: 'NO' },
       { table_schema: 'sales', table_name: 'orders', column_name: 'customer_id', data_type: 'int', is_nullable: 'yes' },
       { table_schema: 'gone', table_name: 'ghost', column_name: 'x', data_type: 'int', is_nullable: 'NO' },
@@ -27,9 +40,33 @@ describe('assembleInformationSchema', () => {
       { table_schema: 'gone', table_name: 'ghost', column_name: 'x' },
     ],
     foreignKeys: [
-      { table_schema: 'sales', table_name: 'orders', constraint_name: 'fk_c', column_name: 'customer_id', ref_schema: 'app', ref_table: 'customers', ref_column: 'id' },
-      { table_schema: 'app', table_name: 'customers', constraint_name: 'fk_self', column_name: 'id', ref_schema: 'sales', ref_table: 'orders', ref_column: 'id' },
-      { table_schema: 'gone', table_name: 'ghost', constraint_name: 'fk_g', column_name: 'x', ref_schema: 'app', ref_table: 'customers', ref_column: 'id' },
+      {
+        table_schema: 'sales',
+        table_name: 'orders',
+        constraint_name: 'fk_c',
+        column_name: 'customer_id',
+        ref_schema: 'app',
+        ref_table: 'customers',
+        ref_column: 'id',
+      },
+      {
+        table_schema: 'app',
+        table_name: 'customers',
+        constraint_name: 'fk_self',
+        column_name: 'id',
+        ref_schema: 'sales',
+        ref_table: 'orders',
+        ref_column: 'id',
+      },
+      {
+        table_schema: 'gone',
+        table_name: 'ghost',
+        constraint_name: 'fk_g',
+        column_name: 'x',
+        ref_schema: 'app',
+        ref_table: 'customers',
+        ref_column: 'id',
+      },
     ],
   };
 
@@ -62,7 +99,16 @@ describe('assembleInformationSchema', () => {
         comment: null,
         rowCount: 5,
       },
-      { name: 'big_orders', schema: null, kind: 'view', columns: [], primaryKey: [], foreignKeys: [], comment: 'VIEW', rowCount: null },
+      {
+        name: 'big_orders',
+        schema: null,
+        kind: 'view',
+        columns: [],
+        primaryKey: [],
+        foreignKeys: [],
+        comment: 'VIEW',
+        rowCount: null,
+      },
     ]);
   });
 
@@ -72,14 +118,32 @@ describe('assembleInformationSchema', () => {
       {
         ...rows,
         foreignKeys: [
-          { table_schema: 'sales', table_name: 'orders', constraint_name: 'fk2', column_name: 'a', ref_schema: 'app', ref_table: 't', ref_column: 'x' },
-          { table_schema: 'sales', table_name: 'orders', constraint_name: 'fk2', column_name: 'b', ref_schema: 'app', ref_table: 't', ref_column: 'y' },
+          {
+            table_schema: 'sales',
+            table_name: 'orders',
+            constraint_name: 'fk2',
+            column_name: 'a',
+            ref_schema: 'app',
+            ref_table: 't',
+            ref_column: 'x',
+          },
+          {
+            table_schema: 'sales',
+            table_name: 'orders',
+            constraint_name: 'fk2',
+            column_name: 'b',
+            ref_schema: 'app',
+            ref_table: 't',
+            ref_column: 'y',
+          },
         ],
       },
       { typeName, dropViewComments: true },
     );
     expect(tables.map((t) => t.schema)).toEqual(['app', 'sales', 'app']);
-    expect(tables[1].foreignKeys).toEqual([{ columns: ['a', 'b'], referencedTable: 'app.t', referencedColumns: ['x', 'y'] }]);
+    expect(tables[1].foreignKeys).toEqual([
+      { columns: ['a', 'b'], referencedTable: 'app.t', referencedColumns: ['x', 'y'] },
+    ]);
     expect(tables[2].comment).toBeNull();
   });
 });

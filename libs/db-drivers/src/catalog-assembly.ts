@@ -73,7 +73,8 @@ export function assembleInformationSchema(
       comment: comment(r.column_comment),
     });
   }
-  for (const r of rows.primaryKeys) tables.get(tableKey(r.table_schema, r.table_name))?.primaryKey.push(str(r.column_name)!);
+  for (const r of rows.primaryKeys)
+    tables.get(tableKey(r.table_schema, r.table_name))?.primaryKey.push(str(r.column_name)!);
   const fks = new Map<string, { t: TableSchema; columns: string[]; refTable: string; refColumns: string[] }>();
   for (const r of rows.foreignKeys) {
     const t = tables.get(tableKey(r.table_schema, r.table_name));
@@ -82,13 +83,19 @@ export function assembleInformationSchema(
     let fk = fks.get(k);
     if (!fk) {
       const refSchema = visible(r.ref_schema);
-      fk = { t, columns: [], refTable: refSchema ? `${refSchema}.${str(r.ref_table)}` : str(r.ref_table)!, refColumns: [] };
+      fk = {
+        t,
+        columns: [],
+        refTable: refSchema ? `${refSchema}.${str(r.ref_table)}` : str(r.ref_table)!,
+        refColumns: [],
+      };
       fks.set(k, fk);
     }
     fk.columns.push(str(r.column_name)!);
     fk.refColumns.push(str(r.ref_column)!);
   }
   for (const t of tables.values()) for (const c of t.columns) c.primaryKey = t.primaryKey.includes(c.name);
-  for (const fk of fks.values()) fk.t.foreignKeys.push({ columns: fk.columns, referencedTable: fk.refTable, referencedColumns: fk.refColumns });
+  for (const fk of fks.values())
+    fk.t.foreignKeys.push({ columns: fk.columns, referencedTable: fk.refTable, referencedColumns: fk.refColumns });
   return [...tables.values()];
 }

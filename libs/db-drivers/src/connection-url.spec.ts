@@ -10,7 +10,11 @@ import { SqliteDriver } from './sqlite/sqlite.driver';
 
 describe('parseConnectionUrl', () => {
   it('parses the three SQLite forms', () => {
-    expect(parseConnectionUrl('sqlite:///abs/path/file.db')).toMatchObject({ engine: 'sqlite', dialect: 'sqlite', filename: '/abs/path/file.db' });
+    expect(parseConnectionUrl('sqlite:///abs/path/file.db')).toMatchObject({
+      engine: 'sqlite',
+      dialect: 'sqlite',
+      filename: '/abs/path/file.db',
+    });
     expect(parseConnectionUrl('sqlite:relative/path.db').filename).toBe(path.resolve('relative/path.db'));
     expect(parseConnectionUrl('sqlite::memory:').filename).toBe(':memory:');
     expect(parseConnectionUrl('sqlite:///with%20space.db').filename).toBe('/with space.db');
@@ -28,13 +32,27 @@ describe('parseConnectionUrl', () => {
       database: 'sales',
       params: { sslmode: 'require' },
     });
-    expect(parseConnectionUrl('postgres://u@127.0.0.1:6543/x')).toMatchObject({ scheme: 'postgres', port: 6543, password: undefined });
+    expect(parseConnectionUrl('postgres://u@127.0.0.1:6543/x')).toMatchObject({
+      scheme: 'postgres',
+      port: 6543,
+      password: undefined,
+    });
     expect(parseConnectionUrl('postgres://u@[::1]:5432/x').host).toBe('::1');
   });
 
   it('tells mysql from mariadb by scheme', () => {
-    expect(parseConnectionUrl('mysql://root@localhost/test')).toMatchObject({ engine: 'mysql', dialect: 'mysql', port: 3306, database: 'test' });
-    expect(parseConnectionUrl('mariadb://root:pw@localhost:3307/test')).toMatchObject({ engine: 'mysql', dialect: 'mariadb', port: 3307, password: 'pw' });
+    expect(parseConnectionUrl('mysql://root@localhost/test')).toMatchObject({
+      engine: 'mysql',
+      dialect: 'mysql',
+      port: 3306,
+      database: 'test',
+    });
+    expect(parseConnectionUrl('mariadb://root:pw@localhost:3307/test')).toMatchObject({
+      engine: 'mysql',
+      dialect: 'mariadb',
+      port: 3307,
+      password: 'pw',
+    });
   });
 
   it('parses SQL Server and Snowflake URLs', () => {
@@ -45,7 +63,11 @@ describe('parseConnectionUrl', () => {
       database: 'reports',
       params: { encrypt: 'false' },
     });
-    expect(parseConnectionUrl('snowflake://bob:pw@xy12345.eu-west-1.snowflakecomputing.com/SALES/PUBLIC?warehouse=WH&role=READER')).toMatchObject({
+    expect(
+      parseConnectionUrl(
+        'snowflake://bob:pw@xy12345.eu-west-1.snowflakecomputing.com/SALES/PUBLIC?warehouse=WH&role=READER',
+      ),
+    ).toMatchObject({
       engine: 'snowflake',
       dialect: 'snowflake',
       host: 'xy12345.eu-west-1',
@@ -73,8 +95,12 @@ describe('parseConnectionUrl', () => {
 
 describe('redactConnectionUrl', () => {
   it('replaces the password and secret-looking parameters with ***', () => {
-    expect(redactConnectionUrl('postgres://app:s3cret@db:5432/sales?sslmode=require')).toBe('postgres://app:***@db:5432/sales?sslmode=require');
-    expect(redactConnectionUrl('snowflake://bob@acct/DB?warehouse=WH&token=abc&private_key_pass=x')).toBe('snowflake://bob@acct/DB?warehouse=WH&token=***&private_key_pass=***');
+    expect(redactConnectionUrl('postgres://app:s3cret@db:5432/sales?sslmode=require')).toBe(
+      'postgres://app:***@db:5432/sales?sslmode=require',
+    );
+    expect(redactConnectionUrl('snowflake://bob@acct/DB?warehouse=WH&token=abc&private_key_pass=x')).toBe(
+      'snowflake://bob@acct/DB?warehouse=WH&token=***&private_key_pass=***',
+    );
     expect(redactConnectionUrl('mysql://root@localhost/test')).toBe('mysql://root@localhost/test');
     expect(redactConnectionUrl('sqlite:///tmp/x.db')).toBe('sqlite:///tmp/x.db');
     expect(redactConnectionUrl('weird://user:pw@host:notaport/db')).not.toContain('pw');
@@ -96,6 +122,8 @@ describe('createDriver', () => {
   });
 
   it('throws DatabaseError(unsupported) for an unknown scheme', () => {
-    expect(() => createDriver('mongodb://h/db')).toThrow(expect.objectContaining({ name: 'DatabaseError', kind: 'unsupported' }));
+    expect(() => createDriver('mongodb://h/db')).toThrow(
+      expect.objectContaining({ name: 'DatabaseError', kind: 'unsupported' }),
+    );
   });
 });

@@ -28,17 +28,19 @@ export interface ConnectionConfig {
   params: Record<string, string>;
 }
 
-const SCHEMES = new Map<string, { engine: EngineName; dialect: Dialect; port?: number }>(Object.entries({
-  sqlite: { engine: 'sqlite', dialect: 'sqlite' },
-  sqlite3: { engine: 'sqlite', dialect: 'sqlite' },
-  postgres: { engine: 'postgres', dialect: 'postgresql', port: 5432 },
-  postgresql: { engine: 'postgres', dialect: 'postgresql', port: 5432 },
-  mysql: { engine: 'mysql', dialect: 'mysql', port: 3306 },
-  mariadb: { engine: 'mysql', dialect: 'mariadb', port: 3306 },
-  mssql: { engine: 'mssql', dialect: 'transactsql', port: 1433 },
-  sqlserver: { engine: 'mssql', dialect: 'transactsql', port: 1433 },
-  snowflake: { engine: 'snowflake', dialect: 'snowflake', port: 443 },
-}));
+const SCHEMES = new Map<string, { engine: EngineName; dialect: Dialect; port?: number }>(
+  Object.entries({
+    sqlite: { engine: 'sqlite', dialect: 'sqlite' },
+    sqlite3: { engine: 'sqlite', dialect: 'sqlite' },
+    postgres: { engine: 'postgres', dialect: 'postgresql', port: 5432 },
+    postgresql: { engine: 'postgres', dialect: 'postgresql', port: 5432 },
+    mysql: { engine: 'mysql', dialect: 'mysql', port: 3306 },
+    mariadb: { engine: 'mysql', dialect: 'mariadb', port: 3306 },
+    mssql: { engine: 'mssql', dialect: 'transactsql', port: 1433 },
+    sqlserver: { engine: 'mssql', dialect: 'transactsql', port: 1433 },
+    snowflake: { engine: 'snowflake', dialect: 'snowflake', port: 443 },
+  }),
+);
 
 /** URL schemes {@link parseConnectionUrl} accepts. */
 export const SUPPORTED_SCHEMES: readonly string[] = [...SCHEMES.keys()];
@@ -59,7 +61,10 @@ export function parseConnectionUrl(url: string): ConnectionConfig {
   const scheme = m[1].toLowerCase();
   const known = SCHEMES.get(scheme);
   if (!known) {
-    throw new DatabaseError('unsupported', `Unsupported database URL scheme "${scheme}:"; supported: ${SUPPORTED_SCHEMES.join(', ')}`);
+    throw new DatabaseError(
+      'unsupported',
+      `Unsupported database URL scheme "${scheme}:"; supported: ${SUPPORTED_SCHEMES.join(', ')}`,
+    );
   }
   if (known.engine === 'sqlite') return parseSqliteUrl(url.trim(), scheme);
 
@@ -126,13 +131,17 @@ export function redactConnectionUrl(url: string): string {
     u = undefined;
   }
   if (!u || !u.host) {
-    return url.replace(/(\/\/[^:/@?#]*:)[^@/?#]*@/, '$1***@').replace(/([?&][^=&#]*(?:pass|pwd|secret|token|key)[^=&#]*=)[^&#]*/gi, '$1***');
+    return url
+      .replace(/(\/\/[^:/@?#]*:)[^@/?#]*@/, '$1***@')
+      .replace(/([?&][^=&#]*(?:pass|pwd|secret|token|key)[^=&#]*=)[^&#]*/gi, '$1***');
   }
   let out = `${u.protocol}//`;
   if (u.username || u.password) out += `${u.username}${u.password ? ':***' : ''}@`;
   out += u.host + u.pathname;
   const params: string[] = [];
-  u.searchParams.forEach((v, k) => params.push(`${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? '***' : encodeURIComponent(v)}`));
+  u.searchParams.forEach((v, k) =>
+    params.push(`${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? '***' : encodeURIComponent(v)}`),
+  );
   if (params.length) out += `?${params.join('&')}`;
   return out;
 }

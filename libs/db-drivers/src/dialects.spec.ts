@@ -17,9 +17,15 @@ describe('dialect helpers', () => {
   });
 
   it('limits rows with LIMIT or TOP around the statement', () => {
-    expect(dialectFor('postgresql').limitQuery('SELECT a FROM t;  ', 10)).toBe('SELECT * FROM (SELECT a FROM t) AS q LIMIT 10');
-    expect(dialectFor('sqlite').limitQuery('SELECT a FROM t -- note', 5)).toBe('SELECT * FROM (SELECT a FROM t -- note\n) LIMIT 5');
-    expect(dialectFor('transactsql').limitQuery('SELECT a FROM t', 3)).toBe('SELECT TOP (3) * FROM (SELECT a FROM t) AS q');
+    expect(dialectFor('postgresql').limitQuery('SELECT a FROM t;  ', 10)).toBe(
+      'SELECT * FROM (SELECT a FROM t) AS q LIMIT 10',
+    );
+    expect(dialectFor('sqlite').limitQuery('SELECT a FROM t -- note', 5)).toBe(
+      'SELECT * FROM (SELECT a FROM t -- note\n) LIMIT 5',
+    );
+    expect(dialectFor('transactsql').limitQuery('SELECT a FROM t', 3)).toBe(
+      'SELECT TOP (3) * FROM (SELECT a FROM t) AS q',
+    );
     expect(() => dialectFor('mysql').limitQuery('SELECT 1', -1)).toThrow(RangeError);
     expect(() => dialectFor('mysql').limitQuery('SELECT 1', 1.5)).toThrow(RangeError);
     expect(stripTrailingTerminator('SELECT 1 ;\n;')).toBe('SELECT 1');
@@ -46,8 +52,13 @@ describe('dialect helpers', () => {
     expect(dialectFor('postgresql').beginReadOnlySql()).toEqual(['BEGIN READ ONLY']);
     expect(dialectFor('mariadb').statementTimeoutSql(1500)).toBe('SET SESSION max_statement_time = 1.500');
     expect(dialectFor('mysql').statementTimeoutSql(1500)).toBe('SET SESSION max_execution_time = 1500');
-    expect(dialectFor('mysql').beginReadOnlySql()).toEqual(['SET SESSION TRANSACTION READ ONLY', 'START TRANSACTION READ ONLY']);
-    expect(dialectFor('snowflake').statementTimeoutSql(1500)).toBe('ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = 2');
+    expect(dialectFor('mysql').beginReadOnlySql()).toEqual([
+      'SET SESSION TRANSACTION READ ONLY',
+      'START TRANSACTION READ ONLY',
+    ]);
+    expect(dialectFor('snowflake').statementTimeoutSql(1500)).toBe(
+      'ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = 2',
+    );
     expect(dialectFor('snowflake').statementTimeoutSql(10)).toBe('ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = 1');
     expect(dialectFor('sqlite').statementTimeoutSql(1500)).toBeNull();
     expect(dialectFor('transactsql').statementTimeoutSql(1500)).toBeNull();

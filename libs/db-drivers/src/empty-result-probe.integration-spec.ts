@@ -36,7 +36,10 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty result probe on $nam
     await driver.connect();
     for (const sql of FIXTURE) await driver.runWrite(sql, TIMEOUT);
     schema = await driver.introspect();
-    unsampled = { ...schema, tables: schema.tables.map((t) => ({ ...t, columns: t.columns.map(({ sampleValues: _omit, ...c }) => c) })) };
+    unsampled = {
+      ...schema,
+      tables: schema.tables.map((t) => ({ ...t, columns: t.columns.map(({ sampleValues: _omit, ...c }) => c) })),
+    };
     before = await contents();
   });
   afterAll(async () => {
@@ -46,7 +49,11 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty result probe on $nam
   });
 
   async function contents() {
-    return Promise.all(['SELECT * FROM orders ORDER BY id', 'SELECT * FROM customers ORDER BY id'].map(async (sql) => (await driver.runRead(sql, { maxRows: 100, ...TIMEOUT })).rows));
+    return Promise.all(
+      ['SELECT * FROM orders ORDER BY id', 'SELECT * FROM customers ORDER BY id'].map(
+        async (sql) => (await driver.runRead(sql, { maxRows: 100, ...TIMEOUT })).rows,
+      ),
+    );
   }
   async function explain(sql: string, s: DatabaseSchema = schema) {
     expect((await driver.runRead(sql, { maxRows: 10, ...TIMEOUT })).rowCount).toBe(0);
@@ -55,20 +62,30 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty result probe on $nam
 
   it('a date range past the data states the column range', async () => {
     const probe = await explain("SELECT id FROM orders WHERE order_date BETWEEN '2026-03-01' AND '2026-03-31'");
-    expect(probe.explanation).toBe("No row of orders has order_date between '2026-03-01' and '2026-03-31': orders.order_date runs from 2023-01-01 to 2025-12-31.");
+    expect(probe.explanation).toBe(
+      "No row of orders has order_date between '2026-03-01' and '2026-03-31': orders.order_date runs from 2023-01-01 to 2025-12-31.",
+    );
   });
 
   it('a date bound after an alias and a join, and a number range, state their ranges', async () => {
-    const probe = await explain("SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.country = 'France' AND o.order_date >= '2026-01-01'");
+    const probe = await explain(
+      "SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.country = 'France' AND o.order_date >= '2026-01-01'",
+    );
     expect(probe.findings.map((f) => f.matches)).toEqual([true, false]);
-    expect(probe.explanation).toBe("No row of orders has order_date >= '2026-01-01': orders.order_date runs from 2023-01-01 to 2025-12-31.");
+    expect(probe.explanation).toBe(
+      "No row of orders has order_date >= '2026-01-01': orders.order_date runs from 2023-01-01 to 2025-12-31.",
+    );
     const amount = await explain('SELECT id FROM orders WHERE amount > 1000');
-    expect(amount.explanation).toMatch(/^No row of orders has amount > 1000: orders\.amount runs from 5\.25 to 99\.75\.$/);
+    expect(amount.explanation).toMatch(
+      /^No row of orders has amount > 1000: orders\.amount runs from 5\.25 to 99\.75\.$/,
+    );
   });
 
   it('a LIKE on a date states the range', async () => {
     const probe = await explain(
-      engine.dialect === 'postgresql' ? "SELECT id FROM orders WHERE CAST(order_date AS text) LIKE '2026-03%' AND order_date > '2026-01-01'" : "SELECT id FROM orders WHERE order_date LIKE '2026-03%'",
+      engine.dialect === 'postgresql'
+        ? "SELECT id FROM orders WHERE CAST(order_date AS text) LIKE '2026-03%' AND order_date > '2026-01-01'"
+        : "SELECT id FROM orders WHERE order_date LIKE '2026-03%'",
     );
     expect(probe.explanation).toContain('orders.order_date runs from 2023-01-01 to 2025-12-31.');
   });
@@ -76,7 +93,9 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty result probe on $nam
   it('a text value not present names the nearest existing values, from sample values or a DISTINCT query', async () => {
     const sql = "SELECT name FROM customers WHERE country = 'Frnace'";
     const sampled = await explain(sql);
-    expect(sampled.explanation).toMatch(/^No row of customers has country = 'Frnace'; the nearest existing values are 'France', /);
+    expect(sampled.explanation).toMatch(
+      /^No row of customers has country = 'Frnace'; the nearest existing values are 'France', /,
+    );
     const distinct = await explain(sql, unsampled);
     expect(distinct.findings[0]).toMatchObject({ matches: false, nearestFrom: 'distinct-query' });
     expect(distinct.findings[0].nearest?.[0]).toBe('France');
@@ -86,12 +105,21 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('empty result probe on $nam
 
   it('conditions that each match rows but not together say so', async () => {
     const probe = await explain("SELECT id FROM customers WHERE country = 'France' AND name = 'Bob'");
-    expect(probe.explanation).toBe("Each condition (country = 'France' and name = 'Bob') matches rows on its own, but no row meets all of them together.");
+    expect(probe.explanation).toBe(
+      "Each condition (country = 'France' and name = 'Bob') matches rows on its own, but no row meets all of them together.",
+    );
   });
 
   it('stops probing when its time budget is spent', async () => {
-    const probe = await probeEmptyResult(driver, "SELECT id FROM orders WHERE order_date > '2030-01-01'", schema, { timeoutMs: 5000, budgetMs: 0 });
-    expect(probe).toMatchObject({ explanation: null, queries: 0, findings: [{ matches: null, error: 'the time for probing was spent' }] });
+    const probe = await probeEmptyResult(driver, "SELECT id FROM orders WHERE order_date > '2030-01-01'", schema, {
+      timeoutMs: 5000,
+      budgetMs: 0,
+    });
+    expect(probe).toMatchObject({
+      explanation: null,
+      queries: 0,
+      findings: [{ matches: null, error: 'the time for probing was spent' }],
+    });
   });
 
   it('finds only conditions on columns compared with literals in the top-level AND chain', () => {

@@ -94,7 +94,9 @@ const parser = new Parser();
 /** A probe query is not started with less than this many milliseconds of the budget left. */
 const MIN_QUERY_MS = 50;
 const RANGE_OPERATORS = new Set(['<', '<=', '>', '>=', 'BETWEEN']);
-const FLIPPED = new Map<string, FilterOperator>(Object.entries({ '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' }));
+const FLIPPED = new Map<string, FilterOperator>(
+  Object.entries({ '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' }),
+);
 const DATE_LIKE = /^\d{4}-\d{2}(-\d{2})?([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?/;
 
 /**
@@ -108,14 +110,20 @@ export function findLiteralFilters(sql: string, dialect: Dialect, schema: Databa
   if (!parsed.ok || parsed.statements.length !== 1) return [];
   const ast = parsed.statements[0];
   if (ast?.type !== 'select' || ast._next || !ast.where) return [];
-  const cteNames = new Set<string>((Array.isArray(ast.with) ? ast.with : []).map((w: AstNode) => String(identText(w?.name) ?? '').toLowerCase()));
+  const cteNames = new Set<string>(
+    (Array.isArray(ast.with) ? ast.with : []).map((w: AstNode) => String(identText(w?.name) ?? '').toLowerCase()),
+  );
   const from: AstNode[] = Array.isArray(ast.from) ? ast.from : [];
   const tables = new Map<string, Source>();
   for (const item of from) {
     if (typeof item?.table !== 'string' || cteNames.has(item.table.toLowerCase())) continue;
     const table = findTable(schema, item.table, item.db ?? null);
     const as = typeof item.as === 'string' ? item.as : null;
-    if (table) tables.set((as ?? item.table).toLowerCase(), { table, source: { db: typeof item.db === 'string' ? item.db : null, table: item.table, as } });
+    if (table)
+      tables.set((as ?? item.table).toLowerCase(), {
+        table,
+        source: { db: typeof item.db === 'string' ? item.db : null, table: item.table, as },
+      });
   }
   const filters: LiteralFilter[] = [];
   for (const conjunct of conjuncts(ast.where)) {
@@ -131,7 +139,12 @@ export function findLiteralFilters(sql: string, dialect: Dialect, schema: Databa
  * `options.timeoutMs`, all within `options.budgetMs`. Never rejects: a probe that fails or finds the budget spent
  * is recorded in its finding's `error`.
  */
-export async function probeEmptyResult(driver: DatabaseDriver, sql: string, schema: DatabaseSchema, options: EmptyProbeOptions): Promise<EmptyResultProbe> {
+export async function probeEmptyResult(
+  driver: DatabaseDriver,
+  sql: string,
+  schema: DatabaseSchema,
+  options: EmptyProbeOptions,
+): Promise<EmptyResultProbe> {
   const all = findLiteralFilters(sql, schema.dialect, schema);
   const filters = all.slice(0, options.maxFilters ?? 4);
   const findings: FilterFinding[] = [];
@@ -145,7 +158,11 @@ export async function probeEmptyResult(driver: DatabaseDriver, sql: string, sche
   };
   const sqlDialect = dialectFor(schema.dialect);
   for (const filter of filters) {
-    const finding: FilterFinding = { column: `${filter.table.name}.${filter.column.name}`, condition: filter.text, matches: null };
+    const finding: FilterFinding = {
+      column: `${filter.table.name}.${filter.column.name}`,
+      condition: filter.text,
+      matches: null,
+    };
     findings.push(finding);
     try {
       finding.matches = (await read(existenceSql(filter, schema.dialect), 1)).length > 0;
@@ -154,11 +171,27 @@ export async function probeEmptyResult(driver: DatabaseDriver, sql: string, sche
         let candidates = filter.column.sampleValues ?? null;
         finding.nearestFrom = 'sample-values';
         if (!candidates || candidates.length === 0) {
-          const rows = await read(sqlDialect.sampleValuesSql(filter.table, filter.column.name, options.distinctScanRows ?? 50_000, options.distinctLimit ?? 200), options.distinctLimit ?? 200);
-          candidates = rows.map((r) => r[0]).filter((v): v is string | number => v !== null && v !== undefined).map(String);
+          const rows = await read(
+            sqlDialect.sampleValuesSql(
+              filter.table,
+              filter.column.name,
+              options.distinctScanRows ?? 50_000,
+              options.distinctLimit ?? 200,
+            ),
+            options.distinctLimit ?? 200,
+          );
+          candidates = rows
+            .map((r) => r[0])
+            .filter((v): v is string | number => v !== null && v !== undefined)
+            .map(String);
           finding.nearestFrom = 'distinct-query';
         }
-        finding.nearest = nearestValues(filter.values.map(String), candidates, options.maxNearest ?? 3, filter.operator === 'LIKE');
+        finding.nearest = nearestValues(
+          filter.values.map(String),
+          candidates,
+          options.maxNearest ?? 3,
+          filter.operator === 'LIKE',
+        );
       } else {
         const rows = await read(rangeSql(filter, schema.dialect), 1);
         const [min, max] = rows[0] ?? [null, null];
@@ -168,7 +201,14 @@ export async function probeEmptyResult(driver: DatabaseDriver, sql: string, sche
       finding.error = error instanceof Error ? error.message : String(error);
     }
   }
-  return { explanation: explain(findings, filters.length === all.length && onlyTheseConditions(sql, schema.dialect, all.length)), findings, queries };
+  return {
+    explanation: explain(
+      findings,
+      filters.length === all.length && onlyTheseConditions(sql, schema.dialect, all.length),
+    ),
+    findings,
+    queries,
+  };
 }
 
 /**
@@ -219,7 +259,13 @@ function onlyTheseConditions(sql: string, dialect: Dialect, count: number): bool
   const parsed = parseSql(sql, dialect);
   if (!parsed.ok) return false;
   const ast = parsed.statements[0];
-  return Array.isArray(ast?.from) && ast.from.length === 1 && !ast.groupby && !ast.having && conjuncts(ast.where).length === count;
+  return (
+    Array.isArray(ast?.from) &&
+    ast.from.length === 1 &&
+    !ast.groupby &&
+    !ast.having &&
+    conjuncts(ast.where).length === count
+  );
 }
 
 function listWords(items: string[]): string {
@@ -230,7 +276,8 @@ function listWords(items: string[]): string {
 /** The AND chain of a WHERE (parenthesised ANDs flattened); an OR, NOT or anything else is one conjunct. */
 function conjuncts(node: AstNode): AstNode[] {
   if (!node) return [];
-  if (node.type === 'binary_expr' && String(node.operator).toUpperCase() === 'AND') return [...conjuncts(node.left), ...conjuncts(node.right)];
+  if (node.type === 'binary_expr' && String(node.operator).toUpperCase() === 'AND')
+    return [...conjuncts(node.left), ...conjuncts(node.right)];
   return [node];
 }
 
@@ -240,7 +287,12 @@ interface Source {
   source: LiteralFilter['source'];
 }
 
-function literalFilter(node: AstNode, tables: Map<string, Source>, fromCount: number, grammar: Dialect): LiteralFilter | null {
+function literalFilter(
+  node: AstNode,
+  tables: Map<string, Source>,
+  fromCount: number,
+  grammar: Dialect,
+): LiteralFilter | null {
   if (node?.type !== 'binary_expr') return null;
   let operator = String(node.operator).toUpperCase();
   let columnNode = node.left;
@@ -274,7 +326,17 @@ function literalFilter(node: AstNode, tables: Map<string, Source>, fromCount: nu
   const column = found ? findColumn(found.table, columnName) : undefined;
   if (!found || !column) return null;
   const category = categoryOf(column.type, values);
-  return { table: found.table, source: found.source, column, operator: operator as FilterOperator, values, category, text: conditionText(column.name, operator, values), node, grammar };
+  return {
+    table: found.table,
+    source: found.source,
+    column,
+    operator: operator as FilterOperator,
+    values,
+    category,
+    text: conditionText(column.name, operator, values),
+    node,
+    grammar,
+  };
 }
 
 /** Literal values of nodes (numbers, strings, `DATE '...'`-style typed strings), or null if any is not a literal. */
@@ -282,8 +344,16 @@ function literalValues(nodes: AstNode[]): Array<string | number> | null {
   const out: Array<string | number> = [];
   for (const n of nodes) {
     if (n?.type === 'number' && (typeof n.value === 'number' || typeof n.value === 'string')) out.push(Number(n.value));
-    else if ((n?.type === 'single_quote_string' || n?.type === 'string' || n?.type === 'natural_string') && typeof n.value === 'string') out.push(n.value);
-    else if ((n?.type === 'date' || n?.type === 'datetime' || n?.type === 'timestamp' || n?.type === 'time') && typeof n.value === 'string') out.push(n.value);
+    else if (
+      (n?.type === 'single_quote_string' || n?.type === 'string' || n?.type === 'natural_string') &&
+      typeof n.value === 'string'
+    )
+      out.push(n.value);
+    else if (
+      (n?.type === 'date' || n?.type === 'datetime' || n?.type === 'timestamp' || n?.type === 'time') &&
+      typeof n.value === 'string'
+    )
+      out.push(n.value);
     else return null;
   }
   return out;
@@ -300,7 +370,8 @@ function categoryOf(type: string, values: Array<string | number>): FilterCategor
 function conditionText(column: string, operator: string, values: Array<string | number>): string {
   const show = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v}'`);
   if (operator === 'BETWEEN') return `${column} between ${show(values[0])} and ${show(values[1])}`;
-  if (operator === 'IN') return values.length === 1 ? `${column} = ${show(values[0])}` : `${column} in (${values.map(show).join(', ')})`;
+  if (operator === 'IN')
+    return values.length === 1 ? `${column} = ${show(values[0])}` : `${column} in (${values.map(show).join(', ')})`;
   if (operator === 'LIKE') return `${column} like ${show(values[0])}`;
   return `${column} ${operator} ${show(values[0])}`;
 }
@@ -349,11 +420,15 @@ function findTable(schema: DatabaseSchema, name: string, db: string | null): Tab
   const lower = name.toLowerCase();
   const candidates = schema.tables.filter((t) => t.name.toLowerCase() === lower);
   if (db) return candidates.find((t) => (t.schema ?? '').toLowerCase() === db.toLowerCase());
-  return candidates.length === 1 ? candidates[0] : (candidates.find((t) => !t.schema || t.schema === 'public' || t.schema === 'main') ?? candidates[0]);
+  return candidates.length === 1
+    ? candidates[0]
+    : (candidates.find((t) => !t.schema || t.schema === 'public' || t.schema === 'main') ?? candidates[0]);
 }
 
 function findColumn(table: TableSchema, name: string): ColumnSchema | undefined {
-  return table.columns.find((c) => c.name === name) ?? table.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  return (
+    table.columns.find((c) => c.name === name) ?? table.columns.find((c) => c.name.toLowerCase() === name.toLowerCase())
+  );
 }
 
 /** Identifier text of node-sql-parser's shapes: `'a'`, `{ type, value }`, `{ expr: { type, value } }`. */

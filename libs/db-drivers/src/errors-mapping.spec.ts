@@ -30,15 +30,24 @@ describe('SQLite error mapping (real better-sqlite3 errors)', () => {
   });
 
   it('maps constraint violations to constraint and load_extension to other', () => {
-    expect(caught(() => db.prepare("INSERT INTO t VALUES (2, 'a')").run())).toMatchObject({ kind: 'constraint', engineCode: 'SQLITE_CONSTRAINT_UNIQUE' });
-    expect(caught(() => db.prepare('INSERT INTO t (id) VALUES (3)').run()).engineCode).toBe('SQLITE_CONSTRAINT_NOTNULL');
+    expect(caught(() => db.prepare("INSERT INTO t VALUES (2, 'a')").run())).toMatchObject({
+      kind: 'constraint',
+      engineCode: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+    expect(caught(() => db.prepare('INSERT INTO t (id) VALUES (3)').run()).engineCode).toBe(
+      'SQLITE_CONSTRAINT_NOTNULL',
+    );
     expect(caught(() => db.prepare("SELECT load_extension('x')").get()).kind).toBe('other');
   });
 
   it('maps the documented result codes', () => {
-    expect(mapSqliteError({ code: 'SQLITE_READONLY', message: 'attempt to write a readonly database' }).kind).toBe('read_only');
+    expect(mapSqliteError({ code: 'SQLITE_READONLY', message: 'attempt to write a readonly database' }).kind).toBe(
+      'read_only',
+    );
     expect(mapSqliteError({ code: 'SQLITE_BUSY', message: 'database is locked' }).kind).toBe('timeout');
-    expect(mapSqliteError({ code: 'SQLITE_CANTOPEN', message: 'unable to open database file' }).kind).toBe('connection');
+    expect(mapSqliteError({ code: 'SQLITE_CANTOPEN', message: 'unable to open database file' }).kind).toBe(
+      'connection',
+    );
     expect(mapSqliteError({ code: 'SQLITE_NOTADB', message: 'file is not a database' }).kind).toBe('connection');
     const own = new DatabaseError('timeout', 'x');
     expect(mapSqliteError(own)).toBe(own);
@@ -71,10 +80,15 @@ describe('PostgreSQL error mapping', () => {
   });
 
   it('maps socket and pool failures to connection', () => {
-    expect(mapPostgresError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })).kind).toBe('connection');
+    expect(
+      mapPostgresError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })).kind,
+    ).toBe('connection');
     expect(mapPostgresError(new Error('Connection terminated unexpectedly')).kind).toBe('connection');
     expect(mapPostgresError(new Error('timeout exceeded when trying to connect')).kind).toBe('connection');
-    const agg = Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:1'), { code: 'ECONNREFUSED' })], ''), {});
+    const agg = Object.assign(
+      new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:1'), { code: 'ECONNREFUSED' })], ''),
+      {},
+    );
     expect(mapPostgresError(agg).kind).toBe('connection');
     expect(mapPostgresError(new Error('something else')).kind).toBe('other');
   });
@@ -102,8 +116,14 @@ describe('MySQL / MariaDB error mapping', () => {
   });
 
   it('maps mysql2 client codes', () => {
-    expect(mapMysqlError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', errno: -111 })).kind).toBe('connection');
-    expect(mapMysqlError(Object.assign(new Error('Connection lost'), { code: 'PROTOCOL_CONNECTION_LOST' })).kind).toBe('connection');
-    expect(mapMysqlError(Object.assign(new Error('Query inactivity timeout'), { code: 'PROTOCOL_SEQUENCE_TIMEOUT' })).kind).toBe('timeout');
+    expect(
+      mapMysqlError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', errno: -111 })).kind,
+    ).toBe('connection');
+    expect(mapMysqlError(Object.assign(new Error('Connection lost'), { code: 'PROTOCOL_CONNECTION_LOST' })).kind).toBe(
+      'connection',
+    );
+    expect(
+      mapMysqlError(Object.assign(new Error('Query inactivity timeout'), { code: 'PROTOCOL_SEQUENCE_TIMEOUT' })).kind,
+    ).toBe('timeout');
   });
 });

@@ -16,7 +16,8 @@ describe('identifier quoting, one implementation', () => {
 
   it('is what every dialect file quotes with', () => {
     for (const dialect of ALL) {
-      for (const name of ['constructor', 'a"b', 'a`b', 'a]b', 'café menu', 'order']) expect(dialectFor(dialect).quoteIdentifier(name)).toBe(quoteIdentifier(name, dialect));
+      for (const name of ['constructor', 'a"b', 'a`b', 'a]b', 'café menu', 'order'])
+        expect(dialectFor(dialect).quoteIdentifier(name)).toBe(quoteIdentifier(name, dialect));
     }
   });
 

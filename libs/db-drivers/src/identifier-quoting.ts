@@ -33,7 +33,11 @@ const RESERVED = new Set(
  */
 export function quoteIdentifierIfNeeded(name: string, dialect: Dialect): string {
   const plain =
-    dialect === 'postgresql' ? /^[a-z_][a-z0-9_]*$/.test(name) : dialect === 'snowflake' ? /^[A-Z_][A-Z0-9_]*$/.test(name) : /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+    dialect === 'postgresql'
+      ? /^[a-z_][a-z0-9_]*$/.test(name)
+      : dialect === 'snowflake'
+        ? /^[A-Z_][A-Z0-9_]*$/.test(name)
+        : /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
   return plain && !RESERVED.has(name.toLowerCase()) ? name : quoteIdentifier(name, dialect);
 }
 

@@ -79,22 +79,27 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview on $name', 
   });
 
   beforeEach(async () => {
-    for (const table of ['orders', 'customers', 'archive']) await driver.runWrite(`DROP TABLE IF EXISTS ${table}`, { timeoutMs: 5000 });
+    for (const table of ['orders', 'customers', 'archive'])
+      await driver.runWrite(`DROP TABLE IF EXISTS ${table}`, { timeoutMs: 5000 });
     for (const sql of FIXTURE) await driver.runWrite(sql, { timeoutMs: 5000 });
   });
 
-  const contents = async () => Promise.all(CHECKSUM.map(async (sql) => (await driver.runRead(sql, { maxRows: 100, timeoutMs: 5000 })).rows));
+  const contents = async () =>
+    Promise.all(CHECKSUM.map(async (sql) => (await driver.runRead(sql, { maxRows: 100, timeoutMs: 5000 })).rows));
 
-  it.each([...COMMON, ...(PER_ENGINE[engine.name] ?? [])])('%s: counts %i rows, changes nothing, equals the rows changed', async (sql, expected) => {
-    const before = await contents();
-    const schema = await driver.introspect();
-    const estimate = await estimateImpact(driver, sql, driver.dialect, { timeoutMs: 5000, schema });
-    expect(estimate.error).toBeNull();
-    expect(estimate.rows).toBe(expected);
-    expect(await contents()).toEqual(before);
-    const written = await driver.runWrite(sql, { timeoutMs: 5000 });
-    expect(written.rowsAffected).toBe(estimate.rows);
-  });
+  it.each([...COMMON, ...(PER_ENGINE[engine.name] ?? [])])(
+    '%s: counts %i rows, changes nothing, equals the rows changed',
+    async (sql, expected) => {
+      const before = await contents();
+      const schema = await driver.introspect();
+      const estimate = await estimateImpact(driver, sql, driver.dialect, { timeoutMs: 5000, schema });
+      expect(estimate.error).toBeNull();
+      expect(estimate.rows).toBe(expected);
+      expect(await contents()).toEqual(before);
+      const written = await driver.runWrite(sql, { timeoutMs: 5000 });
+      expect(written.rowsAffected).toBe(estimate.rows);
+    },
+  );
 
   it('a DDL statement has no count and runs nothing', async () => {
     const estimate = await estimateImpact(driver, 'DROP TABLE archive', driver.dialect, { timeoutMs: 5000 });

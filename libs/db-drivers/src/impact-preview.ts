@@ -74,9 +74,14 @@ export function planImpactCount(sql: string, dialect: Dialect, schema?: Database
   const type = String(ast?.type ?? '').toLowerCase();
   try {
     if (type === 'insert' || type === 'replace') return planInsert(ast, type, parsed.grammar, dialect);
-    if (type === 'update' || type === 'delete') return planUpdateDelete(ast, type, parsed.grammar, dialect, schema ?? null);
+    if (type === 'update' || type === 'delete')
+      return planUpdateDelete(ast, type, parsed.grammar, dialect, schema ?? null);
   } catch (error) {
-    return { method: 'none', verb: type === 'replace' ? 'insert' : (type as ImpactVerb), reason: `no count could be built (${message(error)})` };
+    return {
+      method: 'none',
+      verb: type === 'replace' ? 'insert' : (type as ImpactVerb),
+      reason: `no count could be built (${message(error)})`,
+    };
   }
   return { method: 'none', verb: null, reason: `a ${type || 'statement'} statement has no row count` };
 }
@@ -86,10 +91,33 @@ export function planImpactCount(sql: string, dialect: Dialect, schema?: Database
  * {@link planImpactCount}, then runs the count with `driver.runRead` (maxRows 1, `options.timeoutMs`). Never
  * rejects: a failed or timed-out count resolves with `rows: null` and `error` set, so the write stays pending.
  */
-export async function estimateImpact(driver: DatabaseDriver, sql: string, dialect: Dialect, options: ImpactOptions): Promise<ImpactEstimate> {
+export async function estimateImpact(
+  driver: DatabaseDriver,
+  sql: string,
+  dialect: Dialect,
+  options: ImpactOptions,
+): Promise<ImpactEstimate> {
   const plan = planImpactCount(sql, dialect, options.schema);
-  if (plan.method === 'none') return { verb: plan.verb, rows: null, bound: 'exact', method: 'none', countSql: null, error: plan.reason, durationMs: 0 };
-  if (plan.method === 'values') return { verb: plan.verb, rows: plan.rows, bound: plan.bound, method: 'values', countSql: null, error: null, durationMs: 0 };
+  if (plan.method === 'none')
+    return {
+      verb: plan.verb,
+      rows: null,
+      bound: 'exact',
+      method: 'none',
+      countSql: null,
+      error: plan.reason,
+      durationMs: 0,
+    };
+  if (plan.method === 'values')
+    return {
+      verb: plan.verb,
+      rows: plan.rows,
+      bound: plan.bound,
+      method: 'values',
+      countSql: null,
+      error: null,
+      durationMs: 0,
+    };
   const base = { verb: plan.verb, bound: plan.bound, method: 'count' as const, countSql: plan.sql };
   const started = Date.now();
   try {
@@ -97,9 +125,19 @@ export async function estimateImpact(driver: DatabaseDriver, sql: string, dialec
     const raw = result.rows[0]?.[0];
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(n) || n < 0) {
-      return { ...base, rows: null, error: `the count returned ${JSON.stringify(raw ?? null)}`, durationMs: Date.now() - started };
+      return {
+        ...base,
+        rows: null,
+        error: `the count returned ${JSON.stringify(raw ?? null)}`,
+        durationMs: Date.now() - started,
+      };
     }
-    return { ...base, rows: plan.cap === null ? n : Math.min(n, plan.cap), error: null, durationMs: Date.now() - started };
+    return {
+      ...base,
+      rows: plan.cap === null ? n : Math.min(n, plan.cap),
+      error: null,
+      durationMs: Date.now() - started,
+    };
   } catch (error) {
     return { ...base, rows: null, error: message(error), durationMs: Date.now() - started };
   }
@@ -112,7 +150,8 @@ export async function estimateImpact(driver: DatabaseDriver, sql: string, dialec
  */
 export function describeImpact(estimate: ImpactEstimate): string | null {
   if (!estimate.verb) return null;
-  if (estimate.rows === null) return `would ${estimate.verb} rows (could not count how many: ${estimate.error ?? 'unknown error'})`;
+  if (estimate.rows === null)
+    return `would ${estimate.verb} rows (could not count how many: ${estimate.error ?? 'unknown error'})`;
   const n = estimate.rows;
   return `would ${estimate.verb} ${estimate.bound === 'at-most' ? 'up to ' : ''}${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
 }
@@ -123,7 +162,8 @@ function planInsert(ast: AstNode, type: string, grammar: Dialect, dialect: Diale
   const bound: ImpactBound = type === 'replace' || hasConflictHandling(ast) ? 'at-most' : 'exact';
   const values = ast.values;
   if (Array.isArray(ast.set) && !values) return { method: 'values', verb: 'insert', bound, rows: 1 };
-  if (values?.type === 'values' && Array.isArray(values.values)) return { method: 'values', verb: 'insert', bound, rows: values.values.length };
+  if (values?.type === 'values' && Array.isArray(values.values))
+    return { method: 'values', verb: 'insert', bound, rows: values.values.length };
   if (values?.type === 'select') {
     const inner = parser.sqlify(values, { database: PARSER_DATABASE[grammar] });
     assertSameTree(inner, grammar, values, ['from', 'where']);
@@ -137,10 +177,19 @@ function planInsert(ast: AstNode, type: string, grammar: Dialect, dialect: Diale
 function hasConflictHandling(ast: AstNode): boolean {
   if (ast.conflict || ast.on_duplicate_update) return true;
   if (typeof ast.prefix === 'string' && /\bignore\b/i.test(ast.prefix)) return true;
-  return Array.isArray(ast.or) && ast.or.some((o: AstNode) => typeof o?.value === 'string' && /^(ignore|replace)$/i.test(o.value));
+  return (
+    Array.isArray(ast.or) &&
+    ast.or.some((o: AstNode) => typeof o?.value === 'string' && /^(ignore|replace)$/i.test(o.value))
+  );
 }
 
-function planUpdateDelete(ast: AstNode, type: 'update' | 'delete', grammar: Dialect, dialect: Dialect, schema: DatabaseSchema | null): ImpactPlan {
+function planUpdateDelete(
+  ast: AstNode,
+  type: 'update' | 'delete',
+  grammar: Dialect,
+  dialect: Dialect,
+  schema: DatabaseSchema | null,
+): ImpactPlan {
   const verb: ImpactVerb = type;
   const shape = sourcesOf(ast, type);
   if ('reason' in shape) return { method: 'none', verb, reason: shape.reason };
@@ -162,7 +211,13 @@ function planUpdateDelete(ast: AstNode, type: 'update' | 'delete', grammar: Dial
   };
   let sql: string;
   if (shape.from.length === 1) {
-    select.columns = [{ type: 'expr', expr: { type: 'aggr_func', name: 'COUNT', args: { expr: { type: 'star', value: '*' } }, over: null }, as: COUNT_ALIAS }];
+    select.columns = [
+      {
+        type: 'expr',
+        expr: { type: 'aggr_func', name: 'COUNT', args: { expr: { type: 'star', value: '*' } }, over: null },
+        as: COUNT_ALIAS,
+      },
+    ];
     sql = parser.sqlify(select, { database: PARSER_DATABASE[grammar] });
     assertSameTree(sql, grammar, select, ['from', 'where']);
   } else {
@@ -171,7 +226,11 @@ function planUpdateDelete(ast: AstNode, type: 'update' | 'delete', grammar: Dial
     if ('reason' in identity) return { method: 'none', verb, reason: identity.reason };
     const ref = shape.target.as ?? shape.target.table;
     select.distinct = { type: 'DISTINCT' };
-    select.columns = identity.columns.map((column) => ({ type: 'expr', expr: { type: 'column_ref', table: ref, column }, as: null }));
+    select.columns = identity.columns.map((column) => ({
+      type: 'expr',
+      expr: { type: 'column_ref', table: ref, column },
+      as: null,
+    }));
     const inner = parser.sqlify(select, { database: PARSER_DATABASE[grammar] });
     assertSameTree(inner, grammar, select, ['from', 'where']);
     sql = `SELECT COUNT(*) AS ${COUNT_ALIAS} FROM (${inner}) AS nlq_impact`;
@@ -194,7 +253,10 @@ interface FromItem {
  * ... [FROM u]` (`table` + `from`), MySQL `UPDATE t JOIN u ... SET` (`table` holds the joins; the target is the one
  * table every SET column names), `DELETE FROM t` (`from`), MySQL `DELETE t FROM t JOIN u` (`table` names the target).
  */
-function sourcesOf(ast: AstNode, type: 'update' | 'delete'): { from: FromItem[]; target: FromItem } | { reason: string } {
+function sourcesOf(
+  ast: AstNode,
+  type: 'update' | 'delete',
+): { from: FromItem[]; target: FromItem } | { reason: string } {
   const tables: FromItem[] = Array.isArray(ast.table) ? ast.table : [];
   const from: FromItem[] = Array.isArray(ast.from) ? ast.from : [];
   if (type === 'update') {
@@ -202,9 +264,12 @@ function sourcesOf(ast: AstNode, type: 'update' | 'delete'): { from: FromItem[];
     const all = [...tables, ...from];
     if (all.some((t) => typeof t.table !== 'string')) return { reason: 'it reads from a derived table' };
     if (all.length === 1) return { from: all, target: all[0] };
-    const named = new Set((Array.isArray(ast.set) ? ast.set : []).map((s: AstNode) => (typeof s?.table === 'string' ? s.table : null)));
+    const named = new Set(
+      (Array.isArray(ast.set) ? ast.set : []).map((s: AstNode) => (typeof s?.table === 'string' ? s.table : null)),
+    );
     if (from.length > 0 && tables.length === 1) return { from: all, target: tables[0] };
-    if (named.size !== 1 || named.has(null)) return { reason: 'it changes columns of more than one table, or of an unnamed one' };
+    if (named.size !== 1 || named.has(null))
+      return { reason: 'it changes columns of more than one table, or of an unnamed one' };
     const name = [...named][0] as string;
     const target = all.find((t) => (t.as ?? t.table) === name);
     return target ? { from: all, target } : { reason: `its target "${name}" is not among its tables` };
@@ -221,15 +286,23 @@ function sourcesOf(ast: AstNode, type: 'update' | 'delete'): { from: FromItem[];
 }
 
 /** Columns that tell the target's rows apart: PostgreSQL ctid, SQLite rowid, MySQL/MariaDB the primary key. */
-function rowIdentity(target: FromItem, dialect: Dialect, schema: DatabaseSchema | null): { columns: string[] } | { reason: string } {
+function rowIdentity(
+  target: FromItem,
+  dialect: Dialect,
+  schema: DatabaseSchema | null,
+): { columns: string[] } | { reason: string } {
   if (dialect === 'postgresql') return { columns: ['ctid'] };
   if (dialect === 'sqlite') return { columns: ['rowid'] };
   if (dialect === 'mysql' || dialect === 'mariadb') {
     const name = String(target.table).toLowerCase();
     const db = target.db ? String(target.db).toLowerCase() : null;
-    const table = schema?.tables.find((t) => t.name.toLowerCase() === name && (db === null || (t.schema ?? '').toLowerCase() === db));
+    const table = schema?.tables.find(
+      (t) => t.name.toLowerCase() === name && (db === null || (t.schema ?? '').toLowerCase() === db),
+    );
     if (table && table.primaryKey.length > 0) return { columns: table.primaryKey };
-    return { reason: `the target table "${target.table}" has no primary key nlq knows, so rows matched through the join cannot be told apart` };
+    return {
+      reason: `the target table "${target.table}" has no primary key nlq knows, so rows matched through the join cannot be told apart`,
+    };
   }
   return { reason: `a ${dialect} write over a join is not counted` };
 }
@@ -238,7 +311,8 @@ function rowIdentity(target: FromItem, dialect: Dialect, schema: DatabaseSchema 
 function literalLimit(limit: AstNode): number | null | undefined {
   const values = limit?.value;
   if (!Array.isArray(values) || values.length === 0) return null;
-  if (values.length === 1 && values[0]?.type === 'number' && Number.isSafeInteger(Number(values[0].value))) return Number(values[0].value);
+  if (values.length === 1 && values[0]?.type === 'number' && Number.isSafeInteger(Number(values[0].value)))
+    return Number(values[0].value);
   return undefined;
 }
 
@@ -252,7 +326,8 @@ function assertSameTree(sql: string, grammar: Dialect, expected: AstNode, keys: 
     throw new Error(`the count query did not parse back: ${message(error)}`);
   }
   for (const key of keys) {
-    if (canonical(again?.[key]) !== canonical(expected[key])) throw new Error(`the count query's ${key.toUpperCase()} differs from the write's`);
+    if (canonical(again?.[key]) !== canonical(expected[key]))
+      throw new Error(`the count query's ${key.toUpperCase()} differs from the write's`);
   }
 }
 
@@ -270,19 +345,27 @@ function canonical(node: AstNode): string {
 function normalize(node: AstNode): AstNode {
   if (Array.isArray(node)) return node.map(normalize);
   if (node === null || typeof node !== 'object') return node;
-  if (node.type === 'double_quote_string' && typeof node.value === 'string') return { type: 'column_ref', column: node.value };
+  if (node.type === 'double_quote_string' && typeof node.value === 'string')
+    return { type: 'column_ref', column: node.value };
   // A subquery: `{ tableList, columnList, ast }`, sometimes with the ast's fields spread beside it.
   if (node.ast && typeof node.ast === 'object' && 'tableList' in node) return normalize(node.ast);
   const out: Array<[string, AstNode]> = [];
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'loc' || key === 'addition' || key === 'collate' || key === 'tableList' || key === 'columnList') continue;
+    if (key === 'loc' || key === 'addition' || key === 'collate' || key === 'tableList' || key === 'columnList')
+      continue;
     if (value === null || value === undefined) continue; // `{ operator: null }` and no `operator` read alike
     if (key === 'orderby' && Array.isArray(value)) {
       // ORDER BY x prints as ORDER BY x ASC: the same order.
-      out.push([key, value.map((item) => normalize(item && typeof item === 'object' ? { ...item, type: item.type ?? 'ASC' } : item))]);
+      out.push([
+        key,
+        value.map((item) => normalize(item && typeof item === 'object' ? { ...item, type: item.type ?? 'ASC' } : item)),
+      ]);
       continue;
     }
-    out.push([key, node.type === 'column_ref' && (key === 'table' || key === 'column') ? identText(value) : normalize(value)]);
+    out.push([
+      key,
+      node.type === 'column_ref' && (key === 'table' || key === 'column') ? identText(value) : normalize(value),
+    ]);
   }
   return Object.fromEntries(out);
 }
@@ -290,7 +373,8 @@ function normalize(node: AstNode): AstNode {
 /** `'a'`, `{ type, value: 'a' }` and `{ expr: { type, value: 'a' } }` -> `'a'`; other shapes normalized. */
 function identText(value: AstNode): AstNode {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    if (typeof value.value === 'string' && Object.keys(value).every((k) => k === 'type' || k === 'value')) return value.value;
+    if (typeof value.value === 'string' && Object.keys(value).every((k) => k === 'type' || k === 'value'))
+      return value.value;
     if (value.expr && Object.keys(value).length === 1) return identText(value.expr);
   }
   return normalize(value);
@@ -298,7 +382,8 @@ function identText(value: AstNode): AstNode {
 
 function assertRead(sql: string, dialect: Dialect): void {
   const classification = classifySql(sql, dialect);
-  if (classification.kind !== 'read') throw new Error(`the count query is not a plain read (${classification.reason ?? classification.kind})`);
+  if (classification.kind !== 'read')
+    throw new Error(`the count query is not a plain read (${classification.reason ?? classification.kind})`);
 }
 
 function message(error: unknown): string {

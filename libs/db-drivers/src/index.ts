@@ -13,7 +13,14 @@ export { resolveDriverOptions } from './driver-options';
 export type { DriverOptions, ResolvedDriverOptions } from './driver-options';
 export { schemaVersion } from './schema-version';
 export { toJsonSafe, rowsToJsonSafe, decimalStringToJson } from './json-safe';
-export { collectSampleValues, SAMPLE_VALUE_LIMIT, MAX_SAMPLE_VALUE_LENGTH, SAMPLE_SCAN_ROWS, KNOWN_VALUE_LIMIT, KNOWN_VALUE_BUDGET } from './sample-values';
+export {
+  collectSampleValues,
+  SAMPLE_VALUE_LIMIT,
+  MAX_SAMPLE_VALUE_LENGTH,
+  SAMPLE_SCAN_ROWS,
+  KNOWN_VALUE_LIMIT,
+  KNOWN_VALUE_BUDGET,
+} from './sample-values';
 export type { SqlDialect, TableRef } from './sql-dialect';
 export { dialectFor } from './dialects';
 export type { CatalogQuery, CatalogRow } from './catalog-query';
@@ -48,6 +55,13 @@ export * from './classifier';
 export { estimateImpact, planImpactCount, describeImpact } from './impact-preview';
 export type { ImpactEstimate, ImpactPlan, ImpactVerb, ImpactBound, ImpactOptions } from './impact-preview';
 export { probeEmptyResult, findLiteralFilters, nearestValues } from './empty-result-probe';
-export type { EmptyResultProbe, EmptyProbeOptions, FilterFinding, LiteralFilter, FilterOperator, FilterCategory } from './empty-result-probe';
+export type {
+  EmptyResultProbe,
+  EmptyProbeOptions,
+  FilterFinding,
+  LiteralFilter,
+  FilterOperator,
+  FilterCategory,
+} from './empty-result-probe';
 export { inspectPrivileges, type ConnectionPrivileges } from './privileges';
 export { quoteIdentifier, quoteIdentifierIfNeeded, quoteBareWord } from './identifier-quoting';

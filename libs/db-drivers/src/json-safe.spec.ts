@@ -59,9 +59,15 @@ describe('schemaVersion', () => {
 
   it('changes when a column, type, nullability, key or comment changes', () => {
     const v = schemaVersion([table()]);
-    expect(schemaVersion([table({ columns: [{ name: 'id', type: 'bigint', nullable: false, primaryKey: true }] })])).not.toBe(v);
-    expect(schemaVersion([table({ columns: [{ name: 'id', type: 'integer', nullable: true, primaryKey: true }] })])).not.toBe(v);
-    expect(schemaVersion([table({ foreignKeys: [{ columns: ['id'], referencedTable: 'x', referencedColumns: ['id'] }] })])).not.toBe(v);
+    expect(
+      schemaVersion([table({ columns: [{ name: 'id', type: 'bigint', nullable: false, primaryKey: true }] })]),
+    ).not.toBe(v);
+    expect(
+      schemaVersion([table({ columns: [{ name: 'id', type: 'integer', nullable: true, primaryKey: true }] })]),
+    ).not.toBe(v);
+    expect(
+      schemaVersion([table({ foreignKeys: [{ columns: ['id'], referencedTable: 'x', referencedColumns: ['id'] }] })]),
+    ).not.toBe(v);
     expect(schemaVersion([table({ comment: 'Orders' })])).not.toBe(v);
     expect(schemaVersion([table({ kind: 'view' })])).not.toBe(v);
   });

@@ -38,7 +38,9 @@ export function toJsonSafe(value: unknown): unknown {
 
 /** bigint -> number when exactly representable (|n| <= 2^53 - 1), else decimal string. */
 export function bigintToJson(value: bigint): number | string {
-  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
+    ? Number(value)
+    : value.toString();
 }
 
 /** Binary -> base64 (<= {@link MAX_INLINE_BINARY_BYTES}) or a `<binary n bytes>` placeholder. */

@@ -33,18 +33,28 @@ export async function inspectPrivileges(driver: DatabaseDriver): Promise<Connect
     switch (driver.dialect) {
       case 'postgresql': {
         const [row] = await read(PG_SQL);
-        return { superuser: row ? Boolean(row[0]) : null, can_write: row ? Boolean(row[1]) : null, detail: 'pg_roles.rolsuper, has_table_privilege' };
+        return {
+          superuser: row ? Boolean(row[0]) : null,
+          can_write: row ? Boolean(row[1]) : null,
+          detail: 'pg_roles.rolsuper, has_table_privilege',
+        };
       }
       case 'mysql':
       case 'mariadb': {
         const grants = (await read('SHOW GRANTS')).map((r) => String(r[0]).toUpperCase());
         const superuser = grants.some((g) => /ALL PRIVILEGES ON \*\.\*|\bSUPER\b/.test(g));
-        const canWrite = grants.some((g) => /ALL PRIVILEGES|\bINSERT\b|\bUPDATE\b|\bDELETE\b/.test(g.split(' ON ')[0] ?? ''));
+        const canWrite = grants.some((g) =>
+          /ALL PRIVILEGES|\bINSERT\b|\bUPDATE\b|\bDELETE\b/.test(g.split(' ON ')[0] ?? ''),
+        );
         return { superuser, can_write: canWrite, detail: 'SHOW GRANTS' };
       }
       case 'transactsql': {
         const [row] = await read(MSSQL_SQL);
-        return { superuser: row ? Number(row[0]) === 1 : null, can_write: row ? Number(row[1]) === 1 : null, detail: 'IS_SRVROLEMEMBER, HAS_PERMS_BY_NAME' };
+        return {
+          superuser: row ? Number(row[0]) === 1 : null,
+          can_write: row ? Number(row[1]) === 1 : null,
+          detail: 'IS_SRVROLEMEMBER, HAS_PERMS_BY_NAME',
+        };
       }
       case 'sqlite': {
         const file = (driver as unknown as { file?: string }).file;
@@ -55,12 +65,20 @@ export async function inspectPrivileges(driver: DatabaseDriver): Promise<Connect
         } catch {
           writable = false;
         }
-        return { superuser: false, can_write: writable, detail: writable ? 'SQLite file writable by the service' : 'SQLite file read-only for the service' };
+        return {
+          superuser: false,
+          can_write: writable,
+          detail: writable ? 'SQLite file writable by the service' : 'SQLite file read-only for the service',
+        };
       }
       default:
         return { superuser: null, can_write: null, detail: `not inspected for ${driver.dialect}` };
     }
   } catch (error) {
-    return { superuser: null, can_write: null, detail: `privilege inquiry failed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      superuser: null,
+      can_write: null,
+      detail: `privilege inquiry failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

@@ -11,7 +11,13 @@ export interface FetchedRows {
 
 /** ReadResult of fetched rows: values made JSON-safe (rowsToJsonSafe), rowCount = rows kept, durationMs as given. */
 export function toReadResult(fetched: FetchedRows, durationMs: number): ReadResult {
-  return { columns: fetched.columns, rows: rowsToJsonSafe(fetched.rows), rowCount: fetched.rows.length, truncated: fetched.truncated, durationMs };
+  return {
+    columns: fetched.columns,
+    rows: rowsToJsonSafe(fetched.rows),
+    rowCount: fetched.rows.length,
+    truncated: fetched.truncated,
+    durationMs,
+  };
 }
 
 /**

@@ -45,10 +45,13 @@ describe('refused catalogs (classifier, no server)', () => {
       expectRefused(sql, 'mariadb');
       expectRefused(sql, 'mysql');
     }
-    for (const sql of ['SELECT name, password_hash FROM sys.sql_logins', 'SELECT t.text FROM sys.dm_exec_requests r CROSS APPLY sys.dm_exec_sql_text(r.sql_handle) t']) {
+    for (const sql of [
+      'SELECT name, password_hash FROM sys.sql_logins',
+      'SELECT t.text FROM sys.dm_exec_requests r CROSS APPLY sys.dm_exec_sql_text(r.sql_handle) t',
+    ]) {
       expectRefused(sql, 'transactsql');
     }
-    expect(classifySql("SELECT query FROM pg_stat_activity", 'postgresql').reason).toMatch(/§28\.2\.3/);
+    expect(classifySql('SELECT query FROM pg_stat_activity', 'postgresql').reason).toMatch(/§28\.2\.3/);
   });
 
   it('leaves application tables of the same names alone', () => {

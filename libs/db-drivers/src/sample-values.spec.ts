@@ -7,7 +7,12 @@ const textTable = (name: string, columns: number): TableSchema => ({
   kind: 'table',
   primaryKey: [],
   foreignKeys: [],
-  columns: Array.from({ length: columns }, (_, i) => ({ name: `c${i}`, type: 'TEXT', nullable: true, primaryKey: false })),
+  columns: Array.from({ length: columns }, (_, i) => ({
+    name: `c${i}`,
+    type: 'TEXT',
+    nullable: true,
+    primaryKey: false,
+  })),
 });
 
 describe('collectSampleValues', () => {
@@ -16,10 +21,15 @@ describe('collectSampleValues', () => {
     const table = textTable('wide', columns);
     const limits: number[] = [];
     // every column has more distinct values than any limit: the runner returns as many rows as it is allowed
-    await collectSampleValues([table], sqliteDialect, async (_sql, maxRows) => {
-      limits.push(maxRows);
-      return Array.from({ length: maxRows }, (_, i) => [`value ${String(i).padStart(5, '0')}`]);
-    }, 1000);
+    await collectSampleValues(
+      [table],
+      sqliteDialect,
+      async (_sql, maxRows) => {
+        limits.push(maxRows);
+        return Array.from({ length: maxRows }, (_, i) => [`value ${String(i).padStart(5, '0')}`]);
+      },
+      1000,
+    );
     expect(limits[0]).toBe(KNOWN_VALUE_LIMIT + 1);
     expect(table.columns[0].knownValues).toHaveLength(KNOWN_VALUE_LIMIT);
     const total = table.columns.reduce((n, c) => n + (c.knownValues?.length ?? 0), 0);

@@ -10,7 +10,11 @@ import { OllamaProvider } from './ollama/ollama.provider';
 import { OpenAiProvider } from './openai/openai.provider';
 import type { AnswerRequest, LlmProvider } from './provider';
 import type { ModelProviderOptions } from './provider-options';
-import { startScriptedModelServer, type ScriptedModelServerOptions, type ScriptedProtocol } from './testing/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServerOptions,
+  type ScriptedProtocol,
+} from './testing/scripted-model-server';
 
 const answerRequest: AnswerRequest = {
   question: 'Which customers ordered the most?',
@@ -52,10 +56,17 @@ function gate(): { pieces: AsyncIterable<string>; release(piece: string): void; 
 }
 
 describe.each(providers)('$protocol provider streaming', ({ protocol, make }) => {
-  const withServer = async (reply: ScriptedModelServerOptions['reply'], run: (provider: LlmProvider, requests: unknown[]) => Promise<void>, extra: ModelProviderOptions = {}) => {
+  const withServer = async (
+    reply: ScriptedModelServerOptions['reply'],
+    run: (provider: LlmProvider, requests: unknown[]) => Promise<void>,
+    extra: ModelProviderOptions = {},
+  ) => {
     const server = await startScriptedModelServer({ protocol, reply });
     try {
-      await run(make({ baseURL: server.url, apiKey: 'sk-stream-test', model: 'scripted-model', maxRetries: 0, ...extra }), server.requests.map((r) => r.body));
+      await run(
+        make({ baseURL: server.url, apiKey: 'sk-stream-test', model: 'scripted-model', maxRetries: 0, ...extra }),
+        server.requests.map((r) => r.body),
+      );
       return server.requests;
     } finally {
       await server.close();
@@ -109,14 +120,18 @@ describe.each(providers)('$protocol provider streaming', ({ protocol, make }) =>
     await withServer(
       ({ user }) => (user.includes('Customer 1 ') ? { status: 429 } : 'x'),
       async (provider) => {
-        await expect(collectAnswerStream(provider.streamAnswer!(answerRequest), () => undefined)).rejects.toBeInstanceOf(ProviderRateLimitError);
+        await expect(
+          collectAnswerStream(provider.streamAnswer!(answerRequest), () => undefined),
+        ).rejects.toBeInstanceOf(ProviderRateLimitError);
       },
     );
     await withServer(
       () => ({ chunks: ['Customer 1 ', 'leads'], error: 'Overloaded' }),
       async (provider) => {
         const deltas: string[] = [];
-        const failure = await collectAnswerStream(provider.streamAnswer!(answerRequest), (d) => deltas.push(d)).catch((e: unknown) => e);
+        const failure = await collectAnswerStream(provider.streamAnswer!(answerRequest), (d) => deltas.push(d)).catch(
+          (e: unknown) => e,
+        );
         expect(failure).toBeInstanceOf(ProviderResponseError);
         expect((failure as Error).message).toMatch(/Overloaded/);
         expect((failure as Error).message).not.toContain('sk-stream-test');
@@ -125,14 +140,18 @@ describe.each(providers)('$protocol provider streaming', ({ protocol, make }) =>
     await withServer(
       () => ({ chunks: ['<think>', 'nothing to say', '</think>'] }),
       async (provider) => {
-        await expect(collectAnswerStream(provider.streamAnswer!(answerRequest), () => undefined)).rejects.toThrow(/returned an empty answer/);
+        await expect(collectAnswerStream(provider.streamAnswer!(answerRequest), () => undefined)).rejects.toThrow(
+          /returned an empty answer/,
+        );
       },
     );
     const closed = await startScriptedModelServer({ protocol, reply: () => 'x' });
     const url = closed.url;
     await closed.close();
     const offline = make({ baseURL: url, model: 'scripted-model', maxRetries: 0 });
-    await expect(collectAnswerStream(offline.streamAnswer!(answerRequest), () => undefined)).rejects.toBeInstanceOf(ProviderConnectionError);
+    await expect(collectAnswerStream(offline.streamAnswer!(answerRequest), () => undefined)).rejects.toBeInstanceOf(
+      ProviderConnectionError,
+    );
   });
 
   it('times out a stream that goes silent after its first piece (idle timeout between pieces)', async () => {
@@ -142,7 +161,9 @@ describe.each(providers)('$protocol provider streaming', ({ protocol, make }) =>
       const provider = make({ baseURL: server.url, model: 'scripted-model', maxRetries: 0, timeoutMs: 300 });
       pieces.release('Customer 1 leads');
       const seen: string[] = [];
-      const failure = await collectAnswerStream(provider.streamAnswer!(answerRequest), (d) => seen.push(d)).catch((e: unknown) => e);
+      const failure = await collectAnswerStream(provider.streamAnswer!(answerRequest), (d) => seen.push(d)).catch(
+        (e: unknown) => e,
+      );
       expect(failure).toBeInstanceOf(ProviderTimeoutError);
       expect(seen.join('')).toBe('Customer 1 leads');
     } finally {
@@ -154,7 +175,9 @@ describe.each(providers)('$protocol provider streaming', ({ protocol, make }) =>
     const server = await startScriptedModelServer({ protocol, reply: () => 'late', delayMs: 5000 });
     try {
       const provider = make({ baseURL: server.url, model: 'scripted-model', maxRetries: 0, timeoutMs: 200 });
-      await expect(collectAnswerStream(provider.streamAnswer!(answerRequest), () => undefined)).rejects.toBeInstanceOf(ProviderTimeoutError);
+      await expect(collectAnswerStream(provider.streamAnswer!(answerRequest), () => undefined)).rejects.toBeInstanceOf(
+        ProviderTimeoutError,
+      );
     } finally {
       await server.close();
     }

@@ -39,6 +39,8 @@ describe('streamed answers', () => {
   it('returns the usage and rejects an answer that holds only reasoning', async () => {
     const result = await collectAnswerStream(streamAnswerReply(parts(['ok']), 'Test model'), () => undefined);
     expect(result).toEqual({ text: 'ok', tokens: { prompt: 3, completion: 4 } });
-    await expect(streamed(['<think>only</think>', '  '])).rejects.toThrow(new ProviderResponseError('Test model returned an empty answer.'));
+    await expect(streamed(['<think>only</think>', '  '])).rejects.toThrow(
+      new ProviderResponseError('Test model returned an empty answer.'),
+    );
   });
 });

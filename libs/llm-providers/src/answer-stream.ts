@@ -23,7 +23,10 @@ function mayBecomeReasoningTag(tail: string): boolean {
  */
 export function visibleAnswerPrefix(raw: string): string {
   const lastOpen = raw.lastIndexOf('<');
-  const held = lastOpen >= 0 && !raw.slice(lastOpen).includes('>') && mayBecomeReasoningTag(raw.slice(lastOpen)) ? raw.slice(0, lastOpen) : raw;
+  const held =
+    lastOpen >= 0 && !raw.slice(lastOpen).includes('>') && mayBecomeReasoningTag(raw.slice(lastOpen))
+      ? raw.slice(0, lastOpen)
+      : raw;
   // stripThinking cuts at an unclosed block and trims, which is exactly the certain prefix of what is held.
   return stripThinking(held);
 }
@@ -65,7 +68,10 @@ export async function* streamAnswerReply(parts: AsyncIterable<ChatStreamPart>, p
  * Consumes an AnswerStream, calling `onDelta` with each piece of text in order, and resolves with its AnswerResult.
  * @throws whatever the stream throws (typed provider errors); a throwing `onDelta` stops the stream and rejects
  */
-export async function collectAnswerStream(stream: AnswerStream, onDelta: (text: string) => void): Promise<AnswerResult> {
+export async function collectAnswerStream(
+  stream: AnswerStream,
+  onDelta: (text: string) => void,
+): Promise<AnswerResult> {
   for (;;) {
     const step = await stream.next();
     if (step.done) return step.value;

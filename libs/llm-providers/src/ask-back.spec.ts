@@ -4,19 +4,30 @@ import { buildSqlPrompt, interpretSqlReply } from './prompt';
 
 describe('parseAskBack', () => {
   it('reads the question and the readings of a CLARIFY reply, each restated with the original question', () => {
-    const reply = 'CLARIFY: Which people do you mean?\n- customers whose city is London\n- employees whose city is London\n- suppliers whose city is London';
+    const reply =
+      'CLARIFY: Which people do you mean?\n- customers whose city is London\n- employees whose city is London\n- suppliers whose city is London';
     expect(parseAskBack(reply, 'How many people are in London?')).toEqual({
       question: 'Which people do you mean?',
       readings: [
-        { label: 'customers whose city is London', question: 'How many people are in London (meaning: customers whose city is London)' },
-        { label: 'employees whose city is London', question: 'How many people are in London (meaning: employees whose city is London)' },
-        { label: 'suppliers whose city is London', question: 'How many people are in London (meaning: suppliers whose city is London)' },
+        {
+          label: 'customers whose city is London',
+          question: 'How many people are in London (meaning: customers whose city is London)',
+        },
+        {
+          label: 'employees whose city is London',
+          question: 'How many people are in London (meaning: employees whose city is London)',
+        },
+        {
+          label: 'suppliers whose city is London',
+          question: 'How many people are in London (meaning: suppliers whose city is London)',
+        },
       ],
     });
   });
 
   it('accepts reasoning first, a fence, bold markers and numbered readings', () => {
-    const reply = '<think>two columns fit</think>\n```\n**CLARIFY**: Which date?\n1. the order date\n2) the shipping date\n```';
+    const reply =
+      '<think>two columns fit</think>\n```\n**CLARIFY**: Which date?\n1. the order date\n2) the shipping date\n```';
     const parsed = parseAskBack(reply, 'orders in May');
     expect(parsed?.question).toBe('Which date?');
     expect(parsed?.readings.map((r) => r.label)).toEqual(['the order date', 'the shipping date']);
@@ -48,7 +59,13 @@ describe('interpretSqlReply with ask-back', () => {
   });
 
   it('the SQL prompt tells the model the ask-back form', () => {
-    const prompt = buildSqlPrompt({ question: 'q', dialect: 'sqlite', schema: { dialect: 'sqlite', tables: [], version: 'v' } as never, examples: [], maxRows: 10 });
+    const prompt = buildSqlPrompt({
+      question: 'q',
+      dialect: 'sqlite',
+      schema: { dialect: 'sqlite', tables: [], version: 'v' } as never,
+      examples: [],
+      maxRows: 10,
+    });
     expect(prompt.system).toContain('CLARIFY: <one short question to the person>');
   });
 });

@@ -15,8 +15,7 @@ import { stripThinking } from './extract-sql';
 export const CLARIFY_MARKER = 'CLARIFY';
 
 /** The prompt rule that lets a model ask back (appended to the SQL prompt's rules). */
-export const ASK_BACK_RULE =
-  `If the question has two or more readings that would give different answers and neither the schema, the sample values nor the conversation decides between them, do not guess: reply exactly "${CLARIFY_MARKER}: <one short question to the person>" followed by 2 to 5 lines "- <one reading in plain words>", most likely first, and nothing else. Ask only when the readings really differ.`;
+export const ASK_BACK_RULE = `If the question has two or more readings that would give different answers and neither the schema, the sample values nor the conversation decides between them, do not guess: reply exactly "${CLARIFY_MARKER}: <one short question to the person>" followed by 2 to 5 lines "- <one reading in plain words>", most likely first, and nothing else. Ask only when the readings really differ.`;
 
 /**
  * The clarification in a model reply written in the ask-back form, else null. Reasoning blocks and an enclosing
@@ -30,7 +29,10 @@ export function parseAskBack(raw: string, question: string): ClarificationPropos
     .replace(/```\s*$/, '')
     .replace(/^[*_`"'\s]+/, '');
   if (!body.toUpperCase().startsWith(CLARIFY_MARKER)) return null;
-  const lines = body.slice(CLARIFY_MARKER.length).replace(/^[*_`"'\s:\-–—]+/, '').split(/\r?\n/);
+  const lines = body
+    .slice(CLARIFY_MARKER.length)
+    .replace(/^[*_`"'\s:\-–—]+/, '')
+    .split(/\r?\n/);
   const asked = (lines.shift() ?? '').replace(/[*_`]+/g, '').trim();
   const readings: string[] = [];
   for (const line of lines) {

@@ -1,7 +1,15 @@
 import { streamAnswerReply, type ChatStreamPart } from './answer-stream';
 import type { ProviderError } from './errors';
 import { buildAnswerPrompt, buildSqlPrompt, interpretAnswerReply, interpretSqlReply, type ChatPrompt } from './prompt';
-import type { AnswerRequest, AnswerResult, AnswerStream, LlmProvider, SqlGenerationRequest, SqlGenerationResult, TokenUsage } from './provider';
+import type {
+  AnswerRequest,
+  AnswerResult,
+  AnswerStream,
+  LlmProvider,
+  SqlGenerationRequest,
+  SqlGenerationResult,
+  TokenUsage,
+} from './provider';
 import { DEFAULT_MAX_RETRIES, trimTrailingSlash, type ModelProviderOptions } from './provider-options';
 
 /** A provider's defaults for the options left out: model name, base URL, per-request timeout (ms). */
@@ -66,7 +74,10 @@ export abstract class ChatProviderBase implements LlmProvider {
    * while iterating, also after some text was yielded.
    */
   streamAnswer(request: AnswerRequest): AnswerStream {
-    return streamAnswerReply(this.mappedStream(() => this.chatStream(buildAnswerPrompt(request))), this.label());
+    return streamAnswerReply(
+      this.mappedStream(() => this.chatStream(buildAnswerPrompt(request))),
+      this.label(),
+    );
   }
 
   /** Lists models (see listModels); resolves with the round trip in whole milliseconds. @throws ProviderError */

@@ -3,7 +3,12 @@ import { ProviderTimeoutError } from './errors';
 import { startScriptedModelServer } from './testing/scripted-model-server';
 import type { DatabaseSchema } from '@nlq/contracts';
 
-const schema: DatabaseSchema = { dialect: 'sqlite', tables: [], introspectedAt: '2025-01-01T00:00:00.000Z', version: 'empty' };
+const schema: DatabaseSchema = {
+  dialect: 'sqlite',
+  tables: [],
+  introspectedAt: '2025-01-01T00:00:00.000Z',
+  version: 'empty',
+};
 
 describe('createProvider', () => {
   it('uses per-provider default models', () => {
@@ -21,9 +26,17 @@ describe('createProvider', () => {
   it('passes model, base URL, key, timeout and retries through to the provider', async () => {
     const server = await startScriptedModelServer({ protocol: 'openai', reply: () => 'SELECT 42', delayMs: 300 });
     try {
-      const settings = { provider: 'openai' as const, model: 'local-coder', baseUrl: server.url, apiKey: 'key-1234', maxRetries: 0 };
+      const settings = {
+        provider: 'openai' as const,
+        model: 'local-coder',
+        baseUrl: server.url,
+        apiKey: 'key-1234',
+        maxRetries: 0,
+      };
       const slow = createProvider({ ...settings, timeoutMs: 100 });
-      await expect(slow.generateSql({ question: 'q', dialect: 'sqlite', schema, examples: [], maxRows: 10 })).rejects.toBeInstanceOf(ProviderTimeoutError);
+      await expect(
+        slow.generateSql({ question: 'q', dialect: 'sqlite', schema, examples: [], maxRows: 10 }),
+      ).rejects.toBeInstanceOf(ProviderTimeoutError);
       const patient = createProvider({ ...settings, timeoutMs: 5000 });
       const result = await patient.generateSql({ question: 'q', dialect: 'sqlite', schema, examples: [], maxRows: 10 });
       expect(result.sql).toBe('SELECT 42');

@@ -44,6 +44,8 @@ export function createProvider(settings: ProviderSettings): LlmProvider {
     case 'anthropic':
       return new AnthropicProvider(options);
     default:
-      throw new Error(`Unknown model provider "${String((settings as { provider?: unknown }).provider)}"; expected offline, ollama, openai or anthropic.`);
+      throw new Error(
+        `Unknown model provider "${String((settings as { provider?: unknown }).provider)}"; expected offline, ollama, openai or anthropic.`,
+      );
   }
 }

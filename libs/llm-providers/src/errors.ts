@@ -2,7 +2,10 @@ import type { ClarificationProposal } from '@nlq/contracts';
 
 /** Typed provider errors (openai-node style). Retries happen only for 408, 409, 429 and 5xx (docs/architecture.md). */
 export class ProviderError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = new.target.name;
   }

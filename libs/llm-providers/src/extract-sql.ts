@@ -46,16 +46,29 @@ export function cannotAnswerReason(text: string): string | null {
 /** Statement keywords with a follow-up pattern that tells SQL apart from an English sentence using the word. */
 const STATEMENT_STARTS: Array<{ keyword: string; shape: RegExp }> = [
   // SELECT followed by FROM somewhere, or by an obviously non-English select list (literal, *, function call).
-  { keyword: 'SELECT', shape: /^SELECT\b(?:[\s\S]*?\bFROM\b|\s+(?:DISTINCT\s+|TOP\s*\(?\d+\)?\s+)?(?:[\d'"`[(*@-]|\w+\s*\(|\w+\.\w+))/i },
-  { keyword: 'WITH', shape: /^WITH\s+(?:RECURSIVE\s+)?[\w"`[\]]+\s*(?:\([^)]*\)\s*)?AS\s*(?:NOT\s+)?(?:MATERIALIZED\s*)?\(/i },
+  {
+    keyword: 'SELECT',
+    shape: /^SELECT\b(?:[\s\S]*?\bFROM\b|\s+(?:DISTINCT\s+|TOP\s*\(?\d+\)?\s+)?(?:[\d'"`[(*@-]|\w+\s*\(|\w+\.\w+))/i,
+  },
+  {
+    keyword: 'WITH',
+    shape: /^WITH\s+(?:RECURSIVE\s+)?[\w"`[\]]+\s*(?:\([^)]*\)\s*)?AS\s*(?:NOT\s+)?(?:MATERIALIZED\s*)?\(/i,
+  },
   { keyword: 'INSERT', shape: /^INSERT\s+(?:OR\s+\w+\s+|IGNORE\s+)?INTO\s/i },
   { keyword: 'REPLACE', shape: /^REPLACE\s+INTO\s/i },
   { keyword: 'UPDATE', shape: /^UPDATE\s+[\w."`[\]]+(?:\s+(?:AS\s+)?\w+)?\s+SET\s/i },
   { keyword: 'DELETE', shape: /^DELETE\s+(?:\w+\s+)?FROM\s/i },
   { keyword: 'MERGE', shape: /^MERGE\s+INTO\s/i },
-  { keyword: 'CREATE', shape: /^CREATE\s+(?:OR\s+REPLACE\s+)?(?:TEMP(?:ORARY)?\s+|UNIQUE\s+)?(?:TABLE|VIEW|INDEX|SCHEMA|DATABASE|TRIGGER|FUNCTION|PROCEDURE|SEQUENCE|USER|ROLE)\b/i },
+  {
+    keyword: 'CREATE',
+    shape:
+      /^CREATE\s+(?:OR\s+REPLACE\s+)?(?:TEMP(?:ORARY)?\s+|UNIQUE\s+)?(?:TABLE|VIEW|INDEX|SCHEMA|DATABASE|TRIGGER|FUNCTION|PROCEDURE|SEQUENCE|USER|ROLE)\b/i,
+  },
   { keyword: 'ALTER', shape: /^ALTER\s+(?:TABLE|VIEW|INDEX|SCHEMA|DATABASE|SEQUENCE|USER|ROLE)\b/i },
-  { keyword: 'DROP', shape: /^DROP\s+(?:TABLE|VIEW|INDEX|SCHEMA|DATABASE|TRIGGER|FUNCTION|PROCEDURE|SEQUENCE|USER|ROLE)\b/i },
+  {
+    keyword: 'DROP',
+    shape: /^DROP\s+(?:TABLE|VIEW|INDEX|SCHEMA|DATABASE|TRIGGER|FUNCTION|PROCEDURE|SEQUENCE|USER|ROLE)\b/i,
+  },
   { keyword: 'TRUNCATE', shape: /^TRUNCATE\s+(?:TABLE\s+)?[\w."`[\]]+\s*(?:;|$)/i },
   { keyword: 'GRANT', shape: /^GRANT\s+[\w, ]+\s+ON\s/i },
   { keyword: 'EXPLAIN', shape: /^EXPLAIN\s+(?:QUERY\s+PLAN\s+|ANALYZE\s+)?(?:SELECT|WITH)\b/i },
@@ -203,7 +216,10 @@ export function extractSql(text: string): string {
   if (!reply || cannotAnswerReason(reply) !== null) return '';
 
   const blocks = fencedBlocks(reply);
-  const sqlTagged = blocks.find((b) => /^(?:sql|sqlite|postgres(?:ql)?|pgsql|mysql|mariadb|tsql|t-sql|snowflake|plsql)$/.test(b.lang) && tidy(b.body));
+  const sqlTagged = blocks.find(
+    (b) =>
+      /^(?:sql|sqlite|postgres(?:ql)?|pgsql|mysql|mariadb|tsql|t-sql|snowflake|plsql)$/.test(b.lang) && tidy(b.body),
+  );
   const withStatement = sqlTagged ?? blocks.find((b) => findStatementStart(tidy(b.body), true)?.start === 0);
   if (withStatement) return tidy(withStatement.body);
   const inBlock = blocks.map((b) => b.body).find((body) => findStatementStart(body, true));

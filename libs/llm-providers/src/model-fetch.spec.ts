@@ -56,7 +56,11 @@ describe('modelFetch (undici request behind the fetch interface)', () => {
   });
 
   it('sends method, headers and string body, and returns status, headers and the whole JSON body', async () => {
-    const response = await modelFetch(`${base}/json`, { method: 'post', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: '{"a":1}' });
+    const response = await modelFetch(`${base}/json`, {
+      method: 'post',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+      body: '{"a":1}',
+    });
     expect(response.status).toBe(201);
     expect(response.ok).toBe(true);
     expect(response.headers.get('x-request-id')).toBe('r1');
@@ -76,7 +80,11 @@ describe('modelFetch (undici request behind the fetch interface)', () => {
 
   it('follows a redirect once, by the Fetch rules, and gives a null body for 204', async () => {
     const before = seen.length;
-    const moved = await modelFetch(`${base}/moved`, { method: 'POST', body: '{"b":2}', headers: { 'content-type': 'application/json' } });
+    const moved = await modelFetch(`${base}/moved`, {
+      method: 'POST',
+      body: '{"b":2}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(moved.status).toBe(201);
     expect(await moved.json()).toEqual({ echo: { b: 2 } });
     expect(seen.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /moved', 'POST /json']);
@@ -114,7 +122,9 @@ describe('modelFetch (undici request behind the fetch interface)', () => {
     const aborted = await modelFetch(`${base}/slow`, { signal: AbortSignal.timeout(50) }).catch((e: unknown) => e);
     expect(aborted).toBeInstanceOf(Error);
     expect((aborted as Error).name).toMatch(/AbortError|TimeoutError/);
-    const refused = await modelFetch('http://127.0.0.1:9/json', { method: 'POST', body: '{}' }).catch((e: unknown) => e);
+    const refused = await modelFetch('http://127.0.0.1:9/json', { method: 'POST', body: '{}' }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(Error);
     expect((refused as { code?: string }).code).toBe('ECONNREFUSED');
   });

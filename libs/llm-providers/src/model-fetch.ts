@@ -79,8 +79,11 @@ export async function undiciFetch(input: Parameters<typeof fetch>[0], init?: Req
     await reply.body.dump();
     return new Response(null, status);
   }
-  const streamed = STREAMED_TYPE.test(headers.get('content-type') ?? '') || (typeof body === 'string' && STREAM_REQUESTED.test(body));
-  const payload = streamed ? (Readable.toWeb(reply.body) as ReadableStream<Uint8Array>) : await reply.body.arrayBuffer();
+  const streamed =
+    STREAMED_TYPE.test(headers.get('content-type') ?? '') || (typeof body === 'string' && STREAM_REQUESTED.test(body));
+  const payload = streamed
+    ? (Readable.toWeb(reply.body) as ReadableStream<Uint8Array>)
+    : await reply.body.arrayBuffer();
   return new Response(payload, status);
 }
 

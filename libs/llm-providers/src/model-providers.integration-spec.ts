@@ -75,8 +75,14 @@ describe.each(providers)('$protocol provider against the scripted server', ({ pr
 
   it.each([
     ['fenced', "```sql\nSELECT COUNT(*) FROM customers c WHERE c.country = 'DE';\n```"],
-    ['chatty', "Sure! Here is the query:\nSELECT COUNT(*) FROM customers c WHERE c.country = 'DE'\nIt counts German customers."],
-    ['<think>-prefixed', "<think>Count rows where country is DE; SELECT FROM customers.</think>\nSELECT COUNT(*) FROM customers c WHERE c.country = 'DE'"],
+    [
+      'chatty',
+      "Sure! Here is the query:\nSELECT COUNT(*) FROM customers c WHERE c.country = 'DE'\nIt counts German customers.",
+    ],
+    [
+      '<think>-prefixed',
+      "<think>Count rows where country is DE; SELECT FROM customers.</think>\nSELECT COUNT(*) FROM customers c WHERE c.country = 'DE'",
+    ],
   ])('extracts SQL from a %s reply and reports token usage', async (_kind, reply) => {
     const server = await serve(() => reply);
     const result = await provider(server).generateSql(sqlRequest);
@@ -99,14 +105,18 @@ describe.each(providers)('$protocol provider against the scripted server', ({ pr
 
   it('turns CANNOT_ANSWER into UnanswerableQuestionError with the reason', async () => {
     const server = await serve(() => 'CANNOT_ANSWER: the schema has no salary data');
-    const error = await provider(server).generateSql(sqlRequest).catch((e: unknown) => e);
+    const error = await provider(server)
+      .generateSql(sqlRequest)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnanswerableQuestionError);
     expect((error as Error).message).toContain('the schema has no salary data');
   });
 
   it('retries a 503 and then succeeds', async () => {
     let calls = 0;
-    const server = await serve(() => (++calls === 1 ? { status: 503, headers: { 'retry-after-ms': '5' } } : 'SELECT 1'));
+    const server = await serve(() =>
+      ++calls === 1 ? { status: 503, headers: { 'retry-after-ms': '5' } } : 'SELECT 1',
+    );
     const result = await provider(server).generateSql(sqlRequest);
     expect(result.sql).toBe('SELECT 1');
     expect(chatRequests(server)).toHaveLength(2);
@@ -118,7 +128,9 @@ describe.each(providers)('$protocol provider against the scripted server', ({ pr
     [404, 'scripted-model'],
   ])('does not retry a %i and reports it clearly without the key', async (status, hint) => {
     const server = await serve(() => ({ status }));
-    const error = await provider(server).generateSql(sqlRequest).catch((e: unknown) => e);
+    const error = await provider(server)
+      .generateSql(sqlRequest)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderResponseError);
     expect((error as ProviderResponseError).status).toBe(status);
     const message = (error as Error).message;
@@ -131,7 +143,9 @@ describe.each(providers)('$protocol provider against the scripted server', ({ pr
 
   it('never shows the key even when the server echoes it', async () => {
     const server = await serve(({ body: _body }) => ({ status: 401, body: echoKeyBody(protocol) }));
-    const error = await provider(server).generateSql(sqlRequest).catch((e: unknown) => e);
+    const error = await provider(server)
+      .generateSql(sqlRequest)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderResponseError);
     expect((error as Error).message).not.toContain(API_KEY);
     expect((error as Error).message).toContain('***');
@@ -139,7 +153,9 @@ describe.each(providers)('$protocol provider against the scripted server', ({ pr
 
   it('gives up on 429 after the retries with ProviderRateLimitError', async () => {
     const server = await serve(() => ({ status: 429, headers: { 'retry-after-ms': '5' } }));
-    const error = await provider(server, { maxRetries: 2 }).generateSql(sqlRequest).catch((e: unknown) => e);
+    const error = await provider(server, { maxRetries: 2 })
+      .generateSql(sqlRequest)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderRateLimitError);
     expect((error as Error).message).toContain('429');
     expect(chatRequests(server)).toHaveLength(3);
@@ -148,7 +164,9 @@ describe.each(providers)('$protocol provider against the scripted server', ({ pr
   it('times out with ProviderTimeoutError when the model is slower than timeoutMs', async () => {
     const server = await serve(() => 'SELECT 1', 2000);
     const started = Date.now();
-    const error = await provider(server, { timeoutMs: 150, maxRetries: 0 }).generateSql(sqlRequest).catch((e: unknown) => e);
+    const error = await provider(server, { timeoutMs: 150, maxRetries: 0 })
+      .generateSql(sqlRequest)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderTimeoutError);
     expect((error as Error).message).toContain('150 ms');
     expect(Date.now() - started).toBeLessThan(1500);
@@ -166,7 +184,9 @@ describe.each(providers)('$protocol provider against the scripted server', ({ pr
   });
 
   it('writes the answer from the rows, without reasoning, with token usage', async () => {
-    const server = await serve(({ user }) => (user.includes('| 42 |') ? '<think>read the table</think>There are 42 customers in Germany.' : 'no rows seen'));
+    const server = await serve(({ user }) =>
+      user.includes('| 42 |') ? '<think>read the table</think>There are 42 customers in Germany.' : 'no rows seen',
+    );
     const answer = await provider(server).writeAnswer({
       question: 'How many customers are in Germany?',
       sql: "SELECT COUNT(*) AS n FROM customers WHERE country = 'DE'",

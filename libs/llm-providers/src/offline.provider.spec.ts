@@ -24,8 +24,14 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
       'number of products per category',
       'SELECT c.name, COUNT(*) AS product_count FROM products p JOIN categories c ON p.category_id = c.id GROUP BY c.id, c.name ORDER BY product_count DESC LIMIT 100',
     ],
-    ['list customers in the united kingdom', "SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE country = 'United Kingdom' ORDER BY id LIMIT 100"],
-    ['show orders with status shipped', "SELECT id, customer_id, order_date, status, total FROM orders WHERE status = 'shipped' ORDER BY id LIMIT 100"],
+    [
+      'list customers in the united kingdom',
+      "SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE country = 'United Kingdom' ORDER BY id LIMIT 100",
+    ],
+    [
+      'show orders with status shipped',
+      "SELECT id, customer_id, order_date, status, total FROM orders WHERE status = 'shipped' ORDER BY id LIMIT 100",
+    ],
     [
       'which products are in the Electronics category?',
       "SELECT p.id, p.name, p.category_id, p.price, p.stock FROM products p JOIN categories c ON p.category_id = c.id WHERE c.name = 'Electronics' ORDER BY p.id LIMIT 100",
@@ -38,44 +44,71 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
       'the 3 customers with the most orders',
       'SELECT c.first_name, c.last_name, COUNT(*) AS order_count FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY c.id, c.first_name, c.last_name ORDER BY order_count DESC LIMIT 3',
     ],
-    ['most expensive products', 'SELECT id, name, price FROM products WHERE price IS NOT NULL ORDER BY price DESC LIMIT 10'],
-    ['what is the cheapest product?', 'SELECT id, name, price FROM products WHERE price = (SELECT MIN(price) FROM products) LIMIT 100'],
+    [
+      'most expensive products',
+      'SELECT id, name, price FROM products WHERE price IS NOT NULL ORDER BY price DESC LIMIT 10',
+    ],
+    [
+      'what is the cheapest product?',
+      'SELECT id, name, price FROM products WHERE price = (SELECT MIN(price) FROM products) LIMIT 100',
+    ],
     [
       'average order total by country',
       'SELECT c.country, AVG(o.total) AS avg_total FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY c.country ORDER BY avg_total DESC LIMIT 100',
     ],
     ['What is the average price of products?', 'SELECT AVG(price) AS avg_price FROM products'],
-    ["How many orders in 2024?", "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01'"],
+    [
+      'How many orders in 2024?',
+      "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01'",
+    ],
     [
       'total sales in March 2024',
       "SELECT SUM(oi.quantity * oi.unit_price) AS total_sales FROM order_items oi JOIN orders o ON oi.order_id = o.id WHERE o.order_date >= '2024-03-01' AND o.order_date < '2024-04-01'",
     ],
-    ['how many orders last month', "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2025-02-01' AND order_date < '2025-03-01'"],
-    ['products with price over 100', 'SELECT id, name, category_id, price, stock FROM products WHERE price > 100 ORDER BY id LIMIT 100'],
-    ['how many orders per status', 'SELECT status, COUNT(*) AS order_count FROM orders GROUP BY status ORDER BY order_count DESC LIMIT 100'],
+    [
+      'how many orders last month',
+      "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2025-02-01' AND order_date < '2025-03-01'",
+    ],
+    [
+      'products with price over 100',
+      'SELECT id, name, category_id, price, stock FROM products WHERE price > 100 ORDER BY id LIMIT 100',
+    ],
+    [
+      'how many orders per status',
+      'SELECT status, COUNT(*) AS order_count FROM orders GROUP BY status ORDER BY order_count DESC LIMIT 100',
+    ],
     [
       'sales per year',
       "SELECT strftime('%Y', o.order_date) AS year, SUM(oi.quantity * oi.unit_price) AS total_sales FROM order_items oi JOIN orders o ON oi.order_id = o.id GROUP BY strftime('%Y', o.order_date) ORDER BY year LIMIT 100",
     ],
-    ["list customers who are not in Canada", "SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE country <> 'Canada' ORDER BY id LIMIT 100"],
+    [
+      'list customers who are not in Canada',
+      "SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE country <> 'Canada' ORDER BY id LIMIT 100",
+    ],
   ])('%s', async (question, expected) => {
     expect(await sql(question)).toBe(expected);
   });
 
   it('understands typos, synonyms and filler words instead of refusing (issue 8)', async () => {
     expect(await sql('how many prodcuts are there?')).toBe('SELECT COUNT(*) AS product_count FROM products');
-    expect(await sql('how many clients are currently in Canada?')).toBe("SELECT COUNT(*) AS customer_count FROM customers WHERE country = 'Canada'");
+    expect(await sql('how many clients are currently in Canada?')).toBe(
+      "SELECT COUNT(*) AS customer_count FROM customers WHERE country = 'Canada'",
+    );
     expect(await sql('list customers located in Canada')).toContain("WHERE country = 'Canada'");
   });
 
   it('refuses rather than drop a word that changes the reading', async () => {
     // "next" is a modifier that would change the rows: refused by name before the value is looked at
-    await expect(sql('which categories are next to Books')).rejects.toThrow(/"next" \(a modifier that would change the rows\)/);
+    await expect(sql('which categories are next to Books')).rejects.toThrow(
+      /"next" \(a modifier that would change the rows\)/,
+    );
   });
 
   it('writes simple single-table deletes and updates for approval', async () => {
     expect(await sql('delete orders with status cancelled')).toBe("DELETE FROM orders WHERE status = 'cancelled'");
-    expect(await sql("update products set price = 9.99 where name is 'Widget'")).toBe("UPDATE products SET price = 9.99 WHERE name = 'Widget'");
+    expect(await sql("update products set price = 9.99 where name is 'Widget'")).toBe(
+      "UPDATE products SET price = 9.99 WHERE name = 'Widget'",
+    );
     expect(await sql("set the price of 'Widget' to 5")).toBe("UPDATE products SET price = 5 WHERE name = 'Widget'");
   });
 
@@ -106,39 +139,95 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
 
   it('refuses a correction attempt instead of repeating itself', async () => {
     await expect(
-      provider.generateSql({ question: 'How many customers are there?', dialect: 'sqlite', schema: SHOP_SCHEMA, examples: [], maxRows: 10, previousAttempt: { sql: 'SELECT 1', error: 'no such table' } }),
+      provider.generateSql({
+        question: 'How many customers are there?',
+        dialect: 'sqlite',
+        schema: SHOP_SCHEMA,
+        examples: [],
+        maxRows: 10,
+        previousAttempt: { sql: 'SELECT 1', error: 'no such table' },
+      }),
     ).rejects.toThrow(UnanswerableQuestionError);
   });
 });
 
 describe('OfflineProvider.writeAnswer', () => {
-  const answer = async (question: string, columns: string[], rows: unknown[][], rowCount = rows.length, truncated = false) => {
+  const answer = async (
+    question: string,
+    columns: string[],
+    rows: unknown[][],
+    rowCount = rows.length,
+    truncated = false,
+  ) => {
     const generated = await sql(question, 'sqlite', 100);
-    return (await new OfflineProvider().writeAnswer({ question, sql: generated, columns, rows, rowCount, truncated })).text;
+    return (await new OfflineProvider().writeAnswer({ question, sql: generated, columns, rows, rowCount, truncated }))
+      .text;
   };
 
   it('words counts, aggregates, lists, rankings and groups from the rows', async () => {
-    expect(await answer('How many customers are there?', ['customer_count'], [[1000]])).toBe('There are 1,000 customers.');
-    expect(await answer('how many customers in Canada', ['customer_count'], [[1]])).toBe('There is 1 customer in Canada.');
-    expect(await answer('What is the average price of products?', ['avg_price'], [[12.345]])).toBe('The average price of products is $12.35.');
+    expect(await answer('How many customers are there?', ['customer_count'], [[1000]])).toBe(
+      'There are 1,000 customers.',
+    );
+    expect(await answer('how many customers in Canada', ['customer_count'], [[1]])).toBe(
+      'There is 1 customer in Canada.',
+    );
+    expect(await answer('What is the average price of products?', ['avg_price'], [[12.345]])).toBe(
+      'The average price of products is $12.35.',
+    );
     const names = Array.from({ length: 12 }, (_, i) => [i + 1, `First${i}`, `Last${i}`, 'x', 'Canada', 'y', 'z']);
-    expect(await answer('list customers in Canada', ['id', 'first_name', 'last_name', 'email', 'country', 'city', 'created_at'], names.slice(0, 10), 12)).toBe(
+    expect(
+      await answer(
+        'list customers in Canada',
+        ['id', 'first_name', 'last_name', 'email', 'country', 'city', 'created_at'],
+        names.slice(0, 10),
+        12,
+      ),
+    ).toBe(
       'Found 12 customers in Canada: First0 Last0, First1 Last1, First2 Last2, First3 Last3, First4 Last4, First5 Last5, First6 Last6, First7 Last7, First8 Last8, First9 Last9; showing the first 10.',
     );
-    expect(await answer('list customers in Canada', ['id', 'first_name', 'last_name', 'email', 'country', 'city', 'created_at'], names.slice(0, 10), 100, true)).toMatch(
-      /^Found more than 100 customers in Canada: .*; showing the first 10\.$/,
-    );
-    expect(await answer('top 2 products by total sales', ['name', 'total_sales'], [['Lamp', 12345.675], ['Desk', 99]])).toBe(
-      'The top 2 products by total sales are: Lamp ($12,345.68), Desk ($99.00).',
-    );
-    expect(await answer('number of products per category', ['name', 'product_count'], [['Books', 120], ['Toys', 3]])).toBe(
-      'Number of products by category (2 groups): Books 120, Toys 3.',
-    );
+    expect(
+      await answer(
+        'list customers in Canada',
+        ['id', 'first_name', 'last_name', 'email', 'country', 'city', 'created_at'],
+        names.slice(0, 10),
+        100,
+        true,
+      ),
+    ).toMatch(/^Found more than 100 customers in Canada: .*; showing the first 10\.$/);
+    expect(
+      await answer(
+        'top 2 products by total sales',
+        ['name', 'total_sales'],
+        [
+          ['Lamp', 12345.675],
+          ['Desk', 99],
+        ],
+      ),
+    ).toBe('The top 2 products by total sales are: Lamp ($12,345.68), Desk ($99.00).');
+    expect(
+      await answer(
+        'number of products per category',
+        ['name', 'product_count'],
+        [
+          ['Books', 120],
+          ['Toys', 3],
+        ],
+      ),
+    ).toBe('Number of products by category (2 groups): Books 120, Toys 3.');
     expect(await answer('list customers in Canada', ['id'], [])).toBe('No rows matched.');
   });
 
   it('falls back to a generic sentence for SQL it did not write', async () => {
-    const text = (await provider.writeAnswer({ question: 'q', sql: 'SELECT 42 AS answer_value', columns: ['answer_value'], rows: [[42]], rowCount: 1, truncated: false })).text;
+    const text = (
+      await provider.writeAnswer({
+        question: 'q',
+        sql: 'SELECT 42 AS answer_value',
+        columns: ['answer_value'],
+        rows: [[42]],
+        rowCount: 1,
+        truncated: false,
+      })
+    ).text;
     expect(text).toBe('The answer value is 42.');
   });
 });

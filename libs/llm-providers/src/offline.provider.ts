@@ -1,4 +1,9 @@
-import { OfflineClarificationError, OfflineEngine, OfflineRefusalError, type OfflineEngineOptions } from '@nlq/offline-engine';
+import {
+  OfflineClarificationError,
+  OfflineEngine,
+  OfflineRefusalError,
+  type OfflineEngineOptions,
+} from '@nlq/offline-engine';
 import { ClarificationNeededError, UnanswerableQuestionError } from './errors';
 import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult } from './provider';
 

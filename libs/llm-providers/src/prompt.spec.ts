@@ -1,6 +1,12 @@
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import { UnanswerableQuestionError, ProviderResponseError } from './errors';
-import { buildAnswerPrompt, buildSqlPrompt, interpretAnswerReply, interpretSqlReply, renderTableSchema } from './prompt';
+import {
+  buildAnswerPrompt,
+  buildSqlPrompt,
+  interpretAnswerReply,
+  interpretSqlReply,
+  renderTableSchema,
+} from './prompt';
 import type { SqlGenerationRequest } from './provider';
 
 const schema: DatabaseSchema = {
@@ -19,7 +25,13 @@ const schema: DatabaseSchema = {
       columns: [
         { name: 'id', type: 'integer', nullable: false, primaryKey: true },
         { name: 'name', type: 'text', nullable: false, primaryKey: false, comment: 'Full name' },
-        { name: 'country', type: 'character varying(2)', nullable: true, primaryKey: false, sampleValues: ['DE', "C'te", 'FR'] },
+        {
+          name: 'country',
+          type: 'character varying(2)',
+          nullable: true,
+          primaryKey: false,
+          sampleValues: ['DE', "C'te", 'FR'],
+        },
       ],
     },
     {
@@ -42,7 +54,15 @@ const schema: DatabaseSchema = {
       kind: 'view',
       primaryKey: [],
       foreignKeys: [],
-      columns: [{ name: 'label', type: 'text', nullable: true, primaryKey: false, sampleValues: Array.from({ length: 20 }, (_, i) => `v${i}`) }],
+      columns: [
+        {
+          name: 'label',
+          type: 'text',
+          nullable: true,
+          primaryKey: false,
+          sampleValues: Array.from({ length: 20 }, (_, i) => `v${i}`),
+        },
+      ],
     },
   ],
 };
@@ -110,7 +130,9 @@ describe('buildSqlPrompt', () => {
       }),
     );
     expect(user).toContain('Question: How many customers?\n```sql\nSELECT COUNT(*) FROM customers\n```');
-    expect(user).toContain('Your previous SQL for this question failed:\n```sql\nSELECT nme FROM customers\n```\nError: no such column: nme');
+    expect(user).toContain(
+      'Your previous SQL for this question failed:\n```sql\nSELECT nme FROM customers\n```\nError: no such column: nme',
+    );
     expect(user.indexOf('Examples')).toBeLessThan(user.indexOf('previous SQL'));
     expect(user.indexOf('previous SQL')).toBeLessThan(user.lastIndexOf('Question: Which customers'));
   });
@@ -135,12 +157,21 @@ describe('buildAnswerPrompt', () => {
     expect(user).toContain('Question: Top customers?');
     expect(user).toContain('SELECT name, total, seen FROM t');
     expect(user).toContain('Result: 2 rows.');
-    expect(user).toContain('| name | total | seen |\n|---|---|---|\n| Ann \\| Co | 12.5 | 2025-03-01T10:00:00.000Z |\n| Bob | NULL |');
+    expect(user).toContain(
+      '| name | total | seen |\n|---|---|---|\n| Ann \\| Co | 12.5 | 2025-03-01T10:00:00.000Z |\n| Bob | NULL |',
+    );
   });
 
   it('says when only part of the result is shown and caps rows and cell width', () => {
     const rows = Array.from({ length: 80 }, (_, i) => [i, 'x'.repeat(200)]);
-    const { user } = buildAnswerPrompt({ question: 'q', sql: 'SELECT 1', columns: ['i', 's'], rows, rowCount: 500, truncated: true });
+    const { user } = buildAnswerPrompt({
+      question: 'q',
+      sql: 'SELECT 1',
+      columns: ['i', 's'],
+      rows,
+      rowCount: 500,
+      truncated: true,
+    });
     expect(user).toContain('Result: 500 or more rows; the first 50 are shown.');
     expect(user).toContain('| 49 |');
     expect(user).not.toContain('| 50 |');
@@ -162,15 +193,34 @@ describe('interpreting replies', () => {
 
   it('strips reasoning from answers and refuses an empty one', () => {
     expect(interpretAnswerReply('<think>hmm</think> Ten. ', null, 'X').text).toBe('Ten.');
-    expect(() => interpretAnswerReply('<think>only thinking', null, 'Ollama at http://h')).toThrow(ProviderResponseError);
+    expect(() => interpretAnswerReply('<think>only thinking', null, 'Ollama at http://h')).toThrow(
+      ProviderResponseError,
+    );
   });
 });
 
 describe('business definitions in the prompts (issue 23)', () => {
   const meta = { connection_id: 'c', version: 1, created_at: '', updated_at: '', updated_by: 's', deleted: false };
   const knowledge = [
-    { ...meta, id: 'r', kind: 'metric' as const, name: 'revenue', synonyms: [], description: '', expression: 'SUM(orders.total_amount)', filter: "orders.status <> 'cancelled'" },
-    { ...meta, id: 'f', kind: 'filter' as const, name: 'good restaurant', synonyms: [], description: '', condition: 'restaurant.rating > 2.5' },
+    {
+      ...meta,
+      id: 'r',
+      kind: 'metric' as const,
+      name: 'revenue',
+      synonyms: [],
+      description: '',
+      expression: 'SUM(orders.total_amount)',
+      filter: "orders.status <> 'cancelled'",
+    },
+    {
+      ...meta,
+      id: 'f',
+      kind: 'filter' as const,
+      name: 'good restaurant',
+      synonyms: [],
+      description: '',
+      condition: 'restaurant.rating > 2.5',
+    },
     { ...meta, id: 's', kind: 'synonym' as const, name: 'online', synonyms: [], target: "orders.channel = 'web'" },
     { ...meta, id: 'i', kind: 'instruction' as const, text: 'Never count test orders.', scope: 'sql' as const },
     { ...meta, id: 'a', kind: 'instruction' as const, text: 'Round money to two decimals.', scope: 'answer' as const },
@@ -178,17 +228,36 @@ describe('business definitions in the prompts (issue 23)', () => {
   const schema: DatabaseSchema = { dialect: 'sqlite', version: 'v', tables: [], introspectedAt: '' };
 
   it('lists the metrics, filters, synonyms and sql instructions with the rule, and the answer instructions in the answer prompt', () => {
-    const { user } = buildSqlPrompt({ question: 'revenue?', dialect: 'sqlite', schema, examples: [], maxRows: 10, knowledge });
+    const { user } = buildSqlPrompt({
+      question: 'revenue?',
+      dialect: 'sqlite',
+      schema,
+      examples: [],
+      maxRows: 10,
+      knowledge,
+    });
     expect(user).toContain('Business definitions you must follow:');
-    expect(user).toContain(`- metric "revenue": SUM(orders.total_amount), only rows where orders.status <> 'cancelled'`);
+    expect(user).toContain(
+      `- metric "revenue": SUM(orders.total_amount), only rows where orders.status <> 'cancelled'`,
+    );
     expect(user).toContain('- filter "good restaurant": restaurant.rating > 2.5');
     expect(user).toContain(`- synonym "online" -> orders.channel = 'web'`);
     expect(user).toContain('- instruction: Never count test orders.');
     expect(user).toContain('must use exactly its expression');
     expect(user).not.toContain('Round money');
-    const answer = buildAnswerPrompt({ question: 'q', sql: 'SELECT 1', columns: ['x'], rows: [[1]], rowCount: 1, truncated: false, knowledge });
+    const answer = buildAnswerPrompt({
+      question: 'q',
+      sql: 'SELECT 1',
+      columns: ['x'],
+      rows: [[1]],
+      rowCount: 1,
+      truncated: false,
+      knowledge,
+    });
     expect(answer.user).toContain('- instruction: Round money to two decimals.');
     expect(answer.user).not.toContain('revenue');
-    expect(buildSqlPrompt({ question: 'q', dialect: 'sqlite', schema, examples: [], maxRows: 10 }).user).not.toContain('Business definitions');
+    expect(buildSqlPrompt({ question: 'q', dialect: 'sqlite', schema, examples: [], maxRows: 10 }).user).not.toContain(
+      'Business definitions',
+    );
   });
 });

@@ -19,12 +19,13 @@ const DIALECT_NOTES: Record<Dialect, { name: string; limit: (n: number) => strin
   sqlite: {
     name: 'SQLite',
     limit: (n) => `end the query with LIMIT ${n}`,
-    notes: 'Quote identifiers with double quotes. Dates are TEXT: use date(), strftime() and date(\'now\').',
+    notes: "Quote identifiers with double quotes. Dates are TEXT: use date(), strftime() and date('now').",
   },
   postgresql: {
     name: 'PostgreSQL',
     limit: (n) => `end the query with LIMIT ${n}`,
-    notes: 'Quote identifiers with double quotes. Use date_trunc(), EXTRACT(), now() and ILIKE for case-insensitive text.',
+    notes:
+      'Quote identifiers with double quotes. Use date_trunc(), EXTRACT(), now() and ILIKE for case-insensitive text.',
   },
   mysql: {
     name: 'MySQL',
@@ -44,7 +45,8 @@ const DIALECT_NOTES: Record<Dialect, { name: string; limit: (n: number) => strin
   snowflake: {
     name: 'Snowflake',
     limit: (n) => `end the query with LIMIT ${n}`,
-    notes: 'Unquoted identifiers are upper case; quote mixed-case names with double quotes. Use DATE_TRUNC() and CURRENT_DATE().',
+    notes:
+      'Unquoted identifiers are upper case; quote mixed-case names with double quotes. Use DATE_TRUNC() and CURRENT_DATE().',
   },
 };
 
@@ -79,7 +81,11 @@ export interface PromptTableSchema extends TableSchema {
  * merged per namespace, SQLite's bare references) is qualified with the owner's schema when `catalog` holds that
  * table there and no default-schema table of that name, so `sales.orders` and `archive.orders` never meet in the prompt.
  */
-function referenceName(referencedTable: string, owner: TableSchema, catalog: readonly TableSchema[] | undefined): string {
+function referenceName(
+  referencedTable: string,
+  owner: TableSchema,
+  catalog: readonly TableSchema[] | undefined,
+): string {
   if (!owner.schema || !catalog || referencedTable.includes('.')) return referencedTable;
   const name = referencedTable.toLowerCase();
   const ownerSchema = owner.schema.toLowerCase();
@@ -105,7 +111,10 @@ export function renderTableSchema(table: PromptTableSchema, catalog?: readonly T
   for (const fk of table.foreignKeys) {
     const target = referenceName(fk.referencedTable, table, catalog);
     if (fk.columns.length === 1) singleFk.set(fk.columns[0], `REFERENCES ${target}(${fk.referencedColumns[0] ?? ''})`);
-    else compositeFks.push(`FOREIGN KEY (${fk.columns.join(', ')}) REFERENCES ${target}(${fk.referencedColumns.join(', ')})`);
+    else
+      compositeFks.push(
+        `FOREIGN KEY (${fk.columns.join(', ')}) REFERENCES ${target}(${fk.referencedColumns.join(', ')})`,
+      );
   }
   const pk = table.primaryKey.length ? table.primaryKey : table.columns.filter((c) => c.primaryKey).map((c) => c.name);
   const shownNames = table.promptColumns ? new Set(table.promptColumns) : null;
@@ -169,13 +178,21 @@ export const DEFINITIONS_HEADING = 'Business definitions you must follow:';
  * instruction of scope `scope`, under {@link DEFINITIONS_HEADING}, with the rule that a question using a defined term
  * uses exactly its expression and filter. [] when nothing applies.
  */
-export function renderDefinitions(definitions: readonly KnowledgeDefinition[] | undefined, scope: 'sql' | 'answer'): string[] {
+export function renderDefinitions(
+  definitions: readonly KnowledgeDefinition[] | undefined,
+  scope: 'sql' | 'answer',
+): string[] {
   const lines: string[] = [];
   for (const d of definitions ?? []) {
     if (d.deleted) continue;
-    if (d.kind === 'metric' && scope === 'sql') lines.push(`- metric "${oneLine(d.name)}": ${oneLine(d.expression)}${d.filter ? `, only rows where ${oneLine(d.filter)}` : ''}`);
-    else if (d.kind === 'filter' && scope === 'sql') lines.push(`- filter "${oneLine(d.name)}": ${oneLine(d.condition)}`);
-    else if (d.kind === 'synonym' && scope === 'sql') lines.push(`- synonym "${oneLine(d.name)}" -> ${oneLine(d.target)}`);
+    if (d.kind === 'metric' && scope === 'sql')
+      lines.push(
+        `- metric "${oneLine(d.name)}": ${oneLine(d.expression)}${d.filter ? `, only rows where ${oneLine(d.filter)}` : ''}`,
+      );
+    else if (d.kind === 'filter' && scope === 'sql')
+      lines.push(`- filter "${oneLine(d.name)}": ${oneLine(d.condition)}`);
+    else if (d.kind === 'synonym' && scope === 'sql')
+      lines.push(`- synonym "${oneLine(d.name)}" -> ${oneLine(d.target)}`);
     else if (d.kind === 'instruction' && d.scope === scope) lines.push(`- instruction: ${oneLine(d.text)}`);
   }
   if (lines.length === 0) return [];
@@ -224,9 +241,18 @@ export function buildSqlPrompt(request: SqlGenerationRequest): ChatPrompt {
     }
   }
   if (request.conversation?.length) {
-    parts.push('', 'Earlier in this conversation (oldest first). The question may follow up on them: resolve words such as "them", "those", "and in ...?" or "only the ones ..." from these turns, keeping their subject and filters unless the question replaces them.');
+    parts.push(
+      '',
+      'Earlier in this conversation (oldest first). The question may follow up on them: resolve words such as "them", "those", "and in ...?" or "only the ones ..." from these turns, keeping their subject and filters unless the question replaces them.',
+    );
     for (const turn of request.conversation) {
-      parts.push(`Earlier question: ${oneLine(turn.question)}`, '```sql', turn.sql.trim(), '```', `Result: ${oneLine(turn.resultSummary)}`);
+      parts.push(
+        `Earlier question: ${oneLine(turn.question)}`,
+        '```sql',
+        turn.sql.trim(),
+        '```',
+        `Result: ${oneLine(turn.resultSummary)}`,
+      );
     }
   }
   if (request.previousAttempt) {
@@ -255,7 +281,8 @@ function formatCell(value: unknown): string {
   else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
   else if (typeof value === 'bigint') text = value.toString();
   else if (Buffer.isBuffer(value)) text = `<${value.length} bytes>`;
-  else if (typeof value === 'object') text = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  else if (typeof value === 'object')
+    text = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
   else text = String(value);
   text = oneLine(text).replace(/\|/g, '\\|');
   return text.length > ANSWER_CELL_CHARS ? `${text.slice(0, ANSWER_CELL_CHARS - 1)}…` : text;
@@ -265,7 +292,9 @@ function formatCell(value: unknown): string {
 export function renderRowsTable(columns: string[], rows: unknown[][]): string {
   const header = `| ${columns.map(formatCell).join(' | ')} |`;
   const rule = `|${columns.map(() => '---').join('|')}|`;
-  const body = rows.slice(0, ANSWER_PROMPT_MAX_ROWS).map((row) => `| ${columns.map((_c, i) => formatCell(row[i])).join(' | ')} |`);
+  const body = rows
+    .slice(0, ANSWER_PROMPT_MAX_ROWS)
+    .map((row) => `| ${columns.map((_c, i) => formatCell(row[i])).join(' | ')} |`);
   return [header, rule, ...body].join('\n');
 }
 
@@ -276,7 +305,7 @@ export function renderRowsTable(columns: string[], rows: unknown[][]): string {
  */
 export function buildAnswerPrompt(request: AnswerPromptRequest): ChatPrompt {
   const system = [
-    'You answer a person\'s question in plain words from the result of a database query.',
+    "You answer a person's question in plain words from the result of a database query.",
     'Reply with one to three short sentences, no Markdown table, no SQL and no mention of SQL or queries.',
     'Use only names, values and numbers that appear in the result rows. Never invent, estimate or recompute numbers that are not in the rows.',
     'If the result has no rows, say that nothing matched the question.',

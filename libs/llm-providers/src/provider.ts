@@ -48,7 +48,6 @@ export interface SqlGenerationResult {
   examplesUsed?: string[];
 }
 
-
 export interface AnswerResult {
   text: string;
   tokens?: TokenUsage | null;

@@ -2,7 +2,9 @@ import { isRetryableStatus, retryDelayMs } from './retry';
 
 describe('retry policy', () => {
   it('retries only 408, 409, 429 and 5xx', () => {
-    expect([400, 401, 403, 404, 408, 409, 422, 429, 500, 503, 529].filter(isRetryableStatus)).toEqual([408, 409, 429, 500, 503, 529]);
+    expect([400, 401, 403, 404, 408, 409, 422, 429, 500, 503, 529].filter(isRetryableStatus)).toEqual([
+      408, 409, 429, 500, 503, 529,
+    ]);
   });
 
   it('backs off exponentially from the base delay with at most 25 % jitter, capped', () => {

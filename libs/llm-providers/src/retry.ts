@@ -21,15 +21,25 @@ export class AttemptTimeoutError extends Error {
 export function isConnectionFailure(error: unknown): boolean {
   // Duck-typed: undici's errors come from another realm inside vm contexts such as Jest's, so instanceof fails.
   if (typeof error !== 'object' || error === null || error instanceof AttemptTimeoutError) return false;
-  const { name, message, code, cause } = error as { name?: unknown; message?: unknown; code?: unknown; cause?: { code?: unknown } };
+  const { name, message, code, cause } = error as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+    cause?: { code?: unknown };
+  };
   if (name === 'AbortError' || name === 'TimeoutError') return false;
-  return (name === 'TypeError' && /fetch failed|network/i.test(String(message))) || typeof (cause?.code ?? code) === 'string';
+  return (
+    (name === 'TypeError' && /fetch failed|network/i.test(String(message))) || typeof (cause?.code ?? code) === 'string'
+  );
 }
 
 /** Text of the network cause, e.g. `ECONNREFUSED 127.0.0.1:9`, else the error message. */
 export function connectionFailureDetail(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  if (cause?.code) return cause.message && cause.message.includes(cause.code) ? cause.message : `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
+  if (cause?.code)
+    return cause.message && cause.message.includes(cause.code)
+      ? cause.message
+      : `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
   return (error as Error)?.message ?? String(error);
 }
 
@@ -73,7 +83,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * @throws AttemptTimeoutError when an attempt exceeds `timeoutMs`; the network TypeError of fetch after the last
  *   connection retry; the caller's own abort reason when its signal aborts.
  */
-export function fetchWithRetry(policy: RetryPolicy & { timeoutMs: number; fetch?: typeof fetch; stream?: boolean }): typeof fetch {
+export function fetchWithRetry(
+  policy: RetryPolicy & { timeoutMs: number; fetch?: typeof fetch; stream?: boolean },
+): typeof fetch {
   const baseFetch = policy.fetch ?? fetch;
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
@@ -91,7 +103,11 @@ export function fetchWithRetry(policy: RetryPolicy & { timeoutMs: number; fetch?
           return idleTimedResponse(answer, restart, () => clearTimeout(timer), controller.signal);
         }
         const body = await answer.arrayBuffer();
-        response = new Response(body.byteLength ? body : null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+        response = new Response(body.byteLength ? body : null, {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: answer.headers,
+        });
       } catch (error) {
         if (controller.signal.aborted && !init?.signal?.aborted) throw controller.signal.reason;
         if (attempt < policy.maxRetries && isConnectionFailure(error)) {

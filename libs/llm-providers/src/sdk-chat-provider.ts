@@ -29,7 +29,12 @@ export abstract class SdkChatProvider<Client> extends ChatProviderBase {
   protected readonly client: Client;
   private readonly sdk: StainlessSdk<Client>;
 
-  protected constructor(idPrefix: string, options: ModelProviderOptions, defaults: ChatProviderDefaults, sdk: StainlessSdk<Client>) {
+  protected constructor(
+    idPrefix: string,
+    options: ModelProviderOptions,
+    defaults: ChatProviderDefaults,
+    sdk: StainlessSdk<Client>,
+  ) {
     super(idPrefix, options, defaults);
     this.sdk = sdk;
     this.client = new sdk({

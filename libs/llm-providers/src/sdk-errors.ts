@@ -56,16 +56,25 @@ export function mapSdkError(error: unknown, ctx: SdkErrorContext): ProviderError
   }
   if (error instanceof classes.APIConnectionError) {
     return new ProviderConnectionError(
-      redact(`Cannot reach the ${label}: ${networkDetail(error)}. Check that the server runs and the base URL is right.`, ctx.apiKey),
+      redact(
+        `Cannot reach the ${label}: ${networkDetail(error)}. Check that the server runs and the base URL is right.`,
+        ctx.apiKey,
+      ),
     );
   }
   const status = (error as { status?: unknown })?.status;
   if (error instanceof classes.APIError && typeof status === 'number') {
     const detail = noFinalStop(redact(serverMessage(error), ctx.apiKey));
     if (status === 429) {
-      return new ProviderRateLimitError(`${label} is rate limiting requests (429) after ${ctx.maxRetries} retries: ${detail}.`, 429);
+      return new ProviderRateLimitError(
+        `${label} is rate limiting requests (429) after ${ctx.maxRetries} retries: ${detail}.`,
+        429,
+      );
     }
-    return new ProviderResponseError(`${label} answered ${status}: ${detail}.${statusHint(status, ctx.model, !!ctx.apiKey)}`, status);
+    return new ProviderResponseError(
+      `${label} answered ${status}: ${detail}.${statusHint(status, ctx.model, !!ctx.apiKey)}`,
+      status,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ProviderResponseError(redact(`${label} failed: ${message}`, ctx.apiKey));

@@ -38,7 +38,11 @@ interface Measured {
 }
 
 /** Reads every aggregate condition of `items` (see the file comment); returns them with their subject tables. */
-export function readAggregateConditions(items: Item[], lexicon: SchemaLexicon, planner: JoinPlanner): RelationCondition[] {
+export function readAggregateConditions(
+  items: Item[],
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+): RelationCondition[] {
   const out: RelationCondition[] = [];
   for (let c = 1; c < items.length - 1; c++) {
     const cmp = items[c];
@@ -60,8 +64,24 @@ export function readAggregateConditions(items: Item[], lexicon: SchemaLexicon, p
       for (let m = measured.start; m <= c + 1; m++) items[m].used = true;
       const op = ORDERING_OPS.get(cmp.kw) as CompareOp;
       const label = `with ${measured.words} ${cmp.text} ${num.text}`;
-      const aggregate: RelatedAggregate = { fn: measured.fn, expr, alias: aggregateAlias(measured.fn, expr), label: measured.words };
-      out.push({ subject, filter: { kind: 'related', ref: { table: subject, column: key }, table, op, count: num.value, label, aggregate } });
+      const aggregate: RelatedAggregate = {
+        fn: measured.fn,
+        expr,
+        alias: aggregateAlias(measured.fn, expr),
+        label: measured.words,
+      };
+      out.push({
+        subject,
+        filter: {
+          kind: 'related',
+          ref: { table: subject, column: key },
+          table,
+          op,
+          count: num.value,
+          label,
+          aggregate,
+        },
+      });
       break;
     }
   }
@@ -96,20 +116,42 @@ function measureBefore(items: Item[], c: number, lex: SchemaLexicon, planner: Jo
     const table = before.targets.find((t) => t.kind === 'table')?.table;
     const money = table ? moneyColumns(lex, table) : [];
     if (!table || money.length !== 1) return null;
-    return { start: c - 2, fn: 'sum', words: `total ${humanize(money[0])}`, exprFor: () => ({ kind: 'column', ref: { table, column: money[0] } }) };
+    return {
+      start: c - 2,
+      fn: 'sum',
+      words: `total ${humanize(money[0])}`,
+      exprFor: () => ({ kind: 'column', ref: { table, column: money[0] } }),
+    };
   }
   // "whose orders total more than 1000" read as one phrase (the table's words and its total column)
   const words = m.t === 'mention' ? m.text.toLowerCase().split(/\s+/) : [];
-  if (m.t === 'mention' && !aggBefore && words.length === 2 && words[1] === 'total' && normalizeWord(words[0]) !== words[0]) {
+  if (
+    m.t === 'mention' &&
+    !aggBefore &&
+    words.length === 2 &&
+    words[1] === 'total' &&
+    normalizeWord(words[0]) !== words[0]
+  ) {
     const cols = numericColumns(m, lex);
     if (cols.length !== 1) return null;
-    return { start: c - 1, fn: 'sum', words: `total ${humanize(cols[0].column)}`, exprFor: () => ({ kind: 'column', ref: cols[0] }) };
+    return {
+      start: c - 1,
+      fn: 'sum',
+      words: `total ${humanize(cols[0].column)}`,
+      exprFor: () => ({ kind: 'column', ref: cols[0] }),
+    };
   }
   if (m.t !== 'mention' || !aggBefore) return null;
   // "with total payments over 500": rows that are money, by their one money column
   const rows = m.targets.find((t) => t.kind === 'table')?.table;
   const amount = rows ? amountOfMoneyTable(lex, rows) : null;
-  if (rows && amount) return { start: c - 2, fn: aggBefore, words: `${aggregateWords(aggBefore)} ${humanize(amount)}`, exprFor: () => ({ kind: 'column', ref: { table: rows, column: amount } }) };
+  if (rows && amount)
+    return {
+      start: c - 2,
+      fn: aggBefore,
+      words: `${aggregateWords(aggBefore)} ${humanize(amount)}`,
+      exprFor: () => ({ kind: 'column', ref: { table: rows, column: amount } }),
+    };
   // "with an average rating below 3"
   const numeric = numericColumns(m, lex);
   if (!numeric.length) return null;
@@ -128,7 +170,9 @@ function measureBefore(items: Item[], c: number, lex: SchemaLexicon, planner: Jo
 }
 
 function numericColumns(m: MentionItem, lex: SchemaLexicon): Array<{ table: string; column: string }> {
-  return m.targets.filter((t) => t.kind === 'column' && lex.columnKind(t.table, t.column) === 'number').map((t) => ({ table: t.table, column: (t as { column: string }).column }));
+  return m.targets
+    .filter((t) => t.kind === 'column' && lex.columnKind(t.table, t.column) === 'number')
+    .map((t) => ({ table: t.table, column: (t as { column: string }).column }));
 }
 
 /** Output name of an aggregate condition's value: `total_sales`, `avg_rating`, `sum_total_amount`. */

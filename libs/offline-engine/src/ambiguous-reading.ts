@@ -46,7 +46,13 @@ export function restatedLiteral(value: string): string {
 }
 
 /** The reading "rows of `anchor` whose (own | <table>'s) <column> is '<value>'", restating `phrase` with table.column. */
-export function valueReading(lex: SchemaLexicon, anchor: string, t: { table: string; column: string }, value: string, phrase: string): AmbiguousReading {
+export function valueReading(
+  lex: SchemaLexicon,
+  anchor: string,
+  t: { table: string; column: string },
+  value: string,
+  phrase: string,
+): AmbiguousReading {
   const owner = t.table === anchor ? 'own' : `${tableNoun(lex.table(t.table))}'s`;
   return {
     label: `${pluralWords(tableNoun(lex.table(anchor)))} whose ${owner} ${humanize(t.column)} is '${value}'`,
@@ -64,7 +70,13 @@ export function valueReading(lex: SchemaLexicon, anchor: string, t: { table: str
  * columns are one; a parent's or child's column (the state's country for "cities in the usa") describes another
  * row, and the row's own column is read.
  */
-export function independentReadings(chosen: ValueTarget, targets: readonly LexiconTarget[], anchor: string, lex: SchemaLexicon, planner: JoinPlanner): ValueTarget[] {
+export function independentReadings(
+  chosen: ValueTarget,
+  targets: readonly LexiconTarget[],
+  anchor: string,
+  lex: SchemaLexicon,
+  planner: JoinPlanner,
+): ValueTarget[] {
   const words = normalizedWords(chosen.column).join(' ');
   const out: ValueTarget[] = [];
   for (const t of targets) {
@@ -78,7 +90,12 @@ export function independentReadings(chosen: ValueTarget, targets: readonly Lexic
 }
 
 /** True when the joins from `anchor` to both columns' tables set the two columns equal (directly or in a chain). */
-function equated(anchor: string, a: { table: string; column: string }, b: { table: string; column: string }, planner: JoinPlanner): boolean {
+function equated(
+  anchor: string,
+  a: { table: string; column: string },
+  b: { table: string; column: string },
+  planner: JoinPlanner,
+): boolean {
   let joins;
   try {
     joins = planner.plan(anchor, [a.table, b.table]).joins;
@@ -109,7 +126,12 @@ function equated(anchor: string, a: { table: string; column: string }, b: { tabl
  * ending; else the engine asks "Did you mean ...?" offering each stored value and the words as written (the error
  * returned).
  */
-export function nearMatch<T extends ValueTarget>(written: string, targets: readonly T[], anchorOf: (t: T) => string, lex: SchemaLexicon): T[] | AmbiguousQuestionError {
+export function nearMatch<T extends ValueTarget>(
+  written: string,
+  targets: readonly T[],
+  anchorOf: (t: T) => string,
+  lex: SchemaLexicon,
+): T[] | AmbiguousQuestionError {
   const plain = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const asked = plain(written);
   const exact = targets.filter((t) => plain(t.value) === asked);
@@ -121,7 +143,11 @@ export function nearMatch<T extends ValueTarget>(written: string, targets: reado
   // the stored value in the question's place reads as the original would, without the near match
   const readings: AmbiguousReading[] = stored.map((value) => {
     const t = targets.find((x) => x.value === value) as ValueTarget;
-    return { label: `'${value}' (${humanize(t.column)} of ${tableNoun(lex.table(t.table))})`, phrase: written, replacement: value };
+    return {
+      label: `'${value}' (${humanize(t.column)} of ${tableNoun(lex.table(t.table))})`,
+      phrase: written,
+      replacement: value,
+    };
   });
   const first = targets[0];
   const literal = valueReading(lex, anchorOf(first), first, written, written).replacement as string;
@@ -144,9 +170,15 @@ export function restate(question: string, phrase: string, replacement: string): 
     const end = /\s*[?.!]*\s*$/.exec(question) as RegExpExecArray;
     return `${question.slice(0, end.index)} ${replacement}${question.slice(end.index)}`;
   }
-  const words = phrase.split(/[\s-]+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = phrase
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (!words.length) return null;
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_'.])${words.join("[\\s\\-]+")}(?:['\u2019]s)?(?![\\p{L}\\p{N}_])`, 'iu');
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}_'.])${words.join('[\\s\\-]+')}(?:['\u2019]s)?(?![\\p{L}\\p{N}_])`,
+    'iu',
+  );
   const m = pattern.exec(question);
   if (!m) return null;
   return `${question.slice(0, m.index)}${replacement}${question.slice(m.index + m[0].length)}`;

@@ -29,29 +29,94 @@ export interface AnswerPlan {
 export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: SchemaLexicon): AnswerPlan {
   if (isWriteIntent(intent)) {
     const noun = tableNoun(lexicon.table(intent.table));
-    return { kind: 'write', noun, nounPlural: pluralize(noun), context: '', measureLabel: '', money: false, labelColumns: [], valueColumn: null, groupNoun: null, limit: null, direction: 'desc' };
+    return {
+      kind: 'write',
+      noun,
+      nounPlural: pluralize(noun),
+      context: '',
+      measureLabel: '',
+      money: false,
+      labelColumns: [],
+      valueColumn: null,
+      groupNoun: null,
+      limit: null,
+      direction: 'desc',
+    };
   }
-  const nounTable = intent.kind === 'top' && intent.group?.kind === 'table' && !intent.perGroup ? intent.group.table : intent.subject;
-  const noun = intent.kind === 'top' && intent.group?.kind === 'column' && !intent.perGroup ? humanize(intent.group.ref.column) : tableNoun(lexicon.table(nounTable));
-  const context = intent.filters.filter((f) => f.label).map((f) => ` ${f.label}`).join('');
+  const nounTable =
+    intent.kind === 'top' && intent.group?.kind === 'table' && !intent.perGroup ? intent.group.table : intent.subject;
+  const noun =
+    intent.kind === 'top' && intent.group?.kind === 'column' && !intent.perGroup
+      ? humanize(intent.group.ref.column)
+      : tableNoun(lexicon.table(nounTable));
+  const context = intent.filters
+    .filter((f) => f.label)
+    .map((f) => ` ${f.label}`)
+    .join('');
   const g = intent.group;
-  const groupNoun = !g ? null : g.kind === 'table' ? tableNoun(lexicon.table(g.table)) : g.kind === 'period' ? g.unit : humanize(g.ref.column);
+  const groupNoun = !g
+    ? null
+    : g.kind === 'table'
+      ? tableNoun(lexicon.table(g.table))
+      : g.kind === 'period'
+        ? g.unit
+        : humanize(g.ref.column);
   let measureLabel = intent.measure?.label ?? '';
   const m = intent.measure;
-  if (m && m.expr.kind === 'column' && m.fn !== 'count' && !['total_sales', 'avg_sales', 'units_sold'].includes(m.alias)) {
+  if (
+    m &&
+    m.expr.kind === 'column' &&
+    m.fn !== 'count' &&
+    !['total_sales', 'avg_sales', 'units_sold'].includes(m.alias)
+  ) {
     const tableWords = normalizedWords(lexicon.table(measureTable(m)).name);
     const colWords = normalizedWords(m.expr.ref.column);
-    if (!tableWords.every((w) => colWords.includes(w)) && intent.kind !== 'top') measureLabel = `${measureLabel} of ${pluralize(tableNoun(lexicon.table(measureTable(m))))}`;
+    if (!tableWords.every((w) => colWords.includes(w)) && intent.kind !== 'top')
+      measureLabel = `${measureLabel} of ${pluralize(tableNoun(lexicon.table(measureTable(m))))}`;
   }
   if (intent.kind === 'list' && intent.lookup) {
     // "the capital of texas": measureLabel holds the columns' words, context the name
     const words = intent.columns.map((c) => humanize(c.column)).join(' and ');
-    return { kind: 'lookup', noun, nounPlural: pluralize(noun), context, measureLabel: words, money: false, labelColumns: built.labelColumns, valueColumn: null, groupNoun: null, limit: null, direction: 'asc' };
+    return {
+      kind: 'lookup',
+      noun,
+      nounPlural: pluralize(noun),
+      context,
+      measureLabel: words,
+      money: false,
+      labelColumns: built.labelColumns,
+      valueColumn: null,
+      groupNoun: null,
+      limit: null,
+      direction: 'asc',
+    };
   }
   if (intent.yesNo) {
-    return { kind: 'yesno', noun, nounPlural: pluralize(noun), context, measureLabel: '', money: false, labelColumns: [], valueColumn: 'answer', groupNoun: null, limit: null, direction: 'desc' };
+    return {
+      kind: 'yesno',
+      noun,
+      nounPlural: pluralize(noun),
+      context,
+      measureLabel: '',
+      money: false,
+      labelColumns: [],
+      valueColumn: 'answer',
+      groupNoun: null,
+      limit: null,
+      direction: 'desc',
+    };
   }
-  const kind = intent.perGroup ? 'topPerGroup' : intent.kind === 'list' ? 'list' : intent.kind === 'top' ? 'top' : g ? 'grouped' : intent.kind === 'count' ? 'count' : 'aggregate';
+  const kind = intent.perGroup
+    ? 'topPerGroup'
+    : intent.kind === 'list'
+      ? 'list'
+      : intent.kind === 'top'
+        ? 'top'
+        : g
+          ? 'grouped'
+          : intent.kind === 'count'
+            ? 'count'
+            : 'aggregate';
   return {
     kind: kind === 'count' && m?.expr.kind !== 'rows' ? 'aggregate' : kind,
     noun,
@@ -64,7 +129,15 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
     groupNoun,
     limit: intent.limit,
     direction: intent.direction,
-    ...(intent.moreMeasures?.length ? { moreValues: [...intent.moreMeasures, intent.measure as NonNullable<typeof intent.measure>].map((x) => ({ column: x.alias, label: x.label, money: x.money })) } : {}),
+    ...(intent.moreMeasures?.length
+      ? {
+          moreValues: [...intent.moreMeasures, intent.measure as NonNullable<typeof intent.measure>].map((x) => ({
+            column: x.alias,
+            label: x.label,
+            money: x.money,
+          })),
+        }
+      : {}),
   };
 }
 

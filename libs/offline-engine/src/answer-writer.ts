@@ -26,7 +26,9 @@ function rowLabel(row: unknown[], labelIdx: number[]): string {
 
 function shown(request: OfflineAnswerRequest, count: number): string {
   const rows = Math.min(request.rows.length, count);
-  return request.rows.length > count || request.rowCount > count || request.truncated ? `; showing the first ${rows}` : '';
+  return request.rows.length > count || request.rowCount > count || request.truncated
+    ? `; showing the first ${rows}`
+    : '';
 }
 
 /**
@@ -35,7 +37,9 @@ function shown(request: OfflineAnswerRequest, count: number): string {
  */
 function found(request: OfflineAnswerRequest): string {
   if (!request.truncated) return formatNumber(request.rowCount);
-  return typeof request.totalRows === 'number' ? formatNumber(request.totalRows) : `more than ${formatNumber(request.rowCount)}`;
+  return typeof request.totalRows === 'number'
+    ? formatNumber(request.totalRows)
+    : `more than ${formatNumber(request.rowCount)}`;
 }
 
 /**
@@ -54,20 +58,25 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
   }
   if (plan?.kind === 'yesno') {
     const yes = String(rows[0][0]).toLowerCase() === 'yes';
-    return yes ? `Yes, there are ${plan.nounPlural}${plan.context}.` : `No, there are no ${plan.nounPlural}${plan.context}.`;
+    return yes
+      ? `Yes, there are ${plan.nounPlural}${plan.context}.`
+      : `No, there are no ${plan.nounPlural}${plan.context}.`;
   }
   if (!plan) return genericAnswer(request);
-  const valueIdx = plan.valueColumn ? indexes(columns, [plan.valueColumn])[0] ?? -1 : -1;
+  const valueIdx = plan.valueColumn ? (indexes(columns, [plan.valueColumn])[0] ?? -1) : -1;
   let labelIdx = indexes(columns, plan.labelColumns);
   if (labelIdx.length === 0) labelIdx = [columns.findIndex((_, i) => i !== valueIdx)].filter((i) => i >= 0);
 
-  if (plan.moreValues?.length && (plan.kind === 'aggregate' || plan.kind === 'grouped')) return severalValues(request, plan, labelIdx);
+  if (plan.moreValues?.length && (plan.kind === 'aggregate' || plan.kind === 'grouped'))
+    return severalValues(request, plan, labelIdx);
   switch (plan.kind) {
     case 'count': {
       const n = toNumber(rows[0][valueIdx >= 0 ? valueIdx : 0]);
       if (n === null) return genericAnswer(request);
       if (n === 0) return `There are no ${plan.nounPlural}${plan.context}.`;
-      return n === 1 ? `There is 1 ${plan.noun}${plan.context}.` : `There are ${formatNumber(n)} ${plan.nounPlural}${plan.context}.`;
+      return n === 1
+        ? `There is 1 ${plan.noun}${plan.context}.`
+        : `There are ${formatNumber(n)} ${plan.nounPlural}${plan.context}.`;
     }
     case 'aggregate': {
       const v = rows[0][valueIdx >= 0 ? valueIdx : 0];
@@ -75,12 +84,20 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
       return `The ${plan.measureLabel}${plan.context} is ${measureText(v, plan.money)}.`;
     }
     case 'grouped': {
-      const items = rows.slice(0, ANSWER_ITEMS).map((r) => `${rowLabel(r, labelIdx)} ${measureText(r[valueIdx], plan.money)}`);
-      const groups = request.truncated ? `${found(request)} groups` : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
+      const items = rows
+        .slice(0, ANSWER_ITEMS)
+        .map((r) => `${rowLabel(r, labelIdx)} ${measureText(r[valueIdx], plan.money)}`);
+      const groups = request.truncated
+        ? `${found(request)} groups`
+        : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
       return `${capitalize(plan.measureLabel)} by ${plan.groupNoun}${plan.context} (${groups}): ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'top': {
-      const items = rows.slice(0, ANSWER_ITEMS).map((r) => (valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx)));
+      const items = rows
+        .slice(0, ANSWER_ITEMS)
+        .map((r) =>
+          valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx),
+        );
       const n = rows.length;
       const wanted = plan.limit ?? n;
       const superlative = plan.direction === 'desc' ? 'highest' : 'lowest';
@@ -88,16 +105,26 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
         return `The ${plan.nounPlural}${plan.context} with the ${superlative} ${plan.measureLabel} (a tie) are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
       }
       if (wanted === 1 || n === 1) {
-        const only = wanted > 1 ? `Only one ${plan.noun} matched: ` : `The ${plan.noun}${plan.context} with the ${superlative} ${plan.measureLabel} is `;
+        const only =
+          wanted > 1
+            ? `Only one ${plan.noun} matched: `
+            : `The ${plan.noun}${plan.context} with the ${superlative} ${plan.measureLabel} is `;
         return `${only}${items[0]}.`;
       }
-      const lead = plan.direction === 'desc' ? `The top ${formatNumber(n)} ${plan.nounPlural}${plan.context} by ${plan.measureLabel}` : `The ${formatNumber(n)} ${plan.nounPlural}${plan.context} with the lowest ${plan.measureLabel}`;
+      const lead =
+        plan.direction === 'desc'
+          ? `The top ${formatNumber(n)} ${plan.nounPlural}${plan.context} by ${plan.measureLabel}`
+          : `The ${formatNumber(n)} ${plan.nounPlural}${plan.context} with the lowest ${plan.measureLabel}`;
       const only = n < wanted ? ` (only ${formatNumber(n)} matched)` : '';
       return `${lead}${only} are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'topPerGroup': {
       // "the best-selling product in each category": each group's label, its top row(s) and their measure
-      const items = rows.slice(0, ANSWER_ITEMS).map((r) => (valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx)));
+      const items = rows
+        .slice(0, ANSWER_ITEMS)
+        .map((r) =>
+          valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx),
+        );
       const lead = `${plan.limit && plan.limit > 1 ? `The ${formatNumber(plan.limit)} ${plan.nounPlural}` : `The ${plan.noun}`} with the ${plan.direction === 'desc' ? 'highest' : 'lowest'} ${plan.measureLabel} in each ${plan.groupNoun}${plan.context} (ties kept)`;
       return `${lead}: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
@@ -123,10 +150,18 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
 function severalValues(request: OfflineAnswerRequest, plan: AnswerPlan, labelIdx: number[]): string {
   const values = plan.moreValues ?? [];
   const idx = values.map((v) => indexes(request.columns, [v.column])[0] ?? -1);
-  const text = (row: unknown[], k: number) => (idx[k] >= 0 && row[idx[k]] !== null && row[idx[k]] !== undefined ? measureText(row[idx[k]], values[k].money) : 'none');
-  if (plan.kind === 'aggregate') return `${capitalize(values.map((v, k) => `the ${v.label}${plan.context} is ${text(request.rows[0], k)}`).join(' and '))}.`;
-  const items = request.rows.slice(0, ANSWER_ITEMS).map((r) => `${rowLabel(r, labelIdx)} ${values.map((_, k) => text(r, k)).join(' and ')}`);
-  const groups = request.truncated ? `${found(request)} groups` : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
+  const text = (row: unknown[], k: number) =>
+    idx[k] >= 0 && row[idx[k]] !== null && row[idx[k]] !== undefined
+      ? measureText(row[idx[k]], values[k].money)
+      : 'none';
+  if (plan.kind === 'aggregate')
+    return `${capitalize(values.map((v, k) => `the ${v.label}${plan.context} is ${text(request.rows[0], k)}`).join(' and '))}.`;
+  const items = request.rows
+    .slice(0, ANSWER_ITEMS)
+    .map((r) => `${rowLabel(r, labelIdx)} ${values.map((_, k) => text(r, k)).join(' and ')}`);
+  const groups = request.truncated
+    ? `${found(request)} groups`
+    : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
   return `${capitalize(values.map((v) => v.label).join(' and '))} by ${plan.groupNoun}${plan.context} (${groups}): ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
 }
 

@@ -12,7 +12,11 @@ const MAX_READINGS = 5;
  * expanded once into its own readings. Two to five kept readings make an OfflineClarificationError; fewer, a refusal
  * naming the ambiguity (and the one reading left, as a rephrasing to try).
  */
-export function clarificationFor(question: string, error: AmbiguousQuestionError, answers: (restated: string) => true | AmbiguousQuestionError | false): OfflineClarificationError | OfflineRefusalError {
+export function clarificationFor(
+  question: string,
+  error: AmbiguousQuestionError,
+  answers: (restated: string) => true | AmbiguousQuestionError | false,
+): OfflineClarificationError | OfflineRefusalError {
   const readings: ProposedReading[] = [];
   const seen = new Set<string>();
   // a restated question with a second ambiguity of its own is expanded once: each of its readings, labels joined
@@ -25,12 +29,17 @@ export function clarificationFor(question: string, error: AmbiguousQuestionError
       for (const replacement of Array.isArray(r.replacement) ? r.replacement : [r.replacement]) {
         const next = restate(q, r.phrase, replacement);
         const found = next ? expand(next, `${label}; ${r.label}`, depth + 1) : [];
-        if (found.length) return answer.readings.flatMap((o) => (o === r ? found : firstAnswered(q, o, `${label}; ${o.label}`)));
+        if (found.length)
+          return answer.readings.flatMap((o) => (o === r ? found : firstAnswered(q, o, `${label}; ${o.label}`)));
       }
     }
     return [];
   };
-  const firstAnswered = (q: string, r: AmbiguousQuestionError['readings'][number], label: string): ProposedReading[] => {
+  const firstAnswered = (
+    q: string,
+    r: AmbiguousQuestionError['readings'][number],
+    label: string,
+  ): ProposedReading[] => {
     for (const replacement of Array.isArray(r.replacement) ? r.replacement : [r.replacement]) {
       const next = restate(q, r.phrase, replacement);
       if (next && !seen.has(next.toLowerCase()) && answers(next) === true) return [{ label, question: next }];
@@ -52,7 +61,12 @@ export function clarificationFor(question: string, error: AmbiguousQuestionError
   }
   readings.splice(MAX_READINGS);
   if (readings.length >= 2) {
-    return new OfflineClarificationError({ question: error.ask ?? `Which do you mean: ${readings.map((r) => r.label).join(', or ')}?`, readings });
+    return new OfflineClarificationError({
+      question: error.ask ?? `Which do you mean: ${readings.map((r) => r.label).join(', or ')}?`,
+      readings,
+    });
   }
-  return unanswerable(`${error.reason}${readings.length === 1 ? `; to mean ${readings[0].label}, ask "${readings[0].question}"` : ''}`);
+  return unanswerable(
+    `${error.reason}${readings.length === 1 ? `; to mean ${readings[0].label}, ask "${readings[0].question}"` : ''}`,
+  );
 }

@@ -4,16 +4,23 @@ import { DOCUMENT_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA, STUDENT_SCHEMA } from './t
 
 /** Values of a column by how many rows hold them (issue 22, general form 5): GROUP BY the column HAVING COUNT(*). */
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
-const sql = async (schema: DatabaseSchema, question: string) => (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;
+const sql = async (schema: DatabaseSchema, question: string) =>
+  (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;
 
 describe('"<values> with <op> N <rows>": GROUP BY the column HAVING COUNT(*) op N', () => {
-  it('on the counted rows\' own column', async () => {
+  it("on the counted rows' own column", async () => {
     expect(await sql(DOCUMENT_SCHEMA, 'Which type codes have fewer than 3 templates?')).toBe(
       'SELECT template_type_code FROM templates GROUP BY template_type_code HAVING COUNT(*) < 3 ORDER BY template_type_code LIMIT 10',
     );
-    expect(await sql(STUDENT_SCHEMA, 'Which grades have 4 or more students?')).toBe('SELECT grade FROM student GROUP BY grade HAVING COUNT(*) >= 4 ORDER BY grade LIMIT 10');
-    expect(await sql(SHOP_SCHEMA, 'countries with more than 50 customers')).toBe('SELECT country FROM customers GROUP BY country HAVING COUNT(*) > 50 ORDER BY country LIMIT 10');
-    expect(await sql(LEDGER_SCHEMA, 'cities with at least 2 clients')).toBe('SELECT city FROM clients GROUP BY city HAVING COUNT(*) >= 2 ORDER BY city LIMIT 10');
+    expect(await sql(STUDENT_SCHEMA, 'Which grades have 4 or more students?')).toBe(
+      'SELECT grade FROM student GROUP BY grade HAVING COUNT(*) >= 4 ORDER BY grade LIMIT 10',
+    );
+    expect(await sql(SHOP_SCHEMA, 'countries with more than 50 customers')).toBe(
+      'SELECT country FROM customers GROUP BY country HAVING COUNT(*) > 50 ORDER BY country LIMIT 10',
+    );
+    expect(await sql(LEDGER_SCHEMA, 'cities with at least 2 clients')).toBe(
+      'SELECT city FROM clients GROUP BY city HAVING COUNT(*) >= 2 ORDER BY city LIMIT 10',
+    );
   });
 
   it('keeps the other conditions on the rows', async () => {
@@ -23,7 +30,9 @@ describe('"<values> with <op> N <rows>": GROUP BY the column HAVING COUNT(*) op 
   });
 
   it('rows of a table stay a count of their related rows; a column of other rows is refused', async () => {
-    expect(await sql(SHOP_SCHEMA, 'customers with more than 5 orders')).toContain('WHERE (SELECT COUNT(*) FROM orders rel1 WHERE rel1.customer_id = customers.id) > 5');
+    expect(await sql(SHOP_SCHEMA, 'customers with more than 5 orders')).toContain(
+      'WHERE (SELECT COUNT(*) FROM orders rel1 WHERE rel1.customer_id = customers.id) > 5',
+    );
     await expect(sql(SHOP_SCHEMA, 'countries with more than 5 orders')).rejects.toThrow();
   });
 });

@@ -30,7 +30,16 @@ export function readCountPerValue(items: Item[], lexicon: SchemaLexicon): CountP
     const cmp = items[k];
     const num = items[k + 1];
     const rows = items[k + 2];
-    if (cmp.used || cmp.t !== 'kw' || !ORDERING_OPS.has(cmp.kw) || num.t !== 'num' || num.used || !Number.isInteger(num.value) || num.value < 0) continue;
+    if (
+      cmp.used ||
+      cmp.t !== 'kw' ||
+      !ORDERING_OPS.has(cmp.kw) ||
+      num.t !== 'num' ||
+      num.used ||
+      !Number.isInteger(num.value) ||
+      num.value < 0
+    )
+      continue;
     if (rows.t !== 'mention' || rows.used) continue;
     const table = rows.targets.find((t) => t.kind === 'table')?.table;
     if (!table) continue;
@@ -38,11 +47,19 @@ export function readCountPerValue(items: Item[], lexicon: SchemaLexicon): CountP
     const owner = named[named.length - 1];
     if (owner?.t !== 'mention' || owner.targets.some((t) => t.kind === 'table' || t.kind === 'value')) continue;
     // a column of the counted rows, never their own key (each value held by one row)
-    const columns = owner.targets.filter((t) => t.kind === 'column' && t.table === table && !lexicon.table(table).primaryKey.includes(t.column)).map((t) => (t as { column: string }).column);
+    const columns = owner.targets
+      .filter((t) => t.kind === 'column' && t.table === table && !lexicon.table(table).primaryKey.includes(t.column))
+      .map((t) => (t as { column: string }).column);
     if (!columns.length) continue;
     cmp.used = num.used = true;
     const op = ORDERING_OPS.get(cmp.kw) as CompareOp;
-    out.push({ table, columns, op, count: num.value, label: `with ${countOpWords(op)} ${num.value} ${pluralize(tableNoun(lexicon.table(table)))}` });
+    out.push({
+      table,
+      columns,
+      op,
+      count: num.value,
+      label: `with ${countOpWords(op)} ${num.value} ${pluralize(tableNoun(lexicon.table(table)))}`,
+    });
   }
   return out;
 }
@@ -53,11 +70,24 @@ export function readCountPerValue(items: Item[], lexicon: SchemaLexicon): CountP
  */
 export function withCountPerValue(intent: ReadIntent, conditions: readonly CountPerValue[]): ReadIntent {
   if (!conditions.length) return intent;
-  if (conditions.length > 1) throw new UnmappedQuestionError('it asks for two counts of rows per value, and writes one');
+  if (conditions.length > 1)
+    throw new UnmappedQuestionError('it asks for two counts of rows per value, and writes one');
   const c = conditions[0];
   const shown: ColumnRef | undefined = intent.columns[0];
-  if (intent.kind !== 'list' || intent.lookup || intent.group || intent.subject !== c.table || intent.columns.length !== 1 || shown.table !== c.table || !c.columns.includes(shown.column)) {
+  if (
+    intent.kind !== 'list' ||
+    intent.lookup ||
+    intent.group ||
+    intent.subject !== c.table ||
+    intent.columns.length !== 1 ||
+    shown.table !== c.table ||
+    !c.columns.includes(shown.column)
+  ) {
     throw new UnmappedQuestionError(`it could not tell which values "${c.label}" applies to`);
   }
-  return { ...intent, group: { kind: 'column', ref: { table: shown.table, column: shown.column } }, having: { op: c.op, count: c.count, label: c.label } };
+  return {
+    ...intent,
+    group: { kind: 'column', ref: { table: shown.table, column: shown.column } },
+    having: { op: c.op, count: c.count, label: c.label },
+  };
 }

@@ -11,7 +11,11 @@ describe('parseDateRange', () => {
   it('reads years, months and explicit ranges as half-open ISO ranges', () => {
     expect(range('orders in 2024')).toEqual({ from: '2024-01-01', to: '2025-01-01', label: 'in 2024' });
     expect(range('sales in March 2024')).toEqual({ from: '2024-03-01', to: '2024-04-01', label: 'in March 2024' });
-    expect(range('sales in December 2024')).toEqual({ from: '2024-12-01', to: '2025-01-01', label: 'in December 2024' });
+    expect(range('sales in December 2024')).toEqual({
+      from: '2024-12-01',
+      to: '2025-01-01',
+      label: 'in December 2024',
+    });
     expect(range('orders between 2024-01-01 and 2024-06-30')).toMatchObject({ from: '2024-01-01', to: '2024-07-01' });
     expect(range('orders since 2024-02-10')).toMatchObject({ from: '2024-02-10', to: null });
     expect(range('orders before 2023')).toMatchObject({ from: null, to: '2023-01-01' });

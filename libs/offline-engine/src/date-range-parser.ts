@@ -10,7 +10,20 @@ export interface DateRange {
   tokenIndexes: number[];
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTH_ABBR = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const PREPOSITIONS = new Set(['in', 'during', 'for', 'of', 'within', 'throughout']);
 
@@ -46,10 +59,15 @@ function yearOf(token: QuestionToken | undefined): number | null {
  * date in the data: the offline engine has no database access while writing SQL.
  * Returns null when the question has no date range; throws Error with a message when it has two of them.
  */
-const ORDINALS = new Map<string, number>(Object.entries({ first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 }));
+const ORDINALS = new Map<string, number>(
+  Object.entries({ first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 }),
+);
 
 /** A quarter or half-year starting at token `i`: `q2 2024`, `second quarter of 2024`, `first half 2024`, `h1 2024`. */
-function periodOfYear(tokens: QuestionToken[], i: number): { year: number; startMonth: number; months: number; label: string; span: number[] } | null {
+function periodOfYear(
+  tokens: QuestionToken[],
+  i: number,
+): { year: number; startMonth: number; months: number; label: string; span: number[] } | null {
   const lw = (k: number) => tokens[k]?.lower;
   const yearAfter = (k: number): { year: number; end: number } | null => {
     const at = ['of', 'in'].includes(lw(k) ?? '') ? k + 1 : k;
@@ -63,7 +81,13 @@ function periodOfYear(tokens: QuestionToken[], i: number): { year: number; start
     const y = yearAfter(i + 1);
     if (!y || (short[1] === 'h' && n > 2)) return null;
     const quarter = short[1] === 'q';
-    return { year: y.year, startMonth: quarter ? (n - 1) * 3 : (n - 1) * 6, months: quarter ? 3 : 6, label: `in ${t.toUpperCase()} ${y.year}`, span: range(i, y.end) };
+    return {
+      year: y.year,
+      startMonth: quarter ? (n - 1) * 3 : (n - 1) * 6,
+      months: quarter ? 3 : 6,
+      label: `in ${t.toUpperCase()} ${y.year}`,
+      span: range(i, y.end),
+    };
   }
   const n = ORDINALS.get(t);
   const unit = lw(i + 1);
@@ -73,7 +97,13 @@ function periodOfYear(tokens: QuestionToken[], i: number): { year: number; start
   if (unit === 'half') {
     const half = t === 'last' ? 2 : n;
     if (half > 2) return null;
-    return { year: y.year, startMonth: (half - 1) * 6, months: 6, label: `in the ${half === 1 ? 'first' : 'second'} half of ${y.year}`, span: range(i, y.end) };
+    return {
+      year: y.year,
+      startMonth: (half - 1) * 6,
+      months: 6,
+      label: `in the ${half === 1 ? 'first' : 'second'} half of ${y.year}`,
+      span: range(i, y.end),
+    };
   }
   return { year: y.year, startMonth: (n - 1) * 3, months: 3, label: `in Q${n} ${y.year}`, span: range(i, y.end) };
 }
@@ -96,10 +126,20 @@ export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     // between D and D / from D to D
-    if ((t.lower === 'between' || t.lower === 'from') && tokens[i + 1]?.kind === 'date' && ['and', 'to', 'through', 'until'].includes(lw(i + 2) ?? '') && tokens[i + 3]?.kind === 'date') {
+    if (
+      (t.lower === 'between' || t.lower === 'from') &&
+      tokens[i + 1]?.kind === 'date' &&
+      ['and', 'to', 'through', 'until'].includes(lw(i + 2) ?? '') &&
+      tokens[i + 3]?.kind === 'date'
+    ) {
       const a = tokens[i + 1].raw;
       const b = tokens[i + 3].raw;
-      take({ from: a <= b ? a : b, to: addDays(a <= b ? b : a, 1), label: `between ${a} and ${b}` }, [i, i + 1, i + 2, i + 3]);
+      take({ from: a <= b ? a : b, to: addDays(a <= b ? b : a, 1), label: `between ${a} and ${b}` }, [
+        i,
+        i + 1,
+        i + 2,
+        i + 3,
+      ]);
       continue;
     }
     // since / before / after / on + date or year
@@ -120,9 +160,17 @@ export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | 
     // quarters and halves: "Q2 2024", "the second quarter of 2024", "first half of 2024", "H1 2024"
     const period = periodOfYear(tokens, i);
     if (period) {
-      const lead = [i - 2, i - 1].filter((j) => j >= 0 && (PREPOSITIONS.has(lw(j) ?? '') || lw(j) === 'the') && (j === i - 1 || PREPOSITIONS.has(lw(j) ?? '')));
+      const lead = [i - 2, i - 1].filter(
+        (j) =>
+          j >= 0 &&
+          (PREPOSITIONS.has(lw(j) ?? '') || lw(j) === 'the') &&
+          (j === i - 1 || PREPOSITIONS.has(lw(j) ?? '')),
+      );
       const { year, startMonth, months, label, span } = period;
-      take({ from: iso(utc(year, startMonth, 1)), to: iso(utc(year, startMonth + months, 1)), label }, [...lead, ...span]);
+      take({ from: iso(utc(year, startMonth, 1)), to: iso(utc(year, startMonth + months, 1)), label }, [
+        ...lead,
+        ...span,
+      ]);
       i = span[span.length - 1];
       continue;
     }
@@ -131,7 +179,14 @@ export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | 
     const y = yearOf(tokens[i + 1]);
     if (m >= 0 && y !== null) {
       const idx = PREPOSITIONS.has(lw(i - 1) ?? '') ? [i - 1, i, i + 1] : [i, i + 1];
-      take({ from: iso(utc(y, m, 1)), to: iso(utc(y, m + 1, 1)), label: `in ${MONTHS[m][0].toUpperCase()}${MONTHS[m].slice(1)} ${y}` }, idx);
+      take(
+        {
+          from: iso(utc(y, m, 1)),
+          to: iso(utc(y, m + 1, 1)),
+          label: `in ${MONTHS[m][0].toUpperCase()}${MONTHS[m].slice(1)} ${y}`,
+        },
+        idx,
+      );
       i++;
       continue;
     }
@@ -155,9 +210,19 @@ export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | 
       if (lw(i - 2) === 'in' && lw(i - 1) === 'the') idx.unshift(i - 2);
       const prev = t.lower !== 'this' && t.lower !== 'current';
       if (unitWord === 'month') {
-        take(prev ? { from: iso(utc(y0, m0 - 1, 1)), to: iso(utc(y0, m0, 1)), label: 'last month' } : { from: iso(utc(y0, m0, 1)), to: iso(utc(y0, m0 + 1, 1)), label: 'this month' }, [...idx, i + 1]);
+        take(
+          prev
+            ? { from: iso(utc(y0, m0 - 1, 1)), to: iso(utc(y0, m0, 1)), label: 'last month' }
+            : { from: iso(utc(y0, m0, 1)), to: iso(utc(y0, m0 + 1, 1)), label: 'this month' },
+          [...idx, i + 1],
+        );
       } else if (unitWord === 'year') {
-        take(prev ? { from: `${y0 - 1}-01-01`, to: `${y0}-01-01`, label: 'last year' } : { from: `${y0}-01-01`, to: `${y0 + 1}-01-01`, label: 'this year' }, [...idx, i + 1]);
+        take(
+          prev
+            ? { from: `${y0 - 1}-01-01`, to: `${y0}-01-01`, label: 'last year' }
+            : { from: `${y0}-01-01`, to: `${y0 + 1}-01-01`, label: 'this year' },
+          [...idx, i + 1],
+        );
       } else if (unitWord === 'quarter') {
         const q0 = Math.floor(m0 / 3) * 3;
         take(
@@ -169,14 +234,29 @@ export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | 
       } else if (unitWord === 'week') {
         const dow = (now.getUTCDay() + 6) % 7; // Monday = 0 (ISO 8601 weeks)
         const monday = addDays(today, -dow);
-        take(prev ? { from: addDays(monday, -7), to: monday, label: 'last week' } : { from: monday, to: addDays(monday, 7), label: 'this week' }, [...idx, i + 1]);
+        take(
+          prev
+            ? { from: addDays(monday, -7), to: monday, label: 'last week' }
+            : { from: monday, to: addDays(monday, 7), label: 'this week' },
+          [...idx, i + 1],
+        );
       } else if (prev && n !== undefined && Number.isInteger(n) && n > 0) {
         const unit = tokens[i + 2]?.norm;
         const span = [...idx, i + 1, i + 2];
-        if (unit === 'day') take({ from: addDays(today, -n + 1), to: addDays(today, 1), label: `the last ${n} days` }, span);
-        else if (unit === 'week') take({ from: addDays(today, -7 * n + 1), to: addDays(today, 1), label: `the last ${n} weeks` }, span);
-        else if (unit === 'month') take({ from: iso(utc(y0, m0 - n, now.getUTCDate() + 1)), to: addDays(today, 1), label: `the last ${n} months` }, span);
-        else if (unit === 'year') take({ from: iso(utc(y0 - n, m0, now.getUTCDate() + 1)), to: addDays(today, 1), label: `the last ${n} years` }, span);
+        if (unit === 'day')
+          take({ from: addDays(today, -n + 1), to: addDays(today, 1), label: `the last ${n} days` }, span);
+        else if (unit === 'week')
+          take({ from: addDays(today, -7 * n + 1), to: addDays(today, 1), label: `the last ${n} weeks` }, span);
+        else if (unit === 'month')
+          take(
+            { from: iso(utc(y0, m0 - n, now.getUTCDate() + 1)), to: addDays(today, 1), label: `the last ${n} months` },
+            span,
+          );
+        else if (unit === 'year')
+          take(
+            { from: iso(utc(y0 - n, m0, now.getUTCDate() + 1)), to: addDays(today, 1), label: `the last ${n} years` },
+            span,
+          );
       }
     }
   }

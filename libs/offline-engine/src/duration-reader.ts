@@ -26,7 +26,12 @@ const DATE_WORDS = new Set(['date', 'at', 'on', 'time', 'dt', 'ts', 'timestamp',
 const DERIVATION = /^(y|ment|ing|al|ion|ation|ance|ence|ure|s)?$/;
 
 /** How answers name each aggregate of a duration: "the average number of days from order to delivery". */
-const WORDS = { avg: 'average number of', sum: 'total number of', max: 'longest time in', min: 'shortest time in' } as const;
+const WORDS = {
+  avg: 'average number of',
+  sum: 'total number of',
+  max: 'longest time in',
+  min: 'shortest time in',
+} as const;
 
 /**
  * The duration sketch: "what is the average number of days between order and delivery", "how many days from
@@ -37,34 +42,51 @@ const WORDS = { avg: 'average number of', sum: 'total number of', max: 'longest 
  * throws UnmappedQuestionError when it has one but names no aggregate, or the ends are not two date columns of one
  * table.
  */
-export function durationIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
+export function durationIntent(
+  question: string,
+  lexicon: SchemaLexicon,
+  parse: (question: string) => QueryIntent,
+): QueryIntent | null {
   const took = durationFilterIntent(question, lexicon, parse);
   if (took) return took;
   const m = DURATION.exec(question);
   if (!m) return eventTimeIntent(question, lexicon, parse);
   const [, before, unitWord, startText, endText, after = ''] = m;
   const pair = datePair(lexicon, startText, endText);
-  if (!pair) throw new UnmappedQuestionError(`it could not tell which two date columns of one table "${startText}" and "${endText}" are`);
+  if (!pair)
+    throw new UnmappedQuestionError(
+      `it could not tell which two date columns of one table "${startText}" and "${endText}" are`,
+    );
   return durationOver(pair, unitWord, before, after, startText, endText, lexicon, parse);
 }
 
 /** "<event> time": the time a row took to reach the event ("the average delivery time in days"). */
-const EVENT_TIME = /^(.*?)\b([a-z]+)\s+(?:time|duration|turnaround(?:\s+time)?)(?:\s+in\s+(days|hours))?(?:\s+((?:(?:on|in)\s+average)|(?:per|by|for|in|across|during)\s+.+))?\s*[?.]?\s*$/i;
+const EVENT_TIME =
+  /^(.*?)\b([a-z]+)\s+(?:time|duration|turnaround(?:\s+time)?)(?:\s+in\s+(days|hours))?(?:\s+((?:(?:on|in)\s+average)|(?:per|by|for|in|across|during)\s+.+))?\s*[?.]?\s*$/i;
 
 /** "time to <event>": "the average time to ship an order (in hours)". */
-const TIME_TO = /^(.*?)\b(?:time|duration|days|hours)\s+(?:it\s+takes\s+)?(?:to|until)\s+([a-z]+)(?:\s+(?:an?|the)\s+[a-z]+)?(?:\s+in\s+(days|hours))?(?:\s+((?:(?:on|in)\s+average)|(?:per|by|for|in|across|during)\s+.+))?\s*[?.]?\s*$/i;
+const TIME_TO =
+  /^(.*?)\b(?:time|duration|days|hours)\s+(?:it\s+takes\s+)?(?:to|until)\s+([a-z]+)(?:\s+(?:an?|the)\s+[a-z]+)?(?:\s+in\s+(days|hours))?(?:\s+((?:(?:on|in)\s+average)|(?:per|by|for|in|across|during)\s+.+))?\s*[?.]?\s*$/i;
 
 /**
  * "the average delivery time (in days)", "the average time to ship an order": from the row's own date (the date column named after its table, such as
  * `order_date` of `orders`, or its creation date) to the date column the event names (`delivered_at`). Null when
  * the question has no "<word> time" or the word names no date column.
  */
-function eventTimeIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
+function eventTimeIntent(
+  question: string,
+  lexicon: SchemaLexicon,
+  parse: (question: string) => QueryIntent,
+): QueryIntent | null {
   const m = EVENT_TIME.exec(question) ?? TIME_TO.exec(question);
   if (!m) return null;
   const [, before, event, unitWord = 'days', after = ''] = m;
   const ends = dateColumns(lexicon, event);
-  const pairs = ends.flatMap((end) => startColumns(lexicon, end.table).filter((s) => s.column !== end.column).map((start): [ColumnRef, ColumnRef] => [start, end]));
+  const pairs = ends.flatMap((end) =>
+    startColumns(lexicon, end.table)
+      .filter((s) => s.column !== end.column)
+      .map((start): [ColumnRef, ColumnRef] => [start, end]),
+  );
   if (pairs.length !== 1) return null;
   const noun = tableNoun(lexicon.table(pairs[0][0].table));
   return durationOver(pairs[0], unitWord, before, after, noun, event, lexicon, parse);
@@ -76,7 +98,9 @@ function startColumns(lexicon: SchemaLexicon, table: string): ColumnRef[] {
   return lexicon
     .columnsOfKind(table, 'date')
     .filter((c) => {
-      const words = normalizedWords(c).filter((w) => !DATE_WORDS.has(w)).join(' ');
+      const words = normalizedWords(c)
+        .filter((w) => !DATE_WORDS.has(w))
+        .join(' ');
       return words === noun || /^(created?|creation)$/.test(words);
     })
     .map((column) => ({ table, column }));
@@ -94,19 +118,30 @@ function durationOver(
   parse: (question: string) => QueryIntent,
 ): QueryIntent {
   const fn = AGGREGATES.find(([re]) => re.test(before) || re.test(after))?.[1];
-  if (!fn) throw new UnmappedQuestionError(`it found the ${unitWord.toLowerCase()} from ${startText} to ${endText} but no average, total, longest or shortest of them`);
+  if (!fn)
+    throw new UnmappedQuestionError(
+      `it found the ${unitWord.toLowerCase()} from ${startText} to ${endText} but no average, total, longest or shortest of them`,
+    );
   const [start, end] = pair;
   const unit: DurationUnit = /^hours$/i.test(unitWord) ? 'hour' : 'day';
   const rest = /^(on|in)\s+average$/i.test(after.trim()) ? '' : after;
   const base = parse(`how many ${pluralize(tableNoun(lexicon.table(start.table)))} ${rest}`.trim());
   if (base.kind !== 'count' || base.subject !== start.table || base.share || base.yesNo) {
-    throw new UnmappedQuestionError(`it could not tell over which ${tableNoun(lexicon.table(start.table))} rows to take the ${unitWord.toLowerCase()}`);
+    throw new UnmappedQuestionError(
+      `it could not tell over which ${tableNoun(lexicon.table(start.table))} rows to take the ${unitWord.toLowerCase()}`,
+    );
   }
   const label = `${WORDS[fn]} ${unit}s from ${startText.trim()} to ${endText.trim()}`;
   return {
     ...base,
     kind: 'aggregate',
-    measure: { fn, expr: { kind: 'duration', left: start, right: end, unit }, alias: `${fn}_${unit}s`, label, money: false },
+    measure: {
+      fn,
+      expr: { kind: 'duration', left: start, right: end, unit },
+      alias: `${fn}_${unit}s`,
+      label,
+      money: false,
+    },
   };
 }
 
@@ -142,7 +177,8 @@ function related(word: string, columnWord: string): boolean {
 }
 
 /** "took more than 7 days to deliver", "take under 2 hours to ship": a comparison of the time to an event. */
-const TOOK = /^(.*?)\b(?:took|take|takes|taking|taken)\s+(more than|over|longer than|at least|less than|under|fewer than|at most)\s+(\d+)\s+(days?|hours?)\s+(?:to|until|before)\s+(?:be\s+|get\s+)?([a-z]+)\b(.*)$/i;
+const TOOK =
+  /^(.*?)\b(?:took|take|takes|taking|taken)\s+(more than|over|longer than|at least|less than|under|fewer than|at most)\s+(\d+)\s+(days?|hours?)\s+(?:to|until|before)\s+(?:be\s+|get\s+)?([a-z]+)\b(.*)$/i;
 
 const TOOK_OPS = new Map<string, CompareOp>([
   ['more than', '>'],
@@ -161,17 +197,41 @@ const TOOK_OPS = new Map<string, CompareOp>([
  * 7 days; the rest of the question is read as usual, with that condition added. Null when the question has no such
  * phrase or the event names no one date column of a table with one start date.
  */
-function durationFilterIntent(question: string, lexicon: SchemaLexicon, parse: (question: string) => QueryIntent): QueryIntent | null {
+function durationFilterIntent(
+  question: string,
+  lexicon: SchemaLexicon,
+  parse: (question: string) => QueryIntent,
+): QueryIntent | null {
   const m = TOOK.exec(question);
   if (!m) return null;
   const [, before, opWords, amount, unitWord, event, after] = m;
   const ends = dateColumns(lexicon, event);
-  const pairs = ends.flatMap((end) => startColumns(lexicon, end.table).filter((s) => s.column !== end.column).map((start): [ColumnRef, ColumnRef] => [start, end]));
-  if (pairs.length !== 1) throw new UnmappedQuestionError(`it could not tell from which date to which date "${event}" is timed`);
+  const pairs = ends.flatMap((end) =>
+    startColumns(lexicon, end.table)
+      .filter((s) => s.column !== end.column)
+      .map((start): [ColumnRef, ColumnRef] => [start, end]),
+  );
+  if (pairs.length !== 1)
+    throw new UnmappedQuestionError(`it could not tell from which date to which date "${event}" is timed`);
   const [start, end] = pairs[0];
   const base = parse(`${before.replace(/\b(that|which|who)\s*$/i, '')} ${after}`.trim());
-  if (isWriteIntent(base) || base.subject !== start.table || base.ratio) throw new UnmappedQuestionError(`it could not tell which rows took ${opWords} ${amount} ${unitWord}`);
+  if (isWriteIntent(base) || base.subject !== start.table || base.ratio)
+    throw new UnmappedQuestionError(`it could not tell which rows took ${opWords} ${amount} ${unitWord}`);
   const unit: DurationUnit = /^hour/i.test(unitWord) ? 'hour' : 'day';
   const op = TOOK_OPS.get(opWords.toLowerCase()) as CompareOp;
-  return { ...base, filters: [...base.filters, { kind: 'duration', ref: start, end, unit, op, value: Number(amount), label: `taking ${opWords} ${amount} ${unit}s to ${event}` }] };
+  return {
+    ...base,
+    filters: [
+      ...base.filters,
+      {
+        kind: 'duration',
+        ref: start,
+        end,
+        unit,
+        op,
+        value: Number(amount),
+        label: `taking ${opWords} ${amount} ${unit}s to ${event}`,
+      },
+    ],
+  };
 }

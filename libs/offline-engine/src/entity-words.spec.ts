@@ -5,7 +5,8 @@ import { OfflineClarificationError } from './unanswerable';
 
 /** A word fitting several tables equally (issue 22, general form 4): asked back, one reading per table. */
 const engine = new OfflineEngine();
-const sql = async (schema: DatabaseSchema, question: string) => (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;
+const sql = async (schema: DatabaseSchema, question: string) =>
+  (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;
 async function readings(schema: DatabaseSchema, question: string): Promise<string[]> {
   const e = await sql(schema, question).catch((x) => x);
   if (!(e instanceof OfflineClarificationError)) throw new Error(`"${question}" was not asked back: ${String(e)}`);
@@ -32,10 +33,15 @@ const SHOP_WITH_SUPPLIERS: DatabaseSchema = {
 };
 
 describe('"people in London": a word that several tables are kinds of', () => {
-  it('asks which table, each reading restated with the table\'s name', async () => {
+  it("asks which table, each reading restated with the table's name", async () => {
     expect(await readings(LEDGER_SCHEMA, 'people in London')).toEqual(['clients in London', 'vendors in London']);
-    expect(await readings(SHOP_WITH_SUPPLIERS, 'how many people are in Canada')).toEqual(['how many customers are in Canada', 'how many suppliers are in Canada']);
-    expect(await sql(LEDGER_SCHEMA, 'vendors in London')).toBe("SELECT vendor_id, name, city FROM vendors WHERE city = 'London' ORDER BY vendor_id LIMIT 10");
+    expect(await readings(SHOP_WITH_SUPPLIERS, 'how many people are in Canada')).toEqual([
+      'how many customers are in Canada',
+      'how many suppliers are in Canada',
+    ]);
+    expect(await sql(LEDGER_SCHEMA, 'vendors in London')).toBe(
+      "SELECT vendor_id, name, city FROM vendors WHERE city = 'London' ORDER BY vendor_id LIMIT 10",
+    );
   });
 
   it('a word the schema names, or one table of that kind, is read as before', async () => {

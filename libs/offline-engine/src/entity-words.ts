@@ -41,7 +41,12 @@ export function tablesUnderWord(word: string, norm: string, lexicon: SchemaLexic
  * definition) is a kind several tables are: one reading per table, the word replaced by the table's name; null
  * when no word fits two tables or more.
  */
-export function askWhichTable(tokens: readonly QuestionToken[], unknownAt: readonly number[], resolved: readonly WordResolution[], lexicon: SchemaLexicon): AmbiguousQuestionError | null {
+export function askWhichTable(
+  tokens: readonly QuestionToken[],
+  unknownAt: readonly number[],
+  resolved: readonly WordResolution[],
+  lexicon: SchemaLexicon,
+): AmbiguousQuestionError | null {
   const loose = new Set(resolved.filter((r) => r.how === 'gloss' || r.how === 'synonym').map((r) => r.word));
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];

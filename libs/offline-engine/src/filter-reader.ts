@@ -38,7 +38,11 @@ export function mentionedTables(items: readonly Item[]): Set<string> {
  * Numeric columns of the dimension an adjective names (DIMENSION_WORDS), one per table the question names and
  * only in tables with exactly one such column; [] when the adjective names no dimension.
  */
-export function dimensionColumns(items: readonly Item[], lex: SchemaLexicon, adjective: string): Array<Extract<LexiconTarget, { kind: 'column' }>> {
+export function dimensionColumns(
+  items: readonly Item[],
+  lex: SchemaLexicon,
+  adjective: string,
+): Array<Extract<LexiconTarget, { kind: 'column' }>> {
   const words = DIMENSION_WORDS.get(adjective.toLowerCase());
   if (!words) return [];
   const out: Array<Extract<LexiconTarget, { kind: 'column' }>> = [];
@@ -49,7 +53,8 @@ export function dimensionColumns(items: readonly Item[], lex: SchemaLexicon, adj
     const cols = numeric.filter((c) => normalizedWords(c).some((w) => words.includes(w)));
     if (cols.length === 1) out.push({ kind: 'column', table, column: cols[0], exact: true });
     // "the biggest city" of a table whose one measure is not named by size words: size is that measure
-    else if (cols.length === 0 && named.has(table) && SIZE_WORDS.has(adjective.toLowerCase()) && numeric.length === 1) out.push({ kind: 'column', table, column: numeric[0], exact: true });
+    else if (cols.length === 0 && named.has(table) && SIZE_WORDS.has(adjective.toLowerCase()) && numeric.length === 1)
+      out.push({ kind: 'column', table, column: numeric[0], exact: true });
   }
   return out;
 }
@@ -98,22 +103,57 @@ export class FilterReader {
         const num = it[k + 2];
         // only a column of a table the question names ("orders with a total": not order_items.line_total)
         const named = mentionedTables(this.items);
-        const numeric = item.alt.filter((t) => t.kind === 'column' && named.has(t.table) && this.lex.columnKind(t.table, t.column) === 'number');
-        if (cmp?.t === 'kw' && !cmp.used && CMP[cmp.kw] && cmp.kw !== 'eq' && num?.t === 'num' && !num.used && numeric.length) {
+        const numeric = item.alt.filter(
+          (t) => t.kind === 'column' && named.has(t.table) && this.lex.columnKind(t.table, t.column) === 'number',
+        );
+        if (
+          cmp?.t === 'kw' &&
+          !cmp.used &&
+          CMP[cmp.kw] &&
+          cmp.kw !== 'eq' &&
+          num?.t === 'num' &&
+          !num.used &&
+          numeric.length
+        ) {
           item.used = cmp.used = num.used = true;
-          this.values.push({ targets: numeric as PendingValue['targets'], op: CMP[cmp.kw] as CompareOp, value: num.value, text: `${item.text} ${opWords(CMP[cmp.kw] as CompareOp)} ${num.text}` });
+          this.values.push({
+            targets: numeric as PendingValue['targets'],
+            op: CMP[cmp.kw] as CompareOp,
+            value: num.value,
+            text: `${item.text} ${opWords(CMP[cmp.kw] as CompareOp)} ${num.text}`,
+          });
           continue;
         }
       }
-      if (item.t === 'kw' && item.kw !== 'eq' && CMP[item.kw] && !DIMENSION_WORDS.has(item.text.toLowerCase()) && it[k + 1]?.t === 'num' && !it[k + 1].used && this.readMoneyThreshold(k)) continue;
-      if (item.t === 'kw' && CMP[item.kw] && it[k + 1]?.t === 'num' && !it[k + 1].used && DIMENSION_WORDS.has(item.text.toLowerCase())) {
+      if (
+        item.t === 'kw' &&
+        item.kw !== 'eq' &&
+        CMP[item.kw] &&
+        !DIMENSION_WORDS.has(item.text.toLowerCase()) &&
+        it[k + 1]?.t === 'num' &&
+        !it[k + 1].used &&
+        this.readMoneyThreshold(k)
+      )
+        continue;
+      if (
+        item.t === 'kw' &&
+        CMP[item.kw] &&
+        it[k + 1]?.t === 'num' &&
+        !it[k + 1].used &&
+        DIMENSION_WORDS.has(item.text.toLowerCase())
+      ) {
         // "rivers longer than 500": the compared column is the dimension the adjective names
         const dims = dimensionColumns(this.items, this.lex, item.text);
         if (!dims.length) throw new UnmappedQuestionError(`it found no column for "${item.text}"`);
         const num = it[k + 1] as Extract<Item, { t: 'num' }>;
         item.used = true;
         num.used = true;
-        this.values.push({ targets: dims, op: CMP[item.kw] as CompareOp, value: num.value, text: `${item.text} ${num.text}` });
+        this.values.push({
+          targets: dims,
+          op: CMP[item.kw] as CompareOp,
+          value: num.value,
+          text: `${item.text} ${num.text}`,
+        });
         continue;
       }
       if (item.t === 'mention' && item.targets.some((t) => t.kind === 'column')) {
@@ -132,17 +172,29 @@ export class FilterReader {
         const num = it[j];
         // "grades with 4 or more students", "codes with fewer than 3 templates": a number before a table word counts
         // that table's rows; it is not a value of the column (issue 22 item 3)
-        const counted = op !== '=' && it[j + 1]?.t === 'mention' && (it[j + 1] as MentionItem).targets.some((t) => t.kind === 'table') && !(it[j + 1] as MentionItem).glue;
+        const counted =
+          op !== '=' &&
+          it[j + 1]?.t === 'mention' &&
+          (it[j + 1] as MentionItem).targets.some((t) => t.kind === 'table') &&
+          !(it[j + 1] as MentionItem).glue;
         if (num?.t === 'num' && !num.used && !counted) {
           // a number is compared only with a numeric column: an ordering never with a key stored as text
           const numeric = item.targets.filter(
-            (t) => t.kind === 'column' && ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)) && (op === '=' || op === '<>' || this.lex.storesNumbers(t.table, t.column)),
+            (t) =>
+              t.kind === 'column' &&
+              ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)) &&
+              (op === '=' || op === '<>' || this.lex.storesNumbers(t.table, t.column)),
           );
           if (numeric.length) {
             item.used = true;
             num.used = true;
             for (let m = k + 1; m < j; m++) it[m].used = true;
-            this.values.push({ targets: numeric as PendingValue['targets'], op, value: num.value, text: `${item.text} ${opWords(op)} ${num.text}` });
+            this.values.push({
+              targets: numeric as PendingValue['targets'],
+              op,
+              value: num.value,
+              text: `${item.text} ${opWords(op)} ${num.text}`,
+            });
           }
         }
         continue;
@@ -153,7 +205,13 @@ export class FilterReader {
         const prev = it[k - 1];
         const tableTarget = item.targets.find((t) => t.kind === 'table') as { table: string };
         const table = this.lex.table(tableTarget.table);
-        if (num?.t === 'num' && !num.used && Number.isInteger(num.value) && table.primaryKey.length === 1 && !(prev?.t === 'kw' && prev.kw === 'top')) {
+        if (
+          num?.t === 'num' &&
+          !num.used &&
+          Number.isInteger(num.value) &&
+          table.primaryKey.length === 1 &&
+          !(prev?.t === 'kw' && prev.kw === 'top')
+        ) {
           if (!it[k + 2] || it[k + 2].t !== 'mention') {
             num.used = true;
             this.pkValues.push({ table: tableTarget.table, value: num.value });
@@ -176,7 +234,12 @@ export class FilterReader {
     const cmp = it[k] as Extract<Item, { t: 'kw' }>;
     const num = it[k + 1] as Extract<Item, { t: 'num' }>;
     const after = it[k + 2];
-    if (rows?.t !== 'mention' || !rows.plural || (after?.t === 'mention' && after.targets.some((t) => t.kind === 'table'))) return false;
+    if (
+      rows?.t !== 'mention' ||
+      !rows.plural ||
+      (after?.t === 'mention' && after.targets.some((t) => t.kind === 'table'))
+    )
+      return false;
     const table = rows.targets.find((t) => t.kind === 'table')?.table;
     if (!table) return false;
     const money = moneyColumns(this.lex, table);
@@ -186,11 +249,20 @@ export class FilterReader {
     if (money.length > 1) {
       throw new AmbiguousQuestionError(
         `"${phrase}" could compare ${money.map((c) => `${table}.${c}`).join(' or ')}`,
-        money.map((c) => ({ label: `${humanize(c)} ${opWords(op)} ${num.text}`, phrase, replacement: `with ${qualifiedName(this.lex, table, c)} ${phrase}` })),
+        money.map((c) => ({
+          label: `${humanize(c)} ${opWords(op)} ${num.text}`,
+          phrase,
+          replacement: `with ${qualifiedName(this.lex, table, c)} ${phrase}`,
+        })),
       );
     }
     cmp.used = num.used = true;
-    this.values.push({ targets: [{ kind: 'column', table, column: money[0], exact: true }], op, value: num.value, text: `${humanize(money[0])} ${opWords(op)} ${num.text}` });
+    this.values.push({
+      targets: [{ kind: 'column', table, column: money[0], exact: true }],
+      op,
+      value: num.value,
+      text: `${humanize(money[0])} ${opWords(op)} ${num.text}`,
+    });
     return true;
   }
 
@@ -233,7 +305,12 @@ export class FilterReader {
     if (valueTargets.length) {
       q.used = true;
       for (let m = j + 1; m < k; m++) it[m].used = true;
-      this.values.push({ targets: valueTargets as PendingValue['targets'], op, value: (valueTargets[0] as { value: string }).value, text: q.text });
+      this.values.push({
+        targets: valueTargets as PendingValue['targets'],
+        op,
+        value: (valueTargets[0] as { value: string }).value,
+        text: q.text,
+      });
       return;
     }
     throw new UnmappedQuestionError(`"${q.text}" is not a stored value it knows, and no column was named for it`);
@@ -248,7 +325,8 @@ export class FilterReader {
     const it = this.items;
     const first = this.values[this.values.length - 1];
     const or = it[k + 1];
-    const isValue = (x: Item | undefined) => (x?.t === 'quoted' && !x.used) || (x?.t === 'mention' && !x.used && x.targets.some((t) => t.kind === 'value'));
+    const isValue = (x: Item | undefined) =>
+      (x?.t === 'quoted' && !x.used) || (x?.t === 'mention' && !x.used && x.targets.some((t) => t.kind === 'value'));
     // "in Leeds or with title Manager": a column named before the second value says which
     const hinted = it[k + 2]?.t === 'mention' && !isValue(it[k + 2]) && isValue(it[k + 3]);
     const at = isValue(it[k + 2]) ? k + 2 : hinted ? k + 3 : -1;
@@ -280,7 +358,11 @@ export class FilterReader {
     // after a preposition of place ("rivers in colorado", "flows through ohio") a value locates rows, it does not
     // name them: a table's other column holding it wins over its name column
     if (/\b(in|through|across|within|inside)$/.test(item.glue ?? '')) {
-      const locating = targets.filter((t) => !(this.lex.nameColumns(t.table) ?? []).includes(t.column) || !targets.some((o) => o.table === t.table && o !== t));
+      const locating = targets.filter(
+        (t) =>
+          !(this.lex.nameColumns(t.table) ?? []).includes(t.column) ||
+          !targets.some((o) => o.table === t.table && o !== t),
+      );
       if (locating.length) targets = locating;
     }
     // a column named just before the value narrows it: "status shipped", "with country = 'Canada'"
@@ -294,7 +376,9 @@ export class FilterReader {
     let hinted = false;
     const hint = it[j];
     if (hint?.t === 'mention' && !hint.used) {
-      const narrowed = targets.filter((t) => hint.targets.some((h) => h.kind === 'column' && h.table === t.table && h.column === t.column));
+      const narrowed = targets.filter((t) =>
+        hint.targets.some((h) => h.kind === 'column' && h.table === t.table && h.column === t.column),
+      );
       if (narrowed.length) {
         targets = narrowed;
         hinted = true;
@@ -304,11 +388,14 @@ export class FilterReader {
     // a table named before "named"/"called" narrows the value to the table's name column: "cities named austin";
     // so does a singular table before "of": "the state of texas" (but "rivers of texas" are rivers in texas)
     const namedKw = it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'named';
-    const appositive = it[j]?.t === 'mention' && !(it[j] as MentionItem).plural && /^(the )?of( the)?$/.test(item.glue ?? '');
+    const appositive =
+      it[j]?.t === 'mention' && !(it[j] as MentionItem).plural && /^(the )?of( the)?$/.test(item.glue ?? '');
     const owner = namedKw ? it[j - 1] : appositive ? it[j] : undefined;
     if (!hinted && owner?.t === 'mention' && !owner.used && owner.targets.some((t) => t.kind === 'table')) {
       const tables = new Set(owner.targets.filter((t) => t.kind === 'table').map((t) => t.table));
-      const narrowed = targets.filter((t) => tables.has(t.table) && (this.lex.nameColumns(t.table) ?? []).includes(t.column));
+      const narrowed = targets.filter(
+        (t) => tables.has(t.table) && (this.lex.nameColumns(t.table) ?? []).includes(t.column),
+      );
       if (narrowed.length) {
         targets = narrowed;
         hinted = true;
@@ -324,19 +411,34 @@ export class FilterReader {
     // a table or column named just after the value narrows it: "the Electronics category"
     const after = it[k + 1];
     if (after?.t === 'mention' && !after.used) {
-      const narrowed = targets.filter((t) => after.targets.some((h) => (h.kind === 'table' && h.table === t.table) || (h.kind === 'column' && h.table === t.table && h.column === t.column)));
+      const narrowed = targets.filter((t) =>
+        after.targets.some(
+          (h) =>
+            (h.kind === 'table' && h.table === t.table) ||
+            (h.kind === 'column' && h.table === t.table && h.column === t.column),
+        ),
+      );
       // "the colorado river": a singular table word after "the <value>" names the row
-      const naming = !(after as MentionItem).plural && /(^| )the$/.test(item.glue ?? '') ? narrowed.filter((t) => (this.lex.nameColumns(t.table) ?? []).includes(t.column)) : [];
+      const naming =
+        !(after as MentionItem).plural && /(^| )the$/.test(item.glue ?? '')
+          ? narrowed.filter((t) => (this.lex.nameColumns(t.table) ?? []).includes(t.column))
+          : [];
       if (naming.length) narrowed.splice(0, narrowed.length, ...naming);
       if (narrowed.length) {
         targets = narrowed;
         // "the Electronics category" names a category (the table is used up); "texas cities" are cities with a
         // state of texas (the table stays the subject)
-        const namesRow = narrowed.every((t) => after.targets.some((h) => h.kind === 'column' && h.table === t.table) || (this.lex.nameColumns(t.table) ?? []).includes(t.column));
+        const namesRow = narrowed.every(
+          (t) =>
+            after.targets.some((h) => h.kind === 'column' && h.table === t.table) ||
+            (this.lex.nameColumns(t.table) ?? []).includes(t.column),
+        );
         if (namesRow) after.used = true;
         else if (k > 0 && narrowed.some((t) => this.mayNameRow(t.table, t.column))) {
           // "the population of new york city": a city named New York, or cities in the state of New York?
-          throw new UnmappedQuestionError(`it could not tell whether "${item.text} ${after.text}" names one ${after.text} or ${after.text} with ${item.text}`);
+          throw new UnmappedQuestionError(
+            `it could not tell whether "${item.text} ${after.text}" names one ${after.text} or ${after.text} with ${item.text}`,
+          );
         }
       }
     }
@@ -345,7 +447,14 @@ export class FilterReader {
     const near = item.synonym ? targets : nearMatch(item.written ?? item.text, targets, (t) => t.table, this.lex);
     if (!Array.isArray(near)) throw near;
     targets = near;
-    this.values.push({ targets, op, value: targets[0].value, text: item.text, ...(item.written ? { written: item.written } : {}), ...(hinted ? { hinted } : {}) });
+    this.values.push({
+      targets,
+      op,
+      value: targets[0].value,
+      text: item.text,
+      ...(item.written ? { written: item.written } : {}),
+      ...(hinted ? { hinted } : {}),
+    });
     this.valueAsNoun(k, targets);
   }
 
@@ -358,13 +467,22 @@ export class FilterReader {
   private valueAsNoun(k: number, targets: Array<Extract<LexiconTarget, { kind: 'value' }>>): void {
     const item = this.items[k] as MentionItem;
     const prev = this.items[k - 1];
-    const nounSlot = /\b(which|what|each|every)$/.test(item.glue ?? '') || (prev?.t === 'kw' && ['count', 'group'].includes(prev.kw) && !item.glue);
+    const nounSlot =
+      /\b(which|what|each|every)$/.test(item.glue ?? '') ||
+      (prev?.t === 'kw' && ['count', 'group'].includes(prev.kw) && !item.glue);
     const columns = new Set(targets.map((t) => `${t.table}.${t.column}`));
     // before a table word the value only modifies it ("which texas city", "how many shipped orders")
     const next = this.items[k + 1];
     if (next?.t === 'mention' && next.targets.some((t) => t.kind === 'table')) return;
-    if (!nounSlot || columns.size !== 1 || (this.lex.nameColumns(targets[0].table) ?? []).includes(targets[0].column)) return;
-    this.items[k] = { t: 'mention', targets: [{ kind: 'table', table: targets[0].table }], text: item.text, plural: item.plural, used: false };
+    if (!nounSlot || columns.size !== 1 || (this.lex.nameColumns(targets[0].table) ?? []).includes(targets[0].column))
+      return;
+    this.items[k] = {
+      t: 'mention',
+      targets: [{ kind: 'table', table: targets[0].table }],
+      text: item.text,
+      plural: item.plural,
+      used: false,
+    };
   }
 
   /**
@@ -378,7 +496,9 @@ export class FilterReader {
     const want = text.toLowerCase();
     if (lists.some((l) => (l as string[]).some((v) => v.toLowerCase() === want))) return;
     const shown = (lists[0] as string[]).slice(0, 8).join(', ');
-    throw new UnmappedQuestionError(`"${text}" is not a stored value of ${targets[0].column} (its values include ${shown})`);
+    throw new UnmappedQuestionError(
+      `"${text}" is not a stored value of ${targets[0].column} (its values include ${shown})`,
+    );
   }
 
   /**
@@ -387,6 +507,11 @@ export class FilterReader {
    */
   private mayNameRow(table: string, column: string): boolean {
     const names = this.lex.nameColumns(table) ?? [];
-    return names.includes(column) || names.some((c) => !this.lex.column(table, c).sampleValues?.length && !this.lex.column(table, c).knownValues?.length);
+    return (
+      names.includes(column) ||
+      names.some(
+        (c) => !this.lex.column(table, c).sampleValues?.length && !this.lex.column(table, c).knownValues?.length,
+      )
+    );
   }
 }

@@ -11,7 +11,8 @@ const OPENERS = /^\s*(and|also|but|now|then|what about|how about|same for|same b
 const PRONOUNS = /\b(them|they|those|these|ones|that one|it)\b/gi;
 
 /** "how many have ...", "how many were ...": a count whose rows are the previous question's (no noun after it). */
-const COUNT_OF_SAME = /^\s*how\s+many\s+(?=(have|has|had|are|is|were|was|did|do|does|got|received|with|without|cost|came)\b)/i;
+const COUNT_OF_SAME =
+  /^\s*how\s+many\s+(?=(have|has|had|are|is|were|was|did|do|does|got|received|with|without|cost|came)\b)/i;
 
 /** True when the question reads as a follow-up of an earlier one (an opener word or a pronoun for its rows). */
 export function looksLikeFollowUp(question: string): boolean {
@@ -64,15 +65,34 @@ export function followUpIntent(
   if (hadPronoun) {
     const current = tryParse(() => parse(rewritten));
     const asksList = /^\s*(list|show|give|display|which|what|who)\b/i.test(body);
-    if (current && current.kind === 'list' && !asksList && current.subject === previous.subject && current.columns.length === 0) {
+    if (
+      current &&
+      current.kind === 'list' &&
+      !asksList &&
+      current.subject === previous.subject &&
+      current.columns.length === 0
+    ) {
       // "only those in 2024": the previous question, narrowed
       return { ...previous, filters: mergeFilters(previous.filters, current.filters) };
     }
-    if (current) return { ...current, filters: mergeFilters(previous.filters.filter((f) => planner.distance(current.subject, f.ref.table) !== Infinity), current.filters) };
+    if (current)
+      return {
+        ...current,
+        filters: mergeFilters(
+          previous.filters.filter((f) => planner.distance(current.subject, f.ref.table) !== Infinity),
+          current.filters,
+        ),
+      };
   }
   // filters only: read them as a list of the previous subject
   const filtersOnly = tryParse(() => parse(`${noun} ${rewritten}`));
-  if (filtersOnly && filtersOnly.kind === 'list' && filtersOnly.subject === previous.subject && filtersOnly.filters.length > 0 && filtersOnly.columns.length === 0) {
+  if (
+    filtersOnly &&
+    filtersOnly.kind === 'list' &&
+    filtersOnly.subject === previous.subject &&
+    filtersOnly.filters.length > 0 &&
+    filtersOnly.columns.length === 0
+  ) {
     return { ...previous, filters: mergeFilters(previous.filters, filtersOnly.filters) };
   }
   return null;
@@ -93,7 +113,8 @@ export function mergeFilters(earlier: readonly Filter[], later: readonly Filter[
     later.some((g) =>
       f.kind === 'related' || g.kind === 'related'
         ? f.kind === 'related' && g.kind === 'related' && f.table === g.table
-        : (f.kind === 'dateRange' && g.kind === 'dateRange') || (g.ref.table === f.ref.table && g.ref.column === f.ref.column),
+        : (f.kind === 'dateRange' && g.kind === 'dateRange') ||
+          (g.ref.table === f.ref.table && g.ref.column === f.ref.column),
     );
   return [...earlier.filter((f) => !replaced(f)), ...later];
 }

@@ -4,7 +4,17 @@ import { DIMENSION_WORDS } from './question-vocabulary';
 
 /** "how long", "how big": the superlative whose dimension words (DIMENSION_WORDS) the adjective asks about. */
 const HOW = /^\s*how\s+(long|big|large|tall|high|small|short)\s+(?:is|are|was|were)\s+(.+)$/i;
-const SUPERLATIVE = new Map<string, string>(Object.entries({ long: 'longest', short: 'shortest', big: 'biggest', large: 'largest', small: 'smallest', tall: 'tallest', high: 'tallest' }));
+const SUPERLATIVE = new Map<string, string>(
+  Object.entries({
+    long: 'longest',
+    short: 'shortest',
+    big: 'biggest',
+    large: 'largest',
+    small: 'smallest',
+    tall: 'tallest',
+    high: 'tallest',
+  }),
+);
 
 /**
  * "how long is the mississippi" read as "what is the length of the mississippi": each dimension word of the

@@ -34,14 +34,20 @@ export function inferForeignKeys(schema: DatabaseSchema): InferredKey[] {
   // a declared key naming columns that do not exist is dropped by the join planner: it neither links its tables
   // nor holds its column back from inference (LOCATION.RESTAURANT_ID declared against a table without that column)
   const usable = (t: TableSchema) => t.foreignKeys.filter((fk) => declaredKeyExists(schema, t, fk));
-  for (const t of schema.tables) for (const fk of usable(t)) linked.add(pair(t, { name: fk.referencedTable } as TableSchema));
+  for (const t of schema.tables)
+    for (const fk of usable(t)) linked.add(pair(t, { name: fk.referencedTable } as TableSchema));
   for (const child of schema.tables) {
     const declared = new Set(usable(child).flatMap((fk) => fk.columns.map((c) => c.toLowerCase())));
     for (const column of child.columns) {
       if (declared.has(column.name.toLowerCase())) continue;
       // a single-column primary key is the table's own key, unless it spells another table's key: a table keyed by
       // `restaurant_id` continues the rows of `restaurant` one to one
-      if (child.primaryKey.length === 1 && child.primaryKey[0] === column.name && !spellsOtherKey(schema, child, column.name)) continue;
+      if (
+        child.primaryKey.length === 1 &&
+        child.primaryKey[0] === column.name &&
+        !spellsOtherKey(schema, child, column.name)
+      )
+        continue;
       if (ownsKey(child, column.name)) continue;
       const fits = parentsOf(schema, child, column.name);
       if (fits.length !== 1 || linked.has(pair(child, fits[0].parent))) continue;
@@ -60,9 +66,14 @@ function spellsOtherKey(schema: DatabaseSchema, table: TableSchema, columnName: 
 }
 
 /** True when every column of a declared foreign key exists, in its table and in the table it references. */
-function declaredKeyExists(schema: DatabaseSchema, table: TableSchema, fk: TableSchema['foreignKeys'][number]): boolean {
+function declaredKeyExists(
+  schema: DatabaseSchema,
+  table: TableSchema,
+  fk: TableSchema['foreignKeys'][number],
+): boolean {
   const parent = schema.tables.find((t) => t.name.toLowerCase() === fk.referencedTable.toLowerCase());
-  const has = (t: TableSchema, columns: string[]) => columns.every((c) => t.columns.some((col) => col.name.toLowerCase() === c.toLowerCase()));
+  const has = (t: TableSchema, columns: string[]) =>
+    columns.every((c) => t.columns.some((col) => col.name.toLowerCase() === c.toLowerCase()));
   return !!parent && has(table, fk.columns) && has(parent, fk.referencedColumns);
 }
 
@@ -86,7 +97,8 @@ function inclusionKeys(schema: DatabaseSchema): InferredKey[] {
     const tw = normalizedWords(table.name).join(' ');
     for (const column of table.columns) {
       const values = valuesOf(column);
-      if (values.length >= MIN_INCLUSION_VALUES && normalizedWords(column.name).join(' ') === `${tw} name`) names.push({ table, column, values: new Set(values) });
+      if (values.length >= MIN_INCLUSION_VALUES && normalizedWords(column.name).join(' ') === `${tw} name`)
+        names.push({ table, column, values: new Set(values) });
     }
   }
   const out: InferredKey[] = [];
@@ -95,7 +107,8 @@ function inclusionKeys(schema: DatabaseSchema): InferredKey[] {
       const values = valuesOf(column);
       if (values.length < MIN_INCLUSION_VALUES || names.some((n) => n.table === child && n.column === column)) continue;
       const fits = names.filter((n) => n.table !== child && values.every((v) => n.values.has(v)));
-      if (fits.length === 1) out.push({ child, childColumn: column.name, parent: fits[0].table, parentColumn: fits[0].column.name });
+      if (fits.length === 1)
+        out.push({ child, childColumn: column.name, parent: fits[0].table, parentColumn: fits[0].column.name });
     }
   }
   return out;
@@ -117,7 +130,10 @@ function ownsKey(table: TableSchema, columnName: string): boolean {
   if (table.primaryKey.length) return false;
   const words = normalizedWords(table.name);
   const cw = normalizedWords(columnName).join(' ');
-  return KEY_WORDS.some((k) => keyOf(cw, words.join(' '), k)) || columnName.toLowerCase() === `${words.map((w) => w[0]).join('')}id`;
+  return (
+    KEY_WORDS.some((k) => keyOf(cw, words.join(' '), k)) ||
+    columnName.toLowerCase() === `${words.map((w) => w[0]).join('')}id`
+  );
 }
 
 /** True when column words `cw` are table words `tw` then key word `k`, spaced or run together (`paperid`). */
@@ -126,17 +142,23 @@ function keyOf(cw: string, tw: string, k: string): boolean {
 }
 
 /** The tables `child.column` may reference by the rules of inferForeignKeys, each with the referenced column. */
-function parentsOf(schema: DatabaseSchema, child: TableSchema, columnName: string): Array<{ parent: TableSchema; parentColumn: string }> {
+function parentsOf(
+  schema: DatabaseSchema,
+  child: TableSchema,
+  columnName: string,
+): Array<{ parent: TableSchema; parentColumn: string }> {
   const cw = normalizedWords(columnName).join(' ');
   const fits: Array<{ parent: TableSchema; parentColumn: string }> = [];
-  const own = (parent: TableSchema, name: string) => parent.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  const own = (parent: TableSchema, name: string) =>
+    parent.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
   for (const parent of schema.tables) {
     if (parent === child) continue;
     const words = normalizedWords(parent.name);
     const tw = words.join(' ');
     const pk = parent.primaryKey.length === 1 ? parent.primaryKey[0] : null;
     if (pk) {
-      if (cw === `${tw} id` || (columnName.toLowerCase() === pk.toLowerCase() && normalizedWords(pk).length > 1)) fits.push({ parent, parentColumn: pk });
+      if (cw === `${tw} id` || (columnName.toLowerCase() === pk.toLowerCase() && normalizedWords(pk).length > 1))
+        fits.push({ parent, parentColumn: pk });
       continue;
     }
     if (parent.primaryKey.length) continue;

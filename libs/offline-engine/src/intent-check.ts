@@ -18,7 +18,12 @@ import { normalizedWords } from './word-forms';
  *   whatever path read it (checkAggregateWords): a reading that lost one answers another question.
  * Returns the intent unchanged; throws AmbiguousQuestionError (asked back by the engine) or UnmappedQuestionError.
  */
-export function checkIntent<I extends QueryIntent>(intent: I, lexicon: SchemaLexicon, planner: JoinPlanner, question?: string): I {
+export function checkIntent<I extends QueryIntent>(
+  intent: I,
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+  question?: string,
+): I {
   if (isWriteIntent(intent)) return intent;
   if (question !== undefined) checkAggregateWords(intent, question);
   checkSplitRows(intent, lexicon, planner);
@@ -27,18 +32,30 @@ export function checkIntent<I extends QueryIntent>(intent: I, lexicon: SchemaLex
 
 /** Aggregate words and the aggregate each asks for. */
 const AGGREGATE_WORDS = new Map<string, 'avg' | 'sum' | 'total' | 'max' | 'min'>([
-  ['average', 'avg'], ['averages', 'avg'], ['avg', 'avg'], ['mean', 'avg'],
-  ['sum', 'sum'], ['total', 'total'], ['totals', 'total'],
-  ['maximum', 'max'], ['max', 'max'], ['minimum', 'min'], ['min', 'min'],
+  ['average', 'avg'],
+  ['averages', 'avg'],
+  ['avg', 'avg'],
+  ['mean', 'avg'],
+  ['sum', 'sum'],
+  ['total', 'total'],
+  ['totals', 'total'],
+  ['maximum', 'max'],
+  ['max', 'max'],
+  ['minimum', 'min'],
+  ['min', 'min'],
 ]);
 
 /** The aggregate functions, comparisons and columns anywhere in `intent` (its measures, conditions, share, ratio). */
-function intentAggregates(intent: ReadIntent, out = { fns: new Set<string>(), ops: new Set<string>(), columns: new Set<string>(), ranked: false }) {
+function intentAggregates(
+  intent: ReadIntent,
+  out = { fns: new Set<string>(), ops: new Set<string>(), columns: new Set<string>(), ranked: false },
+) {
   for (const m of [intent.measure, ...(intent.moreMeasures ?? [])]) {
     if (!m) continue;
     out.fns.add(m.fn);
     if (m.expr.kind === 'column') out.columns.add(m.expr.ref.column);
-    if (m.expr.kind === 'product' || m.expr.kind === 'duration') [m.expr.left, m.expr.right].forEach((c) => out.columns.add(c.column));
+    if (m.expr.kind === 'product' || m.expr.kind === 'duration')
+      [m.expr.left, m.expr.right].forEach((c) => out.columns.add(c.column));
   }
   if (intent.kind === 'top' || intent.orderBy) out.ranked = true;
   if (intent.having) out.fns.add('count');
@@ -68,10 +85,15 @@ export function checkAggregateWords(intent: ReadIntent, question: string): void 
     const want = token.kind === 'word' ? AGGREGATE_WORDS.get(token.lower) : undefined;
     if (!want) continue;
     const kept =
-      want === 'total' ? found.fns.has('sum') || found.fns.has('count') || totalColumn
-      : want === 'max' || want === 'min' ? found.fns.has(want) || found.ranked || ['>=', '<=', '>', '<'].some((op) => found.ops.has(op))
-      : found.fns.has(want);
-    if (!kept) throw new UnmappedQuestionError(`its reading would drop "${token.raw}": it could not tell what the ${token.lower} is of`);
+      want === 'total'
+        ? found.fns.has('sum') || found.fns.has('count') || totalColumn
+        : want === 'max' || want === 'min'
+          ? found.fns.has(want) || found.ranked || ['>=', '<=', '>', '<'].some((op) => found.ops.has(op))
+          : found.fns.has(want);
+    if (!kept)
+      throw new UnmappedQuestionError(
+        `its reading would drop "${token.raw}": it could not tell what the ${token.lower} is of`,
+      );
   }
 }
 
@@ -88,9 +110,17 @@ function checkSplitRows(intent: ReadIntent, lexicon: SchemaLexicon, planner: Joi
   const noun = pluralWords(tableNoun(lexicon.table(subject)));
   const readings: AmbiguousReading[] = [
     { label: `${noun} with their own columns only`, phrase: '', replacement: `showing ${star(subject)}` },
-    ...continued.map((t) => ({ label: `${noun} with their ${tableNoun(lexicon.table(t))} columns too`, phrase: '', replacement: `showing ${star(subject)} and ${star(t)}` })),
+    ...continued.map((t) => ({
+      label: `${noun} with their ${tableNoun(lexicon.table(t))} columns too`,
+      phrase: '',
+      replacement: `showing ${star(subject)} and ${star(t)}`,
+    })),
   ];
-  throw new AmbiguousQuestionError(`the rows of ${subject} continue in ${continued.join(', ')}, and it could not tell which columns to show`, readings, `Which columns of the ${noun} do you want?`);
+  throw new AmbiguousQuestionError(
+    `the rows of ${subject} continue in ${continued.join(', ')}, and it could not tell which columns to show`,
+    readings,
+    `Which columns of the ${noun} do you want?`,
+  );
 }
 
 /**
@@ -101,7 +131,9 @@ function checkSplitRows(intent: ReadIntent, lexicon: SchemaLexicon, planner: Joi
  */
 export function checkListedColumns(intent: ReadIntent, items: readonly Item[]): void {
   if (intent.kind !== 'list' || !intent.columns.length) return;
-  const shown = new Set(intent.columns.flatMap((c) => [c, ...(c.joined?.with ?? [])]).map((c) => `${c.table}.${c.column}`));
+  const shown = new Set(
+    intent.columns.flatMap((c) => [c, ...(c.joined?.with ?? [])]).map((c) => `${c.table}.${c.column}`),
+  );
   for (const f of intent.filters) shown.add(`${f.ref.table}.${f.ref.column}`);
   const listedAt = (k: number) => {
     const it = items[k];
@@ -109,12 +141,17 @@ export function checkListedColumns(intent: ReadIntent, items: readonly Item[]): 
     // a column after "and" or a comma, or one that a column after "and" or a comma follows
     const separated = (j: number) => {
       const m = items[j];
-      return m?.t === 'mention' && m.targets.every((t) => t.kind === 'column') && (!!m.listed || /(^|\s)and$/.test(m.glue ?? ''));
+      return (
+        m?.t === 'mention' &&
+        m.targets.every((t) => t.kind === 'column') &&
+        (!!m.listed || /(^|\s)and$/.test(m.glue ?? ''))
+      );
     };
     return separated(k) || separated(k + 1);
   };
   items.forEach((it, k) => {
     if (it.t !== 'mention' || !listedAt(k)) return;
-    if (!it.targets.some((t) => shown.has(`${t.table}.${(t as { column: string }).column}`))) throw new UnmappedQuestionError(`it would drop the column "${it.text}" the question lists`);
+    if (!it.targets.some((t) => shown.has(`${t.table}.${(t as { column: string }).column}`)))
+      throw new UnmappedQuestionError(`it would drop the column "${it.text}" the question lists`);
   });
 }

@@ -44,21 +44,32 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
     this.readStructure();
     const leftoverKw = this.items.filter((it) => !it.used && it.t === 'kw' && !['eq', 'distinct'].includes(it.kw));
     const leftoverNum = this.items.filter((it) => !it.used && (it.t === 'num' || it.t === 'quoted'));
-    if (leftoverNum.length) throw new UnmappedQuestionError(`it could not tell what ${leftoverNum.map((n) => `"${n.text}"`).join(', ')} refers to`);
-    if (leftoverKw.length) throw new UnmappedQuestionError(`it could not tell what ${leftoverKw.map((k) => `"${k.text}"`).join(', ')} applies to`);
+    if (leftoverNum.length)
+      throw new UnmappedQuestionError(
+        `it could not tell what ${leftoverNum.map((n) => `"${n.text}"`).join(', ')} refers to`,
+      );
+    if (leftoverKw.length)
+      throw new UnmappedQuestionError(
+        `it could not tell what ${leftoverKw.map((k) => `"${k.text}"`).join(', ')} applies to`,
+      );
     const mentions = this.items.filter((it): it is MentionItem => it.t === 'mention' && !it.used);
     const intent = this.buildIntent(mentions);
-    if (this.bareName !== null && !this.bareNameUsed) throw new UnmappedQuestionError(`"${this.bareName}" matches no table, column or stored value`);
+    if (this.bareName !== null && !this.bareNameUsed)
+      throw new UnmappedQuestionError(`"${this.bareName}" matches no table, column or stored value`);
     return intent;
   }
 
   buildIntent(mentions: MentionItem[]): ReadIntent {
-
     const isTop = this.topRequested || this.topN !== null || (this.direction !== null && this.agg === null);
     if (isTop && this.countTarget) throw new UnmappedQuestionError('it could not tell whether to count or to rank');
     if (this.moreAggs.length && (isTop || this.countTarget || this.countDistinct || !this.agg)) {
-      const words = [...this.moreAggs.map((a) => this.items[a.index].text), ...(this.agg ? [this.items[this.agg.index].text] : [])];
-      throw new UnmappedQuestionError(`it asks for ${words.map((w) => `"${w}"`).join(' and ')} with a count or a ranking, and writes those alone`);
+      const words = [
+        ...this.moreAggs.map((a) => this.items[a.index].text),
+        ...(this.agg ? [this.items[this.agg.index].text] : []),
+      ];
+      throw new UnmappedQuestionError(
+        `it asks for ${words.map((w) => `"${w}"`).join(' and ')} with a count or a ranking, and writes those alone`,
+      );
     }
     if (isTop) return buildTop(this, mentions);
     if (this.countTarget || this.countDistinct) return buildCount(this, mentions);
@@ -75,7 +86,12 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       if (item.t === 'num') {
         // "the 3 customers with ...", "5 most expensive products"
         const next = it[k + 1];
-        if (Number.isInteger(item.value) && item.value > 0 && (next?.t === 'mention' || (next?.t === 'kw' && ['most', 'least', 'expensive', 'cheap', 'bestUnits', 'max', 'min'].includes(next.kw)))) {
+        if (
+          Number.isInteger(item.value) &&
+          item.value > 0 &&
+          (next?.t === 'mention' ||
+            (next?.t === 'kw' && ['most', 'least', 'expensive', 'cheap', 'bestUnits', 'max', 'min'].includes(next.kw)))
+        ) {
           this.topN = item.value;
           item.used = true;
         }
@@ -113,7 +129,10 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
             target.used = true;
             this.countTarget = target;
-          } else if (target?.t === 'mention' && target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number')) {
+          } else if (
+            target?.t === 'mention' &&
+            target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number')
+          ) {
             // "how many people live in texas" (people -> population): the quantity is stored; read it, do not count it
           } else if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column')) {
             target.used = true;
@@ -132,7 +151,14 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           item.used = true;
           // "the maximum and minimum price": an aggregate word right before another shares the measure named after it
           const following = this.nextFree(k);
-          if (following?.t === 'kw' && ['sum', 'avg', 'min', 'max'].includes(following.kw) && following.kw !== item.kw && AND_GLUE.test(following.glue ?? '') && !this.agg && !this.direction) {
+          if (
+            following?.t === 'kw' &&
+            ['sum', 'avg', 'min', 'max'].includes(following.kw) &&
+            following.kw !== item.kw &&
+            AND_GLUE.test(following.glue ?? '') &&
+            !this.agg &&
+            !this.direction
+          ) {
             this.moreAggs.push({ fn: item.kw, spec: null, index: k });
             break;
           }
@@ -160,12 +186,18 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
             // "the 5 latest orders", "the most recent order": by the date of the table named after the word
             const dated = RECENCY.test(item.text) ? this.recencyColumn(k) : null;
             if (dated) {
-              this.measure = { kind: 'column', targets: [{ kind: 'column', table: dated.table, column: dated.column, exact: true }] };
+              this.measure = {
+                kind: 'column',
+                targets: [{ kind: 'column', table: dated.table, column: dated.column, exact: true }],
+              };
               this.direction = item.kw === 'max' ? 'desc' : 'asc';
               break;
             }
           }
-          const superlative = /^(highest|largest|biggest|greatest|lowest|smallest|latest|earliest|longest|shortest|tallest)$/.test(item.text.toLowerCase());
+          const superlative =
+            /^(highest|largest|biggest|greatest|lowest|smallest|latest|earliest|longest|shortest|tallest)$/.test(
+              item.text.toLowerCase(),
+            );
           const entityBefore = it.slice(0, k).some((p) => p.t === 'mention' && !p.used);
           if (superlative && entityBefore) {
             this.direction = item.kw === 'max' ? 'desc' : 'asc';
@@ -173,11 +205,16 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
             // a second aggregate naming its own measure ("the maximum capacity and the average capacity") is a
             // second value of the one statement; without one ("the maximum capacity and the average") it is
             // refused rather than guessed (issue 22 item 4)
-            if (this.agg && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? '')) this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
-            else if (this.agg && this.agg.fn !== item.kw) throw new UnmappedQuestionError(`it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`);
+            if (this.agg && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? ''))
+              this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
+            else if (this.agg && this.agg.fn !== item.kw)
+              throw new UnmappedQuestionError(
+                `it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`,
+              );
             this.agg = { fn: item.kw, index: k };
           }
-          if (!measured && !this.measure) throw new UnmappedQuestionError(`it could not tell what "${item.text}" applies to`);
+          if (!measured && !this.measure)
+            throw new UnmappedQuestionError(`it could not tell what "${item.text}" applies to`);
           break;
         }
         case 'most':
@@ -192,7 +229,10 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           item.used = true;
           // "the average price of expensive products": which rows are expensive is not said (a ranking is not a
           // condition an aggregate can keep), so the aggregate is never dropped for a ranking: refused
-          if (this.agg) throw new UnmappedQuestionError(`it could not tell what is expensive or cheap ("${item.text}") for the ${this.items[this.agg.index].text}`);
+          if (this.agg)
+            throw new UnmappedQuestionError(
+              `it could not tell what is expensive or cheap ("${item.text}") for the ${this.items[this.agg.index].text}`,
+            );
           this.direction = item.kw === 'expensive' ? 'desc' : 'asc';
           this.measure = { kind: 'price' };
           break;
@@ -205,14 +245,29 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
         case 'units':
           item.used = true;
           // "… the track that was purchased": a verb closing a relative clause, with nothing counted or ranked
-          if (item.kw === 'units' && k === it.length - 1 && !it.some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'top', 'bottom', 'money'].includes(x.kw))) break;
+          if (
+            item.kw === 'units' &&
+            k === it.length - 1 &&
+            !it.some(
+              (x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'top', 'bottom', 'money'].includes(x.kw),
+            )
+          )
+            break;
           // "top products by quantity sold": the quantity sold is the units of the sales rows, never a stored
           // quantity of the row (its stock): the word after the column changes what it counts (issue 22 item 13)
-          if (item.kw === 'units' && this.measureItem && this.measureItem === it[k - 1] && this.measure?.kind === 'column') {
+          if (
+            item.kw === 'units' &&
+            this.measureItem &&
+            this.measureItem === it[k - 1] &&
+            this.measure?.kind === 'column'
+          ) {
             this.measure = { kind: 'units' };
             break;
           }
-          this.measure = this.measure && this.measure.kind !== 'money' && this.measure.kind !== 'units' ? this.measure : { kind: item.kw };
+          this.measure =
+            this.measure && this.measure.kind !== 'money' && this.measure.kind !== 'units'
+              ? this.measure
+              : { kind: item.kw };
           break;
         case 'group': {
           item.used = true;
@@ -220,10 +275,20 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           if (/^by$/i.test(item.text) && this.afterParticiple(item) && !(next?.t === 'kw' && next.kw === 'group')) {
             // with an explicit grouping later ("received by publications in each year") "by" names the agent only
             if (this.items.slice(k + 1).some((x) => x.t === 'kw' && x.kw === 'group')) break;
-            throw new UnmappedQuestionError(`it could not tell whether "${item.text}" names who did something or how to group`);
+            throw new UnmappedQuestionError(
+              `it could not tell whether "${item.text}" names who did something or how to group`,
+            );
           }
           // "show each invoice line": every row, not a grouping, when nothing is counted or added up
-          if (/^(each|every)$/i.test(item.text) && !this.items.slice(0, k).some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'money', 'units', 'share'].includes(x.kw))) break;
+          if (
+            /^(each|every)$/i.test(item.text) &&
+            !this.items
+              .slice(0, k)
+              .some(
+                (x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'money', 'units', 'share'].includes(x.kw),
+              )
+          )
+            break;
           // "by each employee", "for each per ...": one grouping said twice
           if (next?.t === 'kw' && next.kw === 'group') {
             next.used = true;
@@ -236,13 +301,23 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           // very rows counted before "by"; rows are never grouped by themselves, the value stays a condition
           const grouped = next.t === 'mention' ? this.firstTable(next) : null;
           if (grouped && it.slice(0, k).some((p) => p.t === 'mention' && this.firstTable(p) === grouped)) {
-            if (!this.values.some((v) => v.text === next?.text)) throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
+            if (!this.values.some((v) => v.text === next?.text))
+              throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
             next.used = true;
             break;
           }
-          if (/^by$/i.test(item.text) && next.t === 'mention' && next.targets.some((t) => t.kind === 'value') && next.targets.some((t) => t.kind === 'column') && !grouped) this.askGroupOrValue(item, next);
+          if (
+            /^by$/i.test(item.text) &&
+            next.t === 'mention' &&
+            next.targets.some((t) => t.kind === 'value') &&
+            next.targets.some((t) => t.kind === 'column') &&
+            !grouped
+          )
+            this.askGroupOrValue(item, next);
           if (next.t === 'mention') {
-            const numeric = next.targets.filter((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number');
+            const numeric = next.targets.filter(
+              (t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number',
+            );
             // only a bare "by" may rank ("top 5 products by price"); "in each year", "per year" group
             if (numeric.length && numeric.length === next.targets.length && /^by$/i.test(item.text)) {
               // "top 5 products by price": a ranking measure, not a group
@@ -267,9 +342,13 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           } else if (next.t === 'kw' && next.kw === 'count') {
             next.used = true;
             const target = this.nextFree(this.items.indexOf(next));
-            if (target?.t !== 'mention' || !target.targets.some((t) => t.kind === 'table')) throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
+            if (target?.t !== 'mention' || !target.targets.some((t) => t.kind === 'table'))
+              throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
             target.used = true;
-            this.measure = { kind: 'rows', table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table };
+            this.measure = {
+              kind: 'rows',
+              table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table,
+            };
             this.topRequested = true;
             this.direction ??= 'desc';
           } else if (next.t === 'kw' && ['sum', 'avg', 'min', 'max', 'money', 'units'].includes(next.kw)) {
@@ -318,10 +397,28 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
   askGroupOrValue(group: Item, next: MentionItem): never {
     const phrase = `${group.text} ${next.text}`;
     const readings = next.targets.flatMap((t) => {
-      if (t.kind === 'value') return [{ label: `${pluralWords(tableNoun(this.lex.table(t.table)))} whose ${humanize(t.column)} is '${t.value}'`, phrase, replacement: `with ${qualifiedName(this.lex, t.table, t.column)} '${t.value}'` }];
-      return t.kind === 'column' ? [{ label: `per ${humanize(t.column)} of the ${tableNoun(this.lex.table(t.table))}`, phrase, replacement: `${group.text} ${qualifiedName(this.lex, t.table, t.column)}` }] : [];
+      if (t.kind === 'value')
+        return [
+          {
+            label: `${pluralWords(tableNoun(this.lex.table(t.table)))} whose ${humanize(t.column)} is '${t.value}'`,
+            phrase,
+            replacement: `with ${qualifiedName(this.lex, t.table, t.column)} '${t.value}'`,
+          },
+        ];
+      return t.kind === 'column'
+        ? [
+            {
+              label: `per ${humanize(t.column)} of the ${tableNoun(this.lex.table(t.table))}`,
+              phrase,
+              replacement: `${group.text} ${qualifiedName(this.lex, t.table, t.column)}`,
+            },
+          ]
+        : [];
     });
-    throw new AmbiguousQuestionError(`"${phrase}" could group by a column or keep the rows with a stored value`, readings);
+    throw new AmbiguousQuestionError(
+      `"${phrase}" could group by a column or keep the rows with a stored value`,
+      readings,
+    );
   }
 
   listDistinct = false;
@@ -354,7 +451,9 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
   storedNumberAfter(count: Item): MentionItem | null {
     const target = this.nextFree(this.items.indexOf(count));
     if (target?.t !== 'mention' || !target.targets.length) return null;
-    return target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number') ? target : null;
+    return target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number')
+      ? target
+      : null;
   }
 
   /** True when the word right before keyword `item` in the question is a past participle ("taken by"). */
@@ -369,9 +468,17 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
     if (!next) return false;
     if (next.t === 'kw' && ['money', 'units', 'expensive', 'cheap', 'bestUnits'].includes(next.kw)) {
       // "average expensive products": an aggregate of rows an adjective judges, by no threshold: refused
-      if (!allowRows && (next.kw === 'expensive' || next.kw === 'cheap')) throw new UnmappedQuestionError(`it could not tell what is expensive or cheap ("${next.text}") for the ${this.items[k].text}`);
+      if (!allowRows && (next.kw === 'expensive' || next.kw === 'cheap'))
+        throw new UnmappedQuestionError(
+          `it could not tell what is expensive or cheap ("${next.text}") for the ${this.items[k].text}`,
+        );
       next.used = true;
-      this.measure = next.kw === 'money' ? { kind: 'money' } : next.kw === 'units' || next.kw === 'bestUnits' ? { kind: 'units' } : { kind: 'price' };
+      this.measure =
+        next.kw === 'money'
+          ? { kind: 'money' }
+          : next.kw === 'units' || next.kw === 'bestUnits'
+            ? { kind: 'units' }
+            : { kind: 'price' };
       if (next.kw === 'expensive' || next.kw === 'cheap') this.direction = next.kw === 'expensive' ? 'desc' : 'asc';
       return true;
     }
@@ -390,13 +497,18 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       const target = this.nextFree(this.items.indexOf(next));
       if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
         target.used = true;
-        this.measure = { kind: 'rows', table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table };
+        this.measure = {
+          kind: 'rows',
+          table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table,
+        };
         return true;
       }
       throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
     }
     if (next.t === 'mention') {
-      const numeric = next.targets.filter((t) => t.kind === 'column' && ['number', 'date'].includes(this.lex.columnKind(t.table, t.column)));
+      const numeric = next.targets.filter(
+        (t) => t.kind === 'column' && ['number', 'date'].includes(this.lex.columnKind(t.table, t.column)),
+      );
       if (numeric.length) {
         next.used = true;
         this.measure = { kind: 'column', targets: numeric };
@@ -408,7 +520,10 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       const amount = table && !allowRows ? amountOfMoneyTable(this.lex, table.table) : null;
       if (table && amount) {
         next.used = true;
-        this.measure = { kind: 'column', targets: [{ kind: 'column', table: table.table, column: amount, exact: true }] };
+        this.measure = {
+          kind: 'column',
+          targets: [{ kind: 'column', table: table.table, column: amount, exact: true }],
+        };
         return true;
       }
       if (table && allowRows) {
@@ -420,7 +535,10 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
         // "average order amount", "total order revenue": the table narrows the measure that follows
         const after = this.nextFree(this.items.indexOf(next));
         if (after?.t === 'mention') {
-          const cols = after.targets.filter((t) => t.kind === 'column' && t.table === table.table && this.lex.columnKind(t.table, t.column) === 'number');
+          const cols = after.targets.filter(
+            (t) =>
+              t.kind === 'column' && t.table === table.table && this.lex.columnKind(t.table, t.column) === 'number',
+          );
           if (cols.length) {
             next.used = true;
             after.used = true;
@@ -460,10 +578,18 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
     }
     const phrase = `${this.items[k].text} ${(rows as MentionItem).text}`;
     const noun = pluralWords(tableNoun(this.lex.table(table)));
-    throw new AmbiguousQuestionError(`"${phrase}" could count the ${noun} or add up their ${humanize(own.column)}`, [
-      { label: `the number of ${noun}`, phrase, replacement: `number of ${(rows as MentionItem).text}` },
-      { label: `the sum of their ${humanize(own.column)}`, phrase, replacement: `sum of ${qualifiedName(this.lex, table, own.column)}` },
-    ], `Do you mean the number of ${noun} or the sum of their ${humanize(own.column)}?`);
+    throw new AmbiguousQuestionError(
+      `"${phrase}" could count the ${noun} or add up their ${humanize(own.column)}`,
+      [
+        { label: `the number of ${noun}`, phrase, replacement: `number of ${(rows as MentionItem).text}` },
+        {
+          label: `the sum of their ${humanize(own.column)}`,
+          phrase,
+          replacement: `sum of ${qualifiedName(this.lex, table, own.column)}`,
+        },
+      ],
+      `Do you mean the number of ${noun} or the sum of their ${humanize(own.column)}?`,
+    );
   }
 
   /**
@@ -473,14 +599,28 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
   readTotalOf(k: number): void {
     const item = this.items[k] as MentionItem;
     const owner = this.items[k + 1];
-    if (item.used || this.agg || !/^total\s/i.test(item.text) || owner?.t !== 'mention' || owner.used || !owner.plural || !/(^|\s)of( the)?$/.test(owner.glue ?? '')) return;
+    if (
+      item.used ||
+      this.agg ||
+      !/^total\s/i.test(item.text) ||
+      owner?.t !== 'mention' ||
+      owner.used ||
+      !owner.plural ||
+      !/(^|\s)of( the)?$/.test(owner.glue ?? '')
+    )
+      return;
     const table = this.firstTable(owner);
-    const cols = item.targets.filter((t) => t.kind === 'column' && t.table === table && this.lex.columnKind(t.table, t.column) === 'number' && normalizedWords(t.column)[0] === 'total');
+    const cols = item.targets.filter(
+      (t) =>
+        t.kind === 'column' &&
+        t.table === table &&
+        this.lex.columnKind(t.table, t.column) === 'number' &&
+        normalizedWords(t.column)[0] === 'total',
+    );
     if (!table || !cols.length) return;
     item.used = true;
     this.agg = { fn: 'sum', index: k };
     this.measure = { kind: 'column', targets: cols };
     this.measureItem = item;
   }
-
 }

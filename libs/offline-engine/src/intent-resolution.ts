@@ -64,20 +64,34 @@ export abstract class IntentResolution {
       return [named.has(c.table) ? 0 : 1, dist, c.exact ? 0 : 1, -this.planner.incoming(c.table)];
     };
     const ranked = cols.map((c) => ({ c, s: score(c) })).sort((a, b) => cmpTuple(a.s, b.s));
-    if (ranked[0].s[1] === Infinity) throw new UnmappedQuestionError(`${what} is in a table not linked by foreign keys to the rest of the question`);
+    if (ranked[0].s[1] === Infinity)
+      throw new UnmappedQuestionError(`${what} is in a table not linked by foreign keys to the rest of the question`);
     const phrase = /^"(.*)"$/.exec(what)?.[1] ?? null;
-    const reading = (c: (typeof cols)[number]) => ({ label: `${humanize(c.column)} of ${tableNoun(this.lex.table(c.table))}`, phrase: phrase ?? '', replacement: qualifiedName(this.lex, c.table, c.column) });
+    const reading = (c: (typeof cols)[number]) => ({
+      label: `${humanize(c.column)} of ${tableNoun(this.lex.table(c.table))}`,
+      phrase: phrase ?? '',
+      replacement: qualifiedName(this.lex, c.table, c.column),
+    });
     if (ranked.length > 1 && cmpTuple(ranked[0].s, ranked[1].s) === 0) {
       const tied = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
       const reason = `${what} could mean ${tied.map((r) => `${r.c.table}.${r.c.column}`).join(' or ')}`;
-      if (phrase) throw new AmbiguousQuestionError(reason, tied.map((r) => reading(r.c)), `Which ${phrase} do you mean?`);
+      if (phrase)
+        throw new AmbiguousQuestionError(
+          reason,
+          tied.map((r) => reading(r.c)),
+          `Which ${phrase} do you mean?`,
+        );
       throw new UnmappedQuestionError(reason);
     }
     // a word fitting two columns with the signals split (issue 22 item 6b): the nearer column only contains the word
     // ("billing country"), a column one join further is named by it exactly ("country"), no table named decides
     const exactRival = ranked.find((r) => r.c.exact && r.s[0] === ranked[0].s[0] && r.s[1] <= ranked[0].s[1] + 1);
     if (phrase && !ranked[0].c.exact && exactRival && ranked[0].s[0] === 1) {
-      throw new AmbiguousQuestionError(`${what} could mean ${ranked[0].c.table}.${ranked[0].c.column} or ${exactRival.c.table}.${exactRival.c.column}`, [reading(ranked[0].c), reading(exactRival.c)], `Which ${phrase} do you mean?`);
+      throw new AmbiguousQuestionError(
+        `${what} could mean ${ranked[0].c.table}.${ranked[0].c.column} or ${exactRival.c.table}.${exactRival.c.column}`,
+        [reading(ranked[0].c), reading(exactRival.c)],
+        `Which ${phrase} do you mean?`,
+      );
     }
     return { table: ranked[0].c.table, column: ranked[0].c.column };
   }
@@ -85,7 +99,8 @@ export abstract class IntentResolution {
   resolveGroup(anchor: string): GroupKey | null {
     const g = this.groupSpec;
     if (!g) return null;
-    if (g.kind === 'period') return { kind: 'period', ref: this.dateColumn(anchor, `a grouping by ${g.unit}`), unit: g.unit };
+    if (g.kind === 'period')
+      return { kind: 'period', ref: this.dateColumn(anchor, `a grouping by ${g.unit}`), unit: g.unit };
     const table = this.firstTable(g.item);
     if (table && !g.item.targets.some((t) => t.kind === 'column' && t.exact)) return { kind: 'table', table };
     return { kind: 'column', ref: this.pickColumn(g.item.targets, [anchor], `"${g.item.text}"`) };
@@ -102,50 +117,92 @@ export abstract class IntentResolution {
       // "pending or cancelled": one condition met by either value (IN over one column, OR over two)
       const parts = [first, ...v.or.map((o) => this.resolveAlternative(o, first, anchor))];
       // rows of another table joined in would drop the rows that meet the other part: one table only
-      if (parts.some((p) => p.ref.table !== first.ref.table)) throw new UnmappedQuestionError(`it joins conditions on ${[...new Set(parts.map((p) => p.ref.table))].join(' and ')} by "or", which it writes only within one table`);
+      if (parts.some((p) => p.ref.table !== first.ref.table))
+        throw new UnmappedQuestionError(
+          `it joins conditions on ${[...new Set(parts.map((p) => p.ref.table))].join(' and ')} by "or", which it writes only within one table`,
+        );
       filters.push({ kind: 'anyOf', ref: first.ref, parts, label: parts.map((p) => p.label).join(' or ') });
     }
     for (const l of this.labelValues) {
       const label = this.lex.labelColumns(anchor);
       if (label.length !== 1) throw new UnmappedQuestionError(`${anchor} has no single name column for "${l.value}"`);
-      filters.push({ kind: 'compare', ref: { table: anchor, column: label[0] }, op: l.op, value: l.value, label: `named ${l.value}` });
+      filters.push({
+        kind: 'compare',
+        ref: { table: anchor, column: label[0] },
+        op: l.op,
+        value: l.value,
+        label: `named ${l.value}`,
+      });
     }
     for (const p of this.pkValues) {
       const table = this.lex.table(p.table);
-      filters.push({ kind: 'compare', ref: { table: p.table, column: table.primaryKey[0] }, op: '=', value: p.value, label: `${humanize(table.primaryKey[0])} ${p.value}` });
+      filters.push({
+        kind: 'compare',
+        ref: { table: p.table, column: table.primaryKey[0] },
+        op: '=',
+        value: p.value,
+        label: `${humanize(table.primaryKey[0])} ${p.value}`,
+      });
     }
     if (this.range) {
-      filters.push({ kind: 'dateRange', ref: this.dateColumn(anchor, `"${this.range.label}"`), from: this.range.from, to: this.range.to, label: this.range.label });
+      filters.push({
+        kind: 'dateRange',
+        ref: this.dateColumn(anchor, `"${this.range.label}"`),
+        from: this.range.from,
+        to: this.range.to,
+        label: this.range.label,
+      });
     }
     return filters;
   }
 
   /** The condition of one value of the question on the column it resolves to from `anchor` (see resolveFilters). */
   resolveValue(v: PendingValue, anchor: string): CompareFilter {
-      const named = mentionedTables(this.items);
+    const named = mentionedTables(this.items);
     const ranked = this.withSharedColumns(v.targets, anchor)
-      .map((t) => ({ t, s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1, -this.planner.incoming(t.table)] }))
+      .map((t) => ({
+        t,
+        s: [this.planner.distance(anchor, t.table), named.has(t.table) ? 0 : 1, -this.planner.incoming(t.table)],
+      }))
       .sort((a, b) => cmpTuple(a.s, b.s));
-    if (ranked[0].s[0] === Infinity) throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
+    if (ranked[0].s[0] === Infinity)
+      throw new UnmappedQuestionError(`"${v.text}" is in a table not linked to ${anchor}`);
     const best = ranked.filter((r) => cmpTuple(r.s, ranked[0].s) === 0);
     const columns = new Set(best.map((b) => `${b.t.table}.${b.t.column}`));
     if (columns.size > 1) {
       const reason = `"${v.text}" could mean ${[...columns].join(' or ')}`;
       // a stored value in two columns: each column is a reading to ask about
-      if (best.every((b) => b.t.kind === 'value')) throw this.valueAmbiguity(reason, best.map((b) => b.t as ValueTarget), anchor, v);
+      if (best.every((b) => b.t.kind === 'value'))
+        throw this.valueAmbiguity(
+          reason,
+          best.map((b) => b.t as ValueTarget),
+          anchor,
+          v,
+        );
       throw new UnmappedQuestionError(reason);
     }
     const t = best[0].t;
     if (t.kind === 'value') {
       const rivals = independentReadings(t, v.targets, anchor, this.lex, this.planner);
-      if (rivals.length) throw this.valueAmbiguity(`"${v.text}" is stored in ${[t, ...rivals].map((r) => `${r.table}.${r.column}`).join(' and ')}, which are not joined on it`, [t, ...rivals], anchor, v);
+      if (rivals.length)
+        throw this.valueAmbiguity(
+          `"${v.text}" is stored in ${[t, ...rivals].map((r) => `${r.table}.${r.column}`).join(' and ')}, which are not joined on it`,
+          [t, ...rivals],
+          anchor,
+          v,
+        );
     }
     const ref = { table: t.table, column: t.column };
     const value = t.kind === 'value' ? t.value : v.value;
-    const isName = ref.table !== anchor && this.lex.labelColumns(ref.table).length === 1 && this.lex.labelColumns(ref.table)[0] === ref.column;
-    const label = isName ? `${v.op === '=' ? 'in' : 'outside'} the ${value} ${tableNoun(this.lex.table(ref.table))}` : filterLabel(ref.column, v.op, value);
+    const isName =
+      ref.table !== anchor &&
+      this.lex.labelColumns(ref.table).length === 1 &&
+      this.lex.labelColumns(ref.table)[0] === ref.column;
+    const label = isName
+      ? `${v.op === '=' ? 'in' : 'outside'} the ${value} ${tableNoun(this.lex.table(ref.table))}`
+      : filterLabel(ref.column, v.op, value);
     return { kind: 'compare', ref, op: v.op, value, label };
-      }
+  }
 
   /**
    * A value joined by "or" to an earlier one: its own condition, asked back when it also fits the earlier value's
@@ -153,11 +210,21 @@ export abstract class IntentResolution {
    * Corporate, or the city Paris or the segment Corporate).
    */
   resolveAlternative(v: PendingValue, first: CompareFilter, anchor: string): CompareFilter {
-    const same = v.targets.filter((t): t is ValueTarget => t.kind === 'value' && t.table === first.ref.table && t.column === first.ref.column);
+    const same = v.targets.filter(
+      (t): t is ValueTarget => t.kind === 'value' && t.table === first.ref.table && t.column === first.ref.column,
+    );
     const part = this.resolveValue(v, anchor);
     if (same.length && (part.ref.table !== first.ref.table || part.ref.column !== first.ref.column)) {
-      const other = v.targets.find((t): t is ValueTarget => t.kind === 'value' && t.table === part.ref.table && t.column === part.ref.column);
-      if (other) throw this.valueAmbiguity(`"${v.text}" after "or" could be another ${first.ref.column} or a ${part.ref.column}`, [same[0], other], anchor, v);
+      const other = v.targets.find(
+        (t): t is ValueTarget => t.kind === 'value' && t.table === part.ref.table && t.column === part.ref.column,
+      );
+      if (other)
+        throw this.valueAmbiguity(
+          `"${v.text}" after "or" could be another ${first.ref.column} or a ${part.ref.column}`,
+          [same[0], other],
+          anchor,
+          v,
+        );
     }
     return part;
   }
@@ -166,7 +233,11 @@ export abstract class IntentResolution {
   valueAmbiguity(reason: string, targets: ValueTarget[], anchor: string, v: PendingValue): AmbiguousQuestionError {
     const seen = new Set<string>();
     const distinct = targets.filter((t) => !seen.has(`${t.table}.${t.column}`) && !!seen.add(`${t.table}.${t.column}`));
-    return new AmbiguousQuestionError(reason, distinct.map((t) => valueReading(this.lex, anchor, t, t.value, v.written ?? v.text)), `Which "${v.written ?? v.text}" do you mean?`);
+    return new AmbiguousQuestionError(
+      reason,
+      distinct.map((t) => valueReading(this.lex, anchor, t, t.value, v.written ?? v.text)),
+      `Which "${v.written ?? v.text}" do you mean?`,
+    );
   }
 
   /**
@@ -181,7 +252,8 @@ export abstract class IntentResolution {
     for (const t of targets) {
       if (t.kind !== 'value') continue;
       const col = this.lex.table(anchor).columns.find((c) => c.name.toLowerCase() === t.column.toLowerCase());
-      if (col && !col.sampleValues?.length && this.lex.columnKind(anchor, col.name) !== 'number') shared.set(`${col.name}\u0000${t.value}`, { kind: 'value', table: anchor, column: col.name, value: t.value });
+      if (col && !col.sampleValues?.length && this.lex.columnKind(anchor, col.name) !== 'number')
+        shared.set(`${col.name}\u0000${t.value}`, { kind: 'value', table: anchor, column: col.name, value: t.value });
     }
     return shared.size ? [...shared.values()] : targets;
   }
@@ -211,17 +283,27 @@ export abstract class IntentResolution {
           .map((f) => {
             const words = normalizedWords(f.column);
             const tw = this.lex.tableWords(f.table);
-            const rank = words.join(' ') === `${tw.join(' ')} date` || (tw.every((w) => words.includes(w)) && words.length > tw.length) ? 0 : /^(date|created at|created|created on|creation date|timestamp)$/.test(words.join(' ')) ? 1 : 2;
+            const rank =
+              words.join(' ') === `${tw.join(' ')} date` ||
+              (tw.every((w) => words.includes(w)) && words.length > tw.length)
+                ? 0
+                : /^(date|created at|created|created on|creation date|timestamp)$/.test(words.join(' '))
+                  ? 1
+                  : 2;
             return { f, rank };
           })
           .sort((a, b) => a.rank - b.rank);
         if (ranked[0].rank < 2 && ranked[1].rank > ranked[0].rank) return ranked[0].f;
-        throw new UnmappedQuestionError(`${what} could apply to ${found.map((f) => `${f.table}.${f.column}`).join(' or ')}`);
+        throw new UnmappedQuestionError(
+          `${what} could apply to ${found.map((f) => `${f.table}.${f.column}`).join(' or ')}`,
+        );
       }
       const next: string[] = [];
       for (const t of frontier) {
         for (const fk of this.lex.table(t).foreignKeys) {
-          const parent = [...this.lex.tables.keys()].find((k) => this.lex.table(k).name.toLowerCase() === fk.referencedTable.toLowerCase());
+          const parent = [...this.lex.tables.keys()].find(
+            (k) => this.lex.table(k).name.toLowerCase() === fk.referencedTable.toLowerCase(),
+          );
           if (parent && !seen.has(parent)) {
             seen.add(parent);
             next.push(parent);
@@ -247,7 +329,14 @@ export abstract class IntentResolution {
     const s = new Set<string>();
     for (const f of filters) for (const part of f.kind === 'anyOf' ? f.parts : [f]) s.add(part.ref.table);
     if (group) s.add(group.kind === 'table' ? group.table : group.ref.table);
-    if (measure) s.add(measure.expr.kind === 'rows' ? measure.expr.table : measure.expr.kind === 'column' ? measure.expr.ref.table : measure.expr.left.table);
+    if (measure)
+      s.add(
+        measure.expr.kind === 'rows'
+          ? measure.expr.table
+          : measure.expr.kind === 'column'
+            ? measure.expr.ref.table
+            : measure.expr.left.table,
+      );
     return s;
   }
 

@@ -9,11 +9,18 @@ import type { SchemaLexicon } from './schema-lexicon';
  * reading, when the question had words the engine ignored (`ignoredWords` > 0), means a relation among them was lost (NaLIR's check that every parse tree node maps to a query
  * element); the honest answer is a refusal. Throws UnmappedQuestionError; returns nothing otherwise.
  */
-export function assertInformative(intent: ReadIntent, lexicon: SchemaLexicon, ignoredWords: number, question = ''): void {
+export function assertInformative(
+  intent: ReadIntent,
+  lexicon: SchemaLexicon,
+  ignoredWords: number,
+  question = '',
+): void {
   if (intent.kind !== 'list') return;
   // "the population of the capital of texas": two columns chained by "of" are a nested lookup, not two columns
   if (intent.lookup && intent.columns.length > 1 && !/\band\b|,|&/i.test(question)) {
-    throw new UnmappedQuestionError(`it could not tell whether ${intent.columns.map((c) => c.column).join(' and ')} are asked side by side or one of the other`);
+    throw new UnmappedQuestionError(
+      `it could not tell whether ${intent.columns.map((c) => c.column).join(' and ')} are asked side by side or one of the other`,
+    );
   }
   // "states that border states that border texas": a relation repeated is a nesting the engine cannot write
   const seen = new Set<string>();
@@ -27,13 +34,19 @@ export function assertInformative(intent: ReadIntent, lexicon: SchemaLexicon, ig
   // the columns sql-builder shows for a list without named columns
   const shown = intent.columns.length
     ? intent.columns
-    : ((!table.primaryKey.length && lexicon.nameColumns(intent.subject)) || table.columns.map((c) => c.name)).map((column) => ({ table: intent.subject, column }));
-  const fixed = new Set(intent.filters.filter((f) => f.kind === 'compare' && f.op === '=').map((f) => `${f.ref.table}.${f.ref.column}`));
+    : ((!table.primaryKey.length && lexicon.nameColumns(intent.subject)) || table.columns.map((c) => c.name)).map(
+        (column) => ({ table: intent.subject, column }),
+      );
+  const fixed = new Set(
+    intent.filters.filter((f) => f.kind === 'compare' && f.op === '=').map((f) => `${f.ref.table}.${f.ref.column}`),
+  );
   if (fixed.size === 0) return;
   const informative = shown.filter((c) => lexicon.columnKind(c.table, c.column) !== 'id');
   if (informative.length && informative.every((c) => fixed.has(`${c.table}.${c.column}`))) {
     const f = intent.filters[0];
-    throw new UnmappedQuestionError(`it would only repeat "${f.kind === 'compare' ? f.value : ''}" back: some relation in the question was not understood`);
+    throw new UnmappedQuestionError(
+      `it would only repeat "${f.kind === 'compare' ? f.value : ''}" back: some relation in the question was not understood`,
+    );
   }
 }
 
@@ -44,7 +57,8 @@ export function assertInformative(intent: ReadIntent, lexicon: SchemaLexicon, ig
 export function withRelations(intent: ReadIntent, relations: readonly RelationCondition[]): ReadIntent {
   if (!relations.length) return intent;
   for (const r of relations) {
-    if (r.subject !== intent.subject || intent.group) throw new UnmappedQuestionError(`it could not tell which rows "${r.filter.label}" applies to`);
+    if (r.subject !== intent.subject || intent.group)
+      throw new UnmappedQuestionError(`it could not tell which rows "${r.filter.label}" applies to`);
   }
   return { ...intent, filters: [...intent.filters, ...relations.map((r) => r.filter)] };
 }

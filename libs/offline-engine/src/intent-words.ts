@@ -14,7 +14,14 @@ export function cmpTuple(a: number[], b: number[]): number {
   return 0;
 }
 
-const OP_WORDS: Record<CompareOp, string> = { '=': 'is', '<>': 'is not', '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' };
+const OP_WORDS: Record<CompareOp, string> = {
+  '=': 'is',
+  '<>': 'is not',
+  '>': 'over',
+  '>=': 'at least',
+  '<': 'under',
+  '<=': 'at most',
+};
 
 /** Words of a comparison operator in answers: `>` -> over. */
 export function opWords(op: CompareOp): string {
@@ -29,21 +36,35 @@ export const ORDERING_OPS: ReadonlyMap<Keyword, CompareOp> = new Map<Keyword, Co
   ['lte', '<='],
 ]);
 
-const COUNT_OP_WORDS: Record<CompareOp, string> = { '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': '', '<>': 'other than' };
+const COUNT_OP_WORDS: Record<CompareOp, string> = {
+  '>': 'more than',
+  '>=': 'at least',
+  '<': 'fewer than',
+  '<=': 'at most',
+  '=': '',
+  '<>': 'other than',
+};
 
 /** Words of a comparison operator before a count ("with more than 3 orders"): `>` -> more than, `=` -> nothing. */
 export function countOpWords(op: CompareOp): string {
   return COUNT_OP_WORDS[op];
 }
 
-const AGGREGATE_WORDS: Record<AggregateFn, string> = { count: 'number of', sum: 'total', avg: 'average', min: 'lowest', max: 'highest' };
+const AGGREGATE_WORDS: Record<AggregateFn, string> = {
+  count: 'number of',
+  sum: 'total',
+  avg: 'average',
+  min: 'lowest',
+  max: 'highest',
+};
 
 /** Words of an aggregate before a column in labels: `avg` -> average. */
 export function aggregateWords(fn: AggregateFn): string {
   return AGGREGATE_WORDS[fn];
 }
 
-const PLACE = /^(country|city|state|region|province|county|location|area|territory|continent|billing country|billing city|ship country|shipping country)$/;
+const PLACE =
+  /^(country|city|state|region|province|county|location|area|territory|continent|billing country|billing city|ship country|shipping country)$/;
 
 /** Words describing one filter in answers: "in Canada", "with status shipped", "with price over 100". */
 export function filterLabel(column: string, op: CompareOp, value: string | number): string {
@@ -55,19 +76,25 @@ export function filterLabel(column: string, op: CompareOp, value: string | numbe
 
 /** True when a column's words say money (price, cost, amount, total, ...). */
 export function isMoneyColumn(column: string): boolean {
-  return /(price|cost|amount|total|revenue|sales|salary|fee|balance|payment|spend|income|paid)/.test(normalizedWords(column).join(' '));
+  return /(price|cost|amount|total|revenue|sales|salary|fee|balance|payment|spend|income|paid)/.test(
+    normalizedWords(column).join(' '),
+  );
 }
 
 /** Output alias from words: `order total` -> `order_total`. */
 export function aliasOf(name: string): string {
-  return normalizedWords(name).join('_').replace(/[^a-z0-9_]/g, '') || 'value';
+  return (
+    normalizedWords(name)
+      .join('_')
+      .replace(/[^a-z0-9_]/g, '') || 'value'
+  );
 }
 
 /** A noun phrase with its last word singular. */
 export function singularNoun(noun: string): string {
   return noun
     .split(' ')
-    .map((w, i, a) => (i === a.length - 1 ? normalizedWords(w)[0] ?? w : w))
+    .map((w, i, a) => (i === a.length - 1 ? (normalizedWords(w)[0] ?? w) : w))
     .join(' ');
 }
 
@@ -75,7 +102,13 @@ export function singularNoun(noun: string): string {
 export function pluralWords(noun: string): string {
   const parts = singularNoun(noun).split(' ');
   const last = parts.pop() as string;
-  const plural = last.endsWith('s') ? last : /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(x|z|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
+  const plural = last.endsWith('s')
+    ? last
+    : /[^aeiou]y$/.test(last)
+      ? `${last.slice(0, -1)}ies`
+      : /(x|z|ch|sh)$/.test(last)
+        ? `${last}es`
+        : `${last}s`;
   return [...parts, plural].join(' ');
 }
 

@@ -11,7 +11,12 @@ describe('JoinPlanner', () => {
     const plan = planner.plan('order_items', ['categories', 'customers']);
     expect(plan.joins.map((j) => j.table).sort()).toEqual(['categories', 'customers', 'orders', 'products']);
     expect(plan.fansOut).toBe(false);
-    expect(plan.joins.find((j) => j.table === 'products')).toEqual({ table: 'products', via: 'order_items', on: [['product_id', 'id']], manyToOne: true });
+    expect(plan.joins.find((j) => j.table === 'products')).toEqual({
+      table: 'products',
+      via: 'order_items',
+      on: [['product_id', 'id']],
+      manyToOne: true,
+    });
     expect(plan.joins.find((j) => j.table === 'categories')?.via).toBe('products');
     const reverse = planner.plan('customers', ['orders']);
     expect(reverse.fansOut).toBe(true);
@@ -22,7 +27,13 @@ describe('JoinPlanner', () => {
     const schema: DatabaseSchema = {
       ...SHOP_SCHEMA,
       tables: [
-        { name: 'airports', kind: 'table', primaryKey: ['code'], foreignKeys: [], columns: [{ name: 'code', type: 'TEXT', nullable: false, primaryKey: true }] },
+        {
+          name: 'airports',
+          kind: 'table',
+          primaryKey: ['code'],
+          foreignKeys: [],
+          columns: [{ name: 'code', type: 'TEXT', nullable: false, primaryKey: true }],
+        },
         {
           name: 'flights',
           kind: 'table',
@@ -36,7 +47,13 @@ describe('JoinPlanner', () => {
             { columns: ['destination'], referencedTable: 'airports', referencedColumns: ['code'] },
           ],
         },
-        { name: 'notes', kind: 'table', primaryKey: [], foreignKeys: [], columns: [{ name: 'text', type: 'TEXT', nullable: true, primaryKey: false }] },
+        {
+          name: 'notes',
+          kind: 'table',
+          primaryKey: [],
+          foreignKeys: [],
+          columns: [{ name: 'text', type: 'TEXT', nullable: true, primaryKey: false }],
+        },
       ],
     };
     const p = new JoinPlanner(schema);
@@ -51,7 +68,11 @@ describe('JoinPlanner', () => {
       kind: 'table' as const,
       primaryKey: ['id'],
       columns: columns.map((c) => ({ name: c, type: 'INTEGER', nullable: c !== 'id', primaryKey: c === 'id' })),
-      foreignKeys: references.map(([column, target]) => ({ columns: [column], referencedTable: target, referencedColumns: ['id'] })),
+      foreignKeys: references.map(([column, target]) => ({
+        columns: [column],
+        referencedTable: target,
+        referencedColumns: ['id'],
+      })),
     });
     const schema: DatabaseSchema = {
       ...SHOP_SCHEMA,
@@ -66,7 +87,8 @@ describe('JoinPlanner', () => {
     expect(twoSchemas.distance('sales.orders', 'sales.clients')).toBe(1);
     expect(twoSchemas.distance('archive.orders', 'archive.clients')).toBe(1);
     expect(twoSchemas.distance('sales.orders', 'archive.clients')).toBe(Infinity);
-    expect(twoSchemas.plan('archive.orders', ['archive.clients']).joins).toEqual([{ table: 'archive.clients', via: 'archive.orders', on: [['client_ref', 'id']], manyToOne: true }]);
+    expect(twoSchemas.plan('archive.orders', ['archive.clients']).joins).toEqual([
+      { table: 'archive.clients', via: 'archive.orders', on: [['client_ref', 'id']], manyToOne: true },
+    ]);
   });
 });
-

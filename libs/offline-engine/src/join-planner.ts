@@ -48,7 +48,8 @@ export class JoinPlanner {
       byName.set(t.name.toLowerCase(), [...(byName.get(t.name.toLowerCase()) ?? []), t]);
       if (t.schema) byQualified.set(tableKey(t).toLowerCase(), t);
     }
-    const has = (table: TableSchema, columns: string[]) => columns.every((c) => table.columns.some((col) => col.name === c));
+    const has = (table: TableSchema, columns: string[]) =>
+      columns.every((c) => table.columns.some((col) => col.name === c));
     // A table is its schema and its name: `sales.orders` references resolve exactly; a bare reference prefers the
     // referencing table's own schema (the introspectors qualify targets outside the default schema).
     const resolve = (owner: TableSchema, referenced: string): TableSchema | undefined => {
@@ -57,18 +58,32 @@ export class JoinPlanner {
       const candidates = byName.get(referenced.toLowerCase()) ?? [];
       return candidates.find((c) => (c.schema ?? null) === (owner.schema ?? null)) ?? candidates[0];
     };
-    for (const t of schema.tables) this.keys.set(tableKey(t), t.primaryKey.map((c) => c.toLowerCase()));
+    for (const t of schema.tables)
+      this.keys.set(
+        tableKey(t),
+        t.primaryKey.map((c) => c.toLowerCase()),
+      );
     for (const t of schema.tables) {
       for (const fk of t.foreignKeys) {
         const parent = resolve(t, fk.referencedTable);
         if (!parent || parent === t) continue;
         // a declared key naming columns that do not exist would write SQL that fails
         if (!has(t, fk.columns) || !has(parent, fk.referencedColumns)) continue;
-        this.edges.push({ child: tableKey(t), childColumns: fk.columns, parent: tableKey(parent), parentColumns: fk.referencedColumns });
+        this.edges.push({
+          child: tableKey(t),
+          childColumns: fk.columns,
+          parent: tableKey(parent),
+          parentColumns: fk.referencedColumns,
+        });
       }
     }
     for (const k of inferForeignKeys(schema)) {
-      this.edges.push({ child: tableKey(k.child), childColumns: [k.childColumn], parent: tableKey(k.parent), parentColumns: [k.parentColumn] });
+      this.edges.push({
+        child: tableKey(k.child),
+        childColumns: [k.childColumn],
+        parent: tableKey(k.parent),
+        parentColumns: [k.parentColumn],
+      });
     }
   }
 
@@ -84,7 +99,11 @@ export class JoinPlanner {
   /** True when the child of `edge` is keyed by exactly the edge's columns: at most one child row per parent row. */
   private oneToOne(edge: ForeignKeyEdge): boolean {
     const key = this.keys.get(edge.child) ?? [];
-    return key.length > 0 && key.length === edge.childColumns.length && edge.childColumns.every((c) => key.includes(c.toLowerCase()));
+    return (
+      key.length > 0 &&
+      key.length === edge.childColumns.length &&
+      edge.childColumns.every((c) => key.includes(c.toLowerCase()))
+    );
   }
 
   /**
@@ -92,7 +111,9 @@ export class JoinPlanner {
    * that key (a `location` table keyed by `restaurant_id`), so each row of one has at most one row of the other.
    */
   sameRows(a: string, b: string): boolean {
-    return this.edges.some((e) => ((e.child === a && e.parent === b) || (e.child === b && e.parent === a)) && this.oneToOne(e));
+    return this.edges.some(
+      (e) => ((e.child === a && e.parent === b) || (e.child === b && e.parent === a)) && this.oneToOne(e),
+    );
   }
 
   /** Keys of the tables that take part in at least one foreign key (declared or inferred). */
@@ -154,13 +175,17 @@ export class JoinPlanner {
       for (let t: string = hit; !joined.has(t); t = (prev.get(t) as { from: string }).from) path.unshift(t);
       for (const table of path) {
         const { from, edge } = prev.get(table) as { from: string; edge: ForeignKeyEdge };
-        const parallel = this.edges.filter((e) => (e.child === from && e.parent === table) || (e.child === table && e.parent === from));
-        if (parallel.length > 1) throw new AmbiguousJoinError(`${from} and ${table} are linked by ${parallel.length} foreign keys`);
+        const parallel = this.edges.filter(
+          (e) => (e.child === from && e.parent === table) || (e.child === table && e.parent === from),
+        );
+        if (parallel.length > 1)
+          throw new AmbiguousJoinError(`${from} and ${table} are linked by ${parallel.length} foreign keys`);
         // parent to child fans out, unless the child's key is the foreign key itself (one row per parent)
         const manyToOne = edge.child === from || this.oneToOne(edge);
-        const on: Array<[string, string]> = edge.child === from
-          ? edge.childColumns.map((c, i) => [c, edge.parentColumns[i]])
-          : edge.parentColumns.map((c, i) => [c, edge.childColumns[i]]);
+        const on: Array<[string, string]> =
+          edge.child === from
+            ? edge.childColumns.map((c, i) => [c, edge.parentColumns[i]])
+            : edge.parentColumns.map((c, i) => [c, edge.childColumns[i]]);
         joins.push({ table, via: from, on, manyToOne });
         joined.add(table);
         pending.delete(table);

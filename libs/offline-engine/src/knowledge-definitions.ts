@@ -33,7 +33,8 @@ export function parseSqlFragment(sql: string, lexicon: SchemaLexicon): SqlFragme
     if (!ref) continue;
     const names = ref.split(new RegExp(String.raw`\s*\.\s*(?=${IDENT})`, 'u')).map(unquote);
     const hits = lexicon.qualifiedColumns(names.join('.'));
-    if (hits.length !== 1) throw new UnmappedQuestionError(`the definition's SQL names "${ref}", which is no column of the schema`);
+    if (hits.length !== 1)
+      throw new UnmappedQuestionError(`the definition's SQL names "${ref}", which is no column of the schema`);
     if (m.index > at) parts.push(sql.slice(at, m.index));
     parts.push({ table: hits[0].table, column: hits[0].column });
     if (!tables.includes(hits[0].table)) tables.push(hits[0].table);
@@ -117,14 +118,44 @@ function phraseAt(words: readonly QuestionWord[], phrase: string): Array<[number
 }
 
 /** Words that end a noun phrase: a filter's words are never read across them. */
-const PHRASE_BREAKS = new Set(['and', 'or', 'not', 'no', 'nor', 'with', 'without', 'in', 'of', 'than', 'by', 'per', 'for', 'from', 'to', 'at', 'on', 'the', 'a', 'an', 'that', 'which', 'who', 'whose', 'but']);
+const PHRASE_BREAKS = new Set([
+  'and',
+  'or',
+  'not',
+  'no',
+  'nor',
+  'with',
+  'without',
+  'in',
+  'of',
+  'than',
+  'by',
+  'per',
+  'for',
+  'from',
+  'to',
+  'at',
+  'on',
+  'the',
+  'a',
+  'an',
+  'that',
+  'which',
+  'who',
+  'whose',
+  'but',
+]);
 
 /**
  * A filter's name whose last word names a table, with one or two other words before that table word ("good french
  * restaurants" for "good restaurant"): [first, last] word indexes of the words before the table word, which are the
  * words consumed (the others and the table word stay).
  */
-function gappedPhraseAt(words: readonly QuestionWord[], phrase: string, lexicon: SchemaLexicon): Array<[number, number]> {
+function gappedPhraseAt(
+  words: readonly QuestionWord[],
+  phrase: string,
+  lexicon: SchemaLexicon,
+): Array<[number, number]> {
   const p = phraseWords(phrase);
   if (p.length < 2) return [];
   const head = p.slice(0, -1);
@@ -185,7 +216,11 @@ function namesTable(word: QuestionWord, lexicon: SchemaLexicon): boolean {
  * or column becomes the table's name or `table.column`. Null when the question uses none.
  * @throws UnmappedQuestionError when a used definition's SQL names no column of the schema.
  */
-export function readDefinitions(question: string, knowledge: readonly KnowledgeDefinition[] | undefined, lexicon: SchemaLexicon): DefinitionReading | null {
+export function readDefinitions(
+  question: string,
+  knowledge: readonly KnowledgeDefinition[] | undefined,
+  lexicon: SchemaLexicon,
+): DefinitionReading | null {
   if (!knowledge?.length) return null;
   const words = questionWords(question);
   const candidates: Array<{ def: KnowledgeDefinition; from: number; to: number; gapped?: boolean }> = [];
@@ -193,11 +228,16 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
     if (def.kind === 'instruction' || def.deleted) continue;
     for (const phrase of [def.name, ...(def.synonyms ?? [])]) {
       for (const [from, to] of phraseAt(words, phrase)) candidates.push({ def, from, to });
-      if (def.kind === 'filter') for (const [from, to] of gappedPhraseAt(words, phrase, lexicon)) candidates.push({ def, from, to, gapped: true });
+      if (def.kind === 'filter')
+        for (const [from, to] of gappedPhraseAt(words, phrase, lexicon))
+          candidates.push({ def, from, to, gapped: true });
     }
   }
   // longest first; an exact phrase before one read across other words
-  candidates.sort((a, b) => Number(a.gapped ?? false) - Number(b.gapped ?? false) || b.to - b.from - (a.to - a.from) || a.from - b.from);
+  candidates.sort(
+    (a, b) =>
+      Number(a.gapped ?? false) - Number(b.gapped ?? false) || b.to - b.from - (a.to - a.from) || a.from - b.from,
+  );
   const taken = new Set<number>();
   const used = candidates.filter((c) => {
     for (let i = c.from; i <= c.to; i++) if (taken.has(i)) return false;
@@ -227,14 +267,30 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
       const rankWord = startWord > 0 ? [...words[startWord - 1].forms][0] : '';
       const ranked = RANK_UP.has(rankWord) ? 'most' : RANK_DOWN.has(rankWord) ? 'least' : null;
       if (ranked) start = words[startWord - 1].start;
-      reading.metrics.push({ name: def.name, placeholder, expression, filter: def.filter ? parseSqlFragment(def.filter, lexicon) : null, ranked: ranked !== null });
-      replace(start, end, `${ranked ? `${ranked} ` : ''}sum of ${lexicon.table(placeholder.table).name}.${placeholder.column}`);
+      reading.metrics.push({
+        name: def.name,
+        placeholder,
+        expression,
+        filter: def.filter ? parseSqlFragment(def.filter, lexicon) : null,
+        ranked: ranked !== null,
+      });
+      replace(
+        start,
+        end,
+        `${ranked ? `${ranked} ` : ''}sum of ${lexicon.table(placeholder.table).name}.${placeholder.column}`,
+      );
     } else if (def.kind === 'filter' || (def.kind === 'synonym' && def.target.includes('='))) {
       const condition = parseSqlFragment(def.kind === 'filter' ? def.condition : def.target, lexicon);
       reading.conditions.push({ name: def.name, condition });
       // "good restaurants": the table word stays; "good places": a noun phrase stands for the condition's table;
       // "premium": an adjective alone is only the condition
-      const keep = gapped ? '' : namesTable(words[to], lexicon) ? question.slice(words[to].start, end) : to > from ? lexicon.table(condition.tables[0]).name : '';
+      const keep = gapped
+        ? ''
+        : namesTable(words[to], lexicon)
+          ? question.slice(words[to].start, end)
+          : to > from
+            ? lexicon.table(condition.tables[0]).name
+            : '';
       replace(start, end, keep);
     } else if (def.kind === 'synonym') {
       const table = targetTable(def.target, lexicon);
@@ -243,7 +299,10 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
         continue;
       }
       const column = lexicon.qualifiedColumns(def.target.trim());
-      if (column.length !== 1) throw new UnmappedQuestionError(`the synonym "${def.name}" names "${def.target}", which is no table or column of the schema`);
+      if (column.length !== 1)
+        throw new UnmappedQuestionError(
+          `the synonym "${def.name}" names "${def.target}", which is no table or column of the schema`,
+        );
       replace(start, end, `${lexicon.table(column[0].table).name}.${column[0].column}`);
     }
   }
@@ -253,8 +312,10 @@ export function readDefinitions(question: string, knowledge: readonly KnowledgeD
   return reading;
 }
 
-const WHICH_HAS_MOST = /^(?:which|what)\s+([\p{L}_]+(?:\s+[\p{L}_]+)?)\s+(?:has|had|have|with)\s+the\s+(most|least)\s+(sum of \S+)(.*)$/iu;
-const ROW_WITH_MOST = /^(?:(?:show|list|find|give)(?: me)?\s+)?(?:the\s+)?([\p{L}_]+)\s+with\s+the\s+(most|least)\s+(sum of \S+)(.*)$/iu;
+const WHICH_HAS_MOST =
+  /^(?:which|what)\s+([\p{L}_]+(?:\s+[\p{L}_]+)?)\s+(?:has|had|have|with)\s+the\s+(most|least)\s+(sum of \S+)(.*)$/iu;
+const ROW_WITH_MOST =
+  /^(?:(?:show|list|find|give)(?: me)?\s+)?(?:the\s+)?([\p{L}_]+)\s+with\s+the\s+(most|least)\s+(sum of \S+)(.*)$/iu;
 
 /**
  * A singular ranking by a metric restated as the engine's top-N form with ties: "which customer has the highest
@@ -270,7 +331,12 @@ function asRanking(question: string): string {
 
 /** The name of a definition as an output column alias: `revenue`, `net_revenue`. */
 function aliasOf(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '') || 'value';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '_')
+      .replace(/^_+|_+$/g, '') || 'value'
+  );
 }
 
 /**
@@ -280,40 +346,77 @@ function aliasOf(name: string): string {
  * related-rows aggregate are refused, never dropped.
  * @throws UnmappedQuestionError
  */
-export function withDefinitions(intent: QueryIntent, reading: DefinitionReading | null, planner: JoinPlanner): QueryIntent {
+export function withDefinitions(
+  intent: QueryIntent,
+  reading: DefinitionReading | null,
+  planner: JoinPlanner,
+): QueryIntent {
   if (!reading) return intent;
-  if (isWriteIntent(intent)) throw new UnmappedQuestionError('it does not apply business definitions to a change of data');
-  if (intent.ratio || intent.perGroup) throw new UnmappedQuestionError('it does not apply business definitions to this form of question');
+  if (isWriteIntent(intent))
+    throw new UnmappedQuestionError('it does not apply business definitions to a change of data');
+  if (intent.ratio || intent.perGroup)
+    throw new UnmappedQuestionError('it does not apply business definitions to this form of question');
   const read: ReadIntent = intent;
-  const isPlaceholder = (m: Measure, p: ColumnRef) => m.fn === 'sum' && m.expr.kind === 'column' && m.expr.ref.table === p.table && m.expr.ref.column === p.column;
+  const isPlaceholder = (m: Measure, p: ColumnRef) =>
+    m.fn === 'sum' && m.expr.kind === 'column' && m.expr.ref.table === p.table && m.expr.ref.column === p.column;
   let measure = read.measure;
   let moreMeasures = read.moreMeasures;
   const extra: Filter[] = [];
   for (const metric of reading.metrics) {
-    const apply = (m: Measure): Measure => (isPlaceholder(m, metric.placeholder) && !m.definition ? { ...m, definition: metric.expression, alias: aliasOf(metric.name), label: metric.name, money: m.money && moneyExpression(metric) } : m);
+    const apply = (m: Measure): Measure =>
+      isPlaceholder(m, metric.placeholder) && !m.definition
+        ? {
+            ...m,
+            definition: metric.expression,
+            alias: aliasOf(metric.name),
+            label: metric.name,
+            money: m.money && moneyExpression(metric),
+          }
+        : m;
     const before = [measure, ...(moreMeasures ?? [])];
     measure = measure ? apply(measure) : measure;
     moreMeasures = moreMeasures?.map(apply);
     const after = [measure, ...(moreMeasures ?? [])];
-    if (after.every((m, i) => m === before[i])) throw new UnmappedQuestionError(`it could not use the metric "${metric.name}" as a measure of this question`);
+    if (after.every((m, i) => m === before[i]))
+      throw new UnmappedQuestionError(`it could not use the metric "${metric.name}" as a measure of this question`);
     // "the customer with the least revenue" read as one total would drop the ranking and the customer
-    if (metric.ranked && read.kind !== 'top') throw new UnmappedQuestionError(`it could not tell what is ranked by the metric "${metric.name}"`);
+    if (metric.ranked && read.kind !== 'top')
+      throw new UnmappedQuestionError(`it could not tell what is ranked by the metric "${metric.name}"`);
     // the metric's own filter is part of the metric: the measure's label already names it in the answer
     if (metric.filter) extra.push({ ...sqlFilter(metric.name, metric.filter), label: '' });
   }
-  if (read.filters.some((f) => f.kind === 'related' && f.aggregate && reading.metrics.some((m) => f.aggregate?.expr.kind === 'column' && f.aggregate.expr.ref.column === m.placeholder.column && f.aggregate.expr.ref.table === m.placeholder.table))) {
+  if (
+    read.filters.some(
+      (f) =>
+        f.kind === 'related' &&
+        f.aggregate &&
+        reading.metrics.some(
+          (m) =>
+            f.aggregate?.expr.kind === 'column' &&
+            f.aggregate.expr.ref.column === m.placeholder.column &&
+            f.aggregate.expr.ref.table === m.placeholder.table,
+        ),
+    )
+  ) {
     throw new UnmappedQuestionError('it does not apply a metric to a condition on related rows');
   }
   for (const c of reading.conditions) extra.push(sqlFilter(c.name, c.condition));
   // a condition describes the measured (or listed) rows, or a row each of them points to; on rows that fan out
   // ("clients with more than 2 big orders") it would belong inside a count of related rows: refused
-  const anchor = measure && measure.fn !== 'none' && measure.expr.kind !== 'rows' ? (measure.expr.kind === 'column' ? measure.expr.ref.table : measure.expr.left.table) : read.subject;
+  const anchor =
+    measure && measure.fn !== 'none' && measure.expr.kind !== 'rows'
+      ? measure.expr.kind === 'column'
+        ? measure.expr.ref.table
+        : measure.expr.left.table
+      : read.subject;
   const relatedTables = new Set(read.filters.flatMap((f) => (f.kind === 'related' ? [f.table] : [])));
   for (const f of extra) {
     if (f.kind !== 'sql') continue;
     for (const table of f.fragment.tables) {
       if (relatedTables.has(table) || (table !== anchor && fansOut(planner, anchor, table))) {
-        throw new UnmappedQuestionError(`it could not tell which rows "${f.label || f.fragment.parts.map((p) => (typeof p === 'string' ? p : `${p.table}.${p.column}`)).join('')}" describes`);
+        throw new UnmappedQuestionError(
+          `it could not tell which rows "${f.label || f.fragment.parts.map((p) => (typeof p === 'string' ? p : `${p.table}.${p.column}`)).join('')}" describes`,
+        );
       }
     }
   }
@@ -322,7 +425,9 @@ export function withDefinitions(intent: QueryIntent, reading: DefinitionReading 
 
 /** True when the metric's value is money like its placeholder column: it adds up that column, never counts rows. */
 function moneyExpression(metric: UsedMetric): boolean {
-  const own = metric.expression.parts.some((p) => typeof p !== 'string' && p.table === metric.placeholder.table && p.column === metric.placeholder.column);
+  const own = metric.expression.parts.some(
+    (p) => typeof p !== 'string' && p.table === metric.placeholder.table && p.column === metric.placeholder.column,
+  );
   return own && !metric.expression.parts.some((p) => typeof p === 'string' && /\bcount\s*\(/i.test(p));
 }
 

@@ -23,7 +23,8 @@ export function resolveColumnCompounds(items: Item[], linked: (a: string, b: str
     } else if (isOnly(modifier, 'table') && isOnly(head, 'table')) {
       // "business category": the category of a business, when the two tables are joined by a key; a modifier noun is
       // singular ("authors wrote papers" is no compound)
-      if (modifier.plural || !modifier.targets.some((m) => head.targets.some((h) => linked(m.table, h.table)))) continue;
+      if (modifier.plural || !modifier.targets.some((m) => head.targets.some((h) => linked(m.table, h.table))))
+        continue;
     } else continue;
     modifier.used = true;
     delete head.joined;
@@ -43,12 +44,23 @@ function isOnly(item: MentionItem, kind: 'column' | 'table'): boolean {
  * very next token and the lexicon reads it alone as a column named by that one word. Returns the token indexes of
  * such modifiers, to be skipped when the question is itemized again.
  */
-export function compoundModifiers(tokens: readonly QuestionToken[], unknownAt: readonly number[], lexicon: SchemaLexicon, skip: ReadonlySet<number>): number[] {
+export function compoundModifiers(
+  tokens: readonly QuestionToken[],
+  unknownAt: readonly number[],
+  lexicon: SchemaLexicon,
+  skip: ReadonlySet<number>,
+): number[] {
   const out: number[] = [];
   for (const i of unknownAt) {
     const modifier = tokens[i];
     const head = tokens[i + 1];
-    if (modifier?.kind !== 'word' || head?.kind !== 'word' || skip.has(i + 1) || schemaNameWords(lexicon).has(modifier.norm)) continue;
+    if (
+      modifier?.kind !== 'word' ||
+      head?.kind !== 'word' ||
+      skip.has(i + 1) ||
+      schemaNameWords(lexicon).has(modifier.norm)
+    )
+      continue;
     if (!wordNet().synsets(modifier.norm, 'n', 1).length) continue;
     const match = lexicon.matchAt([{ norm: head.norm, lower: head.lower }], 0);
     const named = match?.targets.some((t) => t.kind === 'column' && normalizedWords(t.column).join(' ') === head.norm);
@@ -64,7 +76,9 @@ function schemaNameWords(lexicon: SchemaLexicon): Set<string> {
   let words = NAME_WORDS.get(lexicon);
   if (!words) {
     words = new Set<string>();
-    for (const table of lexicon.tables.values()) for (const name of [table.name, ...table.columns.map((c) => c.name)]) for (const w of normalizedWords(name)) words.add(w);
+    for (const table of lexicon.tables.values())
+      for (const name of [table.name, ...table.columns.map((c) => c.name)])
+        for (const w of normalizedWords(name)) words.add(w);
     NAME_WORDS.set(lexicon, words);
   }
   return words;

@@ -67,13 +67,16 @@ export class OfflineEngine {
    */
   async generateSql(request: OfflineSqlRequest): Promise<{ sql: string; exampleId?: string }> {
     if (request.previousAttempt) {
-      throw unanswerable(`its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`);
+      throw unanswerable(
+        `its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`,
+      );
     }
     const followUp = Boolean(request.conversation?.length) && looksLikeFollowUp(request.question);
     const example = followUp ? null : matchVerifiedExample(request.question, request.examples, request.knowledge);
     if (example) return { sql: example.sql, ...(example.id ? { exampleId: example.id } : {}) };
     const { lexicon, planner, resolver } = this.prepare(request.schema);
-    const parse = (question: string) => parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
+    const parse = (question: string) =>
+      parseQuestion(question, lexicon, planner, { now: this.now(), defaultTopN: this.defaultTopN, resolver });
     // business definitions the question uses: their words restated for the reader, their SQL applied to its intent
     let definitions: DefinitionReading | null;
     try {
@@ -90,7 +93,11 @@ export class OfflineEngine {
     };
     const write = (req: OfflineSqlRequest) => {
       // a condition repeated in the question ("Garden Garden Garden ...") is written once
-      const read = withDefinitions(this.readWithConversation(req, parse, lexicon, planner, parsePrevious), definitions, planner);
+      const read = withDefinitions(
+        this.readWithConversation(req, parse, lexicon, planner, parsePrevious),
+        definitions,
+        planner,
+      );
       const intent = checkIntent(withDistinctFilters(read), lexicon, planner, req.question);
       return { intent, built: buildSql(intent, lexicon, planner, req.dialect, req.maxRows) };
     };
@@ -110,7 +117,8 @@ export class OfflineEngine {
           }
         });
       }
-      if (e instanceof UnmappedQuestionError || e instanceof AmbiguousJoinError || e instanceof NoJoinPathError) throw unanswerable(e.message);
+      if (e instanceof UnmappedQuestionError || e instanceof AmbiguousJoinError || e instanceof NoJoinPathError)
+        throw unanswerable(e.message);
       throw e;
     }
   }
@@ -128,12 +136,17 @@ export class OfflineEngine {
   ): QueryIntent {
     const conversation = request.conversation ?? [];
     if (conversation.length && looksLikeFollowUp(request.question)) {
-      return followUpIntent(request.question, conversation, parse, lexicon, planner, parsePrevious) ?? parse(request.question);
+      return (
+        followUpIntent(request.question, conversation, parse, lexicon, planner, parsePrevious) ??
+        parse(request.question)
+      );
     }
     try {
       return parse(request.question);
     } catch (e) {
-      const followUp = conversation.length ? followUpIntent(request.question, conversation, parse, lexicon, planner, parsePrevious) : null;
+      const followUp = conversation.length
+        ? followUpIntent(request.question, conversation, parse, lexicon, planner, parsePrevious)
+        : null;
       if (!followUp) throw e;
       return followUp;
     }

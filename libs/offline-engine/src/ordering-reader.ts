@@ -29,12 +29,17 @@ export function readOrdering(items: Item[]): OrderSpec | null {
       const next = items.slice(k + 1).find((it) => !it.used);
       let by: OrderSpec['by'] = null;
       if (next?.t === 'mention' && next.targets.some((t) => t.kind === 'column')) by = { kind: 'column', item: next };
-      else if (next?.t === 'kw' && (next.kw === 'year' || next.kw === 'month' || next.kw === 'day')) by = { kind: 'group' };
+      else if (next?.t === 'kw' && (next.kw === 'year' || next.kw === 'month' || next.kw === 'day'))
+        by = { kind: 'group' };
       else if (next?.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max'].includes(next.kw)) by = { kind: 'measure' };
       if (!by || !next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" sorts by`);
       next.used = true;
       const descending = /descending/i.test(item.text);
-      spec = { by, direction: spec?.direction ?? (descending ? 'desc' : /ascending/i.test(item.text) ? 'asc' : null), text: item.text };
+      spec = {
+        by,
+        direction: spec?.direction ?? (descending ? 'desc' : /ascending/i.test(item.text) ? 'asc' : null),
+        text: item.text,
+      };
     }
   }
   return spec;
@@ -52,15 +57,21 @@ export function withOrdering(intent: ReadIntent, spec: OrderSpec | null, lexicon
     const item = spec.by.item;
     const g = intent.group;
     const target = item.targets.find(
-      (t) => t.kind === 'column' && (g?.kind === 'column' ? g.ref.table === t.table && g.ref.column === t.column : t.table === intent.subject || intent.columns.some((c) => c.table === t.table && c.column === t.column)),
+      (t) =>
+        t.kind === 'column' &&
+        (g?.kind === 'column'
+          ? g.ref.table === t.table && g.ref.column === t.column
+          : t.table === intent.subject || intent.columns.some((c) => c.table === t.table && c.column === t.column)),
     );
-    if (!target || target.kind !== 'column') throw new UnmappedQuestionError(`it could not tell how to sort by "${item.text}"`);
+    if (!target || target.kind !== 'column')
+      throw new UnmappedQuestionError(`it could not tell how to sort by "${item.text}"`);
     if (g) return { ...intent, orderBy: { by: 'group', direction } };
     if (intent.kind !== 'list') throw new UnmappedQuestionError(`it could not tell how to sort by "${item.text}"`);
     return { ...intent, orderBy: { by: { table: target.table, column: target.column }, direction } };
   }
   if (spec.by) {
-    if (!intent.group || intent.kind === 'top') throw new UnmappedQuestionError(`it could not tell how to apply "${spec.text}"`);
+    if (!intent.group || intent.kind === 'top')
+      throw new UnmappedQuestionError(`it could not tell how to apply "${spec.text}"`);
     return { ...intent, orderBy: { by: spec.by.kind, direction } };
   }
   // a direction alone
@@ -82,5 +93,7 @@ const CALENDAR_WORDS = new Set(['year', 'month', 'quarter', 'week', 'day', 'date
 export function withNaturalOrder(intent: ReadIntent): ReadIntent {
   if (intent.orderBy || intent.kind === 'top' || intent.group?.kind !== 'column') return intent;
   const words = normalizedWords(intent.group.ref.column);
-  return CALENDAR_WORDS.has(words[words.length - 1]) ? { ...intent, orderBy: { by: 'group', direction: 'asc' } } : intent;
+  return CALENDAR_WORDS.has(words[words.length - 1])
+    ? { ...intent, orderBy: { by: 'group', direction: 'asc' } }
+    : intent;
 }

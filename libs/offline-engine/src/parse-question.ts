@@ -28,7 +28,6 @@ import { toYesNo, yesNoBody } from './yes-no';
 
 export { UnmappedQuestionError };
 
-
 /**
  * The offline engine's reading of one question, in stages (NaLIR/ATHENA style): tokens -> date range -> typed
  * mentions (itemize: schema names and stored values, lemmas, WordNet synonyms, typo corrections) -> confidence from
@@ -40,10 +39,16 @@ export { UnmappedQuestionError };
  * neither the schema, the data's sample values nor the engine's vocabulary, when no table is named, or when a
  * word could mean two columns equally well: the engine never guesses.
  */
-export function parseQuestion(question: string, lexicon: SchemaLexicon, planner: JoinPlanner, options: ParseOptions): QueryIntent {
+export function parseQuestion(
+  question: string,
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+  options: ParseOptions,
+): QueryIntent {
   question = withStockConditions(question, lexicon);
   const listed = splitColumnList(question);
-  if (listed) return withColumnList(parseQuestion(listed.body, lexicon, planner, options), listed.items, lexicon, planner);
+  if (listed)
+    return withColumnList(parseQuestion(listed.body, lexicon, planner, options), listed.items, lexicon, planner);
   const yesNo = yesNoBody(question);
   if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
   const how = howAdjectiveIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
@@ -55,10 +60,26 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   const tokens = tokenizeQuestion(question);
   if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
   const first = tokens[0].lower;
-  if (['delete', 'remove', 'update', 'set', 'change', 'insert', 'add', 'create', 'drop', 'truncate', 'alter', 'modify'].includes(first)) {
+  if (
+    [
+      'delete',
+      'remove',
+      'update',
+      'set',
+      'change',
+      'insert',
+      'add',
+      'create',
+      'drop',
+      'truncate',
+      'alter',
+      'modify',
+    ].includes(first)
+  ) {
     return parseWriteIntent(tokens, lexicon);
   }
-  if (first === 'where') throw new UnmappedQuestionError('it asks where something is, and it cannot tell which columns hold a location');
+  if (first === 'where')
+    throw new UnmappedQuestionError('it asks where something is, and it cannot tell which columns hold a location');
   let range: DateRange | null;
   try {
     range = parseDateRange(tokens, options.now);
@@ -100,11 +121,21 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
   resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);
   const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
   try {
-    const relations = [...readRelationConditions(items, lexicon, planner), ...readAggregateConditions(items, lexicon, planner)];
+    const relations = [
+      ...readRelationConditions(items, lexicon, planner),
+      ...readAggregateConditions(items, lexicon, planner),
+    ];
     const perValue = readCountPerValue(items, lexicon);
     const ordering = readOrdering(items);
     const share = readShare(items);
-    const built = withParticiples(withCountPerValue(withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations), perValue), participles, planner);
+    const built = withParticiples(
+      withCountPerValue(
+        withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations),
+        perValue,
+      ),
+      participles,
+      planner,
+    );
     const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
     assertInformative(intent, lexicon, ignored.length, question);
     checkListedColumns(intent, items);
@@ -116,7 +147,15 @@ export function parseQuestion(question: string, lexicon: SchemaLexicon, planner:
 
 /** The tables that mentions of `items` name (as tables, or as the owners of columns they name). */
 function mentionedTableKeys(items: readonly Item[]): string[] {
-  return [...new Set(items.flatMap((it) => (it.t === 'mention' ? it.targets.filter((t) => t.kind === 'table' || t.kind === 'column').map((t) => t.table) : [])))];
+  return [
+    ...new Set(
+      items.flatMap((it) =>
+        it.t === 'mention'
+          ? it.targets.filter((t) => t.kind === 'table' || t.kind === 'column').map((t) => t.table)
+          : [],
+      ),
+    ),
+  ];
 }
 
 /**
@@ -134,13 +173,15 @@ function withParticiples(intent: ReadIntent, participles: readonly ParticipleDat
         reachable = false;
       }
     }
-    if (!reachable || intent.ratio) throw new UnmappedQuestionError(`it could not tell which rows "${p.word}" describes`);
+    if (!reachable || intent.ratio)
+      throw new UnmappedQuestionError(`it could not tell which rows "${p.word}" describes`);
   }
   // "products discontinued in 2024": the period is of the participle's date, not of the row's own date
   const filters = intent.filters.map((f) => {
     const p = participles.find((x) => f.kind === 'dateRange' && x.ref.table === f.ref.table);
     if (!p || f.kind !== 'dateRange') return f;
-    if (p.negated) throw new UnmappedQuestionError(`it could not tell which date "${f.label}" is of, with "not ${p.word}"`);
+    if (p.negated)
+      throw new UnmappedQuestionError(`it could not tell which date "${f.label}" is of, with "not ${p.word}"`);
     return { ...f, ref: p.ref };
   });
   return { ...intent, filters: [...filters, ...participles.map(participleFilter)] };

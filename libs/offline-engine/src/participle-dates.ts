@@ -24,13 +24,49 @@ export interface ParticipleDate {
 }
 
 const DATE_WORDS = new Set(['at', 'on', 'date', 'time', 'timestamp', 'datetime', 'dt', 'when']);
-const AUXILIARIES = new Set(['been', 'be', 'being', 'was', 'were', 'is', 'are', 'has', 'have', 'had', 'yet', 'ever', 'already', 'got', 'get', 'gotten']);
-const NEGATIONS = new Set(['not', 'never', 'without', 'no', "haven't", "hasn't", "weren't", "wasn't", "isn't", "aren't", "hadn't", 'havent', 'hasnt', 'werent', 'wasnt', 'isnt', 'arent']);
+const AUXILIARIES = new Set([
+  'been',
+  'be',
+  'being',
+  'was',
+  'were',
+  'is',
+  'are',
+  'has',
+  'have',
+  'had',
+  'yet',
+  'ever',
+  'already',
+  'got',
+  'get',
+  'gotten',
+]);
+const NEGATIONS = new Set([
+  'not',
+  'never',
+  'without',
+  'no',
+  "haven't",
+  "hasn't",
+  "weren't",
+  "wasn't",
+  "isn't",
+  "aren't",
+  "hadn't",
+  'havent',
+  'hasnt',
+  'werent',
+  'wasnt',
+  'isnt',
+  'arent',
+]);
 
 /** The nullable date columns of `table` named by the participle `word` and a date word. */
 function participleColumns(lexicon: SchemaLexicon, table: string, word: string): string[] {
-  return lexicon.table(table).columns
-    .filter((c) => c.nullable && lexicon.columnKind(table, c.name) === 'date')
+  return lexicon
+    .table(table)
+    .columns.filter((c) => c.nullable && lexicon.columnKind(table, c.name) === 'date')
     .filter((c) => {
       const words = splitIdentifier(c.name).map((w) => w.toLowerCase());
       const rest = words.filter((w) => !DATE_WORDS.has(w));
@@ -40,7 +76,11 @@ function participleColumns(lexicon: SchemaLexicon, table: string, word: string):
 }
 
 /** The columns of `tables` where `word` is a stored value (then it is read as that value), with the value as stored. */
-function valueColumns(lexicon: SchemaLexicon, tables: readonly string[], word: string): Array<{ table: string; column: string; value: string }> {
+function valueColumns(
+  lexicon: SchemaLexicon,
+  tables: readonly string[],
+  word: string,
+): Array<{ table: string; column: string; value: string }> {
   return [...new Set(tables)].flatMap((table) =>
     lexicon.table(table).columns.flatMap((c) => {
       const value = (c.sampleValues ?? []).find((v) => v.toLowerCase() === word);
@@ -61,7 +101,9 @@ function qualifiedDate(lexicon: SchemaLexicon, token: QuestionToken): { table: s
   if (token.kind !== 'qualified') return null;
   const [t] = lexicon.qualifiedColumns(token.raw);
   const column = t && lexicon.table(t.table).columns.find((c) => c.name === t.column);
-  return column && column.nullable && lexicon.columnKind(t.table, t.column) === 'date' ? { table: t.table, column: t.column } : null;
+  return column && column.nullable && lexicon.columnKind(t.table, t.column) === 'date'
+    ? { table: t.table, column: t.column }
+    : null;
 }
 
 /**
@@ -69,13 +111,22 @@ function qualifiedDate(lexicon: SchemaLexicon, token: QuestionToken): { table: s
  * and no stored value of them, each with a "not"/"never" before it (past auxiliaries: "haven't been") read as its
  * negation. Words that name none, or several, are left to the other readers (refused as before when unknown).
  */
-export function readParticipleDates(tokens: readonly QuestionToken[], tables: readonly string[], lexicon: SchemaLexicon): ParticipleDate[] {
+export function readParticipleDates(
+  tokens: readonly QuestionToken[],
+  tables: readonly string[],
+  lexicon: SchemaLexicon,
+): ParticipleDate[] {
   const out: ParticipleDate[] = [];
   for (let i = 0; i < tokens.length; i++) {
     // "without orders.shipped_at": a restated question naming the date column itself
     const named = qualifiedDate(lexicon, tokens[i]);
     if (named && negationBefore(tokens, i) >= 0) {
-      out.push({ tokenIndexes: [i, negationBefore(tokens, i)], ref: named, negated: true, word: humanize(named.column) });
+      out.push({
+        tokenIndexes: [i, negationBefore(tokens, i)],
+        ref: named,
+        negated: true,
+        word: humanize(named.column),
+      });
       continue;
     }
     const word = tokens[i].kind === 'word' ? tokens[i].lower : '';
@@ -89,8 +140,14 @@ export function readParticipleDates(tokens: readonly QuestionToken[], tables: re
 }
 
 /** The nullable date columns of `tables` the participle `word` names. */
-function dateHits(lexicon: SchemaLexicon, tables: readonly string[], word: string): Array<{ table: string; column: string }> {
-  return [...new Set(tables)].flatMap((table) => participleColumns(lexicon, table, word).map((column) => ({ table, column })));
+function dateHits(
+  lexicon: SchemaLexicon,
+  tables: readonly string[],
+  word: string,
+): Array<{ table: string; column: string }> {
+  return [...new Set(tables)].flatMap((table) =>
+    participleColumns(lexicon, table, word).map((column) => ({ table, column })),
+  );
 }
 
 /**
@@ -100,7 +157,11 @@ function dateHits(lexicon: SchemaLexicon, tables: readonly string[], word: strin
  * one for the date ("without orders.shipped_at"). The positive form ("orders shipped to Germany") stays the value.
  * Returns the AmbiguousQuestionError to throw, or null.
  */
-export function askNegatedParticiple(tokens: readonly QuestionToken[], tables: readonly string[], lexicon: SchemaLexicon): AmbiguousQuestionError | null {
+export function askNegatedParticiple(
+  tokens: readonly QuestionToken[],
+  tables: readonly string[],
+  lexicon: SchemaLexicon,
+): AmbiguousQuestionError | null {
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i].kind === 'word' ? tokens[i].lower : '';
     if (!/(ed|en|wn)$/.test(word) || verbLemma(word) === null) continue;
@@ -108,14 +169,29 @@ export function askNegatedParticiple(tokens: readonly QuestionToken[], tables: r
     const values = valueColumns(lexicon, tables, word);
     const hits = dateHits(lexicon, tables, word);
     if (j < 0 || !values.length || hits.length !== 1) continue;
-    const phrase = tokens.slice(j, i + 1).map((t) => t.raw).join(' ');
+    const phrase = tokens
+      .slice(j, i + 1)
+      .map((t) => t.raw)
+      .join(' ');
     const date = hits[0];
     const noun = pluralWords(tableNoun(lexicon.table(date.table)));
     const readings: AmbiguousReading[] = [
-      ...values.map((v) => ({ label: `${pluralWords(tableNoun(lexicon.table(v.table)))} whose ${humanize(v.column)} is other than '${v.value}'`, phrase, replacement: `${qualifiedName(lexicon, v.table, v.column)} <> ${restatedLiteral(v.value)}` })),
-      { label: `${noun} with no ${word} date (${date.column} not set)`, phrase, replacement: `without ${qualifiedName(lexicon, date.table, date.column)}` },
+      ...values.map((v) => ({
+        label: `${pluralWords(tableNoun(lexicon.table(v.table)))} whose ${humanize(v.column)} is other than '${v.value}'`,
+        phrase,
+        replacement: `${qualifiedName(lexicon, v.table, v.column)} <> ${restatedLiteral(v.value)}`,
+      })),
+      {
+        label: `${noun} with no ${word} date (${date.column} not set)`,
+        phrase,
+        replacement: `without ${qualifiedName(lexicon, date.table, date.column)}`,
+      },
     ];
-    return new AmbiguousQuestionError(`"${phrase}" could mean a stored value other than '${values[0].value}' or no ${humanize(date.column)} date`, readings, `Do you mean ${readings.map((r) => r.label).join(', or ')}?`);
+    return new AmbiguousQuestionError(
+      `"${phrase}" could mean a stored value other than '${values[0].value}' or no ${humanize(date.column)} date`,
+      readings,
+      `Do you mean ${readings.map((r) => r.label).join(', or ')}?`,
+    );
   }
   return null;
 }

@@ -13,10 +13,12 @@ const COLUMN_LIST =
   /(?:^|[.?!;]\s*)(?:the\s+)?(?:resultant|resulting|result|output|final)?\s*(?:table|result|results|output|report|query|answer)?\s*(?:should|must|will|needs?\s+to|to)?\s*(?:include|contain|show|have|list|display|return)s?\s*(?:the\s+following)?\s*(?:columns?|fields?)?\s*:\s*(.+)$/is;
 
 /** A listed column that asks for groups without rows too: "(even if it's zero)", "including those with none". */
-const EMPTY_GROUPS = /\beven\s+if\s+(?:it\s*['’]?\s*s|it\s+is|there\s+are)\s+(?:zero|none|0|no\b)|\bincluding\s+(?:those\s+with\s+)?(?:zero|none)\b/i;
+const EMPTY_GROUPS =
+  /\beven\s+if\s+(?:it\s*['’]?\s*s|it\s+is|there\s+are)\s+(?:zero|none|0|no\b)|\bincluding\s+(?:those\s+with\s+)?(?:zero|none)\b/i;
 
 /** A closing sentence that names the columns: "… ? Give both city names and the population." */
-const COLUMN_SENTENCE = /(?<=[.?!])\s+(?:please\s+)?(?:give|return|show|list|display|include)\s+(?:me\s+|us\s+)?(?:both\s+|all\s+)?(.+?)\s*[.?!]?\s*$/is;
+const COLUMN_SENTENCE =
+  /(?<=[.?!])\s+(?:please\s+)?(?:give|return|show|list|display|include)\s+(?:me\s+|us\s+)?(?:both\s+|all\s+)?(.+?)\s*[.?!]?\s*$/is;
 
 /** A question split into what it asks and the columns it lists for the answer. */
 export interface ColumnListRequest {
@@ -49,14 +51,21 @@ export function splitColumnList(question: string): ColumnListRequest | null {
  * define their columns and come back unchanged.
  * @throws UnmappedQuestionError naming a phrase that matches no column.
  */
-export function withColumnList(intent: QueryIntent, items: string[], lexicon: SchemaLexicon, planner: JoinPlanner): QueryIntent {
+export function withColumnList(
+  intent: QueryIntent,
+  items: string[],
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+): QueryIntent {
   if (isWriteIntent(intent)) return intent;
   // groups come from the rows joined, so a group with no rows never shows: say so rather than drop it silently
-  if (intent.group && items.some((item) => EMPTY_GROUPS.test(item))) throw new UnmappedQuestionError('it cannot list groups that have no rows ("even if it is zero")');
+  if (intent.group && items.some((item) => EMPTY_GROUPS.test(item)))
+    throw new UnmappedQuestionError('it cannot list groups that have no rows ("even if it is zero")');
   if ((intent.kind !== 'list' && intent.kind !== 'top') || intent.group) return intent;
   const columns = items.map((item) => {
     const ref = listedColumn(item, intent.subject, lexicon, planner);
-    if (!ref || (intent.kind === 'top' && (ref.table !== intent.subject || ref.joined))) throw new UnmappedQuestionError(`it could not tell which column "${item}" is`);
+    if (!ref || (intent.kind === 'top' && (ref.table !== intent.subject || ref.joined)))
+      throw new UnmappedQuestionError(`it could not tell which column "${item}" is`);
     return ref;
   });
   return intent.kind === 'list' ? { ...intent, columns, lookup: false } : { ...intent, columns };
@@ -64,14 +73,19 @@ export function withColumnList(intent: QueryIntent, items: string[], lexicon: Sc
 
 /** The column one listed phrase names (see withColumnList), or null. */
 function listedColumn(item: string, subject: string, lexicon: SchemaLexicon, planner: JoinPlanner): ColumnRef | null {
-  const text = item.replace(/['’]s\b/g, '').replace(/^(the|a|an)\s+/i, '').trim();
+  const text = item
+    .replace(/['’]s\b/g, '')
+    .replace(/^(the|a|an)\s+/i, '')
+    .trim();
   const of = /^(.+?)\s+of\s+(?:the\s+|each\s+)?(.+)$/i.exec(text);
   for (const variant of [text, ...(of ? [`${of[2]} ${of[1]}`] : [])]) {
     const words = normalizedWords(variant);
     const name = fullName(words, subject, lexicon, planner);
     if (name) return name;
     const found = nearest(
-      lexicon.phraseTargets(words.join(' ')).filter((t): t is Extract<typeof t, { kind: 'column' }> => t.kind === 'column'),
+      lexicon
+        .phraseTargets(words.join(' '))
+        .filter((t): t is Extract<typeof t, { kind: 'column' }> => t.kind === 'column'),
       subject,
       planner,
     );
@@ -85,7 +99,12 @@ function fullName(words: string[], subject: string, lexicon: SchemaLexicon, plan
   if (words[words.length - 1] !== 'name') return null;
   const full = words[words.length - 2] === 'full';
   const owner = words.slice(0, full ? -2 : -1).join(' ');
-  const tables = owner ? lexicon.phraseTargets(owner).filter((t) => t.kind === 'table').map((t) => t.table) : [subject];
+  const tables = owner
+    ? lexicon
+        .phraseTargets(owner)
+        .filter((t) => t.kind === 'table')
+        .map((t) => t.table)
+    : [subject];
   const table = tables.find((t) => planner.distance(subject, t) < Infinity);
   if (!table) return null;
   const labels = lexicon.nameColumns(table);
@@ -96,8 +115,15 @@ function fullName(words: string[], subject: string, lexicon: SchemaLexicon, plan
 }
 
 /** The column among `targets` in the table nearest to `subject` along foreign keys; null when none or tied. */
-function nearest(targets: Array<{ table: string; column: string; exact: boolean }>, subject: string, planner: JoinPlanner): ColumnRef | null {
-  const ranked = targets.map((t) => ({ t, d: planner.distance(subject, t.table) + (t.exact ? 0 : 0.5) })).filter((r) => r.d < Infinity).sort((a, b) => a.d - b.d);
+function nearest(
+  targets: Array<{ table: string; column: string; exact: boolean }>,
+  subject: string,
+  planner: JoinPlanner,
+): ColumnRef | null {
+  const ranked = targets
+    .map((t) => ({ t, d: planner.distance(subject, t.table) + (t.exact ? 0 : 0.5) }))
+    .filter((r) => r.d < Infinity)
+    .sort((a, b) => a.d - b.d);
   if (!ranked.length || (ranked.length > 1 && ranked[1].d === ranked[0].d)) return null;
   return { table: ranked[0].t.table, column: ranked[0].t.column };
 }

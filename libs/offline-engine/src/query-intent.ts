@@ -64,9 +64,25 @@ export type Filter =
    * ("customers without orders": = 0; "customers with more than 20 orders": > 20). `ref` is the subject key the
    * last foreign key references.
    */
-  | { kind: 'related'; ref: ColumnRef; table: string; op: CompareOp; count: number; label: string; aggregate?: RelatedAggregate }
+  | {
+      kind: 'related';
+      ref: ColumnRef;
+      table: string;
+      op: CompareOp;
+      count: number;
+      label: string;
+      aggregate?: RelatedAggregate;
+    }
   /** The time from the row's `ref` date to its `end` date, in `unit`s, compared with `value` ("took more than 7 days"). */
-  | { kind: 'duration'; ref: ColumnRef; end: ColumnRef; unit: DurationUnit; op: CompareOp; value: number; label: string }
+  | {
+      kind: 'duration';
+      ref: ColumnRef;
+      end: ColumnRef;
+      unit: DurationUnit;
+      op: CompareOp;
+      value: number;
+      label: string;
+    }
   /**
    * Values joined by "or" ("pending or cancelled", "in Paris or in the Corporate segment"): rows meeting any of the
    * `parts`; `IN (...)` when they are all "=" on one column, else `(... OR ...)`. `ref` is the first part's column.
@@ -171,7 +187,8 @@ function filterKey(f: Filter): string {
   if (f.kind === 'isNull') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.negated]);
   if (f.kind === 'sql') return JSON.stringify([f.kind, f.fragment.parts]);
   if (f.kind === 'anyOf') return JSON.stringify([f.kind, f.parts.map(filterKey)]);
-  if (f.kind === 'duration') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
+  if (f.kind === 'duration')
+    return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
   return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);
 }
 
@@ -198,7 +215,14 @@ export function withDistinctFilters<I extends QueryIntent>(intent: I): I {
     ...intent,
     filters: distinctFilters(read.filters),
     ...(read.share ? { share: distinctFilters(read.share) } : {}),
-    ...(read.ratio ? { ratio: { numerator: withDistinctFilters(read.ratio.numerator), denominator: withDistinctFilters(read.ratio.denominator) } } : {}),
+    ...(read.ratio
+      ? {
+          ratio: {
+            numerator: withDistinctFilters(read.ratio.numerator),
+            denominator: withDistinctFilters(read.ratio.denominator),
+          },
+        }
+      : {}),
   };
 }
 

@@ -24,7 +24,10 @@ export function weighUnknownWords(
 ): { confidence: number; ignored: UnknownWord[] } {
   const words = tokens.map((t) => (t.kind === 'word' ? { norm: t.norm, lower: t.lower } : null));
   const schemaAt = (i: number) => !!tokens[i] && tokens[i].kind === 'word' && !!lexicon.matchAt(words, i);
-  const objectAt = (i: number) => !!tokens[i] && tokens[i].kind === 'word' && !!lexicon.matchAt(words, i)?.targets.some((t) => t.kind === 'value' || t.kind === 'table');
+  const objectAt = (i: number) =>
+    !!tokens[i] &&
+    tokens[i].kind === 'word' &&
+    !!lexicon.matchAt(words, i)?.targets.some((t) => t.kind === 'value' || t.kind === 'table');
   const unknown: UnknownWord[] = unknownAt.map((i) => {
     // "new customers this month": with a period named, "new" says what the period already says
     if (dated && NEWNESS.has(tokens[i].lower)) return { word: tokens[i].raw, kind: 'function', penalty: 0.02 };
@@ -32,7 +35,9 @@ export function weighUnknownWords(
   });
   const confidence = confidenceAfter([...resolved.map((r) => r.penalty), ...unknown.map((u) => u.penalty)]);
   if (confidence >= MIN_CONFIDENCE) return { confidence, ignored: unknown };
-  const named = [...unknown].sort((a, b) => b.penalty - a.penalty).map((u) => `"${u.word}"${u.kind === 'noun' || u.kind === 'verb' ? '' : ` (${describe(u.kind)})`}`);
+  const named = [...unknown]
+    .sort((a, b) => b.penalty - a.penalty)
+    .map((u) => `"${u.word}"${u.kind === 'noun' || u.kind === 'verb' ? '' : ` (${describe(u.kind)})`}`);
   const skip = new Set(unknownAt);
   const rephrased = tokens
     .filter((_, i) => !skip.has(i))
@@ -40,7 +45,9 @@ export function weighUnknownWords(
     .join(' ');
   throw new UnmappedQuestionError(
     `these words match no table, column or stored value: ${named.join(', ')}` +
-      (rephrased && unknown.every((u) => u.kind !== 'negation' && u.kind !== 'name') ? `; without them it would read "${rephrased}"` : ''),
+      (rephrased && unknown.every((u) => u.kind !== 'negation' && u.kind !== 'name')
+        ? `; without them it would read "${rephrased}"`
+        : ''),
     unknown.map((u) => u.word),
   );
 }
@@ -51,9 +58,13 @@ export function weighUnknownWords(
  */
 export function withIgnoredWords(error: unknown, ignored: readonly UnknownWord[]): unknown {
   // an ambiguity is asked back as it is: its readings restate the question, ignored words and all
-  if (!(error instanceof UnmappedQuestionError) || error instanceof AmbiguousQuestionError || ignored.length === 0) return error;
+  if (!(error instanceof UnmappedQuestionError) || error instanceof AmbiguousQuestionError || ignored.length === 0)
+    return error;
   const words = ignored.map((u) => `"${u.word}"`).join(', ');
-  return new UnmappedQuestionError(`${error.reason}; it did not understand ${words}`, [...error.unknownWords, ...ignored.map((u) => u.word)]);
+  return new UnmappedQuestionError(`${error.reason}; it did not understand ${words}`, [
+    ...error.unknownWords,
+    ...ignored.map((u) => u.word),
+  ]);
 }
 
 const KIND_WORDS: Record<UnknownWord['kind'], string> = {

@@ -46,7 +46,8 @@ function vocabulary(schema: DatabaseSchema): string[] {
   return [...words];
 }
 
-const show = (question: string) => JSON.stringify(question.length > 160 ? `${question.slice(0, 160)}…(${question.length} chars)` : question);
+const show = (question: string) =>
+  JSON.stringify(question.length > 160 ? `${question.slice(0, 160)}…(${question.length} chars)` : question);
 
 /** Questions the engine answers on PROTOTYPE_SCHEMA, as the base of its mutations. */
 const PROTOTYPE_QUESTIONS = [
@@ -69,7 +70,11 @@ const PROTOTYPE_QUESTIONS = [
 /** Runs `COUNT` questions against `schema`; every fifth one carries an earlier turn, so follow-up reading runs too. */
 async function fuzz(schema: DatabaseSchema, label: string, questions: readonly string[]): Promise<Outcome> {
   const random = Random.fork(SEED, label);
-  const asked = new AdversarialQuestions(random, { maxChars: MAX_CHARS, vocabulary: vocabulary(schema), questions }).take(COUNT);
+  const asked = new AdversarialQuestions(random, {
+    maxChars: MAX_CHARS,
+    vocabulary: vocabulary(schema),
+    questions,
+  }).take(COUNT);
   const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
   const outcome: Outcome = { answered: 0, refused: 0, failures: [], slowest: { ms: 0, question: '' } };
   const schemas = new Map(DIALECTS.map((d) => [d, { ...schema, dialect: d }] as const));
@@ -86,7 +91,9 @@ async function fuzz(schema: DatabaseSchema, label: string, questions: readonly s
       const sql = result.value.sql;
       const classified = classifySql(sql, dialect);
       if (classified.kind !== 'read' && classified.kind !== 'write' && !knownUnparseable(sql, dialect)) {
-        outcome.failures.push(`#${i} ${show(question)} (${dialect}) wrote ${classified.kind} SQL ${sql}: ${classified.reason ?? ''}`);
+        outcome.failures.push(
+          `#${i} ${show(question)} (${dialect}) wrote ${classified.kind} SQL ${sql}: ${classified.reason ?? ''}`,
+        );
       }
       outcome.answered++;
       previous = { question, sql, resultSummary: '1 row: count = 3' };
@@ -95,7 +102,8 @@ async function fuzz(schema: DatabaseSchema, label: string, questions: readonly s
     } else if (result.error instanceof OfflineClarificationError) {
       // asking back is an answer too: 2 to 5 readings, each a restated question
       const { readings } = result.error.clarification;
-      if (readings.length < 2 || readings.length > 5 || readings.some((r) => !r.label || !r.question)) outcome.failures.push(`#${i} ${show(question)} asked back with ${readings.length} readings`);
+      if (readings.length < 2 || readings.length > 5 || readings.some((r) => !r.label || !r.question))
+        outcome.failures.push(`#${i} ${show(question)} asked back with ${readings.length} readings`);
       outcome.refused++;
     } else {
       const e = result.error as Error;
@@ -166,30 +174,44 @@ describe('question fuzz of the offline engine (issue 20 item 4)', () => {
   it.each([
     ['shop', SHOP_SCHEMA, SHOP_QUESTIONS],
     ['prototype-keys', PROTOTYPE_SCHEMA, PROTOTYPE_QUESTIONS],
-  ] as const)('answers the base questions of the %s schema (so the fuzz mutates questions the engine reads)', async (_label, schema, questions) => {
-    const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
-    for (const question of questions) {
-      const { sql } = await provider.generateSql({ question, dialect: 'sqlite', schema, maxRows: 100 });
-      expect({ question, kind: classifySql(sql, 'sqlite').kind }).toEqual({ question, kind: expect.stringMatching(/^(read|write)$/) });
-    }
-  });
+  ] as const)(
+    'answers the base questions of the %s schema (so the fuzz mutates questions the engine reads)',
+    async (_label, schema, questions) => {
+      const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
+      for (const question of questions) {
+        const { sql } = await provider.generateSql({ question, dialect: 'sqlite', schema, maxRows: 100 });
+        expect({ question, kind: classifySql(sql, 'sqlite').kind }).toEqual({
+          question,
+          kind: expect.stringMatching(/^(read|write)$/),
+        });
+      }
+    },
+  );
 
   it.each([
     ['shop', SHOP_SCHEMA, SHOP_QUESTIONS],
     ['prototype-keys', PROTOTYPE_SCHEMA, PROTOTYPE_QUESTIONS],
-  ] as const)('%s schema: every question writes SQL the classifier reads or is refused, each within the bound', async (label, schema, questions) => {
-    const outcome = await fuzz(schema, label, questions);
-    console.log(summary(label, outcome));
-    expect({ seed: SEED, failures: outcome.failures.slice(0, 10), count: outcome.failures.length }).toEqual({ seed: SEED, failures: [], count: 0 });
-    expect(outcome.answered + outcome.refused).toBe(COUNT);
-    // a fuzz that only ever refuses proves little: a good share of the mutated questions still answers
-    expect(outcome.answered).toBeGreaterThan(COUNT / 10);
-  });
+  ] as const)(
+    '%s schema: every question writes SQL the classifier reads or is refused, each within the bound',
+    async (label, schema, questions) => {
+      const outcome = await fuzz(schema, label, questions);
+      console.log(summary(label, outcome));
+      expect({ seed: SEED, failures: outcome.failures.slice(0, 10), count: outcome.failures.length }).toEqual({
+        seed: SEED,
+        failures: [],
+        count: 0,
+      });
+      expect(outcome.answered + outcome.refused).toBe(COUNT);
+      // a fuzz that only ever refuses proves little: a good share of the mutated questions still answers
+      expect(outcome.answered).toBeGreaterThan(COUNT / 10);
+    },
+  );
 
   describe('defects the fuzz found', () => {
     const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
     const sql = async (question: string, conversation: EarlierTurn[] = []) =>
-      (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, maxRows: 100, conversation })).sql;
+      (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, maxRows: 100, conversation }))
+        .sql;
 
     it.each([
       // Number() of 400 digits is Infinity: the engine threw a plain Error "not a finite number: Infinity"
@@ -204,7 +226,9 @@ describe('question fuzz of the offline engine (issue 20 item 4)', () => {
     });
 
     it('still writes the largest exact whole number', async () => {
-      expect(await sql("set the price of 'Widget' to 9007199254740991")).toBe("UPDATE products SET price = 9007199254740991 WHERE name = 'Widget'");
+      expect(await sql("set the price of 'Widget' to 9007199254740991")).toBe(
+        "UPDATE products SET price = 9007199254740991 WHERE name = 'Widget'",
+      );
     });
 
     it('refuses "expensive" said of no table (it threw a plain Error "unknown table undefined")', async () => {
@@ -215,9 +239,17 @@ describe('question fuzz of the offline engine (issue 20 item 4)', () => {
     });
 
     it('writes a condition repeated in the question once', async () => {
-      expect(await sql('delete orders with status cancelled cancelled cancelled')).toBe("DELETE FROM orders WHERE status = 'cancelled'");
+      expect(await sql('delete orders with status cancelled cancelled cancelled')).toBe(
+        "DELETE FROM orders WHERE status = 'cancelled'",
+      );
       // a follow-up of 280 repeats of a value wrote 280 EXISTS subqueries of four joins each (57 KB of SQL)
-      const previous = [{ question: 'How many customers are there?', sql: 'SELECT COUNT(*) AS customer_count FROM customers', resultSummary: '1 row' }];
+      const previous = [
+        {
+          question: 'How many customers are there?',
+          sql: 'SELECT COUNT(*) AS customer_count FROM customers',
+          resultSummary: '1 row',
+        },
+      ];
       const repeated = await sql('Garden '.repeat(280), previous);
       expect(repeated.match(/EXISTS/g)).toHaveLength(1);
       expect(repeated).toBe(await sql('Garden', previous));

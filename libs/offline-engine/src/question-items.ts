@@ -1,5 +1,11 @@
 import type { QuestionToken } from './question-tokenizer';
-import { FILLER_WORDS, KEYWORD_PHRASES, RESERVED_SINGLE_WORDS, SYMBOL_KEYWORDS, type Keyword } from './question-vocabulary';
+import {
+  FILLER_WORDS,
+  KEYWORD_PHRASES,
+  RESERVED_SINGLE_WORDS,
+  SYMBOL_KEYWORDS,
+  type Keyword,
+} from './question-vocabulary';
 import type { LexiconTarget, SchemaLexicon } from './schema-lexicon';
 import type { WordResolution, WordResolver } from './word-resolver';
 
@@ -15,11 +21,27 @@ export class UnmappedQuestionError extends Error {
 }
 
 /** Function words never matched alone against schema names or values. */
-const SCHEMA_STOP = new Set('a an the of in on at to from for with is are was were be and or by per as it its that this what which who how'.split(' '));
+const SCHEMA_STOP = new Set(
+  'a an the of in on at to from for with is are was were be and or by per as it its that this what which who how'.split(
+    ' ',
+  ),
+);
 
 /** One unit of a question after matching: a schema mention, a keyword, a number or a quoted literal. */
 export type Item =
-  | { t: 'mention'; targets: LexiconTarget[]; text: string; plural: boolean; used: boolean; joined?: boolean; glue?: string; written?: string; synonym?: boolean; star?: boolean; listed?: boolean }
+  | {
+      t: 'mention';
+      targets: LexiconTarget[];
+      text: string;
+      plural: boolean;
+      used: boolean;
+      joined?: boolean;
+      glue?: string;
+      written?: string;
+      synonym?: boolean;
+      star?: boolean;
+      listed?: boolean;
+    }
   | { t: 'kw'; kw: Keyword; text: string; used: boolean; alt: LexiconTarget[] | null; before?: string; glue?: string }
   | { t: 'num'; value: number; text: string; used: boolean }
   | { t: 'quoted'; text: string; used: boolean; bare?: boolean };
@@ -42,14 +64,21 @@ export interface Itemized {
  * nothing is first offered to `resolver` (lemma, WordNet synonym, typo); when it names a schema word the match is
  * tried again with that word.
  */
-export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: Set<number>, resolver?: WordResolver): Itemized {
+export function itemize(
+  tokens: QuestionToken[],
+  lexicon: SchemaLexicon,
+  skip: Set<number>,
+  resolver?: WordResolver,
+): Itemized {
   const items: Item[] = [];
   const unknown: string[] = [];
   const unknownAt: number[] = [];
   const resolved: WordResolution[] = [];
   const tried = new Set<number>();
   let lastEnd = -1;
-  const words = tokens.map((t, i) => (skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower }));
+  const words = tokens.map((t, i) =>
+    skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower },
+  );
   const lowerWords = tokens.map((t, i) => (skip.has(i) || t.kind !== 'word' ? '' : t.lower));
   let i = 0;
   while (i < tokens.length) {
@@ -66,7 +95,15 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     if (tok.kind === 'qualified') {
       // `table.column`, as the engine's restated questions name one column exactly
       const targets = lexicon.qualifiedColumns(tok.raw);
-      if (targets.length) items.push({ t: 'mention', targets, text: tok.raw, plural: false, used: false, ...(tok.raw.endsWith('.*') ? { star: true } : {}) });
+      if (targets.length)
+        items.push({
+          t: 'mention',
+          targets,
+          text: tok.raw,
+          plural: false,
+          used: false,
+          ...(tok.raw.endsWith('.*') ? { star: true } : {}),
+        });
       else {
         unknown.push(tok.raw);
         unknownAt.push(i);
@@ -97,22 +134,30 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
     }
     let schema = tok.kind === 'word' ? lexicon.matchAt(words, i) : null;
     // a phrase whose first word the schema does not know may name a stored value through WordNet ("the us")
-    const synonym = tok.kind === 'word' && resolver && !schema ? resolver.valueSynonymAt(lowerWords, i, kwMatch?.length ?? 0) : null;
+    const synonym =
+      tok.kind === 'word' && resolver && !schema ? resolver.valueSynonymAt(lowerWords, i, kwMatch?.length ?? 0) : null;
     if (synonym) {
       kwMatch = null;
       schema = { length: synonym.length, targets: synonym.targets };
       resolved.push(synonym.resolution);
     }
-    const singleReserved = schema && schema.length === 1 && (RESERVED_SINGLE_WORDS.has(tok.lower) || SCHEMA_STOP.has(tok.lower));
+    const singleReserved =
+      schema && schema.length === 1 && (RESERVED_SINGLE_WORDS.has(tok.lower) || SCHEMA_STOP.has(tok.lower));
     if (schema && !singleReserved && (!kwMatch || schema.length >= kwMatch.length)) {
-      const text = tokens.slice(i, i + schema.length).map((t) => t.raw).join(' ');
+      const text = tokens
+        .slice(i, i + schema.length)
+        .map((t) => t.raw)
+        .join(' ');
       const last = tokens[i + schema.length - 1];
       // joined: directly after another mention, with no word between ("population density")
       const joined = items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i && !tok.listed;
       // glue: the filler words between the previous item and this one ("of" in "the state of texas")
       const glue = glueBefore(tokens, i, skip);
       // written: the words as the question spells them, possessives kept ("denny's"), when that differs from text
-      const written = tokens.slice(i, i + schema.length).map((t) => t.written ?? t.raw).join(' ');
+      const written = tokens
+        .slice(i, i + schema.length)
+        .map((t) => t.written ?? t.raw)
+        .join(' ');
       items.push({
         t: 'mention',
         targets: schema.targets,
@@ -134,12 +179,23 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
       continue;
     }
     if (kwMatch) {
-      const text = tokens.slice(i, i + kwMatch.length).map((t) => t.raw).join(' ');
+      const text = tokens
+        .slice(i, i + kwMatch.length)
+        .map((t) => t.raw)
+        .join(' ');
       // before: the word right before the keyword ("taken" in "taken by"), lower case
       const before = i > 0 && tokens[i - 1].kind === 'word' ? tokens[i - 1].lower : undefined;
       // glue: the filler words between the previous item and the keyword ("and the" in "the maximum and the minimum")
       const glue = glueBefore(tokens, i, skip);
-      items.push({ t: 'kw', kw: kwMatch.kw, text, used: false, alt: schema && schema.length === kwMatch.length ? schema.targets : null, ...(before ? { before } : {}), ...(glue ? { glue } : {}) });
+      items.push({
+        t: 'kw',
+        kw: kwMatch.kw,
+        text,
+        used: false,
+        alt: schema && schema.length === kwMatch.length ? schema.targets : null,
+        ...(before ? { before } : {}),
+        ...(glue ? { glue } : {}),
+      });
       i += kwMatch.length;
       continue;
     }
@@ -178,7 +234,13 @@ export function itemize(tokens: QuestionToken[], lexicon: SchemaLexicon, skip: S
  * "cities or towns": two words for the same tables joined by "or" are one.
  */
 function withBoundsFirst(items: Item[]): Item[] {
-  const tablesOf = (it: Item | undefined) => (it?.t === 'mention' && it.targets.every((t) => t.kind === 'table') ? it.targets.map((t) => t.table).sort().join('\u0000') : null);
+  const tablesOf = (it: Item | undefined) =>
+    it?.t === 'mention' && it.targets.every((t) => t.kind === 'table')
+      ? it.targets
+          .map((t) => t.table)
+          .sort()
+          .join('\u0000')
+      : null;
   const out = items.filter((it, k) => {
     const same = (a: Item | undefined, b: Item | undefined) => tablesOf(a) !== null && tablesOf(a) === tablesOf(b);
     if (it.t === 'kw' && it.kw === 'or' && same(items[k - 1], items[k + 1])) return false;
@@ -196,7 +258,8 @@ function withBoundsFirst(items: Item[]): Item[] {
 /** The filler words right before token `i` (back to the previous word that is not a filler), lower case, or ''. */
 function glueBefore(tokens: QuestionToken[], i: number, skip: Set<number>): string {
   const words: string[] = [];
-  for (let j = i - 1; j >= 0 && !skip.has(j) && tokens[j].kind === 'word' && FILLER_WORDS.has(tokens[j].lower); j--) words.unshift(tokens[j].lower);
+  for (let j = i - 1; j >= 0 && !skip.has(j) && tokens[j].kind === 'word' && FILLER_WORDS.has(tokens[j].lower); j--)
+    words.unshift(tokens[j].lower);
   return words.join(' ');
 }
 
@@ -221,7 +284,12 @@ const PHRASES_BY_FIRST_WORD: ReadonlyMap<string, KeywordPhrase[]> = (() => {
 
 const NO_PHRASES: KeywordPhrase[] = [];
 
-function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>, maxLength = Infinity): { kw: Keyword; length: number } | null {
+function matchKeyword(
+  tokens: QuestionToken[],
+  start: number,
+  skip: Set<number>,
+  maxLength = Infinity,
+): { kw: Keyword; length: number } | null {
   const first = tokens[start];
   if (!first || first.kind !== 'word' || skip.has(start)) return null;
   const byLower = PHRASES_BY_FIRST_WORD.get(first.lower) ?? NO_PHRASES;
@@ -233,7 +301,12 @@ function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>,
     for (let k = 0; k < parts.length; k++) {
       const t = tokens[start + k];
       // singular forms count ("totals"), but "orders by" is never "order by"
-      if (!t || skip.has(start + k) || t.kind !== 'word' || (t.lower !== parts[k] && (t.norm !== parts[k] || kw === 'orderBy'))) {
+      if (
+        !t ||
+        skip.has(start + k) ||
+        t.kind !== 'word' ||
+        (t.lower !== parts[k] && (t.norm !== parts[k] || kw === 'orderBy'))
+      ) {
         ok = false;
         break;
       }
@@ -242,7 +315,6 @@ function matchKeyword(tokens: QuestionToken[], start: number, skip: Set<number>,
   }
   return null;
 }
-
 
 /**
  * The question's tokens with a trailing run of unknown words after "of" joined into one `bare` quoted token
@@ -262,5 +334,8 @@ export function bareTailLiteral(tokens: QuestionToken[], unknownAt: number[]): Q
   const known = new Set(unknownAt);
   if (tail.some((t, k) => t.kind !== 'word' || !known.has(of + 1 + k)) || unknownAt.some((i) => i <= of)) return null;
   const raw = tail.map((t) => t.raw).join(' ');
-  return [...tokens.slice(0, of + 1), { kind: 'quoted', raw, lower: raw.toLowerCase(), norm: raw.toLowerCase(), bare: true }];
+  return [
+    ...tokens.slice(0, of + 1),
+    { kind: 'quoted', raw, lower: raw.toLowerCase(), norm: raw.toLowerCase(), bare: true },
+  ];
 }

@@ -54,7 +54,12 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
       const raw = g.qtext ?? '';
       tokens.push({ kind: 'quoted', raw, lower: raw.toLowerCase(), norm: raw.toLowerCase() });
     } else if (g.qualified !== undefined) {
-      tokens.push({ kind: 'qualified', raw: g.qualified, lower: g.qualified.toLowerCase(), norm: g.qualified.toLowerCase() });
+      tokens.push({
+        kind: 'qualified',
+        raw: g.qualified,
+        lower: g.qualified.toLowerCase(),
+        norm: g.qualified.toLowerCase(),
+      });
     } else if (g.date !== undefined) {
       tokens.push({ kind: 'date', raw: g.date, lower: g.date, norm: g.date });
     } else if (g.number !== undefined) {
@@ -69,7 +74,13 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
       parts.forEach((part, k) => {
         if (!part) return;
         const written = k === parts.length - 1 && raw !== original ? `${part}${original.slice(raw.length)}` : undefined;
-        tokens.push({ kind: 'word', raw: part, lower: part.toLowerCase(), norm: normalizeWord(part), ...(written ? { written } : {}) });
+        tokens.push({
+          kind: 'word',
+          raw: part,
+          lower: part.toLowerCase(),
+          norm: normalizeWord(part),
+          ...(written ? { written } : {}),
+        });
       });
     } else if (g.symbol !== undefined) {
       tokens.push({ kind: 'symbol', raw: g.symbol, lower: g.symbol, norm: g.symbol });
@@ -80,7 +91,28 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
 }
 
 const NUMBER_WORDS = new Map<string, number>(
-  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'].map((w, k) => [w, k + 1]),
+  [
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'thirteen',
+    'fourteen',
+    'fifteen',
+    'sixteen',
+    'seventeen',
+    'eighteen',
+    'nineteen',
+    'twenty',
+  ].map((w, k) => [w, k + 1]),
 );
 
 /** Words after which a number word is a number: a comparison or a ranking ("more than one", "top three"). */
@@ -96,7 +128,9 @@ function withNumberWords(tokens: QuestionToken[]): QuestionToken[] {
     const value = t.kind === 'word' ? NUMBER_WORDS.get(t.lower) : undefined;
     if (value === undefined) return t;
     const prev = tokens[k - 1];
-    const orBound = tokens[k + 1]?.lower === 'or' && /^(more|fewer|less|greater|higher|lower|above|below|over|under)$/.test(tokens[k + 2]?.lower ?? '');
+    const orBound =
+      tokens[k + 1]?.lower === 'or' &&
+      /^(more|fewer|less|greater|higher|lower|above|below|over|under)$/.test(tokens[k + 2]?.lower ?? '');
     if (!orBound && !(prev?.kind === 'word' && BEFORE_NUMBER.has(prev.lower))) return t;
     return { kind: 'number', raw: t.raw, lower: t.lower, norm: t.lower, value, ...(t.listed ? { listed: true } : {}) };
   });

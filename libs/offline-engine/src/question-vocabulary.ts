@@ -232,7 +232,9 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
 ];
 
 /** Symbols the tokenizer keeps, as keywords. */
-export const SYMBOL_KEYWORDS = new Map<string, Keyword>(Object.entries({ '=': 'eq', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '<>': 'not', '!=': 'not' }));
+export const SYMBOL_KEYWORDS = new Map<string, Keyword>(
+  Object.entries({ '=': 'eq', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '<>': 'not', '!=': 'not' }),
+);
 
 /** Words that carry no meaning for the SQL of the question shapes the engine knows. */
 export const FILLER_WORDS = new Set(
@@ -249,26 +251,30 @@ export const FILLER_WORDS = new Set(
 
 /** Keywords that a single-word schema match must not take over (a column named `total` needs "order total"). */
 export const RESERVED_SINGLE_WORDS = new Set(
-  KEYWORD_PHRASES.filter(([p, k]) => !p.includes(' ') && !['year', 'month', 'day', 'eq', 'named', 'units', 'money'].includes(k)).map(([p]) => p),
+  KEYWORD_PHRASES.filter(
+    ([p, k]) => !p.includes(' ') && !['year', 'month', 'day', 'eq', 'named', 'units', 'money'].includes(k),
+  ).map(([p]) => p),
 );
 
 /**
  * Adjectives that name a dimension as well as a direction: "the longest river" ranks rivers by their length
  * column. Each maps to the words a matching numeric column's name may contain (one such column per table).
  */
-export const DIMENSION_WORDS = new Map<string, string[]>(Object.entries({
-  longest: ['length', 'long'],
-  shortest: ['length', 'long'],
-  'longer than': ['length', 'long'],
-  'shorter than': ['length', 'long'],
-  tallest: ['height', 'altitude', 'elevation', 'tall'],
-  highest: ['height', 'altitude', 'elevation'],
-  lowest: ['height', 'altitude', 'elevation'],
-  'cheaper than': ['price'],
-  'more expensive than': ['price'],
-  'pricier than': ['price'],
-  'taller than': ['height', 'altitude', 'elevation', 'tall'],
-  largest: ['area', 'size'],
-  biggest: ['area', 'size'],
-  smallest: ['area', 'size'],
-}));
+export const DIMENSION_WORDS = new Map<string, string[]>(
+  Object.entries({
+    longest: ['length', 'long'],
+    shortest: ['length', 'long'],
+    'longer than': ['length', 'long'],
+    'shorter than': ['length', 'long'],
+    tallest: ['height', 'altitude', 'elevation', 'tall'],
+    highest: ['height', 'altitude', 'elevation'],
+    lowest: ['height', 'altitude', 'elevation'],
+    'cheaper than': ['price'],
+    'more expensive than': ['price'],
+    'pricier than': ['price'],
+    'taller than': ['height', 'altitude', 'elevation', 'tall'],
+    largest: ['area', 'size'],
+    biggest: ['area', 'size'],
+    smallest: ['area', 'size'],
+  }),
+);

@@ -3,7 +3,8 @@ import { isWriteIntent } from './query-intent';
 import { UnmappedQuestionError } from './question-items';
 
 /** "the ratio of A to B", "the proportion of A out of B": the ratio sketch of issue 8. */
-const RATIO = /^(.*?)\b(?:ratio|proportion)\s+of\s+(?:the\s+)?(.+?)\s+(?:to|versus|vs\.?|against|out\s+of|compared\s+to|compared\s+with)\s+(?:the\s+)?(.+?)\s*[?.]?\s*$/i;
+const RATIO =
+  /^(.*?)\b(?:ratio|proportion)\s+of\s+(?:the\s+)?(.+?)\s+(?:to|versus|vs\.?|against|out\s+of|compared\s+to|compared\s+with)\s+(?:the\s+)?(.+?)\s*[?.]?\s*$/i;
 
 /** Words before a counted noun phrase that only say "count": "the total number of publications". */
 const COUNT_WORDS = /^(?:(?:the\s+)?(?:total\s+)?(?:number|count)\s+of\s+|all\s+(?:the\s+)?)/i;

@@ -19,7 +19,11 @@ export interface RelationCondition {
  * shortest path leads from R towards it (R's rows belong to the subject's rows, e.g. orders -> customers, or
  * tracks -> albums -> artists). Items that fit no such reading are left for the other readers.
  */
-export function readRelationConditions(items: Item[], lexicon: SchemaLexicon, planner: JoinPlanner): RelationCondition[] {
+export function readRelationConditions(
+  items: Item[],
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+): RelationCondition[] {
   const out: RelationCondition[] = [];
   for (let k = 0; k < items.length; k++) {
     const item = items[k];
@@ -48,7 +52,17 @@ export function readRelationConditions(items: Item[], lexicon: SchemaLexicon, pl
     for (let m = k; m <= r; m++) items[m].used = true;
     const noun = pluralize(tableNoun(lexicon.table(relatedTable)));
     const label = op === '=' && count === 0 ? `without ${noun}` : `with ${countOpWords(op)} ${count} ${noun}`;
-    out.push({ subject: subject.table, filter: { kind: 'related', ref: { table: subject.table, column: owned.key }, table: owned.table, op, count, label } });
+    out.push({
+      subject: subject.table,
+      filter: {
+        kind: 'related',
+        ref: { table: subject.table, column: owned.key },
+        table: owned.table,
+        op,
+        count,
+        label,
+      },
+    });
   }
   return out;
 }
@@ -80,7 +94,13 @@ function ownedRows(related: string, subject: string, planner: JoinPlanner): { ta
   if (direct) return { table: related, key: direct };
   const bridges: Array<{ table: string; key: string }> = [];
   for (const bridge of planner.tables()) {
-    if (bridge === related || bridge === subject || planner.distance(bridge, subject) !== 1 || planner.distance(bridge, related) !== 1) continue;
+    if (
+      bridge === related ||
+      bridge === subject ||
+      planner.distance(bridge, subject) !== 1 ||
+      planner.distance(bridge, related) !== 1
+    )
+      continue;
     const key = keyReferenced(bridge, subject, planner);
     if (key && keyReferenced(bridge, related, planner)) bridges.push({ table: bridge, key });
   }

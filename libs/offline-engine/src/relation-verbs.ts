@@ -25,7 +25,13 @@ function tablesOf(item: Item): string[] {
  * employee"), two table words in all; exactly one foreign key leads from the counted table to the other; and no
  * stored value of the counted table shares the verb's stem (a state the verb would select).
  */
-export function relationVerbAt(tokens: readonly QuestionToken[], unknownAt: readonly number[], items: readonly Item[], lexicon: SchemaLexicon, planner: JoinPlanner): number | null {
+export function relationVerbAt(
+  tokens: readonly QuestionToken[],
+  unknownAt: readonly number[],
+  items: readonly Item[],
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+): number | null {
   if (unknownAt.length !== 1) return null;
   const at = unknownAt[0];
   const lastWord = tokens.reduce((last, t, i) => (t.kind === 'word' ? i : last), -1);
@@ -44,7 +50,10 @@ export function relationVerbAt(tokens: readonly QuestionToken[], unknownAt: read
   if (from === to || planner.distance(from, to) !== 1) return null;
   // a verb naming a stored state of the counted rows ("cancel" and a status 'cancelled') keeps only those rows
   const verbStem = stem(lemmasOf(word)[0] ?? word);
-  const states = lexicon.table(from).columns.flatMap((c) => c.sampleValues ?? []).flatMap((v) => v.toLowerCase().split(/[^a-z]+/));
+  const states = lexicon
+    .table(from)
+    .columns.flatMap((c) => c.sampleValues ?? [])
+    .flatMap((v) => v.toLowerCase().split(/[^a-z]+/));
   if (states.some((w) => w && stem(w) === verbStem)) return null;
   try {
     const plan = planner.plan(from, [to]);

@@ -12,26 +12,28 @@ export type LexiconTarget =
 export type ColumnKind = 'number' | 'date' | 'text' | 'id' | 'other';
 
 /** A few synonyms applied to question words that match nothing as written (word -> schema word). */
-const SYNONYMS = new Map<string, string[]>(Object.entries({
-  client: ['customer'],
-  buyer: ['customer'],
-  shopper: ['customer'],
-  purchaser: ['customer'],
-  nation: ['country'],
-  staff: ['employee'],
-  worker: ['employee'],
-  cost: ['price'],
-  sku: ['product'],
-  kind: ['type', 'category'],
-  type: ['category', 'kind'],
-  genre: ['category'],
-  state: ['status'],
-  qty: ['quantity'],
-  phone: ['phone', 'telephone'],
-  mail: ['email'],
-  town: ['city'],
-  zip: ['postal', 'postcode'],
-}));
+const SYNONYMS = new Map<string, string[]>(
+  Object.entries({
+    client: ['customer'],
+    buyer: ['customer'],
+    shopper: ['customer'],
+    purchaser: ['customer'],
+    nation: ['country'],
+    staff: ['employee'],
+    worker: ['employee'],
+    cost: ['price'],
+    sku: ['product'],
+    kind: ['type', 'category'],
+    type: ['category', 'kind'],
+    genre: ['category'],
+    state: ['status'],
+    qty: ['quantity'],
+    phone: ['phone', 'telephone'],
+    mail: ['email'],
+    town: ['city'],
+    zip: ['postal', 'postcode'],
+  }),
+);
 
 /** Last words of a column that make the words before them an entity: `country_name`, `airline_code`, `food_type`. */
 const ENTITY_KEY_WORDS = new Set(['name', 'code', 'type', 'kind']);
@@ -88,7 +90,8 @@ export class SchemaLexicon {
       const key = tableKey(table);
       const money = this.columnsOfKind(key, 'number').filter((c) => isMoneyColumn(c));
       const phrase = [...normalizedWords(table.name), 'value'];
-      if (money.length === 1 && !this.phrases.has(phrase.join(' '))) this.add(phrase, { kind: 'column', table: key, column: money[0], exact: false });
+      if (money.length === 1 && !this.phrases.has(phrase.join(' ')))
+        this.add(phrase, { kind: 'column', table: key, column: money[0], exact: false });
     }
   }
 
@@ -101,7 +104,9 @@ export class SchemaLexicon {
       const tw = normalizedWords(table.name);
       if (tw.length > 1) heads.set(tw[tw.length - 1], [...(heads.get(tw[tw.length - 1]) ?? []), tableKey(table)]);
     }
-    for (const [head, tables] of heads) if (tables.length === 1 && !known.has(head) && !tableWords.has(head)) this.add([head], { kind: 'table', table: tables[0] });
+    for (const [head, tables] of heads)
+      if (tables.length === 1 && !known.has(head) && !tableWords.has(head))
+        this.add([head], { kind: 'table', table: tables[0] });
     for (const table of schema.tables) {
       for (const column of table.columns) {
         const cw = normalizedWords(column.name);
@@ -137,7 +142,9 @@ export class SchemaLexicon {
   }
 
   column(tableKeyName: string, column: string): ColumnSchema {
-    const c = this.once(`column\u0000${tableKeyName}\u0000${column}`, () => this.table(tableKeyName).columns.find((col) => col.name === column));
+    const c = this.once(`column\u0000${tableKeyName}\u0000${column}`, () =>
+      this.table(tableKeyName).columns.find((col) => col.name === column),
+    );
     if (!c) throw new Error(`unknown column ${tableKeyName}.${column}`);
     return c;
   }
@@ -157,7 +164,9 @@ export class SchemaLexicon {
 
   /** Broad kind of a column: id (key columns), number, date, text or other. */
   columnKind(tableKeyName: string, column: string): ColumnKind {
-    return this.once(`columnKind\u0000${tableKeyName}\u0000${column}`, () => this.computeColumnKind(tableKeyName, column));
+    return this.once(`columnKind\u0000${tableKeyName}\u0000${column}`, () =>
+      this.computeColumnKind(tableKeyName, column),
+    );
   }
 
   private computeColumnKind(tableKeyName: string, column: string): ColumnKind {
@@ -210,7 +219,10 @@ export class SchemaLexicon {
     const byWords = (...options: string[]) =>
       table.columns.find((c) => {
         const words = normalizedWords(c.name).join(' ');
-        return options.some((o) => o === words || o.replace(/ /g, '') === words.replace(/ /g, '')) && this.columnKind(key, c.name) === 'text';
+        return (
+          options.some((o) => o === words || o.replace(/ /g, '') === words.replace(/ /g, '')) &&
+          this.columnKind(key, c.name) === 'text'
+        );
       });
     const single = byWords('name', `${tw} name`, 'full name', 'display name');
     if (single) return [single.name];
@@ -235,9 +247,17 @@ export class SchemaLexicon {
         const targets = this.phrases.get(key);
         if (targets && this.namesRowOfLastWord(slice as Array<{ norm: string; lower: string }>, targets)) break;
         // a listed value may be a known value of another column too ("new york": a state and a city)
-        if (targets) return { length, targets: dedupe(known && targets.every((t) => t.kind === 'value') ? [...targets, ...known] : targets) };
+        if (targets)
+          return {
+            length,
+            targets: dedupe(known && targets.every((t) => t.kind === 'value') ? [...targets, ...known] : targets),
+          };
       }
-      if (known && !slice.some((w) => this.namesSchema(w as { norm: string; lower: string })) && !this.startsOtherValue(slice as Array<{ norm: string; lower: string }>, known)) {
+      if (
+        known &&
+        !slice.some((w) => this.namesSchema(w as { norm: string; lower: string })) &&
+        !this.startsOtherValue(slice as Array<{ norm: string; lower: string }>, known)
+      ) {
         return { length, targets: dedupe(known) };
       }
     }
@@ -251,7 +271,11 @@ export class SchemaLexicon {
   private startsOtherValue(words: Array<{ norm: string; lower: string }>, known: LexiconTarget[]): boolean {
     if (words.length < 2) return false;
     const columns = new Set(known.map((t) => (t.kind === 'value' ? `${t.table}.${t.column}` : '')));
-    const first = [...(this.phrases.get(words[0].norm) ?? []), ...(this.knownPhrases.get(words[0].norm) ?? []), ...(this.knownPhrases.get(words[0].lower) ?? [])];
+    const first = [
+      ...(this.phrases.get(words[0].norm) ?? []),
+      ...(this.knownPhrases.get(words[0].norm) ?? []),
+      ...(this.knownPhrases.get(words[0].lower) ?? []),
+    ];
     return first.some((t) => t.kind === 'value' && !columns.has(`${t.table}.${t.column}`));
   }
 
@@ -264,8 +288,13 @@ export class SchemaLexicon {
     const last = words[words.length - 1];
     const tables = new Set((this.phrases.get(last.norm) ?? []).filter((t) => t.kind === 'table').map((t) => t.table));
     if (!tables.size || targets.some((t) => tables.has(t.table))) return false;
-    const head = words.slice(0, -1).map((w) => w.norm).join(' ');
-    return [...(this.phrases.get(head) ?? []), ...(this.knownPhrases.get(head) ?? [])].some((t) => t.kind === 'value' && tables.has(t.table));
+    const head = words
+      .slice(0, -1)
+      .map((w) => w.norm)
+      .join(' ');
+    return [...(this.phrases.get(head) ?? []), ...(this.knownPhrases.get(head) ?? [])].some(
+      (t) => t.kind === 'value' && tables.has(t.table),
+    );
   }
 
   /** True when the word alone names a table or column. */
@@ -352,7 +381,8 @@ export class SchemaLexicon {
       // a stored count is named by what it counts: citation_num, num_enrolled -> "number of citations", unless the
       // counted things are a table of their own ("number of reviews" counts review rows, not business.review_count)
       const counted = kind === 'number' ? countedNoun(cw) : null;
-      if (counted && !this.schema.tables.some((t) => normalizedWords(t.name).join(' ') === counted.join(' '))) this.add(['number', 'of', ...counted], exact);
+      if (counted && !this.schema.tables.some((t) => normalizedWords(t.name).join(' ') === counted.join(' ')))
+        this.add(['number', 'of', ...counted], exact);
       // "order total" for orders.total_amount, "product price" for products.unit_price
       if (cw.length > 1 && kind === 'number' && !startsWithTable) for (const w of cw) this.add([...tw, w], partial);
       for (const value of column.sampleValues ?? []) {

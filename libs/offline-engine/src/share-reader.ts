@@ -22,7 +22,12 @@ export function readShare(items: Item[]): boolean {
  * Throws UnmappedQuestionError when there is no condition or the reading is not a plain list or count.
  */
 export function toShare(intent: ReadIntent, lexicon: SchemaLexicon): ReadIntent {
-  if ((intent.kind !== 'list' && intent.kind !== 'count') || intent.group || intent.lookup || (intent.kind === 'list' && intent.columns.length)) {
+  if (
+    (intent.kind !== 'list' && intent.kind !== 'count') ||
+    intent.group ||
+    intent.lookup ||
+    (intent.kind === 'list' && intent.columns.length)
+  ) {
     throw new UnmappedQuestionError('it could not tell of which rows to take a percentage');
   }
   const share = intent.filters.filter((f) => f.kind !== 'dateRange');

@@ -2,7 +2,15 @@ import type { Dialect } from '@nlq/contracts';
 import { UnmappedQuestionError } from './question-items';
 import { ownKeyColumn } from './inferred-keys';
 import type { JoinPlan, JoinPlanner } from './join-planner';
-import { isWriteIntent, type ColumnRef, type Filter, type Measure, type QueryIntent, type ReadIntent, type WriteIntent } from './query-intent';
+import {
+  isWriteIntent,
+  type ColumnRef,
+  type Filter,
+  type Measure,
+  type QueryIntent,
+  type ReadIntent,
+  type WriteIntent,
+} from './query-intent';
 import type { SchemaLexicon } from './schema-lexicon';
 import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { normalizedWords, splitIdentifier } from './word-forms';
@@ -10,8 +18,32 @@ import { writeTopPerGroup } from './top-per-group-sql';
 import { fragmentHasOr, renderSqlFragment } from './knowledge-definitions';
 import type { BuiltSql } from './query-intent';
 
-
-const ALIAS_RESERVED = new Set(['as', 'at', 'by', 'do', 'go', 'if', 'in', 'is', 'no', 'of', 'on', 'or', 'to', 'all', 'and', 'any', 'asc', 'end', 'for', 'key', 'not', 'set', 'top', 'use']);
+const ALIAS_RESERVED = new Set([
+  'as',
+  'at',
+  'by',
+  'do',
+  'go',
+  'if',
+  'in',
+  'is',
+  'no',
+  'of',
+  'on',
+  'or',
+  'to',
+  'all',
+  'and',
+  'any',
+  'asc',
+  'end',
+  'for',
+  'key',
+  'not',
+  'set',
+  'top',
+  'use',
+]);
 
 /**
  * Write one SQL statement for an intent in the given dialect.
@@ -20,7 +52,13 @@ const ALIAS_RESERVED = new Set(['as', 'at', 'by', 'do', 'go', 'if', 'in', 'is', 
  * over joins that can repeat rows counts distinct primary keys; a sum or average over such joins is refused
  * (UnmappedQuestionError) rather than double counted. Writes: one DELETE or UPDATE on one table with its WHERE.
  */
-export function buildSql(intent: QueryIntent, lexicon: SchemaLexicon, planner: JoinPlanner, dialect: Dialect, maxRows: number): BuiltSql {
+export function buildSql(
+  intent: QueryIntent,
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+  dialect: Dialect,
+  maxRows: number,
+): BuiltSql {
   if (isWriteIntent(intent)) return buildWrite(intent, lexicon, dialect);
   return new ReadSqlWriter(intent, lexicon, planner, dialect, maxRows).write();
 }
@@ -28,10 +66,16 @@ export function buildSql(intent: QueryIntent, lexicon: SchemaLexicon, planner: J
 function buildWrite(intent: WriteIntent, lexicon: SchemaLexicon, dialect: Dialect): BuiltSql {
   const table = lexicon.table(intent.table);
   const t = quoteTable(table.name, table.schema, dialect);
-  const where = intent.filters.map((f) => `${quoteIdent(f.ref.column, dialect)} ${f.op} ${literal(f.value, dialect)}`).join(' AND ');
+  const where = intent.filters
+    .map((f) => `${quoteIdent(f.ref.column, dialect)} ${f.op} ${literal(f.value, dialect)}`)
+    .join(' AND ');
   if (intent.kind === 'delete') return { sql: `DELETE FROM ${t} WHERE ${where}`, labelColumns: [], valueColumn: null };
   const set = intent.set as { column: string; value: string | number };
-  return { sql: `UPDATE ${t} SET ${quoteIdent(set.column, dialect)} = ${literal(set.value, dialect)} WHERE ${where}`, labelColumns: [], valueColumn: null };
+  return {
+    sql: `UPDATE ${t} SET ${quoteIdent(set.column, dialect)} = ${literal(set.value, dialect)} WHERE ${where}`,
+    labelColumns: [],
+    valueColumn: null,
+  };
 }
 
 /**
@@ -47,7 +91,20 @@ export function tallyColumn(lexicon: SchemaLexicon, table: string): string | nul
   return hits.length === 1 ? hits[0] : null;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /**
@@ -57,8 +114,10 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 export function calendarOrder(column: string, values: readonly string[], dialect: Dialect): string | null {
   if (!values.length) return null;
   for (const names of [MONTHS, WEEKDAYS]) {
-    const rank = (v: string) => names.findIndex((n) => n === v.trim().toLowerCase() || n.slice(0, 3) === v.trim().toLowerCase());
-    if (values.every((v) => rank(v) >= 0)) return `CASE ${column} ${values.map((v) => `WHEN ${literal(v, dialect)} THEN ${rank(v) + 1}`).join(' ')} END`;
+    const rank = (v: string) =>
+      names.findIndex((n) => n === v.trim().toLowerCase() || n.slice(0, 3) === v.trim().toLowerCase());
+    if (values.every((v) => rank(v) >= 0))
+      return `CASE ${column} ${values.map((v) => `WHEN ${literal(v, dialect)} THEN ${rank(v) + 1}`).join(' ')} END`;
   }
   return null;
 }
@@ -77,9 +136,14 @@ class ReadSqlWriter {
 
   /** `SELECT 1.0 * (numerator count) / NULLIF((denominator count), 0) AS ratio`, each count its own statement. */
   private writeRatio(ratio: NonNullable<ReadIntent['ratio']>): BuiltSql {
-    const count = (intent: ReadIntent) => new ReadSqlWriter(intent, this.lex, this.planner, this.dialect, this.maxRows).write().sql;
+    const count = (intent: ReadIntent) =>
+      new ReadSqlWriter(intent, this.lex, this.planner, this.dialect, this.maxRows).write().sql;
     const alias = this.q(this.intent.measure?.alias ?? 'ratio');
-    return { sql: `SELECT 1.0 * (${count(ratio.numerator)}) / NULLIF((${count(ratio.denominator)}), 0) AS ${alias}`, labelColumns: [], valueColumn: 'ratio' };
+    return {
+      sql: `SELECT 1.0 * (${count(ratio.numerator)}) / NULLIF((${count(ratio.denominator)}), 0) AS ${alias}`,
+      labelColumns: [],
+      valueColumn: 'ratio',
+    };
   }
 
   private q(name: string): string {
@@ -94,17 +158,27 @@ class ReadSqlWriter {
   private tableSql(key: string): string {
     const t = this.lex.table(key);
     const alias = this.aliases.get(key);
-    return alias ? `${quoteTable(t.name, t.schema, this.dialect)} ${alias}` : quoteTable(t.name, t.schema, this.dialect);
+    return alias
+      ? `${quoteTable(t.name, t.schema, this.dialect)} ${alias}`
+      : quoteTable(t.name, t.schema, this.dialect);
   }
 
   private neededTables(): Set<string> {
     const i = this.intent;
     const s = new Set<string>();
-    for (const f of [...i.filters, ...(i.share ?? [])]) for (const part of f.kind === 'anyOf' ? f.parts : [f]) s.add(part.ref.table);
+    for (const f of [...i.filters, ...(i.share ?? [])])
+      for (const part of f.kind === 'anyOf' ? f.parts : [f]) s.add(part.ref.table);
     for (const f of i.filters) if (f.kind === 'sql') for (const t of f.fragment.tables) s.add(t);
     for (const m of [i.measure, ...(i.moreMeasures ?? [])]) for (const t of m?.definition?.tables ?? []) s.add(t);
     if (i.group) s.add(i.group.kind === 'table' ? i.group.table : i.group.ref.table);
-    if (i.measure) s.add(i.measure.expr.kind === 'rows' ? i.measure.expr.table : i.measure.expr.kind === 'column' ? i.measure.expr.ref.table : i.measure.expr.left.table);
+    if (i.measure)
+      s.add(
+        i.measure.expr.kind === 'rows'
+          ? i.measure.expr.table
+          : i.measure.expr.kind === 'column'
+            ? i.measure.expr.ref.table
+            : i.measure.expr.left.table,
+      );
     for (const c of i.columns) s.add(c.table);
     return s;
   }
@@ -114,7 +188,12 @@ class ReadSqlWriter {
     const used = new Set<string>();
     for (const key of [this.plan.base, ...this.plan.joins.map((j) => j.table)]) {
       const words = splitIdentifier(this.lex.table(key).name);
-      let base = words.map((w) => w[0]).join('').toLowerCase().replace(/[^a-z]/g, '') || 't';
+      let base =
+        words
+          .map((w) => w[0])
+          .join('')
+          .toLowerCase()
+          .replace(/[^a-z]/g, '') || 't';
       if (base.length === 1 && words.length === 1 && words[0].length > 2) base = words[0].slice(0, 1);
       let alias = base;
       let n = 1;
@@ -145,16 +224,23 @@ class ReadSqlWriter {
       }
       const key = ownKeyColumn(table);
       if (fansOut && key) return `COUNT(DISTINCT ${this.col({ table: m.expr.table, column: key })})`;
-      if (fansOut) throw new UnmappedQuestionError(`counting ${m.expr.table} across these joins would count rows twice`);
+      if (fansOut)
+        throw new UnmappedQuestionError(`counting ${m.expr.table} across these joins would count rows twice`);
       return 'COUNT(*)';
     }
     if (m.fn === 'count') {
       if (m.expr.kind !== 'column') throw new Error('count of a product');
       return `COUNT(DISTINCT ${this.col(m.expr.ref)})`;
     }
-    if (fansOut && (m.fn === 'sum' || m.fn === 'avg')) throw new UnmappedQuestionError(`adding up ${m.label} across these joins would count rows twice`);
+    if (fansOut && (m.fn === 'sum' || m.fn === 'avg'))
+      throw new UnmappedQuestionError(`adding up ${m.label} across these joins would count rows twice`);
     const e = m.expr;
-    const inner = e.kind === 'column' ? this.col(e.ref) : e.kind === 'duration' ? durationExpr(this.col(e.left), this.col(e.right), e.unit, this.dialect) : `${this.col(e.left)} * ${this.col(e.right)}`;
+    const inner =
+      e.kind === 'column'
+        ? this.col(e.ref)
+        : e.kind === 'duration'
+          ? durationExpr(this.col(e.left), this.col(e.right), e.unit, this.dialect)
+          : `${this.col(e.left)} * ${this.col(e.right)}`;
     return `${m.fn.toUpperCase()}(${inner})`;
   }
 
@@ -178,7 +264,15 @@ class ReadSqlWriter {
         return false;
       }
     };
-    const moved = i.filters.filter((f) => f.kind !== 'related' && f.kind !== 'duration' && f.kind !== 'sql' && (f.kind !== 'anyOf' || f.parts.every((p) => p.ref.table === f.ref.table)) && f.ref.table !== i.subject && fansOut(f.ref.table));
+    const moved = i.filters.filter(
+      (f) =>
+        f.kind !== 'related' &&
+        f.kind !== 'duration' &&
+        f.kind !== 'sql' &&
+        (f.kind !== 'anyOf' || f.parts.every((p) => p.ref.table === f.ref.table)) &&
+        f.ref.table !== i.subject &&
+        fansOut(f.ref.table),
+    );
     if (!moved.length) return i;
     const kept = i.filters.filter((f) => !moved.includes(f));
     const rest = { ...i, filters: kept };
@@ -201,14 +295,16 @@ class ReadSqlWriter {
       return a;
     };
     const ref = (table: string, column: string) => `${alias(table)}.${this.q(column)}`;
-    const tableSql = (key: string) => `${quoteTable(this.lex.table(key).name, this.lex.table(key).schema, this.dialect)} ${alias(key)}`;
+    const tableSql = (key: string) =>
+      `${quoteTable(this.lex.table(key).name, this.lex.table(key).schema, this.dialect)} ${alias(key)}`;
     const [first, ...others] = plan.joins;
     const outer = (column: string) => {
       const t = this.lex.table(subject);
       return `${this.aliases.get(subject) ?? quoteTable(t.name, t.schema, this.dialect)}.${this.q(column)}`;
     };
     let from = `FROM ${tableSql(first.table)}`;
-    for (const j of others) from += ` JOIN ${tableSql(j.table)} ON ${j.on.map(([a, b]) => `${ref(j.via, a)} = ${ref(j.table, b)}`).join(' AND ')}`;
+    for (const j of others)
+      from += ` JOIN ${tableSql(j.table)} ON ${j.on.map(([a, b]) => `${ref(j.via, a)} = ${ref(j.table, b)}`).join(' AND ')}`;
     const where = first.on.map(([viaCol, tableCol]) => `${ref(first.table, tableCol)} = ${outer(viaCol)}`);
     const c = ref(f.ref.table, f.ref.column);
     if (f.kind === 'compare') where.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
@@ -229,7 +325,10 @@ class ReadSqlWriter {
       else if (f.kind === 'anyOf') parts.push(this.anyOfSql(f, (p) => this.col(p)));
       else if (f.kind === 'isNull') parts.push(`${c} IS ${f.negated ? 'NOT ' : ''}NULL`);
       else if (f.kind === 'related') parts.push(this.relatedSql(f));
-      else if (f.kind === 'duration') parts.push(`${durationExpr(c, this.col(f.end), f.unit, this.dialect)} ${f.op} ${literal(f.value, this.dialect)}`);
+      else if (f.kind === 'duration')
+        parts.push(
+          `${durationExpr(c, this.col(f.end), f.unit, this.dialect)} ${f.op} ${literal(f.value, this.dialect)}`,
+        );
       else if (f.kind === 'sql') {
         const condition = renderSqlFragment(f.fragment, (ref) => this.col(ref));
         parts.push(fragmentHasOr(f.fragment) ? `(${condition})` : condition);
@@ -272,7 +371,9 @@ class ReadSqlWriter {
     const where: string[] = [];
     for (const j of plan.joins) {
       if (j.table === f.ref.table) {
-        const outer = this.aliases.get(j.table) ?? quoteTable(this.lex.table(j.table).name, this.lex.table(j.table).schema, this.dialect);
+        const outer =
+          this.aliases.get(j.table) ??
+          quoteTable(this.lex.table(j.table).name, this.lex.table(j.table).schema, this.dialect);
         for (const [viaCol, tableCol] of j.on) where.push(`${ref(j.via, viaCol)} = ${outer}.${this.q(tableCol)}`);
       } else {
         from += ` JOIN ${tableSql(j.table)} ON ${j.on.map(([viaCol, tableCol]) => `${ref(j.via, viaCol)} = ${ref(j.table, tableCol)}`).join(' AND ')}`;
@@ -282,7 +383,10 @@ class ReadSqlWriter {
     const a = f.aggregate;
     if (a) {
       const e = a.expr;
-      const inner = e.kind === 'column' ? ref(e.ref.table, e.ref.column) : `${ref(e.left.table, e.left.column)} * ${ref(e.right.table, e.right.column)}`;
+      const inner =
+        e.kind === 'column'
+          ? ref(e.ref.table, e.ref.column)
+          : `${ref(e.left.table, e.left.column)} * ${ref(e.right.table, e.right.column)}`;
       const value = `(SELECT ${a.fn.toUpperCase()}(${inner}) ${body})`;
       return asValue ? value : `${value} ${f.op} ${literal(f.count, this.dialect)}`;
     }
@@ -294,7 +398,12 @@ class ReadSqlWriter {
   private from(): string {
     let sql = ` FROM ${this.tableSql(this.plan.base)}`;
     for (const j of this.plan.joins) {
-      const on = j.on.map(([viaCol, tableCol]) => `${this.col({ table: j.via, column: viaCol })} = ${this.col({ table: j.table, column: tableCol })}`).join(' AND ');
+      const on = j.on
+        .map(
+          ([viaCol, tableCol]) =>
+            `${this.col({ table: j.via, column: viaCol })} = ${this.col({ table: j.table, column: tableCol })}`,
+        )
+        .join(' AND ');
       sql += ` JOIN ${this.tableSql(j.table)} ON ${on}`;
     }
     return sql;
@@ -312,7 +421,12 @@ class ReadSqlWriter {
     if (!g) return { items: [], keys: [], labels: [], order: null };
     if (g.kind === 'column') {
       const values = this.lex.column(g.ref.table, g.ref.column).sampleValues ?? [];
-      return { items: [this.col(g.ref)], keys: [this.col(g.ref)], labels: [g.ref.column], order: calendarOrder(this.col(g.ref), values, this.dialect) };
+      return {
+        items: [this.col(g.ref)],
+        keys: [this.col(g.ref)],
+        labels: [g.ref.column],
+        order: calendarOrder(this.col(g.ref), values, this.dialect),
+      };
     }
     if (g.kind === 'period') {
       const expr = periodExpr(this.col(g.ref), g.unit, this.dialect);
@@ -369,32 +483,74 @@ class ReadSqlWriter {
     if (i.kind === 'list') {
       // rows kept by an aggregate of their related rows ("customers who spent more than 1000") are named, with
       // that aggregate beside them
-      const shownAggregates = i.columns.length ? [] : i.filters.filter((f): f is Extract<Filter, { kind: 'related' }> => f.kind === 'related' && !!f.aggregate);
-      const cols: ColumnRef[] = i.columns.length ? i.columns : shownAggregates.length ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column })) : this.defaultColumns(i.subject);
-      const items = cols.map((c) => (c.joined ? `${concatWithSpaces([c, ...c.joined.with].map((p) => this.col(p)), this.dialect)} AS ${this.q(c.joined.alias)}` : this.col(c)));
-      for (const f of shownAggregates) items.push(`${this.relatedSql(f, true)} AS ${this.q((f.aggregate as { alias: string }).alias)}`);
+      const shownAggregates = i.columns.length
+        ? []
+        : i.filters.filter((f): f is Extract<Filter, { kind: 'related' }> => f.kind === 'related' && !!f.aggregate);
+      const cols: ColumnRef[] = i.columns.length
+        ? i.columns
+        : shownAggregates.length
+          ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column }))
+          : this.defaultColumns(i.subject);
+      const items = cols.map((c) =>
+        c.joined
+          ? `${concatWithSpaces(
+              [c, ...c.joined.with].map((p) => this.col(p)),
+              this.dialect,
+            )} AS ${this.q(c.joined.alias)}`
+          : this.col(c),
+      );
+      for (const f of shownAggregates)
+        items.push(`${this.relatedSql(f, true)} AS ${this.q((f.aggregate as { alias: string }).alias)}`);
       if (i.having && i.group?.kind === 'column') {
         // "type codes with fewer than 3 templates": the values held by that many rows
         const key = this.col(i.group.ref);
-        const counted = this.measureSql({ fn: 'count', expr: { kind: 'rows', table: i.subject }, alias: 'n', label: '', money: false });
+        const counted = this.measureSql({
+          fn: 'count',
+          expr: { kind: 'rows', table: i.subject },
+          alias: 'n',
+          label: '',
+          money: false,
+        });
         const rest = `${from}${this.where(i.filters)} GROUP BY ${key} HAVING ${counted} ${i.having.op} ${literal(i.having.count, this.dialect)} ORDER BY ${key}`;
         return { sql: this.select(false, [key], rest, maxRows), labelColumns: [i.group.ref.column], valueColumn: null };
       }
       const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
       const pk = this.lex.table(i.subject).primaryKey;
-      const orderCols = i.group?.kind === 'column' ? [this.col(i.group.ref)] : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column)) ? pk.map((c) => this.col({ table: i.subject, column: c })) : [];
-      const asked = i.orderBy && typeof i.orderBy.by === 'object' ? `${this.col(i.orderBy.by)} ${i.orderBy.direction.toUpperCase()}` : null;
+      const orderCols =
+        i.group?.kind === 'column'
+          ? [this.col(i.group.ref)]
+          : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column))
+            ? pk.map((c) => this.col({ table: i.subject, column: c }))
+            : [];
+      const asked =
+        i.orderBy && typeof i.orderBy.by === 'object'
+          ? `${this.col(i.orderBy.by)} ${i.orderBy.direction.toUpperCase()}`
+          : null;
       const order = asked ? ` ORDER BY ${asked}` : orderCols.length ? ` ORDER BY ${orderCols.join(', ')}` : '';
-      const labels = i.group?.kind === 'column' ? [i.group.ref.column] : i.lookup ? cols.map((c) => c.column) : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
-      return { sql: this.select(distinct, items, `${from}${this.where(i.filters)}${order}`, maxRows), labelColumns: labels, valueColumn: null };
+      const labels =
+        i.group?.kind === 'column'
+          ? [i.group.ref.column]
+          : i.lookup
+            ? cols.map((c) => c.column)
+            : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
+      return {
+        sql: this.select(distinct, items, `${from}${this.where(i.filters)}${order}`, maxRows),
+        labelColumns: labels,
+        valueColumn: null,
+      };
     }
 
     const m = i.measure as Measure;
     if (i.share) {
-      if (this.plan.fansOut) throw new UnmappedQuestionError(`a percentage of ${i.subject} across these joins would count rows twice`);
+      if (this.plan.fansOut)
+        throw new UnmappedQuestionError(`a percentage of ${i.subject} across these joins would count rows twice`);
       const condition = this.where(i.share).replace(/^ WHERE /, '');
       const pct = `100.0 * SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) / COUNT(*) AS ${this.q(m.alias)}`;
-      return { sql: this.select(false, [pct], `${from}${this.where(i.filters)}`, null), labelColumns: [], valueColumn: m.alias };
+      return {
+        sql: this.select(false, [pct], `${from}${this.where(i.filters)}`, null),
+        labelColumns: [],
+        valueColumn: m.alias,
+      };
     }
     const measure = `${this.measureSql(m)} AS ${this.q(m.alias)}`;
     const g = this.groupParts();
@@ -409,18 +565,32 @@ class ReadSqlWriter {
       const named = i.columns.filter((c) => c.table === i.subject).map((c) => c.column);
       // the row's related row named instead ("the state of the longest river"): that table's columns only
       const related = i.columns.filter((c) => c.table !== i.subject);
-      const cols = named.length ? named : keyless ? labels : [...new Set([...table.primaryKey, ...labels, m.expr.ref.column])];
-      const items = related.length ? related.map((c) => this.col(c)) : cols.map((c) => this.col({ table: i.subject, column: c }));
+      const cols = named.length
+        ? named
+        : keyless
+          ? labels
+          : [...new Set([...table.primaryKey, ...labels, m.expr.ref.column])];
+      const items = related.length
+        ? related.map((c) => this.col(c))
+        : cols.map((c) => this.col({ table: i.subject, column: c }));
       const valueColumn = !related.length && cols.includes(m.expr.ref.column) ? m.expr.ref.column : null;
       if (i.ties) {
         const extreme = `(SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(${this.col(m.expr.ref)})${from}${this.where(i.filters)})`;
         const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} = ${extreme}`])}`;
         // a keyless table may hold one name on several rows (a river per state it crosses): name it once
-        return { sql: this.select(this.plan.fansOut || keyless || related.length > 0, items, rest, maxRows), labelColumns: related.length ? related.map((c) => c.column) : labels, valueColumn };
+        return {
+          sql: this.select(this.plan.fansOut || keyless || related.length > 0, items, rest, maxRows),
+          labelColumns: related.length ? related.map((c) => c.column) : labels,
+          valueColumn,
+        };
       }
       const dir = i.direction.toUpperCase();
       const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} IS NOT NULL`])} ORDER BY ${this.col(m.expr.ref)} ${dir}`;
-      return { sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)), labelColumns: labels, valueColumn };
+      return {
+        sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)),
+        labelColumns: labels,
+        valueColumn,
+      };
     }
 
     if (i.yesNo) {
@@ -430,7 +600,11 @@ class ReadSqlWriter {
     // more values of the same rows ("the maximum and minimum price"), before the measure
     const more = (i.moreMeasures ?? []).map((x) => `${this.measureSql(x)} AS ${this.q(x.alias)}`);
     if (!i.group) {
-      return { sql: this.select(false, [...more, measure], `${from}${this.where(i.filters)}`, null), labelColumns: [], valueColumn: m.alias };
+      return {
+        sql: this.select(false, [...more, measure], `${from}${this.where(i.filters)}`, null),
+        labelColumns: [],
+        valueColumn: m.alias,
+      };
     }
 
     const dir = i.kind === 'top' ? i.direction.toUpperCase() : 'DESC';
@@ -445,9 +619,15 @@ class ReadSqlWriter {
     const grouped = `${from}${this.where(i.filters)} GROUP BY ${g.keys.join(', ')}`;
     // ties of a singular ranking: every group whose measure equals the extreme one
     const tied = i.kind === 'top' && i.ties;
-    const extreme = tied ? ` HAVING ${this.measureSql(m)} = (SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(nlq_m) FROM (SELECT ${this.measureSql(m)} AS nlq_m${grouped}) nlq_t)` : '';
+    const extreme = tied
+      ? ` HAVING ${this.measureSql(m)} = (SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(nlq_m) FROM (SELECT ${this.measureSql(m)} AS nlq_m${grouped}) nlq_t)`
+      : '';
     const rest = `${grouped}${extreme} ORDER BY ${orderBy}`;
     const limit = i.kind === 'top' && !tied ? Math.min(i.limit ?? maxRows, maxRows) : maxRows;
-    return { sql: this.select(false, [...g.items, ...more, measure], rest, limit), labelColumns: g.labels, valueColumn: m.alias };
+    return {
+      sql: this.select(false, [...g.items, ...more, measure], rest, limit),
+      labelColumns: g.labels,
+      valueColumn: m.alias,
+    };
   }
 }

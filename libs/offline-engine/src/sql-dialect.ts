@@ -23,7 +23,9 @@ export function quoteTable(name: string, schema: string | null | undefined, dial
 export function literal(value: string | number, dialect: Dialect): string {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) {
-      throw new UnmappedQuestionError(`a number in the question is too large to write exactly (the largest it writes is ${Number.MAX_SAFE_INTEGER})`);
+      throw new UnmappedQuestionError(
+        `a number in the question is too large to write exactly (the largest it writes is ${Number.MAX_SAFE_INTEGER})`,
+      );
     }
     return String(value);
   }

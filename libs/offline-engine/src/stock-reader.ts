@@ -15,7 +15,9 @@ const STOCK_PHRASE = /\b(out of|not in|in)\s+(stock|inventory)\b/i;
 
 /** The words of the WordNet sense of `word` that is merchandise on hand (its gloss says so), lower case. */
 function onHandWords(word: string): string[] {
-  const sense = wordNet().synsets(word.toLowerCase(), 'n').find((s) => /\bon hand\b/.test(s.gloss));
+  const sense = wordNet()
+    .synsets(word.toLowerCase(), 'n')
+    .find((s) => /\bon hand\b/.test(s.gloss));
   return sense ? sense.words : [word.toLowerCase()];
 }
 
@@ -45,11 +47,16 @@ export function withStockConditions(question: string, lex: SchemaLexicon): strin
   const asked = new Set(normalizedWords(question));
   const named = columns.filter((c) => lex.tableWords(c.table).every((w) => asked.has(w)));
   if (named.length) columns = named;
-  const condition = (c: { table: string; column: string }) => `${qualifiedName(lex, c.table, c.column)} ${/^in$/i.test(m[1]) ? '>' : '='} 0`;
+  const condition = (c: { table: string; column: string }) =>
+    `${qualifiedName(lex, c.table, c.column)} ${/^in$/i.test(m[1]) ? '>' : '='} 0`;
   if (columns.length > 1) {
     throw new AmbiguousQuestionError(
       `"${m[0]}" could mean ${columns.map((c) => `${c.table}.${c.column}`).join(' or ')}`,
-      columns.map((c) => ({ label: `${humanize(c.column)} of ${tableNoun(lex.table(c.table))}`, phrase: m[0], replacement: condition(c) })),
+      columns.map((c) => ({
+        label: `${humanize(c.column)} of ${tableNoun(lex.table(c.table))}`,
+        phrase: m[0],
+        replacement: condition(c),
+      })),
       `Which stock do you mean?`,
     );
   }

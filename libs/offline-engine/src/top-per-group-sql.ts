@@ -23,7 +23,12 @@ import { splitIdentifier } from './word-forms';
 /** Short lower-case initials of a table name (`order_items` -> `oi`), never a reserved word. */
 function initials(name: string): string {
   const words = splitIdentifier(name);
-  const base = words.map((w) => w[0]).join('').toLowerCase().replace(/[^a-z]/g, '') || 't';
+  const base =
+    words
+      .map((w) => w[0])
+      .join('')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '') || 't';
   return ['as', 'by', 'do', 'if', 'in', 'is', 'of', 'on', 'or', 'to'].includes(base) ? `${base}1` : base;
 }
 
@@ -31,9 +36,16 @@ function initials(name: string): string {
  * Write the statement of a `perGroup` top intent in `dialect`, at most `maxRows` rows, ordered by group and then by
  * the measure. Throws UnmappedQuestionError when the group or the measure cannot be tied to the ranked rows.
  */
-export function writeTopPerGroup(i: ReadIntent, lex: SchemaLexicon, planner: JoinPlanner, dialect: Dialect, maxRows: number): BuiltSql {
+export function writeTopPerGroup(
+  i: ReadIntent,
+  lex: SchemaLexicon,
+  planner: JoinPlanner,
+  dialect: Dialect,
+  maxRows: number,
+): BuiltSql {
   const q = (name: string) => quoteIdent(name, dialect);
-  const tableSql = (key: string, alias: string) => `${quoteTable(lex.table(key).name, lex.table(key).schema, dialect)} ${alias}`;
+  const tableSql = (key: string, alias: string) =>
+    `${quoteTable(lex.table(key).name, lex.table(key).schema, dialect)} ${alias}`;
   const m = i.measure as Measure;
   const group = i.group;
   const keys = group ? groupKeyColumns({ planner }, i.subject, group) : null;
@@ -51,9 +63,16 @@ export function writeTopPerGroup(i: ReadIntent, lex: SchemaLexicon, planner: Joi
     filters.flatMap((f) => {
       const c = `${row}.${q(f.ref.column)}`;
       if (f.kind === 'compare') return [`${c} ${f.op} ${literal(f.value, dialect)}`];
-      if (f.kind === 'anyOf' && f.parts.every((p) => p.ref.table === i.subject)) return [`(${f.parts.map((p) => `${row}.${q(p.ref.column)} ${p.op} ${literal(p.value, dialect)}`).join(' OR ')})`];
+      if (f.kind === 'anyOf' && f.parts.every((p) => p.ref.table === i.subject))
+        return [
+          `(${f.parts.map((p) => `${row}.${q(p.ref.column)} ${p.op} ${literal(p.value, dialect)}`).join(' OR ')})`,
+        ];
       if (f.kind === 'isNull') return [`${c} IS ${f.negated ? 'NOT ' : ''}NULL`];
-      if (f.kind === 'dateRange') return [...(f.from ? [`${c} >= ${literal(f.from, dialect)}`] : []), ...(f.to ? [`${c} < ${literal(f.to, dialect)}`] : [])];
+      if (f.kind === 'dateRange')
+        return [
+          ...(f.from ? [`${c} >= ${literal(f.from, dialect)}`] : []),
+          ...(f.to ? [`${c} < ${literal(f.to, dialect)}`] : []),
+        ];
       throw new UnmappedQuestionError('it ranks rows in each group only under plain conditions on them');
     });
 
@@ -63,7 +82,12 @@ export function writeTopPerGroup(i: ReadIntent, lex: SchemaLexicon, planner: Joi
   let groupItems: string[];
   let groupLabels: string[];
   const groupLabelColumns = group.kind === 'table' ? lex.labelColumns(group.table) : [];
-  const keyOnly = group.kind === 'column' || (groupLabelColumns.length === keys.length && planner.plan(i.subject, [group.kind === 'table' ? group.table : i.subject]).joins[0]?.on.every(([, parentCol], k) => parentCol === groupLabelColumns[k]));
+  const keyOnly =
+    group.kind === 'column' ||
+    (groupLabelColumns.length === keys.length &&
+      planner
+        .plan(i.subject, [group.kind === 'table' ? group.table : i.subject])
+        .joins[0]?.on.every(([, parentCol], k) => parentCol === groupLabelColumns[k]));
   if (keyOnly) {
     groupItems = keys.map((k) => `${a}.${q(k.column)}`);
     groupLabels = keys.map((k) => k.column);
@@ -74,32 +98,56 @@ export function writeTopPerGroup(i: ReadIntent, lex: SchemaLexicon, planner: Joi
     const step = planner.plan(i.subject, [gTable]).joins[0];
     from += ` JOIN ${tableSql(gTable, g)} ON ${step.on.map(([own, parent]) => `${a}.${q(own)} = ${g}.${q(parent)}`).join(' AND ')}`;
     const prefix = aliasOf(singularNoun(tableNoun(lex.table(gTable))));
-    groupLabels = groupLabelColumns.map((c) => (entityLabels.includes(c) || c === m.alias ? `${prefix}_${aliasOf(c)}` : c));
-    groupItems = groupLabelColumns.map((c, k) => (groupLabels[k] === c ? `${g}.${q(c)}` : `${g}.${q(c)} AS ${q(groupLabels[k])}`));
+    groupLabels = groupLabelColumns.map((c) =>
+      entityLabels.includes(c) || c === m.alias ? `${prefix}_${aliasOf(c)}` : c,
+    );
+    groupItems = groupLabelColumns.map((c, k) =>
+      groupLabels[k] === c ? `${g}.${q(c)}` : `${g}.${q(c)} AS ${q(groupLabels[k])}`,
+    );
   }
-  const shownValue = m.fn === 'none' && m.expr.kind === 'column' && entityLabels.includes(m.expr.ref.column) ? null : `${value(a)}${m.fn === 'none' ? '' : ` AS ${q(m.alias)}`}`;
+  const shownValue =
+    m.fn === 'none' && m.expr.kind === 'column' && entityLabels.includes(m.expr.ref.column)
+      ? null
+      : `${value(a)}${m.fn === 'none' ? '' : ` AS ${q(m.alias)}`}`;
   const items = [...groupItems, ...entityLabels.map((c) => `${a}.${q(c)}`), ...(shownValue ? [shownValue] : [])];
   const outranks = `${value(inner)} ${i.direction === 'desc' ? '>' : '<'} ${value(a)}`;
   const sameGroup = keys.map((k) => `${inner}.${q(k.column)} = ${a}.${q(k.column)}`);
   const above = `FROM ${tableSql(i.subject, inner)} WHERE ${[...sameGroup, ...conditions(inner, i.filters), outranks].join(' AND ')}`;
   const n = i.limit ?? 1;
   const ranked = n === 1 ? `NOT EXISTS (SELECT 1 ${above})` : `(SELECT COUNT(*) ${above}) < ${n}`;
-  const where = [...conditions(a, i.filters), ...keys.map((k) => `${a}.${q(k.column)} IS NOT NULL`), `${value(a)} IS NOT NULL`, ranked];
+  const where = [
+    ...conditions(a, i.filters),
+    ...keys.map((k) => `${a}.${q(k.column)} IS NOT NULL`),
+    `${value(a)} IS NOT NULL`,
+    ranked,
+  ];
   const valueColumn = m.fn === 'none' && m.expr.kind === 'column' ? m.expr.ref.column : m.alias;
   const order = ` ORDER BY ${[...groupItems.map((g) => g.replace(/ AS .*$/, '')), `${m.fn === 'none' ? value(a) : q(m.alias)} ${i.direction.toUpperCase()}`].join(', ')}`;
   const limit = Math.max(1, Math.floor(maxRows));
   const top = dialect === 'transactsql' ? `TOP ${limit} ` : '';
   const tail = dialect === 'transactsql' ? '' : ` LIMIT ${limit}`;
-  return { sql: `SELECT ${top}${items.join(', ')}${from} WHERE ${where.join(' AND ')}${order}${tail}`, labelColumns: [...groupLabels, ...entityLabels], valueColumn };
+  return {
+    sql: `SELECT ${top}${items.join(', ')}${from} WHERE ${where.join(' AND ')}${order}${tail}`,
+    labelColumns: [...groupLabels, ...entityLabels],
+    valueColumn,
+  };
 }
 
 /**
  * The measure of one ranked row over its related rows, a correlated subquery along the many-to-one path from the
  * measure's table to the ranked table: `(SELECT SUM(oi.quantity) FROM order_items oi WHERE oi.product_id = p.id)`.
  */
-function relatedValue(m: Measure, row: string, subject: string, lex: SchemaLexicon, planner: JoinPlanner, dialect: Dialect): string {
+function relatedValue(
+  m: Measure,
+  row: string,
+  subject: string,
+  lex: SchemaLexicon,
+  planner: JoinPlanner,
+  dialect: Dialect,
+): string {
   const q = (name: string) => quoteIdent(name, dialect);
-  const mTable = m.expr.kind === 'rows' ? m.expr.table : m.expr.kind === 'column' ? m.expr.ref.table : m.expr.left.table;
+  const mTable =
+    m.expr.kind === 'rows' ? m.expr.table : m.expr.kind === 'column' ? m.expr.ref.table : m.expr.left.table;
   const plan = planner.plan(mTable, [subject]);
   if (plan.fansOut) throw new UnmappedQuestionError(`${mTable} rows do not each belong to one ${subject} row`);
   const aliases = new Map<string, string>();
@@ -113,11 +161,20 @@ function relatedValue(m: Measure, row: string, subject: string, lex: SchemaLexic
   let from = `FROM ${tableSql(mTable)}`;
   const where: string[] = [];
   for (const j of plan.joins) {
-    if (j.table === subject) for (const [viaCol, col] of j.on) where.push(`${alias(j.via)}.${q(viaCol)} = ${row}.${q(col)}`);
-    else from += ` JOIN ${tableSql(j.table)} ON ${j.on.map(([viaCol, col]) => `${alias(j.via)}.${q(viaCol)} = ${alias(j.table)}.${q(col)}`).join(' AND ')}`;
+    if (j.table === subject)
+      for (const [viaCol, col] of j.on) where.push(`${alias(j.via)}.${q(viaCol)} = ${row}.${q(col)}`);
+    else
+      from += ` JOIN ${tableSql(j.table)} ON ${j.on.map(([viaCol, col]) => `${alias(j.via)}.${q(viaCol)} = ${alias(j.table)}.${q(col)}`).join(' AND ')}`;
   }
   const e = m.expr;
-  const agg = e.kind === 'rows' ? 'COUNT(*)' : e.kind === 'column' ? `${m.fn.toUpperCase()}(${ref(e.ref)})` : e.kind === 'product' ? `${m.fn.toUpperCase()}(${ref(e.left)} * ${ref(e.right)})` : null;
+  const agg =
+    e.kind === 'rows'
+      ? 'COUNT(*)'
+      : e.kind === 'column'
+        ? `${m.fn.toUpperCase()}(${ref(e.ref)})`
+        : e.kind === 'product'
+          ? `${m.fn.toUpperCase()}(${ref(e.left)} * ${ref(e.right)})`
+          : null;
   if (!agg) throw new UnmappedQuestionError(`it could not rank by ${m.label} in each group`);
   return `(SELECT ${agg} ${from} WHERE ${where.join(' AND ')})`;
 }

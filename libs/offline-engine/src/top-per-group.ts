@@ -36,22 +36,51 @@ export function groupKeyColumns(b: Pick<ReadState, 'planner'>, entity: string, g
  * UnmappedQuestionError) a group not on the ranked row or one foreign key away, a measure of rows that do not each
  * belong to one ranked row, and conditions on other tables.
  */
-export function buildTopPerGroup(b: ReadState, entity: MentionItem, groupItem: MentionItem, others: MentionItem[], spec: MeasureSpec): ReadIntent {
+export function buildTopPerGroup(
+  b: ReadState,
+  entity: MentionItem,
+  groupItem: MentionItem,
+  others: MentionItem[],
+  spec: MeasureSpec,
+): ReadIntent {
   const subject = b.firstTable(entity) as string;
   const groupTable = b.firstTable(groupItem);
   const fn = b.agg?.fn ?? (spec.kind === 'column' ? 'none' : 'sum');
-  const anchors = [subject, ...(groupTable ? [groupTable] : []), ...others.map((m) => b.firstTable(m)).filter((t): t is string => !!t)];
-  const measure: Measure = resolveMeasure(b, spec, spec.kind === 'column' || spec.kind === 'price' ? [subject] : anchors, spec.kind === 'price' ? 'none' : spec.kind === 'rows' ? 'count' : fn);
+  const anchors = [
+    subject,
+    ...(groupTable ? [groupTable] : []),
+    ...others.map((m) => b.firstTable(m)).filter((t): t is string => !!t),
+  ];
+  const measure: Measure = resolveMeasure(
+    b,
+    spec,
+    spec.kind === 'column' || spec.kind === 'price' ? [subject] : anchors,
+    spec.kind === 'price' ? 'none' : spec.kind === 'rows' ? 'count' : fn,
+  );
   const mTable = measureTable(measure);
-  if (measure.fn === 'none' && mTable !== subject) throw new UnmappedQuestionError(`it could not tell how ${measure.label} ranks ${subject} in each group`);
+  if (measure.fn === 'none' && mTable !== subject)
+    throw new UnmappedQuestionError(`it could not tell how ${measure.label} ranks ${subject} in each group`);
   if (measure.fn !== 'none' && (mTable === subject || !b.isManyToOne(mTable, subject))) {
     throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per row of ${subject}`);
   }
   const group = b.resolveGroup(subject);
-  if (!group || group.kind === 'period' || !groupKeyColumns(b, subject, group)) throw new UnmappedQuestionError(`it could not tell how "${groupItem.text}" groups ${subject}`);
+  if (!group || group.kind === 'period' || !groupKeyColumns(b, subject, group))
+    throw new UnmappedQuestionError(`it could not tell how "${groupItem.text}" groups ${subject}`);
   groupItem.used = true;
   const filters = b.resolveFilters(subject);
-  if (filters.some((f) => f.ref.table !== subject || f.kind === 'related')) throw new UnmappedQuestionError(`it ranks ${subject} in each group only under conditions on ${subject} itself`);
+  if (filters.some((f) => f.ref.table !== subject || f.kind === 'related'))
+    throw new UnmappedQuestionError(`it ranks ${subject} in each group only under conditions on ${subject} itself`);
   b.checkLeftovers(others, new Set([subject, mTable, group.kind === 'table' ? group.table : group.ref.table]));
-  return { kind: 'top', subject, filters, group, measure, limit: b.topN ?? 1, direction: b.direction ?? 'desc', columns: [], ties: true, perGroup: true };
+  return {
+    kind: 'top',
+    subject,
+    filters,
+    group,
+    measure,
+    limit: b.topN ?? 1,
+    direction: b.direction ?? 'desc',
+    columns: [],
+    ties: true,
+    perGroup: true,
+  };
 }

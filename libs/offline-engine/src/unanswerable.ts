@@ -1,6 +1,5 @@
 import type { ClarificationProposal } from '@nlq/contracts';
 
-
 /** What the offline engine can do, and how to configure a model for everything else (shown with every refusal). */
 export const MODEL_HINT =
   'The built-in offline engine answers counts, lists filtered by values found in the data, top-N rankings and ' +

@@ -32,7 +32,23 @@ const PENALTY: Record<UnknownWordKind, number> = {
 };
 
 /** Words that negate: ignoring one would answer the opposite question. */
-const NEGATIONS = new Set(['no', 'not', 'never', 'without', 'none', 'nobody', 'nothing', 'neither', 'nor', 'non', "n't", 'cannot', 'lack', 'lacking', 'missing']);
+const NEGATIONS = new Set([
+  'no',
+  'not',
+  'never',
+  'without',
+  'none',
+  'nobody',
+  'nothing',
+  'neither',
+  'nor',
+  'non',
+  "n't",
+  'cannot',
+  'lack',
+  'lacking',
+  'missing',
+]);
 
 /** Confidence below which the engine refuses rather than answer (the "refuse rather than guess" rule). */
 export const MIN_CONFIDENCE = 0.6;
@@ -41,10 +57,36 @@ export const MIN_CONFIDENCE = 0.6;
  * Prepositions missing from the `stopword` list; English prepositions are a closed class (Quirk et al. 1985, 9.7),
  * so the few it lacks are named here.
  */
-const MORE_PREPOSITIONS = ['per', 'across', 'within', 'via', 'along', 'among', 'amongst', 'near', 'toward', 'towards', 'throughout', 'upon', 'inside', 'outside', 'onto'];
+const MORE_PREPOSITIONS = [
+  'per',
+  'across',
+  'within',
+  'via',
+  'along',
+  'among',
+  'amongst',
+  'near',
+  'toward',
+  'towards',
+  'throughout',
+  'upon',
+  'inside',
+  'outside',
+  'onto',
+];
 
 /** Indefinite pronouns (a closed class as well) that the `stopword` list lacks: "never shipped anything". */
-const INDEFINITE_PRONOUNS = ['anything', 'something', 'everything', 'anyone', 'someone', 'everyone', 'anybody', 'somebody', 'everybody'];
+const INDEFINITE_PRONOUNS = [
+  'anything',
+  'something',
+  'everything',
+  'anyone',
+  'someone',
+  'everyone',
+  'anybody',
+  'somebody',
+  'everybody',
+];
 
 const STOP = new Set([...ENGLISH_STOP_WORDS.map((w) => w.toLowerCase()), ...MORE_PREPOSITIONS, ...INDEFINITE_PRONOUNS]);
 
@@ -77,11 +119,19 @@ export function classifyUnknownWord(
   const linking = () => {
     // a transitive verb whose object is a stored value or a table ("restaurants serve Italian food", "airlines
     // offer flights") relates the two the way a preposition would
-    if (tokens[index + 1]?.kind === 'word' && !STOP.has(tokens[index + 1].lower) && index > 0 && schemaAt(index - 1) && objectAt(index + 1)) return true;
+    if (
+      tokens[index + 1]?.kind === 'word' &&
+      !STOP.has(tokens[index + 1].lower) &&
+      index > 0 &&
+      schemaAt(index - 1) &&
+      objectAt(index + 1)
+    )
+      return true;
     if (tokens[index + 1]?.kind !== 'word' || !STOP.has(tokens[index + 1].lower)) return false;
     for (let j = index + 1; j < Math.min(tokens.length, index + 4); j++) {
       const t = tokens[j];
-      if (t.kind === 'number' || t.kind === 'quoted' || t.kind === 'date' || (!STOP.has(t.lower) && schemaAt(j))) return true;
+      if (t.kind === 'number' || t.kind === 'quoted' || t.kind === 'date' || (!STOP.has(t.lower) && schemaAt(j)))
+        return true;
       if (t.kind !== 'word' || !STOP.has(t.lower)) return false;
     }
     return false;
@@ -94,9 +144,17 @@ export function classifyUnknownWord(
   // a word with an adjective sense and no noun or verb sense says how the rows are ("delivered late", "early"):
   // dropped, it would answer another question (issue 22 item 7), so it is a modifier the engine cannot see
   if (pos.has('a') && !pos.has('n') && !pos.has('v')) return make('modifier');
-  if ((verbLemma(word) && pos.has('v') && (/(ed|ing)$/.test(word) || !pos.has('n'))) || (!pos.has('n') && pos.has('v'))) return make(linking() ? 'verb' : 'predicate');
+  if ((verbLemma(word) && pos.has('v') && (/(ed|ing)$/.test(word) || !pos.has('n'))) || (!pos.has('n') && pos.has('v')))
+    return make(linking() ? 'verb' : 'predicate');
   // a noun-or-verb word between a noun and a value ("rivers run through texas") is used as a verb
-  if (pos.has('v') && index > 0 && tokens[index - 1].kind === 'word' && (schemaAt(index - 1) || STOP.has(tokens[index - 1].lower)) && linking()) return make('verb');
+  if (
+    pos.has('v') &&
+    index > 0 &&
+    tokens[index - 1].kind === 'word' &&
+    (schemaAt(index - 1) || STOP.has(tokens[index - 1].lower)) &&
+    linking()
+  )
+    return make('verb');
   if (!pos.has('n') && pos.has('r')) return make('adverb');
   if (!pos.has('n')) return make('modifier');
   return make('noun');

@@ -2,9 +2,17 @@ import type { KnowledgeDefinition } from '@nlq/contracts';
 import { matchVerifiedExample } from './verified-examples';
 
 const examples = [
-  { id: 'fr', question: 'How many customers are in France?', sql: "SELECT COUNT(*) FROM customers WHERE country = 'France'" },
+  {
+    id: 'fr',
+    question: 'How many customers are in France?',
+    sql: "SELECT COUNT(*) FROM customers WHERE country = 'France'",
+  },
   { id: 'top', question: 'Top 5 products by price', sql: 'SELECT name FROM products ORDER BY price DESC LIMIT 5' },
-  { id: 'from', question: 'Flights from Boston to Denver', sql: "SELECT * FROM flights WHERE origin = 'BOS' AND destination = 'DEN'" },
+  {
+    id: 'from',
+    question: 'Flights from Boston to Denver',
+    sql: "SELECT * FROM flights WHERE origin = 'BOS' AND destination = 'DEN'",
+  },
 ];
 
 describe('matchVerifiedExample', () => {
@@ -14,7 +22,13 @@ describe('matchVerifiedExample', () => {
   });
 
   it('never matches a question that differs in a word that changes the SQL', () => {
-    for (const q of ['How many customers are not in France?', 'How many customers are in Spain?', 'Top 6 products by price', 'Flights from Denver to Boston', 'How many orders are in France?']) {
+    for (const q of [
+      'How many customers are not in France?',
+      'How many customers are in Spain?',
+      'Top 6 products by price',
+      'Flights from Denver to Boston',
+      'How many orders are in France?',
+    ]) {
       expect({ q, match: matchVerifiedExample(q, examples, []) }).toEqual({ q, match: null });
     }
   });
@@ -22,7 +36,14 @@ describe('matchVerifiedExample', () => {
   it('leaves a question with a metric or filter definition to the engine, and refuses to choose between two SQLs', () => {
     const metric = { kind: 'metric', id: 'm', name: 'customers' } as KnowledgeDefinition;
     expect(matchVerifiedExample('How many customers are in France?', examples, [metric])).toBeNull();
-    const twice = [...examples, { id: 'fr2', question: 'how many customers in France', sql: "SELECT COUNT(id) FROM customers WHERE country = 'France'" }];
+    const twice = [
+      ...examples,
+      {
+        id: 'fr2',
+        question: 'how many customers in France',
+        sql: "SELECT COUNT(id) FROM customers WHERE country = 'France'",
+      },
+    ];
     expect(matchVerifiedExample('How many customers are in France?', twice, [])).toBeNull();
     expect(matchVerifiedExample('How many customers are in France?', undefined, undefined)).toBeNull();
   });

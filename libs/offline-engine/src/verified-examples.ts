@@ -13,7 +13,9 @@ export interface VerifiedExample {
  * Prepositions, negations, comparatives and quantities are kept (they change the SQL: "from" vs "to", "not").
  */
 const FRAMING_WORDS = new Set(
-  'a an the please show me give list tell what which is are was were be there do does did can could would will you i we our us my'.split(' '),
+  'a an the please show me give list tell what which is are was were be there do does did can could would will you i we our us my'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -23,7 +25,9 @@ const FRAMING_WORDS = new Set(
 function questionKey(question: string): string {
   return tokenizeQuestion(question)
     .filter((t) => !(t.kind === 'word' && FRAMING_WORDS.has(t.lower)))
-    .map((t) => (t.kind === 'number' ? `#${t.value}` : t.kind === 'quoted' || t.kind === 'date' ? `'${t.raw}'` : t.norm))
+    .map((t) =>
+      t.kind === 'number' ? `#${t.value}` : t.kind === 'quoted' || t.kind === 'date' ? `'${t.raw}'` : t.norm,
+    )
     .join(' ');
 }
 

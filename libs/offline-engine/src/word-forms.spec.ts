@@ -2,20 +2,18 @@ import { humanize, pluralize, singularize, splitIdentifier } from './word-forms'
 
 describe('word forms', () => {
   it('singularizes common plural shapes and leaves singular words alone', () => {
-    expect(['categories', 'boxes', 'orders', 'status', 'address', 'people', 'sales', 'matches'].map(singularize)).toEqual([
-      'category',
-      'box',
-      'order',
-      'status',
-      'address',
-      'person',
-      'sale',
-      'match',
-    ]);
+    expect(
+      ['categories', 'boxes', 'orders', 'status', 'address', 'people', 'sales', 'matches'].map(singularize),
+    ).toEqual(['category', 'box', 'order', 'status', 'address', 'person', 'sale', 'match']);
   });
 
   it('pluralizes for answers', () => {
-    expect(['category', 'box', 'customer', 'person'].map(pluralize)).toEqual(['categories', 'boxes', 'customers', 'people']);
+    expect(['category', 'box', 'customer', 'person'].map(pluralize)).toEqual([
+      'categories',
+      'boxes',
+      'customers',
+      'people',
+    ]);
   });
 
   it('splits snake_case, camelCase and acronyms', () => {

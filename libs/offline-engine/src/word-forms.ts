@@ -4,19 +4,21 @@
  * consistent, not linguistically complete.
  */
 
-const IRREGULAR = new Map<string, string>(Object.entries({
-  people: 'person',
-  children: 'child',
-  men: 'man',
-  women: 'woman',
-  data: 'data',
-  media: 'media',
-  criteria: 'criterion',
-  analyses: 'analysis',
-  indices: 'index',
-  feet: 'foot',
-  ids: 'id',
-}));
+const IRREGULAR = new Map<string, string>(
+  Object.entries({
+    people: 'person',
+    children: 'child',
+    men: 'man',
+    women: 'woman',
+    data: 'data',
+    media: 'media',
+    criteria: 'criterion',
+    analyses: 'analysis',
+    indices: 'index',
+    feet: 'foot',
+    ids: 'id',
+  }),
+);
 
 /** Words ending in s that are already singular. */
 const SINGULAR_S = /(ss|us|is|ics|news|series|species|sales)$/;

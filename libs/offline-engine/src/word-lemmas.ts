@@ -8,7 +8,8 @@ import { adjective, noun, verb } from 'wink-lemmatizer';
 export function lemmasOf(word: string): string[] {
   const w = word.toLowerCase();
   const out: string[] = [];
-  for (const lemma of [noun(w), verb(w), adjective(w)]) if (lemma && lemma !== w && !out.includes(lemma)) out.push(lemma);
+  for (const lemma of [noun(w), verb(w), adjective(w)])
+    if (lemma && lemma !== w && !out.includes(lemma)) out.push(lemma);
   return out;
 }
 

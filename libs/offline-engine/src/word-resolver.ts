@@ -20,7 +20,20 @@ export interface WordResolution {
 const STOP = new Set(ENGLISH_STOP_WORDS);
 
 /** Words after which a noun phrase names a place or thing rather than an addressee ("in the us", not "show us"). */
-const PHRASE_OPENERS = new Set(['in', 'of', 'from', 'to', 'across', 'throughout', 'within', 'the', 'for', 'at', 'into', 'outside']);
+const PHRASE_OPENERS = new Set([
+  'in',
+  'of',
+  'from',
+  'to',
+  'across',
+  'throughout',
+  'within',
+  'the',
+  'for',
+  'at',
+  'into',
+  'outside',
+]);
 
 /** Longest phrase, in words, looked up in WordNet as one collocation ("united states of america"). */
 const MAX_COLLOCATION_WORDS = 4;
@@ -69,7 +82,9 @@ export class WordResolver {
     if (this.cache.has(w)) return this.cache.get(w) ?? null;
     // a word of a schema name ("country" of country_name) means that name, never a synonym of another word
     const partOfName = this.lexicon.words().has(singularize(w));
-    const found = this.byLemma(w) ?? (partOfName ? null : (this.byStem(w) ?? this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w)));
+    const found =
+      this.byLemma(w) ??
+      (partOfName ? null : (this.byStem(w) ?? this.bySynonym(w) ?? this.byTypo(w) ?? this.byGloss(w)));
     this.cache.set(w, found);
     // bounded: every distinct word of every question would otherwise stay for the life of the schema
     if (this.cache.size > MAX_CACHED_WORDS) this.cache.delete(this.cache.keys().next().value as string);
@@ -94,7 +109,12 @@ export class WordResolver {
       if (length === 1 && this.lexicon.phraseTargets(singularize(phrase)).length) return null;
       const found = new Map<string, LexiconTarget[]>();
       // the collocation as written, or with its head noun singular ("sales reps")
-      const forms = [...new Set([phrase, [...words.slice(start, start + length - 1), singularize(words[start + length - 1])].join(' ')])];
+      const forms = [
+        ...new Set([
+          phrase,
+          [...words.slice(start, start + length - 1), singularize(words[start + length - 1])].join(' '),
+        ]),
+      ];
       for (const synset of forms.flatMap((f) => this.wn.synsets(f, 'n', SYNONYM_SENSES))) {
         for (const other of synset.words) {
           if (forms.includes(other)) continue;
@@ -193,7 +213,14 @@ export class WordResolver {
       const genus = first.gloss
         .toLowerCase()
         .split(/[^a-z]+/)
-        .find((g) => g.length >= 3 && !STOP.has(g) && g !== word && this.wn.partsOfSpeech(g).includes('n') && !this.wn.partsOfSpeech(g).includes('a'));
+        .find(
+          (g) =>
+            g.length >= 3 &&
+            !STOP.has(g) &&
+            g !== word &&
+            this.wn.partsOfSpeech(g).includes('n') &&
+            !this.wn.partsOfSpeech(g).includes('a'),
+        );
       if (!genus) continue;
       let set = index.get(genus);
       if (!set) index.set(genus, (set = new Set()));

@@ -167,16 +167,29 @@ export class WordNetLexicon {
       const parts = line.split(' ');
       const count = parseInt(parts[3], 16);
       const words: string[] = [];
-      for (let k = 0; k < count; k++) words.push(parts[4 + 2 * k].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+      for (let k = 0; k < count; k++)
+        words.push(
+          parts[4 + 2 * k]
+            .replace(/\(.*\)$/, '')
+            .replace(/_/g, ' ')
+            .toLowerCase(),
+        );
       const bar = line.indexOf(' | ');
-      const gloss = bar < 0 ? '' : line.slice(bar + 3).split(';')[0].trim();
+      const gloss =
+        bar < 0
+          ? ''
+          : line
+              .slice(bar + 3)
+              .split(';')[0]
+              .trim();
       // pointers after the words: p_cnt, then `symbol offset pos source/target` each (wndb(5WN))
       const hypernyms: string[] = [];
       const at = 4 + 2 * count;
       const pointers = parseInt(parts[at], 10) || 0;
       for (let k = 0; k < pointers; k++) {
         const [symbol, target, targetPos] = parts.slice(at + 1 + 4 * k, at + 4 + 4 * k);
-        if ((symbol === '@' || symbol === '@i') && targetPos) hypernyms.push(`${targetPos === 's' ? 'a' : targetPos}${parseInt(target, 10)}`);
+        if ((symbol === '@' || symbol === '@i') && targetPos)
+          hypernyms.push(`${targetPos === 's' ? 'a' : targetPos}${parseInt(target, 10)}`);
       }
       const synset: Synset = { pos, words, gloss, key, hypernyms };
       this.synsetCache.set(key, synset);

@@ -3,7 +3,8 @@ import type { QueryIntent, ReadIntent } from './query-intent';
 import { isWriteIntent } from './query-intent';
 
 /** Openings of a yes/no question about whether rows exist: "is there", "are there any", "does any", "do we have". */
-const OPENING = /^\s*(?:(?:is|are|was|were)\s+there(?:\s+(?:any|a|an|some))?|(?:does|do|did|has|have)(?:\s+(?:any|we|you|the\s+\w+\s+have))?)\s+/i;
+const OPENING =
+  /^\s*(?:(?:is|are|was|were)\s+there(?:\s+(?:any|a|an|some))?|(?:does|do|did|has|have)(?:\s+(?:any|we|you|the\s+\w+\s+have))?)\s+/i;
 
 /**
  * The rest of a yes/no existence question ("are there any orders in 2024?" -> "orders in 2024?"), or null when the

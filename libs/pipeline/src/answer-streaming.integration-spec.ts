@@ -10,8 +10,19 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LiveEvent } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
-import { AnthropicProvider, OllamaProvider, OpenAiProvider, type LlmProvider, type ModelProviderOptions } from '@nlq/llm-providers';
-import { startScriptedModelServer, type ScriptedModelServerOptions, type ScriptedProtocol, type ScriptedReply } from '@nlq/llm-providers/testing';
+import {
+  AnthropicProvider,
+  OllamaProvider,
+  OpenAiProvider,
+  type LlmProvider,
+  type ModelProviderOptions,
+} from '@nlq/llm-providers';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServerOptions,
+  type ScriptedProtocol,
+  type ScriptedReply,
+} from '@nlq/llm-providers/testing';
 import { InMemoryEventBus } from './event-bus';
 import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
 import { QueryPipeline } from './query-pipeline';
@@ -27,7 +38,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nlq-answer-stream-'));
   const file = join(dir, 'shop.sqlite');
   const db = new Database(file);
-  db.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT NOT NULL, total REAL NOT NULL)');
+  db.exec(
+    'CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT NOT NULL, total REAL NOT NULL)',
+  );
   const insert = db.prepare('INSERT INTO customers (name, country, total) VALUES (?, ?, ?)');
   for (let i = 1; i <= 15; i++) insert.run(`Customer ${i}`, i % 2 ? 'France' : 'Spain', i * 10);
   db.close();
@@ -52,7 +65,12 @@ const script =
   ({ system }) =>
     system.startsWith('You answer a person') ? answer : `\`\`\`sql\n${sql}\n\`\`\``;
 
-async function run(protocol: ScriptedProtocol, make: (o: ModelProviderOptions) => LlmProvider, reply: ScriptedModelServerOptions['reply'], question = 'Which customers spent the most?') {
+async function run(
+  protocol: ScriptedProtocol,
+  make: (o: ModelProviderOptions) => LlmProvider,
+  reply: ScriptedModelServerOptions['reply'],
+  question = 'Which customers spent the most?',
+) {
   const server = await startScriptedModelServer({ protocol, reply });
   try {
     const provider = make({ baseURL: server.url, model: 'scripted-model', maxRetries: 0 });
@@ -67,24 +85,38 @@ async function run(protocol: ScriptedProtocol, make: (o: ModelProviderOptions) =
       audit: { audit: () => undefined },
       events: bus,
     });
-    const outcome = await pipeline.ask({ question, sessionId: 's1', userId: 'u1', events: { publish: (e) => own.push(e) } });
+    const outcome = await pipeline.ask({
+      question,
+      sessionId: 's1',
+      userId: 'u1',
+      events: { publish: (e) => own.push(e) },
+    });
     return { outcome, published, own, requests: server.requests };
   } finally {
     await server.close();
   }
 }
 
-const deltas = (events: LiveEvent[]) => events.filter((e) => e.type === 'answer.delta').map((e) => e.data.text as string);
+const deltas = (events: LiveEvent[]) =>
+  events.filter((e) => e.type === 'answer.delta').map((e) => e.data.text as string);
 
 describe.each(providers)('pipeline answer streaming ($protocol)', ({ protocol, make }) => {
   it('publishes answer.delta pieces during the answer stage whose concatenation is the answer', async () => {
-    const { outcome, published, own, requests } = await run(protocol, make, script(`<think>15 rows, sorted</think>\n${ANSWER}`));
+    const { outcome, published, own, requests } = await run(
+      protocol,
+      make,
+      script(`<think>15 rows, sorted</think>\n${ANSWER}`),
+    );
     expect(outcome).toMatchObject({ success: true, response: ANSWER, sql: SQL });
     expect(outcome.result?.rows).toHaveLength(15);
     const pieces = deltas(published);
     expect(pieces.length).toBeGreaterThan(5);
     expect(pieces.join('')).toBe(ANSWER);
-    expect(published.filter((e) => e.type === 'answer.delta').every((e) => e.traceId === outcome.traceId && e.sessionId === 's1' && e.userId === 'u1')).toBe(true);
+    expect(
+      published
+        .filter((e) => e.type === 'answer.delta')
+        .every((e) => e.traceId === outcome.traceId && e.sessionId === 's1' && e.userId === 'u1'),
+    ).toBe(true);
     // The request's own listener hears the same events in the same order.
     expect(own.map((e) => e.type)).toEqual(published.map((e) => e.type));
     const types = published.map((e) => (e.type.startsWith('stage.') ? `${e.type}:${e.data.stage}` : e.type));
@@ -97,13 +129,21 @@ describe.each(providers)('pipeline answer streaming ($protocol)', ({ protocol, m
   });
 
   it('publishes no delta for a templated answer, and the fallback line replaces a stream that fails', async () => {
-    const templated = await run(protocol, make, script('unused', 'SELECT count(*) AS n FROM customers'), 'How many customers are there?');
+    const templated = await run(
+      protocol,
+      make,
+      script('unused', 'SELECT count(*) AS n FROM customers'),
+      'How many customers are there?',
+    );
     expect(templated.outcome.response).toBe('The answer is 15.');
     expect(deltas(templated.published)).toEqual([]);
 
     const failed = await run(protocol, make, script({ chunks: ['Customer 15 ', 'spent '], error: 'Overloaded' }));
     expect(deltas(failed.published).join('')).toBe('Customer 15 spent');
-    expect(failed.outcome).toMatchObject({ success: true, response: 'The query returned 15 rows (columns: name, country, total).' });
+    expect(failed.outcome).toMatchObject({
+      success: true,
+      response: 'The query returned 15 rows (columns: name, country, total).',
+    });
     expect(failed.published.find((e) => e.type === 'answer.ready')?.data.response).toBe(failed.outcome.response);
   });
 });

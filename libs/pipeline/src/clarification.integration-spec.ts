@@ -56,7 +56,8 @@ describe('clarifying questions through the pipeline', () => {
       sql: (request: SqlGenerationRequest) => {
         asked.push(request.question);
         if (/people/i.test(request.question)) throw ambiguity;
-        if (/customers/i.test(request.question)) return "SELECT COUNT(*) AS customers FROM customers WHERE city = 'London'";
+        if (/customers/i.test(request.question))
+          return "SELECT COUNT(*) AS customers FROM customers WHERE city = 'London'";
         return "SELECT COUNT(*) AS employees FROM employees WHERE city = 'London'";
       },
     });
@@ -98,18 +99,30 @@ describe('clarifying questions through the pipeline', () => {
     await pipeline.ask({ question: 'How many people are in London?', sessionId: 's3', userId: 'u' });
     expect((await pipeline.ask({ question: '1', sessionId: 's3', userId: 'u' })).result?.rows).toEqual([[2]]);
     await pipeline.ask({ question: 'How many people are in London?', sessionId: 's3', userId: 'u' });
-    expect((await pipeline.ask({ question: 'Employees whose city is London.', sessionId: 's3', userId: 'u' })).result?.rows).toEqual([[1]]);
+    expect(
+      (await pipeline.ask({ question: 'Employees whose city is London.', sessionId: 's3', userId: 'u' })).result?.rows,
+    ).toEqual([[1]]);
     await pipeline.ask({ question: 'How many people are in London?', sessionId: 's3', userId: 'u' });
-    const fresh = await pipeline.ask({ question: 'How many customers are there in London?', sessionId: 's3', userId: 'u' });
+    const fresh = await pipeline.ask({
+      question: 'How many customers are there in London?',
+      sessionId: 's3',
+      userId: 'u',
+    });
     expect(asked.at(-1)).toBe('How many customers are there in London?');
     expect(fresh.result?.rows).toEqual([[2]]);
     // the clarification was answered by a new question: "2" is now just a question
-    await expect(pipeline.ask({ question: '', clarificationOption: '2', sessionId: 's3', userId: 'u' })).rejects.toThrow(NoSuchClarificationError);
+    await expect(
+      pipeline.ask({ question: '', clarificationOption: '2', sessionId: 's3', userId: 'u' }),
+    ).rejects.toThrow(NoSuchClarificationError);
   });
 
   it('an option id that is not offered, or no open clarification, is refused with the reason', async () => {
-    await expect(pipeline.ask({ question: '', clarificationOption: '1', sessionId: 'never-asked', userId: 'u' })).rejects.toThrow(/has no open clarification/);
+    await expect(
+      pipeline.ask({ question: '', clarificationOption: '1', sessionId: 'never-asked', userId: 'u' }),
+    ).rejects.toThrow(/has no open clarification/);
     await pipeline.ask({ question: 'How many people are in London?', sessionId: 's4', userId: 'u' });
-    await expect(pipeline.ask({ question: '', clarificationOption: '9', sessionId: 's4', userId: 'u' })).rejects.toThrow(/"9" is not one of the options/);
+    await expect(
+      pipeline.ask({ question: '', clarificationOption: '9', sessionId: 's4', userId: 'u' }),
+    ).rejects.toThrow(/"9" is not one of the options/);
   });
 });

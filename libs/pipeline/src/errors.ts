@@ -1,6 +1,10 @@
 /** Typed pipeline errors; apps/api maps each `code` to HTTP in its one exception filter. */
 export class PipelineError extends Error {
-  constructor(readonly code: 'NOTHING_PENDING' | 'CONFLICT' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'SQL_REFUSED' | 'NO_CLARIFICATION', message: string) {
+  constructor(
+    readonly code:
+      'NOTHING_PENDING' | 'CONFLICT' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'SQL_REFUSED' | 'NO_CLARIFICATION',
+    message: string,
+  ) {
     super(message);
     this.name = new.target.name;
   }
@@ -19,7 +23,10 @@ export class ApprovalConflictError extends PipelineError {
 }
 /** Executing an approved write failed at the database (HTTP 502 when unreachable, else 422). */
 export class ApprovalExecutionError extends PipelineError {
-  constructor(message: string, readonly unreachable: boolean) {
+  constructor(
+    message: string,
+    readonly unreachable: boolean,
+  ) {
     super(unreachable ? 'UPSTREAM_UNAVAILABLE' : 'SQL_REFUSED', message);
   }
 }

@@ -1,7 +1,14 @@
 import type { LiveEvent } from '@nlq/contracts';
 import { InMemoryEventBus } from './event-bus';
 
-const event: LiveEvent = { type: 'answer.ready', sessionId: 's', userId: 'u', traceId: 't', at: '2024-01-01T00:00:00.000Z', data: {} };
+const event: LiveEvent = {
+  type: 'answer.ready',
+  sessionId: 's',
+  userId: 'u',
+  traceId: 't',
+  at: '2024-01-01T00:00:00.000Z',
+  data: {},
+};
 
 describe('InMemoryEventBus', () => {
   it('delivers to subscribers until they unsubscribe, isolating a failing listener', () => {

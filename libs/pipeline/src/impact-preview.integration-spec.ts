@@ -36,7 +36,10 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview through the
     events.subscribe((e) => seen.push(e));
     const provider = new ScriptedLlmProvider({ sql: () => sql });
     const pipeline = new QueryPipeline({
-      targets: { connection: async () => ({ connectionId: engine.name, driver: scratch.driver }), provider: async () => provider },
+      targets: {
+        connection: async () => ({ connectionId: engine.name, driver: scratch.driver }),
+        provider: async () => provider,
+      },
       store,
       config: { ...DEFAULT_PIPELINE_CONFIG, mode: 'admin', statementTimeoutMs },
       audit: { audit: () => undefined },
@@ -44,7 +47,8 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview through the
     });
     return { pipeline, store, seen };
   }
-  const count = async () => (await scratch.driver.runRead('SELECT COUNT(*) FROM orders', { maxRows: 1, timeoutMs: 5000 })).rows[0][0];
+  const count = async () =>
+    (await scratch.driver.runRead('SELECT COUNT(*) FROM orders', { maxRows: 1, timeoutMs: 5000 })).rows[0][0];
 
   it('a pending DELETE says how many rows it would delete, everywhere, and approving deletes exactly those', async () => {
     const { pipeline, store, seen } = pipelineFor("DELETE FROM orders WHERE status = 'cancelled'");
@@ -75,7 +79,9 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview through the
     expect(out.response).toContain('This SQL would update 4 rows, so it was not run');
     expect((await pipeline.approve('s2', 'u1')).rowsAffected).toBe(4);
 
-    ({ pipeline } = pipelineFor("INSERT INTO orders (id, status, order_date) VALUES (9, 'open', '2025-09-01'), (10, 'open', '2025-09-02')"));
+    ({ pipeline } = pipelineFor(
+      "INSERT INTO orders (id, status, order_date) VALUES (9, 'open', '2025-09-01'), (10, 'open', '2025-09-02')",
+    ));
     out = await pipeline.ask({ question: 'Add two open orders', sessionId: 's3', userId: 'u1' });
     expect(out.response).toContain('This SQL would insert 2 rows');
     expect(out.estimatedRows).toBe(2);
@@ -83,11 +89,14 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('impact preview through the
   });
 
   it('a count past the statement timeout leaves the write pending with "could not count"', async () => {
-    const slow = 'DELETE FROM orders WHERE id < (SELECT COUNT(*) FROM orders a, orders b, orders c, orders d, orders e, orders f, orders g, orders h, orders i, orders j)';
+    const slow =
+      'DELETE FROM orders WHERE id < (SELECT COUNT(*) FROM orders a, orders b, orders c, orders d, orders e, orders f, orders g, orders h, orders i, orders j)';
     const { pipeline, store } = pipelineFor(slow, 300);
     const out = await pipeline.ask({ question: 'Delete a lot', sessionId: 's4', userId: 'u1' });
     expect(out.pendingApproval).toBe(true);
-    expect(out.response).toMatch(/^This SQL would delete rows \(could not count how many: .+\), so it was not run: it awaits approval/);
+    expect(out.response).toMatch(
+      /^This SQL would delete rows \(could not count how many: .+\), so it was not run: it awaits approval/,
+    );
     expect(out.estimatedRows).toBeNull();
     expect(await store.latestOperation('s4')).toMatchObject({ state: 'pending', estimatedRows: null });
     expect(await count()).toBe(8);

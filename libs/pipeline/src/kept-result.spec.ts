@@ -5,7 +5,11 @@ describe('keptResult (issue 24 item 4)', () => {
   const rows = (n: number, width = 1) => Array.from({ length: n }, (_, i) => [i, 'x'.repeat(width)]);
 
   it('keeps every row of a small result', () => {
-    expect(keptResult({ columns: ['id', 'name'], rows: rows(3), truncated: false })).toEqual({ columns: ['id', 'name'], rows: rows(3), more: false });
+    expect(keptResult({ columns: ['id', 'name'], rows: rows(3), truncated: false })).toEqual({
+      columns: ['id', 'name'],
+      rows: rows(3),
+      more: false,
+    });
   });
 
   it('keeps the first 100 rows and says more existed', () => {
@@ -20,7 +24,11 @@ describe('keptResult (issue 24 item 4)', () => {
     expect(wide.rows.length).toBeGreaterThan(0);
     expect(Buffer.byteLength(JSON.stringify(wide))).toBeLessThanOrEqual(HISTORY_RESULT_MAX_BYTES);
     expect(wide.more).toBe(true);
-    expect(keptResult({ columns: ['id', 'text'], rows: rows(1, HISTORY_RESULT_MAX_BYTES), truncated: false })).toEqual({ columns: ['id', 'text'], rows: [], more: true });
+    expect(keptResult({ columns: ['id', 'text'], rows: rows(1, HISTORY_RESULT_MAX_BYTES), truncated: false })).toEqual({
+      columns: ['id', 'text'],
+      rows: [],
+      more: true,
+    });
   });
 
   it('says more existed when the row limit had cut the result already', () => {

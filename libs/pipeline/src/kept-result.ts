@@ -6,7 +6,11 @@ import { HISTORY_RESULT_MAX_BYTES, HISTORY_RESULT_MAX_ROWS, type KeptResult, typ
  * row over the byte cap keeps none. `more` is true when rows were left out here or by the row limit before.
  * Defaults: HISTORY_RESULT_MAX_ROWS (100) and HISTORY_RESULT_MAX_BYTES (64 KiB) of contracts kept-result.ts.
  */
-export function keptResult(result: Pick<ReadResult, 'columns' | 'rows' | 'truncated'>, maxRows = HISTORY_RESULT_MAX_ROWS, maxBytes = HISTORY_RESULT_MAX_BYTES): KeptResult {
+export function keptResult(
+  result: Pick<ReadResult, 'columns' | 'rows' | 'truncated'>,
+  maxRows = HISTORY_RESULT_MAX_ROWS,
+  maxBytes = HISTORY_RESULT_MAX_BYTES,
+): KeptResult {
   // the envelope: {"columns":[...],"rows":[],"more":true}
   let bytes = Buffer.byteLength(JSON.stringify({ columns: result.columns, rows: [], more: true }));
   const rows: unknown[][] = [];

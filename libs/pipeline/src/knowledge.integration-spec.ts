@@ -35,36 +35,65 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('business definitions throu
   it('passes the matched definitions, re-prompts once with the difference and answers with the definition', async () => {
     const { provider, pipeline } = setUp((request) => (request.previousAttempt ? FILTERED : UNFILTERED));
     const out = await pipeline.ask({ question: 'What is the total sales?', sessionId: 's', userId: 'u' });
-    expect(out).toMatchObject({ success: true, sql: FILTERED, knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }] });
+    expect(out).toMatchObject({
+      success: true,
+      sql: FILTERED,
+      knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }],
+    });
     expect(Number(out.result?.rows[0][0])).toBe(1015);
     expect(out.reading).toMatch(/, using the definition of revenue \(v1\)\.$/);
     expect(provider.sqlRequests.map((r) => r.knowledge?.map((d) => d.id))).toEqual([['rev'], ['rev']]);
-    expect(provider.sqlRequests[1].previousAttempt?.error).toContain("the definition of revenue requires SUM(orders.total) with orders.status <> 'cancelled'");
+    expect(provider.sqlRequests[1].previousAttempt?.error).toContain(
+      "the definition of revenue requires SUM(orders.total) with orders.status <> 'cancelled'",
+    );
   });
 
   it('the offline engine answers "What was the total revenue in 2024?" with the definition\'s filter', async () => {
-    const offline = scriptedPipeline({ driver: scratch.driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
+    const offline = scriptedPipeline({
+      driver: scratch.driver,
+      provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }),
+    });
     offline.store.definitions.push(structuredClone(revenue));
-    const out = await offline.pipeline.ask({ question: 'What was the total revenue in 2024?', sessionId: 'o', userId: 'u' });
-    expect(out).toMatchObject({ success: true, knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }] });
+    const out = await offline.pipeline.ask({
+      question: 'What was the total revenue in 2024?',
+      sessionId: 'o',
+      userId: 'u',
+    });
+    expect(out).toMatchObject({
+      success: true,
+      knowledge: [{ kind: 'metric', id: 'rev', name: 'revenue', version: 1 }],
+    });
     expect(out.sql).toMatch(/status <> 'cancelled'/);
     expect(Number(out.result?.rows[0][0])).toBe(15);
     expect(out.reading).toMatch(/using the definition of revenue \(v1\)\.$/);
   });
 
   it('a follow-up keeps the definition its previous question used, and a new question is not held to it', async () => {
-    const offline = scriptedPipeline({ driver: scratch.driver, provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }) });
+    const offline = scriptedPipeline({
+      driver: scratch.driver,
+      provider: new OfflineProvider({ now: () => new Date('2026-01-01T00:00:00Z') }),
+    });
     offline.store.definitions.push(structuredClone(revenue));
-    expect(await offline.pipeline.ask({ question: 'What was the total revenue in 2024?', sessionId: 'f', userId: 'u' })).toMatchObject({ success: true });
+    expect(
+      await offline.pipeline.ask({ question: 'What was the total revenue in 2024?', sessionId: 'f', userId: 'u' }),
+    ).toMatchObject({ success: true });
     const followUp = await offline.pipeline.ask({ question: 'and in 2023?', sessionId: 'f', userId: 'u' });
     expect(followUp).toMatchObject({ success: true, knowledge: [{ id: 'rev', version: 1 }] });
     expect(followUp.sql).toMatch(/status <> 'cancelled'/);
     expect(Number(followUp.result?.rows[0][0])).toBe(1000);
-    expect(await offline.pipeline.ask({ question: 'how many orders are there?', sessionId: 'f', userId: 'u' })).toMatchObject({ success: true, result: { rows: [[4]] } });
+    expect(
+      await offline.pipeline.ask({ question: 'how many orders are there?', sessionId: 'f', userId: 'u' }),
+    ).toMatchObject({ success: true, result: { rows: [[4]] } });
 
     // a model's follow-up SQL that computes the metric without its filter is asked again, then refused
-    const { provider, pipeline } = setUp((request) => (request.conversation?.length ? 'SELECT SUM(orders.total) AS revenue FROM orders WHERE order_date < \'2024-01-01\'' : FILTERED));
-    expect(await pipeline.ask({ question: 'total revenue', sessionId: 'm', userId: 'u' })).toMatchObject({ success: true });
+    const { provider, pipeline } = setUp((request) =>
+      request.conversation?.length
+        ? "SELECT SUM(orders.total) AS revenue FROM orders WHERE order_date < '2024-01-01'"
+        : FILTERED,
+    );
+    expect(await pipeline.ask({ question: 'total revenue', sessionId: 'm', userId: 'u' })).toMatchObject({
+      success: true,
+    });
     const refused = await pipeline.ask({ question: 'and before 2024?', sessionId: 'm', userId: 'u' });
     expect(refused).toMatchObject({ success: false, result: null });
     expect(refused.error).toContain('the business definition of revenue (v1)');

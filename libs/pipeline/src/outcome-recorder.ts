@@ -1,4 +1,10 @@
-import { publicClarification, type ReadResult, type SqlKind, type StoredClarification, type TraceStatus } from '@nlq/contracts';
+import {
+  publicClarification,
+  type ReadResult,
+  type SqlKind,
+  type StoredClarification,
+  type TraceStatus,
+} from '@nlq/contracts';
 import type { ConversationTurn } from '@nlq/llm-providers';
 import type { AuditLogger } from './ports';
 import type { RecordBatcher } from './record-batcher';
@@ -56,7 +62,17 @@ export interface Run {
 
 /** An ending that failed with `error` (the response is the error text). */
 export function failure(status: TraceStatus, error: string, sql = '', kind: SqlKind | null = null): Ending {
-  return { status, success: false, response: error, sql, error, kind, result: null, pendingApproval: false, cached: false };
+  return {
+    status,
+    success: false,
+    response: error,
+    sql,
+    error,
+    kind,
+    result: null,
+    pendingApproval: false,
+    cached: false,
+  };
 }
 
 /**
@@ -148,16 +164,29 @@ export class OutcomeRecorder {
       }
       const value = ending.cacheable.value;
       this.deps.nearDuplicates.remember(
-        { connectionId: run.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context, knowledge: run.knowledgeKey },
+        {
+          connectionId: run.connectionId,
+          sessionId: input.sessionId,
+          userId: input.userId,
+          context: run.context,
+          knowledge: run.knowledgeKey,
+        },
         { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
       );
     }
     span.end('ok', {
       error: cacheError,
-      detail: { historyEntryId: entry.id, cached: Boolean(ending.cacheable) && cacheError === null, ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}) },
+      detail: {
+        historyEntryId: entry.id,
+        cached: Boolean(ending.cacheable) && cacheError === null,
+        ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}),
+      },
     });
     // History entry and trace go in the next group commit; the answer is returned only once both are committed.
-    await this.deps.records.record([entry], [rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error })]);
+    await this.deps.records.record(
+      [entry],
+      [rec.toTrace({ question: run.question, sql: ending.sql || null, status: ending.status, error: ending.error })],
+    );
     if (ending.clarification) rec.publish('clarification.requested', { ...publicClarification(ending.clarification) });
     rec.publish('answer.ready', {
       success: ending.success,

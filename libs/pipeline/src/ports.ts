@@ -1,4 +1,13 @@
-import type { DecidedTraceStatus, ExampleStatus, HistoryEntry, KnowledgeDefinition, LiveEvent, SqlKind, Trace, VerifiedExample } from '@nlq/contracts';
+import type {
+  DecidedTraceStatus,
+  ExampleStatus,
+  HistoryEntry,
+  KnowledgeDefinition,
+  LiveEvent,
+  SqlKind,
+  Trace,
+  VerifiedExample,
+} from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { FewShotExample, LlmProvider } from '@nlq/llm-providers';
 
@@ -153,7 +162,9 @@ export interface ExampleFilter {
 }
 
 /** The fields a {@link VerifiedExampleStore.updateExample} call may change (`updated_at` is always set). */
-export type ExampleChange = Partial<Pick<VerifiedExample, 'status' | 'reason' | 'schema_version' | 'result_fingerprint' | 'updated_at'>>;
+export type ExampleChange = Partial<
+  Pick<VerifiedExample, 'status' | 'reason' | 'schema_version' | 'result_fingerprint' | 'updated_at'>
+>;
 
 /** Storage of verified examples and their candidates (docs/architecture.md step 5). Rejects with the store's error. */
 export interface VerifiedExampleStore {

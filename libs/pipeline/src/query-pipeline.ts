@@ -2,7 +2,15 @@ import type { DatabaseSchema, FeedbackSignal, HistoryEntry, SqlKind } from '@nlq
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { RECENT_HISTORY_ENTRIES } from './ports';
-import type { AuditLogger, EventSink, PendingOperation, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
+import type {
+  AuditLogger,
+  EventSink,
+  PendingOperation,
+  PipelineConfig,
+  QueryTarget,
+  StateStore,
+  TargetResolver,
+} from './ports';
 import { InMemoryResultCache } from './result-cache';
 import { RecordBatcher } from './record-batcher';
 import { recordId } from './record-id';
@@ -102,7 +110,8 @@ export class QueryPipeline {
     this.clock = deps.clock ?? Date.now;
     this.resultCache = deps.resultCache ?? new InMemoryResultCache({ clock: this.clock });
     this.schemas = new SchemaCache(this.clock);
-    this.nearDuplicates = deps.nearDuplicates ?? new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
+    this.nearDuplicates =
+      deps.nearDuplicates ?? new NearDuplicateIndex({ ttlSeconds: deps.config.cacheTtlSeconds, clock: this.clock });
     this.records = new RecordBatcher(this.store);
     this.outcomes = new OutcomeRecorder({
       clock: this.clock,
@@ -132,7 +141,12 @@ export class QueryPipeline {
       clock: this.clock,
       schemaVersion: (connectionId) => this.schemas.peek(connectionId)?.version ?? null,
     });
-    this.feedback = new FeedbackRecorder({ store: this.store, audit: this.audit, examples: this.examples, clock: this.clock });
+    this.feedback = new FeedbackRecorder({
+      store: this.store,
+      audit: this.audit,
+      examples: this.examples,
+      clock: this.clock,
+    });
   }
 
   /** Resolves once every answer's history entry and trace is committed (graceful shutdown, before the store closes). */
@@ -147,10 +161,18 @@ export class QueryPipeline {
    */
   async ask(input: AskInput): Promise<AskOutcome> {
     const recent = await this.store.listHistory(input.sessionId, { newest: RECENT_HISTORY_ENTRIES, omitResults: true });
-    const chosen = chooseReading(input.sessionId, recent, { optionId: input.clarificationOption, question: input.question });
+    const chosen = chooseReading(input.sessionId, recent, {
+      optionId: input.clarificationOption,
+      question: input.question,
+    });
     if (chosen) input = { ...input, question: chosen.question };
     const traceId = recordId();
-    const rec = new TraceRecorder(traceId, { sessionId: input.sessionId, userId: input.userId }, input.events ? teeEvents(this.events, input.events) : this.events, this.clock);
+    const rec = new TraceRecorder(
+      traceId,
+      { sessionId: input.sessionId, userId: input.userId },
+      input.events ? teeEvents(this.events, input.events) : this.events,
+      this.clock,
+    );
     const run: Run = {
       input,
       question: typeof input.question === 'string' ? input.question : '',
@@ -173,7 +195,12 @@ export class QueryPipeline {
       return this.outcomes.finish(run, failure('error', intake.error));
     }
     run.question = intake.question;
-    span.end('ok', { detail: { chars: intake.question.length, ...(chosen ? { clarificationOption: chosen.optionId, chosenReading: chosen.label } : {}) } });
+    span.end('ok', {
+      detail: {
+        chars: intake.question.length,
+        ...(chosen ? { clarificationOption: chosen.optionId, chosenReading: chosen.label } : {}),
+      },
+    });
 
     const target = await this.resolveTarget(input.connectionId ?? undefined);
     run.connectionId = target.connectionId;
@@ -185,7 +212,9 @@ export class QueryPipeline {
     try {
       const loaded = await this.schemas.get(target.connectionId, target.driver);
       schema = loaded.schema;
-      span.end(loaded.fromCache ? 'hit' : 'miss', { detail: { tables: schema.tables.length, version: schema.version, dialect: schema.dialect } });
+      span.end(loaded.fromCache ? 'hit' : 'miss', {
+        detail: { tables: schema.tables.length, version: schema.version, dialect: schema.dialect },
+      });
     } catch (error) {
       const message = schemaErrorMessage(error);
       span.end('error', { error: message });
@@ -204,16 +233,40 @@ export class QueryPipeline {
     // knowledge (issue 23): the connection's business definitions that apply to the question (before the cache: their
     // ids and versions are part of the cache key, so a changed definition never serves an old answer)
     // by meaning too when embeddings are configured, for a model only (the offline engine applies what the words name)
-    const embed = this.semantic && !provider.answersLocally ? { modelId: this.semantic.modelId, similarities: (q: string, docs: string[]) => this.semantic!.similarities(q, docs) } : null;
-    const knowledge = await loadKnowledge(this.store, target.connectionId, run.question, rec, embed, run.conversation.at(-1)?.question);
+    const embed =
+      this.semantic && !provider.answersLocally
+        ? {
+            modelId: this.semantic.modelId,
+            similarities: (q: string, docs: string[]) => this.semantic!.similarities(q, docs),
+          }
+        : null;
+    const knowledge = await loadKnowledge(
+      this.store,
+      target.connectionId,
+      run.question,
+      rec,
+      embed,
+      run.conversation.at(-1)?.question,
+    );
     if ('error' in knowledge) return this.outcomes.finish(run, failure('error', knowledge.error));
     run.knowledge = knowledge.match;
     run.knowledgeKey = knowledge.key;
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
     span = rec.start('cache');
-    const scope = { connectionId: target.connectionId, sessionId: input.sessionId, userId: input.userId, context: run.context, knowledge: run.knowledgeKey };
-    const key = resultCacheKey({ ...scope, question: run.question, modelId: provider.modelId, schemaVersion: schema.version });
+    const scope = {
+      connectionId: target.connectionId,
+      sessionId: input.sessionId,
+      userId: input.userId,
+      context: run.context,
+      knowledge: run.knowledgeKey,
+    };
+    const key = resultCacheKey({
+      ...scope,
+      question: run.question,
+      modelId: provider.modelId,
+      schemaVersion: schema.version,
+    });
     let hit: CachedAnswer | undefined;
     let cacheError: string | null = null;
     try {
@@ -237,7 +290,10 @@ export class QueryPipeline {
       });
     }
     const near = this.nearDuplicates.find(scope, run.question, provider.modelId, schema.version);
-    if (near) span.end('hit', { detail: { match: 'near', similarity: Number(near.similarity.toFixed(3)), reusedQuestion: near.question } });
+    if (near)
+      span.end('hit', {
+        detail: { match: 'near', similarity: Number(near.similarity.toFixed(3)), reusedQuestion: near.question },
+      });
     else span.end('miss', { error: cacheError, detail: { match: 'none', conversationTurns: run.conversation.length } });
 
     // 4-11
@@ -300,20 +356,43 @@ export class QueryPipeline {
           conversation: run.conversation,
           knowledge: run.knowledge.definitions,
         });
-        const who = { provider: active.name, model: active.modelId, ...(active !== provider ? { escalated: true } : {}) };
+        const who = {
+          provider: active.name,
+          model: active.modelId,
+          ...(active !== provider ? { escalated: true } : {}),
+        };
         if (!generated.ok && 'clarification' in generated) {
           // The provider asks back (issue 22): nothing is executed; the person chooses a reading.
-          span.end('ok', { detail: { attempt: retriesUsed + 1, ...who, clarification: { question: generated.clarification.question, options: generated.clarification.options.length } } });
+          span.end('ok', {
+            detail: {
+              attempt: retriesUsed + 1,
+              ...who,
+              clarification: {
+                question: generated.clarification.question,
+                options: generated.clarification.options.length,
+              },
+            },
+          });
           return askedBack(generated.clarification);
         }
         if (!generated.ok) {
-          span.end('error', { error: generated.error, detail: { attempt: retriesUsed + 1, ...who, unanswerable: generated.unanswerable } });
+          span.end('error', {
+            error: generated.error,
+            detail: { attempt: retriesUsed + 1, ...who, unanswerable: generated.unanswerable },
+          });
           if (await escalate()) continue;
           // An honest "cannot answer" on the first attempt is a refusal, not an error (issue 24 item 6).
           const refused = generated.unanswerable && previousAttempt === null;
           return failure(refused ? 'refused' : 'error', generated.error, previousAttempt?.sql ?? '', lastKind);
         }
-        span.end('ok', { tokens: generated.tokens, detail: { attempt: retriesUsed + 1, ...who, ...(generated.examplesUsed.length ? { examplesUsed: generated.examplesUsed } : {}) } });
+        span.end('ok', {
+          tokens: generated.tokens,
+          detail: {
+            attempt: retriesUsed + 1,
+            ...who,
+            ...(generated.examplesUsed.length ? { examplesUsed: generated.examplesUsed } : {}),
+          },
+        });
         sql = generated.sql;
         examplesUsed = generated.examplesUsed;
         fromReuse = false;
@@ -326,17 +405,33 @@ export class QueryPipeline {
         checked = this.checks.check(sql, dialect, schema);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        checked = { sql, classification: { kind: 'refused', reason: `the SQL could not be checked (${reason})`, tables: [] }, referenceErrors: [], repairs: [] };
+        checked = {
+          sql,
+          classification: { kind: 'refused', reason: `the SQL could not be checked (${reason})`, tables: [] },
+          referenceErrors: [],
+          repairs: [],
+        };
       }
       sql = checked.sql;
       const { classification } = checked;
       lastKind = classification.kind;
       // Deterministic repairs (docs/architecture.md step 7) of the SQL that now runs: traced here, returned with the outcome.
       run.repairs = checked.repairs;
-      const repairDetail = { ...(checked.repairs.length > 0 ? { repairs: checked.repairs } : {}), ...(checked.doubleQuoted ? { doubleQuoted: checked.doubleQuoted } : {}) };
+      const repairDetail = {
+        ...(checked.repairs.length > 0 ? { repairs: checked.repairs } : {}),
+        ...(checked.doubleQuoted ? { doubleQuoted: checked.doubleQuoted } : {}),
+      };
       if (checked.referenceErrors.length > 0) {
         const feedback = describeReferenceErrors(checked.referenceErrors);
-        span.end('error', { error: feedback, detail: { kind: classification.kind, unknown: checked.referenceErrors, attempt: retriesUsed + 1, ...repairDetail } });
+        span.end('error', {
+          error: feedback,
+          detail: {
+            kind: classification.kind,
+            unknown: checked.referenceErrors,
+            attempt: retriesUsed + 1,
+            ...repairDetail,
+          },
+        });
         if (!fromReuse && (await escalate())) {
           previousAttempt = { sql, error: feedback };
           sql = null;
@@ -351,8 +446,14 @@ export class QueryPipeline {
         return failure('error', exhaustedMessage(retriesUsed, feedback), sql, classification.kind);
       }
       span.end(classification.kind === 'refused' ? 'error' : 'ok', {
-        error: classification.kind === 'refused' ? classification.reason ?? 'refused' : null,
-        detail: { kind: classification.kind, statementType: classification.statementType ?? null, tables: classification.tables, reused: fromReuse, ...repairDetail },
+        error: classification.kind === 'refused' ? (classification.reason ?? 'refused') : null,
+        detail: {
+          kind: classification.kind,
+          statementType: classification.statementType ?? null,
+          tables: classification.tables,
+          reused: fromReuse,
+          ...repairDetail,
+        },
       });
 
       // Business definitions applied (issue 23 item 3, knowledge/definition-containment.ts): on the parsed SQL, every
@@ -360,7 +461,13 @@ export class QueryPipeline {
       // the difference, then refuse: never a number that ignores a definition.
       if (classification.kind === 'read') {
         // the offline engine writes the same SQL again: it is refused at once
-        const applied = checkDefinitions(rec, run.knowledge, { sql, dialect, schema, attempt: retriesUsed + 1, mayRetry: !definitionRetried && active.name !== 'offline' });
+        const applied = checkDefinitions(rec, run.knowledge, {
+          sql,
+          dialect,
+          schema,
+          attempt: retriesUsed + 1,
+          mayRetry: !definitionRetried && active.name !== 'offline',
+        });
         if (applied.action === 'retry') {
           definitionRetried = true;
           previousAttempt = { sql, error: applied.error };
@@ -379,7 +486,13 @@ export class QueryPipeline {
       }
       if (decision.action === 'hold') {
         // Impact preview (docs/architecture.md "Approval"): the rows it would change, counted read-only before anyone decides.
-        const impact = await previewImpact(target.driver, sql, classification.kind, schema, this.config.statementTimeoutMs);
+        const impact = await previewImpact(
+          target.driver,
+          sql,
+          classification.kind,
+          schema,
+          this.config.statementTimeoutMs,
+        );
         const operation: PendingOperation = {
           id: recordId(),
           sessionId: run.input.sessionId,
@@ -396,8 +509,21 @@ export class QueryPipeline {
           estimatedRows: impact.rows,
         };
         await this.store.savePending(operation);
-        span.end('pending', { detail: { mode: this.config.mode, kind: classification.kind, operationId: operation.id, impact: impactDetail(impact) } });
-        rec.publish('approval.pending', { sql, kind: classification.kind, connectionId: target.connectionId, estimatedRows: impact.rows, impact: impact.phrase });
+        span.end('pending', {
+          detail: {
+            mode: this.config.mode,
+            kind: classification.kind,
+            operationId: operation.id,
+            impact: impactDetail(impact),
+          },
+        });
+        rec.publish('approval.pending', {
+          sql,
+          kind: classification.kind,
+          connectionId: target.connectionId,
+          estimatedRows: impact.rows,
+          impact: impact.phrase,
+        });
         return {
           status: 'pending_approval',
           success: true,
@@ -415,9 +541,19 @@ export class QueryPipeline {
 
       // 9. execute
       span = rec.start('execute');
-      const executed = await executeRead(target.driver, sql, { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs });
+      const executed = await executeRead(target.driver, sql, {
+        maxRows: this.config.maxResultRows,
+        timeoutMs: this.config.statementTimeoutMs,
+      });
       if (!executed.ok) {
-        span.end('error', { error: executed.error.message, detail: { kind: executed.error.kind, engineCode: executed.error.engineCode ?? null, attempt: retriesUsed + 1 } });
+        span.end('error', {
+          error: executed.error.message,
+          detail: {
+            kind: executed.error.kind,
+            engineCode: executed.error.engineCode ?? null,
+            attempt: retriesUsed + 1,
+          },
+        });
         // 10. correct (a SQL error escalates once to the fallback provider first, when one is configured)
         if (isCorrectable(executed.error) && !fromReuse && (await escalate())) {
           rec.start('correct').end('ok', { detail: { escalatedTo: active.modelId, error: executed.error.message } });
@@ -428,7 +564,9 @@ export class QueryPipeline {
         const correction = decideCorrection(executed.error, sql, retriesUsed, this.config.maxRetries);
         const correctSpan = rec.start('correct');
         if (correction.action === 'retry') {
-          correctSpan.end('ok', { detail: { retry: retriesUsed + 1, of: this.config.maxRetries, error: executed.error.message } });
+          correctSpan.end('ok', {
+            detail: { retry: retriesUsed + 1, of: this.config.maxRetries, error: executed.error.message },
+          });
           previousAttempt = correction.previousAttempt;
           retriesUsed++;
           sql = null;
@@ -438,19 +576,39 @@ export class QueryPipeline {
         return failure(correction.status, correction.error, sql, classification.kind);
       }
       // Honest counts (issue 22): a result cut by the row limit says so, with the uncapped rows counted when they can be.
-      const cut = await countCutRows(target.driver, sql, dialect, executed.result, { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs });
-      const result = { ...executed.result, truncated: cut.truncated, ...(cut.totalRows !== null ? { totalRows: cut.totalRows } : {}) };
-      span.end('ok', { detail: { rows: result.rowCount, truncated: result.truncated, totalRows: cut.totalRows, durationMs: result.durationMs } });
+      const cut = await countCutRows(target.driver, sql, dialect, executed.result, {
+        maxRows: this.config.maxResultRows,
+        timeoutMs: this.config.statementTimeoutMs,
+      });
+      const result = {
+        ...executed.result,
+        truncated: cut.truncated,
+        ...(cut.totalRows !== null ? { totalRows: cut.totalRows } : {}),
+      };
+      span.end('ok', {
+        detail: {
+          rows: result.rowCount,
+          truncated: result.truncated,
+          totalRows: cut.totalRows,
+          durationMs: result.durationMs,
+        },
+      });
 
       // 11. answer: words (a model's streamed as answer.delta), why a result is empty, notes on filter values, the reading
-      const { answer, reading } = await answerRows(rec, active, target.driver, { question: run.question, sql, schema, result }, {
-        answerRowLimit: this.config.answerRowLimit,
-        answerMode: this.config.answerMode ?? 'auto',
-        statementTimeoutMs: this.config.statementTimeoutMs,
-        maxResultRows: this.config.maxResultRows,
-        definitions: run.knowledge.uses,
-        knowledge: run.knowledge.definitions,
-      });
+      const { answer, reading } = await answerRows(
+        rec,
+        active,
+        target.driver,
+        { question: run.question, sql, schema, result },
+        {
+          answerRowLimit: this.config.answerRowLimit,
+          answerMode: this.config.answerMode ?? 'auto',
+          statementTimeoutMs: this.config.statementTimeoutMs,
+          maxResultRows: this.config.maxResultRows,
+          definitions: run.knowledge.uses,
+          knowledge: run.knowledge.definitions,
+        },
+      );
       return {
         status: 'ok',
         success: true,
@@ -571,7 +729,10 @@ export class QueryPipeline {
    */
   async connectionSchema(connectionId?: string): Promise<{ connectionId: string; schema: DatabaseSchema }> {
     const target = await this.resolveTarget(connectionId);
-    return { connectionId: target.connectionId, schema: (await this.schemas.get(target.connectionId, target.driver)).schema };
+    return {
+      connectionId: target.connectionId,
+      schema: (await this.schemas.get(target.connectionId, target.driver)).schema,
+    };
   }
 
   private async resolveTarget(connectionId?: string): Promise<QueryTarget> {
@@ -589,8 +750,8 @@ export class QueryPipeline {
   }
 }
 
-
 function schemaErrorMessage(error: unknown): string {
-  if (error instanceof DatabaseError && error.kind === 'connection') return `The database could not be reached: ${error.message}`;
+  if (error instanceof DatabaseError && error.kind === 'connection')
+    return `The database could not be reached: ${error.message}`;
   return `The database schema could not be read: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -4,8 +4,20 @@ import type { StateRecords, StateStore } from './ports';
 import { InMemoryStateStore } from './testing/in-memory-state-store';
 import { historyEntry } from './stages/record';
 
-const entry = (session: string, question: string): HistoryEntry => historyEntry({ kind: 'query', session_id: session, user_id: 'u', status: 'ok', question }, 0);
-const trace = (id: string): Trace => ({ id, sessionId: 's', userId: 'u', question: 'q', sql: null, status: 'ok', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1, spans: [], error: null });
+const entry = (session: string, question: string): HistoryEntry =>
+  historyEntry({ kind: 'query', session_id: session, user_id: 'u', status: 'ok', question }, 0);
+const trace = (id: string): Trace => ({
+  id,
+  sessionId: 's',
+  userId: 'u',
+  question: 'q',
+  sql: null,
+  status: 'ok',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 1,
+  spans: [],
+  error: null,
+});
 
 /** An in-memory store that counts appendRecords calls and can refuse records whose question is `bad`. */
 class CountingStore extends InMemoryStateStore {
@@ -53,7 +65,11 @@ describe('RecordBatcher', () => {
   it('a refused batch is retried request by request: only the bad record fails', async () => {
     const store = new CountingStore();
     const batcher = new RecordBatcher(store);
-    const results = await Promise.allSettled([batcher.record([entry('s', 'good1')]), batcher.record([entry('s', 'bad')]), batcher.record([entry('s', 'good2')])]);
+    const results = await Promise.allSettled([
+      batcher.record([entry('s', 'good1')]),
+      batcher.record([entry('s', 'bad')]),
+      batcher.record([entry('s', 'good2')]),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await store.listHistory('s')).map((e) => e.question).sort()).toEqual(['good1', 'good2']);
   });
@@ -61,7 +77,12 @@ describe('RecordBatcher', () => {
   it('without appendRecords, appendHistory and saveTrace store each record', async () => {
     const inner = new InMemoryStateStore();
     const store: StateStore = {
-      ...Object.fromEntries(Object.getOwnPropertyNames(InMemoryStateStore.prototype).map((k) => [k, (inner as unknown as Record<string, unknown>)[k]])),
+      ...Object.fromEntries(
+        Object.getOwnPropertyNames(InMemoryStateStore.prototype).map((k) => [
+          k,
+          (inner as unknown as Record<string, unknown>)[k],
+        ]),
+      ),
       appendHistory: (e: HistoryEntry) => inner.appendHistory(e),
       saveTrace: (t: Trace) => inner.saveTrace(t),
     } as unknown as StateStore;

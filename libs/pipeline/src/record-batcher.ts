@@ -68,7 +68,10 @@ export class RecordBatcher {
   private take(): Waiting[] {
     let size = 0;
     let n = 0;
-    while (n < this.pending.length && (n === 0 || size + this.pending[n].history.length + this.pending[n].traces.length <= this.maxBatch)) {
+    while (
+      n < this.pending.length &&
+      (n === 0 || size + this.pending[n].history.length + this.pending[n].traces.length <= this.maxBatch)
+    ) {
       size += this.pending[n].history.length + this.pending[n].traces.length;
       n++;
     }
@@ -77,7 +80,10 @@ export class RecordBatcher {
 
   private async write(batch: Waiting[]): Promise<void> {
     if (this.store.appendRecords) {
-      const records: StateRecords = { history: batch.flatMap((w) => w.history), traces: batch.flatMap((w) => w.traces) };
+      const records: StateRecords = {
+        history: batch.flatMap((w) => w.history),
+        traces: batch.flatMap((w) => w.traces),
+      };
       try {
         await this.store.appendRecords(records);
         for (const w of batch) w.resolve();
@@ -89,7 +95,9 @@ export class RecordBatcher {
         }
         // one record may be the culprit: retry each request's records on its own
       }
-      await Promise.all(batch.map((w) => this.store.appendRecords!({ history: w.history, traces: w.traces }).then(w.resolve, w.reject)));
+      await Promise.all(
+        batch.map((w) => this.store.appendRecords!({ history: w.history, traces: w.traces }).then(w.resolve, w.reject)),
+      );
       return;
     }
     await Promise.all(batch.map((w) => this.writeOne(w).then(w.resolve, w.reject)));

@@ -44,7 +44,11 @@ export class InMemoryResultCache implements ResultCache {
   constructor(options: { maxEntries?: number; clock?: () => number } = {}) {
     const clock = options.clock ?? Date.now;
     // ttlResolution 0: the clock is read on every check, so an entry is stale from the moment its TTL has passed
-    this.entries = new LRUCache({ max: Math.max(1, options.maxEntries ?? 1000), perf: { now: clock }, ttlResolution: 0 });
+    this.entries = new LRUCache({
+      max: Math.max(1, options.maxEntries ?? 1000),
+      perf: { now: clock },
+      ttlResolution: 0,
+    });
   }
 
   /** Number of entries held (expired ones included until touched). */

@@ -12,9 +12,18 @@ jest.setTimeout(30_000);
 
 describe('rowCap', () => {
   it('finds the outermost LIMIT, FETCH FIRST or TOP and the statement without it', () => {
-    expect(rowCap('SELECT a FROM t ORDER BY a LIMIT 1000;', 'sqlite')).toEqual({ limit: 1000, uncapped: 'SELECT a FROM t ORDER BY a' });
-    expect(rowCap('SELECT a FROM t OFFSET 0 ROWS FETCH NEXT 50 ROWS ONLY', 'transactsql')).toEqual({ limit: 50, uncapped: 'SELECT a FROM t' });
-    expect(rowCap('SELECT DISTINCT TOP (1000) a FROM t', 'transactsql')).toEqual({ limit: 1000, uncapped: 'SELECT DISTINCT a FROM t' });
+    expect(rowCap('SELECT a FROM t ORDER BY a LIMIT 1000;', 'sqlite')).toEqual({
+      limit: 1000,
+      uncapped: 'SELECT a FROM t ORDER BY a',
+    });
+    expect(rowCap('SELECT a FROM t OFFSET 0 ROWS FETCH NEXT 50 ROWS ONLY', 'transactsql')).toEqual({
+      limit: 50,
+      uncapped: 'SELECT a FROM t',
+    });
+    expect(rowCap('SELECT DISTINCT TOP (1000) a FROM t', 'transactsql')).toEqual({
+      limit: 1000,
+      uncapped: 'SELECT DISTINCT a FROM t',
+    });
     expect(rowCap('SELECT a FROM t WHERE a IN (SELECT b FROM u LIMIT 5)', 'sqlite')).toBeNull();
     expect(rowCap("SELECT a FROM t WHERE a = 'LIMIT 5'", 'sqlite')).toBeNull();
   });
@@ -27,7 +36,12 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('honest counts through the 
   ]);
 
   async function ask(sql: string) {
-    const { pipeline, store } = scriptedPipeline({ driver: scratch.driver, sql, connectionId: engine.name, config: { maxResultRows: 10, answerMode: 'template' } });
+    const { pipeline, store } = scriptedPipeline({
+      driver: scratch.driver,
+      sql,
+      connectionId: engine.name,
+      config: { maxResultRows: 10, answerMode: 'template' },
+    });
     const out = await pipeline.ask({ question: 'orders from the web channel', sessionId: 's', userId: 'u' });
     const execute = (await store.getTrace(out.traceId))?.spans.find((s) => s.name === 'execute');
     return { out, execute };

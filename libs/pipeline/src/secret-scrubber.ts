@@ -52,7 +52,10 @@ const CREDENTIAL_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi, '$1***@'],
   // password=..., PGPASSWORD=..., "password": "...", pwd: ..., api_key=..., access_token=..., client_secret=...
   // (query strings, DSNs, driver messages, JSON)
-  [/\b((?:[a-z0-9_]*(?:password|passwd|pwd)|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)["']?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s;&,)]+)/gi, '$1***'],
+  [
+    /\b((?:[a-z0-9_]*(?:password|passwd|pwd)|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)["']?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s;&,)]+)/gi,
+    '$1***',
+  ],
   // Authorization: Bearer ...
   [/\b(bearer\s+)[a-z0-9._~+/=-]{8,}/gi, '$1***'],
   // provider key shapes: sk-..., sk-ant-..., nlq_...
@@ -66,9 +69,42 @@ const CREDENTIAL_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
  * top-level directories, macOS's /Users, /Volumes, /Library, /private, and the usual container and CI roots).
  */
 const SERVER_ROOTS = new Set([
-  'bin', 'boot', 'dev', 'etc', 'home', 'lib', 'lib64', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var',
-  'Users', 'Volumes', 'Library', 'System', 'Applications', 'private', 'cygdrive', 'nix', 'snap',
-  'app', 'apps', 'work', 'workspace', 'workspaces', 'builds', 'data', 'code',
+  'bin',
+  'boot',
+  'dev',
+  'etc',
+  'home',
+  'lib',
+  'lib64',
+  'media',
+  'mnt',
+  'opt',
+  'proc',
+  'root',
+  'run',
+  'sbin',
+  'srv',
+  'sys',
+  'tmp',
+  'usr',
+  'var',
+  'Users',
+  'Volumes',
+  'Library',
+  'System',
+  'Applications',
+  'private',
+  'cygdrive',
+  'nix',
+  'snap',
+  'app',
+  'apps',
+  'work',
+  'workspace',
+  'workspaces',
+  'builds',
+  'data',
+  'code',
 ]);
 
 /** A file name's extension: a dot and 1 to 8 letters or digits at the end of the last segment. */
@@ -86,7 +122,10 @@ const PATH_PATTERNS: ReadonlyArray<readonly [RegExp, string | ((...match: string
   // home-relative paths (~/data/shop.db)
   [new RegExp(String.raw`(^|[\s("'\x60=:,[{])~\/${PATH_CHARS}*`, 'g'), `$1${SCRUBBED_PATH}`],
   // absolute POSIX paths (not a URL's path: it follows a boundary, never a host name), see isServerPath
-  [new RegExp(String.raw`(^|[\s("'\x60=:,[{])(\/${PATH_CHARS}+)`, 'g'), (whole: string, before: string, path: string) => posixPath(before, path)],
+  [
+    new RegExp(String.raw`(^|[\s("'\x60=:,[{])(\/${PATH_CHARS}+)`, 'g'),
+    (whole: string, before: string, path: string) => posixPath(before, path),
+  ],
 ];
 
 /** `before` + the scrubbed `path` when it is a server path ({@link isServerPath}), trailing sentence punctuation kept. */
@@ -125,12 +164,14 @@ export function scrubMessage(message: string, extraSecrets: readonly string[] = 
   if (ordered === null) ordered = [...knownSecrets].sort((a, b) => b.length - a.length);
   let text = message;
   const secrets = extraSecrets.length > 0 ? [...extraSecrets].sort((a, b) => b.length - a.length) : [];
-  for (const secret of [...secrets, ...ordered]) if (secret && text.includes(secret)) text = text.split(secret).join(SCRUBBED_SECRET);
+  for (const secret of [...secrets, ...ordered])
+    if (secret && text.includes(secret)) text = text.split(secret).join(SCRUBBED_SECRET);
   // Every pattern below needs one of these (a URL's `:`, a pair's `=` or `:`, a path's `/` or `\`, a stack frame's
   // line break, a bearer token or a key prefix): most strings of a trace span's detail have none, and skip them all.
   if (!MAY_HOLD_PATTERN.test(text)) return text;
   for (const [pattern, replacement] of CREDENTIAL_PATTERNS) text = text.replace(pattern, replacement);
-  for (const [pattern, replacement] of PATH_PATTERNS) text = text.replace(pattern, replacement as (...match: string[]) => string);
+  for (const [pattern, replacement] of PATH_PATTERNS)
+    text = text.replace(pattern, replacement as (...match: string[]) => string);
   return text;
 }
 

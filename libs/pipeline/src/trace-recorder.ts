@@ -54,7 +54,12 @@ export class TraceRecorder {
           detail: extras.detail ? scrubDeep(extras.detail) : null,
         };
         this.spans.push(ended);
-        this.publish('stage.finished', { stage: name, durationMs: ended.durationMs, outcome, ...metricFields(name, outcome, ended) });
+        this.publish('stage.finished', {
+          stage: name,
+          durationMs: ended.durationMs,
+          outcome,
+          ...metricFields(name, outcome, ended),
+        });
         return ended;
       },
     };
@@ -111,7 +116,11 @@ export function safePublish(events: EventSink, event: LiveEvent): void {
  * The few span fields stage.finished carries for operators' metrics (apps/api /metrics): model tokens with the
  * provider and model that spent them, and the error kind of a failed execute stage. Empty for other spans.
  */
-function metricFields(stage: string, outcome: string, span: Pick<TraceSpan, 'tokens' | 'detail'>): Record<string, unknown> {
+function metricFields(
+  stage: string,
+  outcome: string,
+  span: Pick<TraceSpan, 'tokens' | 'detail'>,
+): Record<string, unknown> {
   const detail = span.detail ?? {};
   const fields: { tokens?: unknown; provider?: string; model?: string; errorKind?: string } = {};
   if (span.tokens) {
@@ -122,4 +131,3 @@ function metricFields(stage: string, outcome: string, span: Pick<TraceSpan, 'tok
   if (stage === 'execute' && outcome === 'error' && typeof detail.kind === 'string') fields.errorKind = detail.kind;
   return fields;
 }
-

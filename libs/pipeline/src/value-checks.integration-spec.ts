@@ -39,7 +39,9 @@ describe('filter values checked on model SQL', () => {
 
   it('a number compared with a text column in a range is said', async () => {
     const { out, answer } = await ask('SELECT COUNT(*) AS n FROM flights WHERE airline >= 10');
-    expect(out.response).toContain('Note: flights.airline holds text but was compared with the number 10, which compares text, not amounts.');
+    expect(out.response).toContain(
+      'Note: flights.airline holds text but was compared with the number 10, which compares text, not amounts.',
+    );
     expect(answer?.detail).toMatchObject({ valueNotes: [{ column: 'flights.airline', problem: 'type-mismatch' }] });
   });
 
@@ -52,7 +54,9 @@ describe('filter values checked on model SQL', () => {
     const lower = await ask("SELECT id FROM flights WHERE status IN ('delayed', 'Delayed')");
     expect(lower.out.response).toContain("Note: flights.status stores 'Delayed', not 'delayed' (letter case differs).");
     const unknown = await ask("SELECT COUNT(*) AS n FROM flights WHERE status = 'Cancelled'");
-    expect(unknown.out.response).toContain("Note: 'Cancelled' is not among the known values of flights.status ('Delayed', 'On time').");
+    expect(unknown.out.response).toContain(
+      "Note: 'Cancelled' is not among the known values of flights.status ('Delayed', 'On time').",
+    );
   });
 
   it('SQL that filters right gets no note', async () => {

@@ -91,7 +91,9 @@ function sqliteEngine(): Engine {
       expect(existsSync(evil())).toBe(false);
       const db = new Database(file, { readonly: true });
       try {
-        expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").raw().all()).toEqual([['t']]);
+        expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").raw().all()).toEqual([
+          ['t'],
+        ]);
       } finally {
         db.close();
       }
@@ -113,8 +115,10 @@ function sqliteEngine(): Engine {
 }
 
 function postgresEngine(): Engine {
-  const admin = () => new PgClient({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test', connectionTimeoutMillis: 3000 });
-  const inRun = () => new PgClient({ host: '127.0.0.1', port: 5432, user: 'postgres', database: run, connectionTimeoutMillis: 3000 });
+  const admin = () =>
+    new PgClient({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test', connectionTimeoutMillis: 3000 });
+  const inRun = () =>
+    new PgClient({ host: '127.0.0.1', port: 5432, user: 'postgres', database: run, connectionTimeoutMillis: 3000 });
   let created = false;
   return {
     name: 'PostgreSQL',
@@ -155,7 +159,9 @@ function postgresEngine(): Engine {
       const db = inRun();
       await db.connect();
       try {
-        const tables = await db.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+        const tables = await db.query(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+        );
         expect(tables.rows.map((r) => r.table_name)).toEqual(['t']);
         expect(existsSync(`${join(tmpdir(), run)}.copied`)).toBe(false);
       } finally {
@@ -184,7 +190,16 @@ function postgresEngine(): Engine {
 }
 
 function mariadbEngine(): Engine {
-  const connect = (database?: string) => createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', database, connectTimeout: 3000, multipleStatements: false });
+  const connect = (database?: string) =>
+    createConnection({
+      host: '127.0.0.1',
+      port: 3306,
+      user: 'root',
+      password: '',
+      database,
+      connectTimeout: 3000,
+      multipleStatements: false,
+    });
   let created = false;
   const outfile = join(tmpdir(), `${run}.txt`);
   return {
@@ -201,7 +216,8 @@ function mariadbEngine(): Engine {
         await conn.query(`CREATE DATABASE \`${run}\``);
         created = true;
         await conn.query(`CREATE TABLE \`${run}\`.t (id INTEGER PRIMARY KEY, name TEXT, deleted_at TEXT)`);
-        for (const row of FIXTURE) await conn.query(`INSERT INTO \`${run}\`.t (id, name, deleted_at) VALUES (?, ?, ?)`, row);
+        for (const row of FIXTURE)
+          await conn.query(`INSERT INTO \`${run}\`.t (id, name, deleted_at) VALUES (?, ?, ?)`, row);
       } finally {
         await conn.end();
       }
@@ -241,7 +257,7 @@ function mariadbEngine(): Engine {
       'TRUNCATE t',
       "REPLACE INTO t (id, name) VALUES (1, 'replaced')",
       'CREATE TABLE t_new AS SELECT * FROM t',
-      "SET @x = 1; DELETE FROM t",
+      'SET @x = 1; DELETE FROM t',
     ],
   };
 }
@@ -249,87 +265,109 @@ function mariadbEngine(): Engine {
 const checksum = (rows: unknown[]) => createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 
 const serverOf: Record<string, TestService[]> = { PostgreSQL: ['postgresql'], MariaDB: ['mariadb'] };
-describeEachWith([sqliteEngine(), postgresEngine(), mariadbEngine()], (engine) => serverOf[engine.name] ?? [])('write safety on $name', (engine) => {
-  let driver: DatabaseDriver | null = null;
-  let skip: string | null = null;
-  let before = '';
+describeEachWith([sqliteEngine(), postgresEngine(), mariadbEngine()], (engine) => serverOf[engine.name] ?? [])(
+  'write safety on $name',
+  (engine) => {
+    let driver: DatabaseDriver | null = null;
+    let skip: string | null = null;
+    let before = '';
 
-  beforeAll(async () => {
-    const setUp = await engine.setUp();
-    if ('skip' in setUp) {
-      skip = setUp.skip;
-      console.warn(`write-safety ${engine.name} skipped: ${skip}`);
-      return;
-    }
-    driver = createDriver(setUp.url);
-    await driver.connect();
-    before = checksum(await engine.rows());
-  });
-
-  afterAll(async () => {
-    await driver?.close();
-    await engine.tearDown();
-  });
-
-  function pipelineFor(sql: string, mode: 'user' | 'admin') {
-    const provider = new ScriptedLlmProvider({ sql: () => sql });
-    const store = new InMemoryStateStore();
-    const pipeline = new QueryPipeline({
-      targets: { connection: async () => ({ connectionId: engine.name, driver: driver as DatabaseDriver }), provider: async () => provider },
-      store,
-      config: { ...DEFAULT_PIPELINE_CONFIG, mode, maxRetries: 1 },
-      audit: { audit: () => undefined },
-      events: new InMemoryEventBus(),
+    beforeAll(async () => {
+      const setUp = await engine.setUp();
+      if ('skip' in setUp) {
+        skip = setUp.skip;
+        console.warn(`write-safety ${engine.name} skipped: ${skip}`);
+        return;
+      }
+      driver = createDriver(setUp.url);
+      await driver.connect();
+      before = checksum(await engine.rows());
     });
-    return { pipeline, store, provider };
-  }
 
-  const attacks = () => [...COMMON_ATTACKS, ...engine.attacks];
+    afterAll(async () => {
+      await driver?.close();
+      await engine.tearDown();
+    });
 
-  it('refuses every attack in mode user and leaves the data unchanged', async () => {
-    if (skip) return console.warn(`skipped: ${skip}`);
-    const ran: string[] = [];
-    for (const sql of attacks()) {
-      const { pipeline, store } = pipelineFor(sql, 'user');
-      const out = await pipeline.ask({ question: 'Give me the rows of t', sessionId: 'attacker', userId: 'attacker' });
-      if (out.success) ran.push(sql);
-      expect(out.pendingApproval).toBe(false);
-      expect(out.error).toEqual(expect.any(String));
-      expect(await store.latestOperation('attacker')).toBeNull();
-      const after = checksum(await engine.rows());
-      if (after !== before) ran.push(`${sql} (changed the data)`);
+    function pipelineFor(sql: string, mode: 'user' | 'admin') {
+      const provider = new ScriptedLlmProvider({ sql: () => sql });
+      const store = new InMemoryStateStore();
+      const pipeline = new QueryPipeline({
+        targets: {
+          connection: async () => ({ connectionId: engine.name, driver: driver as DatabaseDriver }),
+          provider: async () => provider,
+        },
+        store,
+        config: { ...DEFAULT_PIPELINE_CONFIG, mode, maxRetries: 1 },
+        audit: { audit: () => undefined },
+        events: new InMemoryEventBus(),
+      });
+      return { pipeline, store, provider };
     }
-    expect(ran).toEqual([]);
-    await engine.untouched();
-  });
 
-  it('refuses disguised and forbidden statements in mode admin too, holding nothing for approval', async () => {
-    if (skip) return console.warn(`skipped: ${skip}`);
-    const disguised = attacks().filter((sql) => /;\s*\S|ATTACH|PRAGMA|load_extension|PROGRAM|OUTFILE/i.test(sql));
-    expect(disguised.length).toBeGreaterThan(3);
-    for (const sql of disguised) {
-      const { pipeline, store } = pipelineFor(sql, 'admin');
-      const out = await pipeline.ask({ question: 'Give me the rows of t', sessionId: 'admin', userId: 'admin' });
-      expect({ sql, success: out.success, pending: out.pendingApproval }).toEqual({ sql, success: false, pending: false });
-      expect(await store.latestOperation('admin')).toBeNull();
-    }
-    expect(checksum(await engine.rows())).toBe(before);
-    await engine.untouched();
-  });
+    const attacks = () => [...COMMON_ATTACKS, ...engine.attacks];
 
-  it('answers harmless reads that only look dangerous', async () => {
-    if (skip) return console.warn(`skipped: ${skip}`);
-    const reads: Array<[string, unknown[][]]> = [
-      ['SELECT deleted_at FROM t ORDER BY id', [[null], ['2024-01-02'], [null]]],
-      ['WITH recent AS (SELECT id, name FROM t WHERE id > 1) SELECT name FROM recent ORDER BY name', [['beta'], ['gamma']]],
-      ["SELECT name FROM t WHERE name <> 'DELETE FROM t' ORDER BY id", [['alpha'], ['beta'], ['gamma']]],
-    ];
-    for (const [sql, rows] of reads) {
-      const { pipeline } = pipelineFor(sql, 'user');
-      const out = await pipeline.ask({ question: 'Show the rows of t', sessionId: 'reader', userId: 'reader' });
-      expect({ sql, success: out.success, error: out.error, kind: out.kind }).toEqual({ sql, success: true, error: null, kind: 'read' });
-      expect(out.result?.rows).toEqual(rows);
-    }
-    expect(checksum(await engine.rows())).toBe(before);
-  });
-});
+    it('refuses every attack in mode user and leaves the data unchanged', async () => {
+      if (skip) return console.warn(`skipped: ${skip}`);
+      const ran: string[] = [];
+      for (const sql of attacks()) {
+        const { pipeline, store } = pipelineFor(sql, 'user');
+        const out = await pipeline.ask({
+          question: 'Give me the rows of t',
+          sessionId: 'attacker',
+          userId: 'attacker',
+        });
+        if (out.success) ran.push(sql);
+        expect(out.pendingApproval).toBe(false);
+        expect(out.error).toEqual(expect.any(String));
+        expect(await store.latestOperation('attacker')).toBeNull();
+        const after = checksum(await engine.rows());
+        if (after !== before) ran.push(`${sql} (changed the data)`);
+      }
+      expect(ran).toEqual([]);
+      await engine.untouched();
+    });
+
+    it('refuses disguised and forbidden statements in mode admin too, holding nothing for approval', async () => {
+      if (skip) return console.warn(`skipped: ${skip}`);
+      const disguised = attacks().filter((sql) => /;\s*\S|ATTACH|PRAGMA|load_extension|PROGRAM|OUTFILE/i.test(sql));
+      expect(disguised.length).toBeGreaterThan(3);
+      for (const sql of disguised) {
+        const { pipeline, store } = pipelineFor(sql, 'admin');
+        const out = await pipeline.ask({ question: 'Give me the rows of t', sessionId: 'admin', userId: 'admin' });
+        expect({ sql, success: out.success, pending: out.pendingApproval }).toEqual({
+          sql,
+          success: false,
+          pending: false,
+        });
+        expect(await store.latestOperation('admin')).toBeNull();
+      }
+      expect(checksum(await engine.rows())).toBe(before);
+      await engine.untouched();
+    });
+
+    it('answers harmless reads that only look dangerous', async () => {
+      if (skip) return console.warn(`skipped: ${skip}`);
+      const reads: Array<[string, unknown[][]]> = [
+        ['SELECT deleted_at FROM t ORDER BY id', [[null], ['2024-01-02'], [null]]],
+        [
+          'WITH recent AS (SELECT id, name FROM t WHERE id > 1) SELECT name FROM recent ORDER BY name',
+          [['beta'], ['gamma']],
+        ],
+        ["SELECT name FROM t WHERE name <> 'DELETE FROM t' ORDER BY id", [['alpha'], ['beta'], ['gamma']]],
+      ];
+      for (const [sql, rows] of reads) {
+        const { pipeline } = pipelineFor(sql, 'user');
+        const out = await pipeline.ask({ question: 'Show the rows of t', sessionId: 'reader', userId: 'reader' });
+        expect({ sql, success: out.success, error: out.error, kind: out.kind }).toEqual({
+          sql,
+          success: true,
+          error: null,
+          kind: 'read',
+        });
+        expect(out.result?.rows).toEqual(rows);
+      }
+      expect(checksum(await engine.rows())).toBe(before);
+    });
+  },
+);

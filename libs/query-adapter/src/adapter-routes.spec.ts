@@ -2,8 +2,19 @@ import { isAdapterPath, normalizePrefix, stripPrefix } from './adapter-routes';
 
 describe('adapter routes', () => {
   it('knows the seven paths of spec 4.1 and nothing else', () => {
-    for (const p of ['/query', '/refresh', '/health', '/approve/s1', '/reject/s1', '/feedback/s1', '/session/s1', '/session/a/b']) expect(isAdapterPath(p)).toBe(true);
-    for (const p of ['/', '/api/health', '/docs', '/ws/live', '/query/x', '/queryx', '/session', '/healthz']) expect(isAdapterPath(p)).toBe(false);
+    for (const p of [
+      '/query',
+      '/refresh',
+      '/health',
+      '/approve/s1',
+      '/reject/s1',
+      '/feedback/s1',
+      '/session/s1',
+      '/session/a/b',
+    ])
+      expect(isAdapterPath(p)).toBe(true);
+    for (const p of ['/', '/api/health', '/docs', '/ws/live', '/query/x', '/queryx', '/session', '/healthz'])
+      expect(isAdapterPath(p)).toBe(false);
   });
 
   it('strips a mount prefix on whole segments and keeps the query string', () => {

@@ -4,7 +4,15 @@
  * process (spec 4.1 rule 7), created with an `api_key` option (spec 5.2). See the docs/embedding.md section "Mounting the
  * query adapter".
  */
-export { createQueryAdapter, adapterEnvironment, type QueryAdapter, type QueryAdapterOptions, type AdapterInjectRequest, type AdapterInjectResponse, type LogDestination } from './query-adapter';
+export {
+  createQueryAdapter,
+  adapterEnvironment,
+  type QueryAdapter,
+  type QueryAdapterOptions,
+  type AdapterInjectRequest,
+  type AdapterInjectResponse,
+  type LogDestination,
+} from './query-adapter';
 export { queryAdapterPlugin, type QueryAdapterPluginOptions } from './fastify-plugin';
 export { createQueryAdapterHandler, type QueryAdapterHandler, type QueryAdapterHandlerOptions } from './node-handler';
 export { isAdapterPath, ADAPTER_FIXED_PATHS, ADAPTER_SESSION_PATHS } from './adapter-routes';

@@ -30,7 +30,9 @@ export interface QueryAdapterHandler {
  * The request body must be unread (mount before any body parser). Under Express's `app.use('/nlq', nlq)` Express
  * already strips the mount path: leave `prefix` unset there. Throws like createQueryAdapter on bad options.
  */
-export async function createQueryAdapterHandler(options: QueryAdapterHandlerOptions = {}): Promise<QueryAdapterHandler> {
+export async function createQueryAdapterHandler(
+  options: QueryAdapterHandlerOptions = {},
+): Promise<QueryAdapterHandler> {
   const prefix = normalizePrefix(options.prefix);
   const own = !options.adapter;
   const adapter = options.adapter ?? (await createQueryAdapter(options));

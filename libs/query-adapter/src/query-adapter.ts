@@ -78,7 +78,8 @@ export function adapterEnvironment(options: QueryAdapterOptions): AppEnv {
     if (value !== undefined && value !== null) env[name] = String(value);
   }
   if (options.api_key !== undefined) {
-    if (typeof options.api_key !== 'string' || options.api_key.length === 0) throw new TypeError('api_key must be a non-empty string (spec 5.2)');
+    if (typeof options.api_key !== 'string' || options.api_key.length === 0)
+      throw new TypeError('api_key must be a non-empty string (spec 5.2)');
     env.SERVICE_API_KEY = options.api_key;
   }
   return env;
@@ -116,10 +117,15 @@ export async function createQueryAdapter(options: QueryAdapterOptions = {}): Pro
       if (typeof request.payload === 'string') payload = request.payload;
       else if (request.payload !== undefined) {
         payload = JSON.stringify(request.payload);
-        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+          headers['content-type'] = 'application/json';
       }
       if (!isAdapterPath(pathname)) {
-        const body = notFoundBody(requestIdFor({ headers: lowerCaseKeys(headers) } as IncomingMessage), request.method, pathname);
+        const body = notFoundBody(
+          requestIdFor({ headers: lowerCaseKeys(headers) } as IncomingMessage),
+          request.method,
+          pathname,
+        );
         return { statusCode: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
       }
       const response = await fastify.inject({ method: request.method, url: request.url, headers, payload });

@@ -66,12 +66,20 @@ describe('createQueryAdapterHandler in a plain Node http server', () => {
   });
 
   it('answers POST /nlq/query with the real count when the key is given, 401 without or with a wrong key', async () => {
-    const { status, body } = await call(`${base}/nlq/query`, { body: { question: 'How many customers are there?', user_id: 'carol' }, headers: { 'x-api-key': KEY } });
+    const { status, body } = await call(`${base}/nlq/query`, {
+      body: { question: 'How many customers are there?', user_id: 'carol' },
+      headers: { 'x-api-key': KEY },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, pending_approval: false, session_id: 'carol', error: null });
     expect(plainNumbers(body.response)).toMatch(new RegExp(`\\b${countCustomers(dataDir)}\\b`));
-    expect(await call(`${base}/nlq/query`, { body: { question: 'How many customers are there?' } })).toMatchObject({ status: 401, body: { ...ERROR_SHAPE, code: 'UNAUTHORIZED' } });
-    expect(await call(`${base}/nlq/session/carol`, { headers: { 'x-api-key': 'wrong-key-00000' } })).toMatchObject({ status: 401 });
+    expect(await call(`${base}/nlq/query`, { body: { question: 'How many customers are there?' } })).toMatchObject({
+      status: 401,
+      body: { ...ERROR_SHAPE, code: 'UNAUTHORIZED' },
+    });
+    expect(await call(`${base}/nlq/session/carol`, { headers: { 'x-api-key': 'wrong-key-00000' } })).toMatchObject({
+      status: 401,
+    });
     const history = await call(`${base}/nlq/session/carol`, { headers: { 'x-api-key': KEY } });
     expect(history.body.history).toHaveLength(1);
   });
@@ -89,7 +97,10 @@ describe('createQueryAdapterHandler in a plain Node http server', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, session_id: 'rest_user' });
     expect(plainNumbers(body.response)).toMatch(new RegExp(`\\b${countCustomers(dataDir)}\\b`));
-    expect(await call(`${base}/open/health`)).toMatchObject({ status: 200, body: { status: 'ok', integration: 'rest' } });
+    expect(await call(`${base}/open/health`)).toMatchObject({
+      status: 200,
+      body: { status: 'ok', integration: 'rest' },
+    });
     expect(await call(`${base}/open/api/health`)).toMatchObject({ status: 418, body: 'next' });
   });
 
@@ -108,9 +119,16 @@ describe('createQueryAdapterHandler in a plain Node http server', () => {
   });
 
   it('answers in-process through inject, with the same key rule', async () => {
-    const ok = await nlq.adapter.inject({ method: 'POST', url: '/query', headers: { 'x-api-key': KEY }, payload: { question: 'How many products are there?' } });
+    const ok = await nlq.adapter.inject({
+      method: 'POST',
+      url: '/query',
+      headers: { 'x-api-key': KEY },
+      payload: { question: 'How many products are there?' },
+    });
     expect(ok).toMatchObject({ statusCode: 200, body: { success: true } });
     expect(await nlq.adapter.inject({ method: 'GET', url: '/health' })).toMatchObject({ statusCode: 401 });
-    expect(await nlq.adapter.inject({ method: 'GET', url: '/api/health', headers: { 'x-api-key': KEY } })).toMatchObject({ statusCode: 404, body: { code: 'NOT_FOUND' } });
+    expect(
+      await nlq.adapter.inject({ method: 'GET', url: '/api/health', headers: { 'x-api-key': KEY } }),
+    ).toMatchObject({ statusCode: 404, body: { code: 'NOT_FOUND' } });
   });
 });

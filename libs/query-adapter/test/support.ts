@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The error shape of every non-2xx answer (docs/architecture.md "Errors"). */
-export const ERROR_SHAPE = { statusCode: expect.any(Number), code: expect.any(String), message: expect.any(String), requestId: expect.any(String) };
+export const ERROR_SHAPE = {
+  statusCode: expect.any(Number),
+  code: expect.any(String),
+  message: expect.any(String),
+  requestId: expect.any(String),
+};
 
 /** A fresh temporary DATA_DIR; the api generates the sample shop database in it on first start. */
 export function makeDataDir(): string {

@@ -33,7 +33,8 @@ export let HISTORY_START_YEAR = 2023;
  */
 export function setHistoryWindow(today: Date): { startDay: number; endDay: number } {
   const t = today.getTime();
-  if (!Number.isFinite(t) || today.getUTCFullYear() < 2001) throw new RangeError(`today must be a valid date after 2000, got ${String(today)}`);
+  if (!Number.isFinite(t) || today.getUTCFullYear() < 2001)
+    throw new RangeError(`today must be a valid date after 2000, got ${String(today)}`);
   const endDay = Math.floor(t / 86_400_000) - 1;
   const end = new Date(endDay * 86_400_000);
   const startDay = epochDay(end.getUTCFullYear() - 3, end.getUTCMonth() + 1, end.getUTCDate()) + 1;

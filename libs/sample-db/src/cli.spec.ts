@@ -20,8 +20,22 @@ describe('sample-db CLI', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('parses options in both --name value and --name=value forms, with defaults', () => {
-    expect(parseCliArguments([])).toEqual({ out: 'data/shop.db', scale: 1, seed: 42, today: null, force: false, help: false });
-    expect(parseCliArguments(['--out', 'x.db', '--scale=0.5', '--seed', '7', '--force'])).toEqual({ out: 'x.db', scale: 0.5, seed: 7, today: null, force: true, help: false });
+    expect(parseCliArguments([])).toEqual({
+      out: 'data/shop.db',
+      scale: 1,
+      seed: 42,
+      today: null,
+      force: false,
+      help: false,
+    });
+    expect(parseCliArguments(['--out', 'x.db', '--scale=0.5', '--seed', '7', '--force'])).toEqual({
+      out: 'x.db',
+      scale: 0.5,
+      seed: 7,
+      today: null,
+      force: true,
+      help: false,
+    });
     expect(() => parseCliArguments(['--scale', '-1'])).toThrow('--scale');
     expect(() => parseCliArguments(['--seed', 'abc'])).toThrow('--seed');
     expect(() => parseCliArguments(['--out'])).toThrow('--out needs a value');

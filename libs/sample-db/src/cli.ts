@@ -21,7 +21,14 @@ const USAGE = 'usage: npm run sample-db -- [--out data/shop.db] [--scale 1] [--s
 
 /** Parses `--name value` / `--name=value` arguments; throws Error with a readable message on bad input. */
 export function parseCliArguments(argv: readonly string[]): CliArguments {
-  const parsed: CliArguments = { out: 'data/shop.db', scale: SAMPLE_DB_DEFAULTS.scale, seed: SAMPLE_DB_DEFAULTS.seed, today: null, force: false, help: false };
+  const parsed: CliArguments = {
+    out: 'data/shop.db',
+    scale: SAMPLE_DB_DEFAULTS.scale,
+    seed: SAMPLE_DB_DEFAULTS.seed,
+    today: null,
+    force: false,
+    help: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
     const value = (): string => {
@@ -44,7 +51,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
       case '--today': {
         const text = value();
         const day = new Date(`${text}T00:00:00Z`);
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(day.getTime())) throw new Error('--today must be a date YYYY-MM-DD');
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(day.getTime()))
+          throw new Error('--today must be a date YYYY-MM-DD');
         parsed.today = day;
         break;
       }
@@ -79,10 +87,17 @@ function main(): number {
     return 0;
   }
   try {
-    const stats = generateSampleDatabase(args.out, { seed: args.seed, scale: args.scale, ...(args.today ? { today: args.today } : {}) });
+    const stats = generateSampleDatabase(args.out, {
+      seed: args.seed,
+      scale: args.scale,
+      ...(args.today ? { today: args.today } : {}),
+    });
     const width = Math.max(...stats.tables.map((t) => t.table.length));
-    console.log(`sample database ${stats.path} (seed ${stats.seed}, scale ${stats.scale}, orders ${stats.historyStart} .. ${stats.historyEnd})`);
-    for (const t of stats.tables) console.log(`  ${t.table.padEnd(width)}  ${t.rows.toLocaleString('en-US').padStart(10)}`);
+    console.log(
+      `sample database ${stats.path} (seed ${stats.seed}, scale ${stats.scale}, orders ${stats.historyStart} .. ${stats.historyEnd})`,
+    );
+    for (const t of stats.tables)
+      console.log(`  ${t.table.padEnd(width)}  ${t.rows.toLocaleString('en-US').padStart(10)}`);
     console.log(`  ${'total'.padEnd(width)}  ${stats.totalRows.toLocaleString('en-US').padStart(10)}`);
     console.log(`generated in ${(stats.millis / 1000).toFixed(2)} s`);
     return 0;

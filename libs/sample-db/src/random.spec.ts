@@ -32,7 +32,15 @@ describe('Random (mulberry32)', () => {
     expect(counts[2] / 10_000).toBeGreaterThan(0.87);
     expect(counts[2] / 10_000).toBeLessThan(0.93);
     expect(() => new WeightedSampler([0, 0])).toThrow(RangeError);
-    const picks = new Set(Array.from({ length: 200 }, () => weightedPick(rng, [['a', 1], ['b', 0], ['c', 1]] as const)));
+    const picks = new Set(
+      Array.from({ length: 200 }, () =>
+        weightedPick(rng, [
+          ['a', 1],
+          ['b', 0],
+          ['c', 1],
+        ] as const),
+      ),
+    );
     expect([...picks].sort()).toEqual(['a', 'c']);
   });
 });

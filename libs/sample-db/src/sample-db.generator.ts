@@ -10,7 +10,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { DAY_SECONDS, HISTORY_DAYS, HISTORY_END_DAY, HISTORY_END_SECOND, HISTORY_START_DAY, dayParts, formatDay, formatTimestamp, setHistoryWindow } from './calendar';
+import {
+  DAY_SECONDS,
+  HISTORY_DAYS,
+  HISTORY_END_DAY,
+  HISTORY_END_SECOND,
+  HISTORY_START_DAY,
+  dayParts,
+  formatDay,
+  formatTimestamp,
+  setHistoryWindow,
+} from './calendar';
 import { Random, WeightedSampler, weightedPick } from './random';
 import {
   Customer,
@@ -25,7 +35,16 @@ import {
   round2,
 } from './shop-dimensions';
 import { SHOP_DDL, SHOP_INDEXES, SHOP_TABLES } from './shop-schema';
-import { CARRIERS, CATEGORIES, CHANNELS, COUNTRIES, PAYMENT_METHODS, REVIEW_COMMENTS, REVIEW_TITLES, SEGMENTS } from './word-lists';
+import {
+  CARRIERS,
+  CATEGORIES,
+  CHANNELS,
+  COUNTRIES,
+  PAYMENT_METHODS,
+  REVIEW_COMMENTS,
+  REVIEW_TITLES,
+  SEGMENTS,
+} from './word-lists';
 
 /** Options of {@link generateSampleDatabase}. */
 export interface SampleDatabaseOptions {
@@ -156,24 +175,60 @@ function writeShop(db: Database.Database, seed: number, scale: number): void {
     CATEGORIES.forEach((c, i) => category.run(i + 1, c.name, c.description));
     const employee = db.prepare('INSERT INTO employees VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const e of employees) {
-      employee.run(e.id, e.firstName, e.lastName, e.email, e.title, e.managerId, formatDay(e.hireDay), e.city, e.country, e.salary);
+      employee.run(
+        e.id,
+        e.firstName,
+        e.lastName,
+        e.email,
+        e.title,
+        e.managerId,
+        formatDay(e.hireDay),
+        e.city,
+        e.country,
+        e.salary,
+      );
     }
     const supplier = db.prepare('INSERT INTO suppliers VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     for (const s of suppliers) {
-      supplier.run(s.id, s.name, s.contactName, s.email, s.phone, s.city, COUNTRIES[s.countryIndex].name, s.countryIndex + 1);
+      supplier.run(
+        s.id,
+        s.name,
+        s.contactName,
+        s.email,
+        s.phone,
+        s.city,
+        COUNTRIES[s.countryIndex].name,
+        s.countryIndex + 1,
+      );
     }
     const product = db.prepare('INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const p of products) {
       product.run(
-        p.id, p.name, p.sku, p.categoryIndex + 1, p.supplierId, p.unitPrice, p.unitCost, p.stockQuantity,
-        formatDay(p.createdDay), p.discontinuedDay === null ? null : formatDay(p.discontinuedDay),
+        p.id,
+        p.name,
+        p.sku,
+        p.categoryIndex + 1,
+        p.supplierId,
+        p.unitPrice,
+        p.unitCost,
+        p.stockQuantity,
+        formatDay(p.createdDay),
+        p.discontinuedDay === null ? null : formatDay(p.discontinuedDay),
       );
     }
     const customer = db.prepare('INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const c of customers) {
       customer.run(
-        c.id, c.firstName, c.lastName, c.email, c.phone, c.city, COUNTRIES[c.countryIndex].name, c.countryIndex + 1,
-        SEGMENTS[c.segmentIndex].name, formatDay(c.signupDay),
+        c.id,
+        c.firstName,
+        c.lastName,
+        c.email,
+        c.phone,
+        c.city,
+        COUNTRIES[c.countryIndex].name,
+        c.countryIndex + 1,
+        SEGMENTS[c.segmentIndex].name,
+        formatDay(c.signupDay),
       );
     }
   })();
@@ -182,8 +237,20 @@ function writeShop(db: Database.Database, seed: number, scale: number): void {
 }
 
 /** Discount percentages with weights: normal days, and the Black Friday to early December sale season. */
-const DISCOUNTS: readonly (readonly [number, number])[] = [[0, 76], [5, 8], [10, 9], [15, 4], [20, 3]];
-const SALE_DISCOUNTS: readonly (readonly [number, number])[] = [[0, 40], [10, 25], [20, 20], [25, 10], [30, 5]];
+const DISCOUNTS: readonly (readonly [number, number])[] = [
+  [0, 76],
+  [5, 8],
+  [10, 9],
+  [15, 4],
+  [20, 3],
+];
+const SALE_DISCOUNTS: readonly (readonly [number, number])[] = [
+  [0, 40],
+  [10, 25],
+  [20, 20],
+  [25, 10],
+  [30, 5],
+];
 
 function inSaleSeason(day: number): boolean {
   const { month, dayOfMonth } = dayParts(day);
@@ -223,7 +290,10 @@ function writeOrders(
   const saleSeason = Array.from({ length: HISTORY_DAYS }, (_, d) => inSaleSeason(HISTORY_START_DAY + d));
   const carriersByRegion = new Map<string, readonly (readonly [(typeof CARRIERS)[number], number])[]>();
   for (const region of new Set(COUNTRIES.map((c) => c.region))) {
-    carriersByRegion.set(region, CARRIERS.filter((c) => c.regions.includes(region)).map((c, k) => [c, 1 / (k + 1)] as const));
+    carriersByRegion.set(
+      region,
+      CARRIERS.filter((c) => c.regions.includes(region)).map((c, k) => [c, 1 / (k + 1)] as const),
+    );
   }
   const trackingNumbers = new Set<string>();
   const reviews: PendingReview[] = [];
@@ -243,7 +313,8 @@ function writeOrders(
     const region = COUNTRIES[customer.countryIndex].region;
 
     let employee = employees[employeeSampler.draw(rng)];
-    for (let attempt = 0; attempt < 30 && employee.hireDay > day; attempt++) employee = employees[employeeSampler.draw(rng)];
+    for (let attempt = 0; attempt < 30 && employee.hireDay > day; attempt++)
+      employee = employees[employeeSampler.draw(rng)];
     if (employee.hireDay > day) employee = employees.find((e) => e.salesWeight > 0 && e.hireDay <= day) ?? employees[0];
     const channel = weightedPick(rng, CHANNELS);
 
@@ -263,7 +334,8 @@ function writeOrders(
     const discounts = saleSeason[day - HISTORY_START_DAY] ? SALE_DISCOUNTS : DISCOUNTS;
     const lines = chosen.map((p) => {
       let quantity = 1 + rng.geometric(0.72);
-      if (segment.quantityFactor > 1 && rng.chance(0.5)) quantity = Math.max(1, Math.round(quantity * segment.quantityFactor * rng.float(0.6, 1.4)));
+      if (segment.quantityFactor > 1 && rng.chance(0.5))
+        quantity = Math.max(1, Math.round(quantity * segment.quantityFactor * rng.float(0.6, 1.4)));
       if (p.unitPrice > 200) quantity = Math.min(quantity, 3);
       if (p.unitPrice < 20 && rng.chance(0.3)) quantity += rng.int(1, 3);
       if (p.unitPrice > 500 && segment.quantityFactor === 1) quantity = 1;
@@ -282,7 +354,8 @@ function writeOrders(
       status = 'cancelled';
     } else {
       const ship = orderSecond + rng.int(2 * 3600, 3 * DAY_SECONDS);
-      const deliver = ship + rng.int(1, region === 'North America' || region === 'Europe' ? 4 : 8) * DAY_SECONDS + rng.int(0, 36_000);
+      const deliver =
+        ship + rng.int(1, region === 'North America' || region === 'Europe' ? 4 : 8) * DAY_SECONDS + rng.int(0, 36_000);
       if (ship > HISTORY_END_SECOND) {
         status = rng.chance(0.35) ? 'pending' : 'processing';
       } else if (deliver > HISTORY_END_SECOND) {
@@ -295,18 +368,32 @@ function writeOrders(
       }
     }
     insertOrder.run(
-      orderId, customer.id, employee.id, formatTimestamp(orderSecond), status, channel, total,
+      orderId,
+      customer.id,
+      employee.id,
+      formatTimestamp(orderSecond),
+      status,
+      channel,
+      total,
       shippedSecond === null ? null : formatTimestamp(shippedSecond),
       deliveredSecond === null ? null : formatTimestamp(deliveredSecond),
     );
-    for (const l of lines) insertItem.run(++itemId, orderId, l.p.id, l.quantity, l.p.unitPrice, l.discount, l.lineTotal);
+    for (const l of lines)
+      insertItem.run(++itemId, orderId, l.p.id, l.quantity, l.p.unitPrice, l.discount, l.lineTotal);
 
     // Payments: none while pending; a cancelled order was either never paid or refunded; ~3% first fail.
     const method = rng.chance(0.8) ? customer.preferredPaymentMethod : weightedPick(rng, PAYMENT_METHODS);
     const paidSecond = Math.min(HISTORY_END_SECOND, orderSecond + rng.int(5, 900));
     if (status !== 'pending' && !(status === 'cancelled' && rng.chance(0.5))) {
       if (rng.chance(0.03)) {
-        insertPayment.run(++paymentId, orderId, formatTimestamp(Math.max(orderSecond, paidSecond - 60)), weightedPick(rng, PAYMENT_METHODS), total, 'failed');
+        insertPayment.run(
+          ++paymentId,
+          orderId,
+          formatTimestamp(Math.max(orderSecond, paidSecond - 60)),
+          weightedPick(rng, PAYMENT_METHODS),
+          total,
+          'failed',
+        );
       }
       const paymentStatus = status === 'cancelled' || status === 'returned' ? 'refunded' : 'completed';
       insertPayment.run(++paymentId, orderId, formatTimestamp(paidSecond), method, total, paymentStatus);
@@ -316,13 +403,23 @@ function writeOrders(
       const carrier = weightedPick(rng, carriersByRegion.get(region) ?? []);
       let tracking: string;
       do {
-        tracking = carrier.trackingPrefix + String(rng.int(0, 999_999)).padStart(6, '0') + String(rng.int(0, 999_999)).padStart(6, '0');
+        tracking =
+          carrier.trackingPrefix +
+          String(rng.int(0, 999_999)).padStart(6, '0') +
+          String(rng.int(0, 999_999)).padStart(6, '0');
       } while (trackingNumbers.has(tracking));
       trackingNumbers.add(tracking);
       const units = lines.reduce((sum, l) => sum + l.quantity, 0);
-      const cost = round2(carrier.baseCost + 0.85 * Math.min(units, 20) + (region === 'North America' || region === 'Europe' ? 0 : 6.5));
+      const cost = round2(
+        carrier.baseCost + 0.85 * Math.min(units, 20) + (region === 'North America' || region === 'Europe' ? 0 : 6.5),
+      );
       insertShipment.run(
-        ++shipmentId, orderId, carrier.name, tracking, cost, formatTimestamp(shippedSecond),
+        ++shipmentId,
+        orderId,
+        carrier.name,
+        tracking,
+        cost,
+        formatTimestamp(shippedSecond),
         deliveredSecond === null ? null : formatTimestamp(deliveredSecond),
       );
     }
@@ -350,5 +447,7 @@ function writeOrders(
   // Reviews in date order (stable for equal days), so review_id ascends with review_date.
   const ordered = reviews.map((r, k) => ({ r, k })).sort((a, b) => a.r.day - b.r.day || a.k - b.k);
   const insertReview = db.prepare('INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?)');
-  ordered.forEach(({ r }, k) => insertReview.run(k + 1, r.productId, r.customerId, r.rating, r.title, r.comment, formatDay(r.day)));
+  ordered.forEach(({ r }, k) =>
+    insertReview.run(k + 1, r.productId, r.customerId, r.rating, r.title, r.comment, formatDay(r.day)),
+  );
 }

@@ -70,13 +70,19 @@ function slug(text: string): string {
 }
 
 function pickCountryIndex(rng: Random): number {
-  return weightedPick(rng, COUNTRIES.map((c, i) => [i, c.weight] as const));
+  return weightedPick(
+    rng,
+    COUNTRIES.map((c, i) => [i, c.weight] as const),
+  );
 }
 
 /** Larger cities first: the first city of a country gets the most people. */
 function pickCity(rng: Random, countryIndex: number): string {
   const cities = COUNTRIES[countryIndex].cities;
-  return weightedPick(rng, cities.map((c, i) => [c, 1 / Math.sqrt(i + 1)] as const));
+  return weightedPick(
+    rng,
+    cities.map((c, i) => [c, 1 / Math.sqrt(i + 1)] as const),
+  );
 }
 
 function phoneNumber(rng: Random, countryIndex: number): string {
@@ -262,7 +268,8 @@ export function buildProducts(seed: number, count: number, suppliers: Supplier[]
       const latest = HISTORY_END_DAY - 14;
       if (earliest < latest) discontinuedDay = rng.int(earliest, latest);
     }
-    const stockQuantity = discontinuedDay !== null || rng.chance(0.07) ? 0 : Math.round(5 + 400 * Math.pow(rng.next(), 1.5));
+    const stockQuantity =
+      discontinuedDay !== null || rng.chance(0.07) ? 0 : Math.round(5 + 400 * Math.pow(rng.next(), 1.5));
     result.push({
       id: i + 1,
       name,
@@ -298,8 +305,8 @@ export function dayWeight(day: number): number {
 
 /** Relative order volume of each hour of the day (UTC), low at night, peaking in the evening. */
 const HOUR_WEIGHTS = [
-  0.6, 0.35, 0.2, 0.15, 0.15, 0.25, 0.5, 0.9, 1.2, 1.4, 1.5, 1.6,
-  1.7, 1.6, 1.5, 1.5, 1.6, 1.8, 2.0, 2.3, 2.5, 2.3, 1.7, 1.1,
+  0.6, 0.35, 0.2, 0.15, 0.15, 0.25, 0.5, 0.9, 1.2, 1.4, 1.5, 1.6, 1.7, 1.6, 1.5, 1.5, 1.6, 1.8, 2.0, 2.3, 2.5, 2.3, 1.7,
+  1.1,
 ];
 
 /**
@@ -352,7 +359,10 @@ export function buildCustomers(seed: number, count: number, orderTimes: Float64A
   const segmentIndexes: number[] = [];
   const weights = new Float64Array(count);
   for (let i = 0; i < count; i++) {
-    const segmentIndex = weightedPick(rng, SEGMENTS.map((s, k) => [k, s.share] as const));
+    const segmentIndex = weightedPick(
+      rng,
+      SEGMENTS.map((s, k) => [k, s.share] as const),
+    );
     segmentIndexes.push(segmentIndex);
     weights[i] = Math.min(rng.pareto(1.2), 40) * SEGMENTS[segmentIndex].orderFactor;
   }

@@ -39,7 +39,10 @@ export interface CreateAppOptions {
  * RATE_LIMIT_PER_MINUTE on the routes that run work (429 in the error shape), TRUST_PROXY, the cross-site request
  * guard (non-JSON bodies 415, state changes from a foreign origin 403), the failed-authentication throttle, CORS, the global NoNulPipe and ValidationPipe, and OpenAPI at /docs. Call `app.listen(port, host)` next (tests use port 0), `app.close()` to stop.
  */
-export async function createApp(overrides: AppEnv = {}, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  overrides: AppEnv = {},
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
   const config = AppConfig.fromEnv({ ...process.env, ...overrides });
   fs.mkdirSync(config.dataDir, { recursive: true });
   rememberSecrets(config.serviceApiKey, config.encryptionKey, ...config.userApiKeys.map((k) => k.key));

@@ -27,7 +27,12 @@ function reachable(port: number): Promise<boolean> {
 
 /** Raw bytes of the state database and its WAL/SHM files. */
 function stateBytes(dataDir: string): Buffer {
-  return Buffer.concat(fs.readdirSync(dataDir).filter((f) => f.startsWith('state.db')).map((f) => fs.readFileSync(path.join(dataDir, f))));
+  return Buffer.concat(
+    fs
+      .readdirSync(dataDir)
+      .filter((f) => f.startsWith('state.db'))
+      .map((f) => fs.readFileSync(path.join(dataDir, f))),
+  );
 }
 
 describe('/api/connections and /api/llms', () => {
@@ -48,7 +53,11 @@ describe('/api/connections and /api/llms', () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>nlq</title><div id="root"></div>');
     fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log("nlq")');
-    t = await startTestApp({ SERVICE_API_KEY: SERVICE, CONNECTION_ALLOWED_HOSTS: 'db.allowed.example', WEB_DIST_DIR: webDir });
+    t = await startTestApp({
+      SERVICE_API_KEY: SERVICE,
+      CONNECTION_ALLOWED_HOSTS: 'db.allowed.example',
+      WEB_DIST_DIR: webDir,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -71,15 +80,42 @@ describe('/api/connections and /api/llms', () => {
       },
     ]);
     const llms = await raw('/api/llms');
-    expect(llms.body).toEqual([expect.objectContaining({ id: 'default', name: 'default', provider: 'offline', has_api_key: false, active: true })]);
-    expect((await raw('/api/connections/default/test', { method: 'POST' })).body).toEqual({ ok: true, latency_ms: expect.any(Number), error: null, tables: expect.any(Number) });
-    expect((await raw('/api/connections/default/refresh', { method: 'POST' })).body).toEqual({ status: 'ok', message: expect.stringMatching(/^Schema of "default" refreshed: \d+ tables/) });
+    expect(llms.body).toEqual([
+      expect.objectContaining({
+        id: 'default',
+        name: 'default',
+        provider: 'offline',
+        has_api_key: false,
+        active: true,
+      }),
+    ]);
+    expect((await raw('/api/connections/default/test', { method: 'POST' })).body).toEqual({
+      ok: true,
+      latency_ms: expect.any(Number),
+      error: null,
+      tables: expect.any(Number),
+    });
+    expect((await raw('/api/connections/default/refresh', { method: 'POST' })).body).toEqual({
+      status: 'ok',
+      message: expect.stringMatching(/^Schema of "default" refreshed: \d+ tables/),
+    });
   });
 
   it('stores a PostgreSQL password encrypted and never returns it', async () => {
-    const created = await raw('/api/connections', { body: { name: 'pg', url: `postgres://postgres:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:5432/test?application_name=nlq` } });
+    const created = await raw('/api/connections', {
+      body: {
+        name: 'pg',
+        url: `postgres://postgres:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:5432/test?application_name=nlq`,
+      },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'pg', url: 'postgres://postgres:***@127.0.0.1:5432/test?application_name=nlq', dialect: 'postgresql', has_password: true, active: false });
+    expect(created.body).toMatchObject({
+      name: 'pg',
+      url: 'postgres://postgres:***@127.0.0.1:5432/test?application_name=nlq',
+      dialect: 'postgresql',
+      has_password: true,
+      active: false,
+    });
     const id = created.body.id;
     for (const res of [created, await raw('/api/connections'), await raw(`/api/connections/${id}`)]) {
       expect(res.text).not.toContain(PG_PASSWORD);
@@ -91,21 +127,33 @@ describe('/api/connections and /api/llms', () => {
 
     if (await reachable(5432)) {
       // trust authentication: the stored password is sent and accepted.
-      expect((await raw(`/api/connections/${id}/test`, { method: 'POST' })).body).toMatchObject({ ok: true, error: null });
+      expect((await raw(`/api/connections/${id}/test`, { method: 'POST' })).body).toMatchObject({
+        ok: true,
+        error: null,
+      });
     } else {
       console.warn('PostgreSQL on 127.0.0.1:5432 is unreachable: skipping the successful PostgreSQL connection test');
     }
 
     // Rename, and change the URL keeping the stored password (sent back as ***).
-    const renamed = await raw(`/api/connections/${id}`, { method: 'PATCH', body: { name: 'pg-test', url: 'postgres://postgres:***@localhost:5432/test' } });
-    expect(renamed.body).toMatchObject({ name: 'pg-test', url: 'postgres://postgres:***@localhost:5432/test', has_password: true });
+    const renamed = await raw(`/api/connections/${id}`, {
+      method: 'PATCH',
+      body: { name: 'pg-test', url: 'postgres://postgres:***@localhost:5432/test' },
+    });
+    expect(renamed.body).toMatchObject({
+      name: 'pg-test',
+      url: 'postgres://postgres:***@localhost:5432/test',
+      has_password: true,
+    });
     expect(renamed.text).not.toContain(PG_PASSWORD);
     expect((await raw(`/api/connections/${id}`, { method: 'PATCH', body: { name: 'default' } })).status).toBe(409);
     expect((await raw('/api/connections', { body: { name: 'pg-test', url: 'sqlite::memory:' } })).status).toBe(409);
   });
 
   it('reports a failed test with the driver message but without the password', async () => {
-    const created = await raw('/api/connections', { body: { name: 'maria', url: `mysql://root:${MARIA_PASSWORD}@127.0.0.1:3306/test` } });
+    const created = await raw('/api/connections', {
+      body: { name: 'maria', url: `mysql://root:${MARIA_PASSWORD}@127.0.0.1:3306/test` },
+    });
     expect(created.status).toBe(201);
     const test = await raw(`/api/connections/${created.body.id}/test`, { method: 'POST' });
     expect(test.body).toMatchObject({ ok: false, latency_ms: null, error: expect.any(String) });
@@ -126,15 +174,25 @@ describe('/api/connections and /api/llms', () => {
     for (const url of refused) {
       const res = await raw('/api/connections', { body: { name: `bad-${refused.indexOf(url)}`, url } });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION', details: [{ field: 'url', problems: [expect.stringMatching(/not allowed|only under/)] }] });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        details: [{ field: 'url', problems: [expect.stringMatching(/not allowed|only under/)] }],
+      });
     }
     expect((await raw('/api/connections', { body: { name: 'weird', url: 'ftp://x/y' } })).status).toBe(400);
-    expect((await raw('/api/connections/default', { method: 'PATCH', body: { url: 'postgres://u:p@10.0.0.1/db' } })).status).toBe(400);
+    expect(
+      (await raw('/api/connections/default', { method: 'PATCH', body: { url: 'postgres://u:p@10.0.0.1/db' } })).status,
+    ).toBe(400);
     // Listed in CONNECTION_ALLOWED_HOSTS, and a SQLite file under DATA_DIR: accepted.
-    const allowed = await raw('/api/connections', { body: { name: 'listed', url: 'postgres://u:pw@db.allowed.example:5432/db' } });
+    const allowed = await raw('/api/connections', {
+      body: { name: 'listed', url: 'postgres://u:pw@db.allowed.example:5432/db' },
+    });
     expect(allowed.status).toBe(201);
     expect((await raw(`/api/connections/${allowed.body.id}`, { method: 'DELETE' })).status).toBe(204);
-    expect((await raw('/api/connections', { body: { name: 'bad', url: 'postgres://u:p@10.20.30.40:5432/db' } })).text).not.toContain(':p@');
+    expect(
+      (await raw('/api/connections', { body: { name: 'bad', url: 'postgres://u:p@10.20.30.40:5432/db' } })).text,
+    ).not.toContain(':p@');
   });
 
   it('activates a connection for the next question, refuses to delete the active one, deletes others', async () => {
@@ -151,11 +209,21 @@ describe('/api/connections and /api/llms', () => {
     await raw('/api/connections/default/activate', { method: 'POST' });
     expect((await raw(`/api/connections/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await raw(`/api/connections/${id}`)).status).toBe(404);
-    expect((await raw('/api/chat', { body: { question: 'How many customers are there?', connection_id: id } })).status).toBe(404);
+    expect(
+      (await raw('/api/chat', { body: { question: 'How many customers are there?', connection_id: id } })).status,
+    ).toBe(404);
   });
 
   it('stores model API keys encrypted, never returns them, guards base URLs, tests and activates', async () => {
-    const created = await raw('/api/llms', { body: { name: 'openai-local', provider: 'openai', model: 'gpt-test', base_url: 'http://127.0.0.1:9/v1', api_key: LLM_KEY } });
+    const created = await raw('/api/llms', {
+      body: {
+        name: 'openai-local',
+        provider: 'openai',
+        model: 'gpt-test',
+        base_url: 'http://127.0.0.1:9/v1',
+        api_key: LLM_KEY,
+      },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -169,20 +237,36 @@ describe('/api/connections and /api/llms', () => {
       updated_at: expect.any(String),
     });
     const id = created.body.id;
-    for (const res of [created, await raw('/api/llms'), await raw(`/api/llms/${id}`)]) expect(res.text).not.toContain(LLM_KEY);
+    for (const res of [created, await raw('/api/llms'), await raw(`/api/llms/${id}`)])
+      expect(res.text).not.toContain(LLM_KEY);
     expect(stateBytes(t.dataDir).includes(LLM_KEY)).toBe(false);
 
     const test = await raw(`/api/llms/${id}/test`, { method: 'POST' });
     expect(test.body).toMatchObject({ ok: false, latency_ms: null, error: expect.any(String) });
     expect(test.text).not.toContain(LLM_KEY);
 
-    expect((await raw('/api/llms', { body: { name: 'evil', provider: 'openai', base_url: 'http://169.254.169.254/v1' } })).status).toBe(400);
-    expect((await raw('/api/llms', { body: { name: 'evil', provider: 'openai', base_url: 'file:///etc/passwd' } })).status).toBe(400);
+    expect(
+      (await raw('/api/llms', { body: { name: 'evil', provider: 'openai', base_url: 'http://169.254.169.254/v1' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await raw('/api/llms', { body: { name: 'evil', provider: 'openai', base_url: 'file:///etc/passwd' } })).status,
+    ).toBe(400);
     expect((await raw('/api/llms', { body: { name: 'x', provider: 'gpt' } })).status).toBe(400);
-    expect((await raw('/api/llms', { body: { name: 'hosted', provider: 'anthropic', base_url: 'https://api.anthropic.com' } })).status).toBe(201);
+    expect(
+      (
+        await raw('/api/llms', {
+          body: { name: 'hosted', provider: 'anthropic', base_url: 'https://api.anthropic.com' },
+        })
+      ).status,
+    ).toBe(201);
 
     expect((await raw(`/api/llms/${id}/activate`, { method: 'POST' })).body).toMatchObject({ id, active: true });
-    expect((await raw('/api/health')).body.model).toMatchObject({ provider: 'openai', reachable: false, error: expect.any(String) });
+    expect((await raw('/api/health')).body.model).toMatchObject({
+      provider: 'openai',
+      reachable: false,
+      error: expect.any(String),
+    });
     expect((await raw(`/api/llms/${id}`, { method: 'DELETE' })).status).toBe(409);
     const cleared = await raw(`/api/llms/${id}`, { method: 'PATCH', body: { api_key: null, model: 'gpt-other' } });
     expect(cleared.body).toMatchObject({ has_api_key: false, model: 'gpt-other' });
@@ -193,13 +277,20 @@ describe('/api/connections and /api/llms', () => {
   });
 
   it('keeps connections, the active model and encrypted secrets across a restart', async () => {
-    const created = await raw('/api/connections', { body: { name: 'kept', url: `postgres://postgres:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:5432/test` } });
+    const created = await raw('/api/connections', {
+      body: { name: 'kept', url: `postgres://postgres:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:5432/test` },
+    });
     await t.close();
     t = await startTestApp({ SERVICE_API_KEY: SERVICE, DATA_DIR: t.dataDir, WEB_DIST_DIR: webDir });
     const again = await raw(`/api/connections/${created.body.id}`);
-    expect(again.body).toMatchObject({ name: 'kept', has_password: true, url: 'postgres://postgres:***@127.0.0.1:5432/test' });
+    expect(again.body).toMatchObject({
+      name: 'kept',
+      has_password: true,
+      url: 'postgres://postgres:***@127.0.0.1:5432/test',
+    });
     expect((await raw('/api/connections')).body.find((c: any) => c.active).id).toBe('default');
-    if (await reachable(5432)) expect((await raw(`/api/connections/${created.body.id}/test`, { method: 'POST' })).body.ok).toBe(true);
+    if (await reachable(5432))
+      expect((await raw(`/api/connections/${created.body.id}/test`, { method: 'POST' })).body.ok).toBe(true);
   });
 
   it('serves the built web app at / with index.html for client routes, not for server paths', async () => {
@@ -218,7 +309,10 @@ describe('/api/connections and /api/llms', () => {
     const unknownApi = await call(`${t.url}/api/nothing`, { headers: { 'x-api-key': SERVICE } });
     expect(unknownApi).toMatchObject({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND' } });
     expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404);
-    expect((await call(`${t.url}/health`, { headers: { 'x-api-key': SERVICE } })).body).toMatchObject({ status: 'ok', integration: 'rest' });
+    expect((await call(`${t.url}/health`, { headers: { 'x-api-key': SERVICE } })).body).toMatchObject({
+      status: 'ok',
+      integration: 'rest',
+    });
     expect((await call(`${t.url}/session/x`, { headers: { 'x-api-key': SERVICE } })).body).toEqual({ history: [] });
     expect((await call(`${t.url}/docs-json`)).body.openapi).toBeDefined();
   });

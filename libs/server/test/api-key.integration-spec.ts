@@ -25,7 +25,12 @@ describe('SERVICE_API_KEY set', () => {
   ])('%s %s is 401 without a key and with a wrong key', async (method, route, body) => {
     const missing = await call(`${t.url}${route}`, { method, body });
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Missing X-API-Key header.', requestId: expect.any(String) });
+    expect(missing.body).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Missing X-API-Key header.',
+      requestId: expect.any(String),
+    });
     const wrong = await call(`${t.url}${route}`, { method, body, headers: { 'x-api-key': `${KEY}x` } });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('UNAUTHORIZED');
@@ -34,7 +39,10 @@ describe('SERVICE_API_KEY set', () => {
   it('accepts the right key', async () => {
     const health = await call(`${t.url}/health`, { headers: { 'X-API-Key': KEY } });
     expect(health).toMatchObject({ status: 200, body: { status: 'ok', integration: 'rest' } });
-    const query = await call(`${t.url}/query`, { body: { question: 'How many customers are there?' }, headers: { 'x-api-key': KEY } });
+    const query = await call(`${t.url}/query`, {
+      body: { question: 'How many customers are there?' },
+      headers: { 'x-api-key': KEY },
+    });
     expect(query).toMatchObject({ status: 200, body: { success: true, session_id: 'rest_user' } });
   });
 

@@ -21,8 +21,14 @@ describeWith('postgresql')('application surface with state in PostgreSQL', () =>
   it('scopes sessions and traces, keeps keys and encrypted connections across a restart', async () => {
     const admin = pg.admin;
     if (!admin) return;
-    const env = { DATA_DIR: dataDir, STATE_DATABASE_URL: `${PG}?schema=${schema}`, SERVICE_API_KEY: SERVICE, USER_API_KEYS: `alice:${ALICE},bob:${BOB}` };
-    const api = (t: TestApp, route: string, key: string, body?: unknown) => call(`${t.url}${route}`, { body, headers: { 'x-api-key': key } });
+    const env = {
+      DATA_DIR: dataDir,
+      STATE_DATABASE_URL: `${PG}?schema=${schema}`,
+      SERVICE_API_KEY: SERVICE,
+      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+    };
+    const api = (t: TestApp, route: string, key: string, body?: unknown) =>
+      call(`${t.url}${route}`, { body, headers: { 'x-api-key': key } });
     let t = await startTestApp(env);
     let carolKey: string;
     let connectionId: string;
@@ -34,14 +40,19 @@ describeWith('postgresql')('application surface with state in PostgreSQL', () =>
       await api(t, '/api/chat', ALICE, { question: 'How many products are there?', session_id: aliceSession });
       await api(t, '/api/chat', BOB, { question: 'How many customers are there?' });
       carolKey = (await api(t, '/api/keys', SERVICE, { user_id: 'carol' })).body.key;
-      const created = await api(t, '/api/connections', SERVICE, { name: 'pg', url: `postgres://postgres:${PASSWORD}@127.0.0.1:5432/test` });
+      const created = await api(t, '/api/connections', SERVICE, {
+        name: 'pg',
+        url: `postgres://postgres:${PASSWORD}@127.0.0.1:5432/test`,
+      });
       expect(created.body).toMatchObject({ has_password: true, url: 'postgres://postgres:***@127.0.0.1:5432/test' });
       connectionId = created.body.id;
     } finally {
       await t.close();
     }
 
-    const stored = await admin.query(`SELECT url, secret FROM "${schema}".api_connection WHERE id = $1`, [connectionId]);
+    const stored = await admin.query(`SELECT url, secret FROM "${schema}".api_connection WHERE id = $1`, [
+      connectionId,
+    ]);
     expect(stored.rows[0].url).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(stored.rows[0].secret).toMatch(/^v1\./);
     expect(JSON.stringify(stored.rows)).not.toContain(PASSWORD);
@@ -51,7 +62,10 @@ describeWith('postgresql')('application surface with state in PostgreSQL', () =>
     t = await startTestApp(env);
     try {
       const aliceSessions = await api(t, '/api/sessions', ALICE);
-      expect(aliceSessions.body).toMatchObject({ total: 1, items: [{ id: aliceSession, user_id: 'alice', query_count: 2, last_question: 'How many products are there?' }] });
+      expect(aliceSessions.body).toMatchObject({
+        total: 1,
+        items: [{ id: aliceSession, user_id: 'alice', query_count: 2, last_question: 'How many products are there?' }],
+      });
       expect((await api(t, '/api/sessions', BOB)).body.total).toBe(1);
       expect((await api(t, '/api/sessions', SERVICE)).body.total).toBe(2);
       expect((await api(t, `/api/sessions/${aliceSession}`, BOB)).status).toBe(404);
@@ -67,7 +81,11 @@ describeWith('postgresql')('application surface with state in PostgreSQL', () =>
   it('answers a NUL character (which PostgreSQL cannot store) in ids, query parameters and bodies as 400, never 500', async () => {
     const admin = pg.admin;
     if (!admin) return;
-    const t = await startTestApp({ DATA_DIR: dataDir, STATE_DATABASE_URL: `${PG}?schema=${schema}`, SERVICE_API_KEY: SERVICE });
+    const t = await startTestApp({
+      DATA_DIR: dataDir,
+      STATE_DATABASE_URL: `${PG}?schema=${schema}`,
+      SERVICE_API_KEY: SERVICE,
+    });
     try {
       const cases: Array<[string, string, unknown, string]> = [
         ['GET', '/api/traces/a%00b', undefined, 'id'],
@@ -84,7 +102,12 @@ describeWith('postgresql')('application surface with state in PostgreSQL', () =>
       for (const [method, route, body, field] of cases) {
         const res = await call(`${t.url}${route}`, { method, body, headers: { 'x-api-key': SERVICE } });
         expect({ route, status: res.status }).toEqual({ route, status: 400 });
-        expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION', requestId: expect.any(String), details: [{ field, problems: [expect.stringMatching(/NUL/)] }] });
+        expect(res.body).toMatchObject({
+          statusCode: 400,
+          code: 'VALIDATION',
+          requestId: expect.any(String),
+          details: [{ field, problems: [expect.stringMatching(/NUL/)] }],
+        });
       }
     } finally {
       await t.close();

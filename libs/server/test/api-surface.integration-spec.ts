@@ -65,12 +65,18 @@ describe('application surface /api and /ws/live', () => {
   let t: TestApp;
   let service: string;
   const as = (key: string) => ({ 'x-api-key': key });
-  const api = (route: string, key: string, init: { method?: string; body?: unknown } = {}) => call(`${t.url}${route}`, { ...init, headers: as(key) });
+  const api = (route: string, key: string, init: { method?: string; body?: unknown } = {}) =>
+    call(`${t.url}${route}`, { ...init, headers: as(key) });
 
   beforeAll(async () => {
     model = await startScriptedShopModel('openai', (q) => SQL[q] ?? 'SELECT 1');
     // AUTH_FAILURE_LIMIT=0: this suite sends dozens of wrong keys on purpose (the throttle has its own tests)
-    t = await startTestApp({ SERVICE_MODE: 'admin', USER_API_KEYS: `alice:${ALICE},bob:${BOB}`, AUTH_FAILURE_LIMIT: '0', ...providerEnv('openai', model) });
+    t = await startTestApp({
+      SERVICE_MODE: 'admin',
+      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+      AUTH_FAILURE_LIMIT: '0',
+      ...providerEnv('openai', model),
+    });
     service = fs.readFileSync(path.join(t.dataDir, 'service-api-key'), 'utf8').trim();
   });
   afterAll(async () => {
@@ -87,7 +93,10 @@ describe('application surface /api and /ws/live', () => {
       expect((await api('/api/me', service)).body).toEqual({ user_id: 'service', service: true });
       const again = await startTestApp({ DATA_DIR: t.dataDir });
       try {
-        expect((await call(`${again.url}/api/me`, { headers: as(service) })).body).toEqual({ user_id: 'service', service: true });
+        expect((await call(`${again.url}/api/me`, { headers: as(service) })).body).toEqual({
+          user_id: 'service',
+          service: true,
+        });
       } finally {
         await again.close();
       }
@@ -96,7 +105,12 @@ describe('application surface /api and /ws/live', () => {
     it.each(ROUTES)('%s %s is 401 without a key and with a wrong key', async (method, route, body) => {
       const missing = await call(`${t.url}${route}`, { method, body });
       expect(missing.status).toBe(401);
-      expect(missing.body).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Missing X-API-Key header.', requestId: expect.any(String) });
+      expect(missing.body).toEqual({
+        statusCode: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Missing X-API-Key header.',
+        requestId: expect.any(String),
+      });
       const wrong = await call(`${t.url}${route}`, { method, body, headers: as(`${service}x`) });
       expect(wrong.status).toBe(401);
       expect(wrong.body.code).toBe('UNAUTHORIZED');
@@ -116,12 +130,20 @@ describe('application surface /api and /ws/live', () => {
 
       const issued = await api('/api/keys', service, { body: { user_id: 'carol' } });
       expect(issued.status).toBe(201);
-      expect(issued.body).toEqual({ id: expect.any(String), user_id: 'carol', prefix: issued.body.key.slice(0, 12), created_at: expect.any(String), key: expect.stringMatching(/^nlq_/) });
+      expect(issued.body).toEqual({
+        id: expect.any(String),
+        user_id: 'carol',
+        prefix: issued.body.key.slice(0, 12),
+        created_at: expect.any(String),
+        key: expect.stringMatching(/^nlq_/),
+      });
       const carol = issued.body.key as string;
       expect((await api('/api/me', carol)).body).toEqual({ user_id: 'carol', service: false });
 
       const listed = await api('/api/keys', service);
-      expect(listed.body).toEqual([{ id: issued.body.id, user_id: 'carol', prefix: issued.body.prefix, created_at: issued.body.created_at }]);
+      expect(listed.body).toEqual([
+        { id: issued.body.id, user_id: 'carol', prefix: issued.body.prefix, created_at: issued.body.created_at },
+      ]);
       const stateFiles = fs.readdirSync(t.dataDir).filter((f) => f.startsWith('state.db'));
       for (const f of stateFiles) expect(fs.readFileSync(path.join(t.dataDir, f)).includes(carol)).toBe(false);
 
@@ -171,7 +193,9 @@ describe('application surface /api and /ws/live', () => {
     });
 
     it('continues the session and suggests a chart for a grouped result', async () => {
-      const { body } = await api('/api/chat', ALICE, { body: { question: 'Orders per status', session_id: aliceSession } });
+      const { body } = await api('/api/chat', ALICE, {
+        body: { question: 'Orders per status', session_id: aliceSession },
+      });
       expect(body.session_id).toBe(aliceSession);
       expect(body.columns).toEqual(['status', 'orders']);
       expect(body.row_count).toBe(body.rows.length);
@@ -188,10 +212,17 @@ describe('application surface /api and /ws/live', () => {
     it("keeps alice's session from bob: read, chat, approve, reject, feedback, trace and export answer 404", async () => {
       const notFound = { statusCode: 404, code: 'NOT_FOUND' };
       expect((await api(`/api/sessions/${aliceSession}`, BOB)).body).toMatchObject(notFound);
-      expect((await api('/api/chat', BOB, { body: { question: 'How many customers are there?', session_id: aliceSession } })).body).toMatchObject(notFound);
-      expect((await api(`/api/sessions/${aliceSession}/approve`, BOB, { method: 'POST' })).body).toMatchObject(notFound);
+      expect(
+        (await api('/api/chat', BOB, { body: { question: 'How many customers are there?', session_id: aliceSession } }))
+          .body,
+      ).toMatchObject(notFound);
+      expect((await api(`/api/sessions/${aliceSession}/approve`, BOB, { method: 'POST' })).body).toMatchObject(
+        notFound,
+      );
       expect((await api(`/api/sessions/${aliceSession}/reject`, BOB, { method: 'POST' })).body).toMatchObject(notFound);
-      expect((await api(`/api/sessions/${aliceSession}/feedback`, BOB, { body: { signal: 'negative' } })).body).toMatchObject(notFound);
+      expect(
+        (await api(`/api/sessions/${aliceSession}/feedback`, BOB, { body: { signal: 'negative' } })).body,
+      ).toMatchObject(notFound);
       expect((await api(`/api/traces/${aliceTrace}`, BOB)).body).toMatchObject(notFound);
       expect((await api(`/api/export?entry_id=${aliceEntry}&format=csv`, BOB)).status).toBe(404);
       // An unknown session looks exactly the same.
@@ -215,53 +246,85 @@ describe('application surface /api and /ws/live', () => {
       });
       expect((await api('/api/sessions', BOB)).body.items.map((s: any) => s.id)).toEqual([bobChat.body.session_id]);
       const all = await api('/api/sessions?page_size=100', service);
-      expect(all.body.items.map((s: any) => s.id)).toEqual(expect.arrayContaining([aliceSession, bobChat.body.session_id]));
+      expect(all.body.items.map((s: any) => s.id)).toEqual(
+        expect.arrayContaining([aliceSession, bobChat.body.session_id]),
+      );
       expect((await api('/api/sessions?page_size=1000', service)).status).toBe(400);
       // a page number whose offset no database can take is a 400 too, not a 500
-      for (const route of ['/api/sessions?page=99999999999999999999', '/api/sessions?page=1e300', '/api/traces?page=1e21']) {
-        expect((await api(route, service)).body).toMatchObject({ statusCode: 400, code: 'VALIDATION', details: [{ field: 'page' }] });
+      for (const route of [
+        '/api/sessions?page=99999999999999999999',
+        '/api/sessions?page=1e300',
+        '/api/traces?page=1e21',
+      ]) {
+        expect((await api(route, service)).body).toMatchObject({
+          statusCode: 400,
+          code: 'VALIDATION',
+          details: [{ field: 'page' }],
+        });
       }
 
       const traces = await api('/api/traces', ALICE);
       expect(traces.body.total).toBe(2);
-      expect(traces.body.items.every((tr: any) => tr.userId === 'alice' && tr.span_count > 0 && !('spans' in tr))).toBe(true);
+      expect(traces.body.items.every((tr: any) => tr.userId === 'alice' && tr.span_count > 0 && !('spans' in tr))).toBe(
+        true,
+      );
       expect((await api(`/api/traces?session_id=${aliceSession}&status=error`, ALICE)).body.total).toBe(0);
       expect((await api('/api/traces?status=ok', service)).body.total).toBeGreaterThanOrEqual(3);
       expect((await api('/api/traces?status=weird', ALICE)).status).toBe(400);
 
       const trace = await api(`/api/traces/${aliceTrace}`, ALICE);
       expect(trace.body).toMatchObject({ id: aliceTrace, sessionId: aliceSession, userId: 'alice', status: 'ok' });
-      expect(trace.body.spans.map((s: any) => s.name)).toEqual(expect.arrayContaining(['intake', 'schema', 'generate', 'check', 'execute', 'answer']));
+      expect(trace.body.spans.map((s: any) => s.name)).toEqual(
+        expect.arrayContaining(['intake', 'schema', 'generate', 'check', 'execute', 'answer']),
+      );
       expect((await api(`/api/traces/${aliceTrace}`, service)).status).toBe(200);
     });
 
     it('shows a session with history and feedback; feedback is scoped and validated', async () => {
-      expect((await api(`/api/sessions/${aliceSession}/feedback`, ALICE, { body: { signal: 'positive' } })).body).toEqual({ status: 'ok', signal: 'positive' });
-      expect((await api(`/api/sessions/${aliceSession}/feedback`, ALICE, { body: { signal: 'meh' } })).status).toBe(400);
+      expect(
+        (await api(`/api/sessions/${aliceSession}/feedback`, ALICE, { body: { signal: 'positive' } })).body,
+      ).toEqual({ status: 'ok', signal: 'positive' });
+      expect((await api(`/api/sessions/${aliceSession}/feedback`, ALICE, { body: { signal: 'meh' } })).status).toBe(
+        400,
+      );
       const detail = await api(`/api/sessions/${aliceSession}`, ALICE);
       expect(detail.body.session).toMatchObject({ id: aliceSession, user_id: 'alice', query_count: 2 });
       expect(detail.body.history.map((e: any) => e.kind)).toEqual(['query', 'query', 'feedback']);
-      expect(detail.body.feedback).toEqual([expect.objectContaining({ kind: 'feedback', signal: 'positive', user_id: 'alice' })]);
+      expect(detail.body.feedback).toEqual([
+        expect.objectContaining({ kind: 'feedback', signal: 'positive', user_id: 'alice' }),
+      ]);
       expect((await api(`/api/sessions/${aliceSession}`, service)).status).toBe(200);
     });
 
     it('exports the rows of an own entry as CSV equal to a direct query, and as JSON', async () => {
-      const chat = await api('/api/chat', ALICE, { body: { question: 'Describe the categories', session_id: aliceSession } });
-      const res = await fetch(`${t.url}/api/export?entry_id=${chat.body.history_entry_id}&format=csv`, { headers: as(ALICE) });
+      const chat = await api('/api/chat', ALICE, {
+        body: { question: 'Describe the categories', session_id: aliceSession },
+      });
+      const res = await fetch(`${t.url}/api/export?entry_id=${chat.body.history_entry_id}&format=csv`, {
+        headers: as(ALICE),
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="nlq-describe-the-categories-${chat.body.history_entry_id.replace(/-/g, '').slice(0, 8)}.csv"`);
+      expect(res.headers.get('content-disposition')).toBe(
+        `attachment; filename="nlq-describe-the-categories-${chat.body.history_entry_id.replace(/-/g, '').slice(0, 8)}.csv"`,
+      );
       const text = await res.text();
 
       const db = shop(t.dataDir);
       const rows = db.prepare(SQL['Describe the categories']).all() as Array<Record<string, unknown>>;
       db.close();
       const quote = (v: unknown) => (/[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-      const expected = ['category_id,name,description', ...rows.map((r) => [r.category_id, r.name, r.description].map(quote).join(','))].join('\r\n') + '\r\n';
+      const expected =
+        [
+          'category_id,name,description',
+          ...rows.map((r) => [r.category_id, r.name, r.description].map(quote).join(',')),
+        ].join('\r\n') + '\r\n';
       expect(text).toBe(expected);
       expect(res.headers.get('x-export-rows')).toBe(String(rows.length));
 
-      const json = await fetch(`${t.url}/api/export?entry_id=${chat.body.history_entry_id}&format=json`, { headers: as(service) });
+      const json = await fetch(`${t.url}/api/export?entry_id=${chat.body.history_entry_id}&format=json`, {
+        headers: as(service),
+      });
       expect(json.headers.get('content-disposition')).toMatch(/\.json"$/);
       expect(await json.json()).toEqual(rows);
 
@@ -271,7 +334,9 @@ describe('application surface /api and /ws/live', () => {
 
     it('approves and rejects pending writes only in the own session', async () => {
       const db0 = shop(t.dataDir);
-      const cancelled = (db0.prepare("SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'").get() as { n: number }).n;
+      const cancelled = (
+        db0.prepare("SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'").get() as { n: number }
+      ).n;
       db0.close();
       const asked = await api('/api/chat', ALICE, { body: { question: 'Archive the cancelled orders' } });
       expect(asked.body).toMatchObject({ success: true, pending_approval: true, kind: 'write', rows: [], chart: null });
@@ -284,16 +349,22 @@ describe('application surface /api and /ws/live', () => {
       const second = await api('/api/chat', ALICE, { body: { question: 'Delete all reviews', session_id: sid } });
       expect(second.body.pending_approval).toBe(true);
       expect((await api(`/api/sessions/${sid}/reject`, BOB, { method: 'POST' })).status).toBe(404);
-      expect((await api(`/api/sessions/${sid}/reject`, ALICE, { method: 'POST' })).body).toEqual({ status: 'rejected', session_id: sid });
+      expect((await api(`/api/sessions/${sid}/reject`, ALICE, { method: 'POST' })).body).toEqual({
+        status: 'rejected',
+        session_id: sid,
+      });
       const db = shop(t.dataDir);
       expect((db.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n).toBeGreaterThan(0);
       db.close();
       expect((await api('/api/sessions/nothing-here/approve', ALICE, { method: 'POST' })).status).toBe(404);
     });
 
-    it('shows the repairs made to the model\'s SQL before it ran (a double-quoted literal on SQLite)', async () => {
+    it("shows the repairs made to the model's SQL before it ran (a double-quoted literal on SQLite)", async () => {
       const { body } = await api('/api/chat', ALICE, { body: { question: 'How many customers are in France?' } });
-      expect(body).toMatchObject({ success: true, sql: "SELECT COUNT(*) AS n FROM customers WHERE country = 'France'" });
+      expect(body).toMatchObject({
+        success: true,
+        sql: "SELECT COUNT(*) AS n FROM customers WHERE country = 'France'",
+      });
       expect(body.repairs).toEqual([{ rule: 'double-quoted-literal', from: '"France"', to: "'France'" }]);
       expect(body.rows[0][0]).toBeGreaterThan(0);
     });
@@ -302,23 +373,41 @@ describe('application surface /api and /ws/live', () => {
       const db0 = shop(t.dataDir);
       const reviews = (db0.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n;
       db0.close();
-      const asked = await api('/api/chat', ALICE, { body: { question: 'Delete all reviews', session_id: 'alice-cleanup' } });
+      const asked = await api('/api/chat', ALICE, {
+        body: { question: 'Delete all reviews', session_id: 'alice-cleanup' },
+      });
       expect(asked.body).toMatchObject({ pending_approval: true, session_id: 'alice-cleanup' });
       const notFound = { statusCode: 404, code: 'NOT_FOUND', requestId: expect.any(String) };
       // The adapter surface is open here (no SERVICE_API_KEY): anybody may call it, as user "alice-cleanup".
       expect(await call(`${t.url}/session/alice-cleanup`)).toMatchObject({ status: 404, body: notFound });
-      expect(await call(`${t.url}/approve/alice-cleanup`, { method: 'POST' })).toMatchObject({ status: 404, body: notFound });
-      expect(await call(`${t.url}/reject/alice-cleanup`, { method: 'POST' })).toMatchObject({ status: 404, body: notFound });
-      expect(await call(`${t.url}/feedback/alice-cleanup`, { body: { signal: 'negative' } })).toMatchObject({ status: 404, body: notFound });
+      expect(await call(`${t.url}/approve/alice-cleanup`, { method: 'POST' })).toMatchObject({
+        status: 404,
+        body: notFound,
+      });
+      expect(await call(`${t.url}/reject/alice-cleanup`, { method: 'POST' })).toMatchObject({
+        status: 404,
+        body: notFound,
+      });
+      expect(await call(`${t.url}/feedback/alice-cleanup`, { body: { signal: 'negative' } })).toMatchObject({
+        status: 404,
+        body: notFound,
+      });
       // ...nor ask in it, which would put its own write pending in alice's session in place of hers.
-      expect(await call(`${t.url}/query`, { body: { question: 'Archive the cancelled orders', user_id: 'alice-cleanup' } })).toMatchObject({ status: 404, body: notFound });
+      expect(
+        await call(`${t.url}/query`, { body: { question: 'Archive the cancelled orders', user_id: 'alice-cleanup' } }),
+      ).toMatchObject({ status: 404, body: notFound });
 
       const db = shop(t.dataDir);
       expect((db.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n).toBe(reviews);
       db.close();
       const detail = await api('/api/sessions/alice-cleanup', ALICE);
-      expect(detail.body.history.map((e: any) => [e.kind, e.user_id, e.question])).toEqual([['query', 'alice', 'Delete all reviews']]);
-      expect((await api('/api/sessions/alice-cleanup/reject', ALICE, { method: 'POST' })).body).toEqual({ status: 'rejected', session_id: 'alice-cleanup' });
+      expect(detail.body.history.map((e: any) => [e.kind, e.user_id, e.question])).toEqual([
+        ['query', 'alice', 'Delete all reviews'],
+      ]);
+      expect((await api('/api/sessions/alice-cleanup/reject', ALICE, { method: 'POST' })).body).toEqual({
+        status: 'rejected',
+        session_id: 'alice-cleanup',
+      });
 
       // A session alice opened under her own user id is hers on both surfaces.
       await api('/api/chat', ALICE, { body: { question: 'How many customers are there?', session_id: 'alice' } });
@@ -335,8 +424,20 @@ describe('application surface /api and /ws/live', () => {
         integration: 'rest',
         schema_age_seconds: expect.any(Number),
         mode: 'admin',
-        database: { connection_id: 'default', dialect: 'sqlite', reachable: true, latency_ms: expect.any(Number), error: null },
-        model: { provider: 'openai', model: expect.stringContaining('scripted-model'), reachable: true, latency_ms: expect.any(Number), error: null },
+        database: {
+          connection_id: 'default',
+          dialect: 'sqlite',
+          reachable: true,
+          latency_ms: expect.any(Number),
+          error: null,
+        },
+        model: {
+          provider: 'openai',
+          model: expect.stringContaining('scripted-model'),
+          reachable: true,
+          latency_ms: expect.any(Number),
+          error: null,
+        },
         // the sample SQLite file is writable by the service; admin mode: no warning (issue 10 item 3)
         privileges: { superuser: false, can_write: true, warning: null },
       });
@@ -344,7 +445,7 @@ describe('application surface /api and /ws/live', () => {
   });
 
   describe('/ws/live', () => {
-    it("sends each user only the events of its own sessions; the service key hears all", async () => {
+    it('sends each user only the events of its own sessions; the service key hears all', async () => {
       const alice = await openLive(t.url, ALICE);
       const bob = await openLive(t.url, BOB);
       const svc = await openLive(t.url, service);
@@ -356,11 +457,19 @@ describe('application surface /api and /ws/live', () => {
         const asked = await api('/api/chat', ALICE, { body: { question: 'How many customers are there?' } });
         const sid = asked.body.session_id;
         const answer = await alice.waitFor((m) => m.type === 'answer.ready' && m.sessionId === sid);
-        expect(answer).toMatchObject({ sessionId: sid, userId: 'alice', traceId: asked.body.trace_id, at: expect.any(String), data: expect.objectContaining({ success: true }) });
+        expect(answer).toMatchObject({
+          sessionId: sid,
+          userId: 'alice',
+          traceId: asked.body.trace_id,
+          at: expect.any(String),
+          data: expect.objectContaining({ success: true }),
+        });
         const started = alice.messages.filter((m) => m.type === 'stage.started' && m.sessionId === sid);
         const finished = alice.messages.filter((m) => m.type === 'stage.finished' && m.sessionId === sid);
         expect(started.length).toBeGreaterThan(3);
-        expect(finished[0].data).toEqual(expect.objectContaining({ stage: expect.any(String), durationMs: expect.any(Number) }));
+        expect(finished[0].data).toEqual(
+          expect.objectContaining({ stage: expect.any(String), durationMs: expect.any(Number) }),
+        );
         await svc.waitFor((m) => m.type === 'answer.ready' && m.sessionId === sid);
 
         const bobAsked = await api('/api/chat', BOB, { body: { question: 'Archive the cancelled orders' } });
@@ -374,7 +483,9 @@ describe('application surface /api and /ws/live', () => {
 
         expect(bob.messages.filter((m) => m.sessionId === sid)).toEqual([]);
         expect(alice.messages.filter((m) => m.sessionId === bobAsked.body.session_id)).toEqual([]);
-        expect(alice.messages.every((m) => m.type === 'ready' || m.sessionId === null || m.userId === 'alice')).toBe(true);
+        expect(alice.messages.every((m) => m.type === 'ready' || m.sessionId === null || m.userId === 'alice')).toBe(
+          true,
+        );
       } finally {
         alice.close();
         bob.close();

@@ -44,11 +44,20 @@ describe('approval state machine (SERVICE_MODE=admin, OpenAI-compatible model)',
 
     const asked = await call(`${t.url}/query`, { body: { question: 'Archive the cancelled orders', user_id: 'ops' } });
     expect(asked.status).toBe(200);
-    expect(asked.body).toMatchObject({ success: true, pending_approval: true, session_id: 'ops', sql: ARCHIVE_CANCELLED, error: null });
+    expect(asked.body).toMatchObject({
+      success: true,
+      pending_approval: true,
+      session_id: 'ops',
+      sql: ARCHIVE_CANCELLED,
+      error: null,
+    });
     expect(count(t.dataDir, "SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'")).toBe(cancelled);
 
     const approved = await call(`${t.url}/approve/ops`, { method: 'POST' });
-    expect(approved).toMatchObject({ status: 200, body: { status: 'approved', session_id: 'ops', rows_affected: cancelled } });
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { status: 'approved', session_id: 'ops', rows_affected: cancelled },
+    });
     expect(count(t.dataDir, "SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'")).toBe(0);
     expect(count(t.dataDir, "SELECT COUNT(*) AS n FROM orders WHERE status = 'archived'")).toBe(cancelled);
 
@@ -58,15 +67,24 @@ describe('approval state machine (SERVICE_MODE=admin, OpenAI-compatible model)',
     expect((await call(`${t.url}/reject/ops`, { method: 'POST' })).status).toBe(409);
 
     const { body } = await call(`${t.url}/session/ops`);
-    expect(body.history.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['query:pending_approval', 'approval:approved']);
+    expect(body.history.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
+      'query:pending_approval',
+      'approval:approved',
+    ]);
     expect(body.history[1]).toMatchObject({ rows_affected: cancelled, sql: ARCHIVE_CANCELLED });
   });
 
   it('two concurrent approves: exactly one 200, the other 409, and the write runs once', async () => {
     const before = count(t.dataDir, 'SELECT COUNT(*) AS n FROM reviews');
     expect(before).toBeGreaterThan(0);
-    expect((await call(`${t.url}/query`, { body: { question: 'Delete all reviews', user_id: 'race' } })).body.pending_approval).toBe(true);
-    const results = await Promise.all([call(`${t.url}/approve/race`, { method: 'POST' }), call(`${t.url}/approve/race`, { method: 'POST' })]);
+    expect(
+      (await call(`${t.url}/query`, { body: { question: 'Delete all reviews', user_id: 'race' } })).body
+        .pending_approval,
+    ).toBe(true);
+    const results = await Promise.all([
+      call(`${t.url}/approve/race`, { method: 'POST' }),
+      call(`${t.url}/approve/race`, { method: 'POST' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 200)?.body.rows_affected).toBe(before);
     expect(count(t.dataDir, 'SELECT COUNT(*) AS n FROM reviews')).toBe(0);
@@ -75,7 +93,9 @@ describe('approval state machine (SERVICE_MODE=admin, OpenAI-compatible model)',
   });
 
   it('reject runs nothing; deciding again is 409', async () => {
-    expect((await call(`${t.url}/query`, { body: { question: 'Drop the payments table', user_id: 'careful' } })).body).toMatchObject({
+    expect(
+      (await call(`${t.url}/query`, { body: { question: 'Drop the payments table', user_id: 'careful' } })).body,
+    ).toMatchObject({
       pending_approval: true,
       sql: 'DROP TABLE payments',
     });
@@ -87,8 +107,14 @@ describe('approval state machine (SERVICE_MODE=admin, OpenAI-compatible model)',
   });
 
   it('reads run directly in admin mode', async () => {
-    const { body } = await call(`${t.url}/query`, { body: { question: 'How many orders are cancelled?', user_id: 'reader' } });
-    expect(body).toMatchObject({ success: true, pending_approval: false, response: "The answer is 0.\nCounted orders with status 'cancelled'." });
+    const { body } = await call(`${t.url}/query`, {
+      body: { question: 'How many orders are cancelled?', user_id: 'reader' },
+    });
+    expect(body).toMatchObject({
+      success: true,
+      pending_approval: false,
+      response: "The answer is 0.\nCounted orders with status 'cancelled'.",
+    });
   });
 
   it('health reports mode admin', async () => {
@@ -112,7 +138,9 @@ describe('SERVICE_MODE=user refuses writes', () => {
 
   it('answers success false with the reason, runs nothing and leaves nothing to approve', async () => {
     const cancelled = count(t.dataDir, "SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'");
-    const { status, body } = await call(`${t.url}/query`, { body: { question: 'Archive the cancelled orders', user_id: 'u1' } });
+    const { status, body } = await call(`${t.url}/query`, {
+      body: { question: 'Archive the cancelled orders', user_id: 'u1' },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: false, pending_approval: false, session_id: 'u1' });
     expect(body.error).toMatch(/user mode|read-only|reads only|not allowed|refused/i);

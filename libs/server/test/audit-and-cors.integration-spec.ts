@@ -17,7 +17,13 @@ describe('audit log, request ids and CORS_ORIGINS', () => {
       },
     });
     const app = await createApp(
-      { DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CORS_ORIGINS: 'https://nlq.example', SERVICE_API_KEY: 'audit-key-1234567890abcdefghij' },
+      {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        CORS_ORIGINS: 'https://nlq.example',
+        SERVICE_API_KEY: 'audit-key-1234567890abcdefghij',
+      },
       { logDestination: destination },
     );
     await app.listen(0, '127.0.0.1');

@@ -45,7 +45,10 @@ async function startModel(): Promise<ScriptedModelServer> {
       if (user.startsWith('Database schema')) return `\`\`\`sql\n${/How many/.test(user) ? COUNT_SQL : SQL}\n\`\`\``;
       if (user.includes('Question: Slowly')) return { chunks: slowPieces() };
       const firstRow = user.split('\n').filter((line) => line.startsWith('|'))[2] ?? '';
-      const [first, last] = firstRow.split('|').slice(1, 3).map((cell) => cell.trim());
+      const [first, last] = firstRow
+        .split('|')
+        .slice(1, 3)
+        .map((cell) => cell.trim());
       return `<think>12 rows, so list the first.</think>\nThe first of the 12 customers is ${first} ${last}; the others follow in signup order.`;
     },
   });
@@ -71,9 +74,14 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
     try {
       await live.waitFor((m) => m.type === 'ready');
       const seenBeforeEnd: string[] = [];
-      const streamed = await postEventStream(url(), { question: 'List the first customers with their city', session_id: 'alice-stream' }, { 'x-api-key': ALICE }, (e) => {
-        if (e.event === 'answer.delta') seenBeforeEnd.push(e.data.text);
-      });
+      const streamed = await postEventStream(
+        url(),
+        { question: 'List the first customers with their city', session_id: 'alice-stream' },
+        { 'x-api-key': ALICE },
+        (e) => {
+          if (e.event === 'answer.delta') seenBeforeEnd.push(e.data.text);
+        },
+      );
       expect(streamed.status).toBe(200);
       expect(streamed.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(streamed.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -93,16 +101,34 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
       expect(names.lastIndexOf('answer.delta')).toBeLessThan(answerEnd);
 
       const result = streamed.events[streamed.events.length - 1].data;
-      expect(result).toMatchObject({ success: true, sql: SQL, session_id: 'alice-stream', row_count: 12, columns: ['first_name', 'last_name', 'city', 'country'], cached: false, kind: 'read' });
-      expect(result.response).toMatch(/^The first of the 12 customers is \S+ \S+; the others follow in signup order\.$/);
+      expect(result).toMatchObject({
+        success: true,
+        sql: SQL,
+        session_id: 'alice-stream',
+        row_count: 12,
+        columns: ['first_name', 'last_name', 'city', 'country'],
+        cached: false,
+        kind: 'read',
+      });
+      expect(result.response).toMatch(
+        /^The first of the 12 customers is \S+ \S+; the others follow in signup order\.$/,
+      );
       expect(deltas.join('')).toBe(result.response);
       expect(deltas.join('')).not.toContain('think');
 
       // The result event is exactly what POST /api/chat answers: the same fields (here the cached repeat).
-      const plain = await call(`${t.url}/api/chat`, { body: { question: 'List the first customers with their city', session_id: 'alice-stream' }, headers: { 'x-api-key': ALICE } });
+      const plain = await call(`${t.url}/api/chat`, {
+        body: { question: 'List the first customers with their city', session_id: 'alice-stream' },
+        headers: { 'x-api-key': ALICE },
+      });
       expect(plain.status).toBe(200);
       expect(Object.keys(result).sort()).toEqual(Object.keys(plain.body).sort());
-      expect({ ...plain.body, cached: false, trace_id: result.trace_id, history_entry_id: result.history_entry_id }).toEqual(result);
+      expect({
+        ...plain.body,
+        cached: false,
+        trace_id: result.trace_id,
+        history_entry_id: result.history_entry_id,
+      }).toEqual(result);
 
       // /ws/live: the same pieces, in order, for that trace.
       await live.waitFor((m) => m.type === 'answer.ready' && m.traceId === result.trace_id);
@@ -118,13 +144,19 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
     const bob = await openLive(t.url, BOB);
     try {
       await bob.waitFor((m) => m.type === 'ready');
-      const streamed = await postEventStream(url(), { question: 'How many customers are there?' }, { 'x-api-key': ALICE });
+      const streamed = await postEventStream(
+        url(),
+        { question: 'How many customers are there?' },
+        { 'x-api-key': ALICE },
+      );
       const result = streamed.events[streamed.events.length - 1];
       expect(result.event).toBe('result');
       expect(result.data.response).toMatch(/^Customers: [\d,]+\.$/);
       expect(streamed.events.some((e) => e.event === 'answer.delta')).toBe(false);
       const mine = await postEventStream(url(), { question: 'How many customers are there?' }, { 'x-api-key': BOB });
-      await bob.waitFor((m) => m.type === 'answer.ready' && m.traceId === mine.events[mine.events.length - 1].data.trace_id);
+      await bob.waitFor(
+        (m) => m.type === 'answer.ready' && m.traceId === mine.events[mine.events.length - 1].data.trace_id,
+      );
       expect(bob.messages.some((m) => m.sessionId === result.data.session_id)).toBe(false);
     } finally {
       bob.close();
@@ -132,18 +164,35 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
   });
 
   it('answers failures before the stream as ordinary HTTP errors in the one error shape', async () => {
-    const expectError = (r: { status: number; headers: Headers; body: any; events: unknown[] }, status: number, code: string) => {
+    const expectError = (
+      r: { status: number; headers: Headers; body: any; events: unknown[] },
+      status: number,
+      code: string,
+    ) => {
       expect(r.status).toBe(status);
       expect(r.events).toEqual([]);
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(r.body).toMatchObject({ statusCode: status, code, message: expect.any(String), requestId: expect.any(String) });
+      expect(r.body).toMatchObject({
+        statusCode: status,
+        code,
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
     };
     expectError(await postEventStream(url(), { question: 'x' }), 401, 'UNAUTHORIZED');
     expectError(await postEventStream(url(), { question: 42 }, { 'x-api-key': ALICE }), 400, 'VALIDATION');
     expectError(await postEventStream(url(), { question: 'x', extra: 1 }, { 'x-api-key': ALICE }), 400, 'VALIDATION');
     expectError(await postEventStream(url(), '{"question":', { 'x-api-key': ALICE }), 400, 'VALIDATION');
-    expectError(await postEventStream(url(), { question: 'x', connection_id: 'nope' }, { 'x-api-key': ALICE }), 404, 'NOT_FOUND');
-    expectError(await postEventStream(url(), { question: 'x', session_id: 'alice-stream' }, { 'x-api-key': BOB }), 404, 'NOT_FOUND');
+    expectError(
+      await postEventStream(url(), { question: 'x', connection_id: 'nope' }, { 'x-api-key': ALICE }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await postEventStream(url(), { question: 'x', session_id: 'alice-stream' }, { 'x-api-key': BOB }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('finishes and records the answer when the client goes away mid-stream', async () => {
@@ -169,7 +218,10 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
     while (!detail?.history?.some((e: any) => e.kind === 'query')) {
       detail = (await call(`${t.url}/api/sessions/alice-gone`, { headers: { 'x-api-key': ALICE } })).body;
     }
-    expect(detail.history.find((e: any) => e.kind === 'query')).toMatchObject({ status: 'ok', answer: 'Twelve customers, in signup order.' });
+    expect(detail.history.find((e: any) => e.kind === 'query')).toMatchObject({
+      status: 'ok',
+      answer: 'Twelve customers, in signup order.',
+    });
     const next = await postEventStream(url(), { question: 'How many customers are there?' }, { 'x-api-key': ALICE });
     expect(next.events[next.events.length - 1].event).toBe('result');
   });
@@ -195,7 +247,12 @@ describe('POST /api/chat/stream and answer.delta on /ws/live', () => {
 describe('POST /api/chat/stream limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ USER_API_KEYS: `alice:${ALICE}`, RATE_LIMIT_PER_MINUTE: '2', MAX_BODY_BYTES: '2048', LLM_PROVIDER: 'offline' });
+    t = await startTestApp({
+      USER_API_KEYS: `alice:${ALICE}`,
+      RATE_LIMIT_PER_MINUTE: '2',
+      MAX_BODY_BYTES: '2048',
+      LLM_PROVIDER: 'offline',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -204,18 +261,33 @@ describe('POST /api/chat/stream limits', () => {
 
   it('has the body limit and shares the rate limit of /api/chat (413, then 429 in the error shape)', async () => {
     // The rate limit counts every request of the caller, the 413 one included (it runs before the body is read).
-    const tooBig = await postEventStream(`${t.url}/api/chat/stream`, { question: 'x'.repeat(4096) }, { 'x-api-key': ALICE });
+    const tooBig = await postEventStream(
+      `${t.url}/api/chat/stream`,
+      { question: 'x'.repeat(4096) },
+      { 'x-api-key': ALICE },
+    );
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
-    const first = await postEventStream(`${t.url}/api/chat/stream`, { question: 'How many customers are there?' }, { 'x-api-key': ALICE });
+    const first = await postEventStream(
+      `${t.url}/api/chat/stream`,
+      { question: 'How many customers are there?' },
+      { 'x-api-key': ALICE },
+    );
     expect(first.events[first.events.length - 1]).toMatchObject({ event: 'result', data: { success: true } });
     // Headers set before the stream started (rate limit, request id) are kept on it.
     expect(first.headers.get('x-ratelimit-limit')).toBe('2');
     expect(first.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(first.headers.get('x-request-id')).toEqual(expect.any(String));
-    const limited = await call(`${t.url}/api/chat`, { body: { question: 'How many customers are there?' }, headers: { 'x-api-key': ALICE } });
+    const limited = await call(`${t.url}/api/chat`, {
+      body: { question: 'How many customers are there?' },
+      headers: { 'x-api-key': ALICE },
+    });
     expect(limited.status).toBe(429);
-    const limitedStream = await postEventStream(`${t.url}/api/chat/stream`, { question: 'How many customers are there?' }, { 'x-api-key': ALICE });
+    const limitedStream = await postEventStream(
+      `${t.url}/api/chat/stream`,
+      { question: 'How many customers are there?' },
+      { 'x-api-key': ALICE },
+    );
     expect(limitedStream.status).toBe(429);
     expect(limitedStream.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
     expect(fs.existsSync(path.join(t.dataDir, 'service-api-key'))).toBe(true);

@@ -29,7 +29,8 @@ function startModel(): Promise<ScriptedModelServer> {
       const question = /\nQuestion: (.*)\s*$/.exec(user)?.[1] ?? '';
       if (/meaning: customers/.test(question)) return `\`\`\`sql\n${CUSTOMERS}\n\`\`\``;
       if (/meaning: employees/.test(question)) return `\`\`\`sql\n${EMPLOYEES}\n\`\`\``;
-      if (/people/i.test(question)) return 'CLARIFY: Which people in London do you mean?\n- customers in London\n- employees in London';
+      if (/people/i.test(question))
+        return 'CLARIFY: Which people in London do you mean?\n- customers in London\n- employees in London';
       return "```sql\nSELECT COUNT(*) AS orders FROM orders WHERE channel = 'web'\n```";
     },
   });
@@ -62,7 +63,13 @@ describe('clarifying questions over HTTP with a model', () => {
         sql: null,
         reading: null,
         rows: [],
-        clarification: { question: 'Which people in London do you mean?', options: [{ id: '1', label: 'customers in London' }, { id: '2', label: 'employees in London' }] },
+        clarification: {
+          question: 'Which people in London do you mean?',
+          options: [
+            { id: '1', label: 'customers in London' },
+            { id: '2', label: 'employees in London' },
+          ],
+        },
       });
       const event = await live.waitFor((m) => m.type === 'clarification.requested');
       expect(event.data).toEqual(asked.body.clarification);
@@ -72,7 +79,12 @@ describe('clarifying questions over HTTP with a model', () => {
 
       const answered = await chat({ session_id: 'c1', clarification_option: '2' });
       expect(answered.status).toBe(200);
-      expect(answered.body).toMatchObject({ success: true, sql: EMPLOYEES, clarification: null, columns: ['employees'] });
+      expect(answered.body).toMatchObject({
+        success: true,
+        sql: EMPLOYEES,
+        clarification: null,
+        columns: ['employees'],
+      });
       expect(answered.body.reading).toEqual(expect.any(String));
       const history = await call(`${t.url}/api/sessions/c1`, { headers: { 'x-api-key': KEY } });
       expect(history.body.history.map((e: { status: string }) => e.status)).toEqual(['clarification', 'ok']);
@@ -83,7 +95,11 @@ describe('clarifying questions over HTTP with a model', () => {
   });
 
   it('the chat stream emits clarification.requested before the result', async () => {
-    const streamed = await postEventStream(`${t.url}/api/chat/stream`, { question: 'people in London?', session_id: 'c2' }, { 'x-api-key': KEY });
+    const streamed = await postEventStream(
+      `${t.url}/api/chat/stream`,
+      { question: 'people in London?', session_id: 'c2' },
+      { 'x-api-key': KEY },
+    );
     const names = streamed.events.map((e) => e.event);
     expect(names.indexOf('clarification.requested')).toBeGreaterThan(-1);
     expect(names.indexOf('clarification.requested')).toBeLessThan(names.indexOf('result'));
@@ -93,7 +109,8 @@ describe('clarifying questions over HTTP with a model', () => {
   it('/query states the options in response and a reply of the number or the words answers it', async () => {
     const asked = await call(`${t.url}/query`, { body: { question: 'How many people are in London?', user_id: 'q1' } });
     expect(asked.body).toEqual({
-      response: 'Which people in London do you mean?\n1. customers in London\n2. employees in London\nReply with the number or the words of one option, or ask in other words.',
+      response:
+        'Which people in London do you mean?\n1. customers in London\n2. employees in London\nReply with the number or the words of one option, or ask in other words.',
       sql: null,
       success: false,
       pending_approval: false,
@@ -111,7 +128,10 @@ describe('clarifying questions over HTTP with a model', () => {
     await chat({ question: 'How many people are in London?', session_id: 'c3' });
     const wrong = await chat({ session_id: 'c3', clarification_option: '7' });
     expect(wrong.status).toBe(409);
-    expect(wrong.body).toMatchObject({ code: 'NO_CLARIFICATION', message: expect.stringContaining('"7" is not one of the options') });
+    expect(wrong.body).toMatchObject({
+      code: 'NO_CLARIFICATION',
+      message: expect.stringContaining('"7" is not one of the options'),
+    });
     const none = await chat({ session_id: 'never-asked', clarification_option: '1' });
     expect(none.status).toBe(409);
     const empty = await chat({ session_id: 'c3' });
@@ -131,7 +151,10 @@ describe('honest counts over HTTP with the offline engine', () => {
   });
 
   it('a list cut by the row limit is truncated and gives the real count', async () => {
-    const res = await call(`${t.url}/api/chat`, { body: { question: 'List orders from the web channel' }, headers: { 'x-api-key': KEY } });
+    const res = await call(`${t.url}/api/chat`, {
+      body: { question: 'List orders from the web channel' },
+      headers: { 'x-api-key': KEY },
+    });
     expect(res.body).toMatchObject({ success: true, truncated: true, row_count: 1000 });
     expect(res.body.total_rows).toBeGreaterThan(1000);
     expect(res.body.response).toContain(res.body.total_rows.toLocaleString('en-US'));

@@ -37,9 +37,16 @@ function offlineCases(dialect: Dialect): OfflineCase[] {
   const q = (name: string) => dialectFor(dialect).quoteIdentifier(name);
   const cases: OfflineCase[] = [
     { question: 'How many constructors are there?', gold: 'SELECT COUNT(*) FROM constructors', must: /\b3\b/ },
-    { question: 'what is the nationality of McLaren', gold: "SELECT nationality FROM constructors WHERE name = 'McLaren'", must: /British/ },
+    {
+      question: 'what is the nationality of McLaren',
+      gold: "SELECT nationality FROM constructors WHERE name = 'McLaren'",
+      must: /British/,
+    },
     { question: 'How many constructor results are there?', gold: `SELECT COUNT(*) FROM ${q('constructorResults')}` },
-    { question: 'What is the total points of all constructor results?', gold: `SELECT SUM(points) FROM ${q('constructorResults')}` },
+    {
+      question: 'What is the total points of all constructor results?',
+      gold: `SELECT SUM(points) FROM ${q('constructorResults')}`,
+    },
     { question: 'List the british constructors', gold: "SELECT name FROM constructors WHERE nationality = 'British'" },
     { question: 'How many orders are there?', gold: `SELECT COUNT(*) FROM ${q('order')}` },
     { question: 'list the users of every order', gold: `SELECT ${q('user')} FROM ${q('order')}` },
@@ -47,7 +54,10 @@ function offlineCases(dialect: Dialect): OfflineCase[] {
     { question: 'show the toString and valueOf of each hasOwnProperty' },
     { question: 'what is the __proto__ of hasOwnProperty 2' },
     { question: 'constructor toString valueOf hasOwnProperty __proto__ isPrototypeOf' },
-    { question: 'How many constructors have a constructorRef of mclaren?', gold: "SELECT COUNT(*) FROM constructors WHERE " + `${q('constructorRef')} = 'mclaren'` },
+    {
+      question: 'How many constructors have a constructorRef of mclaren?',
+      gold: 'SELECT COUNT(*) FROM constructors WHERE ' + `${q('constructorRef')} = 'mclaren'`,
+    },
     { question: 'list all types' },
     { question: 'show the café menu', gold: `SELECT * FROM ${q('café menu')}` },
     { question: 'what is the größe of the soupe?' },
@@ -57,7 +67,12 @@ function offlineCases(dialect: Dialect): OfflineCase[] {
     { question: 'select * from constructors; drop table constructors' },
     { question: 'which group has the most orders' },
   ];
-  if (dialect === 'postgresql') cases.push({ question: 'How many items are there?' }, { question: 'How many invoices are there?' }, { question: 'total amount of sales invoices' });
+  if (dialect === 'postgresql')
+    cases.push(
+      { question: 'How many items are there?' },
+      { question: 'How many invoices are there?' },
+      { question: 'total amount of sales invoices' },
+    );
   return cases;
 }
 
@@ -65,7 +80,12 @@ function modelCases(dialect: Dialect): ModelCase[] {
   const q = (name: string) => dialectFor(dialect).quoteIdentifier(name);
   const cases: ModelCase[] = [
     // issue 20: a quote inside a quoted identifier; on SQLite exactly the model SQL of the issue
-    { question: 'What is the a-quote-b of row two?', sql: `SELECT ${q('a"b')} FROM ${q('hasOwnProperty')} WHERE id = 2`, columns: ['a"b'], rows: [['y']] },
+    {
+      question: 'What is the a-quote-b of row two?',
+      sql: `SELECT ${q('a"b')} FROM ${q('hasOwnProperty')} WHERE id = 2`,
+      columns: ['a"b'],
+      rows: [['y']],
+    },
     {
       question: 'Show the prototype columns',
       sql: `SELECT id, ${q('__proto__')}, ${q('toString')}, ${q('valueOf')}, ${q('isPrototypeOf')} FROM ${q('hasOwnProperty')} ORDER BY id`,
@@ -94,20 +114,39 @@ function modelCases(dialect: Dialect): ModelCase[] {
         ['crêpe', 6, 'no', 'bye', 'b2', 'k2', 'klein', '二'],
       ],
     },
-    { question: 'Show the last wide column', sql: `SELECT c400, label FROM wide_table ORDER BY id`, columns: ['c400', 'label'], rows: [[1400, 'first'], [2400, 'second']] },
+    {
+      question: 'Show the last wide column',
+      sql: `SELECT c400, label FROM wide_table ORDER BY id`,
+      columns: ['c400', 'label'],
+      rows: [
+        [1400, 'first'],
+        [2400, 'second'],
+      ],
+    },
     { question: 'Show the whole wide table', sql: 'SELECT * FROM wide_table ORDER BY id', rowCount: 2 },
-    { question: 'Show the british constructors view', sql: 'SELECT name FROM british_constructors ORDER BY name', rows: [['McLaren'], ['Williams']] },
+    {
+      question: 'Show the british constructors view',
+      sql: 'SELECT name FROM british_constructors ORDER BY name',
+      rows: [['McLaren'], ['Williams']],
+    },
     { question: 'Show the empty things', sql: 'SELECT * FROM empty_things', rows: [] },
     { question: 'Show every type', sql: 'SELECT * FROM all_types ORDER BY id', rowCount: 2 },
     {
       question: 'Count constructors per nationality',
       sql: `SELECT nationality, COUNT(*) AS n FROM constructors GROUP BY nationality ORDER BY n DESC, nationality`,
-      rows: [['British', 2], ['German', 1]],
+      rows: [
+        ['British', 2],
+        ['German', 1],
+      ],
     },
     {
       question: 'Points per constructor',
       sql: `SELECT c.name, SUM(r.points) AS pts FROM constructors c JOIN ${q('constructorResults')} r ON r.${q('constructorId')} = c.${q('constructorId')} GROUP BY c.name ORDER BY pts DESC`,
-      rows: [['McLaren', 24], ['BMW Sauber', 8], ['Williams', 0]],
+      rows: [
+        ['McLaren', 24],
+        ['BMW Sauber', 8],
+        ['Williams', 0],
+      ],
     },
   ];
   if (dialect === 'postgresql') {
@@ -147,7 +186,12 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('hostile schema o
     for (const sql of hostileFixture(dialect)) await driver.runWrite(sql, { timeoutMs: 20_000 });
     model = await startScriptedShopModel('openai', (question) => sqlByQuestion.get(question) ?? 'SELECT 1');
     offline = await startTestApp({ QUERY_DATABASE_URL: database.url, SERVICE_API_KEY: KEY });
-    modelApp = await startTestApp({ QUERY_DATABASE_URL: database.url, SERVICE_API_KEY: KEY, SERVICE_MODE: 'admin', ...providerEnv('openai', model) });
+    modelApp = await startTestApp({
+      QUERY_DATABASE_URL: database.url,
+      SERVICE_API_KEY: KEY,
+      SERVICE_MODE: 'admin',
+      ...providerEnv('openai', model),
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -160,25 +204,59 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('hostile schema o
     if (modelApp) removeDataDir(modelApp.dataDir);
   }, 60_000);
 
-  const ask = async (app: TestApp, question: string, session: string) => call(`${app.url}/api/chat`, { body: { question, session_id: session }, headers });
+  const ask = async (app: TestApp, question: string, session: string) =>
+    call(`${app.url}/api/chat`, { body: { question, session_id: session }, headers });
 
   it('introspects every hostile name as it is stored, and the prompt shows them to the model', async () => {
     const schema = await driver.introspect();
     const names = new Map(schema.tables.map((t) => [`${t.schema ?? ''}.${t.name}`, t]));
-    for (const table of ['constructors', 'constructorResults', 'hasOwnProperty', 'order', 'café menu', 'wide_table', 'empty_things', 'british_constructors', 'all_types']) {
+    for (const table of [
+      'constructors',
+      'constructorResults',
+      'hasOwnProperty',
+      'order',
+      'café menu',
+      'wide_table',
+      'empty_things',
+      'british_constructors',
+      'all_types',
+    ]) {
       expect([...names.keys()].some((k) => k.endsWith(`.${table}`))).toBe(true);
     }
     const proto = schema.tables.find((t) => t.name === 'hasOwnProperty');
-    expect(proto?.columns.map((c) => c.name)).toEqual(['id', 'a"b', 'toString', 'valueOf', '__proto__', 'isPrototypeOf']);
-    expect(schema.tables.find((t) => t.name === 'café menu')?.columns.map((c) => c.name)).toEqual(['id', ...ODD_COLUMNS]);
+    expect(proto?.columns.map((c) => c.name)).toEqual([
+      'id',
+      'a"b',
+      'toString',
+      'valueOf',
+      '__proto__',
+      'isPrototypeOf',
+    ]);
+    expect(schema.tables.find((t) => t.name === 'café menu')?.columns.map((c) => c.name)).toEqual([
+      'id',
+      ...ODD_COLUMNS,
+    ]);
     expect(schema.tables.find((t) => t.name === 'wide_table')?.columns).toHaveLength(WIDE_COLUMNS + 2);
     if (dialect === 'postgresql') {
-      expect(schema.tables.filter((t) => t.name.toLowerCase() === 'items').map((t) => t.name).sort()).toEqual(['Items', 'items']);
-      expect(schema.tables.filter((t) => t.name === 'invoices').map((t) => t.schema).sort()).toEqual(['archive', 'sales']);
+      expect(
+        schema.tables
+          .filter((t) => t.name.toLowerCase() === 'items')
+          .map((t) => t.name)
+          .sort(),
+      ).toEqual(['Items', 'items']);
+      expect(
+        schema.tables
+          .filter((t) => t.name === 'invoices')
+          .map((t) => t.schema)
+          .sort(),
+      ).toEqual(['archive', 'sales']);
     }
     const before = model.requests.length;
     await ask(modelApp, 'Show the prototype columns', 'hostile-prompt');
-    const prompt = model.requests.slice(before).map((r) => JSON.stringify(r.body)).join('\n');
+    const prompt = model.requests
+      .slice(before)
+      .map((r) => JSON.stringify(r.body))
+      .join('\n');
     for (const name of ['hasOwnProperty', '__proto__', 'isPrototypeOf']) expect(prompt).toContain(name);
   });
 
@@ -186,7 +264,10 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('hostile schema o
     const wrong: string[] = [];
     for (const c of offlineCases(dialect)) {
       const { status, body } = await ask(offline, c.question, 'hostile-offline');
-      expect({ question: c.question, status }).toEqual({ question: c.question, status: status < 500 ? status : 'no 5xx' });
+      expect({ question: c.question, status }).toEqual({
+        question: c.question,
+        status: status < 500 ? status : 'no 5xx',
+      });
       if (c.must) {
         expect({ question: c.question, success: body.success }).toEqual({ question: c.question, success: true });
         expect(body.response).toMatch(c.must);
@@ -197,7 +278,10 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('hostile schema o
         const goldCells = cells(gold.rows);
         const gotCells = cells(got.rows);
         const missing = [...goldCells].filter((v) => !gotCells.has(v));
-        if (got.row_count !== gold.rowCount || missing.length) wrong.push(`${c.question}: ${got.sql} gave ${JSON.stringify(got.rows).slice(0, 200)}; expected ${JSON.stringify(gold.rows).slice(0, 200)}`);
+        if (got.row_count !== gold.rowCount || missing.length)
+          wrong.push(
+            `${c.question}: ${got.sql} gave ${JSON.stringify(got.rows).slice(0, 200)}; expected ${JSON.stringify(gold.rows).slice(0, 200)}`,
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -206,9 +290,18 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('hostile schema o
   it('runs model SQL written with the dialect quoting and returns the right rows', async () => {
     for (const c of modelCases(dialect)) {
       const { status, body } = await ask(modelApp, c.question, 'hostile-model');
-      expect({ question: c.question, status, success: body.success, error: body.error }).toEqual({ question: c.question, status: 200, success: true, error: null });
+      expect({ question: c.question, status, success: body.success, error: body.error }).toEqual({
+        question: c.question,
+        status: 200,
+        success: true,
+        error: null,
+      });
       if (c.columns) expect(body.columns).toEqual(c.columns);
-      if (c.rows) expect({ question: c.question, rows: body.rows.map((r: unknown[]) => r.map(normal)) }).toEqual({ question: c.question, rows: c.rows });
+      if (c.rows)
+        expect({ question: c.question, rows: body.rows.map((r: unknown[]) => r.map(normal)) }).toEqual({
+          question: c.question,
+          rows: c.rows,
+        });
       if (c.rowCount !== undefined) expect(body.row_count).toBe(c.rowCount);
     }
     const wide = await ask(modelApp, 'Show the whole wide table', 'hostile-wide');
@@ -223,7 +316,12 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('hostile schema o
     expect(trace.status).toBe(200);
     const check = trace.body.spans.find((s: { name: string }) => s.name === 'check');
     if (dialect === 'postgresql') expect(check.detail?.doubleQuoted).toBeUndefined();
-    else if (dialect === 'sqlite') expect(check.detail.doubleQuoted).toContainEqual({ token: '"a""b"', reading: 'identifier', reason: 'resolves to a name in scope' });
+    else if (dialect === 'sqlite')
+      expect(check.detail.doubleQuoted).toContainEqual({
+        token: '"a""b"',
+        reading: 'identifier',
+        reason: 'resolves to a name in scope',
+      });
   });
 
   it('suggests a chart for a grouped answer over hostile names', async () => {
@@ -233,18 +331,29 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('hostile schema o
   });
 
   it('exports rows with prototype-key, keyword and odd column names intact, as CSV and JSON', async () => {
-    for (const question of ['Show the prototype columns', 'Show the odd columns', 'Show every type', 'Show the keyword columns']) {
+    for (const question of [
+      'Show the prototype columns',
+      'Show the odd columns',
+      'Show every type',
+      'Show the keyword columns',
+    ]) {
       const answer = await ask(modelApp, question, 'hostile-export');
       expect(answer.body.success).toBe(true);
-      const json = await call(`${modelApp.url}/api/export?entry_id=${answer.body.history_entry_id}&format=json`, { headers });
+      const json = await call(`${modelApp.url}/api/export?entry_id=${answer.body.history_entry_id}&format=json`, {
+        headers,
+      });
       expect({ question, status: json.status }).toEqual({ question, status: 200 });
       const records = typeof json.body === 'string' ? JSON.parse(json.body) : json.body;
       expect(records).toHaveLength(answer.body.row_count);
       expect(Object.keys(records[0])).toEqual(answer.body.columns);
       expect(Object.getPrototypeOf(records[0])).toBe(Object.prototype);
-      const csv = await call(`${modelApp.url}/api/export?entry_id=${answer.body.history_entry_id}&format=csv`, { headers });
+      const csv = await call(`${modelApp.url}/api/export?entry_id=${answer.body.history_entry_id}&format=csv`, {
+        headers,
+      });
       expect(csv.status).toBe(200);
-      expect(String(csv.body).split('\r\n')[0]).toContain(answer.body.columns[1].includes('"') ? '""' : answer.body.columns[1]);
+      expect(String(csv.body).split('\r\n')[0]).toContain(
+        answer.body.columns[1].includes('"') ? '""' : answer.body.columns[1],
+      );
     }
   });
 });

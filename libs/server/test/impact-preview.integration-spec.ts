@@ -46,10 +46,24 @@ describe('impact preview and explained empty results over HTTP (SERVICE_MODE=adm
   it('/query states the rows a pending write would change; approving changes exactly those', async () => {
     const oneStar = count(t.dataDir, 'SELECT COUNT(*) AS n FROM reviews WHERE rating = 1');
     expect(oneStar).toBeGreaterThan(1);
-    const asked = await call(`${t.url}/query`, { body: { question: 'Delete the one-star reviews', user_id: 'ops' }, headers: { 'x-api-key': KEY } });
+    const asked = await call(`${t.url}/query`, {
+      body: { question: 'Delete the one-star reviews', user_id: 'ops' },
+      headers: { 'x-api-key': KEY },
+    });
     expect(asked.body).toMatchObject({ success: true, pending_approval: true });
-    expect(asked.body.response).toMatch(new RegExp(`^This SQL would delete ${oneStar.toLocaleString('en-US')} rows, so it was not run: it awaits approval`));
-    expect(Object.keys(asked.body).sort()).toEqual(['error', 'pending_approval', 'response', 'session_id', 'sql', 'success']); // spec 2: unchanged
+    expect(asked.body.response).toMatch(
+      new RegExp(
+        `^This SQL would delete ${oneStar.toLocaleString('en-US')} rows, so it was not run: it awaits approval`,
+      ),
+    );
+    expect(Object.keys(asked.body).sort()).toEqual([
+      'error',
+      'pending_approval',
+      'response',
+      'session_id',
+      'sql',
+      'success',
+    ]); // spec 2: unchanged
     const history = (await call(`${t.url}/session/ops`, { headers: { 'x-api-key': KEY } })).body.history;
     expect(history[0]).toMatchObject({ status: 'pending_approval', estimated_rows: oneStar });
     const approved = await call(`${t.url}/approve/ops`, { method: 'POST', headers: { 'x-api-key': KEY } });
@@ -62,7 +76,10 @@ describe('impact preview and explained empty results over HTTP (SERVICE_MODE=adm
     const live = await openLive(t.url, KEY);
     try {
       await live.waitFor((m) => m.type === 'ready');
-      const chat = await call(`${t.url}/api/chat`, { body: { question: 'Archive the cancelled orders' }, headers: { 'x-api-key': KEY } });
+      const chat = await call(`${t.url}/api/chat`, {
+        body: { question: 'Archive the cancelled orders' },
+        headers: { 'x-api-key': KEY },
+      });
       expect(chat.body).toMatchObject({ pending_approval: true, kind: 'write', estimated_rows: archived });
       expect(chat.body.response).toContain(`would update ${archived.toLocaleString('en-US')} row`);
       const pending = await live.waitFor((m) => m.type === 'approval.pending' && m.sessionId === chat.body.session_id);
@@ -73,9 +90,14 @@ describe('impact preview and explained empty results over HTTP (SERVICE_MODE=adm
   });
 
   it('a read that matches nothing says why, with the nearest existing values', async () => {
-    const chat = await call(`${t.url}/api/chat`, { body: { question: 'Orders with a made-up status' }, headers: { 'x-api-key': KEY } });
+    const chat = await call(`${t.url}/api/chat`, {
+      body: { question: 'Orders with a made-up status' },
+      headers: { 'x-api-key': KEY },
+    });
     expect(chat.body).toMatchObject({ success: true, row_count: 0, error: null });
-    expect(chat.body.response).toMatch(/No row of orders has status = 'canceled'; the nearest existing values are 'cancelled'/);
+    expect(chat.body.response).toMatch(
+      /No row of orders has status = 'canceled'; the nearest existing values are 'cancelled'/,
+    );
     expect(chat.body).not.toHaveProperty('estimated_rows');
   });
 });

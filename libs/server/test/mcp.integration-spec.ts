@@ -26,7 +26,11 @@ async function connect(url: string, headers: Record<string, string>): Promise<Cl
   return client;
 }
 
-async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult & { structuredContent?: any }> {
+async function tool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult & { structuredContent?: any }> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
@@ -34,11 +38,18 @@ async function tool(client: Client, name: string, args: Record<string, unknown>)
 function rawPost(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });
@@ -98,7 +109,15 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     const result = await tool(alice, 'ask', { question: 'How many customers are there?' });
     expect(result.isError).toBeFalsy();
     const answer = result.structuredContent;
-    expect(answer).toMatchObject({ success: true, pending_approval: false, approval: null, clarification: null, error: null, kind: 'read', row_count: 1 });
+    expect(answer).toMatchObject({
+      success: true,
+      pending_approval: false,
+      approval: null,
+      clarification: null,
+      error: null,
+      kind: 'read',
+      row_count: 1,
+    });
     expect(answer.rows).toEqual([[customers]]);
     expect(answer.sql).toMatch(/COUNT\(\*\)/i);
     expect(answer.reading).toEqual(expect.any(String));
@@ -113,17 +132,29 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     expect(asked.success).toBe(true);
     const trace = await call(`${t.url}/api/traces/${asked.trace_id}`, { headers: { 'x-api-key': ALICE } });
     expect(trace.status).toBe(200);
-    expect(trace.body).toMatchObject({ id: asked.trace_id, sessionId: asked.session_id, userId: 'alice', question: 'How many products are there?' });
-    const listed = await call(`${t.url}/api/traces?session_id=${encodeURIComponent(asked.session_id)}`, { headers: { 'x-api-key': ALICE } });
+    expect(trace.body).toMatchObject({
+      id: asked.trace_id,
+      sessionId: asked.session_id,
+      userId: 'alice',
+      question: 'How many products are there?',
+    });
+    const listed = await call(`${t.url}/api/traces?session_id=${encodeURIComponent(asked.session_id)}`, {
+      headers: { 'x-api-key': ALICE },
+    });
     expect(listed.body.items.map((i: { id: string }) => i.id)).toContain(asked.trace_id);
 
     // a follow-up in the same session, then the session read back and rated
-    const followUp = (await tool(alice, 'ask', { question: 'How many customers are there?', session_id: asked.session_id })).structuredContent;
+    const followUp = (
+      await tool(alice, 'ask', { question: 'How many customers are there?', session_id: asked.session_id })
+    ).structuredContent;
     expect(followUp.session_id).toBe(asked.session_id);
     const history = await tool(alice, 'session_history', { session_id: asked.session_id });
     expect(history.isError).toBeFalsy();
     expect(history.structuredContent).toMatchObject({ session_id: asked.session_id, user_id: 'alice' });
-    expect(history.structuredContent.entries.map((e: { question: string }) => e.question)).toEqual(['How many products are there?', 'How many customers are there?']);
+    expect(history.structuredContent.entries.map((e: { question: string }) => e.question)).toEqual([
+      'How many products are there?',
+      'How many customers are there?',
+    ]);
     const rated = await tool(alice, 'feedback', { session_id: asked.session_id, signal: 'positive' });
     expect(rated.structuredContent).toEqual({ status: 'ok', session_id: asked.session_id, signal: 'positive' });
     const after = (await tool(alice, 'session_history', { session_id: asked.session_id })).structuredContent;
@@ -140,7 +171,10 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
       expect(nlqError(refused)).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', requestId: expect.any(String) });
       expect(text(refused)).toContain('nlq error NOT_FOUND');
     }
-    expect((await call(`${t.url}/api/sessions/${encodeURIComponent(asked.session_id)}`, { headers: { 'x-api-key': ALICE } })).body.history).toHaveLength(3);
+    expect(
+      (await call(`${t.url}/api/sessions/${encodeURIComponent(asked.session_id)}`, { headers: { 'x-api-key': ALICE } }))
+        .body.history,
+    ).toHaveLength(3);
   });
 
   it('a write asked in admin mode stays pending with the link to the web app (WEB_APP_URL) and is not run', async () => {
@@ -153,13 +187,25 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     expect(answer.sql).toMatch(/^DELETE FROM orders WHERE/i);
     const link = `https://web.example.com/nlq/chat?session=${encodeURIComponent(answer.session_id)}`;
     expect(answer.approval).toMatchObject({ sql: answer.sql, estimated_rows: cancelled, approve_url: link });
-    expect(text(result)).toContain(`This write was not run. It would change ${cancelled} rows. A person approves or rejects it in nlq's web app: ${link}`);
+    expect(text(result)).toContain(
+      `This write was not run. It would change ${cancelled} rows. A person approves or rejects it in nlq's web app: ${link}`,
+    );
     expect(count(t.dataDir, CANCELLED)).toBe(cancelled);
 
     const history = (await tool(bob, 'session_history', { session_id: answer.session_id })).structuredContent;
-    expect(history.entries).toEqual([expect.objectContaining({ kind: 'query', status: 'pending_approval', sql: answer.sql, estimated_rows: cancelled })]);
+    expect(history.entries).toEqual([
+      expect.objectContaining({
+        kind: 'query',
+        status: 'pending_approval',
+        sql: answer.sql,
+        estimated_rows: cancelled,
+      }),
+    ]);
     // the pending write is the one a person decides through /api (here: rejected); nothing ever ran
-    const rejected = await call(`${t.url}/api/sessions/${encodeURIComponent(answer.session_id)}/reject`, { method: 'POST', headers: { 'x-api-key': BOB } });
+    const rejected = await call(`${t.url}/api/sessions/${encodeURIComponent(answer.session_id)}/reject`, {
+      method: 'POST',
+      headers: { 'x-api-key': BOB },
+    });
     expect(rejected).toMatchObject({ status: 200, body: { status: 'rejected', session_id: answer.session_id } });
     expect(count(t.dataDir, CANCELLED)).toBe(cancelled);
   });
@@ -176,7 +222,11 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     expect(text(whole)).toContain('CREATE TABLE customers (');
 
     const narrowed = (await tool(alice, 'describe_schema', { search: 'payments by payment method' })).structuredContent;
-    expect(narrowed).toMatchObject({ search: 'payments by payment method', reduced: true, table_count: all.table_count });
+    expect(narrowed).toMatchObject({
+      search: 'payments by payment method',
+      reduced: true,
+      table_count: all.table_count,
+    });
     expect(narrowed.tables.length).toBeLessThan(all.table_count);
     expect(narrowed.tables.map((x: { name: string }) => x.name)).toContain('payments');
   });
@@ -184,38 +234,66 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
   it('tool errors are isError results carrying the nlq error code', async () => {
     const longSession = await tool(alice, 'session_history', { session_id: 'x'.repeat(200) });
     expect(longSession.isError).toBe(true);
-    expect(nlqError(longSession)).toMatchObject({ statusCode: 400, code: 'VALIDATION', details: [{ field: 'session_id', problems: [expect.stringContaining('1 to 128')] }] });
+    expect(nlqError(longSession)).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION',
+      details: [{ field: 'session_id', problems: [expect.stringContaining('1 to 128')] }],
+    });
 
     const noQuestion = await tool(alice, 'ask', {});
-    expect(nlqError(noQuestion)).toMatchObject({ statusCode: 400, code: 'VALIDATION', details: [{ field: 'question', problems: [expect.any(String)] }] });
+    expect(nlqError(noQuestion)).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION',
+      details: [{ field: 'question', problems: [expect.any(String)] }],
+    });
 
     const nothingOpen = await tool(alice, 'ask', { session_id: 'no-such-session', clarification_option: '1' });
     expect(nlqError(nothingOpen)).toMatchObject({ statusCode: 409, code: 'NO_CLARIFICATION' });
 
     const longSearch = await tool(alice, 'describe_schema', { search: 'orders '.repeat(100) });
-    expect(nlqError(longSearch)).toMatchObject({ statusCode: 400, code: 'VALIDATION', details: [{ field: 'search', problems: [expect.any(String)] }] });
+    expect(nlqError(longSearch)).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION',
+      details: [{ field: 'search', problems: [expect.any(String)] }],
+    });
 
     // an answer that fails is an error too, with its code and the whole answer
     const unanswerable = await tool(alice, 'ask', { question: 'Which unicorns flew over the warehouse?' });
     expect(unanswerable.isError).toBe(true);
-    expect(unanswerable.structuredContent).toMatchObject({ success: false, error: { code: 'UNANSWERABLE', message: expect.any(String) } });
+    expect(unanswerable.structuredContent).toMatchObject({
+      success: false,
+      error: { code: 'UNANSWERABLE', message: expect.any(String) },
+    });
     expect(text(unanswerable)).toContain('Error (UNANSWERABLE)');
   });
 
   it('a wrong or missing key is refused with 401 before any tool runs', async () => {
-    const attempts: Array<Record<string, string>> = [{ 'X-API-Key': 'wrong-key-0123456789' }, { Authorization: 'Bearer wrong-key-0123456789' }, {}];
+    const attempts: Array<Record<string, string>> = [
+      { 'X-API-Key': 'wrong-key-0123456789' },
+      { Authorization: 'Bearer wrong-key-0123456789' },
+      {},
+    ];
     for (const headers of attempts) {
       const refused = connect(t.url, headers);
       await expect(refused).rejects.toBeInstanceOf(StreamableHTTPError);
-      await expect(refused).rejects.toMatchObject({ code: 401, message: expect.stringContaining('"code":"UNAUTHORIZED"') });
+      await expect(refused).rejects.toMatchObject({
+        code: 401,
+        message: expect.stringContaining('"code":"UNAUTHORIZED"'),
+      });
     }
     const raw = await call(`${t.url}/mcp`, {
       body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       headers: { 'x-api-key': 'wrong-key-0123456789', accept: 'application/json, text/event-stream' },
     });
-    expect(raw).toMatchObject({ status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', requestId: expect.any(String) } });
+    expect(raw).toMatchObject({
+      status: 401,
+      body: { statusCode: 401, code: 'UNAUTHORIZED', requestId: expect.any(String) },
+    });
     // the keys are /api's: a bearer token works there as on /mcp
-    expect(await call(`${t.url}/api/me`, { headers: { authorization: `Bearer ${BOB}` } })).toMatchObject({ status: 200, body: { user_id: 'bob' } });
+    expect(await call(`${t.url}/api/me`, { headers: { authorization: `Bearer ${BOB}` } })).toMatchObject({
+      status: 200,
+      body: { user_id: 'bob' },
+    });
   });
 
   it('POST only (405 for GET and DELETE); a browser Origin must be listed or, in development, local', async () => {
@@ -228,13 +306,26 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     const accept = 'application/json, text/event-stream';
     // a DNS-rebinding page: its Origin names the very host the request addressed (so the cross-site guard trusts it)
     const port = new URL(t.url).port;
-    const rebound = await rawPost(`${t.url}/mcp`, { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}`, accept, 'x-api-key': ALICE }, list);
-    expect(rebound).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: expect.stringContaining('MCP request refused') } });
+    const rebound = await rawPost(
+      `${t.url}/mcp`,
+      { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}`, accept, 'x-api-key': ALICE },
+      list,
+    );
+    expect(rebound).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: expect.stringContaining('MCP request refused') },
+    });
     // a local development page (same site, another port) passes both the cross-site guard and the Origin check
-    const local = await call(`${t.url}/mcp`, { body: list, headers: { accept, 'x-api-key': ALICE, origin: 'http://localhost:6274', 'sec-fetch-site': 'same-site' } });
+    const local = await call(`${t.url}/mcp`, {
+      body: list,
+      headers: { accept, 'x-api-key': ALICE, origin: 'http://localhost:6274', 'sec-fetch-site': 'same-site' },
+    });
     expect(local.status).toBe(200);
     expect(local.body).toMatchObject({ jsonrpc: '2.0', id: 7, result: { tools: expect.any(Array) } });
-    const json = await call(`${t.url}/mcp`, { body: list, headers: { accept: 'application/json', 'x-api-key': ALICE } });
+    const json = await call(`${t.url}/mcp`, {
+      body: list,
+      headers: { accept: 'application/json', 'x-api-key': ALICE },
+    });
     expect(json).toMatchObject({ status: 406, body: { jsonrpc: '2.0', error: { code: -32000 } } });
   });
 });

@@ -16,7 +16,9 @@ const SQL: Record<string, string> = {
 
 /** The value of one sample line `name{labels} value` of the exposition text, 0 when absent. */
 function sample(text: string, name: string, labels: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && labels.split(',').every((label) => l.includes(label)));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}{`) && labels.split(',').every((label) => l.includes(label)));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
@@ -26,7 +28,13 @@ describe('GET /metrics', () => {
 
   beforeAll(async () => {
     model = await startScriptedShopModel('openai', (q) => SQL[q] ?? 'SELECT 1');
-    t = await startTestApp({ SERVICE_MODE: 'admin', SERVICE_API_KEY: SERVICE, USER_API_KEYS: `alice:${ALICE}`, MAX_RETRIES: '0', ...providerEnv('openai', model) });
+    t = await startTestApp({
+      SERVICE_MODE: 'admin',
+      SERVICE_API_KEY: SERVICE,
+      USER_API_KEYS: `alice:${ALICE}`,
+      MAX_RETRIES: '0',
+      ...providerEnv('openai', model),
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -42,7 +50,11 @@ describe('GET /metrics', () => {
   it('is for the service key only, in the one error shape otherwise', async () => {
     const none = await scrape({});
     expect(none.status).toBe(401);
-    expect(JSON.parse(none.text)).toMatchObject({ statusCode: 401, code: expect.any(String), requestId: expect.any(String) });
+    expect(JSON.parse(none.text)).toMatchObject({
+      statusCode: 401,
+      code: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect((await scrape({ 'x-api-key': 'wrong-key-0123456789abcdef' })).status).toBe(401);
     expect((await scrape({ 'x-api-key': ALICE })).status).toBe(403);
     const ok = await scrape({ authorization: `Bearer ${SERVICE}` });
@@ -54,7 +66,8 @@ describe('GET /metrics', () => {
 
   it('counts requests, stages, model tokens, cache lookups, database errors and pending approvals', async () => {
     const before = (await scrape({ 'x-api-key': SERVICE })).text;
-    const ask = (question: string) => call(`${t.url}/query`, { body: { question, user_id: 'm1' }, headers: { 'x-api-key': SERVICE } });
+    const ask = (question: string) =>
+      call(`${t.url}/query`, { body: { question, user_id: 'm1' }, headers: { 'x-api-key': SERVICE } });
     expect((await ask('How many customers are there?')).body).toMatchObject({ success: true });
     expect((await ask('How many customers are there?')).body).toMatchObject({ success: true });
     expect((await ask('Break it')).body).toMatchObject({ success: false });

@@ -18,25 +18,40 @@ type Schema = {
   examples?: unknown;
 };
 type Media = { schema?: Schema; example?: unknown; examples?: unknown };
-type Operation = { requestBody?: { content?: Record<string, Media> }; responses?: Record<string, { content?: Record<string, Media> }> };
-type OpenApi = { info: { description?: string }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+type Operation = {
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, { content?: Record<string, Media> }>;
+};
+type OpenApi = {
+  info: { description?: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 /** Problems of `schema`'s example coverage: [] when it has one (see the file's comment). */
-function exampleProblems(schema: Schema | undefined, schemas: Record<string, Schema>, seen: readonly string[] = []): string[] {
+function exampleProblems(
+  schema: Schema | undefined,
+  schemas: Record<string, Schema>,
+  seen: readonly string[] = [],
+): string[] {
   if (!schema) return ['no schema'];
   if (schema.$ref) {
     const name = schema.$ref.split('/').pop()!;
     if (seen.includes(name)) return [];
     const target = schemas[name];
-    return target ? exampleProblems(target, schemas, [...seen, name]).map((p) => `${name}: ${p}`) : [`unknown schema ${name}`];
+    return target
+      ? exampleProblems(target, schemas, [...seen, name]).map((p) => `${name}: ${p}`)
+      : [`unknown schema ${name}`];
   }
   if (schema.example !== undefined || schema.examples !== undefined) return staleExample(schema);
   if (schema.allOf) return schema.allOf.flatMap((part) => exampleProblems(part, schemas, seen));
   if (schema.type === 'array') return exampleProblems(schema.items, schemas, seen);
   if (schema.properties) {
-    return Object.entries(schema.properties).flatMap(([name, property]) => exampleProblems(property, schemas, seen).map((p) => `${name}: ${p}`));
+    return Object.entries(schema.properties).flatMap(([name, property]) =>
+      exampleProblems(property, schemas, seen).map((p) => `${name}: ${p}`),
+    );
   }
   return ['no example'];
 }
@@ -47,14 +62,22 @@ function staleExample(schema: Schema): string[] {
   if (!schema.properties || typeof example !== 'object' || example === null || Array.isArray(example)) return [];
   const keys = Object.keys(example);
   return [
-    ...(schema.required ?? []).filter((name) => !keys.includes(name)).map((name) => `example lacks required property ${name}`),
+    ...(schema.required ?? [])
+      .filter((name) => !keys.includes(name))
+      .map((name) => `example lacks required property ${name}`),
     ...keys.filter((name) => !(name in schema.properties!)).map((name) => `example has undeclared property ${name}`),
   ];
 }
 
-function mediaProblems(where: string, content: Record<string, Media> | undefined, schemas: Record<string, Schema>): string[] {
+function mediaProblems(
+  where: string,
+  content: Record<string, Media> | undefined,
+  schemas: Record<string, Schema>,
+): string[] {
   return Object.entries(content ?? {}).flatMap(([media, entry]) =>
-    entry.example !== undefined || entry.examples !== undefined ? [] : exampleProblems(entry.schema, schemas).map((p) => `${where} ${media}: ${p}`),
+    entry.example !== undefined || entry.examples !== undefined
+      ? []
+      : exampleProblems(entry.schema, schemas).map((p) => `${where} ${media}: ${p}`),
   );
 }
 
@@ -93,8 +116,16 @@ describe('OpenAPI examples at /docs (issue 24 item 6)', () => {
 
   it('shows an example of the answer itself, not only of its fields, for a question and a trace', () => {
     const schemas = doc.components.schemas;
-    expect(schemas.ChatResponseDto.example).toMatchObject({ success: true, sql: expect.stringMatching(/^SELECT /), rows: expect.any(Array) });
-    expect(schemas.TraceDto.example).toMatchObject({ spans: expect.arrayContaining([expect.objectContaining({ detail: expect.objectContaining({ answeredBy: 'offline' }) })]) });
+    expect(schemas.ChatResponseDto.example).toMatchObject({
+      success: true,
+      sql: expect.stringMatching(/^SELECT /),
+      rows: expect.any(Array),
+    });
+    expect(schemas.TraceDto.example).toMatchObject({
+      spans: expect.arrayContaining([
+        expect.objectContaining({ detail: expect.objectContaining({ answeredBy: 'offline' }) }),
+      ]),
+    });
     const notFound = doc.paths['/approve/{session_id}'].post.responses!['404'].content!['application/json'];
     expect(notFound.example).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });

@@ -9,7 +9,9 @@ describe('restart persistence', () => {
 
   it('keeps session history, feedback and the sample database across a restart on the same DATA_DIR', async () => {
     const first = await startTestApp({ DATA_DIR: dataDir });
-    const asked = await call(`${first.url}/query`, { body: { question: 'How many customers are there?', user_id: 'carol' } });
+    const asked = await call(`${first.url}/query`, {
+      body: { question: 'How many customers are there?', user_id: 'carol' },
+    });
     expect(asked.body.success).toBe(true);
     await call(`${first.url}/feedback/carol`, { body: { signal: 'negative' } });
     const before = (await call(`${first.url}/session/carol`)).body.history;
@@ -24,7 +26,9 @@ describe('restart persistence', () => {
       const after = (await call(`${second.url}/session/carol`)).body.history;
       expect(after).toEqual(before);
       expect(fs.statSync(path.join(dataDir, 'shop.db')).mtimeMs).toBe(shopMtime);
-      const again = await call(`${second.url}/query`, { body: { question: 'How many customers are there?', user_id: 'carol' } });
+      const again = await call(`${second.url}/query`, {
+        body: { question: 'How many customers are there?', user_id: 'carol' },
+      });
       expect(again.body.response).toBe(asked.body.response);
       expect((await call(`${second.url}/session/carol`)).body.history).toHaveLength(3);
     } finally {

@@ -18,7 +18,10 @@ describeWith('postgresql')('state in PostgreSQL', () => {
     const env = { DATA_DIR: dataDir, STATE_DATABASE_URL: `${PG}?schema=${schema}` };
     const first = await startTestApp(env);
     try {
-      expect((await call(`${first.url}/query`, { body: { question: 'How many customers are there?', user_id: 'pg-user' } })).body.success).toBe(true);
+      expect(
+        (await call(`${first.url}/query`, { body: { question: 'How many customers are there?', user_id: 'pg-user' } }))
+          .body.success,
+      ).toBe(true);
       await call(`${first.url}/feedback/pg-user`, { body: { signal: 'positive' } });
     } finally {
       await first.close();

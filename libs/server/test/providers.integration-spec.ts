@@ -5,7 +5,12 @@
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { providerEnv, startScriptedShopModel, type ScriptedModelServer, type ScriptedProtocol } from '../src/testing/scripted-model';
+import {
+  providerEnv,
+  startScriptedShopModel,
+  type ScriptedModelServer,
+  type ScriptedProtocol,
+} from '../src/testing/scripted-model';
 import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
 
 const SQL_BY_QUESTION: Record<string, string> = {
@@ -13,12 +18,16 @@ const SQL_BY_QUESTION: Record<string, string> = {
   'Show customers then delete them': 'SELECT * FROM customers; DELETE FROM customers',
   'How many customers are in France?': "SELECT COUNT(*) AS customers FROM customers WHERE country = 'France'",
   'and in the US?': "SELECT COUNT(*) AS customers FROM customers WHERE country = 'United States'",
-  'List the first 30 customers with their city': 'SELECT first_name, last_name, city FROM customers ORDER BY customer_id LIMIT 30',
+  'List the first 30 customers with their city':
+    'SELECT first_name, last_name, city FROM customers ORDER BY customer_id LIMIT 30',
 };
 
 /** The user message of every chat request the server received since `from` (SQL prompts and answer prompts). */
 function userMessages(model: ScriptedModelServer, from: number): string[] {
-  return model.requests.slice(from).filter((r) => r.method === 'POST').map((r) => JSON.stringify(r.body));
+  return model.requests
+    .slice(from)
+    .filter((r) => r.method === 'POST')
+    .map((r) => JSON.stringify(r.body));
 }
 
 describe.each<ScriptedProtocol>(['openai', 'ollama', 'anthropic'])('LLM_PROVIDER=%s', (protocol) => {
@@ -56,7 +65,9 @@ describe.each<ScriptedProtocol>(['openai', 'ollama', 'anthropic'])('LLM_PROVIDER
 
   it('sends a follow-up with the earlier question, its SQL and result, and never answers it from another context', async () => {
     const session = `follow-${protocol}`;
-    const first = await call(`${t.url}/query`, { body: { question: 'How many customers are in France?', user_id: session } });
+    const first = await call(`${t.url}/query`, {
+      body: { question: 'How many customers are in France?', user_id: session },
+    });
     expect(first.body).toMatchObject({ success: true });
     const before = model.requests.length;
     const second = await call(`${t.url}/query`, { body: { question: 'and in the US?', user_id: session } });
@@ -77,14 +88,20 @@ describe.each<ScriptedProtocol>(['openai', 'ollama', 'anthropic'])('LLM_PROVIDER
 
   it('lets the model word a result no template states exactly (30 rows of three columns)', async () => {
     const before = model.requests.length;
-    const { body } = await call(`${t.url}/query`, { body: { question: 'List the first 30 customers with their city', user_id: `list-${protocol}` } });
+    const { body } = await call(`${t.url}/query`, {
+      body: { question: 'List the first 30 customers with their city', user_id: `list-${protocol}` },
+    });
     expect(body).toMatchObject({ success: true });
-    expect(body.response).toMatch(/^Answer: .+ \(30 rows\)\.\nListed the first name, last name and city of customers, by customer id, first 30\.$/);
+    expect(body.response).toMatch(
+      /^Answer: .+ \(30 rows\)\.\nListed the first name, last name and city of customers, by customer id, first 30\.$/,
+    );
     expect(userMessages(model, before)).toHaveLength(2);
   });
 
   it('refuses a multi-statement reply even in admin mode, running nothing', async () => {
-    const { body } = await call(`${t.url}/query`, { body: { question: 'Show customers then delete them', user_id: `multi-${protocol}` } });
+    const { body } = await call(`${t.url}/query`, {
+      body: { question: 'Show customers then delete them', user_id: `multi-${protocol}` },
+    });
     expect(body).toMatchObject({ success: false, pending_approval: false });
     expect(body.error).toMatch(/statement/i);
     const db = new Database(path.join(t.dataDir, 'shop.db'), { readonly: true });
@@ -94,7 +111,9 @@ describe.each<ScriptedProtocol>(['openai', 'ollama', 'anthropic'])('LLM_PROVIDER
 
   it('feeds an unknown table back to the model and fails clearly after the retries', async () => {
     const before = model.requests.length;
-    const { body } = await call(`${t.url}/query`, { body: { question: 'What is the weather?', user_id: `weather-${protocol}` } });
+    const { body } = await call(`${t.url}/query`, {
+      body: { question: 'What is the weather?', user_id: `weather-${protocol}` },
+    });
     expect(body).toMatchObject({ success: false, pending_approval: false });
     expect(body.error).toMatch(/no_such_table/);
     const retries = model.requests.slice(before).filter((r) => r.method === 'POST');

@@ -6,7 +6,12 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
 
-const ERROR_SHAPE = { statusCode: expect.any(Number), code: expect.any(String), message: expect.any(String), requestId: expect.any(String) };
+const ERROR_SHAPE = {
+  statusCode: expect.any(Number),
+  code: expect.any(String),
+  message: expect.any(String),
+  requestId: expect.any(String),
+};
 
 describe('query adapter surface (offline engine, sample database)', () => {
   let t: TestApp;
@@ -41,7 +46,9 @@ describe('query adapter surface (offline engine, sample database)', () => {
   });
 
   it('uses user_id as the session id and stores rlhf_signal with the request', async () => {
-    const { body } = await call(`${t.url}/query`, { body: { question: 'How many customers are there?', user_id: 'alice', rlhf_signal: 'positive' } });
+    const { body } = await call(`${t.url}/query`, {
+      body: { question: 'How many customers are there?', user_id: 'alice', rlhf_signal: 'positive' },
+    });
     expect(body).toMatchObject({ success: true, session_id: 'alice' });
     const session = await call(`${t.url}/session/alice`);
     expect(session.status).toBe(200);
@@ -70,19 +77,35 @@ describe('query adapter surface (offline engine, sample database)', () => {
   it('GET /session of an unknown session answers an empty history; an over-long session id is 400', async () => {
     expect(await call(`${t.url}/session/nobody-here`)).toMatchObject({ status: 200, body: { history: [] } });
     const tooLong = await call(`${t.url}/session/${'s'.repeat(129)}`);
-    expect(tooLong).toMatchObject({ status: 400, body: { code: 'VALIDATION', details: [{ field: 'session_id', problems: expect.any(Array) }] } });
+    expect(tooLong).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', details: [{ field: 'session_id', problems: expect.any(Array) }] },
+    });
     const wayTooLong = await call(`${t.url}/session/${'s'.repeat(300)}`);
     // Over the router's parameter limit: 414, or 404 when the built web app's catch-all route matches first.
     expect([414, 404]).toContain(wayTooLong.status);
-    expect(wayTooLong.body).toEqual({ statusCode: wayTooLong.status, code: wayTooLong.status === 414 ? 'URI_TOO_LONG' : 'NOT_FOUND', message: expect.any(String), requestId: expect.any(String) });
+    expect(wayTooLong.body).toEqual({
+      statusCode: wayTooLong.status,
+      code: wayTooLong.status === 414 ? 'URI_TOO_LONG' : 'NOT_FOUND',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     const badEncoding = await call(`${t.url}/session/%E0%A4%A`);
-    expect(badEncoding).toMatchObject({ status: 400, body: { statusCode: 400, code: 'VALIDATION', requestId: expect.any(String) } });
+    expect(badEncoding).toMatchObject({
+      status: 400,
+      body: { statusCode: 400, code: 'VALIDATION', requestId: expect.any(String) },
+    });
   });
 
   it('POST /feedback with an invalid or missing signal is 400 with details per field', async () => {
     const bad = await call(`${t.url}/feedback/bob`, { body: { signal: 'meh' } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ ...ERROR_SHAPE, statusCode: 400, code: 'VALIDATION', details: [{ field: 'signal', problems: [expect.stringContaining('positive')] }] });
+    expect(bad.body).toEqual({
+      ...ERROR_SHAPE,
+      statusCode: 400,
+      code: 'VALIDATION',
+      details: [{ field: 'signal', problems: [expect.stringContaining('positive')] }],
+    });
     const missing = await call(`${t.url}/feedback/bob`, { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.details[0].field).toBe('signal');
@@ -91,7 +114,10 @@ describe('query adapter surface (offline engine, sample database)', () => {
   it('POST /query without a question, with a wrong type or an unknown field is 400 VALIDATION', async () => {
     const missing = await call(`${t.url}/query`, { body: { user_id: 'x' } });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'VALIDATION', details: [{ field: 'question', problems: expect.any(Array) }] });
+    expect(missing.body).toMatchObject({
+      code: 'VALIDATION',
+      details: [{ field: 'question', problems: expect.any(Array) }],
+    });
     const wrongType = await call(`${t.url}/query`, { body: { question: 42 } });
     expect(wrongType.body.details).toEqual([{ field: 'question', problems: ['question must be a string'] }]);
     const extra = await call(`${t.url}/query`, { body: { question: 'How many customers are there?', admin: true } });
@@ -103,7 +129,10 @@ describe('query adapter surface (offline engine, sample database)', () => {
   });
 
   it('malformed JSON is 400 in the error shape', async () => {
-    const { status, body } = await call(`${t.url}/query`, { rawBody: '{"question": "How many', headers: { 'content-type': 'application/json' } });
+    const { status, body } = await call(`${t.url}/query`, {
+      rawBody: '{"question": "How many',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(status).toBe(400);
     expect(body).toEqual({ ...ERROR_SHAPE, statusCode: 400, code: 'VALIDATION' });
   });
@@ -115,7 +144,9 @@ describe('query adapter surface (offline engine, sample database)', () => {
   });
 
   it('a question over MAX_QUESTION_CHARS is a pipeline failure: 200 with success false and the reason', async () => {
-    const { status, body } = await call(`${t.url}/query`, { body: { question: `How many customers ${'really '.repeat(40)}are there?`, user_id: 'long' } });
+    const { status, body } = await call(`${t.url}/query`, {
+      body: { question: `How many customers ${'really '.repeat(40)}are there?`, user_id: 'long' },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: false, pending_approval: false, session_id: 'long', sql: '' });
     expect(body.error).toMatch(/200/);
@@ -123,10 +154,20 @@ describe('query adapter surface (offline engine, sample database)', () => {
 
   it('unknown routes are 404 in the error shape and echo the request id', async () => {
     // (a server path: page paths such as /nope fall back to the web app's index.html when it is built)
-    const { status, body, headers } = await call(`${t.url}/query/nope`, { headers: { 'x-request-id': 'trace-me-123' } });
+    const { status, body, headers } = await call(`${t.url}/query/nope`, {
+      headers: { 'x-request-id': 'trace-me-123' },
+    });
     expect(status).toBe(404);
-    expect(body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: expect.stringContaining('/query/nope'), requestId: 'trace-me-123' });
-    expect((await call(`${t.url}/health`, { method: 'DELETE' })).body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect(body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('/query/nope'),
+      requestId: 'trace-me-123',
+    });
+    expect((await call(`${t.url}/health`, { method: 'DELETE' })).body).toMatchObject({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
     expect(headers.get('x-request-id')).toBe('trace-me-123');
   });
 
@@ -150,7 +191,10 @@ describe('query adapter surface (offline engine, sample database)', () => {
     const before = (await call(`${t.url}/health`)).body.schema_age_seconds;
     expect(before).toBeGreaterThanOrEqual(1);
     const refresh = await call(`${t.url}/refresh`, { method: 'POST' });
-    expect(refresh).toMatchObject({ status: 200, body: { status: 'ok', message: expect.stringMatching(/refreshed/i) } });
+    expect(refresh).toMatchObject({
+      status: 200,
+      body: { status: 'ok', message: expect.stringMatching(/refreshed/i) },
+    });
     const after = (await call(`${t.url}/health`)).body.schema_age_seconds;
     expect(after).toBeLessThan(0.5);
     expect(after).toBeLessThan(before);
@@ -172,8 +216,20 @@ describe('query adapter surface (offline engine, sample database)', () => {
     expect(status).toBe(200);
     // the adapter's paths; /api/* and the MCP endpoint (/mcp, docs/mcp.md) are the application's own surfaces
     expect(Object.keys(body.paths)).toContain('/mcp');
-    expect(Object.keys(body.paths).filter((p) => !p.startsWith('/api/') && p !== '/mcp').sort()).toEqual(
-      ['/approve/{session_id}', '/feedback/{session_id}', '/health', '/query', '/refresh', '/reject/{session_id}', '/session/{session_id}'].sort(),
+    expect(
+      Object.keys(body.paths)
+        .filter((p) => !p.startsWith('/api/') && p !== '/mcp')
+        .sort(),
+    ).toEqual(
+      [
+        '/approve/{session_id}',
+        '/feedback/{session_id}',
+        '/health',
+        '/query',
+        '/refresh',
+        '/reject/{session_id}',
+        '/session/{session_id}',
+      ].sort(),
     );
     expect(body.components.schemas.QueryRequestDto.required).toEqual(['question']);
     expect((await fetch(`${t.url}/docs`)).status).toBe(200);

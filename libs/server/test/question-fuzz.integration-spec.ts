@@ -34,13 +34,20 @@ const askedBack = (body: any) => body?.success === false && body.error === null 
 function queryShapeProblems(body: any): string[] {
   const problems: string[] = [];
   if (!body || typeof body !== 'object') return ['not a JSON object'];
-  if (askedBack(body)) return typeof body.response === 'string' && /\n1\. /.test(body.response) ? [] : ['asked back without numbered options'];
-  for (const key of ['response', 'sql', 'session_id']) if (typeof body[key] !== 'string') problems.push(`${key} is not a string`);
-  for (const key of ['success', 'pending_approval']) if (typeof body[key] !== 'boolean') problems.push(`${key} is not a boolean`);
+  if (askedBack(body))
+    return typeof body.response === 'string' && /\n1\. /.test(body.response)
+      ? []
+      : ['asked back without numbered options'];
+  for (const key of ['response', 'sql', 'session_id'])
+    if (typeof body[key] !== 'string') problems.push(`${key} is not a string`);
+  for (const key of ['success', 'pending_approval'])
+    if (typeof body[key] !== 'boolean') problems.push(`${key} is not a boolean`);
   if (!STRING_OR_NULL(body.error)) problems.push('error is neither a string nor null');
   if (body.success === true && body.error !== null) problems.push('success with an error');
-  if (body.success === false && !(typeof body.error === 'string' && body.error.length > 0)) problems.push('a failure without its error');
-  if (body.success === false && /internal server error/i.test(String(body.error))) problems.push('a failure reading "internal server error"');
+  if (body.success === false && !(typeof body.error === 'string' && body.error.length > 0))
+    problems.push('a failure without its error');
+  if (body.success === false && /internal server error/i.test(String(body.error)))
+    problems.push('a failure reading "internal server error"');
   return problems;
 }
 
@@ -48,24 +55,49 @@ function queryShapeProblems(body: any): string[] {
 function chatShapeProblems(body: any): string[] {
   const problems = queryShapeProblems(body);
   if (problems.includes('not a JSON object')) return problems;
-  if (!Array.isArray(body.columns) || body.columns.some((c: unknown) => typeof c !== 'string')) problems.push('columns is not a list of names');
-  if (!Array.isArray(body.rows) || body.rows.some((r: unknown) => !Array.isArray(r))) problems.push('rows is not a list of lists');
+  if (!Array.isArray(body.columns) || body.columns.some((c: unknown) => typeof c !== 'string'))
+    problems.push('columns is not a list of names');
+  if (!Array.isArray(body.rows) || body.rows.some((r: unknown) => !Array.isArray(r)))
+    problems.push('rows is not a list of lists');
   else if (body.row_count !== body.rows.length) problems.push('row_count differs from the rows');
-  if (typeof body.truncated !== 'boolean' || typeof body.cached !== 'boolean') problems.push('truncated or cached is not a boolean');
-  if (body.chart !== null && !(body.chart && ['bar', 'line', 'pie', 'number'].includes(body.chart.type) && Array.isArray(body.chart.y))) problems.push('chart is malformed');
-  for (const key of ['trace_id', 'history_entry_id', 'connection_id']) if (typeof body[key] !== 'string') problems.push(`${key} is not a string`);
-  if (body.kind !== null && !['read', 'write', 'ddl', 'refused'].includes(body.kind)) problems.push(`kind ${String(body.kind)}`);
+  if (typeof body.truncated !== 'boolean' || typeof body.cached !== 'boolean')
+    problems.push('truncated or cached is not a boolean');
+  if (
+    body.chart !== null &&
+    !(body.chart && ['bar', 'line', 'pie', 'number'].includes(body.chart.type) && Array.isArray(body.chart.y))
+  )
+    problems.push('chart is malformed');
+  for (const key of ['trace_id', 'history_entry_id', 'connection_id'])
+    if (typeof body[key] !== 'string') problems.push(`${key} is not a string`);
+  if (body.kind !== null && !['read', 'write', 'ddl', 'refused'].includes(body.kind))
+    problems.push(`kind ${String(body.kind)}`);
   if (!Array.isArray(body.repairs)) problems.push('repairs is not a list');
-  if (!STRING_OR_NULL(body.reading) || (body.success === true && body.kind === 'read' && typeof body.reading !== 'string')) problems.push('an answered read without its reading');
+  if (
+    !STRING_OR_NULL(body.reading) ||
+    (body.success === true && body.kind === 'read' && typeof body.reading !== 'string')
+  )
+    problems.push('an answered read without its reading');
   if (askedBack(body) !== (body.clarification !== null)) problems.push('clarification does not match the outcome');
-  if (body.clarification !== null && !(Array.isArray(body.clarification?.options) && body.clarification.options.length >= 2 && body.clarification.options.length <= 5)) problems.push('clarification without 2 to 5 options');
+  if (
+    body.clarification !== null &&
+    !(
+      Array.isArray(body.clarification?.options) &&
+      body.clarification.options.length >= 2 &&
+      body.clarification.options.length <= 5
+    )
+  )
+    problems.push('clarification without 2 to 5 options');
   return problems;
 }
 
 /** Problems of a 4xx answer (the service's error shape); empty when it has the shape. */
 function errorShapeProblems(body: any): string[] {
   if (!body || typeof body !== 'object') return ['not a JSON object'];
-  const ok = typeof body.statusCode === 'number' && typeof body.code === 'string' && typeof body.message === 'string' && typeof body.requestId === 'string';
+  const ok =
+    typeof body.statusCode === 'number' &&
+    typeof body.code === 'string' &&
+    typeof body.message === 'string' &&
+    typeof body.requestId === 'string';
   return ok ? [] : ['not the error shape'];
 }
 
@@ -80,7 +112,9 @@ function writePrototypeDatabase(file: string): string[] {
   try {
     tables.forEach((table, i) => {
       const link = i > 0 ? `, "propertyIsEnumerable" INTEGER REFERENCES "${tables[i - 1]}" ("isPrototypeOf")` : '';
-      db.exec(`CREATE TABLE "${table}" ("isPrototypeOf" INTEGER PRIMARY KEY, "toString" TEXT, "valueOf" REAL, "toLocaleString" DATE${link})`);
+      db.exec(
+        `CREATE TABLE "${table}" ("isPrototypeOf" INTEGER PRIMARY KEY, "toString" TEXT, "valueOf" REAL, "toLocaleString" DATE${link})`,
+      );
       const insert = db.prepare(`INSERT INTO "${table}" VALUES (?, ?, ?, ?${i > 0 ? ', ?' : ''})`);
       for (let row = 1; row <= 5; row++) {
         const cells = [row, values[(row + i) % values.length], row * 10.5, `2024-0${row}-1${row}`];
@@ -122,8 +156,18 @@ describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () =
     dataDir = makeDataDir();
     prototypeWords = writePrototypeDatabase(path.join(dataDir, 'prototype-keys.db'));
     // admin mode: a write the fuzz reaches is held for approval (with its impact preview), never run
-    t = await startTestApp({ DATA_DIR: dataDir, SERVICE_API_KEY: KEY, SERVICE_MODE: 'admin', RATE_LIMIT_PER_MINUTE: '0', AUTH_FAILURE_LIMIT: '0', LOG_LEVEL: 'error' });
-    const created = await call(`${t.url}/api/connections`, { body: { name: 'prototype-keys', url: `sqlite://${path.join(dataDir, 'prototype-keys.db')}` }, headers });
+    t = await startTestApp({
+      DATA_DIR: dataDir,
+      SERVICE_API_KEY: KEY,
+      SERVICE_MODE: 'admin',
+      RATE_LIMIT_PER_MINUTE: '0',
+      AUTH_FAILURE_LIMIT: '0',
+      LOG_LEVEL: 'error',
+    });
+    const created = await call(`${t.url}/api/connections`, {
+      body: { name: 'prototype-keys', url: `sqlite://${path.join(dataDir, 'prototype-keys.db')}` },
+      headers,
+    });
     expect(created.status).toBe(201);
     prototypeConnection = created.body.id;
   }, 60_000);
@@ -135,7 +179,11 @@ describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () =
 
   it('answers hundreds of adversarial questions on /query and /api/chat without a 5xx, in the spec shapes, each in time', async () => {
     const shop = new AdversarialQuestions(Random.fork(SEED, 'http-shop'), { maxChars: MAX_CHARS }).take(SHOP_COUNT);
-    const proto = new AdversarialQuestions(Random.fork(SEED, 'http-prototype-keys'), { maxChars: MAX_CHARS, vocabulary: prototypeWords, questions: PROTOTYPE_QUESTIONS }).take(PROTOTYPE_COUNT);
+    const proto = new AdversarialQuestions(Random.fork(SEED, 'http-prototype-keys'), {
+      maxChars: MAX_CHARS,
+      vocabulary: prototypeWords,
+      questions: PROTOTYPE_QUESTIONS,
+    }).take(PROTOTYPE_COUNT);
     const failures: string[] = [];
     const statuses = new Map<string, number>();
     const outcomes = new Map<string, number>();
@@ -150,7 +198,11 @@ describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () =
       const body =
         route === '/query'
           ? { question, user_id: `fuzz-${i % 3}` }
-          : { question, ...(sessions.has(sessionKey) ? { session_id: sessions.get(sessionKey) } : {}), ...(connection ? { connection_id: connection } : {}) };
+          : {
+              question,
+              ...(sessions.has(sessionKey) ? { session_id: sessions.get(sessionKey) } : {}),
+              ...(connection ? { connection_id: connection } : {}),
+            };
       const start = performance.now();
       const res = await call(`${t.url}${route}`, { body, headers });
       const ms = performance.now() - start;
@@ -160,12 +212,24 @@ describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () =
       if (res.status >= 500) failures.push(`${where} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       else if (res.status === 200) {
         const problems = route === '/query' ? queryShapeProblems(res.body) : chatShapeProblems(res.body);
-        if (problems.length) failures.push(`${where} -> ${problems.join('; ')}: ${JSON.stringify(res.body).slice(0, 300)}`);
-        count(outcomes, res.body?.pending_approval ? 'pending approval' : res.body?.success ? 'answered' : askedBack(res.body) ? 'asked back' : 'refused');
-        if (route === '/api/chat' && typeof res.body?.session_id === 'string') sessions.set(sessionKey, res.body.session_id);
+        if (problems.length)
+          failures.push(`${where} -> ${problems.join('; ')}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        count(
+          outcomes,
+          res.body?.pending_approval
+            ? 'pending approval'
+            : res.body?.success
+              ? 'answered'
+              : askedBack(res.body)
+                ? 'asked back'
+                : 'refused',
+        );
+        if (route === '/api/chat' && typeof res.body?.session_id === 'string')
+          sessions.set(sessionKey, res.body.session_id);
       } else {
         const problems = errorShapeProblems(res.body);
-        if (problems.length) failures.push(`${where} -> ${res.status} ${problems.join('; ')}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        if (problems.length)
+          failures.push(`${where} -> ${res.status} ${problems.join('; ')}: ${JSON.stringify(res.body).slice(0, 300)}`);
       }
       if (ms > BOUND_MS) failures.push(`${where} took ${ms.toFixed(0)} ms`);
     };
@@ -180,7 +244,11 @@ describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () =
         `statuses ${JSON.stringify(Object.fromEntries(statuses))}; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}; ` +
         `slowest ${slowest.ms.toFixed(0)} ms (${slowest.route} ${show(slowest.question)})`,
     );
-    expect({ seed: SEED, failures: failures.slice(0, 10), count: failures.length }).toEqual({ seed: SEED, failures: [], count: 0 });
+    expect({ seed: SEED, failures: failures.slice(0, 10), count: failures.length }).toEqual({
+      seed: SEED,
+      failures: [],
+      count: 0,
+    });
     // the fuzz reaches SQL, not only refusals
     expect(outcomes.get('answered') ?? 0).toBeGreaterThan(20);
   });
@@ -197,7 +265,10 @@ describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () =
     const chat = await call(`${t.url}/api/chat`, { body: { question: 'How many customers are there?' }, headers });
     expect(chat.status).toBe(200);
     expect(chat.body).toMatchObject({ success: true, rows: [[customers]], row_count: 1 });
-    const proto = await call(`${t.url}/api/chat`, { body: { question: 'How many constructor are there?', connection_id: prototypeConnection }, headers });
+    const proto = await call(`${t.url}/api/chat`, {
+      body: { question: 'How many constructor are there?', connection_id: prototypeConnection },
+      headers,
+    });
     expect(proto.status).toBe(200);
     expect(proto.body).toMatchObject({ success: true, rows: [[5]] });
   });

@@ -36,13 +36,18 @@ function expectRateLimited(response: { status: number; body: any; headers: Heade
 describe('RATE_LIMIT_PER_MINUTE=3', () => {
   const webDir = makeDataDir();
   let t: TestApp;
-  const post = (route: string, body?: unknown, key?: string) => call(`${t.url}${route}`, { method: 'POST', body, headers: key ? { 'x-api-key': key } : {} });
+  const post = (route: string, body?: unknown, key?: string) =>
+    call(`${t.url}${route}`, { method: 'POST', body, headers: key ? { 'x-api-key': key } : {} });
   const get = (route: string, key?: string) => call(`${t.url}${route}`, { headers: key ? { 'x-api-key': key } : {} });
 
   beforeAll(async () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>nlq</title>');
     fs.writeFileSync(path.join(webDir, 'app.js'), 'console.log(1);');
-    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3', USER_API_KEYS: `alice:${ALICE},bob:${BOB}`, WEB_DIST_DIR: webDir });
+    t = await startTestApp({
+      RATE_LIMIT_PER_MINUTE: '3',
+      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+      WEB_DIST_DIR: webDir,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -151,7 +156,8 @@ describeWith('redis')('RATE_LIMIT_PER_MINUTE=3 on two replicas sharing REDIS_URL
 
   it('counts the requests of both replicas against one budget', async () => {
     if (!a || !b || !redis) return;
-    const chat = (t: TestApp) => call(`${t.url}/api/chat`, { body: { question: QUESTION }, headers: { 'x-api-key': key } });
+    const chat = (t: TestApp) =>
+      call(`${t.url}/api/chat`, { body: { question: QUESTION }, headers: { 'x-api-key': key } });
     expect((await chat(a)).status).toBe(200);
     expect((await chat(b)).status).toBe(200);
     expect((await chat(a)).status).toBe(200);

@@ -27,7 +27,8 @@ describeWith('redis')('two api replicas sharing Redis', () => {
   let redis: Redis | null = null;
   let a: TestApp | null = null;
   let b: TestApp | null = null;
-  const api = (t: TestApp, route: string, key: string, body?: unknown) => call(`${t.url}${route}`, { body, headers: { 'x-api-key': key } });
+  const api = (t: TestApp, route: string, key: string, body?: unknown) =>
+    call(`${t.url}${route}`, { body, headers: { 'x-api-key': key } });
 
   beforeAll(async () => {
     try {
@@ -62,9 +63,19 @@ describeWith('redis')('two api replicas sharing Redis', () => {
 
     const again = await api(b, '/api/chat', ALICE, { question: QUESTION, session_id: sid });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ success: true, cached: true, session_id: sid, sql: first.body.sql, columns: first.body.columns, rows: first.body.rows });
+    expect(again.body).toMatchObject({
+      success: true,
+      cached: true,
+      session_id: sid,
+      sql: first.body.sql,
+      columns: first.body.columns,
+      rows: first.body.rows,
+    });
     const trace = await api(b, `/api/traces/${again.body.trace_id}`, ALICE);
-    expect(trace.body.spans.find((s: { name: string }) => s.name === 'cache')).toMatchObject({ outcome: 'hit', detail: { match: 'exact' } });
+    expect(trace.body.spans.find((s: { name: string }) => s.name === 'cache')).toMatchObject({
+      outcome: 'hit',
+      detail: { match: 'exact' },
+    });
 
     // another session of the same user is not served from that entry
     const other = await api(b, '/api/chat', ALICE, { question: QUESTION });
@@ -89,7 +100,12 @@ describeWith('redis')('two api replicas sharing Redis', () => {
       const traceId = asked.body.trace_id as string;
       sessions.push(sid);
       const answer = await onB.waitFor((m) => m.type === 'answer.ready' && m.sessionId === sid);
-      expect(answer).toMatchObject({ sessionId: sid, userId: 'alice', traceId, data: expect.objectContaining({ success: true }) });
+      expect(answer).toMatchObject({
+        sessionId: sid,
+        userId: 'alice',
+        traceId,
+        data: expect.objectContaining({ success: true }),
+      });
       await onA.waitFor((m) => m.type === 'answer.ready' && m.sessionId === sid);
       // let any duplicate arrive before counting
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -132,7 +148,12 @@ describe('REDIS_URL that nothing answers', () => {
     const dataDir = makeDataDir();
     try {
       const started = Date.now();
-      const failure = startTestApp({ DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${port}`, SERVICE_API_KEY: SERVICE, LOG_LEVEL: 'silent' });
+      const failure = startTestApp({
+        DATA_DIR: dataDir,
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        SERVICE_API_KEY: SERVICE,
+        LOG_LEVEL: 'silent',
+      });
       await expect(failure).rejects.toThrow(RedisUnavailableError);
       await expect(failure).rejects.toThrow(`REDIS_URL: cannot reach Redis at redis://127.0.0.1:${port} within 5 s`);
       // It retried for its 5 s and then gave up (the upper bound only guards against hanging: a loaded machine

@@ -44,7 +44,9 @@ describeEachWith(
   beforeAll(async () => {
     database = await engine.create();
     driver = createDriver(database.url);
-    await driver.runWrite('CREATE TABLE sources (id INTEGER PRIMARY KEY, locator TEXT NOT NULL)', { timeoutMs: 20_000 });
+    await driver.runWrite('CREATE TABLE sources (id INTEGER PRIMARY KEY, locator TEXT NOT NULL)', {
+      timeoutMs: 20_000,
+    });
     await driver.runWrite(`INSERT INTO sources (id, locator) VALUES (1, '${LOCATOR}')`, { timeoutMs: 20_000 });
     model = await startScriptedShopModel('openai', () => sql);
     t = await startTestApp({ QUERY_DATABASE_URL: database.url, SERVICE_API_KEY: KEY, ...providerEnv('openai', model) });
@@ -73,7 +75,11 @@ describeEachWith(
 
   it('shows the error scrubbed on /ws/live, in the chat stream, in the answer and in the stored trace', async () => {
     const session = `scrub-${engine.name}`;
-    const streamed = await postEventStream(`${t.url}/api/chat/stream`, { question: 'Show the part of every source locator', session_id: session }, { 'x-api-key': KEY });
+    const streamed = await postEventStream(
+      `${t.url}/api/chat/stream`,
+      { question: 'Show the part of every source locator', session_id: session },
+      { 'x-api-key': KEY },
+    );
     expect(streamed.status).toBe(200);
     const result = streamed.events.find((e) => e.event === 'result')?.data;
     expect(result).toMatchObject({ success: false, session_id: session });
@@ -104,7 +110,9 @@ describeEachWith(
       expect(span.error).toContain(SCRUBBED_URL);
       expect(span.error).toContain('[path]');
     }
-    const retried = trace.body.spans.find((s: { name: string; detail: { error?: string } | null }) => s.name === 'correct' && s.detail?.error);
+    const retried = trace.body.spans.find(
+      (s: { name: string; detail: { error?: string } | null }) => s.name === 'correct' && s.detail?.error,
+    );
     if (retried) expect(retried.detail.error).toContain(SCRUBBED_URL);
     expect(trace.body.error).toContain(SCRUBBED_URL);
     expect(JSON.stringify(trace.body)).not.toMatch(LEAK);

@@ -21,7 +21,8 @@ describe('traces follow what happened (issue 24 item 6)', () => {
     removeDataDir(t.dataDir);
   });
 
-  const api = (route: string, init: { method?: string; body?: unknown } = {}) => call(`${t.url}${route}`, { ...init, headers: { 'x-api-key': KEY } });
+  const api = (route: string, init: { method?: string; body?: unknown } = {}) =>
+    call(`${t.url}${route}`, { ...init, headers: { 'x-api-key': KEY } });
 
   /** Ask `question` on the adapter surface in session `session`; answers the trace of that question. */
   async function askForTrace(session: string, question: string): Promise<{ answer: any; traceId: string }> {
@@ -43,7 +44,10 @@ describe('traces follow what happened (issue 24 item 6)', () => {
     expect(answer).toMatchObject({ success: true, pending_approval: true });
     expect(await traceStatus(traceId)).toEqual({ status: 'pending_approval', error: null });
 
-    expect(await api('/approve/approve-me', { method: 'POST' })).toMatchObject({ status: 200, body: { status: 'approved' } });
+    expect(await api('/approve/approve-me', { method: 'POST' })).toMatchObject({
+      status: 200,
+      body: { status: 'approved' },
+    });
     expect(await traceStatus(traceId)).toEqual({ status: 'approved', error: null });
     expect((await api('/api/traces?status=approved')).body.items.map((x: { id: string }) => x.id)).toContain(traceId);
   });
@@ -51,7 +55,10 @@ describe('traces follow what happened (issue 24 item 6)', () => {
   it('moves it to rejected when the write is rejected', async () => {
     const { traceId } = await askForTrace('reject-me', 'delete reviews with rating 2');
     expect(await traceStatus(traceId)).toEqual({ status: 'pending_approval', error: null });
-    expect(await api('/reject/reject-me', { method: 'POST' })).toMatchObject({ status: 200, body: { status: 'rejected' } });
+    expect(await api('/reject/reject-me', { method: 'POST' })).toMatchObject({
+      status: 200,
+      body: { status: 'rejected' },
+    });
     expect(await traceStatus(traceId)).toEqual({ status: 'rejected', error: null });
   });
 

@@ -28,7 +28,11 @@ const SQL_BY_QUESTION = new Map<string, string>([
 
 /** The SQL prompts the model server received since `from`, as JSON text. */
 function promptsSince(model: ScriptedModelServer, from: number): string {
-  return model.requests.slice(from).filter((r) => r.method === 'POST').map((r) => JSON.stringify(r.body)).join('\n');
+  return model.requests
+    .slice(from)
+    .filter((r) => r.method === 'POST')
+    .map((r) => JSON.stringify(r.body))
+    .join('\n');
 }
 
 function scenario(stateEnv: () => Record<string, string> | null) {
@@ -48,20 +52,33 @@ function scenario(stateEnv: () => Record<string, string> | null) {
   it('governs thumbs-up answers: candidate, promote, in the prompt, thumbs-down, schema change, reject, admin only', async () => {
     const state = stateEnv();
     if (!state) return;
-    t = await startTestApp({ DATA_DIR: dataDir, SERVICE_API_KEY: SERVICE, USER_API_KEYS: `alice:${ALICE}`, ...providerEnv('openai', model), ...state });
+    t = await startTestApp({
+      DATA_DIR: dataDir,
+      SERVICE_API_KEY: SERVICE,
+      USER_API_KEYS: `alice:${ALICE}`,
+      ...providerEnv('openai', model),
+      ...state,
+    });
     const app = t;
-    const api = (route: string, key: string, body?: unknown) => call(`${app.url}${route}`, { body, headers: { 'x-api-key': key } });
+    const api = (route: string, key: string, body?: unknown) =>
+      call(`${app.url}${route}`, { body, headers: { 'x-api-key': key } });
     const ask = async (question: string) => {
       const before = model.requests.length;
       const res = await api('/api/chat', ALICE, { question });
       expect(res.body).toMatchObject({ success: true });
       return { session: res.body.session_id as string, prompt: promptsSince(model, before) };
     };
-    const list = async (status?: string) => (await api(`/api/knowledge/examples${status ? `?status=${status}` : ''}`, SERVICE)).body.items as Array<Record<string, any>>;
+    const list = async (status?: string) =>
+      (await api(`/api/knowledge/examples${status ? `?status=${status}` : ''}`, SERVICE)).body.items as Array<
+        Record<string, any>
+      >;
 
     // a thumbs-up makes a candidate, re-run and fingerprinted, and changes no later prompt
     const france = await ask(FRANCE);
-    expect((await api(`/api/sessions/${france.session}/feedback`, ALICE, { signal: 'positive' })).body).toEqual({ status: 'ok', signal: 'positive' });
+    expect((await api(`/api/sessions/${france.session}/feedback`, ALICE, { signal: 'positive' })).body).toEqual({
+      status: 'ok',
+      signal: 'positive',
+    });
     const [candidate] = await list('candidate');
     expect(candidate).toMatchObject({
       question: FRANCE,
@@ -76,8 +93,16 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     expect((await ask('How many customers are there?')).prompt).not.toContain('are in France');
 
     // admin only
-    for (const [method, route] of [['GET', '/api/knowledge/examples'], ['POST', `/api/knowledge/examples/${candidate.id}/promote`], ['POST', `/api/knowledge/examples/${candidate.id}/reject`]]) {
-      const res = await call(`${app.url}${route}`, { method, body: method === 'POST' ? {} : undefined, headers: { 'x-api-key': ALICE } });
+    for (const [method, route] of [
+      ['GET', '/api/knowledge/examples'],
+      ['POST', `/api/knowledge/examples/${candidate.id}/promote`],
+      ['POST', `/api/knowledge/examples/${candidate.id}/reject`],
+    ]) {
+      const res = await call(`${app.url}${route}`, {
+        method,
+        body: method === 'POST' ? {} : undefined,
+        headers: { 'x-api-key': ALICE },
+      });
       expect({ route, status: res.status, code: res.body.code }).toEqual({ route, status: 403, code: 'FORBIDDEN' });
     }
     expect((await api('/api/knowledge/examples?status=nonsense', SERVICE)).status).toBe(400);
@@ -90,12 +115,16 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     const used = await ask('How many products are there?');
     expect(used.prompt).toContain('are in France');
     expect(used.prompt).toContain("WHERE country = 'France'");
-    const usedEntry = ((await api(`/api/sessions/${used.session}`, SERVICE)).body.history as Array<Record<string, unknown>>).find((e) => e.kind === 'query');
+    const usedEntry = (
+      (await api(`/api/sessions/${used.session}`, SERVICE)).body.history as Array<Record<string, unknown>>
+    ).find((e) => e.kind === 'query');
     expect(usedEntry).toMatchObject({ examples: [candidate.id] });
 
     // a thumbs-down on that answer sends the example back to candidate, out of the prompts
     await api(`/api/sessions/${used.session}/feedback`, ALICE, { signal: 'negative' });
-    expect(await list('candidate')).toEqual([expect.objectContaining({ id: candidate.id, reason: expect.stringMatching(/thumbs-down/) })]);
+    expect(await list('candidate')).toEqual([
+      expect.objectContaining({ id: candidate.id, reason: expect.stringMatching(/thumbs-down/) }),
+    ]);
     expect((await ask('How many orders are there?')).prompt).not.toContain('are in France');
 
     // promoted again; a refresh without a schema change keeps it; renaming the column its SQL uses retires it
@@ -107,7 +136,12 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     db.close();
     expect((await api('/refresh', SERVICE, {})).status).toBe(200);
     expect(await list('verified')).toEqual([]);
-    expect(await list('retired')).toEqual([expect.objectContaining({ id: candidate.id, reason: expect.stringMatching(/schema change.*no longer runs.*country/) })]);
+    expect(await list('retired')).toEqual([
+      expect.objectContaining({
+        id: candidate.id,
+        reason: expect.stringMatching(/schema change.*no longer runs.*country/),
+      }),
+    ]);
     expect((await ask('How many payments are there?')).prompt).not.toContain('are in France');
 
     // reject: another thumbs-up, rejected; rejected twice is a conflict, and a rejected example cannot be promoted
@@ -115,17 +149,39 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     await api(`/api/sessions/${other.session}/feedback`, ALICE, { signal: 'positive' });
     const [second] = await list('candidate');
     expect(second).toMatchObject({ question: 'How many categories are there?' });
-    expect((await api(`/api/knowledge/examples/${second.id}/reject`, SERVICE, {})).body).toMatchObject({ id: second.id, status: 'rejected', reason: 'rejected by service' });
+    expect((await api(`/api/knowledge/examples/${second.id}/reject`, SERVICE, {})).body).toMatchObject({
+      id: second.id,
+      status: 'rejected',
+      reason: 'rejected by service',
+    });
     expect((await api(`/api/knowledge/examples/${second.id}/reject`, SERVICE, {})).status).toBe(409);
     const refused = await api(`/api/knowledge/examples/${second.id}/promote`, SERVICE, {});
-    expect(refused).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: expect.stringMatching(/rejected/) } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', message: expect.stringMatching(/rejected/) },
+    });
     expect((await list('rejected')).map((e) => e.id)).toEqual([second.id]);
 
     // the adapter surface's thumbs-up (POST /feedback/{session}) makes a candidate too
-    const adapter = await call(`${app.url}/query`, { body: { question: 'How many orders are there?', user_id: 'adapter-user' }, headers: { 'x-api-key': SERVICE } });
+    const adapter = await call(`${app.url}/query`, {
+      body: { question: 'How many orders are there?', user_id: 'adapter-user' },
+      headers: { 'x-api-key': SERVICE },
+    });
     expect(adapter.body).toMatchObject({ success: true });
-    expect((await call(`${app.url}/feedback/adapter-user`, { body: { signal: 'positive' }, headers: { 'x-api-key': SERVICE } })).status).toBe(200);
-    expect(await list('candidate')).toEqual([expect.objectContaining({ question: 'How many orders are there?', result_fingerprint: expect.objectContaining({ columns: ['orders'], row_count: 1 }) })]);
+    expect(
+      (
+        await call(`${app.url}/feedback/adapter-user`, {
+          body: { signal: 'positive' },
+          headers: { 'x-api-key': SERVICE },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await list('candidate')).toEqual([
+      expect.objectContaining({
+        question: 'How many orders are there?',
+        result_fingerprint: expect.objectContaining({ columns: ['orders'], row_count: 1 }),
+      }),
+    ]);
   });
 }
 

@@ -22,7 +22,9 @@ export function unreachableReason(service: TestService, env: NodeJS.ProcessEnv =
  * printed line naming the suite and the reason. Use: `describeWith('postgresql')('PostgreSQL driver', () => ...)`.
  */
 export function describeWith(...services: TestService[]): jest.Describe {
-  const reasons = services.map((service) => unreachableReason(service)).filter((reason): reason is string => reason !== null);
+  const reasons = services
+    .map((service) => unreachableReason(service))
+    .filter((reason): reason is string => reason !== null);
   if (reasons.length === 0) return describe;
   const skip = ((name: string, fn: jest.EmptyFunction) => {
     process.stdout.write(`skipped "${name}": ${reasons.join('; ')}\n`);
@@ -36,8 +38,12 @@ export function describeWith(...services: TestService[]): jest.Describe {
  * `$name` replaced by the case's name, run with {@link describeWith} the servers `servicesOf(case)` names (skipped,
  * with one printed line, when one is unreachable).
  */
-export function describeEachWith<T extends { name: string }>(cases: readonly T[], servicesOf: (testCase: T) => TestService[]) {
+export function describeEachWith<T extends { name: string }>(
+  cases: readonly T[],
+  servicesOf: (testCase: T) => TestService[],
+) {
   return (title: string, fn: (testCase: T) => void): void => {
-    for (const testCase of cases) describeWith(...servicesOf(testCase))(title.replace('$name', testCase.name), () => fn(testCase));
+    for (const testCase of cases)
+      describeWith(...servicesOf(testCase))(title.replace('$name', testCase.name), () => fn(testCase));
   };
 }

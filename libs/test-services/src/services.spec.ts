@@ -40,13 +40,18 @@ describe('test services', () => {
       label: 'stand-in',
       host: '127.0.0.1',
       port,
-      start: () => ({ command: 'sh', args: ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(script)} >/dev/null 2>&1 &`] }),
+      start: () => ({
+        command: 'sh',
+        args: ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(script)} >/dev/null 2>&1 &`],
+      }),
     };
     expect(await ensureTestServices([spec])).toEqual({});
   });
 
   it('describeWith skips, and unreachableReason explains, only what the global setup found down', () => {
-    const env = { NLQ_TEST_UNREACHABLE: JSON.stringify({ mariadb: 'MariaDB unreachable at 127.0.0.1:3306 (ECONNREFUSED)' }) };
+    const env = {
+      NLQ_TEST_UNREACHABLE: JSON.stringify({ mariadb: 'MariaDB unreachable at 127.0.0.1:3306 (ECONNREFUSED)' }),
+    };
     expect(unreachableReason('mariadb', env)).toBe('MariaDB unreachable at 127.0.0.1:3306 (ECONNREFUSED)');
     expect(unreachableReason('redis', env)).toBeNull();
     expect(unreachableReason('redis', {})).toBeNull();

@@ -30,7 +30,9 @@ export const TEST_SERVICES: readonly TestServiceSpec[] = [
     start: () => {
       if (!fs.existsSync('/usr/bin/pg_ctlcluster') || !fs.existsSync(PG_CLUSTERS)) return null;
       const version = fs.readdirSync(PG_CLUSTERS).sort()[0];
-      return version ? { command: 'pg_ctlcluster', args: ['--skip-systemctl-redirect', version, 'main', 'start'] } : null;
+      return version
+        ? { command: 'pg_ctlcluster', args: ['--skip-systemctl-redirect', version, 'main', 'start'] }
+        : null;
     },
   },
   {
@@ -40,7 +42,10 @@ export const TEST_SERVICES: readonly TestServiceSpec[] = [
     port: 3306,
     start: () =>
       fs.existsSync('/usr/sbin/mariadbd') && fs.existsSync('/sbin/start-stop-daemon')
-        ? { command: 'start-stop-daemon', args: ['--start', '--oknodo', '--background', '--exec', '/usr/sbin/mariadbd'] }
+        ? {
+            command: 'start-stop-daemon',
+            args: ['--start', '--oknodo', '--background', '--exec', '/usr/sbin/mariadbd'],
+          }
         : null,
   },
   {
@@ -52,7 +57,21 @@ export const TEST_SERVICES: readonly TestServiceSpec[] = [
       fs.existsSync('/usr/bin/redis-server')
         ? {
             command: 'redis-server',
-            args: ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/tmp'],
+            args: [
+              '--daemonize',
+              'yes',
+              '--bind',
+              '127.0.0.1',
+              '-::1',
+              '--port',
+              '6379',
+              '--save',
+              '',
+              '--appendonly',
+              'no',
+              '--dir',
+              '/tmp',
+            ],
           }
         : null,
   },
@@ -80,7 +99,9 @@ export function probe(host: string, port: number, timeoutMs = 1500): Promise<str
 /** Runs a start command, resolving with its error text or null; never rejects. */
 function run(command: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile(command, args, { timeout: 30_000 }, (error, _stdout, stderr) => resolve(error ? (stderr || error.message).trim() : null));
+    execFile(command, args, { timeout: 30_000 }, (error, _stdout, stderr) =>
+      resolve(error ? (stderr || error.message).trim() : null),
+    );
   });
 }
 
@@ -88,7 +109,9 @@ function run(command: string, args: string[]): Promise<string | null> {
  * Makes sure each test server is reachable: probes it and, when it is down and its Debian start command exists,
  * starts it and waits up to 20 s. Resolves with `{ service: reason }` for those still unreachable.
  */
-export async function ensureTestServices(services: readonly TestServiceSpec[] = TEST_SERVICES): Promise<Partial<Record<TestService, string>>> {
+export async function ensureTestServices(
+  services: readonly TestServiceSpec[] = TEST_SERVICES,
+): Promise<Partial<Record<TestService, string>>> {
   const unreachable: Partial<Record<TestService, string>> = {};
   await Promise.all(
     services.map(async (spec) => {
@@ -96,7 +119,8 @@ export async function ensureTestServices(services: readonly TestServiceSpec[] = 
       if (first === null) return;
       const start = spec.start();
       if (!start) {
-        unreachable[spec.service] = `${spec.label} unreachable at ${spec.host}:${spec.port} (${first}; no start command on this machine)`;
+        unreachable[spec.service] =
+          `${spec.label} unreachable at ${spec.host}:${spec.port} (${first}; no start command on this machine)`;
         return;
       }
       const startError = await run(start.command, start.args);

@@ -2,12 +2,32 @@ import { BENCH_DEFAULTS, parseBenchOptions } from './bench-options';
 
 describe('parseBenchOptions', () => {
   it('gives the defaults: 10 s, 10 connections, scale 1, 3 rounds, table output', () => {
-    expect(parseBenchOptions([])).toEqual({ duration: 10, connections: 10, scale: 1, rounds: 3, engines: ['sqlite'], json: false });
+    expect(parseBenchOptions([])).toEqual({
+      duration: 10,
+      connections: 10,
+      scale: 1,
+      rounds: 3,
+      engines: ['sqlite'],
+      json: false,
+    });
     expect(BENCH_DEFAULTS.duration).toBe(10);
   });
 
   it('reads both --name value and --name=value', () => {
-    expect(parseBenchOptions(['--duration', '5', '--connections=4', '--scale', '0.5', '--rounds', '5', '--engines', 'sqlite,postgres', '--json'])).toEqual({ duration: 5, connections: 4, scale: 0.5, rounds: 5, engines: ['sqlite', 'postgres'], json: true });
+    expect(
+      parseBenchOptions([
+        '--duration',
+        '5',
+        '--connections=4',
+        '--scale',
+        '0.5',
+        '--rounds',
+        '5',
+        '--engines',
+        'sqlite,postgres',
+        '--json',
+      ]),
+    ).toEqual({ duration: 5, connections: 4, scale: 0.5, rounds: 5, engines: ['sqlite', 'postgres'], json: true });
   });
 
   it('takes --state-db FILE', () => {

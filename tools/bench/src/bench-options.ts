@@ -31,9 +31,17 @@ export interface BenchOptions {
   stateDb?: string;
 }
 
-export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({ duration: 10, connections: 10, scale: 1, rounds: 3, engines: ['sqlite'] as BenchEngine[], json: false });
+export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({
+  duration: 10,
+  connections: 10,
+  scale: 1,
+  rounds: 3,
+  engines: ['sqlite'] as BenchEngine[],
+  json: false,
+});
 
-const USAGE = 'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--engines sqlite,postgres,mariadb] [--state-db FILE] [--json]';
+const USAGE =
+  'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--engines sqlite,postgres,mariadb] [--state-db FILE] [--json]';
 
 /**
  * Parses `argv` (without node and script). Accepts `--name value` and `--name=value`.
@@ -54,16 +62,24 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       continue;
     }
     if (name === '--engines') {
-      const list = (inline ?? argv[++i] ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+      const list = (inline ?? argv[++i] ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const unknown = list.filter((e) => !ENGINES.includes(e as BenchEngine));
-      if (!list.length || unknown.length) throw new Error(`--engines takes a list of ${ENGINES.join(', ')}${unknown.length ? `, got ${unknown.join(', ')}` : ''}\n${USAGE}`);
+      if (!list.length || unknown.length)
+        throw new Error(
+          `--engines takes a list of ${ENGINES.join(', ')}${unknown.length ? `, got ${unknown.join(', ')}` : ''}\n${USAGE}`,
+        );
       options.engines = [...new Set(list as BenchEngine[])];
       continue;
     }
-    if (name !== '--duration' && name !== '--connections' && name !== '--scale' && name !== '--rounds') throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);
+    if (name !== '--duration' && name !== '--connections' && name !== '--scale' && name !== '--rounds')
+      throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);
     const raw = inline ?? argv[++i];
     const value = Number(raw);
-    if (raw === undefined || raw.trim() === '' || !Number.isFinite(value)) throw new Error(`${name} needs a number\n${USAGE}`);
+    if (raw === undefined || raw.trim() === '' || !Number.isFinite(value))
+      throw new Error(`${name} needs a number\n${USAGE}`);
     if (name === '--duration') options.duration = checkRange(name, value, 1, 600, true);
     else if (name === '--connections') options.connections = checkRange(name, value, 1, 1000, true);
     else if (name === '--rounds') options.rounds = checkRange(name, value, 1, 20, true);
@@ -74,7 +90,9 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
 
 function checkRange(name: string, value: number, min: number, max: number, integer: boolean): number {
   if ((integer && !Number.isInteger(value)) || value < min || value > max) {
-    throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} in [${min === Number.MIN_VALUE ? '>0' : min}, ${max}], got ${value}\n${USAGE}`);
+    throw new Error(
+      `${name} must be ${integer ? 'an integer' : 'a number'} in [${min === Number.MIN_VALUE ? '>0' : min}, ${max}], got ${value}\n${USAGE}`,
+    );
   }
   return value;
 }

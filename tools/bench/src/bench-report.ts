@@ -15,7 +15,18 @@ export interface ScenarioResult extends LoadRunResult {
   rounds?: number;
 }
 
-const COLUMNS = ['target', 'cache', 'req/s', 'x floor', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'failed'] as const;
+const COLUMNS = [
+  'target',
+  'cache',
+  'req/s',
+  'x floor',
+  'p50 ms',
+  'p90 ms',
+  'p99 ms',
+  'max ms',
+  'requests',
+  'failed',
+] as const;
 
 /** Median of a non-empty list (mean of the two middle values for an even count). */
 export function median(values: readonly number[]): number {
@@ -31,7 +42,10 @@ export function median(values: readonly number[]): number {
  * ratio is its scenario's requests per second over the floor's of the same round (the `floor` target's line of
  * that round; no ratio when a round has none). A round is one array of results.
  */
-export function summarizeRounds(rounds: readonly (readonly ScenarioResult[])[], floorTarget = 'floor'): ScenarioResult[] {
+export function summarizeRounds(
+  rounds: readonly (readonly ScenarioResult[])[],
+  floorTarget = 'floor',
+): ScenarioResult[] {
   const groups = new Map<string, { first: ScenarioResult; runs: ScenarioResult[]; ratios: number[] }>();
   for (const round of rounds) {
     const floor = round.find((s) => s.target === floorTarget);
@@ -50,7 +64,13 @@ export function summarizeRounds(rounds: readonly (readonly ScenarioResult[])[], 
       cache: first.cache,
       requests: runs.reduce((n, s) => n + s.requests, 0),
       requestsPerSecond: m((s) => s.requestsPerSecond),
-      latencyMs: { p50: m((s) => s.latencyMs.p50), p90: m((s) => s.latencyMs.p90), p99: m((s) => s.latencyMs.p99), max: m((s) => s.latencyMs.max), mean: m((s) => s.latencyMs.mean) },
+      latencyMs: {
+        p50: m((s) => s.latencyMs.p50),
+        p90: m((s) => s.latencyMs.p90),
+        p99: m((s) => s.latencyMs.p99),
+        max: m((s) => s.latencyMs.max),
+        mean: m((s) => s.latencyMs.mean),
+      },
       failed: runs.reduce((n, s) => n + s.failed, 0),
       durationSeconds: runs.reduce((n, s) => n + s.durationSeconds, 0),
       ...(ratios.length ? { ratio: median(ratios) } : {}),
@@ -80,6 +100,7 @@ export function formatBenchTable(scenarios: readonly ScenarioResult[]): string {
   ]);
   const table = [[...COLUMNS], ...rows];
   const widths = COLUMNS.map((_, i) => Math.max(...table.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const line = (r: string[]) =>
+    r.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   return [line(table[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -28,7 +28,12 @@ export const SERVER_URLS: Readonly<Record<ServerEngine, string>> = Object.freeze
  */
 export function translateDdl(sql: string, engine: ServerEngine): string {
   if (engine === 'postgres') return sql.replace(/\bDATETIME\b/g, 'TIMESTAMP').replace(/\bREAL\b/g, 'DOUBLE PRECISION');
-  return sql.replace(/\bTEXT(\s+NOT NULL)?\s+UNIQUE\b/g, (_m, notNull: string | undefined) => `VARCHAR(255)${notNull ?? ''} UNIQUE`).replace(/\bREAL\b/g, 'DOUBLE');
+  return sql
+    .replace(
+      /\bTEXT(\s+NOT NULL)?\s+UNIQUE\b/g,
+      (_m, notNull: string | undefined) => `VARCHAR(255)${notNull ?? ''} UNIQUE`,
+    )
+    .replace(/\bREAL\b/g, 'DOUBLE');
 }
 
 /**
@@ -40,7 +45,9 @@ export async function copySampleDatabase(sqliteFile: string, engine: ServerEngin
   const source = new Database(sqliteFile, { readonly: true, fileMustExist: true });
   const name = `nlq_bench_${randomBytes(5).toString('hex')}`;
   const objects = source
-    .prepare("SELECT type, name, tbl_name AS tableName, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+    .prepare(
+      "SELECT type, name, tbl_name AS tableName, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+    )
     .all() as Array<{ type: string; name: string; tableName: string; sql: string }>;
   const tables = objects.filter((o) => o.type === 'table');
   const indexes = objects.filter((o) => o.type === 'index');
@@ -50,7 +57,9 @@ export async function copySampleDatabase(sqliteFile: string, engine: ServerEngin
   server.pathname = `/${name}`;
   const url = server.toString();
   const drop = async () => {
-    await admin.run(engine === 'postgres' ? `DROP DATABASE IF EXISTS ${name} WITH (FORCE)` : `DROP DATABASE IF EXISTS ${name}`);
+    await admin.run(
+      engine === 'postgres' ? `DROP DATABASE IF EXISTS ${name} WITH (FORCE)` : `DROP DATABASE IF EXISTS ${name}`,
+    );
     await admin.close();
   };
   const target = engine === 'postgres' ? new PgAdmin(url) : new MysqlAdmin(url);
@@ -58,12 +67,16 @@ export async function copySampleDatabase(sqliteFile: string, engine: ServerEngin
     for (const t of tables) await target.run(translateDdl(t.sql, engine));
     for (const t of tables) {
       const rows = source.prepare(`SELECT * FROM "${t.name}"`).raw(true).all() as unknown[][];
-      const columns = (source.prepare(`SELECT * FROM "${t.name}"`).columns() as Array<{ name: string }>).map((c) => c.name);
+      const columns = (source.prepare(`SELECT * FROM "${t.name}"`).columns() as Array<{ name: string }>).map(
+        (c) => c.name,
+      );
       await target.run('BEGIN');
       for (let i = 0; i < rows.length; i += 500) {
         const batch = rows.slice(i, i + 500);
         let n = 0;
-        const values = batch.map((r) => `(${r.map(() => (engine === 'postgres' ? `$${++n}` : '?')).join(', ')})`).join(', ');
+        const values = batch
+          .map((r) => `(${r.map(() => (engine === 'postgres' ? `$${++n}` : '?')).join(', ')})`)
+          .join(', ');
         await target.run(`INSERT INTO ${t.name} (${columns.join(', ')}) VALUES ${values}`, batch.flat());
       }
       await target.run('COMMIT');
@@ -107,7 +120,14 @@ class MysqlAdmin implements Admin {
   constructor(private readonly url: string) {}
   async run(sql: string, params: unknown[] = []): Promise<void> {
     const u = new URL(this.url);
-    this.connection ??= createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1) || undefined, connectTimeout: 3_000 });
+    this.connection ??= createConnection({
+      host: u.hostname,
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      database: u.pathname.slice(1) || undefined,
+      connectTimeout: 3_000,
+    });
     await (await this.connection).query(sql, params);
   }
   async close(): Promise<void> {

@@ -14,7 +14,10 @@ export interface FloorServer {
  * `{ columns, rows }`; an unknown question is a 400. No validation, checking, cache, history or answer text: the
  * lower bound of what POST /query can cost on this machine.
  */
-export async function startFloorServer(databaseFile: string, sqlByQuestion: ReadonlyMap<string, string>): Promise<FloorServer> {
+export async function startFloorServer(
+  databaseFile: string,
+  sqlByQuestion: ReadonlyMap<string, string>,
+): Promise<FloorServer> {
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
   const statements = new Map([...sqlByQuestion].map(([question, sql]) => [question, db.prepare(sql).raw(true)]));
   const app = Fastify({ logger: false });
@@ -39,7 +42,11 @@ export async function startFloorServer(databaseFile: string, sqlByQuestion: Read
  * plain client pool of `poolSize` connections (pg.Pool for `postgres://`, mysql2's pool for `mysql://`), answering
  * `{ columns, rows }` (rows as arrays).
  */
-export async function startServerFloorServer(url: string, sqlByQuestion: ReadonlyMap<string, string>, poolSize = 10): Promise<FloorServer> {
+export async function startServerFloorServer(
+  url: string,
+  sqlByQuestion: ReadonlyMap<string, string>,
+  poolSize = 10,
+): Promise<FloorServer> {
   let run: (sql: string) => Promise<{ columns: string[]; rows: unknown[][] }>;
   let end: () => Promise<void>;
   if (url.startsWith('postgres')) {
@@ -53,7 +60,14 @@ export async function startServerFloorServer(url: string, sqlByQuestion: Readonl
   } else {
     const { createPool } = await import('mysql2/promise');
     const u = new URL(url);
-    const pool = createPool({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1), connectionLimit: poolSize });
+    const pool = createPool({
+      host: u.hostname,
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      database: u.pathname.slice(1),
+      connectionLimit: poolSize,
+    });
     run = async (sql) => {
       const [rows, fields] = await pool.query({ sql, rowsAsArray: true });
       return { columns: (fields ?? []).map((f) => f.name), rows: rows as unknown[][] };

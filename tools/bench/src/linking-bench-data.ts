@@ -66,14 +66,19 @@ function listDirs(dir: string): string[] {
  * written `namespace.table`, as the PostgreSQL and information_schema introspectors write references to tables
  * outside the default schema; with `bareReferences` they keep SQLite's bare names.
  */
-export async function mergedCatalog(databases: readonly BenchDatabase[], bareReferences = false): Promise<DatabaseSchema> {
+export async function mergedCatalog(
+  databases: readonly BenchDatabase[],
+  bareReferences = false,
+): Promise<DatabaseSchema> {
   const tables: TableSchema[] = [];
   for (const db of databases) {
     const driver = createDriver(`sqlite://${db.file}`);
     try {
       const schema = await driver.introspect();
       for (const t of schema.tables) {
-        const foreignKeys = bareReferences ? t.foreignKeys : t.foreignKeys.map((fk) => ({ ...fk, referencedTable: `${db.namespace}.${fk.referencedTable}` }));
+        const foreignKeys = bareReferences
+          ? t.foreignKeys
+          : t.foreignKeys.map((fk) => ({ ...fk, referencedTable: `${db.namespace}.${fk.referencedTable}` }));
         tables.push({ ...t, schema: db.namespace, foreignKeys });
       }
     } finally {
@@ -106,7 +111,9 @@ interface JsonQuestion {
 export function loadQuestions(evalDir: string, databases: readonly BenchDatabase[]): BenchQuestion[] {
   const namespaceOf = (collection: string, db: string): string => {
     const suffix = `${path.sep}${db}${path.sep}${db}.sqlite`;
-    const hit = databases.find((d) => d.file.includes(`${path.sep}${collection}${path.sep}`) && d.file.endsWith(suffix));
+    const hit = databases.find(
+      (d) => d.file.includes(`${path.sep}${collection}${path.sep}`) && d.file.endsWith(suffix),
+    );
     if (!hit) throw new Error(`no database ${collection}/${db} under ${evalDir}`);
     return hit.namespace;
   };
@@ -115,7 +122,12 @@ export function loadQuestions(evalDir: string, databases: readonly BenchDatabase
   const json = (file: string, collection: string, db: string) => {
     if (!existsSync(file)) return;
     for (const q of JSON.parse(readFileSync(file, 'utf8')) as JsonQuestion[]) {
-      out.push({ id: q.id, namespace: namespaceOf(collection, db), question: q.question, goldTables: alternatives(q.gold_sql) });
+      out.push({
+        id: q.id,
+        namespace: namespaceOf(collection, db),
+        question: q.question,
+        goldTables: alternatives(q.gold_sql),
+      });
     }
   };
   json(path.join(evalDir, 'chinook_nss', 'chinook_questions.json'), 'chinook_nss', 'chinook');
@@ -124,7 +136,11 @@ export function loadQuestions(evalDir: string, databases: readonly BenchDatabase
   for (const name of ['questions_gen_sqlite', 'instruct_basic_sqlite', 'instruct_advanced_sqlite']) {
     const file = path.join(evalDir, 'defog', 'questions', `${name}.csv`);
     if (!existsSync(file)) continue;
-    const rows = parseCsv(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, relax_quotes: true }) as Array<Record<string, string>>;
+    const rows = parseCsv(readFileSync(file, 'utf8'), {
+      columns: true,
+      skip_empty_lines: true,
+      relax_quotes: true,
+    }) as Array<Record<string, string>>;
     rows.forEach((row, k) => {
       out.push({
         id: `defog-${name}-${k}`,

@@ -5,9 +5,15 @@ import { syntheticCatalog, syntheticQuestions } from './linking-bench-synthetic'
 
 describe('linking benchmark', () => {
   it('reads gold tables with the classifier and splits defog alternatives outside quotes', () => {
-    expect(goldTablesOf('SELECT c.name FROM CITY AS c JOIN state s ON s.x = c.y WHERE c.n = "a;b";')).toEqual(['city', 'state']);
+    expect(goldTablesOf('SELECT c.name FROM CITY AS c JOIN state s ON s.x = c.y WHERE c.n = "a;b";')).toEqual([
+      'city',
+      'state',
+    ]);
     expect(goldTablesOf('not sql at all')).toBeNull();
-    expect(splitAlternatives("SELECT 1 FROM a WHERE x = ';';SELECT 2 FROM b")).toEqual(["SELECT 1 FROM a WHERE x = ';'", 'SELECT 2 FROM b']);
+    expect(splitAlternatives("SELECT 1 FROM a WHERE x = ';';SELECT 2 FROM b")).toEqual([
+      "SELECT 1 FROM a WHERE x = ';'",
+      'SELECT 2 FROM b',
+    ]);
   });
 
   it('counts a question found when one alternative has all its tables kept in the right namespace', () => {
@@ -18,8 +24,18 @@ describe('linking benchmark', () => {
 
   it('measures recall, tables kept and tokens per budget', () => {
     const schema = syntheticCatalog(40);
-    const link: LinkFunction = (_q, s: DatabaseSchema) => ({ schema: { ...s, tables: s.tables.slice(0, 3) }, linkedTables: [], reduced: true, estimatedTokens: 10 });
-    const questions = syntheticQuestions(schema, 4).map((q, i) => ({ id: `s${i}`, namespace: q.table.schema ?? '', question: q.question, goldTables: [[q.table.name]] }));
+    const link: LinkFunction = (_q, s: DatabaseSchema) => ({
+      schema: { ...s, tables: s.tables.slice(0, 3) },
+      linkedTables: [],
+      reduced: true,
+      estimatedTokens: 10,
+    });
+    const questions = syntheticQuestions(schema, 4).map((q, i) => ({
+      id: `s${i}`,
+      namespace: q.table.schema ?? '',
+      question: q.question,
+      goldTables: [[q.table.name]],
+    }));
     const r = measureBudget(link, schema, questions, 100);
     expect(r.questions).toBe(4);
     expect(r.tablesKept).toBe(3);

@@ -53,7 +53,12 @@ function percentile(sorted: number[], p: number): number {
  * Links every question (those with parsed gold tables) at `budget` with a fresh copy of the schema object (so a
  * cache keyed on the object starts cold for the first call) and scores it. Questions are only measured.
  */
-export function measureBudget(link: LinkFunction, schema: DatabaseSchema, questions: readonly BenchQuestion[], budget: number): BudgetResult {
+export function measureBudget(
+  link: LinkFunction,
+  schema: DatabaseSchema,
+  questions: readonly BenchQuestion[],
+  budget: number,
+): BudgetResult {
   const fresh: DatabaseSchema = { ...schema, tables: [...schema.tables] };
   const times: number[] = [];
   let found = 0;
@@ -91,7 +96,9 @@ export function measureBudget(link: LinkFunction, schema: DatabaseSchema, questi
     p50Ms: percentile(rest, 0.5),
     p95Ms: percentile(rest, 0.95),
     maxMs: rest[rest.length - 1] ?? 0,
-    byNamespace: Object.fromEntries([...perNs].map(([k, v]) => [k, { questions: v.questions, recall: v.found / v.questions }])),
+    byNamespace: Object.fromEntries(
+      [...perNs].map(([k, v]) => [k, { questions: v.questions, recall: v.found / v.questions }]),
+    ),
     missed,
   };
 }
@@ -101,7 +108,17 @@ const ms = (x: number) => x.toFixed(2);
 
 /** A plain-text table of budget results, one row a budget. */
 export function formatBudgetTable(title: string, results: readonly BudgetResult[]): string {
-  const header = ['budget (tokens)', 'all gold tables kept', 'tables kept', 'est. tokens', 'ms first', 'ms mean', 'ms p50', 'ms p95', 'ms max'];
+  const header = [
+    'budget (tokens)',
+    'all gold tables kept',
+    'tables kept',
+    'est. tokens',
+    'ms first',
+    'ms mean',
+    'ms p50',
+    'ms p95',
+    'ms max',
+  ];
   const rows = results.map((r) => [
     String(r.budget),
     `${pct(r.recall)} (${r.found}/${r.questions})`,
@@ -126,5 +143,8 @@ export function formatNamespaceTable(results: readonly BudgetResult[]): string {
     const cells = results.map((r) => pct(r.byNamespace[ns]?.recall ?? 0).padStart(7));
     return `  ${ns.padEnd(24)} ${String(q).padStart(5)} ${cells.join(' ')}`;
   });
-  return [`  ${'namespace'.padEnd(24)} ${'qs'.padStart(5)} ${results.map((r) => String(r.budget).padStart(7)).join(' ')}`, ...lines].join('\n');
+  return [
+    `  ${'namespace'.padEnd(24)} ${'qs'.padStart(5)} ${results.map((r) => String(r.budget).padStart(7)).join(' ')}`,
+    ...lines,
+  ].join('\n');
 }

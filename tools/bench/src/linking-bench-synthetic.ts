@@ -5,23 +5,106 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
 
 const AREAS = [
-  'sales', 'finance', 'hr', 'marketing', 'inventory', 'logistics', 'support', 'billing', 'crm', 'analytics',
-  'procurement', 'manufacturing', 'legal', 'payroll', 'web', 'mobile', 'partners', 'compliance', 'research', 'archive',
+  'sales',
+  'finance',
+  'hr',
+  'marketing',
+  'inventory',
+  'logistics',
+  'support',
+  'billing',
+  'crm',
+  'analytics',
+  'procurement',
+  'manufacturing',
+  'legal',
+  'payroll',
+  'web',
+  'mobile',
+  'partners',
+  'compliance',
+  'research',
+  'archive',
 ];
 const ENTITIES = [
-  'customer', 'order', 'invoice', 'payment', 'product', 'supplier', 'employee', 'department', 'shipment', 'warehouse',
-  'campaign', 'lead', 'ticket', 'contract', 'account', 'region', 'store', 'price', 'discount', 'refund', 'review',
-  'session', 'event', 'budget', 'asset', 'vendor', 'project', 'task', 'skill', 'course', 'certificate', 'audit',
-  'policy', 'claim', 'device', 'subscription', 'plan', 'feature', 'release', 'incident', 'alert', 'metric', 'report',
-  'channel', 'segment', 'country', 'currency', 'tax', 'ledger', 'journal',
+  'customer',
+  'order',
+  'invoice',
+  'payment',
+  'product',
+  'supplier',
+  'employee',
+  'department',
+  'shipment',
+  'warehouse',
+  'campaign',
+  'lead',
+  'ticket',
+  'contract',
+  'account',
+  'region',
+  'store',
+  'price',
+  'discount',
+  'refund',
+  'review',
+  'session',
+  'event',
+  'budget',
+  'asset',
+  'vendor',
+  'project',
+  'task',
+  'skill',
+  'course',
+  'certificate',
+  'audit',
+  'policy',
+  'claim',
+  'device',
+  'subscription',
+  'plan',
+  'feature',
+  'release',
+  'incident',
+  'alert',
+  'metric',
+  'report',
+  'channel',
+  'segment',
+  'country',
+  'currency',
+  'tax',
+  'ledger',
+  'journal',
 ];
 const ATTRIBUTES: Array<[string, string]> = [
-  ['name', 'varchar(120)'], ['status', 'varchar(20)'], ['created_at', 'timestamp'], ['updated_at', 'timestamp'],
-  ['amount', 'numeric(12,2)'], ['quantity', 'integer'], ['description', 'text'], ['code', 'varchar(16)'],
-  ['email', 'varchar(200)'], ['city', 'varchar(80)'], ['country_code', 'char(2)'], ['start_date', 'date'],
-  ['end_date', 'date'], ['score', 'real'], ['is_active', 'boolean'], ['owner_name', 'varchar(80)'], ['notes', 'text'],
-  ['total_value', 'numeric(14,2)'], ['category', 'varchar(40)'], ['priority', 'smallint'], ['phone', 'varchar(30)'],
-  ['url', 'text'], ['rating', 'smallint'], ['level', 'varchar(20)'], ['weight_kg', 'real'], ['currency_code', 'char(3)'],
+  ['name', 'varchar(120)'],
+  ['status', 'varchar(20)'],
+  ['created_at', 'timestamp'],
+  ['updated_at', 'timestamp'],
+  ['amount', 'numeric(12,2)'],
+  ['quantity', 'integer'],
+  ['description', 'text'],
+  ['code', 'varchar(16)'],
+  ['email', 'varchar(200)'],
+  ['city', 'varchar(80)'],
+  ['country_code', 'char(2)'],
+  ['start_date', 'date'],
+  ['end_date', 'date'],
+  ['score', 'real'],
+  ['is_active', 'boolean'],
+  ['owner_name', 'varchar(80)'],
+  ['notes', 'text'],
+  ['total_value', 'numeric(14,2)'],
+  ['category', 'varchar(40)'],
+  ['priority', 'smallint'],
+  ['phone', 'varchar(30)'],
+  ['url', 'text'],
+  ['rating', 'smallint'],
+  ['level', 'varchar(20)'],
+  ['weight_kg', 'real'],
+  ['currency_code', 'char(3)'],
 ];
 const STATUS_VALUES = ['open', 'closed', 'pending', 'cancelled', 'on hold'];
 
@@ -61,14 +144,31 @@ export function syntheticCatalog(tableCount = 1000): DatabaseSchema {
         columns.push({ name: col, type: 'integer', nullable: true, primaryKey: false });
         foreignKeys.push({ columns: [col], referencedTable: `${area}.${target}`, referencedColumns: ['id'] });
       }
-      tables.push({ name, schema: area, kind: 'table', columns, primaryKey: ['id'], foreignKeys, comment: null, rowCount: null });
+      tables.push({
+        name,
+        schema: area,
+        kind: 'table',
+        columns,
+        primaryKey: ['id'],
+        foreignKeys,
+        comment: null,
+        rowCount: null,
+      });
     }
   }
-  return { dialect: 'postgresql', tables, introspectedAt: '2026-01-01T00:00:00.000Z', version: `synthetic-${tableCount}` };
+  return {
+    dialect: 'postgresql',
+    tables,
+    introspectedAt: '2026-01-01T00:00:00.000Z',
+    version: `synthetic-${tableCount}`,
+  };
 }
 
 /** Questions for the speed run over the synthetic catalog: one a table, naming its entity words and an attribute. */
-export function syntheticQuestions(schema: DatabaseSchema, count = 200): Array<{ question: string; table: TableSchema }> {
+export function syntheticQuestions(
+  schema: DatabaseSchema,
+  count = 200,
+): Array<{ question: string; table: TableSchema }> {
   const out: Array<{ question: string; table: TableSchema }> = [];
   const step = Math.max(1, Math.floor(schema.tables.length / count));
   for (let i = 0; i < schema.tables.length && out.length < count; i += step) {

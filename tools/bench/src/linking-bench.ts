@@ -14,7 +14,13 @@
  */
 import { existsSync } from 'node:fs';
 import { linkSchema } from '@nlq/pipeline';
-import { type BenchQuestion, defaultSharedEvalDir, findDatabases, loadQuestions, mergedCatalog } from './linking-bench-data';
+import {
+  type BenchQuestion,
+  defaultSharedEvalDir,
+  findDatabases,
+  loadQuestions,
+  mergedCatalog,
+} from './linking-bench-data';
 import { formatBudgetTable, formatNamespaceTable, measureBudget, type BudgetResult } from './linking-bench-report';
 import { syntheticCatalog, syntheticQuestions } from './linking-bench-synthetic';
 
@@ -27,15 +33,28 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { budgets: [1000, 2000, 4000], json: false, missed: false, evalDir: defaultSharedEvalDir(), bareReferences: false };
+  const options: Options = {
+    budgets: [1000, 2000, 4000],
+    json: false,
+    missed: false,
+    evalDir: defaultSharedEvalDir(),
+    bareReferences: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--json') options.json = true;
     else if (arg === '--missed') options.missed = true;
-    else if (arg === '--budgets') options.budgets = (argv[++i] ?? '').split(',').map(Number).filter((n) => n > 0);
+    else if (arg === '--budgets')
+      options.budgets = (argv[++i] ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0);
     else if (arg === '--bare-references') options.bareReferences = true;
     else if (arg === '--eval-dir') options.evalDir = argv[++i] ?? options.evalDir;
-    else throw new Error(`unknown option ${arg} (known: --budgets 1000,2000,4000, --json, --missed, --bare-references, --eval-dir DIR)`);
+    else
+      throw new Error(
+        `unknown option ${arg} (known: --budgets 1000,2000,4000, --json, --missed, --bare-references, --eval-dir DIR)`,
+      );
   }
   return options;
 }
@@ -43,13 +62,20 @@ function parseOptions(argv: string[]): Options {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const out = (text: string) => (options.json ? process.stderr : process.stdout).write(`${text}\n`);
-  const report: { shared: BudgetResult[] | null; synthetic: BudgetResult[]; sharedTables?: number; skippedQuestions?: number } = {
+  const report: {
+    shared: BudgetResult[] | null;
+    synthetic: BudgetResult[];
+    sharedTables?: number;
+    skippedQuestions?: number;
+  } = {
     shared: null,
     synthetic: [],
   };
 
   if (!existsSync(options.evalDir)) {
-    out(`[bench:linking] shared evaluation data not found at ${options.evalDir}: skipping the recall benchmark (the synthetic speed run follows).`);
+    out(
+      `[bench:linking] shared evaluation data not found at ${options.evalDir}: skipping the recall benchmark (the synthetic speed run follows).`,
+    );
   } else {
     const t0 = Date.now();
     const databases = findDatabases(options.evalDir);
@@ -77,12 +103,17 @@ async function main(): Promise<void> {
     goldTables: [[q.table.name.toLowerCase()]],
   }));
   report.synthetic = options.budgets.map((b) => measureBudget(linkSchema, synthetic, synthQuestions, b));
-  out(formatBudgetTable(`\nSynthetic catalog (${synthetic.tables.length} tables, 20 namespaces, ${synthQuestions.length} generated questions naming their table):`, report.synthetic));
+  out(
+    formatBudgetTable(
+      `\nSynthetic catalog (${synthetic.tables.length} tables, 20 namespaces, ${synthQuestions.length} generated questions naming their table):`,
+      report.synthetic,
+    ),
+  );
 
   if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
 main().catch((error) => {
-  process.stderr.write(`[bench:linking] ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`[bench:linking] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

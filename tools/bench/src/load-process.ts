@@ -18,7 +18,10 @@ type Reply = { ok: true; result: LoadRunResult } | { ok: false; error: string };
  * which were taken with the load generator apart). One child serves every run, one at a time.
  */
 export function startLoadProcess(): LoadProcess {
-  const child: ChildProcess = fork(__filename, [], { execArgv: ['-r', path.join(__dirname, '..', '..', 'register.js')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(__filename, [], {
+    execArgv: ['-r', path.join(__dirname, '..', '..', 'register.js')],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let pending: { resolve: (r: LoadRunResult) => void; reject: (e: Error) => void } | null = null;
   child.on('message', (reply: Reply) => {
     const waiting = pending;
@@ -39,7 +42,8 @@ export function startLoadProcess(): LoadProcess {
     run: (options) =>
       new Promise<LoadRunResult>((resolve, reject) => {
         if (pending) return reject(new Error('the load generator is already running'));
-        if (child.exitCode !== null || child.signalCode !== null) return reject(new Error('the load generator has exited'));
+        if (child.exitCode !== null || child.signalCode !== null)
+          return reject(new Error('the load generator has exited'));
         pending = { resolve, reject };
         child.send(options);
       }),
@@ -56,7 +60,8 @@ if (require.main === module && process.send) {
   process.on('message', (options: LoadRunOptions) => {
     runLoad(options).then(
       (result) => process.send!({ ok: true, result } satisfies Reply),
-      (error: unknown) => process.send!({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies Reply),
+      (error: unknown) =>
+        process.send!({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies Reply),
     );
   });
   // the parent's disconnect() ends this process once no run is active

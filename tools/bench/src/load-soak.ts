@@ -26,7 +26,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_QUESTIONS } from './bench-questions';
 import { BODY_CHECKS } from './load-run';
-import { formatMemorySeries, memoryTrend, probeMemory, summarizeProbes, type MemoryProbe, type MemorySample } from './memory-series';
+import {
+  formatMemorySeries,
+  memoryTrend,
+  probeMemory,
+  summarizeProbes,
+  type MemoryProbe,
+  type MemorySample,
+} from './memory-series';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -39,14 +46,25 @@ function option(name: string, fallback: number): number {
 }
 
 /** Inherited variables that would point the api elsewhere than its embedded defaults (databases, Redis, a model, keys). */
-const TARGET_VARIABLES = /^(SERVICE_API_KEY|USER_API_KEYS|QUERY_DATABASE_URL|STATE_DATABASE_URL|REDIS_URL|LLM_\w+|NODE_OPTIONS)$/;
+const TARGET_VARIABLES =
+  /^(SERVICE_API_KEY|USER_API_KEYS|QUERY_DATABASE_URL|STATE_DATABASE_URL|REDIS_URL|LLM_\w+|NODE_OPTIONS)$/;
 
 /** The api as a child process on 127.0.0.1 (embedded defaults, `dataDir`); resolves once it printed its URL. */
 async function startApi(dataDir: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) if (TARGET_VARIABLES.test(name)) delete env[name];
-  Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' });
-  const proc = spawn(process.execPath, ['-r', './tools/register.js', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  Object.assign(env, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const proc = spawn(process.execPath, ['-r', './tools/register.js', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     proc.stdout!.on('data', (d: Buffer) => {
@@ -83,7 +101,13 @@ async function fire(url: string, options: { amount?: number; duration?: number; 
         headers: { 'content-type': 'application/json' },
         setupRequest: (request) => {
           const n = sent++;
-          return { ...request, body: JSON.stringify({ question: BENCH_QUESTIONS[n % BENCH_QUESTIONS.length].question, user_id: `soak-${n % 500}` }) };
+          return {
+            ...request,
+            body: JSON.stringify({
+              question: BENCH_QUESTIONS[n % BENCH_QUESTIONS.length].question,
+              user_id: `soak-${n % 500}`,
+            }),
+          };
         },
       },
     ],

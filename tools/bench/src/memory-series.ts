@@ -44,7 +44,10 @@ export interface MemorySample {
  * The {@link MemorySample} of an interval's `probes` (in the order taken), ending at `at`. RSS figures are NaN and
  * heap figures null when no probe had them.
  */
-export function summarizeProbes(probes: readonly MemoryProbe[], at: { minute: number; requests: number }): MemorySample {
+export function summarizeProbes(
+  probes: readonly MemoryProbe[],
+  at: { minute: number; requests: number },
+): MemorySample {
   const rss = probes.map((p) => p.rssMiB).filter((v) => Number.isFinite(v));
   const heap = probes.map((p) => p.heapUsedMiB).filter((v): v is number => v !== null);
   const last = probes[probes.length - 1];
@@ -80,7 +83,8 @@ export function childPids(pid: number): number[] {
   const pids = new Set<number>();
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/)) if (child) pids.add(Number(child));
+      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/))
+        if (child) pids.add(Number(child));
     }
   } catch {
     // not Linux, or the process is gone
@@ -95,7 +99,12 @@ export function childPids(pid: number): number[] {
 export function prometheusValue(text: string, name: string): number | null {
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name} `)) continue;
-    const value = Number(line.slice(name.length + 1).trim().split(/\s+/)[0]);
+    const value = Number(
+      line
+        .slice(name.length + 1)
+        .trim()
+        .split(/\s+/)[0],
+    );
     return Number.isFinite(value) ? value : null;
   }
   return null;
@@ -110,7 +119,10 @@ export async function probeMemory(pid: number, url: string, serviceKey: string |
   let metrics: string | null = null;
   if (serviceKey) {
     try {
-      const response = await fetch(`${url}/metrics`, { headers: { 'x-api-key': serviceKey }, signal: AbortSignal.timeout(30_000) });
+      const response = await fetch(`${url}/metrics`, {
+        headers: { 'x-api-key': serviceKey },
+        signal: AbortSignal.timeout(30_000),
+      });
       if (response.ok) metrics = await response.text();
     } catch {
       metrics = null;
@@ -171,7 +183,8 @@ export function memoryTrend(samples: readonly MemorySample[], fromMinute: number
   const first = after.slice(0, Math.ceil(after.length / 2));
   const last = after.slice(Math.floor(after.length / 2));
   const rss = (list: readonly MemorySample[]) => slope(list.map((s) => [s.minute, s.rssMeanMiB] as const));
-  const heap = (list: readonly MemorySample[]) => slope(list.filter((s) => s.heapUsedMinMiB !== null).map((s) => [s.minute, s.heapUsedMinMiB as number] as const));
+  const heap = (list: readonly MemorySample[]) =>
+    slope(list.filter((s) => s.heapUsedMinMiB !== null).map((s) => [s.minute, s.heapUsedMinMiB as number] as const));
   const rssFromMiB = after[0]?.rssMeanMiB ?? NaN;
   const rssEndMiB = after[after.length - 1]?.rssMeanMiB ?? NaN;
   const lastHalfMiBPerMinute = rss(last);
@@ -183,7 +196,12 @@ export function memoryTrend(samples: readonly MemorySample[], fromMinute: number
     rssFromMiB,
     rssEndMiB,
     driftPercent: ((rssEndMiB - rssFromMiB) / rssFromMiB) * 100,
-    verdict: after.length < 6 || !Number.isFinite(lastHalfMiBPerMinute) ? 'too short' : lastHalfMiBPerMinute <= PLATEAU_MIB_PER_MINUTE ? 'levels off' : 'still growing',
+    verdict:
+      after.length < 6 || !Number.isFinite(lastHalfMiBPerMinute)
+        ? 'too short'
+        : lastHalfMiBPerMinute <= PLATEAU_MIB_PER_MINUTE
+          ? 'levels off'
+          : 'still growing',
   };
 }
 
@@ -192,14 +210,35 @@ export function memoryTrend(samples: readonly MemorySample[], fromMinute: number
  * in use least / greatest, heap reserved, external, children's RSS (MiB, one decimal; `-` for a missing figure).
  */
 export function formatMemorySeries(samples: readonly MemorySample[]): string {
-  const header = ['minute', 'requests', 'RSS mean', 'RSS min', 'RSS max', 'heap used min', 'heap used max', 'heap total', 'external', 'children RSS'];
+  const header = [
+    'minute',
+    'requests',
+    'RSS mean',
+    'RSS min',
+    'RSS max',
+    'heap used min',
+    'heap used max',
+    'heap total',
+    'external',
+    'children RSS',
+  ];
   const fmt = (value: number | null) => (value === null || !Number.isFinite(value) ? '-' : value.toFixed(1));
   const rows = samples.map((s) => [
     s.minute.toFixed(1),
     String(s.requests),
-    ...[s.rssMeanMiB, s.rssMinMiB, s.rssMaxMiB, s.heapUsedMinMiB, s.heapUsedMaxMiB, s.heapTotalMiB, s.externalMiB, s.childrenRssMiB].map(fmt),
+    ...[
+      s.rssMeanMiB,
+      s.rssMinMiB,
+      s.rssMaxMiB,
+      s.heapUsedMinMiB,
+      s.heapUsedMaxMiB,
+      s.heapTotalMiB,
+      s.externalMiB,
+      s.childrenRssMiB,
+    ].map(fmt),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return ['(MiB)', line(header), ...rows.map(line)].join('\n');
 }

@@ -63,9 +63,23 @@ async function prepare(api: ApiTarget, questions: readonly BenchQuestion[]): Pro
 }
 
 /** One run of `connections` clients for `duration` seconds against `url`, labelled, by the load generator's process. */
-async function measure(load: LoadProcess, target: string, cache: ScenarioResult['cache'], url: string, options: BenchOptions, expect: BodyExpectation): Promise<ScenarioResult> {
+async function measure(
+  load: LoadProcess,
+  target: string,
+  cache: ScenarioResult['cache'],
+  url: string,
+  options: BenchOptions,
+  expect: BodyExpectation,
+): Promise<ScenarioResult> {
   log(`${target}, cache ${cache}: ${options.duration} s x ${options.connections} connections`);
-  const run = await load.run({ url, questions: BENCH_QUESTIONS, duration: options.duration, connections: options.connections, cache: cache === 'hit' ? 'hit' : 'miss', expect });
+  const run = await load.run({
+    url,
+    questions: BENCH_QUESTIONS,
+    duration: options.duration,
+    connections: options.connections,
+    cache: cache === 'hit' ? 'hit' : 'miss',
+    expect,
+  });
   return { target, cache, ...run };
 }
 
@@ -89,7 +103,13 @@ interface EngineSetup {
  * database (`..., used state` in the table), measured in the same rounds as the fresh ones, so the two compare runs
  * made minutes apart at most. Registers each server's close in `closers`.
  */
-async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string, closers: (() => Promise<void>)[], stateDb?: string): Promise<EngineSetup> {
+async function setupEngine(
+  engine: BenchEngine,
+  databaseUrl: string,
+  dir: string,
+  closers: (() => Promise<void>)[],
+  stateDb?: string,
+): Promise<EngineSetup> {
   const env = { QUERY_DATABASE_URL: databaseUrl };
   let apiCount = 0;
   // each api keeps its state in a directory of its own; `used`: DATA_DIR/state.db starts as a copy of stateDb
@@ -112,12 +132,18 @@ async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string
   // b. instant scripted model (OpenAI protocol, own process) returning the offline engine's SQL
   const model = await startInstantModelProcess(sqlByQuestion);
   closers.push(() => model.close());
-  const modelEnv = { LLM_PROVIDER: 'openai', LLM_BASE_URL: model.url, LLM_API_KEY: 'bench-key', LLM_MODEL: 'scripted-model' };
+  const modelEnv = {
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: model.url,
+    LLM_API_KEY: 'bench-key',
+    LLM_MODEL: 'scripted-model',
+  };
   const modelApi = await start(false, modelEnv);
   const checkModelSql = async (api: ApiTarget) => {
     const modelSql = await prepare(api, BENCH_QUESTIONS);
     for (const [question, sql] of sqlByQuestion) {
-      if (modelSql.get(question) !== sql) throw new Error(`the scripted model's SQL differs for "${question}" (${engine}): ${modelSql.get(question)}`);
+      if (modelSql.get(question) !== sql)
+        throw new Error(`the scripted model's SQL differs for "${question}" (${engine}): ${modelSql.get(question)}`);
     }
   };
   await checkModelSql(modelApi);
@@ -131,10 +157,16 @@ async function setupEngine(engine: BenchEngine, databaseUrl: string, dir: string
     await checkModelSql(usedModel);
     const usedOffline = await start(true);
     await prepare(usedOffline, BENCH_QUESTIONS);
-    apis.push({ target: 'nlq scripted model, used state', api: usedModel }, { target: 'nlq offline, used state', api: usedOffline });
+    apis.push(
+      { target: 'nlq scripted model, used state', api: usedModel },
+      { target: 'nlq offline, used state', api: usedOffline },
+    );
   }
   // c. floor
-  const floor = engine === 'sqlite' ? await startFloorServer(sqlitePathOf(databaseUrl), sqlByQuestion) : await startServerFloorServer(databaseUrl, sqlByQuestion);
+  const floor =
+    engine === 'sqlite'
+      ? await startFloorServer(sqlitePathOf(databaseUrl), sqlByQuestion)
+      : await startServerFloorServer(databaseUrl, sqlByQuestion);
   closers.push(() => floor.close());
   return { engine, floor, apis, sqlByQuestion };
 }
@@ -169,31 +201,50 @@ async function main(options: BenchOptions): Promise<void> {
       log(`round ${r} of ${options.rounds}`);
       for (const setup of setups) {
         const label = (target: string) => `${target} (${setup.engine})`;
-        const round: ScenarioResult[] = [await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns')];
+        const round: ScenarioResult[] = [
+          await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns'),
+        ];
         for (const { target, api } of setup.apis) {
-          for (const cache of ['miss', 'hit'] as const) round.push(await measure(load, label(target), cache, api.url, options, 'success'));
+          for (const cache of ['miss', 'hit'] as const)
+            round.push(await measure(load, label(target), cache, api.url, options, 'success'));
         }
         roundsByEngine.get(setup.engine)!.push(round);
       }
     }
     const rounds = [...roundsByEngine.values()].flat();
-    const scenarios = [...roundsByEngine].flatMap(([engine, engineRounds]) => summarizeRounds(engineRounds, `floor (${engine})`));
+    const scenarios = [...roundsByEngine].flatMap(([engine, engineRounds]) =>
+      summarizeRounds(engineRounds, `floor (${engine})`),
+    );
 
     const table = formatBenchTable(scenarios);
     const header =
       `POST /query, ${options.connections} connections, ${options.duration} s per scenario, median of ${options.rounds} round(s), ` +
-      `scale ${options.scale}, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+      `scale ${options.scale}, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`;
     if (options.json) {
       process.stderr.write(`${header}\n${table}\n`);
       const report = {
-        machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, platform: process.platform, loadAverage: os.loadavg() },
+        machine: {
+          node: process.version,
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model ?? null,
+          platform: process.platform,
+          loadAverage: os.loadavg(),
+        },
         options,
         database: { scale: options.scale, totalRows: stats.totalRows, tables: stats.tables },
-        questions: BENCH_QUESTIONS.map((q) => ({ ...q, sql: Object.fromEntries(setups.map((e) => [e.engine, e.sqlByQuestion.get(q.question)])) })),
+        questions: BENCH_QUESTIONS.map((q) => ({
+          ...q,
+          sql: Object.fromEntries(setups.map((e) => [e.engine, e.sqlByQuestion.get(q.question)])),
+        })),
         scenarios,
         rounds,
       };
-      await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(report, null, 2)}\n`, () => resolve()));
+      await new Promise<void>((resolve) =>
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`, () => resolve()),
+      );
     } else {
       await new Promise<void>((resolve) => process.stdout.write(`${header}\n${table}\n`, () => resolve()));
     }
@@ -212,7 +263,10 @@ if (require.main === module) {
     process.exit(1);
   }
   // 5 runs (9 with --state-db) of `duration` a round, each ended at most 30 s (autocannon's request timeout) later, plus start-up.
-  const budgetMs = ((options.stateDb ? 9 : 5) * options.rounds * options.engines.length * (options.duration + 30) + (options.stateDb ? 420 : 120) * options.engines.length) * 1000;
+  const budgetMs =
+    ((options.stateDb ? 9 : 5) * options.rounds * options.engines.length * (options.duration + 30) +
+      (options.stateDb ? 420 : 120) * options.engines.length) *
+    1000;
   setTimeout(() => {
     process.stderr.write(`[bench] stopped: still running after ${budgetMs / 1000} s\n`);
     process.exit(2);
@@ -220,7 +274,9 @@ if (require.main === module) {
   main(options).then(
     () => process.exit(0),
     (error: unknown) => {
-      process.stderr.write(`[bench] failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.stderr.write(
+        `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     },
   );

@@ -38,7 +38,9 @@ export interface InstantModelProcess {
  * cost is not nlq's overhead. Rejects when the child exits before printing its URL.
  */
 export function startInstantModelProcess(sqlByQuestion: ReadonlyMap<string, string>): Promise<InstantModelProcess> {
-  const child = spawn(process.execPath, ['-r', path.join(__dirname, '..', '..', 'register.js'), __filename], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-r', path.join(__dirname, '..', '..', 'register.js'), __filename], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.end(JSON.stringify([...sqlByQuestion]));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -65,6 +67,8 @@ if (require.main === module) {
   let input = '';
   process.stdin.on('data', (chunk: Buffer) => (input += chunk.toString()));
   process.stdin.on('end', () => {
-    void startInstantModel(new Map(JSON.parse(input) as Array<[string, string]>)).then((server) => process.stdout.write(`listening ${server.url}\n`));
+    void startInstantModel(new Map(JSON.parse(input) as Array<[string, string]>)).then((server) =>
+      process.stdout.write(`listening ${server.url}\n`),
+    );
   });
 }

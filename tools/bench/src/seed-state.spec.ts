@@ -6,11 +6,30 @@ import { parseSeedOptions, seedStateDatabase } from './seed-state';
 
 describe('parseSeedOptions', () => {
   it('reads --entries and --out (resolved, as a sqlite URL) with the defaults', () => {
-    expect(parseSeedOptions(['--entries', '1000', '--out=state.db'], '/tmp/x')).toEqual({ entries: 1000, stateUrl: 'sqlite:///tmp/x/state.db', days: 30, batch: 5000, seed: 1 });
+    expect(parseSeedOptions(['--entries', '1000', '--out=state.db'], '/tmp/x')).toEqual({
+      entries: 1000,
+      stateUrl: 'sqlite:///tmp/x/state.db',
+      days: 30,
+      batch: 5000,
+      seed: 1,
+    });
   });
 
   it('takes --state-url, --days, --batch and --seed', () => {
-    expect(parseSeedOptions(['--entries', '5', '--state-url', 'postgres://p@h/db', '--days', '7', '--batch', '10', '--seed', '3'])).toEqual({
+    expect(
+      parseSeedOptions([
+        '--entries',
+        '5',
+        '--state-url',
+        'postgres://p@h/db',
+        '--days',
+        '7',
+        '--batch',
+        '10',
+        '--seed',
+        '3',
+      ]),
+    ).toEqual({
       entries: 5,
       stateUrl: 'postgres://p@h/db',
       days: 7,
@@ -57,8 +76,14 @@ describe('seedStateDatabase on SQLite', () => {
         ),
       ).toBe(stats.feedback);
       // every query's trace exists; times span the last 10 days
-      expect(await count(`SELECT COUNT(*) AS n FROM history_entry h LEFT JOIN trace t ON t.id = h.trace_id WHERE h.kind = 'query' AND t.id IS NULL`)).toBe(0);
-      expect(await dataSource.query('SELECT MIN(created_at) AS first FROM history_entry')).toEqual([{ first: '2026-06-20T00:00:00.000Z' }]);
+      expect(
+        await count(
+          `SELECT COUNT(*) AS n FROM history_entry h LEFT JOIN trace t ON t.id = h.trace_id WHERE h.kind = 'query' AND t.id IS NULL`,
+        ),
+      ).toBe(0);
+      expect(await dataSource.query('SELECT MIN(created_at) AS first FROM history_entry')).toEqual([
+        { first: '2026-06-20T00:00:00.000Z' },
+      ]);
       // the store reads it: few-shot examples of the default connection
       expect((await new TypeOrmStateStore(dataSource).listPositiveExamples('default', 3)).length).toBe(3);
     } finally {

@@ -43,7 +43,8 @@ export interface SeedStats {
   millis: number;
 }
 
-const USAGE = 'usage: npm run bench:seed -- --entries n (--out FILE.db | --state-url URL) [--days 30] [--batch 5000] [--seed 1]';
+const USAGE =
+  'usage: npm run bench:seed -- --entries n (--out FILE.db | --state-url URL) [--days 30] [--batch 5000] [--seed 1]';
 
 /**
  * Parses `argv` (without node and script); `--name value` or `--name=value`. `--out` is resolved against `cwd`.
@@ -54,18 +55,21 @@ export function parseSeedOptions(argv: readonly string[], cwd = process.cwd()): 
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
-    if (!['--entries', '--out', '--state-url', '--days', '--batch', '--seed'].includes(name)) throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);
+    if (!['--entries', '--out', '--state-url', '--days', '--batch', '--seed'].includes(name))
+      throw new Error(`unknown option "${argv[i]}"\n${USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined || value.trim() === '') throw new Error(`${name} needs a value\n${USAGE}`);
     values.set(name, value.trim());
   }
   const out = values.get('--out');
   const url = values.get('--state-url');
-  if ((out === undefined) === (url === undefined)) throw new Error(`give exactly one of --out and --state-url\n${USAGE}`);
+  if ((out === undefined) === (url === undefined))
+    throw new Error(`give exactly one of --out and --state-url\n${USAGE}`);
   const integer = (name: string, fallback: number, min: number, max: number): number => {
     const raw = values.get(name);
     const value = raw === undefined ? fallback : Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer in [${min}, ${max}], got ${raw}\n${USAGE}`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new Error(`${name} must be an integer in [${min}, ${max}], got ${raw}\n${USAGE}`);
     return value;
   };
   if (!values.has('--entries')) throw new Error(`--entries is required\n${USAGE}`);
@@ -99,11 +103,19 @@ function questionOf(rand: () => number): { question: string; sql: string; write:
   switch (Math.floor(rand() * 7)) {
     case 0: {
       const t = pick(TABLES);
-      return { question: `How many ${t.replace('_', ' ')} are there?`, sql: `SELECT COUNT(*) AS count FROM ${t}`, write: false };
+      return {
+        question: `How many ${t.replace('_', ' ')} are there?`,
+        sql: `SELECT COUNT(*) AS count FROM ${t}`,
+        write: false,
+      };
     }
     case 1: {
       const city = pick(CITIES);
-      return { question: `List the customers from ${city}`, sql: `SELECT id, name, email FROM customers WHERE city = '${city}' ORDER BY name LIMIT 1000`, write: false };
+      return {
+        question: `List the customers from ${city}`,
+        sql: `SELECT id, name, email FROM customers WHERE city = '${city}' ORDER BY name LIMIT 1000`,
+        write: false,
+      };
     }
     case 2: {
       const c = pick(CATEGORIES);
@@ -123,41 +135,89 @@ function questionOf(rand: () => number): { question: string; sql: string; write:
     }
     case 4: {
       const c = pick(CATEGORIES);
-      return { question: `Average rating of ${c} products`, sql: `SELECT AVG(r.rating) AS avg_rating FROM reviews r JOIN products p ON p.id = r.product_id WHERE p.category = '${c}'`, write: false };
+      return {
+        question: `Average rating of ${c} products`,
+        sql: `SELECT AVG(r.rating) AS avg_rating FROM reviews r JOIN products p ON p.id = r.product_id WHERE p.category = '${c}'`,
+        write: false,
+      };
     }
     case 5: {
       const city = pick(CITIES);
-      return { question: `Which ${city} customers ordered more than ${n} times?`, sql: `SELECT c.name, COUNT(*) AS orders FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = '${city}' GROUP BY c.name HAVING COUNT(*) > ${n}`, write: false };
+      return {
+        question: `Which ${city} customers ordered more than ${n} times?`,
+        sql: `SELECT c.name, COUNT(*) AS orders FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = '${city}' GROUP BY c.name HAVING COUNT(*) > ${n}`,
+        write: false,
+      };
     }
     default: {
-      if (rand() < 0.3) return { question: `Delete reviews with rating ${1 + (n % 2)}`, sql: `DELETE FROM reviews WHERE rating = ${1 + (n % 2)}`, write: true };
+      if (rand() < 0.3)
+        return {
+          question: `Delete reviews with rating ${1 + (n % 2)}`,
+          sql: `DELETE FROM reviews WHERE rating = ${1 + (n % 2)}`,
+          write: true,
+        };
       const c = pick(CATEGORIES);
-      return { question: `Total revenue from ${c} in the last ${n} weeks`, sql: `SELECT SUM(oi.quantity * oi.unit_price) AS revenue FROM order_items oi JOIN products p ON p.id = oi.product_id WHERE p.category = '${c}'`, write: false };
+      return {
+        question: `Total revenue from ${c} in the last ${n} weeks`,
+        sql: `SELECT SUM(oi.quantity * oi.unit_price) AS revenue FROM order_items oi JOIN products p ON p.id = oi.product_id WHERE p.category = '${c}'`,
+        write: false,
+      };
     }
   }
 }
 
-const STAGES = ['intake', 'schema', 'cache', 'linking', 'examples', 'generate', 'check', 'policy', 'execute', 'answer', 'record'] as const;
+const STAGES = [
+  'intake',
+  'schema',
+  'cache',
+  'linking',
+  'examples',
+  'generate',
+  'check',
+  'policy',
+  'execute',
+  'answer',
+  'record',
+] as const;
 
 /** The spans of a trace, shaped like the pipeline's (stage names, outcomes, small details), starting at `start` ms. */
-function spansOf(rand: () => number, start: number, status: string, sql: string): { spans: unknown[]; durationMs: number } {
+function spansOf(
+  rand: () => number,
+  start: number,
+  status: string,
+  sql: string,
+): { spans: unknown[]; durationMs: number } {
   let at = start;
   const spans = STAGES.map((name) => {
-    const durationMs = Math.round((name === 'generate' || name === 'execute' ? 2 + rand() * 40 : rand() * 1.5) * 1000) / 1000;
+    const durationMs =
+      Math.round((name === 'generate' || name === 'execute' ? 2 + rand() * 40 : rand() * 1.5) * 1000) / 1000;
     const detail: Record<string, unknown> =
-      name === 'schema' ? { tables: 5, version: 'v1-3f9a2c', dialect: 'sqlite' }
-      : name === 'linking' ? { tables: ['orders', 'customers', 'products'].slice(0, 1 + Math.floor(rand() * 3)), scores: [0.91, 0.42, 0.17], method: 'lexical' }
-      : name === 'examples' ? { examples: Math.floor(rand() * 4) }
-      : name === 'generate' ? { attempt: 1, model: 'offline', sqlChars: sql.length }
-      : name === 'execute' ? { rows: Math.floor(rand() * 200), truncated: false, engine: 'sqlite' }
-      : name === 'record' ? { cached: true }
-      : {};
+      name === 'schema'
+        ? { tables: 5, version: 'v1-3f9a2c', dialect: 'sqlite' }
+        : name === 'linking'
+          ? {
+              tables: ['orders', 'customers', 'products'].slice(0, 1 + Math.floor(rand() * 3)),
+              scores: [0.91, 0.42, 0.17],
+              method: 'lexical',
+            }
+          : name === 'examples'
+            ? { examples: Math.floor(rand() * 4) }
+            : name === 'generate'
+              ? { attempt: 1, model: 'offline', sqlChars: sql.length }
+              : name === 'execute'
+                ? { rows: Math.floor(rand() * 200), truncated: false, engine: 'sqlite' }
+                : name === 'record'
+                  ? { cached: true }
+                  : {};
     const span = {
       name,
       startedAt: new Date(at).toISOString(),
       durationMs,
       outcome: name === 'cache' ? 'miss' : name === 'execute' && status === 'error' ? 'error' : 'ok',
-      tokens: name === 'generate' ? { prompt: 600 + Math.floor(rand() * 900), completion: 20 + Math.floor(rand() * 80) } : null,
+      tokens:
+        name === 'generate'
+          ? { prompt: 600 + Math.floor(rand() * 900), completion: 20 + Math.floor(rand() * 80) }
+          : null,
       error: name === 'execute' && status === 'error' ? 'no such column: revenue' : null,
       detail,
     };
@@ -167,9 +227,53 @@ function spansOf(rand: () => number, start: number, status: string, sql: string)
   return { spans, durationMs: Math.round((at - start) * 1000) / 1000 };
 }
 
-const HISTORY_COLUMNS = ['id', 'kind', 'session_id', 'user_id', 'question', 'sql', 'answer', 'status', 'error', 'row_count', 'rows_affected', 'signal', 'rlhf_signal', 'trace_id', 'ref_id', 'connection_id', 'estimated_rows', 'created_at'];
-const TRACE_COLUMNS = ['id', 'session_id', 'user_id', 'question', 'sql', 'status', 'started_at', 'duration_ms', 'error', 'spans'];
-const PENDING_COLUMNS = ['id', 'session_id', 'user_id', 'connection_id', 'question', 'sql', 'kind', 'state', 'query_entry_id', 'estimated_rows', 'created_at', 'decided_at', 'decided_by'];
+const HISTORY_COLUMNS = [
+  'id',
+  'kind',
+  'session_id',
+  'user_id',
+  'question',
+  'sql',
+  'answer',
+  'status',
+  'error',
+  'row_count',
+  'rows_affected',
+  'signal',
+  'rlhf_signal',
+  'trace_id',
+  'ref_id',
+  'connection_id',
+  'estimated_rows',
+  'created_at',
+];
+const TRACE_COLUMNS = [
+  'id',
+  'session_id',
+  'user_id',
+  'question',
+  'sql',
+  'status',
+  'started_at',
+  'duration_ms',
+  'error',
+  'spans',
+];
+const PENDING_COLUMNS = [
+  'id',
+  'session_id',
+  'user_id',
+  'connection_id',
+  'question',
+  'sql',
+  'kind',
+  'state',
+  'query_entry_id',
+  'estimated_rows',
+  'created_at',
+  'decided_at',
+  'decided_by',
+];
 
 /** Rows of the three tables waiting for the next flush. */
 interface Pending {
@@ -179,13 +283,22 @@ interface Pending {
 }
 
 /** One multi-row INSERT per chunk of rows (at most ~9,000 parameters a statement, under both engines' limits). */
-async function insertRows(runner: QueryRunner, postgres: boolean, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+async function insertRows(
+  runner: QueryRunner,
+  postgres: boolean,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+): Promise<void> {
   const perStatement = Math.max(1, Math.floor(9000 / columns.length));
   for (let from = 0; from < rows.length; from += perStatement) {
     const chunk = rows.slice(from, from + perStatement);
     let n = 0;
     const values = chunk.map(() => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`).join(', ');
-    await runner.query(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`, chunk.flat());
+    await runner.query(
+      `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`,
+      chunk.flat(),
+    );
   }
 }
 
@@ -197,7 +310,11 @@ async function insertRows(runner: QueryRunner, postgres: boolean, table: string,
  * @returns counts and the time taken (ms).
  * @throws the driver's error (that batch is rolled back; earlier batches stay).
  */
-export async function seedStateDatabase(dataSource: DataSource, options: Pick<SeedOptions, 'entries' | 'days' | 'batch' | 'seed'>, now = Date.now()): Promise<SeedStats> {
+export async function seedStateDatabase(
+  dataSource: DataSource,
+  options: Pick<SeedOptions, 'entries' | 'days' | 'batch' | 'seed'>,
+  now = Date.now(),
+): Promise<SeedStats> {
   const started = performance.now();
   const postgres = dataSource.options.type === 'postgres';
   const random = new Random(options.seed); // mulberry32, deterministic for a seed
@@ -226,7 +343,14 @@ export async function seedStateDatabase(dataSource: DataSource, options: Pick<Se
     let session = '';
     let user = '';
     let connection = 'default';
-    let lastQuery: { id: string; question: string; sql: string; traceId: string; status: string; operation?: unknown[] } | null = null;
+    let lastQuery: {
+      id: string;
+      question: string;
+      sql: string;
+      traceId: string;
+      status: string;
+      operation?: unknown[];
+    } | null = null;
     while (stats.historyEntries < options.entries) {
       const i = stats.historyEntries;
       const at = now - span + Math.floor((span * i) / options.entries);
@@ -241,7 +365,26 @@ export async function seedStateDatabase(dataSource: DataSource, options: Pick<Se
       if (lastQuery && lastQuery.status === 'pending_approval') {
         // the decision on the write held in the previous turn
         const approve = rand() < 0.6;
-        pending.history.push([uuidOf('h', i), approve ? 'approval' : 'rejection', session, user, lastQuery.question, lastQuery.sql, approve ? 'Done: 12 rows changed.' : null, approve ? 'approved' : 'rejected', null, null, approve ? 12 : null, null, null, null, lastQuery.id, connection, null, createdAt]);
+        pending.history.push([
+          uuidOf('h', i),
+          approve ? 'approval' : 'rejection',
+          session,
+          user,
+          lastQuery.question,
+          lastQuery.sql,
+          approve ? 'Done: 12 rows changed.' : null,
+          approve ? 'approved' : 'rejected',
+          null,
+          null,
+          approve ? 12 : null,
+          null,
+          null,
+          null,
+          lastQuery.id,
+          connection,
+          null,
+          createdAt,
+        ]);
         const op = lastQuery.operation;
         if (op) {
           op[7] = approve ? 'approved' : 'rejected';
@@ -251,7 +394,26 @@ export async function seedStateDatabase(dataSource: DataSource, options: Pick<Se
         lastQuery = null;
       } else if (lastQuery && lastQuery.status === 'ok' && rand() < 0.12) {
         const signal = rand() < 0.75 ? 'positive' : 'negative';
-        pending.history.push([uuidOf('h', i), 'feedback', session, user, lastQuery.question, lastQuery.sql, null, 'ok', null, null, null, signal, null, lastQuery.traceId, lastQuery.id, connection, null, createdAt]);
+        pending.history.push([
+          uuidOf('h', i),
+          'feedback',
+          session,
+          user,
+          lastQuery.question,
+          lastQuery.sql,
+          null,
+          'ok',
+          null,
+          null,
+          null,
+          signal,
+          null,
+          lastQuery.traceId,
+          lastQuery.id,
+          connection,
+          null,
+          createdAt,
+        ]);
         stats.feedback++;
         lastQuery = null;
       } else {
@@ -261,13 +423,64 @@ export async function seedStateDatabase(dataSource: DataSource, options: Pick<Se
         const traceId = uuidOf('t', i);
         const error = status === 'error' ? 'no such column: revenue' : null;
         const rows = status === 'ok' ? Math.floor(rand() * 200) : null;
-        const answer = status === 'ok' ? `There are ${rows} rows; the first is shown above.` : status === 'pending_approval' ? 'This SQL would delete 96 rows, so it was not run: it awaits approval.' : null;
-        pending.history.push([id, 'query', session, user, question, sql, answer, status, error, rows, null, null, null, traceId, null, connection, write ? 96 : null, createdAt]);
+        const answer =
+          status === 'ok'
+            ? `There are ${rows} rows; the first is shown above.`
+            : status === 'pending_approval'
+              ? 'This SQL would delete 96 rows, so it was not run: it awaits approval.'
+              : null;
+        pending.history.push([
+          id,
+          'query',
+          session,
+          user,
+          question,
+          sql,
+          answer,
+          status,
+          error,
+          rows,
+          null,
+          null,
+          null,
+          traceId,
+          null,
+          connection,
+          write ? 96 : null,
+          createdAt,
+        ]);
         const trace = spansOf(rand, at, status, sql);
-        pending.traces.push([traceId, session, user, question, sql, status, createdAt, trace.durationMs, error, JSON.stringify(trace.spans)]);
+        pending.traces.push([
+          traceId,
+          session,
+          user,
+          question,
+          sql,
+          status,
+          createdAt,
+          trace.durationMs,
+          error,
+          JSON.stringify(trace.spans),
+        ]);
         stats.traces++;
         // still pending when no turn follows; else the next turn decides it
-        const operation = write ? [uuidOf('p', i), session, user, connection, question, sql, 'delete', 'pending', id, 96, createdAt, null, null] : undefined;
+        const operation = write
+          ? [
+              uuidOf('p', i),
+              session,
+              user,
+              connection,
+              question,
+              sql,
+              'delete',
+              'pending',
+              id,
+              96,
+              createdAt,
+              null,
+              null,
+            ]
+          : undefined;
         if (operation) {
           pending.operations.push(operation);
           stats.pendingOperations++;
@@ -312,7 +525,9 @@ if (require.main === module) {
   main(options).then(
     () => process.exit(0),
     (error: unknown) => {
-      process.stderr.write(`[seed] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `[seed] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     },
   );

@@ -22,7 +22,19 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /** Plain table of the set reports, one line a set. */
 export function formatEvalTable(reports: readonly SetReport[]): string {
   const header = ['set', 'total', 'answered', 'refused', 'correct', 'EX', 'precision', 'gold errors', 'seconds'];
-  const rows = reports.map((r) => [r.set, r.total, r.answered, r.refused, r.correct, pct(r.accuracy), pct(r.precision), r.goldErrors, r.seconds.toFixed(1)].map(String));
+  const rows = reports.map((r) =>
+    [
+      r.set,
+      r.total,
+      r.answered,
+      r.refused,
+      r.correct,
+      pct(r.accuracy),
+      pct(r.precision),
+      r.goldErrors,
+      r.seconds.toFixed(1),
+    ].map(String),
+  );
   const table = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -32,7 +44,9 @@ export function formatEvalTable(reports: readonly SetReport[]): string {
 async function main(options: EvalOptions): Promise<void> {
   const dataDir = path.resolve(options.dataDir ?? defaultEvalDir());
   if (!existsSync(dataDir)) {
-    process.stderr.write(`evaluation data not found at ${dataDir}: the shared set lives beside the repository (../shared/eval); pass --data DIR to use another place.\n`);
+    process.stderr.write(
+      `evaluation data not found at ${dataDir}: the shared set lives beside the repository (../shared/eval); pass --data DIR to use another place.\n`,
+    );
     process.exit(1);
   }
   if (options.mode !== 'model') return standIn(options, dataDir);
@@ -47,14 +61,19 @@ async function main(options: EvalOptions): Promise<void> {
     const items = spreadSample(loadEvalSet(set, dataDir), options.limit);
     const knowledgeFile = options.knowledge[set];
     const knowledge = knowledgeFile ? readKnowledgeFile(path.resolve(knowledgeFile)) : undefined;
-    process.stderr.write(`[eval] ${set}: ${items.length} questions, provider ${provider.modelId}${knowledgeFile ? `, knowledge ${knowledgeFile}` : ''}\n`);
+    process.stderr.write(
+      `[eval] ${set}: ${items.length} questions, provider ${provider.modelId}${knowledgeFile ? `, knowledge ${knowledgeFile}` : ''}\n`,
+    );
     reports.push(
       await runEvalSet(
         set,
         items,
         provider,
         (o) => {
-          if (options.verbose) process.stderr.write(`${o.verdict.padEnd(10)} ${o.id}  ${o.question.replace(/\s+/g, ' ').slice(0, 80)}${o.error ? `  (${o.error.slice(0, 120)})` : ''}\n`);
+          if (options.verbose)
+            process.stderr.write(
+              `${o.verdict.padEnd(10)} ${o.id}  ${o.question.replace(/\s+/g, ' ').slice(0, 80)}${o.error ? `  (${o.error.slice(0, 120)})` : ''}\n`,
+            );
         },
         knowledge,
       ),
@@ -74,7 +93,9 @@ async function standIn(options: EvalOptions, dataDir: string): Promise<void> {
   const sets = options.sets.map((set) => ({ set, items: spreadSample(loadEvalSet(set, dataDir), options.limit) }));
   const total = sets.reduce((n, s) => n + s.items.length, 0);
   if (predictions && predictions.length !== total) {
-    throw new Error(`${options.predictions} has ${predictions.length} predictions for ${total} questions (${sets.map((s) => `${s.set} ${s.items.length}`).join(', ')}): one SQL a line, in question order`);
+    throw new Error(
+      `${options.predictions} has ${predictions.length} predictions for ${total} questions (${sets.map((s) => `${s.set} ${s.items.length}`).join(', ')}): one SQL a line, in question order`,
+    );
   }
   const reports: StandInReport[] = [];
   let offset = 0;
@@ -89,7 +110,9 @@ async function standIn(options: EvalOptions, dataDir: string): Promise<void> {
           const verdict = o.correct ? 'correct' : o.answered ? 'wrong' : 'refused';
           const lost = (mode === 'oracle' ? o.goldRuns : o.rightDirectly) && !o.correct;
           if (options.verbose || lost) {
-            process.stderr.write(`${(lost ? `LOST ${verdict}` : verdict).padEnd(13)} ${o.id} [${o.style}] ${o.question.replace(/\s+/g, ' ').slice(0, 70)}${o.error ? `  (${o.error.slice(0, 160)})` : ''}\n`);
+            process.stderr.write(
+              `${(lost ? `LOST ${verdict}` : verdict).padEnd(13)} ${o.id} [${o.style}] ${o.question.replace(/\s+/g, ' ').slice(0, 70)}${o.error ? `  (${o.error.slice(0, 160)})` : ''}\n`,
+            );
           }
         },
       }),
@@ -102,7 +125,9 @@ async function standIn(options: EvalOptions, dataDir: string): Promise<void> {
   // Success is required of the oracle (and of replay on what runs right directly): exit 2 when nlq lost any.
   const lost = reports.reduce((n, r) => n + (mode === 'oracle' ? r.goldRuns - r.correct : r.lost), 0);
   if (lost > 0) {
-    process.stderr.write(`[eval] ${lost} question(s) ${mode === 'oracle' ? 'whose gold SQL runs' : 'whose prediction runs right directly'} were not answered right through nlq (lines marked LOST above)\n`);
+    process.stderr.write(
+      `[eval] ${lost} question(s) ${mode === 'oracle' ? 'whose gold SQL runs' : 'whose prediction runs right directly'} were not answered right through nlq (lines marked LOST above)\n`,
+    );
     exitCode = 2;
   }
 }

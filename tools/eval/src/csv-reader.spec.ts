@@ -2,7 +2,11 @@ import { parseCsv, parseCsvObjects } from './csv-reader';
 
 describe('parseCsv (RFC 4180)', () => {
   it('splits plain fields and records, LF or CRLF, without an empty last record', () => {
-    expect(parseCsv('a,b\r\n1,2\n3,\n')).toEqual([['a', 'b'], ['1', '2'], ['3', '']]);
+    expect(parseCsv('a,b\r\n1,2\n3,\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+      ['3', ''],
+    ]);
   });
 
   it('keeps commas, line breaks and doubled quotes inside quoted fields', () => {
@@ -17,6 +21,8 @@ describe('parseCsv (RFC 4180)', () => {
   });
 
   it('maps records to objects by header', () => {
-    expect(parseCsvObjects('\ufeffdb,query,extra\nacademic,SELECT 1\n')).toEqual([{ db: 'academic', query: 'SELECT 1', extra: '' }]);
+    expect(parseCsvObjects('\ufeffdb,query,extra\nacademic,SELECT 1\n')).toEqual([
+      { db: 'academic', query: 'SELECT 1', extra: '' },
+    ]);
   });
 });

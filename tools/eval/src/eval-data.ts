@@ -59,16 +59,25 @@ function readJsonSet(dir: string, file: string, dbFile: string): EvalItem[] {
 export function loadEvalSet(set: EvalSetName, evalDir: string = defaultEvalDir()): EvalItem[] {
   const need = (...parts: string[]) => {
     const file = path.join(evalDir, ...parts);
-    if (!existsSync(file)) throw new Error(`evaluation data not found: ${file} (expected the shared data set in ${evalDir})`);
+    if (!existsSync(file))
+      throw new Error(`evaluation data not found: ${file} (expected the shared data set in ${evalDir})`);
     return file;
   };
   switch (set) {
     case 'chinook':
-      return readJsonSet(path.join(evalDir, 'chinook_nss'), 'chinook_questions.json', need('chinook_nss', 'database', 'chinook', 'chinook.sqlite'));
+      return readJsonSet(
+        path.join(evalDir, 'chinook_nss'),
+        'chinook_questions.json',
+        need('chinook_nss', 'database', 'chinook', 'chinook.sqlite'),
+      );
     case 'geography':
     case 'restaurants':
       need('text2sql_data', `${set}_questions.json`);
-      return readJsonSet(path.join(evalDir, 'text2sql_data'), `${set}_questions.json`, need('text2sql_data', 'database', set, `${set}.sqlite`));
+      return readJsonSet(
+        path.join(evalDir, 'text2sql_data'),
+        `${set}_questions.json`,
+        need('text2sql_data', 'database', set, `${set}.sqlite`),
+      );
     case 'defog': {
       const rows = parseCsvObjects(readFileSync(need('defog', 'questions', 'questions_gen_sqlite.csv'), 'utf8'));
       return rows.map((row, k) => ({
@@ -92,7 +101,14 @@ export function loadEvalSet(set: EvalSetName, evalDir: string = defaultEvalDir()
     }
     case 'shop': {
       const dbFile = shopDatabase();
-      return SHOP_QUESTIONS.map((q, k) => ({ id: `shop-${k + 1}`, db: 'shop', dbFile, question: q.question, goldSql: q.goldSql, ...(q.context ? { context: q.context } : {}) }));
+      return SHOP_QUESTIONS.map((q, k) => ({
+        id: `shop-${k + 1}`,
+        db: 'shop',
+        dbFile,
+        question: q.question,
+        goldSql: q.goldSql,
+        ...(q.context ? { context: q.context } : {}),
+      }));
     }
   }
 }

@@ -30,7 +30,7 @@ export const EVAL_USAGE =
   'usage: npm run eval -- [--set chinook|geography|restaurants|defog|defog-postgres[,...]|all] [--limit N] ' +
   '[--mode model|oracle|replay] [--predictions FILE] [--knowledge SET=FILE[,SET=FILE]] ' +
   '[--provider offline|ollama|openai|anthropic] [--base-url URL] [--model NAME] [--data DIR] [--verbose] [--json]\n' +
-  '--mode oracle serves each question\'s gold SQL, --mode replay the lines of --predictions FILE (one SQL a line, in ' +
+  "--mode oracle serves each question's gold SQL, --mode replay the lines of --predictions FILE (one SQL a line, in " +
   'question order), through a local stand-in model server and the whole pipeline.\n' +
   '--knowledge gives a set the business definitions of its databases (YAML, tools/eval/knowledge/README.md).\n' +
   'The model API key, when one is needed, comes from LLM_API_KEY.';
@@ -63,7 +63,20 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
       options[name === '--verbose' ? 'verbose' : 'json'] = true;
       continue;
     }
-    if (!['--set', '--limit', '--provider', '--base-url', '--model', '--data', '--mode', '--predictions', '--knowledge'].includes(name)) throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
+    if (
+      ![
+        '--set',
+        '--limit',
+        '--provider',
+        '--base-url',
+        '--model',
+        '--data',
+        '--mode',
+        '--predictions',
+        '--knowledge',
+      ].includes(name)
+    )
+      throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined || value.trim() === '') throw new Error(`${name} needs a value\n${EVAL_USAGE}`);
     switch (name) {
@@ -76,12 +89,14 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
       }
       case '--limit': {
         const n = Number(value);
-        if (!Number.isInteger(n) || n < 1) throw new Error(`--limit must be a positive integer, got ${value}\n${EVAL_USAGE}`);
+        if (!Number.isInteger(n) || n < 1)
+          throw new Error(`--limit must be a positive integer, got ${value}\n${EVAL_USAGE}`);
         options.limit = n;
         break;
       }
       case '--provider':
-        if (!(PROVIDERS as readonly string[]).includes(value)) throw new Error(`unknown provider "${value}"\n${EVAL_USAGE}`);
+        if (!(PROVIDERS as readonly string[]).includes(value))
+          throw new Error(`unknown provider "${value}"\n${EVAL_USAGE}`);
         options.provider = value as EvalOptions['provider'];
         break;
       case '--base-url':
@@ -104,7 +119,8 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
         for (const pair of value.split(',')) {
           const [set, file] = pair.split(/=(.*)/s, 2).map((x) => x?.trim());
           if (!set || !file) throw new Error(`--knowledge takes SET=FILE, got ${pair}\n${EVAL_USAGE}`);
-          if (!([...EVAL_SETS, ...EXTRA_EVAL_SETS] as readonly string[]).includes(set)) throw new Error(`unknown set "${set}" in --knowledge\n${EVAL_USAGE}`);
+          if (!([...EVAL_SETS, ...EXTRA_EVAL_SETS] as readonly string[]).includes(set))
+            throw new Error(`unknown set "${set}" in --knowledge\n${EVAL_USAGE}`);
           options.knowledge[set as EvalSetName] = file;
         }
         break;
@@ -112,8 +128,11 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
         throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     }
   }
-  if (options.mode === 'replay' && !options.predictions) throw new Error(`--mode replay needs --predictions FILE\n${EVAL_USAGE}`);
-  if (options.predictions && options.mode !== 'replay') throw new Error(`--predictions goes with --mode replay\n${EVAL_USAGE}`);
-  if (Object.keys(options.knowledge).length && options.mode !== 'model') throw new Error(`--knowledge goes with --mode model (gold SQL does not follow definitions)\n${EVAL_USAGE}`);
+  if (options.mode === 'replay' && !options.predictions)
+    throw new Error(`--mode replay needs --predictions FILE\n${EVAL_USAGE}`);
+  if (options.predictions && options.mode !== 'replay')
+    throw new Error(`--predictions goes with --mode replay\n${EVAL_USAGE}`);
+  if (Object.keys(options.knowledge).length && options.mode !== 'model')
+    throw new Error(`--knowledge goes with --mode model (gold SQL does not follow definitions)\n${EVAL_USAGE}`);
   return options;
 }

@@ -32,7 +32,9 @@ describeIfData('runEvalSet on the shared data', () => {
 
   it('scores a constant wrong query as wrong, and counts refusals apart', async () => {
     const items = spreadSample(loadEvalSet('chinook', dataDir), 6);
-    const provider = new ScriptedLlmProvider({ sql: (_request, call) => (call % 2 === 0 ? "SELECT 'nothing' AS x" : new Error('model down')) });
+    const provider = new ScriptedLlmProvider({
+      sql: (_request, call) => (call % 2 === 0 ? "SELECT 'nothing' AS x" : new Error('model down')),
+    });
     const report = await runEvalSet('chinook', items, provider);
     expect(report.total).toBe(6);
     expect(report.correct).toBe(0);

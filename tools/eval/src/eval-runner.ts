@@ -4,7 +4,13 @@ import { Client } from 'pg';
 import type { DatabaseSchema, ReadResult } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
-import { DEFAULT_PIPELINE_CONFIG, InMemoryEventBus, QueryPipeline, type PipelineConfig, type TargetResolver } from '@nlq/pipeline';
+import {
+  DEFAULT_PIPELINE_CONFIG,
+  InMemoryEventBus,
+  QueryPipeline,
+  type PipelineConfig,
+  type TargetResolver,
+} from '@nlq/pipeline';
 import { InMemoryStateStore } from '@nlq/pipeline/testing';
 import type { EvalItem } from './eval-data';
 import { rewriteDoubleQuotedLiterals } from './gold-sql';
@@ -81,7 +87,9 @@ async function loadPostgresDump(db: string, dumpFile: string): Promise<{ url: st
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${POSTGRES.host}:${POSTGRES.port} (${error instanceof Error ? error.message : String(error)}): the defog-postgres set needs it`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${POSTGRES.host}:${POSTGRES.port} (${error instanceof Error ? error.message : String(error)}): the defog-postgres set needs it`,
+    );
   }
   await admin.query(`CREATE DATABASE ${name}`);
   const loader = new Client({ ...POSTGRES, database: name });
@@ -178,7 +186,10 @@ export function createEvalHarness(provider: LlmProvider, knowledge?: EvalKnowled
  * Runs one SQL text directly on the database, as the sqlite3 shell would (double-quoted literals read by
  * rewriteDoubleQuotedLiterals, SQLite's legacy DQS rule; PostgreSQL text as it is): the rows, or the error message.
  */
-export async function runDirect(db: EvalDatabase, sql: string): Promise<{ ok: true; result: ReadResult } | { ok: false; error: string }> {
+export async function runDirect(
+  db: EvalDatabase,
+  sql: string,
+): Promise<{ ok: true; result: ReadResult } | { ok: false; error: string }> {
   try {
     const text = db.engine === 'sqlite' ? rewriteDoubleQuotedLiterals(sql, db.names) : sql;
     return { ok: true, result: await db.driver.runRead(text, READ_LIMITS) };
@@ -209,7 +220,8 @@ export async function runEvalSet(
       const t0 = performance.now();
       const { driver, names } = await open(item);
       const sessionId = `eval-${set}-${k}`;
-      for (const earlier of item.context ?? []) await pipeline.ask({ question: earlier, sessionId, userId: 'eval', connectionId: item.db });
+      for (const earlier of item.context ?? [])
+        await pipeline.ask({ question: earlier, sessionId, userId: 'eval', connectionId: item.db });
       const out = await pipeline.ask({ question: item.question, sessionId, userId: 'eval', connectionId: item.db });
       const base = { id: item.id, db: item.db, question: item.question, sql: out.sql };
       let outcome: ItemOutcome;

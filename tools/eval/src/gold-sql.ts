@@ -39,7 +39,8 @@ export function splitGoldAlternatives(text: string): string[] {
  */
 export function rewriteDoubleQuotedLiterals(sql: string, identifiers: ReadonlySet<string>): string {
   const aliases = new Set<string>();
-  for (const m of sql.matchAll(/\bas\s+(?:"((?:[^"]|"")*)"|([A-Za-z_][\w$]*))/gi)) aliases.add((m[1] ?? m[2]).replace(/""/g, '"').toLowerCase());
+  for (const m of sql.matchAll(/\bas\s+(?:"((?:[^"]|"")*)"|([A-Za-z_][\w$]*))/gi))
+    aliases.add((m[1] ?? m[2]).replace(/""/g, '"').toLowerCase());
   let out = '';
   let i = 0;
   while (i < sql.length) {
@@ -90,7 +91,10 @@ export function rewriteDoubleQuotedLiterals(sql: string, identifiers: ReadonlySe
 export function expandBraceAlternatives(sql: string): string[] {
   const group = /\{([^{}]*,[^{}]*)\}/.exec(sql);
   if (!group) return [sql];
-  const options = group[1].split(',').map((o) => o.trim()).filter(Boolean);
+  const options = group[1]
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const choices = [...options.map((o) => [o]), options];
   const out: string[] = [];
   for (const choice of choices) {

@@ -42,10 +42,15 @@ describeIfData('evaluation knowledge files', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'nlq-eval-knowledge-'));
     try {
       const bad = path.join(dir, 'bad.yaml');
-      writeFileSync(bad, 'databases:\n  broker:\n    definitions:\n      - { kind: metric, name: volume, expression: SUM(sbdailyprice.no_such_column) }\n');
+      writeFileSync(
+        bad,
+        'databases:\n  broker:\n    definitions:\n      - { kind: metric, name: volume, expression: SUM(sbdailyprice.no_such_column) }\n',
+      );
       const { database, drop } = await openEvalDatabase(itemOf('broker'));
       try {
-        expect(() => definitionsFor(readKnowledgeFile(bad), 'broker', database.schema)).toThrow(/knowledge of broker: volume: expression: .*no_such_column/);
+        expect(() => definitionsFor(readKnowledgeFile(bad), 'broker', database.schema)).toThrow(
+          /knowledge of broker: volume: expression: .*no_such_column/,
+        );
       } finally {
         await database.driver.close();
         await drop();
@@ -65,9 +70,16 @@ describeIfData('evaluation knowledge files', () => {
     try {
       const item = itemOf('car_dealership');
       await harness.open(item);
-      const out = await harness.pipeline.ask({ question: 'What are the total sales?', sessionId: 's', userId: 'eval', connectionId: item.db });
+      const out = await harness.pipeline.ask({
+        question: 'What are the total sales?',
+        sessionId: 's',
+        userId: 'eval',
+        connectionId: item.db,
+      });
       expect(out).toMatchObject({ success: true });
-      expect(out.knowledge).toContainEqual(expect.objectContaining({ kind: 'metric', name: 'Total Sales', version: 1 }));
+      expect(out.knowledge).toContainEqual(
+        expect.objectContaining({ kind: 'metric', name: 'Total Sales', version: 1 }),
+      );
       expect(out.sql).toMatch(/SUM\([^)]*sale_price\)/i);
     } finally {
       await harness.close();

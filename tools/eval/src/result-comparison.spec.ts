@@ -26,18 +26,78 @@ describe('resultsMatch (Spider test-suite EX)', () => {
   });
 
   it('allows a permutation of the predicted columns', () => {
-    const gold = rs([['Ann', 10], ['Bob', 20]]);
-    expect(resultsMatch(gold, rs([[10, 'Ann'], [20, 'Bob']]), false)).toBe(true);
-    expect(resultsMatch(gold, rs([[20, 'Bob'], [10, 'Ann']]), false)).toBe(true);
-    expect(resultsMatch(gold, rs([[20, 'Bob'], [10, 'Ann']]), true)).toBe(false);
+    const gold = rs([
+      ['Ann', 10],
+      ['Bob', 20],
+    ]);
+    expect(
+      resultsMatch(
+        gold,
+        rs([
+          [10, 'Ann'],
+          [20, 'Bob'],
+        ]),
+        false,
+      ),
+    ).toBe(true);
+    expect(
+      resultsMatch(
+        gold,
+        rs([
+          [20, 'Bob'],
+          [10, 'Ann'],
+        ]),
+        false,
+      ),
+    ).toBe(true);
+    expect(
+      resultsMatch(
+        gold,
+        rs([
+          [20, 'Bob'],
+          [10, 'Ann'],
+        ]),
+        true,
+      ),
+    ).toBe(false);
     // same columns as bags, but pairs crossed: no permutation makes the rows equal
-    expect(resultsMatch(gold, rs([[20, 'Ann'], [10, 'Bob']]), false)).toBe(false);
+    expect(
+      resultsMatch(
+        gold,
+        rs([
+          [20, 'Ann'],
+          [10, 'Bob'],
+        ]),
+        false,
+      ),
+    ).toBe(false);
   });
 
   it('tries further permutations when several columns hold the same values', () => {
-    const gold = rs([[1, 2, 'x'], [2, 1, 'y']]);
-    expect(resultsMatch(gold, rs([['x', 2, 1], ['y', 1, 2]]), false)).toBe(true);
-    expect(resultsMatch(gold, rs([['x', 1, 1], ['y', 2, 2]]), false)).toBe(false);
+    const gold = rs([
+      [1, 2, 'x'],
+      [2, 1, 'y'],
+    ]);
+    expect(
+      resultsMatch(
+        gold,
+        rs([
+          ['x', 2, 1],
+          ['y', 1, 2],
+        ]),
+        false,
+      ),
+    ).toBe(true);
+    expect(
+      resultsMatch(
+        gold,
+        rs([
+          ['x', 1, 1],
+          ['y', 2, 2],
+        ]),
+        false,
+      ),
+    ).toBe(false);
   });
 
   it('compares values by type: 1 equals 1.0, not the text "1"; null only equals null', () => {
@@ -49,7 +109,9 @@ describe('resultsMatch (Spider test-suite EX)', () => {
   });
 
   it('tags values so that different types never collide', () => {
-    expect(new Set([valueKey(1), valueKey('1'), valueKey(null), valueKey('null'), valueKey(1n), valueKey(-0)]).size).toBe(5);
+    expect(
+      new Set([valueKey(1), valueKey('1'), valueKey(null), valueKey('null'), valueKey(1n), valueKey(-0)]).size,
+    ).toBe(5);
     expect(valueKey(1n)).toBe(valueKey(1));
     expect(valueKey(-0)).toBe(valueKey(0));
     expect(valueKey(Buffer.from('ab'))).toBe('b:6162');

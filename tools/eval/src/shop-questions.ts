@@ -17,11 +17,26 @@ const YEAR_2025 = "order_date >= '2025-01-01' AND order_date < '2026-01-01'";
 export const SHOP_QUESTIONS: readonly ShopQuestion[] = [
   { question: 'How many customers do we have?', goldSql: ['SELECT COUNT(*) FROM customers'] },
   { question: 'How many orders were placed in 2025?', goldSql: [`SELECT COUNT(*) FROM orders WHERE ${YEAR_2025}`] },
-  { question: 'What is the total amount of orders placed in 2025?', goldSql: [`SELECT SUM(total_amount) FROM orders WHERE ${YEAR_2025}`] },
-  { question: 'How many orders came from the web channel?', goldSql: ["SELECT COUNT(*) FROM orders WHERE channel = 'web'"] },
-  { question: 'How many orders are there per status?', goldSql: ['SELECT status, COUNT(*) FROM orders GROUP BY status'] },
-  { question: 'Which products are out of stock?', goldSql: ['SELECT name FROM products WHERE stock_quantity = 0', 'SELECT * FROM products WHERE stock_quantity = 0'] },
-  { question: 'Total payments by payment method', goldSql: ['SELECT payment_method, SUM(amount) FROM payments GROUP BY payment_method'] },
+  {
+    question: 'What is the total amount of orders placed in 2025?',
+    goldSql: [`SELECT SUM(total_amount) FROM orders WHERE ${YEAR_2025}`],
+  },
+  {
+    question: 'How many orders came from the web channel?',
+    goldSql: ["SELECT COUNT(*) FROM orders WHERE channel = 'web'"],
+  },
+  {
+    question: 'How many orders are there per status?',
+    goldSql: ['SELECT status, COUNT(*) FROM orders GROUP BY status'],
+  },
+  {
+    question: 'Which products are out of stock?',
+    goldSql: ['SELECT name FROM products WHERE stock_quantity = 0', 'SELECT * FROM products WHERE stock_quantity = 0'],
+  },
+  {
+    question: 'Total payments by payment method',
+    goldSql: ['SELECT payment_method, SUM(amount) FROM payments GROUP BY payment_method'],
+  },
   {
     question: 'Which customers spent more than 1000 in total?',
     goldSql: [
@@ -29,7 +44,10 @@ export const SHOP_QUESTIONS: readonly ShopQuestion[] = [
       'SELECT c.first_name, c.last_name FROM customers c JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id HAVING SUM(o.total_amount) > 1000',
     ],
   },
-  { question: 'What is the average salary by job title?', goldSql: ['SELECT title, AVG(salary) FROM employees GROUP BY title'] },
+  {
+    question: 'What is the average salary by job title?',
+    goldSql: ['SELECT title, AVG(salary) FROM employees GROUP BY title'],
+  },
   {
     question: 'Web orders over 500 in 2025',
     goldSql: [
@@ -38,24 +56,72 @@ export const SHOP_QUESTIONS: readonly ShopQuestion[] = [
     ],
   },
   { question: 'How many reviews are there?', goldSql: ['SELECT COUNT(*) FROM reviews'] },
-  { question: 'and how many have a rating of 5?', context: ['How many reviews are there?'], goldSql: ['SELECT COUNT(*) FROM reviews WHERE rating = 5'] },
+  {
+    question: 'and how many have a rating of 5?',
+    context: ['How many reviews are there?'],
+    goldSql: ['SELECT COUNT(*) FROM reviews WHERE rating = 5'],
+  },
   {
     question: 'What are the top 5 products by quantity sold?',
-    goldSql: ['SELECT p.name, SUM(oi.quantity) FROM products p JOIN order_items oi ON oi.product_id = p.product_id GROUP BY p.product_id ORDER BY SUM(oi.quantity) DESC LIMIT 5'],
+    goldSql: [
+      'SELECT p.name, SUM(oi.quantity) FROM products p JOIN order_items oi ON oi.product_id = p.product_id GROUP BY p.product_id ORDER BY SUM(oi.quantity) DESC LIMIT 5',
+    ],
   },
-  { question: 'Which category has the most products?', goldSql: ['SELECT c.name FROM categories c JOIN products p ON p.category_id = c.category_id GROUP BY c.category_id ORDER BY COUNT(*) DESC LIMIT 1', 'SELECT c.name, COUNT(*) FROM categories c JOIN products p ON p.category_id = c.category_id GROUP BY c.category_id ORDER BY COUNT(*) DESC LIMIT 1'] },
-  { question: 'Which country has the most customers?', goldSql: ['SELECT country FROM customers GROUP BY country ORDER BY COUNT(*) DESC LIMIT 1', 'SELECT country, COUNT(*) FROM customers GROUP BY country ORDER BY COUNT(*) DESC LIMIT 1'] },
-  { question: 'What is the average order amount per channel?', goldSql: ['SELECT channel, AVG(total_amount) FROM orders GROUP BY channel'] },
+  {
+    question: 'Which category has the most products?',
+    goldSql: [
+      'SELECT c.name FROM categories c JOIN products p ON p.category_id = c.category_id GROUP BY c.category_id ORDER BY COUNT(*) DESC LIMIT 1',
+      'SELECT c.name, COUNT(*) FROM categories c JOIN products p ON p.category_id = c.category_id GROUP BY c.category_id ORDER BY COUNT(*) DESC LIMIT 1',
+    ],
+  },
+  {
+    question: 'Which country has the most customers?',
+    goldSql: [
+      'SELECT country FROM customers GROUP BY country ORDER BY COUNT(*) DESC LIMIT 1',
+      'SELECT country, COUNT(*) FROM customers GROUP BY country ORDER BY COUNT(*) DESC LIMIT 1',
+    ],
+  },
+  {
+    question: 'What is the average order amount per channel?',
+    goldSql: ['SELECT channel, AVG(total_amount) FROM orders GROUP BY channel'],
+  },
   {
     question: 'Who are the top 10 customers by total spend?',
-    goldSql: ['SELECT c.first_name, c.last_name, SUM(o.total_amount) FROM customers c JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id ORDER BY SUM(o.total_amount) DESC LIMIT 10'],
+    goldSql: [
+      'SELECT c.first_name, c.last_name, SUM(o.total_amount) FROM customers c JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id ORDER BY SUM(o.total_amount) DESC LIMIT 10',
+    ],
   },
-  { question: 'How many employees are there in each country?', goldSql: ['SELECT country, COUNT(*) FROM employees GROUP BY country'] },
-  { question: 'Which supplier supplies the most products?', goldSql: ['SELECT s.name FROM suppliers s JOIN products p ON p.supplier_id = s.supplier_id GROUP BY s.supplier_id ORDER BY COUNT(*) DESC LIMIT 1', 'SELECT s.name, COUNT(*) FROM suppliers s JOIN products p ON p.supplier_id = s.supplier_id GROUP BY s.supplier_id ORDER BY COUNT(*) DESC LIMIT 1'] },
-  { question: 'What is the total shipping cost per carrier?', goldSql: ['SELECT carrier, SUM(shipping_cost) FROM shipments GROUP BY carrier'] },
-  { question: 'How many products have been discontinued?', goldSql: ['SELECT COUNT(*) FROM products WHERE discontinued_at IS NOT NULL'] },
-  { question: 'What is the most expensive product?', goldSql: ['SELECT name FROM products ORDER BY unit_price DESC LIMIT 1', 'SELECT name, unit_price FROM products ORDER BY unit_price DESC LIMIT 1', 'SELECT product_id, name, unit_price FROM products ORDER BY unit_price DESC LIMIT 1'] },
-  { question: 'How many customers signed up in 2025?', goldSql: ["SELECT COUNT(*) FROM customers WHERE signup_date >= '2025-01-01' AND signup_date < '2026-01-01'"] },
+  {
+    question: 'How many employees are there in each country?',
+    goldSql: ['SELECT country, COUNT(*) FROM employees GROUP BY country'],
+  },
+  {
+    question: 'Which supplier supplies the most products?',
+    goldSql: [
+      'SELECT s.name FROM suppliers s JOIN products p ON p.supplier_id = s.supplier_id GROUP BY s.supplier_id ORDER BY COUNT(*) DESC LIMIT 1',
+      'SELECT s.name, COUNT(*) FROM suppliers s JOIN products p ON p.supplier_id = s.supplier_id GROUP BY s.supplier_id ORDER BY COUNT(*) DESC LIMIT 1',
+    ],
+  },
+  {
+    question: 'What is the total shipping cost per carrier?',
+    goldSql: ['SELECT carrier, SUM(shipping_cost) FROM shipments GROUP BY carrier'],
+  },
+  {
+    question: 'How many products have been discontinued?',
+    goldSql: ['SELECT COUNT(*) FROM products WHERE discontinued_at IS NOT NULL'],
+  },
+  {
+    question: 'What is the most expensive product?',
+    goldSql: [
+      'SELECT name FROM products ORDER BY unit_price DESC LIMIT 1',
+      'SELECT name, unit_price FROM products ORDER BY unit_price DESC LIMIT 1',
+      'SELECT product_id, name, unit_price FROM products ORDER BY unit_price DESC LIMIT 1',
+    ],
+  },
+  {
+    question: 'How many customers signed up in 2025?',
+    goldSql: ["SELECT COUNT(*) FROM customers WHERE signup_date >= '2025-01-01' AND signup_date < '2026-01-01'"],
+  },
   {
     question: 'What is the best-selling product in each category?',
     goldSql: [
@@ -78,7 +144,17 @@ export const SHOP_QUESTIONS: readonly ShopQuestion[] = [
     question: 'How many customers placed more than one order?',
     goldSql: ['SELECT COUNT(*) FROM (SELECT customer_id FROM orders GROUP BY customer_id HAVING COUNT(*) > 1)'],
   },
-  { question: 'What is the average rating of products in the Electronics category?', goldSql: ["SELECT AVG(r.rating) FROM reviews r JOIN products p ON p.product_id = r.product_id JOIN categories c ON c.category_id = p.category_id WHERE c.name = 'Electronics'"] },
-  { question: 'How many orders did each employee handle?', goldSql: ['SELECT e.first_name, e.last_name, COUNT(*) FROM employees e JOIN orders o ON o.employee_id = e.employee_id GROUP BY e.employee_id'] },
+  {
+    question: 'What is the average rating of products in the Electronics category?',
+    goldSql: [
+      "SELECT AVG(r.rating) FROM reviews r JOIN products p ON p.product_id = r.product_id JOIN categories c ON c.category_id = p.category_id WHERE c.name = 'Electronics'",
+    ],
+  },
+  {
+    question: 'How many orders did each employee handle?',
+    goldSql: [
+      'SELECT e.first_name, e.last_name, COUNT(*) FROM employees e JOIN orders o ON o.employee_id = e.employee_id GROUP BY e.employee_id',
+    ],
+  },
   { question: 'What is the average discount on order items?', goldSql: ['SELECT AVG(discount) FROM order_items'] },
 ];

@@ -4,7 +4,11 @@
  * sets for the current question, written in one of the four reply styles real models use.
  */
 import { createProvider, type LlmProvider } from '@nlq/llm-providers';
-import { startScriptedModelServer, type ScriptedChatRequest, type ScriptedModelServer } from '@nlq/llm-providers/testing';
+import {
+  startScriptedModelServer,
+  type ScriptedChatRequest,
+  type ScriptedModelServer,
+} from '@nlq/llm-providers/testing';
 
 /** The four reply styles of real models, served in rotation: fenced, bare, chatty, <think>-prefixed. */
 export const REPLY_STYLES = ['fenced', 'bare', 'chatty', 'think'] as const;
@@ -68,7 +72,13 @@ export async function startStandInModel(): Promise<StandInModel> {
       return current ? styleReply(current.sql, current.style) : 'CANNOT_ANSWER: nothing served';
     },
   });
-  const provider = createProvider({ provider: 'openai', baseUrl: server.url, model: 'stand-in', apiKey: 'stand-in', maxRetries: 0 });
+  const provider = createProvider({
+    provider: 'openai',
+    baseUrl: server.url,
+    model: 'stand-in',
+    apiKey: 'stand-in',
+    maxRetries: 0,
+  });
   return {
     provider,
     server,

@@ -32,7 +32,10 @@ describe('stand-in model replies and options', () => {
 
   it('parses --mode and --predictions', () => {
     expect(parseEvalOptions(['--mode', 'oracle'])).toMatchObject({ mode: 'oracle', predictions: null });
-    expect(parseEvalOptions(['--mode=replay', '--predictions', 'p.sql'])).toMatchObject({ mode: 'replay', predictions: 'p.sql' });
+    expect(parseEvalOptions(['--mode=replay', '--predictions', 'p.sql'])).toMatchObject({
+      mode: 'replay',
+      predictions: 'p.sql',
+    });
     expect(parseEvalOptions([]).mode).toBe('model');
     expect(() => parseEvalOptions(['--mode', 'replay'])).toThrow(/needs --predictions/);
     expect(() => parseEvalOptions(['--predictions', 'p.sql'])).toThrow(/goes with --mode replay/);
@@ -61,7 +64,9 @@ describeIfData('oracle and replay on the shared data', () => {
     ];
     for (const { set, items } of sets) {
       const report = await runStandInSet(set, items, 'oracle');
-      const lost = report.items.filter((o) => o.goldRuns && !o.correct).map((o) => `${o.id}: ${o.error ?? 'wrong rows'}`);
+      const lost = report.items
+        .filter((o) => o.goldRuns && !o.correct)
+        .map((o) => `${o.id}: ${o.error ?? 'wrong rows'}`);
       expect({ set, lost }).toEqual({ set, lost: [] });
       expect(report.correct).toBe(report.goldRuns);
       expect(report.items.filter((o) => o.goldRuns).every((o) => o.sqlCalls === 1)).toBe(true);
@@ -99,19 +104,27 @@ describeIfData('oracle and replay on the shared data', () => {
 
   it('replay refuses a predictions list of the wrong length', async () => {
     const items = spreadSample(loadEvalSet('chinook', dataDir), 3);
-    await expect(runStandInSet('chinook', items, 'replay', { predictions: ['SELECT 1'] })).rejects.toThrow(/one prediction per question: 1 predictions for 3/);
+    await expect(runStandInSet('chinook', items, 'replay', { predictions: ['SELECT 1'] })).rejects.toThrow(
+      /one prediction per question: 1 predictions for 3/,
+    );
   });
 });
 
 /** defog sql-eval's PostgreSQL questions over its dumps, loaded into throw-away databases of the local server. */
 describeWith('postgresql')('oracle on PostgreSQL (defog-postgres)', () => {
   const run = present ? it : it.skip;
-  run('answers every question whose gold SQL runs, with one SQL-writing call each, and drops its databases', async () => {
-    const items = spreadSample(loadEvalSet('defog-postgres', dataDir), 22);
-    const report = await runStandInSet('defog-postgres', items, 'oracle');
-    const lost = report.items.filter((o) => o.goldRuns && !o.correct).map((o) => `${o.id}: ${o.error ?? 'wrong rows'}`);
-    expect(lost).toEqual([]);
-    expect(report.goldRuns).toBe(22);
-    expect(report.sqlCalls).toBe(22);
-  }, 300_000);
+  run(
+    'answers every question whose gold SQL runs, with one SQL-writing call each, and drops its databases',
+    async () => {
+      const items = spreadSample(loadEvalSet('defog-postgres', dataDir), 22);
+      const report = await runStandInSet('defog-postgres', items, 'oracle');
+      const lost = report.items
+        .filter((o) => o.goldRuns && !o.correct)
+        .map((o) => `${o.id}: ${o.error ?? 'wrong rows'}`);
+      expect(lost).toEqual([]);
+      expect(report.goldRuns).toBe(22);
+      expect(report.sqlCalls).toBe(22);
+    },
+    300_000,
+  );
 });

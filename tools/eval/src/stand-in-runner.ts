@@ -82,7 +82,9 @@ export async function runStandInSet(
   options: { predictions?: readonly string[]; onItem?: (o: StandInOutcome) => void; model?: StandInModel } = {},
 ): Promise<StandInReport> {
   if (mode === 'replay' && options.predictions?.length !== items.length) {
-    throw new Error(`replay needs one prediction per question: ${options.predictions?.length ?? 0} predictions for ${items.length} questions of ${set}`);
+    throw new Error(
+      `replay needs one prediction per question: ${options.predictions?.length ?? 0} predictions for ${items.length} questions of ${set}`,
+    );
   }
   const started = performance.now();
   const model = options.model ?? (await startStandInModel());
@@ -96,13 +98,19 @@ export async function runStandInSet(
         const ran = await runDirect(db, gold);
         if (ran.ok) golds.push({ sql: gold, result: ran.result });
       }
-      const matchesGold = (result: ReadResult | null) => !!result && golds.some((g) => resultsMatch(g.result, result, sqlHasOrderBy(g.sql)));
+      const matchesGold = (result: ReadResult | null) =>
+        !!result && golds.some((g) => resultsMatch(g.result, result, sqlHasOrderBy(g.sql)));
       const served = mode === 'oracle' ? (golds[0]?.sql ?? item.goldSql[0] ?? '') : (options.predictions?.[k] ?? '');
       const direct = mode === 'oracle' ? null : served ? await runDirect(db, served) : null;
       const rightDirectly = mode === 'oracle' ? golds.length > 0 : !!direct?.ok && matchesGold(direct.result);
       const style = REPLY_STYLES[k % REPLY_STYLES.length];
       model.serve(served, style);
-      const out = await harness.pipeline.ask({ question: item.question, sessionId: `${mode}-${set}-${k}`, userId: 'eval', connectionId: item.db });
+      const out = await harness.pipeline.ask({
+        question: item.question,
+        sessionId: `${mode}-${set}-${k}`,
+        userId: 'eval',
+        connectionId: item.db,
+      });
       const predicted = out.success && out.kind === 'read' ? out.result : null;
       const outcome: StandInOutcome = {
         id: item.id,
@@ -150,12 +158,54 @@ export function formatStandInTable(reports: readonly StandInReport[]): string {
   const pct = (a: number, b: number) => (b ? `${((a / b) * 100).toFixed(1)}%` : '-');
   const header =
     mode === 'oracle'
-      ? ['set', 'questions', 'gold runs', 'answered', 'correct', 'correct/gold runs', 'repaired', 'sql calls', 'seconds']
-      : ['set', 'questions', 'gold runs', 'right directly', 'answered', 'correct', 'lost', 'repaired', 'sql calls', 'seconds'];
+      ? [
+          'set',
+          'questions',
+          'gold runs',
+          'answered',
+          'correct',
+          'correct/gold runs',
+          'repaired',
+          'sql calls',
+          'seconds',
+        ]
+      : [
+          'set',
+          'questions',
+          'gold runs',
+          'right directly',
+          'answered',
+          'correct',
+          'lost',
+          'repaired',
+          'sql calls',
+          'seconds',
+        ];
   const rows = reports.map((r) =>
     (mode === 'oracle'
-      ? [r.set, r.questions, r.goldRuns, r.answered, r.correct, pct(r.correct, r.goldRuns), r.repaired, r.sqlCalls, r.seconds.toFixed(1)]
-      : [r.set, r.questions, r.goldRuns, r.rightDirectly, r.answered, r.correct, r.lost, r.repaired, r.sqlCalls, r.seconds.toFixed(1)]
+      ? [
+          r.set,
+          r.questions,
+          r.goldRuns,
+          r.answered,
+          r.correct,
+          pct(r.correct, r.goldRuns),
+          r.repaired,
+          r.sqlCalls,
+          r.seconds.toFixed(1),
+        ]
+      : [
+          r.set,
+          r.questions,
+          r.goldRuns,
+          r.rightDirectly,
+          r.answered,
+          r.correct,
+          r.lost,
+          r.repaired,
+          r.sqlCalls,
+          r.seconds.toFixed(1),
+        ]
     ).map(String),
   );
   const table = [header, ...rows];

@@ -23,7 +23,12 @@ export type PredictionStyle = 'gold' | 'double-quoted' | 'ansi';
  * comments). `names` are the lower-case table and column names quoted by the `ansi` style. Literals holding a
  * quote character, and every literal on PostgreSQL (`engine`), are left single-quoted.
  */
-export function styleGoldSql(sql: string, style: PredictionStyle, names: ReadonlySet<string> = new Set(), engine: 'sqlite' | 'postgresql' = 'sqlite'): string {
+export function styleGoldSql(
+  sql: string,
+  style: PredictionStyle,
+  names: ReadonlySet<string> = new Set(),
+  engine: 'sqlite' | 'postgresql' = 'sqlite',
+): string {
   const postgres = engine === 'postgresql';
   const tokens = tokenizeSql(sql, postgres ? 'postgresql' : 'sqlite').tokens;
   let out = '';
@@ -31,8 +36,14 @@ export function styleGoldSql(sql: string, style: PredictionStyle, names: Readonl
   tokens.forEach((token, i) => {
     let replacement: string | null = null;
     const inner = token.text.slice(1, -1);
-    if (style !== 'gold' && !postgres && token.type === 'string' && token.text.startsWith("'") && !/['"]/.test(inner)) replacement = `"${inner}"`;
-    else if (style === 'ansi' && token.type === 'word' && names.has(token.text.toLowerCase()) && !keywordUse(tokens, i)) {
+    if (style !== 'gold' && !postgres && token.type === 'string' && token.text.startsWith("'") && !/['"]/.test(inner))
+      replacement = `"${inner}"`;
+    else if (
+      style === 'ansi' &&
+      token.type === 'word' &&
+      names.has(token.text.toLowerCase()) &&
+      !keywordUse(tokens, i)
+    ) {
       replacement = `"${postgres ? token.text.toLowerCase() : token.text}"`;
     }
     if (replacement !== null) {
@@ -59,7 +70,8 @@ async function main(argv: string[]): Promise<void> {
     return k >= 0 ? argv[k + 1] : undefined;
   };
   const style = (arg('--style') ?? 'double-quoted') as PredictionStyle;
-  if (!['gold', 'double-quoted', 'ansi'].includes(style)) throw new Error(`unknown style "${style}": gold, double-quoted or ansi`);
+  if (!['gold', 'double-quoted', 'ansi'].includes(style))
+    throw new Error(`unknown style "${style}": gold, double-quoted or ansi`);
   const out = arg('--out');
   if (!out) throw new Error('--out FILE is required');
   const setArg = arg('--set') ?? 'all';

@@ -55,7 +55,8 @@ const STALE_LOCK_MS = 120_000;
 export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Promise<ResolvedChromium> {
   const explicit = env[CHROMIUM_PATH_ENV]?.trim();
   if (explicit) {
-    if (!fs.existsSync(explicit)) throw new Error(`${CHROMIUM_PATH_ENV}=${explicit} names no file: point it at a Chromium or Chrome executable.`);
+    if (!fs.existsSync(explicit))
+      throw new Error(`${CHROMIUM_PATH_ENV}=${explicit} names no file: point it at a Chromium or Chrome executable.`);
     return { executablePath: explicit, source: 'NLQ_CHROMIUM_PATH' };
   }
   const system = SYSTEM_CHROMIUM_PATHS.find((candidate) => fs.existsSync(candidate));

@@ -54,14 +54,19 @@ export async function clippedTexts(page: Page, selector: string): Promise<string
       if (el instanceof SVGGraphicsElement) {
         const svg = el.ownerSVGElement?.getBoundingClientRect();
         const r = el.getBoundingClientRect();
-        if (svg && (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)) cut.push(el.textContent ?? '');
+        if (
+          svg &&
+          (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
+        )
+          cut.push(el.textContent ?? '');
         continue;
       }
       const h = el as HTMLElement;
       if (h.offsetParent === null) continue;
       const style = getComputedStyle(h);
       const hides = (o: string) => o !== 'visible';
-      if (h.scrollWidth > h.clientWidth + 1 || (hides(style.overflowY) && h.scrollHeight > h.clientHeight + 1)) cut.push(h.textContent ?? '');
+      if (h.scrollWidth > h.clientWidth + 1 || (hides(style.overflowY) && h.scrollHeight > h.clientHeight + 1))
+        cut.push(h.textContent ?? '');
     }
     return cut;
   }, selector);

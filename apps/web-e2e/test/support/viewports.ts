@@ -11,7 +11,11 @@ export const VIEWPORTS = [
 export type Viewport = (typeof VIEWPORTS)[number];
 
 /** Run `check` on a new page of `browser` sized to `viewport`; the page is closed afterwards, whatever happens. */
-export async function withViewportPage(browser: RunningBrowser, viewport: Viewport, check: (page: Page) => Promise<void>): Promise<void> {
+export async function withViewportPage(
+  browser: RunningBrowser,
+  viewport: Viewport,
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
   const page = await browser.context.newPage();
   try {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });

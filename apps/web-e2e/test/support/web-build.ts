@@ -18,7 +18,11 @@ export async function buildWebApp(outDir: string): Promise<void> {
   const env = { ...process.env };
   delete env.VITE_API_BASE; // same origin: the api under test serves the app
   try {
-    await run(process.execPath, [viteBin, 'build', WEB_APP_ROOT, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { env, timeout: 60_000 });
+    await run(
+      process.execPath,
+      [viteBin, 'build', WEB_APP_ROOT, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { env, timeout: 60_000 },
+    );
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`vite build of apps/web failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);

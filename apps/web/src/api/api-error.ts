@@ -46,5 +46,9 @@ export async function apiErrorFromResponse(res: Response): Promise<ApiError> {
     const e = body as ErrorResponse;
     return new ApiError({ ...e, statusCode: typeof e.statusCode === 'number' ? e.statusCode : res.status });
   }
-  return new ApiError({ statusCode: res.status, code: 'HTTP_' + res.status, message: `${res.status} ${res.statusText || 'error'}`.trim() });
+  return new ApiError({
+    statusCode: res.status,
+    code: 'HTTP_' + res.status,
+    message: `${res.status} ${res.statusText || 'error'}`.trim(),
+  });
 }

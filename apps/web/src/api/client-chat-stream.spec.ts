@@ -14,7 +14,10 @@ async function serve(handler: (res: http.ServerResponse) => void) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const client = new ApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, getKey: () => 'k-1' });
+  const client = new ApiClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    getKey: () => 'k-1',
+  });
   return { client, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
@@ -51,7 +54,10 @@ describe('ApiClient.chatStream', () => {
 
   it('rejects with ApiError for an error event or an HTTP error, and ChatStreamUnavailableError when no stream can answer', async () => {
     const answers: Array<(res: http.ServerResponse) => void> = [
-      (res) => sse(res, ['event: error\ndata: {"statusCode":500,"code":"INTERNAL","message":"Internal server error (request id r).","requestId":"r"}\n\n']),
+      (res) =>
+        sse(res, [
+          'event: error\ndata: {"statusCode":500,"code":"INTERNAL","message":"Internal server error (request id r).","requestId":"r"}\n\n',
+        ]),
       (res) => {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'No session x', requestId: 'r' }));
@@ -66,7 +72,8 @@ describe('ApiClient.chatStream', () => {
     const srv = await serve((res) => answers[next++](res));
     try {
       const failures = [];
-      for (let i = 0; i < answers.length; i++) failures.push(await srv.client.chatStream({ question: 'q' }, () => undefined).catch((e: unknown) => e));
+      for (let i = 0; i < answers.length; i++)
+        failures.push(await srv.client.chatStream({ question: 'q' }, () => undefined).catch((e: unknown) => e));
       expect(failures[0]).toBeInstanceOf(ApiError);
       expect(failures[0]).toMatchObject({ statusCode: 500, code: 'INTERNAL', requestId: 'r' });
       expect(failures[1]).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });

@@ -23,7 +23,13 @@ describe('ApiClient', () => {
   it('sends X-API-Key, JSON body and query, and answers the parsed JSON', async () => {
     let seen: { method?: string; url?: string; key?: string | string[]; type?: string; body?: string } = {};
     const srv = await startServer((req, body, res) => {
-      seen = { method: req.method, url: req.url, key: req.headers['x-api-key'], type: req.headers['content-type'], body };
+      seen = {
+        method: req.method,
+        url: req.url,
+        key: req.headers['x-api-key'],
+        type: req.headers['content-type'],
+        body,
+      };
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ items: [], page: 2, page_size: 5, total: 0 }));
     });
@@ -50,15 +56,34 @@ describe('ApiClient', () => {
     const srv = await startServer((req, _body, res) => {
       if (req.url === '/api/me') {
         res.writeHead(401, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Missing or invalid X-API-Key', requestId: 'r-1' }));
+        res.end(
+          JSON.stringify({
+            statusCode: 401,
+            code: 'UNAUTHORIZED',
+            message: 'Missing or invalid X-API-Key',
+            requestId: 'r-1',
+          }),
+        );
         return;
       }
       res.writeHead(400, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ statusCode: 400, code: 'VALIDATION', message: 'Invalid request', details: [{ field: 'url', problems: ['must be a URL'] }], requestId: 'r-2' }));
+      res.end(
+        JSON.stringify({
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'Invalid request',
+          details: [{ field: 'url', problems: ['must be a URL'] }],
+          requestId: 'r-2',
+        }),
+      );
     });
     try {
       const unauthorized: ApiError[] = [];
-      const client = new ApiClient({ baseUrl: srv.base, getKey: () => 'wrong', onUnauthorized: (e) => unauthorized.push(e) });
+      const client = new ApiClient({
+        baseUrl: srv.base,
+        getKey: () => 'wrong',
+        onUnauthorized: (e) => unauthorized.push(e),
+      });
       const e401 = await client.me().catch((e: unknown) => e);
       expect(e401).toBeInstanceOf(ApiError);
       expect((e401 as ApiError).unauthorized).toBe(true);
@@ -81,7 +106,9 @@ describe('ApiClient', () => {
       res.end('<html>proxy error</html>');
     });
     try {
-      const err = (await new ApiClient({ baseUrl: srv.base, getKey: () => 'k' }).health().catch((e: unknown) => e)) as ApiError;
+      const err = (await new ApiClient({ baseUrl: srv.base, getKey: () => 'k' })
+        .health()
+        .catch((e: unknown) => e)) as ApiError;
       expect(err.statusCode).toBe(502);
       expect(err.message).toBe('502 Bad Gateway');
     } finally {
@@ -93,7 +120,9 @@ describe('ApiClient', () => {
     const srv = await startServer(() => undefined);
     const base = srv.base;
     await srv.close();
-    const err = (await new ApiClient({ baseUrl: base, getKey: () => 'k' }).health().catch((e: unknown) => e)) as ApiError;
+    const err = (await new ApiClient({ baseUrl: base, getKey: () => 'k' })
+      .health()
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.statusCode).toBe(0);
     expect(err.code).toBe('NETWORK');
@@ -104,7 +133,10 @@ describe('ApiClient', () => {
     let url = '';
     const srv = await startServer((req, _body, res) => {
       url = req.url ?? '';
-      res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="nlq-customers-h1.csv"' });
+      res.writeHead(200, {
+        'Content-Type': 'text/csv',
+        'Content-Disposition': 'attachment; filename="nlq-customers-h1.csv"',
+      });
       res.end('country,customers\nGermany,42\n');
     });
     try {
@@ -120,7 +152,9 @@ describe('ApiClient', () => {
 
 describe('filenameFromDisposition', () => {
   it('reads filename*, quoted and bare filename (RFC 6266)', () => {
-    expect(filenameFromDisposition(`attachment; filename="a.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`)).toBe('résumé.csv');
+    expect(filenameFromDisposition(`attachment; filename="a.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`)).toBe(
+      'résumé.csv',
+    );
     expect(filenameFromDisposition('attachment; filename="orders 2024.json"')).toBe('orders 2024.json');
     expect(filenameFromDisposition('attachment; filename=rows.csv')).toBe('rows.csv');
     expect(filenameFromDisposition('attachment')).toBeNull();

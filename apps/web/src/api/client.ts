@@ -110,9 +110,17 @@ export class ApiClient {
   }
 
   /** Send one request and answer the raw Response when 2xx; throws ApiError otherwise. */
-  async send(method: string, path: string, init: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<Response> {
+  async send(
+    method: string,
+    path: string,
+    init: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+  ): Promise<Response> {
     const key = this.options.getKey();
-    const headers = { Accept: 'application/json', ...(key ? { 'X-API-Key': key } : {}), ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) };
+    const headers = {
+      Accept: 'application/json',
+      ...(key ? { 'X-API-Key': key } : {}),
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    };
     let res: Response;
     try {
       res = await this.fetchImpl(this.url(path, init.query), {
@@ -126,7 +134,9 @@ export class ApiClient {
       throw new ApiError({
         statusCode: 0,
         code: aborted ? 'ABORTED' : 'NETWORK',
-        message: aborted ? 'Request cancelled' : `Cannot reach the API at ${this.options.baseUrl || 'this origin'}: ${err instanceof Error ? err.message : String(err)}`,
+        message: aborted
+          ? 'Request cancelled'
+          : `Cannot reach the API at ${this.options.baseUrl || 'this origin'}: ${err instanceof Error ? err.message : String(err)}`,
       });
     }
     if (!res.ok) {
@@ -138,7 +148,11 @@ export class ApiClient {
   }
 
   /** JSON request; answers the parsed body (undefined for 204). */
-  async request<T>(method: string, path: string, init: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    init: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+  ): Promise<T> {
     const res = await this.send(method, path, init);
     if (res.status === 204) return undefined as T;
     const text = await res.text();
@@ -146,7 +160,11 @@ export class ApiClient {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ApiError({ statusCode: res.status, code: 'BAD_RESPONSE', message: `The API answered ${path} with something that is not JSON` });
+      throw new ApiError({
+        statusCode: res.status,
+        code: 'BAD_RESPONSE',
+        message: `The API answered ${path} with something that is not JSON`,
+      });
     }
   }
 
@@ -168,15 +186,31 @@ export class ApiClient {
    * @throws ApiError for an HTTP error (before the stream) or an `error` event (the one error shape)
    * @throws ChatStreamUnavailableError when no event stream came back or it ended without `result` (fall back to chat)
    */
-  async chatStream(body: ChatRequest, onEvent: (event: ChatStreamEvent) => void, signal?: AbortSignal): Promise<ChatResponse> {
+  async chatStream(
+    body: ChatRequest,
+    onEvent: (event: ChatStreamEvent) => void,
+    signal?: AbortSignal,
+  ): Promise<ChatResponse> {
     const key = this.options.getKey();
-    const headers = { Accept: 'text/event-stream', 'Content-Type': 'application/json', ...(key ? { 'X-API-Key': key } : {}) };
+    const headers = {
+      Accept: 'text/event-stream',
+      'Content-Type': 'application/json',
+      ...(key ? { 'X-API-Key': key } : {}),
+    };
     let res: Response;
     try {
-      res = await this.fetchImpl(this.url('/api/chat/stream'), { method: 'POST', headers, body: JSON.stringify(body), signal });
+      res = await this.fetchImpl(this.url('/api/chat/stream'), {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal,
+      });
     } catch (err) {
-      if (err instanceof Error && err.name === 'AbortError') throw new ApiError({ statusCode: 0, code: 'ABORTED', message: 'Request cancelled' });
-      throw new ChatStreamUnavailableError(`The answer stream could not be opened: ${err instanceof Error ? err.message : String(err)}`);
+      if (err instanceof Error && err.name === 'AbortError')
+        throw new ApiError({ statusCode: 0, code: 'ABORTED', message: 'Request cancelled' });
+      throw new ChatStreamUnavailableError(
+        `The answer stream could not be opened: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     if (!res.ok) {
       const error = await apiErrorFromResponse(res);
@@ -195,9 +229,13 @@ export class ApiClient {
         try {
           chunk = await reader.read();
         } catch (err) {
-          throw new ChatStreamUnavailableError(`The answer stream broke off: ${err instanceof Error ? err.message : String(err)}`);
+          throw new ChatStreamUnavailableError(
+            `The answer stream broke off: ${err instanceof Error ? err.message : String(err)}`,
+          );
         }
-        for (const event of parser.push(chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true }))) {
+        for (const event of parser.push(
+          chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true }),
+        )) {
           let data: unknown;
           try {
             data = JSON.parse(event.data);
@@ -207,7 +245,11 @@ export class ApiClient {
           if (event.event === 'result') return data as ChatResponse;
           if (event.event === 'error') {
             const e = data as ErrorResponse;
-            throw new ApiError({ ...e, statusCode: typeof e.statusCode === 'number' ? e.statusCode : 500, message: String(e.message ?? 'The question failed') });
+            throw new ApiError({
+              ...e,
+              statusCode: typeof e.statusCode === 'number' ? e.statusCode : 500,
+              message: String(e.message ?? 'The question failed'),
+            });
           }
           if (data && typeof data === 'object') onEvent({ type: event.event, data: data as Record<string, unknown> });
         }
@@ -296,7 +338,9 @@ export class ApiClient {
     return this.request('GET', '/api/knowledge/definitions', { query });
   }
   /** GET /api/knowledge/definitions/{id}/versions: every version, oldest first, with its change. */
-  definitionVersions(id: string): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
+  definitionVersions(
+    id: string,
+  ): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
     return this.request('GET', `/api/knowledge/definitions/${encodeURIComponent(id)}/versions`);
   }
   /** GET /api/knowledge/examples?status=: verified examples of the active connection in one status. */
@@ -312,7 +356,8 @@ export class ApiClient {
   async exportEntry(entryId: string, format: 'csv' | 'json'): Promise<Download> {
     const res = await this.send('GET', '/api/export', { query: { entry_id: entryId, format } });
     const blob = await res.blob();
-    const filename = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? `nlq-export-${entryId}.${format}`;
+    const filename =
+      filenameFromDisposition(res.headers.get('Content-Disposition')) ?? `nlq-export-${entryId}.${format}`;
     return { blob, filename };
   }
 }

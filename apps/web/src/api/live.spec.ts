@@ -30,17 +30,19 @@ async function startLiveServer() {
     authMessages,
     ready,
     connections: () => wss.clients.size,
-    close: () => new Promise<void>((r) => {
-      for (const c of wss.clients) c.terminate();
-      wss.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => r());
+      }),
   };
 }
 
 function waitFor(check: () => boolean, ms = 3000): Promise<void> {
   const start = Date.now();
   return new Promise((resolve, reject) => {
-    const tick = () => (check() ? resolve() : Date.now() - start > ms ? reject(new Error('timed out')) : setTimeout(tick, 10));
+    const tick = () =>
+      check() ? resolve() : Date.now() - start > ms ? reject(new Error('timed out')) : setTimeout(tick, 10);
     tick();
   });
 }
@@ -58,7 +60,14 @@ describe('LiveClient', () => {
       await waitFor(() => client.status === 'open');
       expect(srv.authMessages).toEqual([{ type: 'auth', api_key: KEY }]);
       expect(client.userId).toBe('alice');
-      const ev: LiveEvent = { type: 'stage.finished', sessionId: 's1', userId: 'alice', traceId: 't1', at: new Date().toISOString(), data: { stage: 'generate', durationMs: 12 } };
+      const ev: LiveEvent = {
+        type: 'stage.finished',
+        sessionId: 's1',
+        userId: 'alice',
+        traceId: 't1',
+        at: new Date().toISOString(),
+        data: { stage: 'generate', durationMs: 12 },
+      };
       srv.ready[0].send(JSON.stringify(ev));
       srv.ready[0].send('not json');
       await waitFor(() => events.length === 1);

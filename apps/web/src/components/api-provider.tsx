@@ -37,7 +37,10 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   const [key, setKey] = useState<string | null>(() => loadKey());
   const keyRef = useRef(key);
   keyRef.current = key;
-  const [dialog, setDialog] = useState<{ open: boolean; reason: string | null }>(() => ({ open: !loadKey(), reason: null }));
+  const [dialog, setDialog] = useState<{ open: boolean; reason: string | null }>(() => ({
+    open: !loadKey(),
+    reason: null,
+  }));
   const [me, setMe] = useState<WhoAmI | null>(null);
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('idle');
 
@@ -50,7 +53,10 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  const live = useMemo(() => new LiveClient({ url: liveUrl(API_BASE, window.location), getKey: () => keyRef.current }), []);
+  const live = useMemo(
+    () => new LiveClient({ url: liveUrl(API_BASE, window.location), getKey: () => keyRef.current }),
+    [],
+  );
 
   useEffect(() => live.onStatus(setLiveStatus), [live]);
 
@@ -70,23 +76,20 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   useEffect(() => () => live.stop(), [live]);
 
   /** Check a key with GET /api/me before keeping it; answers an error text or null. */
-  const submitKey = useCallback(
-    async (candidate: string): Promise<string | null> => {
-      const probe = new ApiClient({ baseUrl: API_BASE, getKey: () => candidate });
-      try {
-        const who = await probe.me();
-        saveKey(candidate);
-        setMe(who);
-        setKey(candidate);
-        setDialog({ open: false, reason: null });
-        return null;
-      } catch (err) {
-        if (err instanceof ApiError && err.unauthorized) return 'This key was refused by the API.';
-        return err instanceof ApiError ? err.describe() : String(err);
-      }
-    },
-    [],
-  );
+  const submitKey = useCallback(async (candidate: string): Promise<string | null> => {
+    const probe = new ApiClient({ baseUrl: API_BASE, getKey: () => candidate });
+    try {
+      const who = await probe.me();
+      saveKey(candidate);
+      setMe(who);
+      setKey(candidate);
+      setDialog({ open: false, reason: null });
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.unauthorized) return 'This key was refused by the API.';
+      return err instanceof ApiError ? err.describe() : String(err);
+    }
+  }, []);
 
   const value = useMemo<ApiContextValue>(
     () => ({ client, live, liveStatus, me, hasKey: !!key, askForKey: () => setDialog({ open: true, reason: null }) }),

@@ -14,6 +14,7 @@ export function approvalSummary(estimatedRows: number | null | undefined, kind: 
     return `This statement would change ${estimatedRows.toLocaleString('en-US')} row${estimatedRows === 1 ? '' : 's'} (counted before running) and waits for approval.`;
   }
   if (kind === 'ddl') return 'This statement changes the database schema and waits for approval.';
-  if (kind === 'write' && estimatedRows === null) return 'This statement changes data (the rows could not be counted) and waits for approval.';
+  if (kind === 'write' && estimatedRows === null)
+    return 'This statement changes data (the rows could not be counted) and waits for approval.';
   return 'This statement changes data and waits for approval.';
 }

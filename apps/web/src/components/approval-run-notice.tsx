@@ -14,7 +14,11 @@ export function latestApprovalRun(history: HistoryEntry[], entryId: string): App
   const runs = history.filter((e) => e.kind === 'approval' && e.ref_id === entryId);
   const last = runs[runs.length - 1];
   if (!last || last.status === 'approved') return null;
-  return { state: 'failed', error: last.error ?? 'the approved write failed', interrupted: last.status === 'interrupted' };
+  return {
+    state: 'failed',
+    error: last.error ?? 'the approved write failed',
+    interrupted: last.status === 'interrupted',
+  };
 }
 
 /**
@@ -23,7 +27,13 @@ export function latestApprovalRun(history: HistoryEntry[], entryId: string): App
  * again. Reads the session's history once, then follows approval.executing / approval.failed / approval.approved on
  * /ws/live.
  */
-export function ApprovalRunNotice({ sessionId, entryId }: { sessionId: string | undefined; entryId: string | undefined }) {
+export function ApprovalRunNotice({
+  sessionId,
+  entryId,
+}: {
+  sessionId: string | undefined;
+  entryId: string | undefined;
+}) {
   const { client, live } = useApi();
   const [run, setRun] = useState<ApprovalRun>(null);
 
@@ -37,7 +47,12 @@ export function ApprovalRunNotice({ sessionId, entryId }: { sessionId: string | 
     const unsubscribe = live.subscribe((ev: LiveEvent) => {
       if (ev.sessionId !== sessionId) return;
       if (ev.type === 'approval.executing') setRun({ state: 'executing' });
-      else if (ev.type === 'approval.failed') setRun({ state: 'failed', error: String(ev.data.error ?? 'failed'), interrupted: ev.data.interrupted === true });
+      else if (ev.type === 'approval.failed')
+        setRun({
+          state: 'failed',
+          error: String(ev.data.error ?? 'failed'),
+          interrupted: ev.data.interrupted === true,
+        });
       else if (ev.type === 'approval.approved' || ev.type === 'approval.rejected') setRun(null);
     });
     return () => {
@@ -56,7 +71,8 @@ export function ApprovalRunNotice({ sessionId, entryId }: { sessionId: string | 
   }
   return (
     <p className="error-text" role="status" data-testid="approval-run">
-      {run.interrupted ? 'The approved run was interrupted' : 'The approved run failed'}: {run.error}. It may be approved again.
+      {run.interrupted ? 'The approved run was interrupted' : 'The approved run failed'}: {run.error}. It may be
+      approved again.
     </p>
   );
 }

@@ -81,7 +81,18 @@ export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 
  * A conversation turn: question, live stages, answer with how nlq read it, or the question asked back with its
  * options, formatted SQL, approval, table (with the real total when the row limit cut it), chart, feedback, export.
  */
-export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false, onDecide, onFeedback, onClarify, onAsk, busy = false }: ChatTurnProps) {
+export function ChatTurn({
+  turn,
+  dialect,
+  canDecide,
+  canRate,
+  canClarify = false,
+  onDecide,
+  onFeedback,
+  onClarify,
+  onAsk,
+  busy = false,
+}: ChatTurnProps) {
   const r = turn.response;
   const e = turn.entry;
   const sql = r?.sql || e?.sql || '';
@@ -99,7 +110,14 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
   const kept = !r && e?.status === 'ok' ? e.result : null;
 
   return (
-    <article className="turn" data-testid="chat-turn" data-turn-key={turn.key} data-entry-id={entryId} data-state={turn.state} aria-busy={turn.state === 'running'}>
+    <article
+      className="turn"
+      data-testid="chat-turn"
+      data-turn-key={turn.key}
+      data-entry-id={entryId}
+      data-state={turn.state}
+      aria-busy={turn.state === 'running'}
+    >
       <div className="question" data-testid="chat-question">
         {turn.question}
       </div>
@@ -117,7 +135,11 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
               {r?.cached && <span className="badge badge-neutral">cached</span>}
               {r?.kind && <span className="badge badge-neutral">{r.kind}</span>}
               {traceId && (
-                <Link to={`/traces/${encodeURIComponent(traceId)}`} className="small-text" data-testid="chat-trace-link">
+                <Link
+                  to={`/traces/${encodeURIComponent(traceId)}`}
+                  className="small-text"
+                  data-testid="chat-trace-link"
+                >
                   trace
                 </Link>
               )}
@@ -149,11 +171,24 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
                 {canDecide ? (
                   <>
                     <ApprovalRunNotice sessionId={r?.session_id ?? e?.session_id} entryId={entryId} />
-                    <span data-testid="approval-impact">{approvalSummary(r ? r.estimated_rows : e?.estimated_rows, r?.kind)}</span>
-                    <button type="button" disabled={turn.deciding} onClick={() => onDecide('approve')} data-testid="approve">
+                    <span data-testid="approval-impact">
+                      {approvalSummary(r ? r.estimated_rows : e?.estimated_rows, r?.kind)}
+                    </span>
+                    <button
+                      type="button"
+                      disabled={turn.deciding}
+                      onClick={() => onDecide('approve')}
+                      data-testid="approve"
+                    >
                       Approve and run
                     </button>
-                    <button type="button" className="danger" disabled={turn.deciding} onClick={() => onDecide('reject')} data-testid="reject">
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={turn.deciding}
+                      onClick={() => onDecide('reject')}
+                      data-testid="reject"
+                    >
                       Reject
                     </button>
                   </>
@@ -176,7 +211,12 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
                     <ResultChart columns={r.columns} rows={r.rows} chart={r.chart} />
                   </Suspense>
                 )}
-                <DataTable columns={r.columns} rows={r.rows} caption={rowsLabel(r.row_count)} footer={footer && `${footer}. Export for more.`} />
+                <DataTable
+                  columns={r.columns}
+                  rows={r.rows}
+                  caption={rowsLabel(r.row_count)}
+                  footer={footer && `${footer}. Export for more.`}
+                />
               </>
             )}
             {kept && kept.columns.length > 0 && (
@@ -190,11 +230,17 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
                   columns={kept.columns}
                   rows={kept.rows}
                   caption={rowsLabel(e?.row_count ?? kept.rows.length)}
-                  footer={kept.more ? `The first ${kept.rows.length.toLocaleString('en-US')} rows are kept with the session. Export to run the query again for all of them.` : null}
+                  footer={
+                    kept.more
+                      ? `The first ${kept.rows.length.toLocaleString('en-US')} rows are kept with the session. Export to run the query again for all of them.`
+                      : null
+                  }
                 />
               </>
             )}
-            {e && !r && !kept && e.status === 'ok' && e.row_count !== null && <p className="muted small-text">{e.row_count} rows (not kept in history; export to see them)</p>}
+            {e && !r && !kept && e.status === 'ok' && e.row_count !== null && (
+              <p className="muted small-text">{e.row_count} rows (not kept in history; export to see them)</p>
+            )}
             <div className="turn-actions">
               {canRate && !clarification && (
                 <span className="feedback" role="group" aria-label="Rate this answer">
@@ -223,7 +269,9 @@ export function ChatTurn({ turn, dialect, canDecide, canRate, canClarify = false
                   )}
                 </span>
               )}
-              {entryId && sql && !pending && (r ? r.success && r.columns.length > 0 : e?.status === 'ok') && <ExportButtons entryId={entryId} />}
+              {entryId && sql && !pending && (r ? r.success && r.columns.length > 0 : e?.status === 'ok') && (
+                <ExportButtons entryId={entryId} />
+              )}
             </div>
           </>
         )}

@@ -3,14 +3,26 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ClarificationOptions, turnClarification } from './clarification-options';
 
-const clarification = { question: 'Which people in London do you mean?', options: [{ id: '1', label: 'customers in London' }, { id: '2', label: 'employees in London' }] };
+const clarification = {
+  question: 'Which people in London do you mean?',
+  options: [
+    { id: '1', label: 'customers in London' },
+    { id: '2', label: 'employees in London' },
+  ],
+};
 
 describe('turnClarification', () => {
-  it('takes the response\'s clarification, or a stored entry\'s without the restated questions', () => {
+  it("takes the response's clarification, or a stored entry's without the restated questions", () => {
     expect(turnClarification({ clarification }, undefined)).toEqual(clarification);
     const entry = {
       status: 'clarification',
-      clarification: { question: clarification.question, options: clarification.options.map((o) => ({ ...o, question: `How many people are in London (meaning: ${o.label})` })) },
+      clarification: {
+        question: clarification.question,
+        options: clarification.options.map((o) => ({
+          ...o,
+          question: `How many people are in London (meaning: ${o.label})`,
+        })),
+      },
     } as HistoryEntry;
     expect(turnClarification(undefined, entry)).toEqual(clarification);
   });

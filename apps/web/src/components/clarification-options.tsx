@@ -6,7 +6,10 @@ import { useId } from 'react';
  * stored session its entry's `clarification` (the stored shape, each option's restated question left out). Null when
  * the turn answered (or failed) instead.
  */
-export function turnClarification(response: { clarification?: Clarification | null } | undefined, entry: HistoryEntry | undefined): Clarification | null {
+export function turnClarification(
+  response: { clarification?: Clarification | null } | undefined,
+  entry: HistoryEntry | undefined,
+): Clarification | null {
   const c = response ? response.clarification : entry?.clarification;
   if (!c || !Array.isArray(c.options) || c.options.length === 0) return null;
   return { question: c.question, options: c.options.map(({ id, label }) => ({ id, label })) };
@@ -52,7 +55,11 @@ export function ClarificationOptions({ clarification, chosen, disabled, onChoose
         ))}
       </div>
       <p className="muted small-text" data-testid="clarification-hint">
-        {disabled && chosen ? 'Answered.' : disabled ? 'Answered by a later question.' : 'Choose one, or ask in other words.'}
+        {disabled && chosen
+          ? 'Answered.'
+          : disabled
+            ? 'Answered by a later question.'
+            : 'Choose one, or ask in other words.'}
       </p>
     </div>
   );

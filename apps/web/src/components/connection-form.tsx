@@ -46,16 +46,30 @@ export function ConnectionForm({ editing, onSave, onCancel }: ConnectionFormProp
       return;
     }
     const input: Partial<ConnectionInput> = editing
-      ? { ...(name.trim() !== editing.name ? { name: name.trim() } : {}), ...(urlChanged || password ? { url: fullUrl } : {}) }
+      ? {
+          ...(name.trim() !== editing.name ? { name: name.trim() } : {}),
+          ...(urlChanged || password ? { url: fullUrl } : {}),
+        }
       : { name: name.trim(), url: fullUrl };
     await save(input);
   }
 
   return (
-    <form className="card form" onSubmit={submit} data-testid="connection-form" aria-label={editing ? `Edit ${editing.name}` : 'New connection'}>
+    <form
+      className="card form"
+      onSubmit={submit}
+      data-testid="connection-form"
+      aria-label={editing ? `Edit ${editing.name}` : 'New connection'}
+    >
       <h2>{editing ? `Edit ${editing.name}` : 'New connection'}</h2>
       <label htmlFor="conn-name">Name</label>
-      <input id="conn-name" value={name} onChange={(e) => setName(e.target.value)} data-testid="connection-name" required />
+      <input
+        id="conn-name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        data-testid="connection-name"
+        required
+      />
       <label htmlFor="conn-url">URL</label>
       <input
         id="conn-url"
@@ -74,7 +88,9 @@ export function ConnectionForm({ editing, onSave, onCancel }: ConnectionFormProp
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         disabled={!canHavePassword}
-        placeholder={editing?.has_password ? 'stored (leave empty to keep it)' : canHavePassword ? 'none' : 'not used by this URL'}
+        placeholder={
+          editing?.has_password ? 'stored (leave empty to keep it)' : canHavePassword ? 'none' : 'not used by this URL'
+        }
         data-testid="connection-password"
         aria-describedby="conn-password-help"
       />

@@ -57,7 +57,9 @@ export function DataTable({ columns, rows, pageSize = 10, caption, footer }: Dat
           ))}
         </tbody>
       </table>
-      {rows.length > pageSize && <Pager page={page} pageSize={pageSize} total={rows.length} onPage={setPage} testId="table-pager" />}
+      {rows.length > pageSize && (
+        <Pager page={page} pageSize={pageSize} total={rows.length} onPage={setPage} testId="table-pager" />
+      )}
       {footer && (
         <p className="table-footer muted small-text" data-testid="table-footer">
           {footer}

@@ -37,14 +37,22 @@ export function ExampleQuestionList({ connectionId, onAsk, disabled = false }: E
     <div className="examples-empty" data-testid="example-questions">
       <p className="muted">Ask a question about your data in plain words.</p>
       {questions === null && !failed && <p className="muted small-text">Finding questions this database can answer…</p>}
-      {(failed || (questions !== null && questions.length === 0)) && <p className="muted small-text">Open “Tables” to see what data there is.</p>}
+      {(failed || (questions !== null && questions.length === 0)) && (
+        <p className="muted small-text">Open “Tables” to see what data there is.</p>
+      )}
       {questions && questions.length > 0 && (
         <>
           <p className="small-text">Questions this database answers, for a start:</p>
           <ul className="example-list">
             {questions.map((q) => (
               <li key={q}>
-                <button type="button" className="secondary" disabled={disabled} onClick={() => onAsk(q)} data-testid="example-question">
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={disabled}
+                  onClick={() => onAsk(q)}
+                  data-testid="example-question"
+                >
                   {q}
                 </button>
               </li>

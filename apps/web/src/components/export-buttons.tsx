@@ -32,10 +32,22 @@ export function ExportButtons({ entryId }: { entryId: string }) {
 
   return (
     <span className="export">
-      <button type="button" className="secondary small" disabled={busy !== null} onClick={() => download('csv')} data-testid="export-csv">
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy !== null}
+        onClick={() => download('csv')}
+        data-testid="export-csv"
+      >
         {busy === 'csv' ? 'Exporting…' : 'Export CSV'}
       </button>
-      <button type="button" className="secondary small" disabled={busy !== null} onClick={() => download('json')} data-testid="export-json">
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy !== null}
+        onClick={() => download('json')}
+        data-testid="export-json"
+      >
         {busy === 'json' ? 'Exporting…' : 'JSON'}
       </button>
     </span>

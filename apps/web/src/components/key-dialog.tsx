@@ -40,7 +40,13 @@ export function KeyDialog({ reason, onSubmit, onCancel }: KeyDialogProps) {
 
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="key-dialog-title" data-testid="key-dialog">
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="key-dialog-title"
+        data-testid="key-dialog"
+      >
         <form onSubmit={submit}>
           <h2 id="key-dialog-title">API key</h2>
           <p className="muted">nlq needs its API key (X-API-Key). It is kept in this browser only.</p>
@@ -48,8 +54,9 @@ export function KeyDialog({ reason, onSubmit, onCancel }: KeyDialogProps) {
             <p>Where to find it:</p>
             <ul>
               <li>
-                in the file <code data-testid="key-file">data/service-api-key</code> where nlq runs (<code>DATA_DIR/service-api-key</code>{' '}
-                when DATA_DIR is set), e.g. <code>cat data/service-api-key</code>; the terminal shows it once, on the first start;
+                in the file <code data-testid="key-file">data/service-api-key</code> where nlq runs (
+                <code>DATA_DIR/service-api-key</code> when DATA_DIR is set), e.g. <code>cat data/service-api-key</code>;
+                the terminal shows it once, on the first start;
               </li>
               <li>
                 or, when the service was started with <code>SERVICE_API_KEY</code>, that value.

@@ -11,7 +11,13 @@ const LINKS: Array<{ to: string; label: string }> = [
   { to: '/llms', label: 'Models' },
 ];
 
-const LIVE_LABEL = { idle: 'offline', connecting: 'connecting', open: 'live', closed: 'reconnecting', refused: 'refused' } as const;
+const LIVE_LABEL = {
+  idle: 'offline',
+  connecting: 'connecting',
+  open: 'live',
+  closed: 'reconnecting',
+  refused: 'refused',
+} as const;
 
 /** Page frame: header with navigation, caller, live-channel state and a "change key" button; the page below. */
 export function Layout() {
@@ -28,7 +34,11 @@ export function Layout() {
           ))}
         </nav>
         <div className="topbar-right">
-          <span className={`live-dot live-${liveStatus}`} data-testid="live-status" title={`Live updates: ${LIVE_LABEL[liveStatus]}`}>
+          <span
+            className={`live-dot live-${liveStatus}`}
+            data-testid="live-status"
+            title={`Live updates: ${LIVE_LABEL[liveStatus]}`}
+          >
             {LIVE_LABEL[liveStatus]}
           </span>
           {me && (

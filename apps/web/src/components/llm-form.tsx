@@ -39,7 +39,12 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
       return;
     }
     setProblem(null);
-    const full: LlmInput = { name: name.trim(), provider, model: model.trim() || null, base_url: baseUrl.trim() || null };
+    const full: LlmInput = {
+      name: name.trim(),
+      provider,
+      model: model.trim() || null,
+      base_url: baseUrl.trim() || null,
+    };
     let input: Partial<LlmInput>;
     if (editing) {
       input = {};
@@ -56,12 +61,22 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
   }
 
   return (
-    <form className="card form" onSubmit={submit} data-testid="llm-form" aria-label={editing ? `Edit ${editing.name}` : 'New model'}>
+    <form
+      className="card form"
+      onSubmit={submit}
+      data-testid="llm-form"
+      aria-label={editing ? `Edit ${editing.name}` : 'New model'}
+    >
       <h2>{editing ? `Edit ${editing.name}` : 'New model provider'}</h2>
       <label htmlFor="llm-name">Name</label>
       <input id="llm-name" value={name} onChange={(e) => setName(e.target.value)} data-testid="llm-name" required />
       <label htmlFor="llm-provider">Provider</label>
-      <select id="llm-provider" value={provider} onChange={(e) => setProvider(e.target.value as LlmProviderName)} data-testid="llm-provider">
+      <select
+        id="llm-provider"
+        value={provider}
+        onChange={(e) => setProvider(e.target.value as LlmProviderName)}
+        data-testid="llm-provider"
+      >
         {PROVIDERS.map((p) => (
           <option key={p.value} value={p.value}>
             {p.label}
@@ -69,7 +84,14 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
         ))}
       </select>
       <label htmlFor="llm-model">Model</label>
-      <input id="llm-model" value={model} onChange={(e) => setModel(e.target.value)} disabled={offline} placeholder={offline ? 'not used' : 'e.g. llama3.1:8b, gpt-4o-mini'} data-testid="llm-model" />
+      <input
+        id="llm-model"
+        value={model}
+        onChange={(e) => setModel(e.target.value)}
+        disabled={offline}
+        placeholder={offline ? 'not used' : 'e.g. llama3.1:8b, gpt-4o-mini'}
+        data-testid="llm-model"
+      />
       <label htmlFor="llm-base-url">Base URL</label>
       <input
         id="llm-base-url"
@@ -91,7 +113,13 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
           if (e.target.value) setClearKey(false);
         }}
         disabled={offline}
-        placeholder={editing?.has_api_key ? 'stored (leave empty to keep it)' : PROVIDERS.find((p) => p.value === provider)?.needsKey ? 'required by this provider' : 'optional'}
+        placeholder={
+          editing?.has_api_key
+            ? 'stored (leave empty to keep it)'
+            : PROVIDERS.find((p) => p.value === provider)?.needsKey
+              ? 'required by this provider'
+              : 'optional'
+        }
         data-testid="llm-api-key"
         aria-describedby="llm-key-help"
       />
@@ -100,7 +128,13 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
       </p>
       {editing?.has_api_key && (
         <label className="checkbox">
-          <input type="checkbox" checked={clearKey} onChange={(e) => setClearKey(e.target.checked)} disabled={!!apiKey} /> Remove the stored key
+          <input
+            type="checkbox"
+            checked={clearKey}
+            onChange={(e) => setClearKey(e.target.checked)}
+            disabled={!!apiKey}
+          />{' '}
+          Remove the stored key
         </label>
       )}
       <FormFooter problem={problem} busy={busy} onCancel={onCancel} saveTestId="llm-save" />

@@ -15,13 +15,25 @@ export function Pager({ page, pageSize, total, onPage, testId = 'pager' }: Pager
   const to = Math.min(total, page * pageSize);
   return (
     <div className="pager" role="navigation" aria-label="Pages" data-testid={testId}>
-      <button type="button" className="secondary small" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid={`${testId}-prev`}>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        data-testid={`${testId}-prev`}
+      >
         ‹ Previous
       </button>
       <span className="muted">
         {from}–{to} of {total} (page {page} of {pages})
       </span>
-      <button type="button" className="secondary small" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid={`${testId}-next`}>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        data-testid={`${testId}-next`}
+      >
         Next ›
       </button>
     </div>

@@ -1,6 +1,27 @@
-import { formatCell, formatCurrency, formatNumber, isMoneyColumn, numericValue, type ChartSuggestion } from '@nlq/contracts';
+import {
+  formatCell,
+  formatCurrency,
+  formatNumber,
+  isMoneyColumn,
+  numericValue,
+  type ChartSuggestion,
+} from '@nlq/contracts';
 import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { barLayout, toChartPoints, valueAxisWidth } from '../lib/chart-data';
 import { columnTitle } from '../lib/format';
 
@@ -46,7 +67,9 @@ export default function ResultChart({ columns, rows, chart }: ResultChartProps) 
     const value = yi >= 0 && rows[0] ? rows[0][yi] : null;
     return (
       <figure className="chart chart-number" data-testid="chart" data-chart-type="number" aria-label={label}>
-        <div className="big-number">{value === null || value === undefined ? '–' : formatCell(value, chart.y[0] ?? '', { currency: true })}</div>
+        <div className="big-number">
+          {value === null || value === undefined ? '–' : formatCell(value, chart.y[0] ?? '', { currency: true })}
+        </div>
         <figcaption className="muted">{columnTitle(chart.y[0] ?? '')}</figcaption>
       </figure>
     );
@@ -62,7 +85,15 @@ export default function ResultChart({ columns, rows, chart }: ResultChartProps) 
     if (layout.horizontal) {
       const top = y - ((lines.length - 1) * 15) / 2;
       return (
-        <text className="category-tick" x={x - 6} y={top} textAnchor="end" dominantBaseline="middle" fontSize={12} fill="#374151">
+        <text
+          className="category-tick"
+          x={x - 6}
+          y={top}
+          textAnchor="end"
+          dominantBaseline="middle"
+          fontSize={12}
+          fill="#374151"
+        >
           {lines.map((line, i) => (
             <tspan key={i} x={x - 6} dy={i === 0 ? 0 : 15}>
               {line}
@@ -91,11 +122,24 @@ export default function ResultChart({ columns, rows, chart }: ResultChartProps) 
   const height = chart.type === 'bar' ? layout.height : 300;
 
   return (
-    <figure className="chart" data-testid="chart" data-chart-type={chart.type} data-layout={chart.type === 'bar' && layout.horizontal ? 'horizontal' : 'vertical'} aria-label={label}>
+    <figure
+      className="chart"
+      data-testid="chart"
+      data-chart-type={chart.type}
+      data-layout={chart.type === 'bar' && layout.horizontal ? 'horizontal' : 'vertical'}
+      aria-label={label}
+    >
       <ResponsiveContainer width="100%" height={height}>
         {chart.type === 'pie' ? (
           <PieChart>
-            <Pie data={points} dataKey={chart.y[0]} nameKey="x" name={columnTitle(chart.y[0] ?? '')} outerRadius="75%" isAnimationActive={false}>
+            <Pie
+              data={points}
+              dataKey={chart.y[0]}
+              nameKey="x"
+              name={columnTitle(chart.y[0] ?? '')}
+              outerRadius="75%"
+              isAnimationActive={false}
+            >
               {points.map((_, i) => (
                 <Cell key={i} fill={COLORS[i % COLORS.length]} />
               ))}
@@ -111,7 +155,15 @@ export default function ResultChart({ columns, rows, chart }: ResultChartProps) 
             <Tooltip formatter={tooltip} />
             {series.length > 1 && <Legend />}
             {series.map((s) => (
-              <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.color} dot={false} isAnimationActive={false} />
+              <Line
+                key={s.key}
+                type="monotone"
+                dataKey={s.key}
+                name={s.name}
+                stroke={s.color}
+                dot={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         ) : layout.horizontal ? (

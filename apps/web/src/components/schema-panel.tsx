@@ -58,21 +58,42 @@ export function SchemaPanel({ connectionId, onInsert, onClose }: SchemaPanelProp
       <label htmlFor="schema-search" className="sr-only">
         Search tables and columns
       </label>
-      <input id="schema-search" type="search" placeholder="Search tables and columns" value={term} onChange={(e) => setTerm(e.target.value)} data-testid="schema-search" />
+      <input
+        id="schema-search"
+        type="search"
+        placeholder="Search tables and columns"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        data-testid="schema-search"
+      />
       {error && <p className="error-text small-text">{error}</p>}
       {!schema && !error && <p className="muted small-text">Loading…</p>}
       {schema && tables.length === 0 && <p className="muted small-text">Nothing matches “{term}”.</p>}
       <ul className="schema-tables">
         {tables.map((t) => (
           <li key={`${t.schema ?? ''}.${t.name}`}>
-            <button type="button" className="link schema-table" onClick={() => onInsert(t.name)} data-testid="schema-table" data-name={t.name} title={`Insert ${t.name}`}>
+            <button
+              type="button"
+              className="link schema-table"
+              onClick={() => onInsert(t.name)}
+              data-testid="schema-table"
+              data-name={t.name}
+              title={`Insert ${t.name}`}
+            >
               {t.name}
             </button>
             {t.kind === 'view' && <span className="muted small-text"> view</span>}
             <ul className="schema-columns">
               {t.columns.map((c) => (
                 <li key={c.name}>
-                  <button type="button" className="link" onClick={() => onInsert(c.name)} data-testid="schema-column" data-name={c.name} title={`Insert ${c.name}`}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => onInsert(c.name)}
+                    data-testid="schema-column"
+                    data-name={c.name}
+                    title={`Insert ${c.name}`}
+                  >
                     {c.name}
                   </button>{' '}
                   <span className="muted small-text">

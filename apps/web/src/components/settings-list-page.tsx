@@ -69,7 +69,9 @@ export interface SettingsListPageProps<V extends SettingsRow, I extends { name: 
  * column, and create, edit, test, make active and delete actions. Every failure is an error toast; the form stays
  * open when a save fails. `resource` and `form` should be stable (module-level) values.
  */
-export function SettingsListPage<V extends SettingsRow, I extends { name: string }>(props: SettingsListPageProps<V, I>) {
+export function SettingsListPage<V extends SettingsRow, I extends { name: string }>(
+  props: SettingsListPageProps<V, I>,
+) {
   const { resource, form: Form, testIdPrefix: tid } = props;
   const { client } = useApi();
   const toast = useToast();
@@ -115,7 +117,9 @@ export function SettingsListPage<V extends SettingsRow, I extends { name: string
           {props.addLabel}
         </button>
       </div>
-      {form && <Form key={form.editing?.id ?? 'new'} editing={form.editing} onSave={save} onCancel={() => setForm(null)} />}
+      {form && (
+        <Form key={form.editing?.id ?? 'new'} editing={form.editing} onSave={save} onCancel={() => setForm(null)} />
+      )}
       {list.loading && !list.data && <p className="muted">Loading…</p>}
       {list.data && rows.length === 0 && <p className="muted">{props.emptyText}</p>}
       {rows.length > 0 && (
@@ -189,7 +193,13 @@ export function SettingsListPage<V extends SettingsRow, I extends { name: string
                         Make active
                       </button>
                       {props.extraActions?.(row, { client, busy, act })}
-                      <button type="button" className="secondary small" disabled={!!form} data-testid={`${tid}-edit`} onClick={() => setForm({ editing: row })}>
+                      <button
+                        type="button"
+                        className="secondary small"
+                        disabled={!!form}
+                        data-testid={`${tid}-edit`}
+                        onClick={() => setForm({ editing: row })}
+                      >
                         Edit
                       </button>
                       <button

@@ -6,11 +6,23 @@ export type { StageState } from '../lib/stage-events';
 
 function StageList({ stages, running }: { stages: StageState[]; running: boolean }) {
   return (
-    <ol className="stages" aria-label="Pipeline stages" aria-live={running ? 'polite' : undefined} data-testid="stage-progress">
+    <ol
+      className="stages"
+      aria-label="Pipeline stages"
+      aria-live={running ? 'polite' : undefined}
+      data-testid="stage-progress"
+    >
       {stages.map((s) => (
-        <li key={s.stage} className={`stage ${s.running ? 'stage-running' : `stage-${s.outcome ?? 'ok'}`}`} data-testid="stage" data-stage={s.stage}>
+        <li
+          key={s.stage}
+          className={`stage ${s.running ? 'stage-running' : `stage-${s.outcome ?? 'ok'}`}`}
+          data-testid="stage"
+          data-stage={s.stage}
+        >
           <span className="stage-name">{s.stage}</span>
-          <span className="stage-time">{s.running ? <span className="spinner" aria-label="running" /> : formatDuration(s.durationMs)}</span>
+          <span className="stage-time">
+            {s.running ? <span className="spinner" aria-label="running" /> : formatDuration(s.durationMs)}
+          </span>
         </li>
       ))}
       {running && stages.length === 0 && <li className="stage stage-running muted">waiting for the first stage…</li>}
@@ -23,7 +35,15 @@ function StageList({ stages, running }: { stages: StageState[]; running: boolean
  * runs; once it has finished, one line with the total time and the number of steps, the stages a click away (a
  * closed <details>, data-testid stage-summary) and in the trace. `elapsedMs`: the wall time the page measured.
  */
-export function StageProgress({ stages, running, elapsedMs }: { stages: StageState[]; running: boolean; elapsedMs?: number }) {
+export function StageProgress({
+  stages,
+  running,
+  elapsedMs,
+}: {
+  stages: StageState[];
+  running: boolean;
+  elapsedMs?: number;
+}) {
   if (running) return <StageList stages={stages} running />;
   if (stages.length === 0) return null;
   const total = stageTotalMs(stages, elapsedMs);

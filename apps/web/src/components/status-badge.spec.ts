@@ -3,7 +3,13 @@ import { statusTone } from './status-badge';
 describe('statusTone', () => {
   it('keeps red for failures and shows a refusal or a question asked back as neutral', () => {
     expect(['ok', 'approved', 'hit', 'positive'].map(statusTone)).toEqual(['good', 'good', 'good', 'good']);
-    expect(['error', 'rejected', 'negative', 'interrupted', 'failed'].map(statusTone)).toEqual(['bad', 'bad', 'bad', 'bad', 'bad']);
+    expect(['error', 'rejected', 'negative', 'interrupted', 'failed'].map(statusTone)).toEqual([
+      'bad',
+      'bad',
+      'bad',
+      'bad',
+      'bad',
+    ]);
     expect(['pending_approval', 'pending', 'executing'].map(statusTone)).toEqual(['warn', 'warn', 'warn']);
     expect(['refused', 'clarification', 'miss'].map(statusTone)).toEqual(['neutral', 'neutral', 'neutral']);
   });

@@ -50,7 +50,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       if (err instanceof ApiError) {
         if (err.code === 'ABORTED') return;
         const ref = err.requestId ? ` (request ${err.requestId})` : '';
-        push('error', title ?? (err.statusCode ? `Error ${err.statusCode} ${err.code}` : 'Network error'), err.describe() + ref);
+        push(
+          'error',
+          title ?? (err.statusCode ? `Error ${err.statusCode} ${err.code}` : 'Network error'),
+          err.describe() + ref,
+        );
       } else {
         push('error', title ?? 'Error', err instanceof Error ? err.message : String(err));
       }
@@ -65,7 +69,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite">
         {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'} data-testid="toast" data-kind={t.kind}>
+          <div
+            key={t.id}
+            className={`toast toast-${t.kind}`}
+            role={t.kind === 'error' ? 'alert' : 'status'}
+            data-testid="toast"
+            data-kind={t.kind}
+          >
             <div className="toast-body">
               <strong>{t.title}</strong>
               {t.message && (
@@ -74,7 +84,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 </div>
               )}
             </div>
-            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(t.id)}
+            >
               ×
             </button>
           </div>

@@ -11,7 +11,10 @@ const span = (name: string, outcome: TraceSpan['outcome'], detail: Record<string
 
 describe('traceAuthors', () => {
   it('names the offline engine, never a model, for its SQL and answers', () => {
-    const spans = [span('generate', 'ok', { provider: 'offline', model: 'offline:1' }), span('answer', 'ok', { answeredBy: 'offline', provider: 'offline' })];
+    const spans = [
+      span('generate', 'ok', { provider: 'offline', model: 'offline:1' }),
+      span('answer', 'ok', { answeredBy: 'offline', provider: 'offline' }),
+    ];
     expect(traceAuthors({ spans })).toEqual({ sql: 'the offline engine', answer: 'the offline engine' });
   });
 
@@ -21,7 +24,10 @@ describe('traceAuthors', () => {
       span('generate', 'ok', { provider: 'openai', model: 'openai:gpt-4o', escalated: true }),
       span('answer', 'ok', { answeredBy: 'template' }),
     ];
-    expect(traceAuthors({ spans })).toEqual({ sql: 'model openai:gpt-4o', answer: 'a template (the result stated exactly)' });
+    expect(traceAuthors({ spans })).toEqual({
+      sql: 'model openai:gpt-4o',
+      answer: 'a template (the result stated exactly)',
+    });
   });
 
   it('is empty for a trace without generate or answer spans', () => {

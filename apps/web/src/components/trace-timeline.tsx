@@ -47,7 +47,9 @@ export function TraceTimeline({ trace }: { trace: Trace }) {
             {(s.error || (s.detail && Object.keys(s.detail).length > 0)) && (
               <span role="cell" className="span-extra">
                 {s.error && <span className="error-text">{s.error}</span>}
-                {s.detail && Object.keys(s.detail).length > 0 && <code className="muted small-text">{JSON.stringify(s.detail)}</code>}
+                {s.detail && Object.keys(s.detail).length > 0 && (
+                  <code className="muted small-text">{JSON.stringify(s.detail)}</code>
+                )}
               </span>
             )}
           </div>

@@ -18,7 +18,12 @@ export interface TurnErrorProps {
 export function TurnError({ error, byPolicy, onAsk, disabled = false }: TurnErrorProps) {
   const suggestion = suggestedQuestion(error);
   return (
-    <div className={`turn-error ${byPolicy ? 'turn-error-policy' : ''}`} role="alert" data-testid="chat-error-block" data-policy={byPolicy ? 'true' : 'false'}>
+    <div
+      className={`turn-error ${byPolicy ? 'turn-error-policy' : ''}`}
+      role="alert"
+      data-testid="chat-error-block"
+      data-policy={byPolicy ? 'true' : 'false'}
+    >
       <strong className="turn-error-title" data-testid="chat-error-title">
         {byPolicy ? 'Refused by policy: nothing was run' : 'The question could not be answered'}
       </strong>
@@ -28,7 +33,13 @@ export function TurnError({ error, byPolicy, onAsk, disabled = false }: TurnErro
       {suggestion && onAsk && (
         <p className="turn-suggestion">
           <span className="muted">Try: </span>
-          <button type="button" className="secondary small" disabled={disabled} onClick={() => onAsk(suggestion)} data-testid="chat-suggestion">
+          <button
+            type="button"
+            className="secondary small"
+            disabled={disabled}
+            onClick={() => onAsk(suggestion)}
+            data-testid="chat-suggestion"
+          >
             {suggestion}
           </button>
         </p>

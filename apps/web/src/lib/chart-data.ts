@@ -72,12 +72,24 @@ export function barLayout(points: readonly ChartPoint[]): BarLayout {
   if (!horizontal) {
     const rotated = points.length > 6;
     const lines = Object.fromEntries(labels.map((l) => [l, [l]]));
-    return { horizontal, rotated, height: 300 + (rotated ? longest * 5 : 0), categoryAxis: rotated ? Math.ceil(longest * 5.5) + 16 : 30, lines };
+    return {
+      horizontal,
+      rotated,
+      height: 300 + (rotated ? longest * 5 : 0),
+      categoryAxis: rotated ? Math.ceil(longest * 5.5) + 16 : 30,
+      lines,
+    };
   }
   const lines = Object.fromEntries(labels.map((l) => [l, wrapLabel(l)]));
   const widest = Object.values(lines).reduce((n, ls) => Math.max(n, ...ls.map((l) => l.length)), 0);
   const rowHeight = Math.max(30, Object.values(lines).reduce((n, ls) => Math.max(n, ls.length), 1) * 15 + 12);
-  return { horizontal, rotated: false, height: points.length * rowHeight + 50, categoryAxis: Math.ceil(widest * 7) + 14, lines };
+  return {
+    horizontal,
+    rotated: false,
+    height: points.length * rowHeight + 50,
+    categoryAxis: Math.ceil(widest * 7) + 14,
+    lines,
+  };
 }
 
 /**

@@ -25,13 +25,23 @@ describe('chat workday helpers (issue 24)', () => {
     expect(long.lines['Sports & Outdoors']).toEqual(['Sports & Outdoors']);
     expect(barLayout(Array.from({ length: 11 }, (_, i) => ({ x: `c${i}`, v: i }))).horizontal).toBe(true);
     expect(barLayout(Array.from({ length: 8 }, (_, i) => ({ x: `c${i}`, v: i }))).rotated).toBe(true);
-    expect(wrapLabel('Home & Kitchen appliances and other goods', 14)).toEqual(['Home & Kitchen', 'appliances and', 'other goods']);
+    expect(wrapLabel('Home & Kitchen appliances and other goods', 14)).toEqual([
+      'Home & Kitchen',
+      'appliances and',
+      'other goods',
+    ]);
     expect(wrapLabel('Supercalifragilistic', 8).join('')).toBe('Supercalifragilistic');
-    expect(valueAxisWidth([{ x: 'a', v: 739157.41 }], ['v'])).toBeGreaterThan(valueAxisWidth([{ x: 'a', v: 7 }], ['v']));
+    expect(valueAxisWidth([{ x: 'a', v: 739157.41 }], ['v'])).toBeGreaterThan(
+      valueAxisWidth([{ x: 'a', v: 7 }], ['v']),
+    );
   });
 
-  it('finds a refusal\'s suggested question and a policy refusal', () => {
-    expect(suggestedQuestion('... to mean \'Germany\' (name of country), ask "How many customers from Germany?". The built-in ...')).toBe('How many customers from Germany?');
+  it("finds a refusal's suggested question and a policy refusal", () => {
+    expect(
+      suggestedQuestion(
+        '... to mean \'Germany\' (name of country), ask "How many customers from Germany?". The built-in ...',
+      ),
+    ).toBe('How many customers from Germany?');
     expect(suggestedQuestion('lookups such as "what is the capital of X"')).toBeNull();
     expect(refusedByPolicy({ success: false, kind: 'write', pending_approval: false }, undefined)).toBe(true);
     expect(refusedByPolicy({ success: false, kind: 'read', pending_approval: false }, undefined)).toBe(false);
@@ -43,7 +53,12 @@ describe('chat workday helpers (issue 24)', () => {
   it('inserts a name at the caret with spaces, folds stage times, filters the schema', () => {
     expect(insertWord('total', 5, 5, 'amount')).toEqual({ text: 'total amount ', caret: 13 });
     expect(insertWord('per  please', 4, 4, 'x')).toEqual({ text: 'per x please', caret: 5 });
-    expect(stageTotalMs([{ stage: 'a', running: false, durationMs: 2 }, { stage: 'b', running: false, durationMs: 3 }])).toBe(5);
+    expect(
+      stageTotalMs([
+        { stage: 'a', running: false, durationMs: 2 },
+        { stage: 'b', running: false, durationMs: 3 },
+      ]),
+    ).toBe(5);
     expect(stageTotalMs([{ stage: 'a', running: false, durationMs: 2 }], 40)).toBe(40);
     expect(stageTotalMs([])).toBeNull();
     const table = (name: string, columns: string[]): SchemaTableView => ({

@@ -5,7 +5,9 @@
 
 /** True when the URL has an authority (scheme://...) so a password can go into it (not sqlite file paths). */
 export function acceptsPassword(url: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(url.trim()) && !/^sqlite:/i.test(url.trim()) && !/^file:/i.test(url.trim());
+  return (
+    /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(url.trim()) && !/^sqlite:/i.test(url.trim()) && !/^file:/i.test(url.trim())
+  );
 }
 
 /**

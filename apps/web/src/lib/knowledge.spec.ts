@@ -2,7 +2,15 @@ import type { KnowledgeDefinition } from '@nlq/contracts';
 import { definitionLines, definitionMeaning, definitionName, definitionsUsed } from './knowledge';
 import { lineDiff } from './line-diff';
 
-const META = { id: 'd1', connection_id: 'default', version: 1, created_at: 't', updated_at: 't', updated_by: 'service', deleted: false };
+const META = {
+  id: 'd1',
+  connection_id: 'default',
+  version: 1,
+  created_at: 't',
+  updated_at: 't',
+  updated_by: 'service',
+  deleted: false,
+};
 const REVENUE: KnowledgeDefinition = {
   ...META,
   kind: 'metric',
@@ -45,8 +53,19 @@ describe('definition helpers', () => {
   it('says what each kind means', () => {
     expect(definitionMeaning(REVENUE)).toBe("SUM(orders.total_amount) WHERE orders.status <> 'cancelled'");
     expect(definitionMeaning({ ...REVENUE, filter: null })).toBe('SUM(orders.total_amount)');
-    expect(definitionMeaning({ ...META, kind: 'filter', name: 'good', synonyms: [], description: '', condition: 'r.rating > 2.5' })).toBe('r.rating > 2.5');
-    expect(definitionMeaning({ ...META, kind: 'synonym', name: 'clients', synonyms: [], target: 'customers' })).toBe('customers');
+    expect(
+      definitionMeaning({
+        ...META,
+        kind: 'filter',
+        name: 'good',
+        synonyms: [],
+        description: '',
+        condition: 'r.rating > 2.5',
+      }),
+    ).toBe('r.rating > 2.5');
+    expect(definitionMeaning({ ...META, kind: 'synonym', name: 'clients', synonyms: [], target: 'customers' })).toBe(
+      'customers',
+    );
     const instruction: KnowledgeDefinition = { ...META, kind: 'instruction', text: 'Use UTC.', scope: 'sql' };
     expect(definitionMeaning(instruction)).toBe('Use UTC.');
     expect(definitionName(instruction)).toBe('instruction (sql)');

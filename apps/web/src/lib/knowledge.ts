@@ -23,12 +23,30 @@ export function definitionName(d: KnowledgeDefinition): string {
 export function definitionLines(d: KnowledgeDefinition): string {
   const fields: Array<[string, string | null | undefined]> =
     d.kind === 'metric'
-      ? [['name', d.name], ['synonyms', d.synonyms.join(', ')], ['description', d.description], ['expression', d.expression], ['filter', d.filter ?? '']]
+      ? [
+          ['name', d.name],
+          ['synonyms', d.synonyms.join(', ')],
+          ['description', d.description],
+          ['expression', d.expression],
+          ['filter', d.filter ?? ''],
+        ]
       : d.kind === 'filter'
-        ? [['name', d.name], ['synonyms', d.synonyms.join(', ')], ['description', d.description], ['condition', d.condition]]
+        ? [
+            ['name', d.name],
+            ['synonyms', d.synonyms.join(', ')],
+            ['description', d.description],
+            ['condition', d.condition],
+          ]
         : d.kind === 'synonym'
-          ? [['name', d.name], ['synonyms', d.synonyms.join(', ')], ['target', d.target]]
-          : [['scope', d.scope], ['text', d.text]];
+          ? [
+              ['name', d.name],
+              ['synonyms', d.synonyms.join(', ')],
+              ['target', d.target],
+            ]
+          : [
+              ['scope', d.scope],
+              ['text', d.text],
+            ];
   const lines = fields.map(([k, v]) => `${k}: ${v ?? ''}`);
   if (d.deleted) lines.push('deleted: yes');
   return lines.join('\n');

@@ -14,7 +14,11 @@ export function suggestedQuestion(error: string | null | undefined): string | nu
  * stages/policy.ts), from a live answer (`kind` write/ddl, not pending, not successful) or a stored entry (status
  * `refused` with SQL).
  */
-export function refusedByPolicy(response: Pick<ChatResponse, 'success' | 'kind' | 'pending_approval'> | undefined, entry: Pick<HistoryEntry, 'status' | 'sql'> | undefined): boolean {
-  if (response) return !response.success && !response.pending_approval && (response.kind === 'write' || response.kind === 'ddl');
+export function refusedByPolicy(
+  response: Pick<ChatResponse, 'success' | 'kind' | 'pending_approval'> | undefined,
+  entry: Pick<HistoryEntry, 'status' | 'sql'> | undefined,
+): boolean {
+  if (response)
+    return !response.success && !response.pending_approval && (response.kind === 'write' || response.kind === 'ddl');
   return entry?.status === 'refused' && Boolean(entry.sql);
 }

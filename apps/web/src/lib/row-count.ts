@@ -16,6 +16,7 @@ export function rowsLabel(n: number): string {
  */
 export function truncationNote(shown: number, truncated: boolean, total: number | null | undefined): string | null {
   if (!truncated) return null;
-  if (typeof total === 'number' && Number.isFinite(total) && total > shown) return `Showing ${COUNT.format(shown)} of ${rowsLabel(total)}`;
+  if (typeof total === 'number' && Number.isFinite(total) && total > shown)
+    return `Showing ${COUNT.format(shown)} of ${rowsLabel(total)}`;
   return `Showing the first ${rowsLabel(shown)}; more exist`;
 }

@@ -1,5 +1,15 @@
 import type { Dialect } from '@nlq/contracts';
-import { formatDialect, mariadb, mysql, postgresql, snowflake, sql, sqlite, transactsql, type DialectOptions } from 'sql-formatter';
+import {
+  formatDialect,
+  mariadb,
+  mysql,
+  postgresql,
+  snowflake,
+  sql,
+  sqlite,
+  transactsql,
+  type DialectOptions,
+} from 'sql-formatter';
 
 /**
  * sql-formatter dialects of nlq's Dialect names (the same names). Only these are imported, so the bundle leaves the

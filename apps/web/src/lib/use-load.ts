@@ -13,7 +13,11 @@ export interface Loaded<T> {
  * `quiet(error)` says the page shows that failure itself. Answers from an older call are dropped when a newer one
  * started.
  */
-export function useLoad<T>(load: () => Promise<T>, deps: DependencyList, quiet?: (error: unknown) => boolean): Loaded<T> {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: DependencyList,
+  quiet?: (error: unknown) => boolean,
+): Loaded<T> {
   const toast = useToast();
   const [data, setData] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);

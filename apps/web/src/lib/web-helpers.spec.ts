@@ -7,7 +7,14 @@ import { applyStageEvent, type StageState } from './stage-events';
 
 describe('toChartPoints', () => {
   it('maps x as text and y columns as numbers, parsing numeric strings', () => {
-    const points = toChartPoints(['country', 'n', 'revenue'], [['DE', 42, '1234.50'], [null, 3, 'n/a']], { type: 'bar', x: 'country', y: ['n', 'revenue'] });
+    const points = toChartPoints(
+      ['country', 'n', 'revenue'],
+      [
+        ['DE', 42, '1234.50'],
+        [null, 3, 'n/a'],
+      ],
+      { type: 'bar', x: 'country', y: ['n', 'revenue'] },
+    );
     expect(points).toEqual([
       { x: 'DE', n: 42, revenue: 1234.5 },
       { x: 'NULL', n: 3, revenue: null },
@@ -31,7 +38,9 @@ describe('formatTableCell', () => {
 
 describe('connection URL password handling', () => {
   it('puts a percent-encoded password into a server URL', () => {
-    expect(withPassword('postgres://report@127.0.0.1:5432/test', 'p@ss:w/rd')).toBe('postgres://report:p%40ss%3Aw%2Frd@127.0.0.1:5432/test');
+    expect(withPassword('postgres://report@127.0.0.1:5432/test', 'p@ss:w/rd')).toBe(
+      'postgres://report:p%40ss%3Aw%2Frd@127.0.0.1:5432/test',
+    );
     expect(new URL(withPassword('mysql://root@localhost/db', 'p@ss')).password).toBe('p%40ss');
   });
   it('leaves file URLs and empty passwords alone, and needs a user name', () => {
@@ -48,7 +57,9 @@ describe('connection URL password handling', () => {
 
 describe('formatSql', () => {
   it('formats for the dialect and keeps unparseable text', () => {
-    expect(formatSql('select a, count(*) n from t group by a', 'postgresql')).toBe('SELECT\n  a,\n  count(*) n\nFROM\n  t\nGROUP BY\n  a');
+    expect(formatSql('select a, count(*) n from t group by a', 'postgresql')).toBe(
+      'SELECT\n  a,\n  count(*) n\nFROM\n  t\nGROUP BY\n  a',
+    );
     expect(formatSql('select [a] from t', 'transactsql')).toContain('[a]');
     expect(formatSql('select `a` from t', 'mysql')).toContain('`a`');
     expect(formatSql('this is )( not sql', null)).toBeTruthy();
@@ -72,11 +83,19 @@ describe('applyStageEvent', () => {
 
 describe('liveUrl and formatDuration', () => {
   it('derives the /ws/live URL from the API base or the page', () => {
-    expect(liveUrl('http://localhost:8000', { protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:8000/ws/live');
+    expect(liveUrl('http://localhost:8000', { protocol: 'http:', host: 'localhost:5173' })).toBe(
+      'ws://localhost:8000/ws/live',
+    );
     expect(liveUrl('https://nlq.example.com/', { protocol: 'http:', host: 'x' })).toBe('wss://nlq.example.com/ws/live');
     expect(liveUrl('', { protocol: 'https:', host: 'nlq.example.com' })).toBe('wss://nlq.example.com/ws/live');
   });
   it('formats durations', () => {
-    expect([formatDuration(0.42), formatDuration(850), formatDuration(1240), formatDuration(125000), formatDuration(null)]).toEqual(['0.4 ms', '850 ms', '1.24 s', '2 min 5 s', '–']);
+    expect([
+      formatDuration(0.42),
+      formatDuration(850),
+      formatDuration(1240),
+      formatDuration(125000),
+      formatDuration(null),
+    ]).toEqual(['0.4 ms', '850 ms', '1.24 s', '2 min 5 s', '–']);
   });
 });

@@ -1,4 +1,12 @@
-import type { ChatRequest, ChatResponse, ClarificationOption, ConnectionView, FeedbackSignal, HistoryEntry, LiveEvent } from '@nlq/contracts';
+import type {
+  ChatRequest,
+  ChatResponse,
+  ClarificationOption,
+  ConnectionView,
+  FeedbackSignal,
+  HistoryEntry,
+  LiveEvent,
+} from '@nlq/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
@@ -21,14 +29,21 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
   const sorted = [...history].sort((a, b) => a.created_at.localeCompare(b.created_at));
   for (const e of sorted) {
     if (e.kind === 'query') {
-      const t: Turn = { key: e.id, question: e.question ?? '', state: e.status === 'error' ? 'failed' : 'done', stages: [], entry: e };
+      const t: Turn = {
+        key: e.id,
+        question: e.question ?? '',
+        state: e.status === 'error' ? 'failed' : 'done',
+        stages: [],
+        entry: e,
+      };
       turns.push(t);
       byId.set(e.id, t);
       continue;
     }
     const target = (e.ref_id && byId.get(e.ref_id)) || turns[turns.length - 1];
     if (!target) continue;
-    if (e.kind === 'approval' && e.status === 'approved') target.decision = { status: 'approved', rows_affected: e.rows_affected };
+    if (e.kind === 'approval' && e.status === 'approved')
+      target.decision = { status: 'approved', rows_affected: e.rows_affected };
     if (e.kind === 'rejection') target.decision = { status: 'rejected' };
     if (e.kind === 'feedback' && (e.signal === 'positive' || e.signal === 'negative')) target.feedback = e.signal;
   }
@@ -92,7 +107,9 @@ export function ChatPage() {
         if (!run || run.streaming || (ev.type !== 'stage.started' && ev.type !== 'stage.finished')) return;
         if (run.sessionId === null && ev.sessionId) run.sessionId = ev.sessionId;
         if (ev.sessionId !== run.sessionId) return;
-        setTurns((ts) => ts.map((t) => (t.key === run.key ? { ...t, stages: applyStageEvent(t.stages, ev.type, ev.data) } : t)));
+        setTurns((ts) =>
+          ts.map((t) => (t.key === run.key ? { ...t, stages: applyStageEvent(t.stages, ev.type, ev.data) } : t)),
+        );
       }),
     [live],
   );
@@ -103,7 +120,8 @@ export function ChatPage() {
     const form = askRef.current;
     if (!form || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const place = () => root.style.setProperty('--toast-bottom', `${Math.ceil(form.getBoundingClientRect().height) + 12}px`);
+    const place = () =>
+      root.style.setProperty('--toast-bottom', `${Math.ceil(form.getBoundingClientRect().height) + 12}px`);
     const observer = new ResizeObserver(place);
     observer.observe(form);
     place();
@@ -123,7 +141,10 @@ export function ChatPage() {
     el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, [lastTurnKey, lastTurnState]);
 
-  const update = useCallback((key: string, patch: Partial<Turn>) => setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, ...patch } : t))), []);
+  const update = useCallback(
+    (key: string, patch: Partial<Turn>) => setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, ...patch } : t))),
+    [],
+  );
 
   async function ask(e?: FormEvent) {
     e?.preventDefault();
@@ -168,13 +189,19 @@ export function ChatPage() {
     const run = { key, sessionId, streaming: true };
     running.current = run;
     setTurns((ts) => [...ts, { key, question: said, state: 'running', stages: [] }]);
-    const body: ChatRequest = { ...request, ...(sessionId ? { session_id: sessionId } : {}), ...(connectionId ? { connection_id: connectionId } : {}) };
+    const body: ChatRequest = {
+      ...request,
+      ...(sessionId ? { session_id: sessionId } : {}),
+      ...(connectionId ? { connection_id: connectionId } : {}),
+    };
     const onEvent = (ev: ChatStreamEvent) => {
       if (ev.type === 'answer.delta' && typeof ev.data.text === 'string') {
         const text = ev.data.text;
         setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, partialAnswer: (t.partialAnswer ?? '') + text } : t)));
       } else if (ev.type === 'stage.started' || ev.type === 'stage.finished') {
-        setTurns((ts) => ts.map((t) => (t.key === key ? { ...t, stages: applyStageEvent(t.stages, ev.type, ev.data) } : t)));
+        setTurns((ts) =>
+          ts.map((t) => (t.key === key ? { ...t, stages: applyStageEvent(t.stages, ev.type, ev.data) } : t)),
+        );
       }
     };
     try {
@@ -191,7 +218,14 @@ export function ChatPage() {
       setTurns((ts) =>
         ts.map((t) =>
           t.key === key
-            ? { ...t, state: r.success || r.clarification ? 'done' : 'failed', response: r, partialAnswer: undefined, elapsedMs: performance.now() - started, stages: t.stages.map((s) => ({ ...s, running: false })) }
+            ? {
+                ...t,
+                state: r.success || r.clarification ? 'done' : 'failed',
+                response: r,
+                partialAnswer: undefined,
+                elapsedMs: performance.now() - started,
+                stages: t.stages.map((s) => ({ ...s, running: false })),
+              }
             : t,
         ),
       );
@@ -250,12 +284,19 @@ export function ChatPage() {
   }
 
   const isRunning = turns.some((t) => t.state === 'running');
-  const lastPending = [...turns].reverse().find((t) => t.state !== 'running' && (t.response ? t.response.pending_approval : t.entry?.status === 'pending_approval'));
+  const lastPending = [...turns]
+    .reverse()
+    .find(
+      (t) =>
+        t.state !== 'running' && (t.response ? t.response.pending_approval : t.entry?.status === 'pending_approval'),
+    );
   const lastTurn = turns[turns.length - 1];
   const activeConnection = connections.find((c) => c.active);
   const guideConnection = connectionId || activeConnection?.id || null;
   const dialectOf = (t: Turn) =>
-    connections.find((c) => c.id === (t.response?.connection_id ?? connectionId))?.dialect ?? activeConnection?.dialect ?? null;
+    connections.find((c) => c.id === (t.response?.connection_id ?? connectionId))?.dialect ??
+    activeConnection?.dialect ??
+    null;
 
   return (
     <section className="chat" aria-labelledby="chat-title">
@@ -267,34 +308,54 @@ export function ChatPage() {
               session <code>{sessionId}</code>
             </span>
           )}
-          <button type="button" className="secondary" onClick={() => setSchemaOpen((o) => !o)} aria-expanded={schemaOpen} data-testid="schema-toggle">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setSchemaOpen((o) => !o)}
+            aria-expanded={schemaOpen}
+            data-testid="schema-toggle"
+          >
             Tables
           </button>
-          <button type="button" className="secondary" onClick={newConversation} disabled={isRunning} data-testid="chat-new">
+          <button
+            type="button"
+            className="secondary"
+            onClick={newConversation}
+            disabled={isRunning}
+            data-testid="chat-new"
+          >
             New conversation
           </button>
         </div>
       </div>
       <div className={`chat-body ${schemaOpen ? 'chat-body-schema' : ''}`}>
-      {schemaOpen && <SchemaPanel connectionId={guideConnection} onInsert={insertName} onClose={() => setSchemaOpen(false)} />}
-      <div className="conversation" aria-live="polite" ref={conversationRef}>
-        {turns.length === 0 && !sessionParam && <ExampleQuestionList connectionId={guideConnection} onAsk={(q) => void askQuestion(q)} disabled={isRunning} />}
-        {turns.map((t) => (
-          <ChatTurn
-            key={t.key}
-            turn={t}
-            dialect={dialectOf(t)}
-            canDecide={t === lastPending && !t.decision}
-            canRate={t.state === 'done' && Boolean(sessionId) && Boolean(t.response?.history_entry_id ?? t.entry?.id)}
-            canClarify={t === lastTurn && !isRunning && Boolean(sessionId)}
-            onDecide={(d) => decide(t, d)}
-            onFeedback={(s) => rate(t, s)}
-            onClarify={(option) => clarify(t, option)}
-            onAsk={(q) => void askQuestion(q)}
-            busy={isRunning}
-          />
-        ))}
-      </div>
+        {schemaOpen && (
+          <SchemaPanel connectionId={guideConnection} onInsert={insertName} onClose={() => setSchemaOpen(false)} />
+        )}
+        <div className="conversation" aria-live="polite" ref={conversationRef}>
+          {turns.length === 0 && !sessionParam && (
+            <ExampleQuestionList
+              connectionId={guideConnection}
+              onAsk={(q) => void askQuestion(q)}
+              disabled={isRunning}
+            />
+          )}
+          {turns.map((t) => (
+            <ChatTurn
+              key={t.key}
+              turn={t}
+              dialect={dialectOf(t)}
+              canDecide={t === lastPending && !t.decision}
+              canRate={t.state === 'done' && Boolean(sessionId) && Boolean(t.response?.history_entry_id ?? t.entry?.id)}
+              canClarify={t === lastTurn && !isRunning && Boolean(sessionId)}
+              onDecide={(d) => decide(t, d)}
+              onFeedback={(s) => rate(t, s)}
+              onClarify={(option) => clarify(t, option)}
+              onAsk={(q) => void askQuestion(q)}
+              busy={isRunning}
+            />
+          ))}
+        </div>
       </div>
       <form className="ask" onSubmit={ask} aria-label="Ask a question" ref={askRef}>
         <label htmlFor="chat-question" className="sr-only">
@@ -314,7 +375,12 @@ export function ChatPage() {
           <label htmlFor="chat-connection" className="small-text muted">
             Connection
           </label>
-          <select id="chat-connection" value={connectionId} onChange={(e) => setConnectionId(e.target.value)} data-testid="chat-connection">
+          <select
+            id="chat-connection"
+            value={connectionId}
+            onChange={(e) => setConnectionId(e.target.value)}
+            data-testid="chat-connection"
+          >
             <option value="">{activeConnection ? `active (${activeConnection.name})` : 'active'}</option>
             {connections.map((c) => (
               <option key={c.id} value={c.id}>

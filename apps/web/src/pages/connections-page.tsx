@@ -1,6 +1,11 @@
 import type { ConnectionInput, ConnectionView } from '@nlq/contracts';
 import { ConnectionForm } from '../components/connection-form';
-import { SettingsListPage, type SettingsActionContext, type SettingsColumn, type SettingsResource } from '../components/settings-list-page';
+import {
+  SettingsListPage,
+  type SettingsActionContext,
+  type SettingsColumn,
+  type SettingsResource,
+} from '../components/settings-list-page';
 import { useToast } from '../components/toasts';
 
 const CONNECTIONS: SettingsResource<ConnectionView, ConnectionInput> = {

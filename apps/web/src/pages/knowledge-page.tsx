@@ -30,7 +30,11 @@ function DefinitionVersions({ definition }: { definition: KnowledgeDefinition })
   const versions = useLoad(() => client.definitionVersions(definition.id), [client, definition.id, definition.version]);
   const items = versions.data?.items ?? [];
   return (
-    <section className="card" aria-label={`Versions of ${definitionName(definition)}`} data-testid="definition-versions">
+    <section
+      className="card"
+      aria-label={`Versions of ${definitionName(definition)}`}
+      data-testid="definition-versions"
+    >
       <h2>Versions of {definitionName(definition)}</h2>
       {versions.loading && !versions.data && <p className="muted">Loading…</p>}
       {[...items].reverse().map((v) => {
@@ -61,7 +65,11 @@ function Definitions() {
   const { client, me } = useApi();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
-  const defs = useLoad(() => client.definitions({ page, page_size: PAGE_SIZE }), [client, page, me?.user_id], isForbidden);
+  const defs = useLoad(
+    () => client.definitions({ page, page_size: PAGE_SIZE }),
+    [client, page, me?.user_id],
+    isForbidden,
+  );
   if (isForbidden(defs.error)) return <ServiceKeyNeeded what="Definitions" />;
   const data = defs.data;
   const chosen = data?.items.find((d) => d.id === selected) ?? null;
@@ -74,7 +82,9 @@ function Definitions() {
         </button>
       </div>
       {defs.loading && !data && <p className="muted">Loading…</p>}
-      {data && data.items.length === 0 && <p className="muted">No definitions for the active connection yet (docs/knowledge.md).</p>}
+      {data && data.items.length === 0 && (
+        <p className="muted">No definitions for the active connection yet (docs/knowledge.md).</p>
+      )}
       {data && data.items.length > 0 && (
         <>
           <div className="table-wrap">
@@ -90,10 +100,20 @@ function Definitions() {
               </thead>
               <tbody>
                 {data.items.map((d) => (
-                  <tr key={d.id} data-testid="definition-row" className={d.id === selected ? 'selected' : undefined} aria-selected={d.id === selected}>
+                  <tr
+                    key={d.id}
+                    data-testid="definition-row"
+                    className={d.id === selected ? 'selected' : undefined}
+                    aria-selected={d.id === selected}
+                  >
                     <td>{d.kind}</td>
                     <td>
-                      <button type="button" className="link" onClick={() => setSelected(d.id === selected ? null : d.id)} data-testid="definition-select">
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => setSelected(d.id === selected ? null : d.id)}
+                        data-testid="definition-select"
+                      >
                         {definitionName(d)}
                       </button>
                     </td>
@@ -109,7 +129,13 @@ function Definitions() {
               </tbody>
             </table>
           </div>
-          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} testId="definitions-pager" />
+          <Pager
+            page={data.page}
+            pageSize={data.page_size}
+            total={data.total}
+            onPage={setPage}
+            testId="definitions-pager"
+          />
         </>
       )}
       {chosen && <DefinitionVersions definition={chosen} />}
@@ -129,7 +155,11 @@ function Examples() {
     setBusy(id);
     try {
       const done = await client.decideExample(id, decision);
-      toast.push('success', decision === 'promote' ? 'Example promoted' : 'Example rejected', `Now ${done.status.replace(/_/g, ' ')}.`);
+      toast.push(
+        'success',
+        decision === 'promote' ? 'Example promoted' : 'Example rejected',
+        `Now ${done.status.replace(/_/g, ' ')}.`,
+      );
     } catch (err) {
       toast.error(err, decision === 'promote' ? 'Cannot promote' : 'Cannot reject');
     } finally {
@@ -146,7 +176,12 @@ function Examples() {
         <h2>Verified examples</h2>
         <div className="filters">
           <label htmlFor="example-status">Status</label>
-          <select id="example-status" value={status} onChange={(e) => setStatus(e.target.value as ExampleStatus)} data-testid="example-status">
+          <select
+            id="example-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as ExampleStatus)}
+            data-testid="example-status"
+          >
             {EXAMPLE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s.replace(/_/g, ' ')}
@@ -183,12 +218,24 @@ function Examples() {
                   <td>{formatTime(x.updated_at)}</td>
                   <td className="actions">
                     {x.status === 'candidate' && (
-                      <button type="button" className="small" disabled={busy === x.id} onClick={() => void decide(x.id, 'promote')} data-testid="example-promote">
+                      <button
+                        type="button"
+                        className="small"
+                        disabled={busy === x.id}
+                        onClick={() => void decide(x.id, 'promote')}
+                        data-testid="example-promote"
+                      >
                         Promote
                       </button>
                     )}
                     {x.status !== 'rejected' && (
-                      <button type="button" className="small danger" disabled={busy === x.id} onClick={() => void decide(x.id, 'reject')} data-testid="example-reject">
+                      <button
+                        type="button"
+                        className="small danger"
+                        disabled={busy === x.id}
+                        onClick={() => void decide(x.id, 'reject')}
+                        data-testid="example-reject"
+                      >
                         Reject
                       </button>
                     )}

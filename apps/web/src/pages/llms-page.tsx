@@ -14,7 +14,10 @@ const LLMS: SettingsResource<LlmView, LlmInput> = {
 const COLUMNS: Array<SettingsColumn<LlmView>> = [
   { header: 'Provider', cell: (l) => l.provider },
   { header: 'Model', cell: (l) => l.model ?? <span className="muted">default</span> },
-  { header: 'Base URL', cell: (l) => (l.base_url ? <code className="wrap">{l.base_url}</code> : <span className="muted">default</span>) },
+  {
+    header: 'Base URL',
+    cell: (l) => (l.base_url ? <code className="wrap">{l.base_url}</code> : <span className="muted">default</span>),
+  },
   { header: 'API key', cell: (l) => (l.has_api_key ? 'stored' : <span className="muted">none</span>) },
 ];
 

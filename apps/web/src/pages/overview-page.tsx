@@ -24,7 +24,15 @@ export function OverviewPage() {
       client.traces({ page: 1, page_size: 1, status: 'error' }),
       client.traces({ page: 1, page_size: 1, status: 'refused' }),
     ]);
-    return { health, connections, llms, sessions, queries: traces.total, errors: errors.total, refusals: refusals.total };
+    return {
+      health,
+      connections,
+      llms,
+      sessions,
+      queries: traces.total,
+      errors: errors.total,
+      refusals: refusals.total,
+    };
   }, [client]);
   const d = overview.data;
 
@@ -51,16 +59,21 @@ export function OverviewPage() {
               <h2>Database</h2>
               <p>
                 <StatusBadge status={d.health.database.reachable ? 'ok' : 'error'} testId="database-reachable" />{' '}
-                {d.health.database.reachable ? `reachable in ${formatDuration(d.health.database.latency_ms)}` : 'unreachable'}
+                {d.health.database.reachable
+                  ? `reachable in ${formatDuration(d.health.database.latency_ms)}`
+                  : 'unreachable'}
               </p>
               {(() => {
                 const active = d.connections.find((c) => c.active);
                 return active ? (
                   <p>
-                    <strong data-testid="active-connection">{active.name}</strong> <span className="muted">({active.dialect})</span>
+                    <strong data-testid="active-connection">{active.name}</strong>{' '}
+                    <span className="muted">({active.dialect})</span>
                   </p>
                 ) : (
-                  <p className="muted">No active connection. <Link to="/connections">Add one</Link>.</p>
+                  <p className="muted">
+                    No active connection. <Link to="/connections">Add one</Link>.
+                  </p>
                 );
               })()}
               {d.health.database.error && <p className="error-text">{d.health.database.error}</p>}
@@ -92,8 +105,20 @@ export function OverviewPage() {
                   <dt>Queries</dt>
                   <dd data-testid="query-count">{d.queries}</dd>
                 </div>
-                <TraceCount label="Refusals" status="refused" count={d.refusals} testId="refusal-count" title="Questions nlq declined honestly: not answerable from the data, or not allowed" />
-                <TraceCount label="Errors" status="error" count={d.errors} testId="error-count" title="Requests that failed" />
+                <TraceCount
+                  label="Refusals"
+                  status="refused"
+                  count={d.refusals}
+                  testId="refusal-count"
+                  title="Questions nlq declined honestly: not answerable from the data, or not allowed"
+                />
+                <TraceCount
+                  label="Errors"
+                  status="error"
+                  count={d.errors}
+                  testId="error-count"
+                  title="Requests that failed"
+                />
                 <div>
                   <dt>Sessions</dt>
                   <dd data-testid="session-count">{d.sessions.total}</dd>
@@ -124,11 +149,17 @@ export function OverviewPage() {
                   {d.sessions.items.map((s) => (
                     <tr key={s.id} data-testid="session-row">
                       <td className="one-line" data-label="Session">
-                        <Link to={`/chat?session=${encodeURIComponent(s.id)}`} title={`Continue session ${s.id} in chat`} data-testid="session-id">
+                        <Link
+                          to={`/chat?session=${encodeURIComponent(s.id)}`}
+                          title={`Continue session ${s.id} in chat`}
+                          data-testid="session-id"
+                        >
                           <code>{shortenText(s.id, SESSION_ID_CHARS)}</code>
                         </Link>
                       </td>
-                      <td className="one-line" data-label="User">{s.user_id}</td>
+                      <td className="one-line" data-label="User">
+                        {s.user_id}
+                      </td>
                       <td className="cell-text" data-label="Last question">
                         {s.last_question ? (
                           <span className="one-line" title={s.last_question} data-testid="session-last-question">
@@ -138,9 +169,15 @@ export function OverviewPage() {
                           <span className="muted">–</span>
                         )}
                       </td>
-                      <td className="num" data-label="Queries">{s.query_count}</td>
-                      <td className="num" data-label="Errors">{s.error_count}</td>
-                      <td className="one-line" data-label="Last activity">{formatTime(s.last_activity)}</td>
+                      <td className="num" data-label="Queries">
+                        {s.query_count}
+                      </td>
+                      <td className="num" data-label="Errors">
+                        {s.error_count}
+                      </td>
+                      <td className="one-line" data-label="Last activity">
+                        {formatTime(s.last_activity)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -154,7 +191,19 @@ export function OverviewPage() {
 }
 
 /** One count of the Activity card: the number of traces of `status`, linking to their list. */
-function TraceCount({ label, status, count, testId, title }: { label: string; status: TraceStatus; count: number; testId: string; title: string }) {
+function TraceCount({
+  label,
+  status,
+  count,
+  testId,
+  title,
+}: {
+  label: string;
+  status: TraceStatus;
+  count: number;
+  testId: string;
+  title: string;
+}) {
   return (
     <div title={title}>
       <dt>{label}</dt>

@@ -55,9 +55,20 @@ export function TracesPage() {
       </div>
       <form className="filters" onSubmit={applySession} aria-label="Filter traces">
         <label htmlFor="trace-session">Session</label>
-        <input id="trace-session" value={sessionInput} onChange={(e) => setSessionInput(e.target.value)} placeholder="any" data-testid="trace-filter-session" />
+        <input
+          id="trace-session"
+          value={sessionInput}
+          onChange={(e) => setSessionInput(e.target.value)}
+          placeholder="any"
+          data-testid="trace-filter-session"
+        />
         <label htmlFor="trace-status">Status</label>
-        <select id="trace-status" value={status ?? ''} onChange={(e) => update({ status: e.target.value, page: 1 })} data-testid="trace-filter-status">
+        <select
+          id="trace-status"
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value, page: 1 })}
+          data-testid="trace-filter-status"
+        >
           <option value="">any</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -101,29 +112,56 @@ export function TracesPage() {
               <tbody>
                 {data.items.map((t) => (
                   <tr key={t.id} data-testid="trace-row">
-                    <td className="one-line" data-label="Started">{formatTime(t.startedAt)}</td>
+                    <td className="one-line" data-label="Started">
+                      {formatTime(t.startedAt)}
+                    </td>
                     <td className="cell-text" data-label="Question">
-                      <Link to={`/traces/${encodeURIComponent(t.id)}`} className="one-line" title={t.question || undefined} data-testid="trace-link">
+                      <Link
+                        to={`/traces/${encodeURIComponent(t.id)}`}
+                        className="one-line"
+                        title={t.question || undefined}
+                        data-testid="trace-link"
+                      >
                         {t.question ? shortenText(t.question) : <span className="muted">(no question)</span>}
                       </Link>
                     </td>
                     <td data-label="Status">
                       <StatusBadge status={t.status} />
                     </td>
-                    <td className="num" data-label="Duration">{formatDuration(t.durationMs)}</td>
-                    <td className="num" data-label="Stages">{t.span_count}</td>
+                    <td className="num" data-label="Duration">
+                      {formatDuration(t.durationMs)}
+                    </td>
+                    <td className="num" data-label="Stages">
+                      {t.span_count}
+                    </td>
                     <td className="one-line" data-label="Session">
-                      <button type="button" className="link" onClick={() => { setSessionInput(t.sessionId); update({ session: t.sessionId, page: 1 }); }} title={`Show only session ${t.sessionId}`}>
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => {
+                          setSessionInput(t.sessionId);
+                          update({ session: t.sessionId, page: 1 });
+                        }}
+                        title={`Show only session ${t.sessionId}`}
+                      >
                         <code>{shortenText(t.sessionId, SESSION_ID_CHARS)}</code>
                       </button>
                     </td>
-                    <td className="one-line" data-label="User">{t.userId}</td>
+                    <td className="one-line" data-label="User">
+                      {t.userId}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={(p) => update({ page: p })} testId="traces-pager" />
+          <Pager
+            page={data.page}
+            pageSize={data.page_size}
+            total={data.total}
+            onPage={(p) => update({ page: p })}
+            testId="traces-pager"
+          />
         </>
       )}
     </section>

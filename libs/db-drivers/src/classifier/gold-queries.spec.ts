@@ -84,11 +84,15 @@ function splitStatements(sql: string): string[] {
 
 function chinook(): Gold[] {
   const db = path.join(EVAL, 'chinook_nss/database/chinook/chinook.sqlite');
-  const questions = JSON.parse(fs.readFileSync(path.join(EVAL, 'chinook_nss/chinook_questions.json'), 'utf8')) as Array<{
+  const questions = JSON.parse(
+    fs.readFileSync(path.join(EVAL, 'chinook_nss/chinook_questions.json'), 'utf8'),
+  ) as Array<{
     id: string;
     gold_sql: string[];
   }>;
-  return questions.flatMap((q) => q.gold_sql.flatMap((g, i) => splitStatements(g).map((sql) => ({ id: `${q.id}#${i}`, db, sql }))));
+  return questions.flatMap((q) =>
+    q.gold_sql.flatMap((g, i) => splitStatements(g).map((sql) => ({ id: `${q.id}#${i}`, db, sql }))),
+  );
 }
 
 function defog(): Gold[] {
@@ -130,7 +134,8 @@ describeIfEval('gold SQL from the evaluation sets', () => {
       }
       parsed++;
       const problems = checkReferences(g.sql, 'sqlite', schemaOf(g.db));
-      if (c.kind !== 'read' || problems.length) wrong.push(`${g.id}: ${c.kind} ${c.reason ?? ''} ${problems.join('; ')} | ${g.sql}`);
+      if (c.kind !== 'read' || problems.length)
+        wrong.push(`${g.id}: ${c.kind} ${c.reason ?? ''} ${problems.join('; ')} | ${g.sql}`);
     }
     const questions = new Set(golds.map((g) => g.id.split('#')[0])).size;
     console.log(
@@ -144,7 +149,9 @@ describeIfEval('gold SQL from the evaluation sets', () => {
 
   it('finds a misspelt column and table in a real schema', () => {
     const db = schemaOf(path.join(EVAL, 'chinook_nss/database/chinook/chinook.sqlite'));
-    expect(checkReferences('SELECT FirstNme FROM Customer', 'sqlite', db)).toEqual(['unknown column "firstnme" in table "customer"']);
+    expect(checkReferences('SELECT FirstNme FROM Customer', 'sqlite', db)).toEqual([
+      'unknown column "firstnme" in table "customer"',
+    ]);
     expect(checkReferences('SELECT Name FROM Tracks', 'sqlite', db)).toEqual(['unknown table "tracks"']);
   });
 });

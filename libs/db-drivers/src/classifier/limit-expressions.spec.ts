@@ -8,7 +8,15 @@ const schema: DatabaseSchema = {
   dialect: 'sqlite',
   version: 'v1',
   introspectedAt: '2026-01-01T00:00:00.000Z',
-  tables: [{ name: 't', kind: 'table', primaryKey: [], foreignKeys: [], columns: ['id', 'balance'].map((name) => ({ name, type: 'REAL', nullable: true, primaryKey: false })) }],
+  tables: [
+    {
+      name: 't',
+      kind: 'table',
+      primaryKey: [],
+      foreignKeys: [],
+      columns: ['id', 'balance'].map((name) => ({ name, type: 'REAL', nullable: true, primaryKey: false })),
+    },
+  ],
 };
 
 /** The median idiom of defog sql-eval's gold SQL (ewallet), with expressions as LIMIT and OFFSET arguments. */
@@ -17,12 +25,17 @@ const MEDIAN =
   'LIMIT 2 - (SELECT COUNT(*) FROM b) % 2 OFFSET (SELECT (COUNT(*) - 1) / 2 FROM b))';
 
 describe('LIMIT and OFFSET expressions (SQLite, PostgreSQL)', () => {
-  it.each(['sqlite', 'postgresql'] as const)('%s: parses, classifies as a read and resolves references in the statement scope', (dialect) => {
-    expect(parseSql(MEDIAN, dialect).ok).toBe(true);
-    expect(classifySql(MEDIAN, dialect)).toMatchObject({ kind: 'read', tables: ['t'] });
-    expect(checkReferences(MEDIAN, dialect, schema)).toEqual([]);
-    expect(checkReferences('SELECT id FROM t LIMIT (SELECT COUNT(*) FROM nowhere)', dialect, schema)).toEqual(['unknown table "nowhere"']);
-  });
+  it.each(['sqlite', 'postgresql'] as const)(
+    '%s: parses, classifies as a read and resolves references in the statement scope',
+    (dialect) => {
+      expect(parseSql(MEDIAN, dialect).ok).toBe(true);
+      expect(classifySql(MEDIAN, dialect)).toMatchObject({ kind: 'read', tables: ['t'] });
+      expect(checkReferences(MEDIAN, dialect, schema)).toEqual([]);
+      expect(checkReferences('SELECT id FROM t LIMIT (SELECT COUNT(*) FROM nowhere)', dialect, schema)).toEqual([
+        'unknown table "nowhere"',
+      ]);
+    },
+  );
 
   it('sees a refused function or a write inside a LIMIT expression', () => {
     expect(classifySql("SELECT id FROM t LIMIT 1 + load_extension('x')", 'sqlite').kind).toBe('refused');

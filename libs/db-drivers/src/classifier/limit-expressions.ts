@@ -28,7 +28,12 @@ const PLACEHOLDER_BASE = 918_273_645;
  * argument, the dialect's engine does not take expressions there, or any part fails to parse (the caller then
  * reports its own parse error).
  */
-export function parseWithLimitExpressions(sql: string, dialect: Dialect, grammar: Dialect, parse: (text: string, grammar: Dialect) => ParseResult): ParseResult | null {
+export function parseWithLimitExpressions(
+  sql: string,
+  dialect: Dialect,
+  grammar: Dialect,
+  parse: (text: string, grammar: Dialect) => ParseResult,
+): ParseResult | null {
   if (!EXPRESSION_LIMIT_DIALECTS.has(dialect)) return null;
   const lexed = tokenizeSql(sql, dialect);
   if (lexed.error || sql.includes(String(PLACEHOLDER_BASE).slice(0, 6))) return null;
@@ -50,7 +55,8 @@ export function parseWithLimitExpressions(sql: string, dialect: Dialect, grammar
     const alone = parse(`SELECT ${sql.slice(arg.start, arg.end)}`, grammar);
     if (!alone.ok || alone.statements.length !== 1) return null;
     const select = alone.statements[0];
-    if (select?.type !== 'select' || select._next || !Array.isArray(select.columns) || select.columns.length !== 1) return null;
+    if (select?.type !== 'select' || select._next || !Array.isArray(select.columns) || select.columns.length !== 1)
+      return null;
     for (const clause of ['from', 'where', 'groupby', 'having', 'orderby', 'with', 'window']) {
       const value = select[clause];
       if (value != null && !(Array.isArray(value) && value.length === 0)) return null;
@@ -77,7 +83,11 @@ function limitArguments(tokens: readonly SqlToken[]): Array<{ start: number; end
       else if (t.text === ')') {
         if (depth === 0) break;
         depth--;
-      } else if (depth === 0 && (t.text === ',' || t.type === 'semicolon' || (t.type === 'word' && /^(OFFSET|LIMIT)$/i.test(t.text)))) break;
+      } else if (
+        depth === 0 &&
+        (t.text === ',' || t.type === 'semicolon' || (t.type === 'word' && /^(OFFSET|LIMIT)$/i.test(t.text)))
+      )
+        break;
       last = j;
     }
     if (last < 0) continue;
@@ -96,7 +106,13 @@ function replacePlaceholder(root: AstNode, value: number, expr: AstNode): boolea
     seen.add(node);
     for (const key of Object.keys(node)) {
       const child = node[key];
-      if (child && typeof child === 'object' && !Array.isArray(child) && child.type === 'number' && Number(child.value) === value) {
+      if (
+        child &&
+        typeof child === 'object' &&
+        !Array.isArray(child) &&
+        child.type === 'number' &&
+        Number(child.value) === value
+      ) {
         node[key] = expr;
         return true;
       }

@@ -32,7 +32,8 @@ const CLOSING = new Map([
  * never masked.
  */
 export function maskQuotedIdentifiers(sql: string, dialect: Dialect): MaskedIdentifiers | null {
-  if (!sql.includes('""') && !sql.includes('``') && !sql.includes(']]') && !(dialect === 'sqlite' && sql.includes('['))) return null;
+  if (!sql.includes('""') && !sql.includes('``') && !sql.includes(']]') && !(dialect === 'sqlite' && sql.includes('[')))
+    return null;
   const lexed = tokenizeSql(sql, dialect);
   if (lexed.error) return null;
   const mysqlLike = dialect === 'mysql' || dialect === 'mariadb';
@@ -87,7 +88,11 @@ function placeholderToken(placeholder: string, open: string, dialect: Dialect): 
  * the parser's `type::schema::table` table list) holding a placeholder gets the name instead. Changes `statements`
  * in place; returns the table list with names restored.
  */
-export function unmaskIdentifiers(statements: AstNode[], tableList: string[], names: ReadonlyMap<string, string>): string[] {
+export function unmaskIdentifiers(
+  statements: AstNode[],
+  tableList: string[],
+  names: ReadonlyMap<string, string>,
+): string[] {
   const restore = (value: string): string => {
     let out = value;
     for (const [placeholder, name] of names) if (out.includes(placeholder)) out = out.split(placeholder).join(name);

@@ -14,7 +14,12 @@ const schema: DatabaseSchema = {
   dialect: 'postgresql',
   introspectedAt: '2026-01-01T00:00:00Z',
   version: 'v',
-  tables: [table('sales', 'orders', ['id', 'total']), table('archive', 'orders', ['id', 'archived_total']), table(null, 'notes', ['id', 'body']), table('hr', 'staff', ['id', 'salary'])],
+  tables: [
+    table('sales', 'orders', ['id', 'total']),
+    table('archive', 'orders', ['id', 'archived_total']),
+    table(null, 'notes', ['id', 'body']),
+    table('hr', 'staff', ['id', 'salary']),
+  ],
 };
 
 describe('checkReferences: tables identified by schema and name', () => {
@@ -24,7 +29,10 @@ describe('checkReferences: tables identified by schema and name', () => {
     ['SELECT archived_total FROM archive.orders', []],
     ['SELECT archived_total FROM sales.orders', ['unknown column "archived_total" in table "sales.orders"']],
     ['SELECT sales.orders.total FROM sales.orders JOIN archive.orders ON archive.orders.id = sales.orders.id', []],
-    ['SELECT archive.orders.total FROM sales.orders JOIN archive.orders ON archive.orders.id = sales.orders.id', ['unknown column "total" in table "archive.orders"']],
+    [
+      'SELECT archive.orders.total FROM sales.orders JOIN archive.orders ON archive.orders.id = sales.orders.id',
+      ['unknown column "total" in table "archive.orders"'],
+    ],
     ['SELECT 1 FROM archive.staff', ['unknown table "archive.staff"']],
     ['SELECT body FROM public.notes', []],
     ['SELECT body FROM notes', []],

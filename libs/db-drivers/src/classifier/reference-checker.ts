@@ -32,11 +32,64 @@ const SYSTEM_SCHEMAS = new Set(['information_schema', 'pg_catalog', 'sys', 'mysq
  * PostgreSQL system columns) and the date-part keywords of DATEADD/DATEDIFF/DATEPART/DATE_TRUNC/TIMESTAMPDIFF.
  */
 const PSEUDO_COLUMNS = new Set([
-  'rowid', 'oid', '_rowid_', 'ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid', 'rownum',
-  'year', 'yy', 'yyyy', 'quarter', 'qq', 'q', 'month', 'mm', 'm', 'week', 'wk', 'ww', 'isowk', 'isoww', 'day',
-  'dd', 'd', 'dayofyear', 'dy', 'y', 'weekday', 'dw', 'w', 'hour', 'hh', 'minute', 'mi', 'n', 'second', 'ss', 's',
-  'millisecond', 'ms', 'microsecond', 'mcs', 'nanosecond', 'ns', 'epoch', 'dow', 'doy', 'isodow', 'isoyear',
-  'century', 'decade', 'millennium', 'timezone', 'timezone_hour', 'timezone_minute',
+  'rowid',
+  'oid',
+  '_rowid_',
+  'ctid',
+  'xmin',
+  'xmax',
+  'cmin',
+  'cmax',
+  'tableoid',
+  'rownum',
+  'year',
+  'yy',
+  'yyyy',
+  'quarter',
+  'qq',
+  'q',
+  'month',
+  'mm',
+  'm',
+  'week',
+  'wk',
+  'ww',
+  'isowk',
+  'isoww',
+  'day',
+  'dd',
+  'd',
+  'dayofyear',
+  'dy',
+  'y',
+  'weekday',
+  'dw',
+  'w',
+  'hour',
+  'hh',
+  'minute',
+  'mi',
+  'n',
+  'second',
+  'ss',
+  's',
+  'millisecond',
+  'ms',
+  'microsecond',
+  'mcs',
+  'nanosecond',
+  'ns',
+  'epoch',
+  'dow',
+  'doy',
+  'isodow',
+  'isoyear',
+  'century',
+  'decade',
+  'millennium',
+  'timezone',
+  'timezone_hour',
+  'timezone_minute',
 ]);
 
 /** Implicit row-id columns that a double-quoted name resolves to (SQLite "ROWID", PostgreSQL system columns). */
@@ -46,7 +99,18 @@ const ROW_ID_COLUMNS = new Set(['rowid', 'oid', '_rowid_', 'ctid', 'xmin', 'xmax
 export type DoubleQuotedResolution = 'resolved' | 'unresolved' | 'unknown';
 
 /** Keys of a SELECT node that hold no expression to check (FROM is handled separately). */
-const NOT_EXPRESSIONS = new Set(['with', 'from', '_next', 'into', 'type', 'options', 'loc', 'locking_read', 'for_update', 'set_op']);
+const NOT_EXPRESSIONS = new Set([
+  'with',
+  'from',
+  '_next',
+  'into',
+  'type',
+  'options',
+  'loc',
+  'locking_read',
+  'for_update',
+  'set_op',
+]);
 
 const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
 const unwrap = (n: AstNode): AstNode => (n && typeof n === 'object' && n.ast && typeof n.ast === 'object' ? n.ast : n);
@@ -135,7 +199,10 @@ class TableColumns {
    */
   lookup(schema: string, name: string): Set<string> | undefined {
     if (schema) {
-      return this.byKey.get(`${schema}\u0000${name}`) ?? (DEFAULT_SCHEMA_NAMES.has(schema) ? this.byKey.get(`\u0000${name}`) : undefined);
+      return (
+        this.byKey.get(`${schema}\u0000${name}`) ??
+        (DEFAULT_SCHEMA_NAMES.has(schema) ? this.byKey.get(`\u0000${name}`) : undefined)
+      );
     }
     const own = this.byKey.get(`\u0000${name}`);
     if (own) return own;
@@ -294,7 +361,7 @@ class ReferenceChecker {
   }
 
   private lookupCte(name: string, scope: Scope): Columns | undefined {
-    return scope.ctes.has(name) ? scope.ctes.get(name) ?? null : undefined;
+    return scope.ctes.has(name) ? (scope.ctes.get(name) ?? null) : undefined;
   }
 
   /** An unknown table is reported only in the default namespace or a schema that the introspection covered. */
@@ -345,7 +412,9 @@ class ReferenceChecker {
     const qualifiedBySchema = !!(ref.db || ref.schema);
 
     if (table) {
-      const refSchema = lower(typeof ref.db === 'string' ? ref.db : identName(ref.db)) || lower(typeof ref.schema === 'string' ? ref.schema : identName(ref.schema));
+      const refSchema =
+        lower(typeof ref.db === 'string' ? ref.db : identName(ref.db)) ||
+        lower(typeof ref.schema === 'string' ? ref.schema : identName(ref.schema));
       const source = this.findSource(table, scope, refSchema);
       if (!source) {
         if (!qualifiedBySchema && !this.anyUncertain(scope) && !this.tables.hasName(table)) {

@@ -17,53 +17,55 @@ import type { RefusedCatalogEntry, RefusedCatalogList } from '../refused-catalog
  * (readfile, writefile, edit), FTS3 "fts3_tokenizer" security note; SQL Server docs: xp_cmdshell, OPENROWSET,
  * OPENDATASOURCE, OPENQUERY.
  */
-const REFUSED_FUNCTIONS = new Map<string, string>(Object.entries({
-  // PostgreSQL: file and network access
-  pg_read_file: 'reads files on the database server',
-  pg_read_binary_file: 'reads files on the database server',
-  pg_ls_dir: 'lists directories on the database server',
-  pg_stat_file: 'reads file metadata on the database server',
-  pg_file_write: 'writes files on the database server',
-  lo_import: 'reads files on the database server',
-  lo_export: 'writes files on the database server',
-  lo_unlink: 'deletes a large object',
-  // PostgreSQL: side effects on the server or other sessions
-  pg_terminate_backend: 'ends other sessions',
-  pg_cancel_backend: 'cancels other sessions',
-  pg_reload_conf: 'reloads the server configuration',
-  pg_rotate_logfile: 'rotates the server log',
-  set_config: 'changes configuration settings',
-  pg_sleep: 'holds the connection idle',
-  pg_sleep_for: 'holds the connection idle',
-  pg_sleep_until: 'holds the connection idle',
-  nextval: 'advances a sequence',
-  setval: 'changes a sequence',
-  pg_notify: 'sends notifications',
-  pg_logical_emit_message: 'writes to the write-ahead log',
-  query_to_xml: 'runs SQL text given as a string',
-  query_to_xmlschema: 'runs SQL text given as a string',
-  query_to_xml_and_xmlschema: 'runs SQL text given as a string',
-  // MySQL / MariaDB
-  load_file: 'reads files on the database server',
-  sleep: 'holds the connection idle',
-  benchmark: 'burns server CPU',
-  get_lock: 'takes a named lock',
-  release_lock: 'releases a named lock',
-  release_all_locks: 'releases named locks',
-  master_pos_wait: 'waits on replication',
-  source_pos_wait: 'waits on replication',
-  // SQLite
-  load_extension: 'loads native code into the database process',
-  writefile: 'writes files on the database host',
-  readfile: 'reads files on the database host',
-  edit: 'starts an editor on the database host',
-  fts3_tokenizer: 'can register native code pointers',
-  // SQL Server
-  xp_cmdshell: 'runs operating-system commands',
-  openrowset: 'reads external data sources or files',
-  opendatasource: 'connects to external data sources',
-  openquery: 'runs SQL on a linked server',
-}));
+const REFUSED_FUNCTIONS = new Map<string, string>(
+  Object.entries({
+    // PostgreSQL: file and network access
+    pg_read_file: 'reads files on the database server',
+    pg_read_binary_file: 'reads files on the database server',
+    pg_ls_dir: 'lists directories on the database server',
+    pg_stat_file: 'reads file metadata on the database server',
+    pg_file_write: 'writes files on the database server',
+    lo_import: 'reads files on the database server',
+    lo_export: 'writes files on the database server',
+    lo_unlink: 'deletes a large object',
+    // PostgreSQL: side effects on the server or other sessions
+    pg_terminate_backend: 'ends other sessions',
+    pg_cancel_backend: 'cancels other sessions',
+    pg_reload_conf: 'reloads the server configuration',
+    pg_rotate_logfile: 'rotates the server log',
+    set_config: 'changes configuration settings',
+    pg_sleep: 'holds the connection idle',
+    pg_sleep_for: 'holds the connection idle',
+    pg_sleep_until: 'holds the connection idle',
+    nextval: 'advances a sequence',
+    setval: 'changes a sequence',
+    pg_notify: 'sends notifications',
+    pg_logical_emit_message: 'writes to the write-ahead log',
+    query_to_xml: 'runs SQL text given as a string',
+    query_to_xmlschema: 'runs SQL text given as a string',
+    query_to_xml_and_xmlschema: 'runs SQL text given as a string',
+    // MySQL / MariaDB
+    load_file: 'reads files on the database server',
+    sleep: 'holds the connection idle',
+    benchmark: 'burns server CPU',
+    get_lock: 'takes a named lock',
+    release_lock: 'releases a named lock',
+    release_all_locks: 'releases named locks',
+    master_pos_wait: 'waits on replication',
+    source_pos_wait: 'waits on replication',
+    // SQLite
+    load_extension: 'loads native code into the database process',
+    writefile: 'writes files on the database host',
+    readfile: 'reads files on the database host',
+    edit: 'starts an editor on the database host',
+    fts3_tokenizer: 'can register native code pointers',
+    // SQL Server
+    xp_cmdshell: 'runs operating-system commands',
+    openrowset: 'reads external data sources or files',
+    opendatasource: 'connects to external data sources',
+    openquery: 'runs SQL on a linked server',
+  }),
+);
 
 /** Name prefixes refused the same way (dblink_exec, pg_advisory_xact_lock_shared, pg_try_advisory_lock, ...). */
 const REFUSED_PREFIXES: Array<[RegExp, string]> = [
@@ -104,7 +106,9 @@ export const REFUSED_CATALOGS: Readonly<Partial<Record<Dialect, RefusedCatalogLi
 
 /** The catalog functions of every dialect by name, for {@link refusedFunctionReason} (names are unambiguous). */
 const CATALOG_FUNCTIONS = new Map<string, RefusedCatalogEntry>(
-  [POSTGRES_REFUSED_CATALOGS, MYSQL_REFUSED_CATALOGS, MSSQL_REFUSED_CATALOGS].flatMap((list) => list.functions.map((f) => [f.name, f] as const)),
+  [POSTGRES_REFUSED_CATALOGS, MYSQL_REFUSED_CATALOGS, MSSQL_REFUSED_CATALOGS].flatMap((list) =>
+    list.functions.map((f) => [f.name, f] as const),
+  ),
 );
 
 /**

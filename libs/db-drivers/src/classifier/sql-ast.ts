@@ -30,7 +30,6 @@ export const FALLBACK_GRAMMAR: Partial<Record<Dialect, Dialect>> = {
   sqlite: 'postgresql',
 };
 
-
 /**
  * Parses SQL with node-sql-parser 5.4 in the dialect's grammar. When that fails and the dialect has a
  * {@link FALLBACK_GRAMMAR}, the fallback grammar's AST is returned instead, but only if {@link sameTokens} says both
@@ -64,7 +63,8 @@ function parseMasked(sql: string, dialect: Dialect): ParseResult {
   const masked = maskQuotedIdentifiers(sql, dialect);
   if (!masked) return parseUncached(sql, dialect);
   const result = parseUncached(masked.text, dialect);
-  if (!result.ok) return result.offset === undefined ? result : { ...result, offset: masked.originalOffset(result.offset) };
+  if (!result.ok)
+    return result.offset === undefined ? result : { ...result, offset: masked.originalOffset(result.offset) };
   const tableList = unmaskIdentifiers(result.statements, result.tableList, masked.names);
   return { ...result, tableList };
 }
@@ -77,7 +77,10 @@ function parseUncached(sql: string, dialect: Dialect): ParseResult {
   const fallback = FALLBACK_GRAMMAR[dialect];
   if (!fallback) return own;
   if (!sameTokens(sql, dialect, fallback)) {
-    return { ok: false, error: `${own.error} (the ${fallback} grammar was not tried: it reads quotes or comments differently)` };
+    return {
+      ok: false,
+      error: `${own.error} (the ${fallback} grammar was not tried: it reads quotes or comments differently)`,
+    };
   }
   const second = parseWithGrammar(sql, fallback);
   if (second.ok) return second;
@@ -98,7 +101,9 @@ export function sameTokens(sql: string, dialect: Dialect, other: Dialect): boole
   if (a.error || b.error || a.executableComment !== b.executableComment || a.tokens.length !== b.tokens.length) {
     return false;
   }
-  return a.tokens.every((t, i) => t.type === b.tokens[i].type && t.start === b.tokens[i].start && t.end === b.tokens[i].end);
+  return a.tokens.every(
+    (t, i) => t.type === b.tokens[i].type && t.start === b.tokens[i].start && t.end === b.tokens[i].end,
+  );
 }
 
 /**
@@ -112,9 +117,14 @@ export function parseWithGrammar(sql: string, grammar: Dialect): ParseResult {
     return { ok: true, statements, tableList: res.tableList ?? [], grammar };
   } catch (e) {
     const message = shortenParserMessage(e instanceof Error ? e.message : String(e));
-    const start = (e as { location?: { start?: { line?: number; column?: number; offset?: number } } })?.location?.start;
+    const start = (e as { location?: { start?: { line?: number; column?: number; offset?: number } } })?.location
+      ?.start;
     const where = start?.line !== undefined ? ` at line ${start.line}, column ${start.column}` : '';
-    return { ok: false, error: `${message}${where}`, ...(typeof start?.offset === 'number' ? { offset: start.offset } : {}) };
+    return {
+      ok: false,
+      error: `${message}${where}`,
+      ...(typeof start?.offset === 'number' ? { offset: start.offset } : {}),
+    };
   }
 }
 

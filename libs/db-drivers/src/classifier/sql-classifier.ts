@@ -1,5 +1,10 @@
 import type { Dialect, SqlClassification } from '@nlq/contracts';
-import { REFUSED_LEADING_KEYWORDS, refusedCatalogReason, refusedFunctionReason, refusedProcedureReason } from './refused-rules';
+import {
+  REFUSED_LEADING_KEYWORDS,
+  refusedCatalogReason,
+  refusedFunctionReason,
+  refusedProcedureReason,
+} from './refused-rules';
 import { type AstNode, functionName, identName, parseSql, walkAst } from './sql-ast';
 import { identifierText, type SqlToken, tokenizeSql } from './sql-tokenizer';
 

@@ -45,9 +45,16 @@ const engines: Engine[] = [
     dialect: 'sqlite',
     async setup() {
       const dir = mkdtempSync(path.join(tmpdir(), 'nlq-repair-'));
-      return { url: `sqlite://${path.join(dir, 'repair.db')}`, teardown: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        url: `sqlite://${path.join(dir, 'repair.db')}`,
+        teardown: async () => rmSync(dir, { recursive: true, force: true }),
+      };
     },
-    fixture: ['CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, city TEXT)', 'CREATE TABLE show (id INTEGER PRIMARY KEY, title TEXT, year INTEGER)', ...ROWS],
+    fixture: [
+      'CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, city TEXT)',
+      'CREATE TABLE show (id INTEGER PRIMARY KEY, title TEXT, year INTEGER)',
+      ...ROWS,
+    ],
     doubleQuotedFailsAsWritten: true,
   },
   {
@@ -55,7 +62,13 @@ const engines: Engine[] = [
     service: 'postgresql',
     dialect: 'postgresql',
     async setup() {
-      const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 3000 });
+      const admin = new Client({
+        host: '127.0.0.1',
+        port: 5432,
+        user: 'postgres',
+        database: 'postgres',
+        connectionTimeoutMillis: 3000,
+      });
       try {
         await admin.connect();
       } catch (e) {
@@ -71,7 +84,11 @@ const engines: Engine[] = [
         },
       };
     },
-    fixture: ['CREATE TABLE customers (id integer PRIMARY KEY, name text, city text)', 'CREATE TABLE show (id integer PRIMARY KEY, title text, year integer)', ...ROWS],
+    fixture: [
+      'CREATE TABLE customers (id integer PRIMARY KEY, name text, city text)',
+      'CREATE TABLE show (id integer PRIMARY KEY, title text, year integer)',
+      ...ROWS,
+    ],
     doubleQuotedFailsAsWritten: true,
   },
   {
@@ -81,7 +98,13 @@ const engines: Engine[] = [
     async setup() {
       let admin: Connection;
       try {
-        admin = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', connectTimeout: 3000 });
+        admin = await createConnection({
+          host: '127.0.0.1',
+          port: 3306,
+          user: 'root',
+          password: '',
+          connectTimeout: 3000,
+        });
       } catch (e) {
         return { skip: `MariaDB unreachable at 127.0.0.1:3306 (${(e as Error).message})` };
       }
@@ -110,7 +133,13 @@ const engines: Engine[] = [
     async setup() {
       let admin: Connection;
       try {
-        admin = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', connectTimeout: 3000 });
+        admin = await createConnection({
+          host: '127.0.0.1',
+          port: 3306,
+          user: 'root',
+          password: '',
+          connectTimeout: 3000,
+        });
       } catch (e) {
         return { skip: `MariaDB unreachable at 127.0.0.1:3306 (${(e as Error).message})` };
       }
@@ -149,7 +178,11 @@ describeEachWith(engines, (e) => (e.service ? [e.service] : []))('deterministic 
   /** Repairs, then checks the repaired text from the start as the pipeline's check stage does. */
   const repairAndCheck = (sql: string) => {
     const repaired = repairSql(sql, engine.dialect, schema);
-    return { ...repaired, kind: classifySql(repaired.sql, engine.dialect).kind, unknown: checkReferences(repaired.sql, engine.dialect, schema) };
+    return {
+      ...repaired,
+      kind: classifySql(repaired.sql, engine.dialect).kind,
+      unknown: checkReferences(repaired.sql, engine.dialect, schema),
+    };
   };
 
   beforeAll(async () => {
@@ -188,7 +221,9 @@ describeEachWith(engines, (e) => (e.service ? [e.service] : []))('deterministic 
 
   it('a qualified keyword table joined to another table', async () => {
     if (skipped()) return;
-    const r = repairAndCheck('SELECT show.title FROM show JOIN customers c ON c.id = show.id WHERE c.city = \'Paris\' ORDER BY show.title');
+    const r = repairAndCheck(
+      "SELECT show.title FROM show JOIN customers c ON c.id = show.id WHERE c.city = 'Paris' ORDER BY show.title",
+    );
     expect(r.kind).toBe('read');
     expect(r.unknown).toEqual([]);
     expect((await driver.runRead(r.sql, READ)).rows).toEqual([['Alpha'], ['Gamma']]);
@@ -205,7 +240,8 @@ describeEachWith(engines, (e) => (e.service ? [e.service] : []))('deterministic 
       await expect(driver.runRead(asWritten, READ)).rejects.toThrow(/kyle/i);
       return;
     }
-    if (engine.doubleQuotedFailsAsWritten) await expect(driver.runRead(asWritten, READ)).rejects.toThrow(/no such column/i);
+    if (engine.doubleQuotedFailsAsWritten)
+      await expect(driver.runRead(asWritten, READ)).rejects.toThrow(/no such column/i);
     expect(r.repairs.map((x) => x.rule)).toEqual(['double-quoted-literal', 'double-quoted-literal']);
     expect(r.sql).toBe("SELECT id FROM customers WHERE name = 'Kyle' OR name = 'it''s' ORDER BY id");
     expect(r.kind).toBe('read');
@@ -223,7 +259,11 @@ describeEachWith(engines, (e) => (e.service ? [e.service] : []))('deterministic 
     if (skipped()) return;
     const r = repairAndCheck('SELECT MAX(DISTINCT s.year) AS latest, COUNT(DISTINCT s.year) AS years FROM show AS s');
     expect(r.repairs.map((x) => x.rule)).toEqual(['aggregate-distinct-argument', 'keyword-identifier']);
-    expect(r.repairs[0]).toEqual({ rule: 'aggregate-distinct-argument', from: 'DISTINCT s.year', to: 'DISTINCT (s.year)' });
+    expect(r.repairs[0]).toEqual({
+      rule: 'aggregate-distinct-argument',
+      from: 'DISTINCT s.year',
+      to: 'DISTINCT (s.year)',
+    });
     expect(r.kind).toBe('read');
     expect((await driver.runRead(r.sql, READ)).rows.map((row) => row.map(Number))).toEqual([[2021, 2]]);
   });
@@ -250,46 +290,68 @@ describeEachWith(engines, (e) => (e.service ? [e.service] : []))('deterministic 
 });
 
 /** MariaDB with ANSI_QUOTES reads "..." as an identifier: the repaired statement runs in both modes. */
-describeEachWith([{ name: 'mariadb' }], () => ['mariadb'])('double-quoted literals on $name with and without ANSI_QUOTES', () => {
-  let admin: Connection | undefined;
-  let db = '';
-  let skipReason: string | undefined;
-  beforeAll(async () => {
-    try {
-      admin = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', connectTimeout: 3000 });
-    } catch (e) {
-      skipReason = `MariaDB unreachable at 127.0.0.1:3306 (${(e as Error).message})`;
-      return;
-    }
-    db = unique();
-    await admin.query(`CREATE DATABASE ${db}`);
-    await admin.query(`USE ${db}`);
-    await admin.query('CREATE TABLE customers (id int PRIMARY KEY, name varchar(40), city varchar(40))');
-    await admin.query(ROWS[0]);
-  }, 30_000);
-  afterAll(async () => {
-    if (admin && db) await admin.query(`DROP DATABASE IF EXISTS ${db}`);
-    await admin?.end();
-  });
+describeEachWith([{ name: 'mariadb' }], () => ['mariadb'])(
+  'double-quoted literals on $name with and without ANSI_QUOTES',
+  () => {
+    let admin: Connection | undefined;
+    let db = '';
+    let skipReason: string | undefined;
+    beforeAll(async () => {
+      try {
+        admin = await createConnection({
+          host: '127.0.0.1',
+          port: 3306,
+          user: 'root',
+          password: '',
+          connectTimeout: 3000,
+        });
+      } catch (e) {
+        skipReason = `MariaDB unreachable at 127.0.0.1:3306 (${(e as Error).message})`;
+        return;
+      }
+      db = unique();
+      await admin.query(`CREATE DATABASE ${db}`);
+      await admin.query(`USE ${db}`);
+      await admin.query('CREATE TABLE customers (id int PRIMARY KEY, name varchar(40), city varchar(40))');
+      await admin.query(ROWS[0]);
+    }, 30_000);
+    afterAll(async () => {
+      if (admin && db) await admin.query(`DROP DATABASE IF EXISTS ${db}`);
+      await admin?.end();
+    });
 
-  it('fails as written under ANSI_QUOTES, runs repaired in both modes', async () => {
-    if (skipReason) {
-      console.warn(`[skip mariadb] ${skipReason}`);
-      return;
-    }
-    const schema: DatabaseSchema = {
-      dialect: 'mariadb',
-      version: 'v',
-      introspectedAt: '',
-      tables: [{ name: 'customers', kind: 'table', primaryKey: ['id'], foreignKeys: [], columns: ['id', 'name', 'city'].map((name) => ({ name, type: 'varchar', nullable: true, primaryKey: false })) }],
-    };
-    const asWritten = 'SELECT id FROM customers WHERE name = "Kyle"';
-    const repaired = repairSql(asWritten, 'mariadb', schema).sql;
-    expect(repaired).toBe("SELECT id FROM customers WHERE name = 'Kyle'");
-    await admin!.query("SET SESSION sql_mode = 'ANSI_QUOTES'");
-    await expect(admin!.query(asWritten)).rejects.toThrow(/unknown column/i);
-    expect(((await admin!.query(repaired))[0] as Array<{ id: number }>).map((r) => r.id)).toEqual([1]);
-    await admin!.query("SET SESSION sql_mode = ''");
-    expect(((await admin!.query(repaired))[0] as Array<{ id: number }>).map((r) => r.id)).toEqual([1]);
-  });
-});
+    it('fails as written under ANSI_QUOTES, runs repaired in both modes', async () => {
+      if (skipReason) {
+        console.warn(`[skip mariadb] ${skipReason}`);
+        return;
+      }
+      const schema: DatabaseSchema = {
+        dialect: 'mariadb',
+        version: 'v',
+        introspectedAt: '',
+        tables: [
+          {
+            name: 'customers',
+            kind: 'table',
+            primaryKey: ['id'],
+            foreignKeys: [],
+            columns: ['id', 'name', 'city'].map((name) => ({
+              name,
+              type: 'varchar',
+              nullable: true,
+              primaryKey: false,
+            })),
+          },
+        ],
+      };
+      const asWritten = 'SELECT id FROM customers WHERE name = "Kyle"';
+      const repaired = repairSql(asWritten, 'mariadb', schema).sql;
+      expect(repaired).toBe("SELECT id FROM customers WHERE name = 'Kyle'");
+      await admin!.query("SET SESSION sql_mode = 'ANSI_QUOTES'");
+      await expect(admin!.query(asWritten)).rejects.toThrow(/unknown column/i);
+      expect(((await admin!.query(repaired))[0] as Array<{ id: number }>).map((r) => r.id)).toEqual([1]);
+      await admin!.query("SET SESSION sql_mode = ''");
+      expect(((await admin!.query(repaired))[0] as Array<{ id: number }>).map((r) => r.id)).toEqual([1]);
+    });
+  },
+);

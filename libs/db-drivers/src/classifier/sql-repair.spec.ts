@@ -32,7 +32,11 @@ describe('repairDoubleQuotedLiterals', () => {
 
   it('turns an unresolved double-quoted token into a string literal (SQLite, MySQL, MariaDB)', () => {
     for (const dialect of ['sqlite', 'mysql', 'mariadb'] as Dialect[]) {
-      const r = repairDoubleQuotedLiterals('SELECT * FROM customers WHERE name = "Kyle"', dialect, schemaOf(dialect, TABLES));
+      const r = repairDoubleQuotedLiterals(
+        'SELECT * FROM customers WHERE name = "Kyle"',
+        dialect,
+        schemaOf(dialect, TABLES),
+      );
       expect(r).toEqual({
         sql: "SELECT * FROM customers WHERE name = 'Kyle'",
         repairs: [{ rule: 'double-quoted-literal', from: '"Kyle"', to: "'Kyle'" }],
@@ -42,23 +46,34 @@ describe('repairDoubleQuotedLiterals', () => {
   });
 
   it('leaves PostgreSQL alone: there "..." is always an identifier', () => {
-    expect(repairDoubleQuotedLiterals('SELECT * FROM customers WHERE name = "Kyle"', 'postgresql', schemaOf('postgresql', TABLES))).toBeNull();
+    expect(
+      repairDoubleQuotedLiterals(
+        'SELECT * FROM customers WHERE name = "Kyle"',
+        'postgresql',
+        schemaOf('postgresql', TABLES),
+      ),
+    ).toBeNull();
   });
 
   it('keeps names that resolve in scope: columns, select aliases, outer-query columns, AS and qualified names', () => {
-    const sql = 'SELECT "name" AS "n", c."city" FROM customers AS "c" WHERE "name" = "Kyle" AND EXISTS (SELECT 1 FROM match WHERE "year" = "city") ORDER BY "n"';
+    const sql =
+      'SELECT "name" AS "n", c."city" FROM customers AS "c" WHERE "name" = "Kyle" AND EXISTS (SELECT 1 FROM match WHERE "year" = "city") ORDER BY "n"';
     const r = repairDoubleQuotedLiterals(sql, 'sqlite', sqlite);
-    expect(r?.sql).toBe('SELECT "name" AS "n", c."city" FROM customers AS "c" WHERE "name" = \'Kyle\' AND EXISTS (SELECT 1 FROM match WHERE "year" = "city") ORDER BY "n"');
+    expect(r?.sql).toBe(
+      'SELECT "name" AS "n", c."city" FROM customers AS "c" WHERE "name" = \'Kyle\' AND EXISTS (SELECT 1 FROM match WHERE "year" = "city") ORDER BY "n"',
+    );
     expect(r?.repairs).toHaveLength(1);
   });
 
   it('escapes quotes the dialect way, including "" and MySQL backslash escapes', () => {
-    expect(repairDoubleQuotedLiterals('SELECT id FROM customers WHERE name IN ("it\'s", "say ""hi""")', 'sqlite', sqlite)?.sql).toBe(
-      "SELECT id FROM customers WHERE name IN ('it''s', 'say \"hi\"')",
-    );
-    expect(repairDoubleQuotedLiterals('SELECT id FROM customers WHERE name = "a\\"b\'c"', 'mysql', schemaOf('mysql', TABLES))?.sql).toBe(
-      "SELECT id FROM customers WHERE name = 'a\\\"b''c'",
-    );
+    expect(
+      repairDoubleQuotedLiterals('SELECT id FROM customers WHERE name IN ("it\'s", "say ""hi""")', 'sqlite', sqlite)
+        ?.sql,
+    ).toBe("SELECT id FROM customers WHERE name IN ('it''s', 'say \"hi\"')");
+    expect(
+      repairDoubleQuotedLiterals('SELECT id FROM customers WHERE name = "a\\"b\'c"', 'mysql', schemaOf('mysql', TABLES))
+        ?.sql,
+    ).toBe("SELECT id FROM customers WHERE name = 'a\\\"b''c'");
   });
 
   it('converts each occurrence in GeoQuery-style SQL with upper-case aliases and a subquery', () => {
@@ -78,12 +93,20 @@ describe('repairDoubleQuotedLiterals', () => {
     );
     const kept = repairDoubleQuotedLiterals('INSERT INTO customers ("name") VALUES ("name")', 'sqlite', sqlite);
     expect(kept?.sql).toBe('INSERT INTO customers ("name") VALUES ("name")');
-    expect(kept?.doubleQuoted).toContainEqual({ token: '"name"', reading: 'identifier', reason: 'names a table or column of the schema ("name")' });
+    expect(kept?.doubleQuoted).toContainEqual({
+      token: '"name"',
+      reading: 'identifier',
+      reason: 'names a table or column of the schema ("name")',
+    });
   });
 
   it('never turns a known identifier into a string, escaped quotes included, and says why (issue 20)', () => {
     const odd = schemaOf('sqlite', { hasOwnProperty: ['id', 'a"b', 'constructor'] });
-    const r = repairDoubleQuotedLiterals('SELECT "a""b", "constructor" FROM "hasOwnProperty" WHERE id = 2', 'sqlite', odd);
+    const r = repairDoubleQuotedLiterals(
+      'SELECT "a""b", "constructor" FROM "hasOwnProperty" WHERE id = 2',
+      'sqlite',
+      odd,
+    );
     expect(r?.sql).toBe('SELECT "a""b", "constructor" FROM "hasOwnProperty" WHERE id = 2');
     expect(r?.repairs).toEqual([]);
     expect(r?.doubleQuoted).toEqual([
@@ -94,20 +117,30 @@ describe('repairDoubleQuotedLiterals', () => {
     // a column of another table, out of scope here: still never a string
     const other = schemaOf('sqlite', { t: ['id'], u: ['a"b'] });
     expect(repairDoubleQuotedLiterals('SELECT "a""b" FROM t', 'sqlite', other)?.sql).toBe('SELECT "a""b" FROM t');
-    expect(repairSql('SELECT "a""b" FROM "hasOwnProperty" WHERE id = 2', 'sqlite', odd)).toMatchObject({ sql: 'SELECT "a""b" FROM "hasOwnProperty" WHERE id = 2', repairs: [] });
+    expect(repairSql('SELECT "a""b" FROM "hasOwnProperty" WHERE id = 2', 'sqlite', odd)).toMatchObject({
+      sql: 'SELECT "a""b" FROM "hasOwnProperty" WHERE id = 2',
+      repairs: [],
+    });
   });
 
   it('does nothing where the columns in scope are unknown (a table the schema does not have)', () => {
-    expect(repairDoubleQuotedLiterals('SELECT * FROM elsewhere WHERE name = "Kyle"', 'sqlite', sqlite)).toMatchObject({ sql: 'SELECT * FROM elsewhere WHERE name = "Kyle"', repairs: [] });
+    expect(repairDoubleQuotedLiterals('SELECT * FROM elsewhere WHERE name = "Kyle"', 'sqlite', sqlite)).toMatchObject({
+      sql: 'SELECT * FROM elsewhere WHERE name = "Kyle"',
+      repairs: [],
+    });
   });
 
   it('handles a quoted table name beside literals, and a long IN list in one probe', () => {
-    expect(repairDoubleQuotedLiterals('SELECT "name" FROM "customers" WHERE "city" = "Paris"', 'sqlite', sqlite)?.sql).toBe(
-      'SELECT "name" FROM "customers" WHERE "city" = \'Paris\'',
-    );
+    expect(
+      repairDoubleQuotedLiterals('SELECT "name" FROM "customers" WHERE "city" = "Paris"', 'sqlite', sqlite)?.sql,
+    ).toBe('SELECT "name" FROM "customers" WHERE "city" = \'Paris\'');
     const cities = Array.from({ length: 150 }, (_, k) => `"c${k}"`);
     const started = performance.now();
-    const r = repairDoubleQuotedLiterals(`SELECT name FROM customers WHERE city IN (${cities.join(', ')})`, 'sqlite', sqlite);
+    const r = repairDoubleQuotedLiterals(
+      `SELECT name FROM customers WHERE city IN (${cities.join(', ')})`,
+      'sqlite',
+      sqlite,
+    );
     expect(r?.repairs).toHaveLength(150);
     expect(r?.sql).toContain("'c149')");
     expect(performance.now() - started).toBeLessThan(5000);
@@ -124,14 +157,21 @@ describe('repairKeywordIdentifiers', () => {
     expect(classifySql('SELECT COUNT(*) FROM show', dialect).kind).toBe('refused');
     const r = repairKeywordIdentifiers('SELECT COUNT(*) FROM show', dialect, schema);
     const quoted = quoteBareWord('show', dialect);
-    expect(r).toEqual({ sql: `SELECT COUNT(*) FROM ${quoted}`, repairs: [{ rule: 'keyword-identifier', from: 'show', to: quoted }] });
+    expect(r).toEqual({
+      sql: `SELECT COUNT(*) FROM ${quoted}`,
+      repairs: [{ rule: 'keyword-identifier', from: 'show', to: quoted }],
+    });
     expect(classifySql(r!.sql, dialect)).toMatchObject({ kind: 'read', tables: ['show'] });
     expect(checkReferences(r!.sql, dialect, schema)).toEqual([]);
   });
 
   it('quotes only the words that block the parse, not a keyword that shares a column name (ORDER BY vs order)', () => {
     const schema = schemaOf('mysql', TABLES);
-    const r = repairKeywordIdentifiers('SELECT m.year, s.title FROM match m JOIN show s ON s.id = m.id ORDER BY m.year', 'mysql', schema);
+    const r = repairKeywordIdentifiers(
+      'SELECT m.year, s.title FROM match m JOIN show s ON s.id = m.id ORDER BY m.year',
+      'mysql',
+      schema,
+    );
     expect(r?.sql).toBe('SELECT m.year, s.title FROM `match` m JOIN `show` s ON s.id = m.id ORDER BY m.year');
     expect(r?.repairs.map((x) => x.from)).toEqual(['match', 'show']);
   });
@@ -142,20 +182,25 @@ describe('repairKeywordIdentifiers', () => {
   });
 
   it('lower-cases for PostgreSQL, which folds unquoted names', () => {
-    expect(repairKeywordIdentifiers('SELECT COUNT(*) FROM Show', 'postgresql', schemaOf('postgresql', TABLES))?.sql).toBe('SELECT COUNT(*) FROM "show"');
+    expect(
+      repairKeywordIdentifiers('SELECT COUNT(*) FROM Show', 'postgresql', schemaOf('postgresql', TABLES))?.sql,
+    ).toBe('SELECT COUNT(*) FROM "show"');
   });
 
   it('does nothing for a statement that parses, or one no quoting of schema names fixes', () => {
     const schema = schemaOf('sqlite', TABLES);
     expect(repairKeywordIdentifiers('SELECT title FROM "show"', 'sqlite', schema)).toBeNull();
     expect(repairKeywordIdentifiers('SELECT FROM WHERE show', 'sqlite', schema)).toBeNull();
-    expect(repairKeywordIdentifiers('SELECT COUNT(*) FROM show', 'sqlite', schemaOf('sqlite', { customers: ['id'] }))).toBeNull();
+    expect(
+      repairKeywordIdentifiers('SELECT COUNT(*) FROM show', 'sqlite', schemaOf('sqlite', { customers: ['id'] })),
+    ).toBeNull();
   });
 });
 
 describe('repairSql keeps refusals refused (the repaired text is checked again from the start)', () => {
   const schema = schemaOf('sqlite', TABLES);
-  const recheck = (sql: string, dialect: Dialect = 'sqlite') => classifySql(repairSql(sql, dialect, schemaOf(dialect, TABLES)).sql, dialect);
+  const recheck = (sql: string, dialect: Dialect = 'sqlite') =>
+    classifySql(repairSql(sql, dialect, schemaOf(dialect, TABLES)).sql, dialect);
 
   it('a write hidden behind a repair is still a write', () => {
     const r = repairSql('DELETE FROM show WHERE title = "x"', 'sqlite', schema);
@@ -173,7 +218,10 @@ describe('repairSql keeps refusals refused (the repaired text is checked again f
   });
 
   it('never throws and returns the input when nothing applies', () => {
-    expect(repairSql('SELECT id FROM customers', 'sqlite', schema)).toEqual({ sql: 'SELECT id FROM customers', repairs: [] });
+    expect(repairSql('SELECT id FROM customers', 'sqlite', schema)).toEqual({
+      sql: 'SELECT id FROM customers',
+      repairs: [],
+    });
     expect(repairSql("SELECT 'unterminated", 'sqlite', schema)).toEqual({ sql: "SELECT 'unterminated", repairs: [] });
     expect(repairSql('', 'sqlite', schema).repairs).toEqual([]);
   });
@@ -182,10 +230,13 @@ describe('repairSql keeps refusals refused (the repaired text is checked again f
 describe('aggregate DISTINCT arguments (a node-sql-parser 5.4 grammar gap)', () => {
   it.each(DIALECTS)('%s: MAX(DISTINCT x) gets its argument parenthesised and then parses as a read', (dialect) => {
     const schema = schemaOf(dialect, TABLES);
-    const sql = 'SELECT MAX( DISTINCT c.POPULATION ), SUM(ALL c.POPULATION) FROM CITY AS c WHERE c.STATE_NAME = \'texas\'';
+    const sql =
+      "SELECT MAX( DISTINCT c.POPULATION ), SUM(ALL c.POPULATION) FROM CITY AS c WHERE c.STATE_NAME = 'texas'";
     expect(classifySql(sql, dialect).kind).toBe('refused');
     const r = repairKeywordIdentifiers(sql, dialect, schema);
-    expect(r?.sql).toBe('SELECT MAX( DISTINCT (c.POPULATION) ), SUM(ALL (c.POPULATION)) FROM CITY AS c WHERE c.STATE_NAME = \'texas\'');
+    expect(r?.sql).toBe(
+      "SELECT MAX( DISTINCT (c.POPULATION) ), SUM(ALL (c.POPULATION)) FROM CITY AS c WHERE c.STATE_NAME = 'texas'",
+    );
     expect(r?.repairs.map((x) => x.rule)).toEqual(['aggregate-distinct-argument', 'aggregate-distinct-argument']);
     expect(classifySql(r!.sql, dialect).kind).toBe('read');
   });
@@ -193,14 +244,19 @@ describe('aggregate DISTINCT arguments (a node-sql-parser 5.4 grammar gap)', () 
   it('combines with keyword quoting and double-quoted literals', () => {
     const r = repairSql('SELECT MAX(DISTINCT year) FROM show WHERE title = "x"', 'sqlite', schemaOf('sqlite', TABLES));
     expect(r.sql).toBe('SELECT MAX(DISTINCT (year)) FROM "show" WHERE title = \'x\'');
-    expect(r.repairs.map((x) => x.rule)).toEqual(['aggregate-distinct-argument', 'keyword-identifier', 'double-quoted-literal']);
+    expect(r.repairs.map((x) => x.rule)).toEqual([
+      'aggregate-distinct-argument',
+      'keyword-identifier',
+      'double-quoted-literal',
+    ]);
   });
 });
 
 describe('double-quoted names in a CTE select list (sqlite grammar reads them as double_quote_string)', () => {
   it('still give the CTE known columns, so literals beside it are repaired', () => {
     const schema = schemaOf('sqlite', TABLES);
-    const sql = 'WITH k AS (SELECT "id", "name" FROM customers WHERE "city" = "Paris") SELECT k."name" FROM k JOIN match s ON s.id = k."id" WHERE date("now") > "2020"';
+    const sql =
+      'WITH k AS (SELECT "id", "name" FROM customers WHERE "city" = "Paris") SELECT k."name" FROM k JOIN match s ON s.id = k."id" WHERE date("now") > "2020"';
     const r = repairSql(sql, 'sqlite', schema);
     expect(r.repairs.map((x) => x.from)).toEqual(['"Paris"', '"now"', '"2020"']);
     expect(checkReferences(r.sql, 'sqlite', schema)).toEqual([]);
@@ -210,7 +266,9 @@ describe('double-quoted names in a CTE select list (sqlite grammar reads them as
 describe('keyword identifiers on SQL Server', () => {
   it('brackets every blocked name, also two whose errors fall at the same place', () => {
     const schema = schemaOf('transactsql', { show: ['title', 'key'] });
-    expect(repairKeywordIdentifiers('SELECT COUNT(*) FROM show', 'transactsql', schema)?.sql).toBe('SELECT COUNT(*) FROM [show]');
+    expect(repairKeywordIdentifiers('SELECT COUNT(*) FROM show', 'transactsql', schema)?.sql).toBe(
+      'SELECT COUNT(*) FROM [show]',
+    );
     const r = repairKeywordIdentifiers("SELECT key FROM show WHERE title = 'x' ORDER BY key", 'transactsql', schema);
     expect(r?.sql).toBe("SELECT [key] FROM [show] WHERE title = 'x' ORDER BY [key]");
     expect(classifySql(r!.sql, 'transactsql').kind).toBe('read');

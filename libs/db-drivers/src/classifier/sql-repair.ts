@@ -118,13 +118,20 @@ export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: 
   const tokens = lexed.tokens;
   const keywordEdit = (i: number): TextEdit => {
     const to = quoteBareWord(tokens[i].text, dialect);
-    return { start: tokens[i].start, end: tokens[i].end, text: to, repair: { rule: 'keyword-identifier', from: tokens[i].text, to } };
+    return {
+      start: tokens[i].start,
+      end: tokens[i].end,
+      text: to,
+      repair: { rule: 'keyword-identifier', from: tokens[i].text, to },
+    };
   };
   const keywordCandidates = tokens
     .map((t, i) => ({ t, i }))
     .filter(({ t, i }) => t.type === 'word' && names.has(t.text.toLowerCase()) && tokens[i + 1]?.text !== '(')
     .slice(0, MAX_KEYWORD_TRIES);
-  const candidates = [...distinctArgumentEdits(sql, tokens), ...keywordCandidates.map(({ i }) => keywordEdit(i))].sort((a, b) => a.start - b.start);
+  const candidates = [...distinctArgumentEdits(sql, tokens), ...keywordCandidates.map(({ i }) => keywordEdit(i))].sort(
+    (a, b) => a.start - b.start,
+  );
   if (candidates.length === 0) return null;
 
   const kept: TextEdit[] = [];
@@ -148,7 +155,9 @@ export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: 
   if (!parsed) {
     // Two blocked words whose errors are reported at the same place (`SELECT key FROM show` on the transactsql
     // grammar): try every candidate at once, then drop each edit the statement parses without.
-    const together = candidates.filter((c, k) => !candidates.slice(0, k).some((o) => o.start < c.end && c.start < o.end));
+    const together = candidates.filter(
+      (c, k) => !candidates.slice(0, k).some((o) => o.start < c.end && c.start < o.end),
+    );
     if (!parseSql(applyTextEdits(sql, together), dialect).ok) return null;
     kept.splice(0, kept.length, ...together);
     for (const edit of [...kept]) {
@@ -160,7 +169,9 @@ export function repairKeywordIdentifiers(sql: string, dialect: Dialect, schema: 
   if (kept.length === 0) return null;
   // A name quoted once is quoted where it qualifies another (`show.title`): the parser may accept the bare
   // qualifier where the engine does not (MySQL reserves SHOW and MATCH); kept only while the statement parses.
-  const quotedWords = new Set(kept.filter((k) => k.repair.rule === 'keyword-identifier').map((k) => k.repair.from.toLowerCase()));
+  const quotedWords = new Set(
+    kept.filter((k) => k.repair.rule === 'keyword-identifier').map((k) => k.repair.from.toLowerCase()),
+  );
   for (const { t, i } of keywordCandidates) {
     if (!quotedWords.has(t.text.toLowerCase()) || tokens[i + 1]?.text !== '.') continue;
     const edit = keywordEdit(i);
@@ -209,7 +220,8 @@ function distinctArgumentEdits(sql: string, tokens: readonly SqlToken[]): TextEd
   for (let i = 0; i + 3 < tokens.length; i++) {
     const quantifier = tokens[i + 2];
     if (tokens[i].type !== 'word' || tokens[i + 1].text !== '(' || quantifier.type !== 'word') continue;
-    if (!/^(DISTINCT|ALL)$/i.test(quantifier.text) || tokens[i + 3].text === '(' || tokens[i + 3].text === ')') continue;
+    if (!/^(DISTINCT|ALL)$/i.test(quantifier.text) || tokens[i + 3].text === '(' || tokens[i + 3].text === ')')
+      continue;
     let depth = 0;
     let last = -1;
     for (let j = i + 3; j < tokens.length; j++) {
@@ -229,7 +241,11 @@ function distinctArgumentEdits(sql: string, tokens: readonly SqlToken[]): TextEd
       start,
       end,
       text: `(${arg})`,
-      repair: { rule: 'aggregate-distinct-argument', from: `${quantifier.text} ${arg}`, to: `${quantifier.text} (${arg})` },
+      repair: {
+        rule: 'aggregate-distinct-argument',
+        from: `${quantifier.text} ${arg}`,
+        to: `${quantifier.text} (${arg})`,
+      },
     });
   }
   return edits;
@@ -257,7 +273,9 @@ export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema
   const lexed = tokenizeSql(sql, dialect);
   if (lexed.error) return null;
   const tokens = lexed.tokens;
-  const quotedTokens = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.type === 'quoted' && t.text.startsWith('"'));
+  const quotedTokens = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => t.type === 'quoted' && t.text.startsWith('"'));
   if (quotedTokens.length === 0) return null;
   const parsed = parseSql(sql, dialect);
   if (!parsed.ok || parsed.statements.length !== 1) return null;
@@ -274,13 +292,18 @@ export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema
   const marker = (i: number) => `nlq_repair_marker_${i}`;
   /** The original AST node of token i, found through the marker's path in a probe AST; undefined when absent. */
   const nodeOf = (probeAst: AstNode, i: number): AstNode => {
-    const path = findPath(probeAst, (n) => n.value === marker(i) && typeof n.type === 'string' && n.type !== 'double_quote_string');
+    const path = findPath(
+      probeAst,
+      (n) => n.value === marker(i) && typeof n.type === 'string' && n.type !== 'double_quote_string',
+    );
     return path ? followPath(ast, path) : undefined;
   };
   // Parsed the way the statement was (same grammar; LIMIT expressions in parts), so the paths correspond.
   const probe = (edits: ReadonlyMap<number, string>) => {
     const result = parseSql(applyEdits(sql, tokens, edits), dialect);
-    return result.ok && result.grammar === parsed.grammar && result.statements.length === 1 ? result.statements[0] : null;
+    return result.ok && result.grammar === parsed.grammar && result.statements.length === 1
+      ? result.statements[0]
+      : null;
   };
   // One probe with every candidate marked; when that does not parse (a marker where only a name may stand), one
   // probe per token.
@@ -316,7 +339,9 @@ export function repairDoubleQuotedLiterals(sql: string, dialect: Dialect, schema
 
 /** True when the parser's `value` is the token's inner text as written, with `""` or backslash escapes undone. */
 function sameDoubleQuotedText(value: string | null, raw: string): boolean {
-  return value !== null && (value === raw || value === raw.replace(/""/g, '"') || value === raw.replace(/\\(.)/g, '$1'));
+  return (
+    value !== null && (value === raw || value === raw.replace(/""/g, '"') || value === raw.replace(/\\(.)/g, '$1'))
+  );
 }
 
 /**
@@ -338,7 +363,6 @@ function schemaNames(schema: DatabaseSchema): Set<string> {
   }
   return names;
 }
-
 
 /**
  * The single-quoted literal with the same characters as the double-quoted token `"..."`: `""` becomes `"`, `'`

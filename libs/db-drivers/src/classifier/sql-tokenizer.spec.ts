@@ -27,7 +27,7 @@ describe('tokenizeSql', () => {
     ['SELECT 1--1; DELETE FROM t', 'mariadb', 2],
     ['SELECT 1--1; DELETE FROM t', 'postgresql', 1],
     ['SELECT 1 -- x; DELETE FROM t', 'mysql', 1],
-    ["SELECT 1 --\n; DELETE FROM t", 'mysql', 2],
+    ['SELECT 1 --\n; DELETE FROM t', 'mysql', 2],
     // backslash escapes
     ["SELECT 'a\\'; DELETE FROM t; -- '", 'mysql', 1],
     ["SELECT 'a\\'; DELETE FROM t; -- '", 'postgresql', 2],

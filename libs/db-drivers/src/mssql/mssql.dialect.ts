@@ -14,7 +14,8 @@ export const mssqlDialect: SqlDialect = {
   name: 'transactsql',
   quoteIdentifier: quote,
   qualifiedName: (t: TableRef) => (t.schema ? `${quote(t.schema)}.${quote(t.name)}` : quote(t.name)),
-  limitQuery: (sql, n) => `SELECT TOP (${positiveInteger(n, 'row limit')}) * FROM (${stripTrailingTerminator(sql)}) AS q`,
+  limitQuery: (sql, n) =>
+    `SELECT TOP (${positiveInteger(n, 'row limit')}) * FROM (${stripTrailingTerminator(sql)}) AS q`,
   // text/ntext cannot be compared (no DISTINCT); (max) columns hold documents, not categories
   isTextType: (type) => /^n?(var)?char\b/i.test(type.trim()) && !/\(max\)/i.test(type),
   sampleValuesSql: (t, column, scanRows, limit) =>

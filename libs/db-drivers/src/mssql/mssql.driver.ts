@@ -117,10 +117,16 @@ export class MssqlDriver extends ServerDriverBase implements DatabaseDriver {
   async introspect(): Promise<DatabaseSchema> {
     const timeoutMs = this.options.introspectionTimeoutMs;
     const tables = await this.inRolledBackTransaction(async (tx) => {
-      const query: CatalogQuery = async (sql) => (await (this.request(tx, timeoutMs).query(sql) as Promise<{ recordset?: CatalogRow[] }>)).recordset ?? [];
+      const query: CatalogQuery = async (sql) =>
+        (await (this.request(tx, timeoutMs).query(sql) as Promise<{ recordset?: CatalogRow[] }>)).recordset ?? [];
       const found = await introspectMssql(query);
       if (this.options.sampleValues) {
-        await collectSampleValues(found, mssqlDialect, async (sql, maxRows) => (await this.streamRows(tx, sql, maxRows, timeoutMs)).rows, this.options.maxSampleColumns);
+        await collectSampleValues(
+          found,
+          mssqlDialect,
+          async (sql, maxRows) => (await this.streamRows(tx, sql, maxRows, timeoutMs)).rows,
+          this.options.maxSampleColumns,
+        );
       }
       return found;
     });
@@ -128,7 +134,9 @@ export class MssqlDriver extends ServerDriverBase implements DatabaseDriver {
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
-    return this.inRolledBackTransaction((tx) => timedRead(() => this.streamRows(tx, sql, options.maxRows, options.timeoutMs)));
+    return this.inRolledBackTransaction((tx) =>
+      timedRead(() => this.streamRows(tx, sql, options.maxRows, options.timeoutMs)),
+    );
   }
 
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {

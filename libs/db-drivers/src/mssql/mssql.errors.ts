@@ -50,14 +50,27 @@ export function mssqlErrorKind(number: number, message = ''): DatabaseErrorKind 
  */
 export function mapMssqlError(error: unknown): DatabaseError {
   if (error instanceof DatabaseError) return error;
-  const e = (error ?? {}) as { number?: unknown; code?: unknown; message?: string; name?: string; originalError?: { info?: { number?: number } } };
+  const e = (error ?? {}) as {
+    number?: unknown;
+    code?: unknown;
+    message?: string;
+    name?: string;
+    originalError?: { info?: { number?: number } };
+  };
   const message = e.message ?? String(error);
   const number = typeof e.number === 'number' ? e.number : e.originalError?.info?.number;
-  if (typeof number === 'number' && number > 0) return new DatabaseError(mssqlErrorKind(number, message), message, String(number));
+  if (typeof number === 'number' && number > 0)
+    return new DatabaseError(mssqlErrorKind(number, message), message, String(number));
   const code = typeof e.code === 'string' ? e.code : undefined;
-  if (code === 'ETIMEOUT') return new DatabaseError(e.name === 'ConnectionError' ? 'connection' : 'timeout', message, code);
+  if (code === 'ETIMEOUT')
+    return new DatabaseError(e.name === 'ConnectionError' ? 'connection' : 'timeout', message, code);
   if (code === 'ECANCEL') return new DatabaseError('timeout', message, code);
-  if (code && ['ELOGIN', 'ESOCKET', 'EINSTLOOKUP', 'ECONNCLOSED', 'ENOTOPEN', 'ECONNREFUSED', 'ENOTFOUND', 'EDRIVER'].includes(code)) {
+  if (
+    code &&
+    ['ELOGIN', 'ESOCKET', 'EINSTLOOKUP', 'ECONNCLOSED', 'ENOTOPEN', 'ECONNREFUSED', 'ENOTFOUND', 'EDRIVER'].includes(
+      code,
+    )
+  ) {
     return new DatabaseError('connection', message, code);
   }
   return new DatabaseError('other', message, code);

@@ -14,7 +14,7 @@ export const MSSQL_TABLES_SQL =
   'SELECT t.TABLE_SCHEMA AS table_schema, t.TABLE_NAME AS table_name, t.TABLE_TYPE AS table_type, ' +
   'CAST(ep.value AS NVARCHAR(4000)) AS table_comment, p.row_count AS row_count ' +
   'FROM INFORMATION_SCHEMA.TABLES AS t ' +
-  'LEFT JOIN sys.extended_properties AS ep ON ep.class = 1 AND ep.minor_id = 0 AND ep.name = \'MS_Description\' ' +
+  "LEFT JOIN sys.extended_properties AS ep ON ep.class = 1 AND ep.minor_id = 0 AND ep.name = 'MS_Description' " +
   "AND ep.major_id = OBJECT_ID(QUOTENAME(t.TABLE_SCHEMA) + '.' + QUOTENAME(t.TABLE_NAME)) " +
   'LEFT JOIN (SELECT object_id, SUM(rows) AS row_count FROM sys.partitions WHERE index_id IN (0, 1) GROUP BY object_id) AS p ' +
   "ON p.object_id = OBJECT_ID(QUOTENAME(t.TABLE_SCHEMA) + '.' + QUOTENAME(t.TABLE_NAME)) " +
@@ -52,7 +52,8 @@ export function mssqlTypeName(r: CatalogRow): string {
   const base = str(r.data_type) ?? '';
   const len = num(r.char_length);
   if (/char|binary/i.test(base) && len !== null) return `${base}(${len === -1 ? 'max' : len})`;
-  if (/^(decimal|numeric)$/i.test(base) && num(r.numeric_precision) !== null) return `${base}(${num(r.numeric_precision)},${num(r.numeric_scale) ?? 0})`;
+  if (/^(decimal|numeric)$/i.test(base) && num(r.numeric_precision) !== null)
+    return `${base}(${num(r.numeric_precision)},${num(r.numeric_scale) ?? 0})`;
   return base;
 }
 
@@ -61,7 +62,13 @@ export function mssqlTypeName(r: CatalogRow): string {
  * assembleInformationSchema). Tables of `currentSchema` get `schema: null` and bare names in foreign keys.
  * Untested against a live server.
  */
-export function buildMssqlTables(currentSchema: string, tableRows: CatalogRow[], columnRows: CatalogRow[], pkRows: CatalogRow[], fkRows: CatalogRow[]): TableSchema[] {
+export function buildMssqlTables(
+  currentSchema: string,
+  tableRows: CatalogRow[],
+  columnRows: CatalogRow[],
+  pkRows: CatalogRow[],
+  fkRows: CatalogRow[],
+): TableSchema[] {
   return assembleInformationSchema(
     currentSchema,
     { tables: tableRows, columns: columnRows, primaryKeys: pkRows, foreignKeys: fkRows },
@@ -72,5 +79,11 @@ export function buildMssqlTables(currentSchema: string, tableRows: CatalogRow[],
 /** Runs the SQL Server catalog queries through `query` and builds the tables. Untested against a live server. */
 export async function introspectMssql(query: CatalogQuery): Promise<TableSchema[]> {
   const current = str((await query(MSSQL_CURRENT_SCHEMA_SQL))[0]?.current_schema) ?? 'dbo';
-  return buildMssqlTables(current, await query(MSSQL_TABLES_SQL), await query(MSSQL_COLUMNS_SQL), await query(MSSQL_PRIMARY_KEYS_SQL), await query(MSSQL_FOREIGN_KEYS_SQL));
+  return buildMssqlTables(
+    current,
+    await query(MSSQL_TABLES_SQL),
+    await query(MSSQL_COLUMNS_SQL),
+    await query(MSSQL_PRIMARY_KEYS_SQL),
+    await query(MSSQL_FOREIGN_KEYS_SQL),
+  );
 }

@@ -18,7 +18,12 @@ const mssql = require('mssql') as {
 
 describe('SQL Server URL -> mssql config', () => {
   it('maps host, port, credentials, database and TLS options', () => {
-    const cfg = mssqlClientConfig(parseConnectionUrl('mssql://report%20user:p%40ss@sql.example.com:14330/Sales?encrypt=false&trustServerCertificate=true'), 4);
+    const cfg = mssqlClientConfig(
+      parseConnectionUrl(
+        'mssql://report%20user:p%40ss@sql.example.com:14330/Sales?encrypt=false&trustServerCertificate=true',
+      ),
+      4,
+    );
     expect(cfg).toMatchObject({
       server: 'sql.example.com',
       port: 14330,
@@ -39,27 +44,66 @@ describe('SQL Server URL -> mssql config', () => {
 
 describe('SQL Server catalog SQL', () => {
   const parser = new Parser();
-  it.each(Object.entries(catalog).filter(([, v]) => typeof v === 'string'))('%s parses as transactsql', (_name, sql) => {
-    const ast = parser.astify(sql as string, { database: 'transactsql' });
-    expect(Array.isArray(ast) ? ast[0].type : ast.type).toBe('select');
-  });
+  it.each(Object.entries(catalog).filter(([, v]) => typeof v === 'string'))(
+    '%s parses as transactsql',
+    (_name, sql) => {
+      const ast = parser.astify(sql as string, { database: 'transactsql' });
+      expect(Array.isArray(ast) ? ast[0].type : ast.type).toBe('select');
+    },
+  );
 
   it('maps sample catalog rows to tables, columns, keys and comments', () => {
     const tables = catalog.buildMssqlTables(
       'dbo',
       [
-        { table_schema: 'dbo', table_name: 'Customers', table_type: 'BASE TABLE', table_comment: 'People who buy', row_count: 3 },
+        {
+          table_schema: 'dbo',
+          table_name: 'Customers',
+          table_type: 'BASE TABLE',
+          table_comment: 'People who buy',
+          row_count: 3,
+        },
         { table_schema: 'dbo', table_name: 'Orders', table_type: 'BASE TABLE', table_comment: null, row_count: 5 },
         { table_schema: 'hr', table_name: 'Staff', table_type: 'BASE TABLE', table_comment: null, row_count: 0 },
         { table_schema: 'dbo', table_name: 'OpenOrders', table_type: 'VIEW', table_comment: null, row_count: null },
       ],
       [
-        { table_schema: 'dbo', table_name: 'Customers', column_name: 'Id', data_type: 'int', is_nullable: 'NO', column_comment: null },
-        { table_schema: 'dbo', table_name: 'Customers', column_name: 'Country', data_type: 'nvarchar', char_length: 40, is_nullable: 'YES', column_comment: 'Country name' },
-        { table_schema: 'dbo', table_name: 'Customers', column_name: 'Notes', data_type: 'nvarchar', char_length: -1, is_nullable: 'YES' },
+        {
+          table_schema: 'dbo',
+          table_name: 'Customers',
+          column_name: 'Id',
+          data_type: 'int',
+          is_nullable: 'NO',
+          column_comment: null,
+        },
+        {
+          table_schema: 'dbo',
+          table_name: 'Customers',
+          column_name: 'Country',
+          data_type: 'nvarchar',
+          char_length: 40,
+          is_nullable: 'YES',
+          column_comment: 'Country name',
+        },
+        {
+          table_schema: 'dbo',
+          table_name: 'Customers',
+          column_name: 'Notes',
+          data_type: 'nvarchar',
+          char_length: -1,
+          is_nullable: 'YES',
+        },
         { table_schema: 'dbo', table_name: 'Orders', column_name: 'Id', data_type: 'int', is_nullable: 'NO' },
         { table_schema: 'dbo', table_name: 'Orders', column_name: 'CustomerId', data_type: 'int', is_nullable: 'NO' },
-        { table_schema: 'dbo', table_name: 'Orders', column_name: 'Amount', data_type: 'decimal', numeric_precision: 10, numeric_scale: 2, is_nullable: 'YES' },
+        {
+          table_schema: 'dbo',
+          table_name: 'Orders',
+          column_name: 'Amount',
+          data_type: 'decimal',
+          numeric_precision: 10,
+          numeric_scale: 2,
+          is_nullable: 'YES',
+        },
         { table_schema: 'dbo', table_name: 'Orders', column_name: 'StaffId', data_type: 'int', is_nullable: 'YES' },
         { table_schema: 'dbo', table_name: 'OpenOrders', column_name: 'Id', data_type: 'int', is_nullable: 'NO' },
       ],
@@ -68,12 +112,36 @@ describe('SQL Server catalog SQL', () => {
         { table_schema: 'dbo', table_name: 'Orders', column_name: 'Id', ordinal_position: 1 },
       ],
       [
-        { table_schema: 'dbo', table_name: 'Orders', constraint_name: 'FK_O_C', column_name: 'CustomerId', ref_schema: 'dbo', ref_table: 'Customers', ref_column: 'Id', ordinal_position: 1 },
-        { table_schema: 'dbo', table_name: 'Orders', constraint_name: 'FK_O_S', column_name: 'StaffId', ref_schema: 'hr', ref_table: 'Staff', ref_column: 'Id', ordinal_position: 1 },
+        {
+          table_schema: 'dbo',
+          table_name: 'Orders',
+          constraint_name: 'FK_O_C',
+          column_name: 'CustomerId',
+          ref_schema: 'dbo',
+          ref_table: 'Customers',
+          ref_column: 'Id',
+          ordinal_position: 1,
+        },
+        {
+          table_schema: 'dbo',
+          table_name: 'Orders',
+          constraint_name: 'FK_O_S',
+          column_name: 'StaffId',
+          ref_schema: 'hr',
+          ref_table: 'Staff',
+          ref_column: 'Id',
+          ordinal_position: 1,
+        },
       ],
     );
     const byName = Object.fromEntries(tables.map((t) => [t.name, t]));
-    expect(byName.Customers).toMatchObject({ schema: null, kind: 'table', comment: 'People who buy', rowCount: 3, primaryKey: ['Id'] });
+    expect(byName.Customers).toMatchObject({
+      schema: null,
+      kind: 'table',
+      comment: 'People who buy',
+      rowCount: 3,
+      primaryKey: ['Id'],
+    });
     expect(byName.Customers.columns).toEqual([
       { name: 'Id', type: 'int', nullable: false, primaryKey: true, comment: null },
       { name: 'Country', type: 'nvarchar(40)', nullable: true, primaryKey: false, comment: 'Country name' },
@@ -89,13 +157,19 @@ describe('SQL Server catalog SQL', () => {
   });
 
   it('reads column names from both recordset shapes', () => {
-    expect(columnNames([{ name: 'a', index: 0 }, { name: 'a', index: 1 }])).toEqual(['a', 'a']);
+    expect(
+      columnNames([
+        { name: 'a', index: 0 },
+        { name: 'a', index: 1 },
+      ]),
+    ).toEqual(['a', 'a']);
     expect(columnNames({ b: { name: 'b', index: 1 }, a: { name: 'a', index: 0 } })).toEqual(['a', 'b']);
   });
 });
 
 describe('SQL Server error mapping (mssql error classes, documented error numbers)', () => {
-  const requestError = (number: number, message: string) => Object.assign(new mssql.RequestError(message, 'EREQUEST'), { number });
+  const requestError = (number: number, message: string) =>
+    Object.assign(new mssql.RequestError(message, 'EREQUEST'), { number });
   it.each([
     [208, "Invalid object name 'nope'.", 'syntax'],
     [207, "Invalid column name 'nope'.", 'syntax'],
@@ -116,8 +190,12 @@ describe('SQL Server error mapping (mssql error classes, documented error number
   });
 
   it('maps the package codes', () => {
-    expect(mapMssqlError(new mssql.RequestError('Timeout: Request failed to complete in 1000ms', 'ETIMEOUT')).kind).toBe('timeout');
-    expect(mapMssqlError(new mssql.ConnectionError('Failed to connect in 15000ms', 'ETIMEOUT')).kind).toBe('connection');
+    expect(
+      mapMssqlError(new mssql.RequestError('Timeout: Request failed to complete in 1000ms', 'ETIMEOUT')).kind,
+    ).toBe('timeout');
+    expect(mapMssqlError(new mssql.ConnectionError('Failed to connect in 15000ms', 'ETIMEOUT')).kind).toBe(
+      'connection',
+    );
     expect(mapMssqlError(new mssql.ConnectionError('Login failed', 'ELOGIN')).kind).toBe('connection');
     expect(mapMssqlError(new mssql.ConnectionError('Could not connect (sequence)', 'ESOCKET')).kind).toBe('connection');
     expect(mapMssqlError(new mssql.RequestError('Canceled.', 'ECANCEL')).kind).toBe('timeout');

@@ -16,7 +16,8 @@ export function mysqlDialect(name: Extract<Dialect, 'mysql' | 'mariadb'>): SqlDi
     name,
     quoteIdentifier: quote,
     qualifiedName: (t: TableRef) => (t.schema ? `${quote(t.schema)}.${quote(t.name)}` : quote(t.name)),
-    limitQuery: (sql, n) => `SELECT * FROM (${stripTrailingTerminator(sql)}) AS q LIMIT ${positiveInteger(n, 'row limit')}`,
+    limitQuery: (sql, n) =>
+      `SELECT * FROM (${stripTrailingTerminator(sql)}) AS q LIMIT ${positiveInteger(n, 'row limit')}`,
     isTextType: (type) => /^(var)?char\b|^(tiny|medium|long)?text\b|^enum\(|^set\(/i.test(type.trim()),
     sampleValuesSql: (t, column, scanRows, limit) =>
       `SELECT DISTINCT q.v FROM (SELECT ${quote(column)} AS v FROM ${dialect.qualifiedName(t)} ` +

@@ -1,5 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { createPool, type Pool, type PoolConnection, type PoolOptions, type ResultSetHeader, type TypeCast } from 'mysql2/promise';
+import {
+  createPool,
+  type Pool,
+  type PoolConnection,
+  type PoolOptions,
+  type ResultSetHeader,
+  type TypeCast,
+} from 'mysql2/promise';
 import type { DatabaseSchema, Dialect, ReadResult, WriteResult } from '@nlq/contracts';
 import type { CatalogQuery, CatalogRow } from '../catalog-query';
 import { booleanParam, type ConnectionConfig } from '../connection-url';
@@ -199,7 +206,11 @@ export class MysqlDriver extends ServerDriverBase implements DatabaseDriver {
    * Runs `fn` on a read connection inside a read-only session and transaction with the statement timeout and,
    * when `selectLimit` is set, sql_select_limit; always rolled back.
    */
-  private async withReadOnly<T>(timeoutMs: number, selectLimit: number | null, fn: (conn: PoolConnection) => Promise<T>): Promise<T> {
+  private async withReadOnly<T>(
+    timeoutMs: number,
+    selectLimit: number | null,
+    fn: (conn: PoolConnection) => Promise<T>,
+  ): Promise<T> {
     await this.connect();
     const conn = await this.getConnection(this.readPool!);
     let broken = false;
@@ -233,7 +244,13 @@ export class MysqlDriver extends ServerDriverBase implements DatabaseDriver {
         done = true;
         const threadId = (conn as unknown as { connection: CoreConnection }).connection.threadId;
         this.readPool?.query(`KILL QUERY ${Number(threadId)}`).catch(() => undefined);
-        reject(new DatabaseError('timeout', `Statement exceeded the ${timeoutMs} ms timeout and was killed (client-side)`, 'client-timeout'));
+        reject(
+          new DatabaseError(
+            'timeout',
+            `Statement exceeded the ${timeoutMs} ms timeout and was killed (client-side)`,
+            'client-timeout',
+          ),
+        );
       }, timeoutMs + this.options.clientTimeoutGraceMs);
       run().then(
         (v) => {

@@ -61,7 +61,8 @@ export function mapMysqlError(error: unknown): DatabaseError {
   const e = (error ?? {}) as { errno?: unknown; code?: unknown; message?: string; sqlMessage?: string };
   const message = e.sqlMessage || e.message || String(error);
   const code = typeof e.code === 'string' ? e.code : undefined;
-  if (typeof e.errno === 'number' && BY_ERRNO[e.errno]) return new DatabaseError(BY_ERRNO[e.errno], message, String(e.errno));
+  if (typeof e.errno === 'number' && BY_ERRNO[e.errno])
+    return new DatabaseError(BY_ERRNO[e.errno], message, String(e.errno));
   if (code === 'PROTOCOL_SEQUENCE_TIMEOUT') return new DatabaseError('timeout', message, code);
   if (code && (NETWORK_ERROR_CODES.has(code) || code.startsWith('PROTOCOL_') || code === 'ER_ACCESS_DENIED_ERROR')) {
     return new DatabaseError('connection', message, code);

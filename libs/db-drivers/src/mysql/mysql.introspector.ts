@@ -39,7 +39,12 @@ const isPrimaryKeyRow = (r: CatalogRow) => str(r.constraint_name) === 'PRIMARY' 
  * 'VIEW') is dropped; TABLE_ROWS becomes rowCount (null for views); KEY_COLUMN_USAGE rows split into primary-key
  * columns and foreign-key column pairs. Column flags come from the primary key (COLUMN_KEY is not read).
  */
-export function buildMysqlTables(currentDatabase: string | null, tableRows: CatalogRow[], columnRows: CatalogRow[], keyRows: CatalogRow[]): TableSchema[] {
+export function buildMysqlTables(
+  currentDatabase: string | null,
+  tableRows: CatalogRow[],
+  columnRows: CatalogRow[],
+  keyRows: CatalogRow[],
+): TableSchema[] {
   return assembleInformationSchema(
     currentDatabase,
     {

@@ -14,7 +14,8 @@ export const postgresDialect: SqlDialect = {
   name: 'postgresql',
   quoteIdentifier: quote,
   qualifiedName: (t: TableRef) => (t.schema ? `${quote(t.schema)}.${quote(t.name)}` : quote(t.name)),
-  limitQuery: (sql, n) => `SELECT * FROM (${stripTrailingTerminator(sql)}) AS q LIMIT ${positiveInteger(n, 'row limit')}`,
+  limitQuery: (sql, n) =>
+    `SELECT * FROM (${stripTrailingTerminator(sql)}) AS q LIMIT ${positiveInteger(n, 'row limit')}`,
   isTextType: (type) => /^(character varying|varchar|character|char|bpchar|text|citext|name)\b/i.test(type.trim()),
   sampleValuesSql: (t, column, scanRows, limit) =>
     `SELECT DISTINCT CAST(q.v AS text) FROM (SELECT ${quote(column)} AS v FROM ${postgresDialect.qualifiedName(t)} ` +

@@ -124,7 +124,11 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
-    return this.withReadOnly(options.timeoutMs, (client, envelope) => timedRead(() => this.limited(client, sql, options.maxRows, options.timeoutMs, envelope)), true);
+    return this.withReadOnly(
+      options.timeoutMs,
+      (client, envelope) => timedRead(() => this.limited(client, sql, options.maxRows, options.timeoutMs, envelope)),
+      true,
+    );
   }
 
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {
@@ -134,7 +138,11 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
       await client.query(`BEGIN; ${postgresDialect.statementTimeoutSql(options.timeoutMs)}`);
       try {
         const t0 = performance.now();
-        const r = await client.query({ text: sql, queryMode: 'extended', query_timeout: options.timeoutMs + this.options.clientTimeoutGraceMs } as never);
+        const r = await client.query({
+          text: sql,
+          queryMode: 'extended',
+          query_timeout: options.timeoutMs + this.options.clientTimeoutGraceMs,
+        } as never);
         const durationMs = performance.now() - t0;
         await client.query('COMMIT');
         return { rowsAffected: (r as { rowCount: number | null }).rowCount ?? 0, durationMs };
@@ -180,12 +188,18 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
    * pipeline as its one statement (createLimitedQuery), so a read is one round trip; the transaction is rolled back
    * here only when that pipeline failed (the server then skipped its ROLLBACK). Otherwise BEGIN is sent first.
    */
-  private async withReadOnly<T>(timeoutMs: number, fn: (client: PoolClient, envelope?: ReadEnvelope) => Promise<T>, pipelined = false): Promise<T> {
+  private async withReadOnly<T>(
+    timeoutMs: number,
+    fn: (client: PoolClient, envelope?: ReadEnvelope) => Promise<T>,
+    pipelined = false,
+  ): Promise<T> {
     const client = await this.checkout();
     let broken: Error | undefined;
     let open = true;
     try {
-      const begin = [...postgresDialect.beginReadOnlySql(), postgresDialect.statementTimeoutSql(timeoutMs)].filter((sql): sql is string => sql !== null);
+      const begin = [...postgresDialect.beginReadOnlySql(), postgresDialect.statementTimeoutSql(timeoutMs)].filter(
+        (sql): sql is string => sql !== null,
+      );
       if (!pipelined) {
         await client.query(begin.join('; '));
         return await fn(client);
@@ -203,10 +217,21 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
     }
   }
 
-  private limited(client: PoolClient, sql: string, maxRows: number, timeoutMs: number, envelope?: ReadEnvelope): Promise<LimitedQueryResult> {
+  private limited(
+    client: PoolClient,
+    sql: string,
+    maxRows: number,
+    timeoutMs: number,
+    envelope?: ReadEnvelope,
+  ): Promise<LimitedQueryResult> {
     return new Promise<LimitedQueryResult>((resolve, reject) => {
       const timer = setTimeout(() => {
-        settle(new DatabaseError('timeout', `No answer from PostgreSQL within the ${timeoutMs} ms statement timeout (client-side); connection dropped`));
+        settle(
+          new DatabaseError(
+            'timeout',
+            `No answer from PostgreSQL within the ${timeoutMs} ms statement timeout (client-side); connection dropped`,
+          ),
+        );
       }, timeoutMs + this.options.clientTimeoutGraceMs);
       let settled = false;
       const settle = (err: Error | null, result?: LimitedQueryResult) => {

@@ -13,7 +13,8 @@ import { NETWORK_ERROR_CODES } from '../network-errors';
 export function postgresErrorKind(sqlstate: string): DatabaseErrorKind {
   if (sqlstate === '25006') return 'read_only';
   if (sqlstate === '57014' || sqlstate === '55P03' || sqlstate === '25P03') return 'timeout';
-  if (sqlstate.startsWith('08') || sqlstate.startsWith('28') || sqlstate === '3D000' || /^57P0[1-5]$/.test(sqlstate)) return 'connection';
+  if (sqlstate.startsWith('08') || sqlstate.startsWith('28') || sqlstate === '3D000' || /^57P0[1-5]$/.test(sqlstate))
+    return 'connection';
   if (sqlstate.startsWith('23')) return 'constraint';
   if (sqlstate === '42501') return 'other';
   if (sqlstate.startsWith('42')) return 'syntax';
@@ -29,12 +30,17 @@ export function postgresErrorKind(sqlstate: string): DatabaseErrorKind {
 export function mapPostgresError(error: unknown): DatabaseError {
   if (error instanceof DatabaseError) return error;
   const e = (error ?? {}) as { code?: unknown; message?: string; errors?: unknown[] };
-  const message = e.message || (Array.isArray(e.errors) && e.errors.length ? String((e.errors[0] as Error).message) : String(error));
+  const message =
+    e.message || (Array.isArray(e.errors) && e.errors.length ? String((e.errors[0] as Error).message) : String(error));
   const code = typeof e.code === 'string' ? e.code : undefined;
   if (code && /^[0-9A-Z]{5}$/.test(code)) return new DatabaseError(postgresErrorKind(code), message, code);
   if (code && NETWORK_ERROR_CODES.has(code)) return new DatabaseError('connection', message || code, code);
   if (Array.isArray(e.errors) && e.errors.length) return mapPostgresError(e.errors[0]); // AggregateError of a dual-stack connect
-  if (/connection terminated|connect(ion)? timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+  if (
+    /connection terminated|connect(ion)? timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  ) {
     return new DatabaseError('connection', message, code);
   }
   if (/query read timeout/i.test(message)) return new DatabaseError('timeout', message, code);

@@ -50,13 +50,18 @@ export const PG_KEYS_SQL =
   `WHERE con.contype IN ('p', 'f') AND ${USER_RELATION_FILTER} ORDER BY n.nspname, c.relname, con.conname`;
 
 /** Labels of every enum type, in declared order (they are the sample values of enum columns). */
-export const PG_ENUMS_SQL = 'SELECT e.enumtypid::bigint AS type_oid, e.enumlabel AS label FROM pg_catalog.pg_enum e ORDER BY e.enumtypid, e.enumsortorder';
+export const PG_ENUMS_SQL =
+  'SELECT e.enumtypid::bigint AS type_oid, e.enumlabel AS label FROM pg_catalog.pg_enum e ORDER BY e.enumtypid, e.enumsortorder';
 
 function asStringArray(v: unknown): string[] {
   if (Array.isArray(v)) return v.map((x) => String(x));
   const s = str(v);
   if (!s) return [];
-  return s.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((x) => x.replace(/^"|"$/g, ''));
+  return s
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean)
+    .map((x) => x.replace(/^"|"$/g, ''));
 }
 
 /**

@@ -15,11 +15,14 @@ export const snowflakeDialect: SqlDialect = {
   name: 'snowflake',
   quoteIdentifier: quote,
   qualifiedName: (t: TableRef) => (t.schema ? `${quote(t.schema)}.${quote(t.name)}` : quote(t.name)),
-  limitQuery: (sql, n) => `SELECT * FROM (${stripTrailingTerminator(sql)}) AS q LIMIT ${positiveInteger(n, 'row limit')}`,
-  isTextType: (type) => /^(VARCHAR|TEXT|STRING|CHAR|CHARACTER|NCHAR|NVARCHAR|NVARCHAR2|CHAR VARYING|NCHAR VARYING)\b/i.test(type.trim()),
+  limitQuery: (sql, n) =>
+    `SELECT * FROM (${stripTrailingTerminator(sql)}) AS q LIMIT ${positiveInteger(n, 'row limit')}`,
+  isTextType: (type) =>
+    /^(VARCHAR|TEXT|STRING|CHAR|CHARACTER|NCHAR|NVARCHAR|NVARCHAR2|CHAR VARYING|NCHAR VARYING)\b/i.test(type.trim()),
   sampleValuesSql: (t, column, scanRows, limit) =>
     `SELECT DISTINCT q.v FROM (SELECT ${quote(column)} AS v FROM ${snowflakeDialect.qualifiedName(t)} ` +
     `WHERE ${quote(column)} IS NOT NULL LIMIT ${positiveInteger(scanRows, 'scan rows')}) AS q LIMIT ${positiveInteger(limit, 'limit')}`,
   beginReadOnlySql: () => [],
-  statementTimeoutSql: (ms) => `ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = ${Math.max(1, Math.ceil(positiveInteger(Math.ceil(ms), 'timeout') / 1000))}`,
+  statementTimeoutSql: (ms) =>
+    `ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS = ${Math.max(1, Math.ceil(positiveInteger(Math.ceil(ms), 'timeout') / 1000))}`,
 };

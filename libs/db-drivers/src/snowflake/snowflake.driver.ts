@@ -54,7 +54,10 @@ export interface SnowflakePool {
 
 /** The part of snowflake-sdk this driver uses; loaded on connect. */
 export interface SnowflakeModule {
-  createPool(options: SnowflakeConnectionOptions, poolOptions: { max: number; min: number; evictionRunIntervalMillis?: number; idleTimeoutMillis?: number }): SnowflakePool;
+  createPool(
+    options: SnowflakeConnectionOptions,
+    poolOptions: { max: number; min: number; evictionRunIntervalMillis?: number; idleTimeoutMillis?: number },
+  ): SnowflakePool;
   configure?(options: { logLevel?: string }): void;
 }
 
@@ -64,7 +67,8 @@ export interface SnowflakeModule {
  * `authenticator` passes through, e.g. SNOWFLAKE_JWT or EXTERNALBROWSER).
  */
 export function snowflakeConnectionOptions(config: ConnectionConfig): SnowflakeConnectionOptions {
-  if (!config.host) throw new DatabaseError('connection', 'Snowflake URL has no account (snowflake://user:pw@account/db/schema)');
+  if (!config.host)
+    throw new DatabaseError('connection', 'Snowflake URL has no account (snowflake://user:pw@account/db/schema)');
   return {
     account: config.host,
     username: config.user,
@@ -102,11 +106,18 @@ export class SnowflakeDriver extends ServerDriverBase implements DatabaseDriver 
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const sdk = require('snowflake-sdk') as SnowflakeModule;
     sdk.configure?.({ logLevel: 'ERROR' });
-    const pool = sdk.createPool(snowflakeConnectionOptions(this.config), { max: this.options.poolSize, min: 0, idleTimeoutMillis: 60_000 });
+    const pool = sdk.createPool(snowflakeConnectionOptions(this.config), {
+      max: this.options.poolSize,
+      min: 0,
+      idleTimeoutMillis: 60_000,
+    });
     try {
       await pool.use((conn) => this.exec(conn, 'SELECT 1'));
     } catch (e) {
-      await pool.drain().then(() => pool.clear()).catch(() => undefined);
+      await pool
+        .drain()
+        .then(() => pool.clear())
+        .catch(() => undefined);
       throw mapSnowflakeError(e);
     }
     this.pool = pool;
@@ -118,7 +129,12 @@ export class SnowflakeDriver extends ServerDriverBase implements DatabaseDriver 
       const query: CatalogQuery = async (sql) => (await this.exec(conn, sql, 'object')) as CatalogRow[];
       const found = await introspectSnowflake(query);
       if (this.options.sampleValues) {
-        await collectSampleValues(found, snowflakeDialect, async (sql) => (await this.exec(conn, sql)) as unknown[][], this.options.maxSampleColumns);
+        await collectSampleValues(
+          found,
+          snowflakeDialect,
+          async (sql) => (await this.exec(conn, sql)) as unknown[][],
+          this.options.maxSampleColumns,
+        );
       }
       return found;
     });
@@ -202,12 +218,22 @@ export class SnowflakeDriver extends ServerDriverBase implements DatabaseDriver 
     });
   }
 
-  private streamLimited(conn: SnowflakeConnection, sqlText: string, maxRows: number, timeoutMs: number): Promise<FetchedRows> {
+  private streamLimited(
+    conn: SnowflakeConnection,
+    sqlText: string,
+    maxRows: number,
+    timeoutMs: number,
+  ): Promise<FetchedRows> {
     return new Promise((resolve, reject) => {
       const pending: { stmt?: SnowflakeStatement } = {};
       const timer = setTimeout(() => {
         pending.stmt?.cancel(() => undefined);
-        reject(new DatabaseError('timeout', `Statement exceeded the ${timeoutMs} ms timeout and was cancelled (client-side)`));
+        reject(
+          new DatabaseError(
+            'timeout',
+            `Statement exceeded the ${timeoutMs} ms timeout and was cancelled (client-side)`,
+          ),
+        );
       }, timeoutMs + this.options.clientTimeoutGraceMs);
       pending.stmt = conn.execute({
         sqlText,

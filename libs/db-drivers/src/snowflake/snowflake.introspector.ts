@@ -31,12 +31,14 @@ export function snowflakeTypeName(r: CatalogRow): string {
   const base = str(r.data_type) ?? '';
   const len = num(r.char_length);
   if (/^TEXT$/i.test(base) && len !== null) return `VARCHAR(${len})`;
-  if (/^(NUMBER|DECIMAL|NUMERIC)$/i.test(base) && num(r.numeric_precision) !== null) return `NUMBER(${num(r.numeric_precision)},${num(r.numeric_scale) ?? 0})`;
+  if (/^(NUMBER|DECIMAL|NUMERIC)$/i.test(base) && num(r.numeric_precision) !== null)
+    return `NUMBER(${num(r.numeric_precision)},${num(r.numeric_scale) ?? 0})`;
   return base;
 }
 
 /** SHOW ... KEYS rows in key_sequence order (a missing sequence counts as 0; the sort is stable). */
-const byKeySequence = (rows: CatalogRow[]) => [...rows].sort((a, b) => (num(a.key_sequence) ?? 0) - (num(b.key_sequence) ?? 0));
+const byKeySequence = (rows: CatalogRow[]) =>
+  [...rows].sort((a, b) => (num(a.key_sequence) ?? 0) - (num(b.key_sequence) ?? 0));
 
 /**
  * Builds TableSchema[] from INFORMATION_SCHEMA rows and SHOW PRIMARY KEYS / SHOW IMPORTED KEYS rows (pure; no
@@ -44,13 +46,23 @@ const byKeySequence = (rows: CatalogRow[]) => [...rows].sort((a, b) => (num(a.ke
  * pk_table_name, ...) to the information_schema layout. Tables of `currentSchema` get `schema: null`. Untested
  * against a live account.
  */
-export function buildSnowflakeTables(currentSchema: string | null, tableRows: CatalogRow[], columnRows: CatalogRow[], pkRows: CatalogRow[], fkRows: CatalogRow[]): TableSchema[] {
+export function buildSnowflakeTables(
+  currentSchema: string | null,
+  tableRows: CatalogRow[],
+  columnRows: CatalogRow[],
+  pkRows: CatalogRow[],
+  fkRows: CatalogRow[],
+): TableSchema[] {
   return assembleInformationSchema(
     currentSchema,
     {
       tables: tableRows,
       columns: columnRows,
-      primaryKeys: byKeySequence(pkRows).map((r) => ({ table_schema: r.schema_name, table_name: r.table_name, column_name: r.column_name })),
+      primaryKeys: byKeySequence(pkRows).map((r) => ({
+        table_schema: r.schema_name,
+        table_name: r.table_name,
+        column_name: r.column_name,
+      })),
       foreignKeys: byKeySequence(fkRows).map((r) => ({
         table_schema: r.fk_schema_name,
         table_name: r.fk_table_name,

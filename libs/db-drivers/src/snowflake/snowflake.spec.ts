@@ -14,7 +14,11 @@ const ErrorCode = (require('snowflake-sdk/dist/lib/error_code') as { default: Re
 
 describe('Snowflake URL -> connection options', () => {
   it('maps account, credentials, database, schema, warehouse and role', () => {
-    expect(snowflakeConnectionOptions(parseConnectionUrl('snowflake://ana:pw%21@myorg-acct1/SALES/PUBLIC?warehouse=COMPUTE_WH&role=NLQ_READER'))).toEqual({
+    expect(
+      snowflakeConnectionOptions(
+        parseConnectionUrl('snowflake://ana:pw%21@myorg-acct1/SALES/PUBLIC?warehouse=COMPUTE_WH&role=NLQ_READER'),
+      ),
+    ).toEqual({
       account: 'myorg-acct1',
       username: 'ana',
       password: 'pw!',
@@ -25,7 +29,10 @@ describe('Snowflake URL -> connection options', () => {
       authenticator: undefined,
       application: 'nlq',
     });
-    expect(snowflakeConnectionOptions(parseConnectionUrl('snowflake://ana@xy12345.eu-west-1.snowflakecomputing.com/DB')).account).toBe('xy12345.eu-west-1');
+    expect(
+      snowflakeConnectionOptions(parseConnectionUrl('snowflake://ana@xy12345.eu-west-1.snowflakecomputing.com/DB'))
+        .account,
+    ).toBe('xy12345.eu-west-1');
   });
 });
 
@@ -49,16 +56,60 @@ describe('Snowflake catalog SQL', () => {
     const tables = catalog.buildSnowflakeTables(
       'PUBLIC',
       [
-        { table_schema: 'PUBLIC', table_name: 'CUSTOMERS', table_type: 'BASE TABLE', table_comment: 'People who buy', row_count: 3 },
+        {
+          table_schema: 'PUBLIC',
+          table_name: 'CUSTOMERS',
+          table_type: 'BASE TABLE',
+          table_comment: 'People who buy',
+          row_count: 3,
+        },
         { table_schema: 'PUBLIC', table_name: 'ORDERS', table_type: 'BASE TABLE', table_comment: '', row_count: 5 },
         { table_schema: 'PUBLIC', table_name: 'OPEN_ORDERS', table_type: 'VIEW', table_comment: null, row_count: null },
       ],
       [
-        { table_schema: 'PUBLIC', table_name: 'CUSTOMERS', column_name: 'ID', data_type: 'NUMBER', numeric_precision: 38, numeric_scale: 0, is_nullable: 'NO' },
-        { table_schema: 'PUBLIC', table_name: 'CUSTOMERS', column_name: 'COUNTRY', data_type: 'TEXT', char_length: 40, is_nullable: 'YES', column_comment: 'Country name' },
-        { table_schema: 'PUBLIC', table_name: 'ORDERS', column_name: 'ID', data_type: 'NUMBER', numeric_precision: 38, numeric_scale: 0, is_nullable: 'NO' },
-        { table_schema: 'PUBLIC', table_name: 'ORDERS', column_name: 'CUSTOMER_ID', data_type: 'NUMBER', numeric_precision: 38, numeric_scale: 0, is_nullable: 'NO' },
-        { table_schema: 'PUBLIC', table_name: 'ORDERS', column_name: 'DELETED_AT', data_type: 'TIMESTAMP_NTZ', is_nullable: 'YES' },
+        {
+          table_schema: 'PUBLIC',
+          table_name: 'CUSTOMERS',
+          column_name: 'ID',
+          data_type: 'NUMBER',
+          numeric_precision: 38,
+          numeric_scale: 0,
+          is_nullable: 'NO',
+        },
+        {
+          table_schema: 'PUBLIC',
+          table_name: 'CUSTOMERS',
+          column_name: 'COUNTRY',
+          data_type: 'TEXT',
+          char_length: 40,
+          is_nullable: 'YES',
+          column_comment: 'Country name',
+        },
+        {
+          table_schema: 'PUBLIC',
+          table_name: 'ORDERS',
+          column_name: 'ID',
+          data_type: 'NUMBER',
+          numeric_precision: 38,
+          numeric_scale: 0,
+          is_nullable: 'NO',
+        },
+        {
+          table_schema: 'PUBLIC',
+          table_name: 'ORDERS',
+          column_name: 'CUSTOMER_ID',
+          data_type: 'NUMBER',
+          numeric_precision: 38,
+          numeric_scale: 0,
+          is_nullable: 'NO',
+        },
+        {
+          table_schema: 'PUBLIC',
+          table_name: 'ORDERS',
+          column_name: 'DELETED_AT',
+          data_type: 'TIMESTAMP_NTZ',
+          is_nullable: 'YES',
+        },
       ],
       [
         { schema_name: 'PUBLIC', table_name: 'CUSTOMERS', column_name: 'ID', key_sequence: 1, constraint_name: 'PK_C' },
@@ -78,13 +129,20 @@ describe('Snowflake catalog SQL', () => {
       ],
     );
     const byName = Object.fromEntries(tables.map((t) => [t.name, t]));
-    expect(byName.CUSTOMERS).toMatchObject({ schema: null, comment: 'People who buy', rowCount: 3, primaryKey: ['ID'] });
+    expect(byName.CUSTOMERS).toMatchObject({
+      schema: null,
+      comment: 'People who buy',
+      rowCount: 3,
+      primaryKey: ['ID'],
+    });
     expect(byName.CUSTOMERS.columns).toEqual([
       { name: 'ID', type: 'NUMBER(38,0)', nullable: false, primaryKey: true, comment: null },
       { name: 'COUNTRY', type: 'VARCHAR(40)', nullable: true, primaryKey: false, comment: 'Country name' },
     ]);
     expect(byName.ORDERS.comment).toBeNull();
-    expect(byName.ORDERS.foreignKeys).toEqual([{ columns: ['CUSTOMER_ID'], referencedTable: 'CUSTOMERS', referencedColumns: ['ID'] }]);
+    expect(byName.ORDERS.foreignKeys).toEqual([
+      { columns: ['CUSTOMER_ID'], referencedTable: 'CUSTOMERS', referencedColumns: ['ID'] },
+    ]);
     expect(byName.OPEN_ORDERS).toMatchObject({ kind: 'view', rowCount: null });
   });
 
@@ -92,14 +150,25 @@ describe('Snowflake catalog SQL', () => {
     const seen: string[] = [];
     const tables = await catalog.introspectSnowflake(async (sql) => {
       seen.push(sql);
-      if (sql.startsWith('SHOW')) throw new Error('Cannot perform SHOW. This session does not have a current database.');
+      if (sql.startsWith('SHOW'))
+        throw new Error('Cannot perform SHOW. This session does not have a current database.');
       if (sql === catalog.SNOWFLAKE_CURRENT_SCHEMA_SQL) return [{ current_schema: 'PUBLIC' }];
-      if (sql === catalog.SNOWFLAKE_TABLES_SQL) return [{ table_schema: 'PUBLIC', table_name: 'T', table_type: 'BASE TABLE' }];
+      if (sql === catalog.SNOWFLAKE_TABLES_SQL)
+        return [{ table_schema: 'PUBLIC', table_name: 'T', table_type: 'BASE TABLE' }];
       return [{ table_schema: 'PUBLIC', table_name: 'T', column_name: 'A', data_type: 'BOOLEAN', is_nullable: 'YES' }];
     });
     expect(seen).toHaveLength(5);
     expect(tables).toEqual([
-      { name: 'T', schema: null, kind: 'table', columns: [{ name: 'A', type: 'BOOLEAN', nullable: true, primaryKey: false, comment: null }], primaryKey: [], foreignKeys: [], comment: null, rowCount: null },
+      {
+        name: 'T',
+        schema: null,
+        kind: 'table',
+        columns: [{ name: 'A', type: 'BOOLEAN', nullable: true, primaryKey: false, comment: null }],
+        primaryKey: [],
+        foreignKeys: [],
+        comment: null,
+        rowCount: null,
+      },
     ]);
   });
 });
@@ -112,10 +181,14 @@ describe('Snowflake error mapping', () => {
     ['002003', "SQL compilation error: Object 'NOPE' does not exist or not authorized.", 'syntax'],
     ['000904', "SQL compilation error: error line 1 at position 7 invalid identifier 'NOPE'", 'syntax'],
     ['003001', 'SQL access control error: Insufficient privileges to operate on table ORDERS', 'read_only'],
-    ['100072', "NULL result in a non-nullable column", 'constraint'],
+    ['100072', 'NULL result in a non-nullable column', 'constraint'],
     ['390100', 'Incorrect username or password was specified.', 'connection'],
   ])('server code %s -> %s', (code, message, kind) => {
-    expect(mapSnowflakeError(Object.assign(new Error(message), { code, sqlState: '42000' }))).toMatchObject({ kind, engineCode: code, message });
+    expect(mapSnowflakeError(Object.assign(new Error(message), { code, sqlState: '42000' }))).toMatchObject({
+      kind,
+      engineCode: code,
+      message,
+    });
   });
 
   it('maps snowflake-sdk client codes and SQLSTATE fallbacks', () => {

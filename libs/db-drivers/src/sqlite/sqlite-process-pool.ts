@@ -157,7 +157,9 @@ export class SqliteProcessPool {
       if (slot.inflight[0] !== task) return;
       slot.inflight.shift();
       this.retire(slot);
-      task.reject(new DatabaseError('timeout', `Statement exceeded the ${task.timeoutMs} ms timeout and was cancelled`));
+      task.reject(
+        new DatabaseError('timeout', `Statement exceeded the ${task.timeoutMs} ms timeout and was cancelled`),
+      );
       if (!this.closed && this.slots.length < this.options.size) this.spawnSlot(); // a warm replacement
       this.dispatch();
     }, task.timeoutMs);
@@ -211,7 +213,11 @@ export class SqliteProcessPool {
           else proc.channel?.unref();
         } else if (m.type === 'fatal') {
           const mapped = mapSqliteError(m.error ?? { message: 'cannot open database' });
-          const error = new DatabaseError('connection', `Cannot open SQLite database ${this.options.file}: ${mapped.message}`, mapped.engineCode);
+          const error = new DatabaseError(
+            'connection',
+            `Cannot open SQLite database ${this.options.file}: ${mapped.message}`,
+            mapped.engineCode,
+          );
           this.removeSlot(slot);
           for (const task of slot.inflight.splice(0)) task.reject(error);
           reject(error);
@@ -227,7 +233,9 @@ export class SqliteProcessPool {
         reject(error);
       });
       proc.once('exit', (code, signal) => {
-        reject(new DatabaseError('connection', `SQLite process exited before it was ready (code ${code}, signal ${signal})`));
+        reject(
+          new DatabaseError('connection', `SQLite process exited before it was ready (code ${code}, signal ${signal})`),
+        );
       });
     });
     slot.ready.catch(() => undefined);

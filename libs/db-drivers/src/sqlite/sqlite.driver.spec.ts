@@ -35,7 +35,7 @@ describe('SqliteDriver', () => {
       W,
     );
     await d.runWrite(
-      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO items (id, fifty, many, mixed, code) " +
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO items (id, fifty, many, mixed, code) ' +
         "SELECT i, 'v' || (i % 50), 'm' || (i % 51), CASE WHEN i % 2 = 0 THEN 'short' ELSE printf('%070d', i % 3) END, i % 3 FROM n",
       W,
     );
@@ -51,7 +51,9 @@ describe('SqliteDriver', () => {
     expect(col('fifty').knownValues).toBeUndefined();
     expect(col('mixed').sampleValues).toEqual(['short']);
     expect(col('code').sampleValues).toBeUndefined();
-    expect(items.foreignKeys).toEqual([{ columns: ['parent_id'], referencedTable: 'items', referencedColumns: ['id'] }]);
+    expect(items.foreignKeys).toEqual([
+      { columns: ['parent_id'], referencedTable: 'items', referencedColumns: ['id'] },
+    ]);
     const view = schema.tables.find((t) => t.name === 'short_items')!;
     expect(view.kind).toBe('view');
     expect(view.columns.find((c) => c.name === 'fifty')!.sampleValues).toBeUndefined();
@@ -72,7 +74,12 @@ describe('SqliteDriver', () => {
     await d.runWrite('CREATE TABLE t (a INTEGER)', W);
     await d.connect();
     const t0 = performance.now();
-    const err = await d.runRead('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c', { maxRows: 1, timeoutMs: 300 }).catch((e: unknown) => e);
+    const err = await d
+      .runRead('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c', {
+        maxRows: 1,
+        timeoutMs: 300,
+      })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseError);
     expect((err as DatabaseError).kind).toBe('timeout');
     expect(performance.now() - t0).toBeLessThan(1_300);
@@ -85,7 +92,9 @@ describe('SqliteDriver', () => {
     await d.runWrite('CREATE TABLE t (a INTEGER)', W);
     await d.runWrite('INSERT INTO t VALUES (1)', W);
     const err = await d
-      .runWrite('INSERT INTO t WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', { timeoutMs: 400 })
+      .runWrite('INSERT INTO t WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', {
+        timeoutMs: 400,
+      })
       .catch((e: unknown) => e);
     expect((err as DatabaseError).kind).toBe('timeout');
     expect((await d.runWrite('INSERT INTO t VALUES (2)', W)).rowsAffected).toBe(1);
@@ -103,7 +112,10 @@ describe('SqliteDriver', () => {
   it('pipelines concurrent reads to the processes and answers each with its own rows', async () => {
     const d = fileDriver('pipeline.db');
     await d.runWrite('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)', W);
-    await d.runWrite("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO t SELECT i, 'n' || i FROM n", W);
+    await d.runWrite(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO t SELECT i, 'n' || i FROM n",
+      W,
+    );
     const ids = Array.from({ length: 100 }, (_, i) => i + 1);
     const results = await Promise.all(ids.map((id) => d.runRead(`SELECT id, name FROM t WHERE id = ${id}`, R)));
     expect(results.map((r) => r.rows)).toEqual(ids.map((id) => [[id, `n${id}`]]));
@@ -115,7 +127,10 @@ describe('SqliteDriver', () => {
     await d.runWrite('CREATE TABLE t (a INTEGER)', W);
     await d.runWrite('INSERT INTO t VALUES (7)', W);
     await d.connect();
-    const runaway = d.runRead('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1e12) SELECT count(*) FROM c', { maxRows: 1, timeoutMs: 300 });
+    const runaway = d.runRead(
+      'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1e12) SELECT count(*) FROM c',
+      { maxRows: 1, timeoutMs: 300 },
+    );
     const behind = [1, 2, 3].map(() => d.runRead('SELECT a FROM t', R));
     expect(((await runaway.catch((e: unknown) => e)) as DatabaseError).kind).toBe('timeout');
     expect((await Promise.all(behind)).map((r) => r.rows)).toEqual([[[7]], [[7]], [[7]]]);
@@ -128,7 +143,10 @@ describe('SqliteDriver', () => {
     await d.connect();
     let runawayDone = false;
     const runaway = d
-      .runRead('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1e12) SELECT count(*) FROM c', { maxRows: 1, timeoutMs: 3_000 })
+      .runRead(
+        'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1e12) SELECT count(*) FROM c',
+        { maxRows: 1, timeoutMs: 3_000 },
+      )
       .catch((e: unknown) => e)
       .finally(() => (runawayDone = true));
     for (let i = 0; i < 20; i++) expect((await d.runRead('SELECT count(*) FROM t', R)).rows).toEqual([[0]]);

@@ -52,7 +52,9 @@ export class SqliteDriver implements DatabaseDriver {
     this.options = resolveDriverOptions({ ...options, poolSize: options.poolSize ?? defaultSqliteReadProcesses() });
     if (!config.filename) throw new DatabaseError('connection', 'SQLite URL has no file name');
     this.temporary = config.filename === ':memory:';
-    this.file = this.temporary ? path.join(tmpdir(), `nlq-memory-${process.pid}-${randomBytes(6).toString('hex')}.db`) : config.filename;
+    this.file = this.temporary
+      ? path.join(tmpdir(), `nlq-memory-${process.pid}-${randomBytes(6).toString('hex')}.db`)
+      : config.filename;
   }
 
   /** Starts one read process and opens the file read-only; rejects with kind `connection` when it cannot. */
@@ -69,7 +71,12 @@ export class SqliteDriver implements DatabaseDriver {
     };
     const tables = await introspectSqlite(query);
     if (this.options.sampleValues) {
-      await collectSampleValues(tables, sqliteDialect, async (sql, maxRows) => (await this.read(sql, [], maxRows, timeoutMs)).rows, this.options.maxSampleColumns);
+      await collectSampleValues(
+        tables,
+        sqliteDialect,
+        async (sql, maxRows) => (await this.read(sql, [], maxRows, timeoutMs)).rows,
+        this.options.maxSampleColumns,
+      );
     }
     return schemaSnapshot('sqlite', tables);
   }
@@ -82,7 +89,10 @@ export class SqliteDriver implements DatabaseDriver {
   async runWrite(sql: string, options: WriteOptions): Promise<WriteResult> {
     const t0 = performance.now();
     const reply = await this.writePool().request({ op: 'write', sql }, options.timeoutMs);
-    return { rowsAffected: Number(reply.rowsAffected ?? 0), durationMs: Number(reply.durationMs ?? performance.now() - t0) };
+    return {
+      rowsAffected: Number(reply.rowsAffected ?? 0),
+      durationMs: Number(reply.durationMs ?? performance.now() - t0),
+    };
   }
 
   async ping(): Promise<number> {
@@ -96,7 +106,8 @@ export class SqliteDriver implements DatabaseDriver {
     const pools = [this.reader, this.writer];
     this.reader = this.writer = undefined;
     await Promise.all(pools.map((p) => p?.close()));
-    if (this.temporary) for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(this.file + suffix, { force: true });
+    if (this.temporary)
+      for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(this.file + suffix, { force: true });
   }
 
   private async read(sql: string, params: unknown[], maxRows: number, timeoutMs: number): Promise<ReadReply> {

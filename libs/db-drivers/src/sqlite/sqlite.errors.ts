@@ -22,7 +22,8 @@ export function sqliteErrorKind(code: string | undefined, message = ''): Databas
   if (!code) return /statement|syntax/i.test(message) ? 'syntax' : 'other';
   if (code.startsWith('SQLITE_READONLY')) return 'read_only';
   if (code.startsWith('SQLITE_CONSTRAINT')) return 'constraint';
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === 'SQLITE_INTERRUPT') return 'timeout';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === 'SQLITE_INTERRUPT')
+    return 'timeout';
   if (
     code.startsWith('SQLITE_CANTOPEN') ||
     code === 'SQLITE_NOTADB' ||

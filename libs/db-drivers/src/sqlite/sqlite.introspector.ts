@@ -27,11 +27,25 @@ export const SQLITE_STAT1_SQL = 'SELECT tbl, stat FROM sqlite_stat1';
  * `comment` is null. A foreign key whose `to` column is NULL references the parent's primary key, as SQLite
  * defines (https://sqlite.org/foreignkeys.html §3).
  */
-export function buildSqliteTables(tableRows: CatalogRow[], columnRows: CatalogRow[], fkRows: CatalogRow[], statRows: CatalogRow[] = []): TableSchema[] {
+export function buildSqliteTables(
+  tableRows: CatalogRow[],
+  columnRows: CatalogRow[],
+  fkRows: CatalogRow[],
+  statRows: CatalogRow[] = [],
+): TableSchema[] {
   const tables = new Map<string, TableSchema>();
   for (const r of tableRows) {
     const name = str(r.name)!;
-    tables.set(name, { name, schema: null, kind: r.type === 'view' ? 'view' : 'table', columns: [], primaryKey: [], foreignKeys: [], comment: null, rowCount: null });
+    tables.set(name, {
+      name,
+      schema: null,
+      kind: r.type === 'view' ? 'view' : 'table',
+      columns: [],
+      primaryKey: [],
+      foreignKeys: [],
+      comment: null,
+      rowCount: null,
+    });
   }
   const pkOrder = new Map<string, Array<[number, string]>>();
   for (const r of columnRows) {
@@ -39,7 +53,13 @@ export function buildSqliteTables(tableRows: CatalogRow[], columnRows: CatalogRo
     if (!t) continue;
     const pk = num(r.pk) ?? 0;
     const name = str(r.column_name)!;
-    t.columns.push({ name, type: str(r.column_type) ?? '', nullable: !truthy(r.not_null) && pk === 0, primaryKey: pk > 0, comment: null });
+    t.columns.push({
+      name,
+      type: str(r.column_type) ?? '',
+      nullable: !truthy(r.not_null) && pk === 0,
+      primaryKey: pk > 0,
+      comment: null,
+    });
     if (pk > 0) pkOrder.set(t.name, [...(pkOrder.get(t.name) ?? []), [pk, name]]);
   }
   for (const [name, cols] of pkOrder) tables.get(name)!.primaryKey = cols.sort((a, b) => a[0] - b[0]).map((c) => c[1]);
@@ -48,7 +68,13 @@ export function buildSqliteTables(tableRows: CatalogRow[], columnRows: CatalogRo
     const key = `${str(r.table_name)}\u0000${str(r.id)}`;
     let fk = fks.get(key);
     if (!fk) {
-      fk = { table: str(r.table_name)!, columns: [], referencedTable: str(r.ref_table)!, referencedColumns: [], to: [] };
+      fk = {
+        table: str(r.table_name)!,
+        columns: [],
+        referencedTable: str(r.ref_table)!,
+        referencedColumns: [],
+        to: [],
+      };
       fks.set(key, fk);
     }
     fk.columns.push(str(r.from_column)!);

@@ -46,7 +46,13 @@ export const SCRATCH_ENGINES: ScratchEngine[] = [
     dialect: 'postgresql',
     services: ['postgresql'],
     async create() {
-      const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 3000 });
+      const admin = new Client({
+        host: '127.0.0.1',
+        port: 5432,
+        user: 'postgres',
+        database: 'postgres',
+        connectionTimeoutMillis: 3000,
+      });
       await admin.connect();
       const db = unique('nlq_scratch');
       await admin.query(`CREATE DATABASE ${db}`);
@@ -64,7 +70,13 @@ export const SCRATCH_ENGINES: ScratchEngine[] = [
     dialect: 'mariadb',
     services: ['mariadb'],
     async create() {
-      const admin = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', connectTimeout: 3000 });
+      const admin = await createConnection({
+        host: '127.0.0.1',
+        port: 3306,
+        user: 'root',
+        password: '',
+        connectTimeout: 3000,
+      });
       const db = unique('nlq_scratch');
       await admin.query(`CREATE DATABASE ${db}`);
       return {

@@ -26,7 +26,12 @@ export class AnthropicProvider extends SdkChatProvider<Anthropic> {
   private readonly maxTokens: number;
 
   constructor(options: AnthropicProviderOptions = {}) {
-    super('anthropic', options, { model: DEFAULT_ANTHROPIC_MODEL, baseURL: DEFAULT_ANTHROPIC_BASE_URL, timeoutMs: DEFAULT_HOSTED_TIMEOUT_MS }, Anthropic);
+    super(
+      'anthropic',
+      options,
+      { model: DEFAULT_ANTHROPIC_MODEL, baseURL: DEFAULT_ANTHROPIC_BASE_URL, timeoutMs: DEFAULT_HOSTED_TIMEOUT_MS },
+      Anthropic,
+    );
     this.maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   }
 
@@ -46,7 +51,8 @@ export class AnthropicProvider extends SdkChatProvider<Anthropic> {
         ...(this.temperature === null ? {} : { temperature: this.temperature }),
       }),
     );
-    if (!Array.isArray(message?.content)) throw new ProviderResponseError(`${this.label()} returned a reply without content.`);
+    if (!Array.isArray(message?.content))
+      throw new ProviderResponseError(`${this.label()} returned a reply without content.`);
     const text = message.content
       .filter((block): block is Anthropic.Messages.TextBlock => block.type === 'text')
       .map((block) => block.text)
@@ -71,21 +77,31 @@ export class AnthropicProvider extends SdkChatProvider<Anthropic> {
       idle.stop();
     }
     // The SDK ends an aborted stream quietly or with an abort error: either way it was the idle timeout.
-    if (idle.fired) throw new ProviderTimeoutError(`${this.label()} sent nothing for ${this.timeoutMs} ms while streaming (model ${this.model}).`);
+    if (idle.fired)
+      throw new ProviderTimeoutError(
+        `${this.label()} sent nothing for ${this.timeoutMs} ms while streaming (model ${this.model}).`,
+      );
   }
 
-  private async *streamEvents(prompt: ChatPrompt, idle: StreamIdleTimeout): AsyncGenerator<ChatStreamPart, void, undefined> {
-    const stream = this.client.messages.stream({
-      model: this.model,
-      max_tokens: this.maxTokens,
-      system: prompt.system,
-      messages: [{ role: 'user', content: prompt.user }],
-      ...(this.temperature === null ? {} : { temperature: this.temperature }),
-    }, { signal: idle.signal });
+  private async *streamEvents(
+    prompt: ChatPrompt,
+    idle: StreamIdleTimeout,
+  ): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const stream = this.client.messages.stream(
+      {
+        model: this.model,
+        max_tokens: this.maxTokens,
+        system: prompt.system,
+        messages: [{ role: 'user', content: prompt.user }],
+        ...(this.temperature === null ? {} : { temperature: this.temperature }),
+      },
+      { signal: idle.signal },
+    );
     try {
       for await (const event of stream) {
         idle.restart();
-        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta' && event.delta.text) yield { text: event.delta.text };
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta' && event.delta.text)
+          yield { text: event.delta.text };
       }
       // finalMessage also surfaces an error that ended the stream between two reads of the iterator.
       const usage = (await stream.finalMessage()).usage;

@@ -40,12 +40,22 @@ export class OllamaProvider extends ChatProviderBase {
   private readonly maxTokens?: number;
 
   constructor(options: OllamaProviderOptions = {}) {
-    super('ollama', options, { model: DEFAULT_OLLAMA_MODEL, baseURL: DEFAULT_OLLAMA_HOST, timeoutMs: DEFAULT_LOCAL_TIMEOUT_MS });
+    super('ollama', options, {
+      model: DEFAULT_OLLAMA_MODEL,
+      baseURL: DEFAULT_OLLAMA_HOST,
+      timeoutMs: DEFAULT_LOCAL_TIMEOUT_MS,
+    });
     this.maxTokens = options.maxTokens;
     const client = (stream: boolean) =>
       new Ollama({
         host: this.baseURL,
-        fetch: fetchWithRetry({ timeoutMs: this.timeoutMs, maxRetries: this.maxRetries, baseDelayMs: options.retryBaseDelayMs, stream, fetch: modelFetch }),
+        fetch: fetchWithRetry({
+          timeoutMs: this.timeoutMs,
+          maxRetries: this.maxRetries,
+          baseDelayMs: options.retryBaseDelayMs,
+          stream,
+          fetch: modelFetch,
+        }),
         headers: this.apiKey ? { Authorization: `Bearer ${this.apiKey}` } : undefined,
       });
     this.client = client(false);
@@ -124,7 +134,9 @@ export class OllamaProvider extends ChatProviderBase {
   protected mapError(error: unknown): ProviderError {
     if (error instanceof ProviderError) return error;
     if (error instanceof AttemptTimeoutError) {
-      return new ProviderTimeoutError(`${this.label()} did not answer within ${this.timeoutMs} ms (model ${this.model}).`);
+      return new ProviderTimeoutError(
+        `${this.label()} did not answer within ${this.timeoutMs} ms (model ${this.model}).`,
+      );
     }
     if (isConnectionFailure(error)) {
       return new ProviderConnectionError(
@@ -136,12 +148,19 @@ export class OllamaProvider extends ChatProviderBase {
     const message = redact(typeof raw === 'string' ? raw : String(error), this.apiKey).replace(/[.\s]+$/, '');
     if (typeof status === 'number') {
       if (status === 429) {
-        return new ProviderRateLimitError(`${this.label()} is rate limiting requests (429) after ${this.maxRetries} retries: ${message}.`, 429);
+        return new ProviderRateLimitError(
+          `${this.label()} is rate limiting requests (429) after ${this.maxRetries} retries: ${message}.`,
+          429,
+        );
       }
       const hint =
-        status === 404 ? ` Pull the model with \`ollama pull ${this.model}\` or check the model name.`
-        : status === 401 || status === 403 ? (this.apiKey ? ' Check the API key.' : ' No API key is configured; set one.')
-        : '';
+        status === 404
+          ? ` Pull the model with \`ollama pull ${this.model}\` or check the model name.`
+          : status === 401 || status === 403
+            ? this.apiKey
+              ? ' Check the API key.'
+              : ' No API key is configured; set one.'
+            : '';
       return new ProviderResponseError(`${this.label()} answered ${status}: ${message}.${hint}`, status);
     }
     return new ProviderResponseError(`${this.label()} failed: ${message}`);

@@ -25,7 +25,12 @@ export class OpenAiProvider extends SdkChatProvider<OpenAI> {
   readonly name = 'openai';
 
   constructor(options: OpenAiProviderOptions = {}) {
-    super('openai', options, { model: DEFAULT_OPENAI_MODEL, baseURL: DEFAULT_OPENAI_BASE_URL, timeoutMs: DEFAULT_HOSTED_TIMEOUT_MS }, OpenAI);
+    super(
+      'openai',
+      options,
+      { model: DEFAULT_OPENAI_MODEL, baseURL: DEFAULT_OPENAI_BASE_URL, timeoutMs: DEFAULT_HOSTED_TIMEOUT_MS },
+      OpenAI,
+    );
   }
 
   /** Lists models (GET {baseURL}/models), the cheapest authenticated call. */
@@ -70,25 +75,35 @@ export class OpenAiProvider extends SdkChatProvider<OpenAI> {
       idle.stop();
     }
     // The SDK ends an aborted stream quietly or with an abort error: either way it was the idle timeout.
-    if (idle.fired) throw new ProviderTimeoutError(`${this.label()} sent nothing for ${this.timeoutMs} ms while streaming (model ${this.model}).`);
+    if (idle.fired)
+      throw new ProviderTimeoutError(
+        `${this.label()} sent nothing for ${this.timeoutMs} ms while streaming (model ${this.model}).`,
+      );
   }
 
-  private async *streamChunks(prompt: ChatPrompt, idle: StreamIdleTimeout): AsyncGenerator<ChatStreamPart, void, undefined> {
-    const stream = await this.client.chat.completions.create({
-      model: this.model,
-      messages: [
-        { role: 'system', content: prompt.system },
-        { role: 'user', content: prompt.user },
-      ],
-      stream: true,
-      stream_options: { include_usage: true },
-      ...(this.temperature === null ? {} : { temperature: this.temperature }),
-    }, { signal: idle.signal });
+  private async *streamChunks(
+    prompt: ChatPrompt,
+    idle: StreamIdleTimeout,
+  ): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const stream = await this.client.chat.completions.create(
+      {
+        model: this.model,
+        messages: [
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
+        ],
+        stream: true,
+        stream_options: { include_usage: true },
+        ...(this.temperature === null ? {} : { temperature: this.temperature }),
+      },
+      { signal: idle.signal },
+    );
     for await (const chunk of stream) {
       idle.restart();
       const text = chunk.choices?.[0]?.delta?.content;
       if (text) yield { text };
-      if (chunk.usage) yield { tokens: { prompt: chunk.usage.prompt_tokens ?? 0, completion: chunk.usage.completion_tokens ?? 0 } };
+      if (chunk.usage)
+        yield { tokens: { prompt: chunk.usage.prompt_tokens ?? 0, completion: chunk.usage.completion_tokens ?? 0 } };
     }
   }
 

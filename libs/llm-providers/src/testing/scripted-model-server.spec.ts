@@ -9,7 +9,10 @@ describe('startScriptedModelServer', () => {
         body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
       });
       expect(response.headers.get('content-type')).toBe('application/x-ndjson');
-      const lines = (await response.text()).trim().split('\n').map((l) => JSON.parse(l));
+      const lines = (await response.text())
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines).toHaveLength(3);
       expect(lines.slice(0, 2)).toMatchObject([
         { done: false, message: { content: 'echo ' } },
@@ -23,12 +26,20 @@ describe('startScriptedModelServer', () => {
   });
 
   it('streams OpenAI server-sent chunks ending with data: [DONE], usage only when asked for', async () => {
-    const server = await startScriptedModelServer({ protocol: 'openai', reply: () => ({ chunks: ['The ', 'answer'] }) });
+    const server = await startScriptedModelServer({
+      protocol: 'openai',
+      reply: () => ({ chunks: ['The ', 'answer'] }),
+    });
     try {
       const ask = (streamOptions: object) =>
         fetch(`${server.url}/chat/completions`, {
           method: 'POST',
-          body: JSON.stringify({ model: 'm', stream: true, ...streamOptions, messages: [{ role: 'user', content: 'q' }] }),
+          body: JSON.stringify({
+            model: 'm',
+            stream: true,
+            ...streamOptions,
+            messages: [{ role: 'user', content: 'q' }],
+          }),
         });
       const response = await ask({ stream_options: { include_usage: true } });
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -46,17 +57,30 @@ describe('startScriptedModelServer', () => {
   });
 
   it('streams Anthropic message events, and an in-stream error event when scripted', async () => {
-    const server = await startScriptedModelServer({ protocol: 'anthropic', reply: ({ user }) => ({ chunks: ['a', 'b'], error: user === 'fail' ? 'Overloaded' : undefined }) });
+    const server = await startScriptedModelServer({
+      protocol: 'anthropic',
+      reply: ({ user }) => ({ chunks: ['a', 'b'], error: user === 'fail' ? 'Overloaded' : undefined }),
+    });
     try {
       const ask = async (content: string) => {
         const response = await fetch(`${server.url}/v1/messages`, {
           method: 'POST',
           body: JSON.stringify({ model: 'm', stream: true, max_tokens: 10, messages: [{ role: 'user', content }] }),
         });
-        return (await response.text()).split('\n\n').filter(Boolean).map((e) => e.split('\n')[0].replace('event: ', ''));
+        return (await response.text())
+          .split('\n\n')
+          .filter(Boolean)
+          .map((e) => e.split('\n')[0].replace('event: ', ''));
       };
       expect(await ask('ok')).toEqual([
-        'message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop',
+        'message_start',
+        'content_block_start',
+        'ping',
+        'content_block_delta',
+        'content_block_delta',
+        'content_block_stop',
+        'message_delta',
+        'message_stop',
       ]);
       expect((await ask('fail')).slice(-1)).toEqual(['error']);
     } finally {
@@ -65,31 +89,55 @@ describe('startScriptedModelServer', () => {
   });
 
   it('answers OpenAI chat with and without the /v1 prefix, records requests, and 404s unknown routes', async () => {
-    const server = await startScriptedModelServer({ protocol: 'openai', reply: ({ system, user }) => `${system}/${user}` });
+    const server = await startScriptedModelServer({
+      protocol: 'openai',
+      reply: ({ system, user }) => `${system}/${user}`,
+    });
     try {
       const origin = server.url.replace(/\/v1$/, '');
-      const body = JSON.stringify({ model: 'm', messages: [{ role: 'system', content: 's' }, { role: 'user', content: [{ type: 'text', text: 'u' }] }] });
+      const body = JSON.stringify({
+        model: 'm',
+        messages: [
+          { role: 'system', content: 's' },
+          { role: 'user', content: [{ type: 'text', text: 'u' }] },
+        ],
+      });
       for (const path of ['/v1/chat/completions', '/chat/completions']) {
-        const answer = await (await fetch(`${origin}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })).json();
+        const answer = await (
+          await fetch(`${origin}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+        ).json();
         expect(answer.choices[0].message.content).toBe('s/u');
         expect(answer.usage.total_tokens).toBe(answer.usage.prompt_tokens + answer.usage.completion_tokens);
       }
       const missing = await fetch(`${origin}/v1/embeddings`, { method: 'POST', body });
       expect(missing.status).toBe(404);
       expect((await missing.json()).error.message).toContain('/v1/embeddings');
-      expect(server.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/chat/completions', '/v1/embeddings']);
+      expect(server.requests.map((r) => r.path)).toEqual([
+        '/v1/chat/completions',
+        '/chat/completions',
+        '/v1/embeddings',
+      ]);
     } finally {
       await server.close();
     }
   });
 
   it('sends scripted statuses with the protocol’s error shape and headers', async () => {
-    const server = await startScriptedModelServer({ protocol: 'anthropic', reply: () => ({ status: 529, headers: { 'retry-after': '1' } }) });
+    const server = await startScriptedModelServer({
+      protocol: 'anthropic',
+      reply: () => ({ status: 529, headers: { 'retry-after': '1' } }),
+    });
     try {
-      const response = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }) });
+      const response = await fetch(`${server.url}/v1/messages`, {
+        method: 'POST',
+        body: JSON.stringify({ model: 'm', messages: [] }),
+      });
       expect(response.status).toBe(529);
       expect(response.headers.get('retry-after')).toBe('1');
-      expect(await response.json()).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+      expect(await response.json()).toEqual({
+        type: 'error',
+        error: { type: 'overloaded_error', message: 'Overloaded' },
+      });
     } finally {
       await server.close();
     }

@@ -44,7 +44,8 @@ export interface ScriptedStream {
  * Without `body`, an error body in the protocol's own shape is generated for `status`. `headers` are added to the
  * answer (e.g. `retry-after-ms`).
  */
-export type ScriptedReply = string | ScriptedStream | { status: number; body?: unknown; headers?: Record<string, string> };
+export type ScriptedReply =
+  string | ScriptedStream | { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** Options of startScriptedModelServer. */
 export interface ScriptedModelServerOptions {
@@ -88,7 +89,11 @@ function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+      .map((part) =>
+        part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string'
+          ? (part as { text: string }).text
+          : '',
+      )
       .join('');
   }
   return '';
@@ -102,7 +107,9 @@ interface ChatMessage {
 /** Splits a chat body into system text and last user message for the script. */
 function chatParts(protocol: ScriptedProtocol, body: Record<string, unknown>): { system: string; user: string } {
   const messages = Array.isArray(body.messages) ? (body.messages as ChatMessage[]) : [];
-  const systemTexts = messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => contentText(m.content));
+  const systemTexts = messages
+    .filter((m) => m.role === 'system' || m.role === 'developer')
+    .map((m) => contentText(m.content));
   if (protocol === 'anthropic' && body.system !== undefined) systemTexts.unshift(contentText(body.system));
   const users = messages.filter((m) => m.role === 'user');
   return { system: systemTexts.join('\n'), user: contentText(users[users.length - 1]?.content) };
@@ -113,16 +120,29 @@ function errorBody(protocol: ScriptedProtocol, status: number, message: string):
   if (protocol === 'ollama') return { error: message };
   if (protocol === 'anthropic') {
     const type =
-      status === 400 ? 'invalid_request_error'
-      : status === 401 ? 'authentication_error'
-      : status === 403 ? 'permission_error'
-      : status === 404 ? 'not_found_error'
-      : status === 429 ? 'rate_limit_error'
-      : status === 529 ? 'overloaded_error'
-      : 'api_error';
+      status === 400
+        ? 'invalid_request_error'
+        : status === 401
+          ? 'authentication_error'
+          : status === 403
+            ? 'permission_error'
+            : status === 404
+              ? 'not_found_error'
+              : status === 429
+                ? 'rate_limit_error'
+                : status === 529
+                  ? 'overloaded_error'
+                  : 'api_error';
     return { type: 'error', error: { type, message } };
   }
-  const type = status === 429 ? 'rate_limit_exceeded' : status === 401 ? 'invalid_api_key' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  const type =
+    status === 429
+      ? 'rate_limit_exceeded'
+      : status === 401
+        ? 'invalid_api_key'
+        : status >= 500
+          ? 'server_error'
+          : 'invalid_request_error';
   return { error: { message, type, param: null, code: type } };
 }
 
@@ -140,7 +160,13 @@ const STATUS_MESSAGES: Record<number, string> = {
   529: 'Overloaded',
 };
 
-function successBody(protocol: ScriptedProtocol, model: string, promptText: string, text: string, created: number): unknown {
+function successBody(
+  protocol: ScriptedProtocol,
+  model: string,
+  promptText: string,
+  text: string,
+  created: number,
+): unknown {
   const promptTokens = estimateTokens(promptText);
   const completionTokens = estimateTokens(text);
   if (protocol === 'openai') {
@@ -149,8 +175,19 @@ function successBody(protocol: ScriptedProtocol, model: string, promptText: stri
       object: 'chat.completion',
       created: Math.floor(created / 1000),
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: text, refusal: null },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
       system_fingerprint: 'fp_scripted',
     };
   }
@@ -163,7 +200,12 @@ function successBody(protocol: ScriptedProtocol, model: string, promptText: stri
       content: [{ type: 'text', text }],
       stop_reason: 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: promptTokens, output_tokens: completionTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      usage: {
+        input_tokens: promptTokens,
+        output_tokens: completionTokens,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
     };
   }
   return {
@@ -184,7 +226,15 @@ function successBody(protocol: ScriptedProtocol, model: string, promptText: stri
 function modelsBody(protocol: ScriptedProtocol, models: string[]): unknown {
   const created = new Date('2025-01-01T00:00:00Z');
   if (protocol === 'openai') {
-    return { object: 'list', data: models.map((id) => ({ id, object: 'model', created: Math.floor(created.getTime() / 1000), owned_by: 'scripted' })) };
+    return {
+      object: 'list',
+      data: models.map((id) => ({
+        id,
+        object: 'model',
+        created: Math.floor(created.getTime() / 1000),
+        owned_by: 'scripted',
+      })),
+    };
   }
   if (protocol === 'anthropic') {
     return {
@@ -201,7 +251,14 @@ function modelsBody(protocol: ScriptedProtocol, models: string[]): unknown {
       modified_at: created.toISOString(),
       size: 4_683_087_332,
       digest: 'sha256:scripted',
-      details: { parent_model: '', format: 'gguf', family: 'scripted', families: ['scripted'], parameter_size: '7B', quantization_level: 'Q4_K_M' },
+      details: {
+        parent_model: '',
+        format: 'gguf',
+        family: 'scripted',
+        families: ['scripted'],
+        parameter_size: '7B',
+        quantization_level: 'Q4_K_M',
+      },
     })),
   };
 }
@@ -250,27 +307,68 @@ async function streamReply(
     if (!res.destroyed && !res.writableEnded) res.write(text);
   };
   const ndjson = protocol === 'ollama';
-  res.writeHead(200, ndjson ? { 'content-type': 'application/x-ndjson' } : { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-  const openaiBase = { id: `chatcmpl-scripted-${created}`, object: 'chat.completion.chunk', created: Math.floor(created / 1000), model, system_fingerprint: 'fp_scripted' };
+  res.writeHead(
+    200,
+    ndjson
+      ? { 'content-type': 'application/x-ndjson' }
+      : { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
+  );
+  const openaiBase = {
+    id: `chatcmpl-scripted-${created}`,
+    object: 'chat.completion.chunk',
+    created: Math.floor(created / 1000),
+    model,
+    system_fingerprint: 'fp_scripted',
+  };
   if (protocol === 'openai') {
-    write(sse(null, { ...openaiBase, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] }));
+    write(
+      sse(null, {
+        ...openaiBase,
+        choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }],
+      }),
+    );
   } else if (protocol === 'anthropic') {
-    const message = { ...final, content: [], stop_reason: null, usage: { input_tokens: promptTokens, output_tokens: 1 } };
+    const message = {
+      ...final,
+      content: [],
+      stop_reason: null,
+      usage: { input_tokens: promptTokens, output_tokens: 1 },
+    };
     write(sse('message_start', { type: 'message_start', message }));
-    write(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+    write(
+      sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+    );
     write(sse('ping', { type: 'ping' }));
   }
   let text = '';
   for await (const piece of reply.chunks) {
     if (res.destroyed) return;
     text += piece;
-    if (protocol === 'openai') write(sse(null, { ...openaiBase, choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }] }));
-    else if (protocol === 'anthropic') write(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
-    else write(`${JSON.stringify({ model, created_at: final.created_at, message: { role: 'assistant', content: piece }, done: false })}\n`);
+    if (protocol === 'openai')
+      write(
+        sse(null, {
+          ...openaiBase,
+          choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }],
+        }),
+      );
+    else if (protocol === 'anthropic')
+      write(
+        sse('content_block_delta', {
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'text_delta', text: piece },
+        }),
+      );
+    else
+      write(
+        `${JSON.stringify({ model, created_at: final.created_at, message: { role: 'assistant', content: piece }, done: false })}\n`,
+      );
   }
   if (reply.error !== undefined) {
-    if (protocol === 'openai') write(sse(null, { error: { message: reply.error, type: 'server_error', param: null, code: null } }));
-    else if (protocol === 'anthropic') write(sse('error', { type: 'error', error: { type: 'overloaded_error', message: reply.error } }));
+    if (protocol === 'openai')
+      write(sse(null, { error: { message: reply.error, type: 'server_error', param: null, code: null } }));
+    else if (protocol === 'anthropic')
+      write(sse('error', { type: 'error', error: { type: 'overloaded_error', message: reply.error } }));
     else write(`${JSON.stringify({ error: reply.error })}\n`);
     res.end();
     return;
@@ -278,15 +376,27 @@ async function streamReply(
   const completionTokens = estimateTokens(text);
   if (protocol === 'openai') {
     write(sse(null, { ...openaiBase, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] }));
-    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    };
     if (includeUsage) write(sse(null, { ...openaiBase, choices: [], usage }));
     write(sse(null, '[DONE]'));
   } else if (protocol === 'anthropic') {
     write(sse('content_block_stop', { type: 'content_block_stop', index: 0 }));
-    write(sse('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: completionTokens } }));
+    write(
+      sse('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        usage: { output_tokens: completionTokens },
+      }),
+    );
     write(sse('message_stop', { type: 'message_stop' }));
   } else {
-    write(`${JSON.stringify({ ...final, message: { role: 'assistant', content: '' }, eval_count: completionTokens })}\n`);
+    write(
+      `${JSON.stringify({ ...final, message: { role: 'assistant', content: '' }, eval_count: completionTokens })}\n`,
+    );
   }
   res.end();
 }
@@ -333,9 +443,11 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     }
 
     const route =
-      protocol === 'openai' ? { chat: /^(\/v1)?\/chat\/completions$/, models: /^(\/v1)?\/models$/ }
-      : protocol === 'anthropic' ? { chat: /^\/v1\/messages$/, models: /^\/v1\/models$/ }
-      : { chat: /^\/api\/chat$/, models: /^\/api\/tags$/ };
+      protocol === 'openai'
+        ? { chat: /^(\/v1)?\/chat\/completions$/, models: /^(\/v1)?\/models$/ }
+        : protocol === 'anthropic'
+          ? { chat: /^\/v1\/messages$/, models: /^\/v1\/models$/ }
+          : { chat: /^\/api\/chat$/, models: /^\/api\/tags$/ };
 
     if (req.method === 'GET' && route.models.test(path)) {
       send(res, 200, modelsBody(protocol, models));

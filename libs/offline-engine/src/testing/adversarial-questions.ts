@@ -102,22 +102,22 @@ const SCRIPTS: readonly string[] = [
   'ﬁnd ﬂow ǅ ǈ ß ẞ İ ı ſ K Å',
 ];
 
-const EMOJI: readonly string[] = [
-  '😀',
-  '💥',
-  '👍🏽',
-  '👨‍👩‍👧‍👦',
-  '🏳️‍🌈',
-  '🇩🇪',
-  '🇬🇧',
-  '❤️',
-  '🧑🏿‍💻',
-  '#️⃣',
-  '🔟',
-  '🫠',
-];
+const EMOJI: readonly string[] = ['😀', '💥', '👍🏽', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇩🇪', '🇬🇧', '❤️', '🧑🏿‍💻', '#️⃣', '🔟', '🫠'];
 
-const COMBINING = ['\u0300', '\u0301', '\u0302', '\u0308', '\u0327', '\u0334', '\u0336', '\u035c', '\u0361', '\u20dd', '\u093c', '\u0e31'];
+const COMBINING = [
+  '\u0300',
+  '\u0301',
+  '\u0302',
+  '\u0308',
+  '\u0327',
+  '\u0334',
+  '\u0336',
+  '\u035c',
+  '\u0361',
+  '\u20dd',
+  '\u093c',
+  '\u0e31',
+];
 
 /** Right-to-left marks, bidi embeddings/overrides/isolates, zero-width characters, odd spaces and separators. */
 const INVISIBLES = [
@@ -255,7 +255,33 @@ const NUMBERS: readonly string[] = [
   '12:99',
 ];
 
-const QUOTES = ["'", '"', '`', '‘', '’', '‚', '‛', '“', '”', '„', '‟', '«', '»', '‹', '›', '「', '」', '『', '』', '〝', '〞', '＂', '＇', '′', '″'];
+const QUOTES = [
+  "'",
+  '"',
+  '`',
+  '‘',
+  '’',
+  '‚',
+  '‛',
+  '“',
+  '”',
+  '„',
+  '‟',
+  '«',
+  '»',
+  '‹',
+  '›',
+  '「',
+  '」',
+  '『',
+  '』',
+  '〝',
+  '〞',
+  '＂',
+  '＇',
+  '′',
+  '″',
+];
 
 const WORDS: readonly string[] = [
   'how',
@@ -323,7 +349,30 @@ const WORDS: readonly string[] = [
 ];
 
 /** Units that `longRepeat` repeats to fill a long question. */
-const REPEATABLE: readonly string[] = ['?', '!', '.', ',', '(', ')', '"', "'", '-', '*', '%', '\\', '$', ' ', '\t', 'a', 'é', '9', '😀', '\u0301', '\u200b', '\u202e'];
+const REPEATABLE: readonly string[] = [
+  '?',
+  '!',
+  '.',
+  ',',
+  '(',
+  ')',
+  '"',
+  "'",
+  '-',
+  '*',
+  '%',
+  '\\',
+  '$',
+  ' ',
+  '\t',
+  'a',
+  'é',
+  '9',
+  '😀',
+  '\u0301',
+  '\u200b',
+  '\u202e',
+];
 
 /** `unit` repeated to about `n` code units (at least once; never split). */
 function repeatTo(unit: string, n: number): string {
@@ -376,8 +425,21 @@ export class AdversarialQuestions {
 
   /** A question-like sentence over the vocabulary (schema names and words) and prototype keys. */
   private vocabularyQuestion(): string {
-    const opener = this.pick(['how many', 'list', 'show', 'top 3', 'average', 'total', 'what is the', 'count of', 'which', 'delete the']);
-    const words = Array.from({ length: this.int(1, 5) }, () => (this.chance(0.3) ? this.pick(PROTOTYPE_KEYS) : this.pick(this.vocabulary)));
+    const opener = this.pick([
+      'how many',
+      'list',
+      'show',
+      'top 3',
+      'average',
+      'total',
+      'what is the',
+      'count of',
+      'which',
+      'delete the',
+    ]);
+    const words = Array.from({ length: this.int(1, 5) }, () =>
+      this.chance(0.3) ? this.pick(PROTOTYPE_KEYS) : this.pick(this.vocabulary),
+    );
     return `${opener} ${words.join(' ')}${this.chance(0.5) ? '?' : ''}`;
   }
 
@@ -402,7 +464,8 @@ export class AdversarialQuestions {
           words.splice(at, 0, this.pick(QUOTES));
           break;
         case 4:
-          if (words.length) words[Math.min(at, words.length - 1)] = this.sprinkle(words[Math.min(at, words.length - 1)]);
+          if (words.length)
+            words[Math.min(at, words.length - 1)] = this.sprinkle(words[Math.min(at, words.length - 1)]);
           break;
         default:
           words.splice(at, 0, this.pick(NUMBERS));
@@ -414,7 +477,9 @@ export class AdversarialQuestions {
   /** `word` with invisible characters, combining marks or control characters between its letters. */
   private sprinkle(word: string): string {
     const chars = Array.from(word);
-    return chars.map((c) => (this.chance(0.4) ? c + this.pick([this.invisible(), this.combining(), this.control()]) : c)).join('');
+    return chars
+      .map((c) => (this.chance(0.4) ? c + this.pick([this.invisible(), this.combining(), this.control()]) : c))
+      .join('');
   }
 
   /** A long question: one unit repeated up to maxChars, or a word list that long. */
@@ -496,7 +561,26 @@ export class AdversarialQuestions {
   }
 
   private separator(): string {
-    return this.pick([' ', ' ', ' ', '', '\t', '\n', '\r\n', ', ', '; ', ' - ', '/', '|', '\u00a0', '\u200b', '\u3000', '\u2028', this.control(), this.invisible()]);
+    return this.pick([
+      ' ',
+      ' ',
+      ' ',
+      '',
+      '\t',
+      '\n',
+      '\r\n',
+      ', ',
+      '; ',
+      ' - ',
+      '/',
+      '|',
+      '\u00a0',
+      '\u200b',
+      '\u3000',
+      '\u2028',
+      this.control(),
+      this.invisible(),
+    ]);
   }
 
   private int(min: number, max: number): number {

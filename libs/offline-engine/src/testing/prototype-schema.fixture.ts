@@ -31,7 +31,12 @@ const tables = PROTOTYPE_KEYS.map(table);
 // each table after the first references the previous one, through its first integer non-key column
 for (let i = 1; i < tables.length; i++) {
   const from = tables[i].columns.find((c) => !c.primaryKey && c.type === 'INTEGER');
-  if (from) tables[i].foreignKeys.push({ columns: [from.name], referencedTable: tables[i - 1].name, referencedColumns: tables[i - 1].primaryKey });
+  if (from)
+    tables[i].foreignKeys.push({
+      columns: [from.name],
+      referencedTable: tables[i - 1].name,
+      referencedColumns: tables[i - 1].primaryKey,
+    });
 }
 
 /**

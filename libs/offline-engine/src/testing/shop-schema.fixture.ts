@@ -5,7 +5,13 @@ function col(name: string, type: string, extra: Partial<ColumnSchema> = {}): Col
   return { name, type, nullable: true, primaryKey: false, ...extra };
 }
 function table(name: string, columns: ColumnSchema[], foreignKeys: TableSchema['foreignKeys'] = []): TableSchema {
-  return { name, kind: 'table', columns, primaryKey: columns.filter((c) => c.primaryKey).map((c) => c.name), foreignKeys };
+  return {
+    name,
+    kind: 'table',
+    columns,
+    primaryKey: columns.filter((c) => c.primaryKey).map((c) => c.name),
+    foreignKeys,
+  };
 }
 const id = (name = 'id') => col(name, 'INTEGER', { primaryKey: true, nullable: false });
 
@@ -23,7 +29,10 @@ export const SHOP_SCHEMA: DatabaseSchema = {
       col('city', 'TEXT'),
       col('created_at', 'TEXT'),
     ]),
-    table('categories', [id(), col('name', 'TEXT', { sampleValues: ['Books', 'Electronics', 'Garden', 'Home & Kitchen', 'Toys'] })]),
+    table('categories', [
+      id(),
+      col('name', 'TEXT', { sampleValues: ['Books', 'Electronics', 'Garden', 'Home & Kitchen', 'Toys'] }),
+    ]),
     table(
       'products',
       [id(), col('name', 'TEXT'), col('category_id', 'INTEGER'), col('price', 'REAL'), col('stock', 'INTEGER')],
@@ -42,7 +51,13 @@ export const SHOP_SCHEMA: DatabaseSchema = {
     ),
     table(
       'order_items',
-      [id(), col('order_id', 'INTEGER'), col('product_id', 'INTEGER'), col('quantity', 'INTEGER'), col('unit_price', 'REAL')],
+      [
+        id(),
+        col('order_id', 'INTEGER'),
+        col('product_id', 'INTEGER'),
+        col('quantity', 'INTEGER'),
+        col('unit_price', 'REAL'),
+      ],
       [
         { columns: ['order_id'], referencedTable: 'orders', referencedColumns: ['id'] },
         { columns: ['product_id'], referencedTable: 'products', referencedColumns: ['id'] },

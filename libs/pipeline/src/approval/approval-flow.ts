@@ -9,7 +9,8 @@ import { toDatabaseError } from '../stages/execute';
 import { historyEntry } from '../stages/record';
 
 /** The error an approval run cut short by a crash or stop is marked failed with. */
-export const INTERRUPTED_APPROVAL_ERROR = 'interrupted: the service stopped while the statement ran; the database rolled it back';
+export const INTERRUPTED_APPROVAL_ERROR =
+  'interrupted: the service stopped while the statement ran; the database rolled it back';
 
 /** What the approval flow needs: the state store's pending operations and history, the connections, the service mode. */
 export interface ApprovalDeps {
@@ -64,7 +65,8 @@ export class ApprovalFlow {
     if (this.deps.mode !== 'admin') {
       const latest = await this.deps.store.latestOperation(sessionId);
       if (!latest) throw new NothingPendingError(sessionId);
-      if (latest.state !== 'pending' && latest.state !== 'failed') throw new ApprovalConflictError(sessionId, latest.state);
+      if (latest.state !== 'pending' && latest.state !== 'failed')
+        throw new ApprovalConflictError(sessionId, latest.state);
       throw new PipelineError(
         'SQL_REFUSED',
         `The pending SQL of session "${sessionId}" was not run: the service runs in user mode, which runs reads only. It stays pending until the service runs in admin mode; it can be rejected now.`,
@@ -92,7 +94,11 @@ export class ApprovalFlow {
    */
   async recoverInterruptedApprovals(options: { atStart?: boolean } = {}): Promise<number> {
     const now = new Date(this.deps.clock()).toISOString();
-    const marked = await this.deps.store.failInterrupted(INTERRUPTED_APPROVAL_ERROR, now, options.atStart ? this.deps.replicaId : undefined);
+    const marked = await this.deps.store.failInterrupted(
+      INTERRUPTED_APPROVAL_ERROR,
+      now,
+      options.atStart ? this.deps.replicaId : undefined,
+    );
     for (const operation of marked) {
       await this.deps.store.appendHistory(
         historyEntry(
@@ -110,9 +116,21 @@ export class ApprovalFlow {
           this.deps.clock(),
         ),
       );
-      this.deps.audit.audit('approve', { userId: operation.decidedBy ?? operation.userId, sessionId: operation.sessionId, operationId: operation.id, status: 'interrupted', sqlKind: operation.kind, connectionId: operation.connectionId, executor: operation.executor });
+      this.deps.audit.audit('approve', {
+        userId: operation.decidedBy ?? operation.userId,
+        sessionId: operation.sessionId,
+        operationId: operation.id,
+        status: 'interrupted',
+        sqlKind: operation.kind,
+        connectionId: operation.connectionId,
+        executor: operation.executor,
+      });
       await this.followTrace(operation, 'failed', INTERRUPTED_APPROVAL_ERROR);
-      this.publishDecision('approval.failed', operation, operation.decidedBy ?? operation.userId, { sql: operation.sql, error: INTERRUPTED_APPROVAL_ERROR, interrupted: true });
+      this.publishDecision('approval.failed', operation, operation.decidedBy ?? operation.userId, {
+        sql: operation.sql,
+        error: INTERRUPTED_APPROVAL_ERROR,
+        interrupted: true,
+      });
     }
     return marked.length;
   }
@@ -151,26 +169,46 @@ export class ApprovalFlow {
       ref_id: operation.queryEntryId,
       connection_id: operation.connectionId,
     };
-    this.publishDecision('approval.executing', operation, userId, { sql: operation.sql, executor: this.deps.replicaId });
-    const renewal = setInterval(() => {
-      this.deps.store.renewLease(operation.id, this.lease()).catch(() => undefined);
-    }, Math.max(10, Math.floor(this.deps.leaseMs / 3)));
+    this.publishDecision('approval.executing', operation, userId, {
+      sql: operation.sql,
+      executor: this.deps.replicaId,
+    });
+    const renewal = setInterval(
+      () => {
+        this.deps.store.renewLease(operation.id, this.lease()).catch(() => undefined);
+      },
+      Math.max(10, Math.floor(this.deps.leaseMs / 3)),
+    );
     renewal.unref?.();
     let rowsAffected: number;
     try {
       // Inside the try: a connection deleted since the write was held is a recorded failure, not a silent claim.
       const target = await this.deps.targets.connection(operation.connectionId);
       await target.driver.connect();
-      rowsAffected = (await target.driver.runWrite(operation.sql, { timeoutMs: this.deps.statementTimeoutMs })).rowsAffected;
+      rowsAffected = (await target.driver.runWrite(operation.sql, { timeoutMs: this.deps.statementTimeoutMs }))
+        .rowsAffected;
     } catch (raw) {
       clearInterval(renewal);
       const error = toDatabaseError(raw);
       const message = `The approved SQL failed at the database: ${error.message}`;
       await this.deps.store.finishExecution(operation.id, this.deps.replicaId, { state: 'failed', error: message });
-      await this.deps.store.appendHistory(historyEntry({ ...base, status: 'error', error: message }, this.deps.clock()));
+      await this.deps.store.appendHistory(
+        historyEntry({ ...base, status: 'error', error: message }, this.deps.clock()),
+      );
       await this.followTrace(operation, 'failed', message);
-      this.deps.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'error', sqlKind: operation.kind, connectionId: operation.connectionId });
-      this.publishDecision('approval.failed', operation, userId, { sql: operation.sql, error: message, interrupted: false });
+      this.deps.audit.audit('approve', {
+        userId,
+        sessionId,
+        operationId: operation.id,
+        status: 'error',
+        sqlKind: operation.kind,
+        connectionId: operation.connectionId,
+      });
+      this.publishDecision('approval.failed', operation, userId, {
+        sql: operation.sql,
+        error: message,
+        interrupted: false,
+      });
       throw new ApprovalExecutionError(message, error.kind === 'connection');
     }
     clearInterval(renewal);
@@ -178,7 +216,15 @@ export class ApprovalFlow {
     const entry = historyEntry({ ...base, status: 'approved', rows_affected: rowsAffected }, this.deps.clock());
     await this.deps.store.appendHistory(entry);
     await this.followTrace(operation, 'approved', null);
-    this.deps.audit.audit('approve', { userId, sessionId, operationId: operation.id, status: 'approved', sqlKind: operation.kind, rowsAffected, connectionId: operation.connectionId });
+    this.deps.audit.audit('approve', {
+      userId,
+      sessionId,
+      operationId: operation.id,
+      status: 'approved',
+      sqlKind: operation.kind,
+      rowsAffected,
+      connectionId: operation.connectionId,
+    });
     await this.deps.afterWrite(operation.connectionId);
     this.publishDecision('approval.approved', operation, userId, { sql: operation.sql, rowsAffected });
     return { sessionId, sql: operation.sql, rowsAffected, historyEntryId: entry.id };
@@ -206,7 +252,14 @@ export class ApprovalFlow {
     );
     await this.deps.store.appendHistory(entry);
     await this.followTrace(operation, 'rejected', null);
-    this.deps.audit.audit('reject', { userId, sessionId, operationId: operation.id, status: 'rejected', sqlKind: operation.kind, connectionId: operation.connectionId });
+    this.deps.audit.audit('reject', {
+      userId,
+      sessionId,
+      operationId: operation.id,
+      status: 'rejected',
+      sqlKind: operation.kind,
+      connectionId: operation.connectionId,
+    });
     this.publishDecision('approval.rejected', operation, userId, { sql: operation.sql });
     return { sessionId, sql: operation.sql, historyEntryId: entry.id };
   }
@@ -215,7 +268,11 @@ export class ApprovalFlow {
    * The trace of the question that held the write follows the decision (StateStore.decideTrace, issue 24 item 6),
    * its error text scrubbed like every trace error. The decision stands when this fails: the trace only records it.
    */
-  private async followTrace(operation: PendingOperation, status: DecidedTraceStatus, error: string | null): Promise<void> {
+  private async followTrace(
+    operation: PendingOperation,
+    status: DecidedTraceStatus,
+    error: string | null,
+  ): Promise<void> {
     try {
       await this.deps.store.decideTrace?.(operation.queryEntryId, status, error === null ? null : scrubMessage(error));
     } catch {
@@ -224,15 +281,30 @@ export class ApprovalFlow {
   }
 
   private async claim(sessionId: string, state: 'executing' | 'rejected', userId: string): Promise<PendingOperation> {
-    const operation = await this.deps.store.claimPending(sessionId, state, userId, state === 'executing' ? this.lease() : undefined);
+    const operation = await this.deps.store.claimPending(
+      sessionId,
+      state,
+      userId,
+      state === 'executing' ? this.lease() : undefined,
+    );
     if (operation) return operation;
     const latest = await this.deps.store.latestOperation(sessionId);
     if (!latest) throw new NothingPendingError(sessionId);
-    const what = latest.state === 'pending' || latest.state === 'failed' ? 'being decided' : latest.state === 'executing' ? 'approved and is executing' : latest.state;
+    const what =
+      latest.state === 'pending' || latest.state === 'failed'
+        ? 'being decided'
+        : latest.state === 'executing'
+          ? 'approved and is executing'
+          : latest.state;
     throw new ApprovalConflictError(sessionId, what);
   }
 
-  private publishDecision(type: 'approval.approved' | 'approval.rejected' | 'approval.executing' | 'approval.failed', operation: PendingOperation, decidedBy: string, data: Record<string, unknown>): void {
+  private publishDecision(
+    type: 'approval.approved' | 'approval.rejected' | 'approval.executing' | 'approval.failed',
+    operation: PendingOperation,
+    decidedBy: string,
+    data: Record<string, unknown>,
+  ): void {
     safePublish(this.deps.events, {
       type,
       sessionId: operation.sessionId,

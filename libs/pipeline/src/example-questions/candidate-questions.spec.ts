@@ -1,7 +1,13 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { candidateQuestions } from './candidate-questions';
 
-const col = (name: string, type: string, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, nullable: true, primaryKey: false, ...extra });
+const col = (name: string, type: string, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({
+  name,
+  type,
+  nullable: true,
+  primaryKey: false,
+  ...extra,
+});
 const table = (name: string, columns: ColumnSchema[], foreignKeys: TableSchema['foreignKeys'] = []): TableSchema => ({
   name,
   kind: 'table',
@@ -16,10 +22,20 @@ const LIBRARY: DatabaseSchema = {
   introspectedAt: '2026-01-01T00:00:00Z',
   version: 'v1',
   tables: [
-    table('Branch', [col('BranchId', 'INTEGER', { primaryKey: true }), col('Name', 'TEXT'), col('City', 'TEXT', { sampleValues: ['Leeds', 'York', 'Hull'] })]),
+    table('Branch', [
+      col('BranchId', 'INTEGER', { primaryKey: true }),
+      col('Name', 'TEXT'),
+      col('City', 'TEXT', { sampleValues: ['Leeds', 'York', 'Hull'] }),
+    ]),
     table(
       'Loan',
-      [col('LoanId', 'INTEGER', { primaryKey: true }), col('BranchId', 'INTEGER'), col('LateFee', 'NUMERIC(8,2)'), col('Days', 'INTEGER'), col('Status', 'TEXT', { sampleValues: ['open', 'returned'] })],
+      [
+        col('LoanId', 'INTEGER', { primaryKey: true }),
+        col('BranchId', 'INTEGER'),
+        col('LateFee', 'NUMERIC(8,2)'),
+        col('Days', 'INTEGER'),
+        col('Status', 'TEXT', { sampleValues: ['open', 'returned'] }),
+      ],
       [{ columns: ['BranchId'], referencedTable: 'Branch', referencedColumns: ['BranchId'] }],
     ),
     table('audit_log', []),
@@ -52,7 +68,10 @@ describe('candidateQuestions (issue 24 item 5)', () => {
   });
 
   it('asks the average of a price or rate, not its total', () => {
-    const shop: DatabaseSchema = { ...LIBRARY, tables: [table('items', [col('unit_price', 'REAL'), col('kind', 'TEXT', { sampleValues: ['a', 'b'] })])] };
+    const shop: DatabaseSchema = {
+      ...LIBRARY,
+      tables: [table('items', [col('unit_price', 'REAL'), col('kind', 'TEXT', { sampleValues: ['a', 'b'] })])],
+    };
     expect(candidateQuestions(shop).map((c) => c.question)).toContain('Average unit price per kind');
   });
 });

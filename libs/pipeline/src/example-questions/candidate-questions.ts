@@ -54,14 +54,28 @@ function foreignKeyColumns(table: TableSchema): Set<string> {
 /** Numeric columns that are amounts or quantities: not keys, not foreign keys, not identifiers or codes. */
 function measures(table: TableSchema): ColumnSchema[] {
   const keys = foreignKeyColumns(table);
-  const found = table.columns.filter((c) => NUMERIC_TYPE.test(c.type) && !c.primaryKey && !keys.has(c.name) && !words(c.name).split(' ').some((w) => NOT_MEASURE_WORDS.has(w)));
+  const found = table.columns.filter(
+    (c) =>
+      NUMERIC_TYPE.test(c.type) &&
+      !c.primaryKey &&
+      !keys.has(c.name) &&
+      !words(c.name)
+        .split(' ')
+        .some((w) => NOT_MEASURE_WORDS.has(w)),
+  );
   // money first (amounts, totals, salaries): the measures people ask about most
   return [...found.filter((c) => isMoneyColumn(c.name)), ...found.filter((c) => !isMoneyColumn(c.name))];
 }
 
 /** Text columns with a few distinct values (2..30 introspected sample values): good to group by. */
 function categories(table: TableSchema): ColumnSchema[] {
-  return table.columns.filter((c) => TEXT_TYPE.test(c.type) && !c.primaryKey && (c.sampleValues?.length ?? 0) >= 2 && (c.sampleValues?.length ?? 0) <= MAX_CATEGORY_VALUES);
+  return table.columns.filter(
+    (c) =>
+      TEXT_TYPE.test(c.type) &&
+      !c.primaryKey &&
+      (c.sampleValues?.length ?? 0) >= 2 &&
+      (c.sampleValues?.length ?? 0) <= MAX_CATEGORY_VALUES,
+  );
 }
 
 /**
@@ -100,9 +114,17 @@ function aggregatePhrase(column: ColumnSchema): string {
 export function candidateQuestions(schema: DatabaseSchema): CandidateQuestion[] {
   const tables = schema.tables.filter((t) => t.kind === 'table' && t.columns.length > 0);
   const byName = new Map(tables.map((t) => [t.name, t]));
-  const degree = (t: TableSchema) => t.foreignKeys.length + tables.filter((o) => o.foreignKeys.some((fk) => fk.referencedTable === t.name)).length;
-  const ranked = [...tables].sort((a, b) => degree(b) - degree(a) || (b.rowCount ?? 0) - (a.rowCount ?? 0) || a.name.localeCompare(b.name));
-  const lists: Record<CandidateKind, CandidateQuestion[]> = { 'measure-per-category': [], count: [], top: [], 'count-per-category': [] };
+  const degree = (t: TableSchema) =>
+    t.foreignKeys.length + tables.filter((o) => o.foreignKeys.some((fk) => fk.referencedTable === t.name)).length;
+  const ranked = [...tables].sort(
+    (a, b) => degree(b) - degree(a) || (b.rowCount ?? 0) - (a.rowCount ?? 0) || a.name.localeCompare(b.name),
+  );
+  const lists: Record<CandidateKind, CandidateQuestion[]> = {
+    'measure-per-category': [],
+    count: [],
+    top: [],
+    'count-per-category': [],
+  };
   for (const table of ranked) {
     const name = plural(words(table.name));
     const cats = categoryPhrases(table, byName);

@@ -66,9 +66,20 @@ export class ExampleQuestions {
   }
 
   /** True when the offline engine writes one read for `question` and it returns at least one row. */
-  private async answers(question: string, schema: DatabaseSchema, driver: DatabaseDriver, timeoutMs: number): Promise<boolean> {
+  private async answers(
+    question: string,
+    schema: DatabaseSchema,
+    driver: DatabaseDriver,
+    timeoutMs: number,
+  ): Promise<boolean> {
     try {
-      const { sql } = await this.engine.generateSql({ question, dialect: schema.dialect, schema, examples: [], maxRows: 5 });
+      const { sql } = await this.engine.generateSql({
+        question,
+        dialect: schema.dialect,
+        schema,
+        examples: [],
+        maxRows: 5,
+      });
       if (!sql || classifySql(sql, schema.dialect).kind !== 'read') return false;
       const result = await driver.runRead(sql, { maxRows: 5, timeoutMs });
       return result.rowCount > 0 && result.rows.some((row) => row.some((v) => v !== null && v !== undefined));

@@ -62,15 +62,34 @@ export class ExampleCurator {
     if (feedback.signal === 'negative') {
       // the examples the answer's SQL was written with, as its history entry records them (provenance)
       for (const id of query.examples ?? []) {
-        await store.updateExample(id, ['verified'], { status: 'candidate', reason: THUMBS_DOWN_REASON, updated_at: this.now() });
+        await store.updateExample(id, ['verified'], {
+          status: 'candidate',
+          reason: THUMBS_DOWN_REASON,
+          updated_at: this.now(),
+        });
       }
       return;
     }
-    if (feedback.signal !== 'positive' || query.status !== 'ok' || !query.sql || !query.question || !query.connection_id) return;
+    if (
+      feedback.signal !== 'positive' ||
+      query.status !== 'ok' ||
+      !query.sql ||
+      !query.question ||
+      !query.connection_id
+    )
+      return;
     const connectionId = query.connection_id;
     const key = query.question.trim().toLowerCase();
     const open = await store.listExamples({ connectionId });
-    if (open.some((e) => (e.status === 'candidate' || e.status === 'verified') && e.sql === query.sql && e.question.trim().toLowerCase() === key)) return;
+    if (
+      open.some(
+        (e) =>
+          (e.status === 'candidate' || e.status === 'verified') &&
+          e.sql === query.sql &&
+          e.question.trim().toLowerCase() === key,
+      )
+    )
+      return;
     const at = this.now();
     const example: VerifiedExample = {
       id: recordId(),
@@ -108,9 +127,18 @@ export class ExampleCurator {
     const store = this.store;
     const example = store ? await store.getExample(id) : null;
     if (!store || !example) return { ok: false, status: 404, reason: `No example ${id}.` };
-    if (example.status !== 'candidate') return { ok: false, status: 409, reason: `Only a candidate can be promoted; this example is ${example.status}${example.reason ? ` (${example.reason})` : ''}.` };
+    if (example.status !== 'candidate')
+      return {
+        ok: false,
+        status: 409,
+        reason: `Only a candidate can be promoted; this example is ${example.status}${example.reason ? ` (${example.reason})` : ''}.`,
+      };
     const rerun = await this.rerun(example);
-    const difference = !rerun.ok ? rerun.reason : example.result_fingerprint ? fingerprintDifference(example.result_fingerprint, rerun.fingerprint) : null;
+    const difference = !rerun.ok
+      ? rerun.reason
+      : example.result_fingerprint
+        ? fingerprintDifference(example.result_fingerprint, rerun.fingerprint)
+        : null;
     if (difference !== null || !rerun.ok) {
       const reason = `The check failed: ${difference}.`;
       await store.updateExample(id, ['candidate'], { status: 'failed_check', reason, updated_at: this.now() });
@@ -132,7 +160,11 @@ export class ExampleCurator {
     const store = this.store;
     if (!store) return { ok: false, status: 404, reason: `No example ${id}.` };
     const from: ExampleStatus[] = ['candidate', 'failed_check', 'verified', 'retired'];
-    const rejected = await store.updateExample(id, from, { status: 'rejected', reason: `rejected by ${by}`, updated_at: this.now() });
+    const rejected = await store.updateExample(id, from, {
+      status: 'rejected',
+      reason: `rejected by ${by}`,
+      updated_at: this.now(),
+    });
     return rejected ? { ok: true, example: rejected } : this.conflict(store, id);
   }
 
@@ -154,7 +186,8 @@ export class ExampleCurator {
           ? `after the schema change (version ${schemaVersion}) ${fingerprintDifference(example.result_fingerprint, rerun.fingerprint)}`
           : null;
       if (reason !== null) {
-        if (await store.updateExample(example.id, ['verified'], { status: 'retired', reason, updated_at: this.now() })) retired++;
+        if (await store.updateExample(example.id, ['verified'], { status: 'retired', reason, updated_at: this.now() }))
+          retired++;
       } else {
         await store.updateExample(example.id, ['verified'], { schema_version: schemaVersion, updated_at: this.now() });
       }
@@ -164,7 +197,9 @@ export class ExampleCurator {
 
   private async conflict(store: VerifiedExampleStore, id: string): Promise<ExampleDecision> {
     const now = await store.getExample(id);
-    return now ? { ok: false, status: 409, reason: `This example is ${now.status}.` } : { ok: false, status: 404, reason: `No example ${id}.` };
+    return now
+      ? { ok: false, status: 409, reason: `This example is ${now.status}.` }
+      : { ok: false, status: 404, reason: `No example ${id}.` };
   }
 
   /** The candidate's first check; failures of the store are swallowed (the candidate stays unchecked). */
@@ -174,7 +209,11 @@ export class ExampleCurator {
     const rerun = await this.rerun(example);
     const at = this.now();
     if (!rerun.ok) {
-      await store.updateExample(example.id, ['candidate'], { status: 'failed_check', reason: `The check failed: ${rerun.reason}.`, updated_at: at });
+      await store.updateExample(example.id, ['candidate'], {
+        status: 'failed_check',
+        reason: `The check failed: ${rerun.reason}.`,
+        updated_at: at,
+      });
       return;
     }
     const change = { result_fingerprint: rerun.fingerprint, schema_version: rerun.schemaVersion, updated_at: at };
@@ -192,11 +231,21 @@ export class ExampleCurator {
     try {
       target = await this.deps.targets.connection(example.connection_id);
     } catch (error) {
-      return { ok: false, reason: `its connection could not be used (${error instanceof Error ? error.message : String(error)})` };
+      return {
+        ok: false,
+        reason: `its connection could not be used (${error instanceof Error ? error.message : String(error)})`,
+      };
     }
-    const executed = await executeRead(target.driver, example.sql, { maxRows: this.deps.limits.maxResultRows, timeoutMs: this.deps.limits.statementTimeoutMs });
+    const executed = await executeRead(target.driver, example.sql, {
+      maxRows: this.deps.limits.maxResultRows,
+      timeoutMs: this.deps.limits.statementTimeoutMs,
+    });
     if (!executed.ok) return { ok: false, reason: `its SQL no longer runs (${executed.error.message})` };
-    return { ok: true, fingerprint: resultFingerprint(example.sql, executed.result), schemaVersion: this.deps.schemaVersion(example.connection_id) };
+    return {
+      ok: true,
+      fingerprint: resultFingerprint(example.sql, executed.result),
+      schemaVersion: this.deps.schemaVersion(example.connection_id),
+    };
   }
 
   private track(work: Promise<void>): void {

@@ -17,8 +17,12 @@ describe('result fingerprint', () => {
 
   it('names what changed: columns, then the row count', () => {
     const before = resultFingerprint('SELECT 1', { columns: ['n'], rows: [[1]] });
-    expect(fingerprintDifference(before, resultFingerprint('SELECT 1', { columns: ['m'], rows: [[1]] }))).toMatch(/columns changed from \(n\) to \(m\)/);
-    expect(fingerprintDifference(before, resultFingerprint('SELECT 1', { columns: ['n'], rows: [[1], [2]] }))).toBe('it returned 2 rows instead of 1');
+    expect(fingerprintDifference(before, resultFingerprint('SELECT 1', { columns: ['m'], rows: [[1]] }))).toMatch(
+      /columns changed from \(n\) to \(m\)/,
+    );
+    expect(fingerprintDifference(before, resultFingerprint('SELECT 1', { columns: ['n'], rows: [[1], [2]] }))).toBe(
+      'it returned 2 rows instead of 1',
+    );
     expect(fingerprintDifference(before, before)).toBeNull();
   });
 });

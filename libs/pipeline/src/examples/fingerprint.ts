@@ -18,7 +18,9 @@ export function ordersRows(sql: string): boolean {
 
 /** One row as a stable line: JSON of its values, bigint as text, Date as ISO-8601. */
 function rowLine(row: readonly unknown[]): string {
-  return JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Date ? value.toISOString() : value));
+  return JSON.stringify(row, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value instanceof Date ? value.toISOString() : value,
+  );
 }
 
 /**
@@ -41,7 +43,8 @@ export function sameShape(a: ResultFingerprint, b: ResultFingerprint): boolean {
 
 /** Why two fingerprints differ (columns, row count, then rows), or null when they are the same. */
 export function fingerprintDifference(before: ResultFingerprint, now: ResultFingerprint): string | null {
-  if (!sameShape(before, now)) return `its columns changed from (${before.columns.join(', ')}) to (${now.columns.join(', ')})`;
+  if (!sameShape(before, now))
+    return `its columns changed from (${before.columns.join(', ')}) to (${now.columns.join(', ')})`;
   if (before.row_count !== now.row_count) return `it returned ${now.row_count} rows instead of ${before.row_count}`;
   if (before.hash !== now.hash) return 'its rows changed';
   return null;

@@ -18,7 +18,8 @@ jest.setTimeout(30_000);
 const LOYAL = 'Which customers are loyal?';
 const LOYAL_SQL = 'SELECT name FROM customers WHERE points > 100 ORDER BY name';
 
-const example = (id: string, question: string, sql: string, status: VerifiedExample['status'] = 'verified') => verifiedExample({ id, question, sql, status });
+const example = (id: string, question: string, sql: string, status: VerifiedExample['status'] = 'verified') =>
+  verifiedExample({ id, question, sql, status });
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)('verified examples at question time on $name', (engine) => {
   const scratch = useScratchDriver(engine, [
@@ -31,7 +32,9 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('verified examples at quest
     const refused = await pipeline.ask({ question: LOYAL, sessionId: 's0', userId: 'u' });
     expect(refused).toMatchObject({ success: false, examples: [] });
 
-    await store.verifiedExamples.insertExample(example('candidate-1', LOYAL, 'SELECT name FROM customers', 'candidate'));
+    await store.verifiedExamples.insertExample(
+      example('candidate-1', LOYAL, 'SELECT name FROM customers', 'candidate'),
+    );
     expect(await pipeline.ask({ question: LOYAL, sessionId: 's1', userId: 'u' })).toMatchObject({ success: false });
 
     await store.verifiedExamples.insertExample(example('loyal-1', LOYAL, LOYAL_SQL));
@@ -52,10 +55,25 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('verified examples at quest
   });
 
   it("a model's prompt carries the verified examples closest to the question, recorded as used", async () => {
-    const provider = new ScriptedLlmProvider({ sql: () => "SELECT COUNT(*) AS n FROM customers WHERE country = 'Spain'" });
+    const provider = new ScriptedLlmProvider({
+      sql: () => "SELECT COUNT(*) AS n FROM customers WHERE country = 'Spain'",
+    });
     const { pipeline, store } = scriptedPipeline({ driver: scratch.driver, provider });
-    await store.verifiedExamples.insertExample(example('france', 'How many customers are in France?', "SELECT COUNT(*) AS n FROM customers WHERE country = 'France'"));
-    for (let i = 0; i < 4; i++) await store.verifiedExamples.insertExample(example(`other-${i}`, `Top ${i + 2} names by points`, `SELECT name FROM customers ORDER BY points DESC LIMIT ${i + 2}`));
+    await store.verifiedExamples.insertExample(
+      example(
+        'france',
+        'How many customers are in France?',
+        "SELECT COUNT(*) AS n FROM customers WHERE country = 'France'",
+      ),
+    );
+    for (let i = 0; i < 4; i++)
+      await store.verifiedExamples.insertExample(
+        example(
+          `other-${i}`,
+          `Top ${i + 2} names by points`,
+          `SELECT name FROM customers ORDER BY points DESC LIMIT ${i + 2}`,
+        ),
+      );
     const out = await pipeline.ask({ question: 'How many customers are in Spain?', sessionId: 'm1', userId: 'u' });
     expect(out).toMatchObject({ success: true });
     const sent = provider.sqlRequests[0].examples.map((e) => e.id);

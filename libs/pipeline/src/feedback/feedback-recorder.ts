@@ -30,7 +30,10 @@ export class FeedbackRecorder {
    */
   async record(sessionId: string, userId: string, signal: FeedbackSignal, entryId?: string): Promise<HistoryEntry> {
     const { store, audit, examples, clock } = this.deps;
-    const rated = entryId === undefined ? await this.latestQuery(sessionId) : feedbackTarget(sessionId, entryId, await store.listHistory(sessionId, { omitResults: true }));
+    const rated =
+      entryId === undefined
+        ? await this.latestQuery(sessionId)
+        : feedbackTarget(sessionId, entryId, await store.listHistory(sessionId, { omitResults: true }));
     const entry = historyEntry(
       {
         kind: 'feedback',
@@ -56,6 +59,9 @@ export class FeedbackRecorder {
   private async latestQuery(sessionId: string): Promise<HistoryEntry | null> {
     const latest = (entries: HistoryEntry[]) => [...entries].reverse().find((e) => e.kind === 'query') ?? null;
     const { store } = this.deps;
-    return latest(await store.listHistory(sessionId, { newest: RECENT_HISTORY_ENTRIES, omitResults: true })) ?? latest(await store.listHistory(sessionId, { omitResults: true }));
+    return (
+      latest(await store.listHistory(sessionId, { newest: RECENT_HISTORY_ENTRIES, omitResults: true })) ??
+      latest(await store.listHistory(sessionId, { omitResults: true }))
+    );
   }
 }

@@ -21,9 +21,13 @@ export class FeedbackTargetError extends Error {
  */
 export function feedbackTarget(sessionId: string, entryId: string, history: readonly HistoryEntry[]): HistoryEntry {
   const entry = history.find((e) => e.id === entryId && e.session_id === sessionId);
-  if (!entry) throw new FeedbackTargetError('not_found', `History entry "${entryId}" not found in session "${sessionId}".`);
+  if (!entry)
+    throw new FeedbackTargetError('not_found', `History entry "${entryId}" not found in session "${sessionId}".`);
   if (entry.kind !== 'query' || entry.status === 'clarification') {
-    throw new FeedbackTargetError('not_an_answer', `History entry "${entryId}" is ${entry.kind === 'query' ? 'a question that was asked back' : `a ${entry.kind} entry`}, not an answer to rate.`);
+    throw new FeedbackTargetError(
+      'not_an_answer',
+      `History entry "${entryId}" is ${entry.kind === 'query' ? 'a question that was asked back' : `a ${entry.kind} entry`}, not an answer to rate.`,
+    );
   }
   return entry;
 }

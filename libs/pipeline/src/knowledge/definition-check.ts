@@ -53,7 +53,12 @@ export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseS
  * The reasons an aggregate (`SELECT <text> FROM <its tables>`) or a row condition (`SELECT 1 FROM <its tables> WHERE
  * <text>`) does not hold against the schema; empty when it does.
  */
-function checkExpression(text: string, role: 'aggregate' | 'condition', dialect: Dialect, schema: DatabaseSchema): string[] {
+function checkExpression(
+  text: string,
+  role: 'aggregate' | 'condition',
+  dialect: Dialect,
+  schema: DatabaseSchema,
+): string[] {
   const parsed = parseExpression(text, dialect);
   if (typeof parsed === 'string') return [parsed];
   if (role === 'aggregate') {
@@ -64,7 +69,8 @@ function checkExpression(text: string, role: 'aggregate' | 'condition', dialect:
   }
   const tables = namedTables(parsed, dialect);
   if ('problem' in tables) return [tables.problem];
-  const sql = role === 'aggregate' ? `SELECT ${text} FROM ${tables.from}` : `SELECT 1 FROM ${tables.from} WHERE ${text}`;
+  const sql =
+    role === 'aggregate' ? `SELECT ${text} FROM ${tables.from}` : `SELECT 1 FROM ${tables.from} WHERE ${text}`;
   return statementProblems(sql, dialect, schema);
 }
 
@@ -77,10 +83,16 @@ function parseExpression(text: string, dialect: Dialect): AstNode | string {
   if (!parsed.ok) return `not a valid ${dialect} SQL expression: ${parsed.error}`;
   if (parsed.statements.length !== 1) return 'must be one SQL expression, not several statements';
   const select = parsed.statements[0];
-  if (select?.type !== 'select' || !Array.isArray(select.columns) || select.columns.length !== 1) return 'must be one SQL expression';
+  if (select?.type !== 'select' || !Array.isArray(select.columns) || select.columns.length !== 1)
+    return 'must be one SQL expression';
   const extra = ['from', 'where', 'groupby', 'having', 'orderby', 'limit', 'with'].filter((k) => {
     const value = select[k];
-    return value !== null && value !== undefined && !(k === 'limit' && Array.isArray(value?.value) && value.value.length === 0) && !(Array.isArray(value) && value.length === 0);
+    return (
+      value !== null &&
+      value !== undefined &&
+      !(k === 'limit' && Array.isArray(value?.value) && value.value.length === 0) &&
+      !(Array.isArray(value) && value.length === 0)
+    );
   });
   if (extra.length > 0) return `must be one SQL expression, without ${extra.map((k) => k.toUpperCase()).join(', ')}`;
   if (select.columns[0]?.as) return 'must be one SQL expression, without an alias';
@@ -157,9 +169,15 @@ function namedTables(expression: AstNode, dialect: Dialect): { from: string } | 
     const table: NamedTable = { schema: schema ? nameOf(schema) : null, name: nameOf(n.table) };
     tables.set(`${table.schema ?? ''}\u0000${table.name}`, table);
   });
-  if (unqualified.length > 0) return { problem: `qualify every column with its table (table.column): ${unqualified.join(', ')}` };
-  if (tables.size === 0) return { problem: 'must name at least one column as table.column, so that its table is known' };
-  return { from: [...tables.values()].map((t) => (t.schema ? `${quote(t.schema, dialect)}.${quote(t.name, dialect)}` : quote(t.name, dialect))).join(', ') };
+  if (unqualified.length > 0)
+    return { problem: `qualify every column with its table (table.column): ${unqualified.join(', ')}` };
+  if (tables.size === 0)
+    return { problem: 'must name at least one column as table.column, so that its table is known' };
+  return {
+    from: [...tables.values()]
+      .map((t) => (t.schema ? `${quote(t.schema, dialect)}.${quote(t.name, dialect)}` : quote(t.name, dialect)))
+      .join(', '),
+  };
 }
 
 /** An identifier quoted the dialect's way (double quotes; backticks on MySQL/MariaDB; brackets on SQL Server). */
@@ -172,7 +190,8 @@ function quote(name: string, dialect: Dialect): string {
 /** Problems of the statement built from a definition: not a plain read, or unknown tables and columns. */
 function statementProblems(sql: string, dialect: Dialect, schema: DatabaseSchema): string[] {
   const classification = classifySql(sql, dialect);
-  if (classification.kind !== 'read') return [`refused as SQL: ${classification.reason ?? `a ${classification.kind} statement`}`];
+  if (classification.kind !== 'read')
+    return [`refused as SQL: ${classification.reason ?? `a ${classification.kind} statement`}`];
   return checkReferences(sql, dialect, schema);
 }
 
@@ -183,7 +202,11 @@ function synonymTargetProblem(target: string, dialect: Dialect, schema: Database
   let ref: AstNode = parsed;
   if (parsed.type === 'binary_expr') {
     const literal = parsed.right?.type;
-    if (parsed.operator !== '=' || parsed.left?.type !== 'column_ref' || !(literal === 'single_quote_string' || literal === 'string' || literal === 'number')) {
+    if (
+      parsed.operator !== '=' ||
+      parsed.left?.type !== 'column_ref' ||
+      !(literal === 'single_quote_string' || literal === 'string' || literal === 'number')
+    ) {
       return "must be table, table.column or table.column = 'value'";
     }
     ref = parsed.left;

@@ -32,7 +32,11 @@ function resolveTable(qualifier: string | null, column: string, scope: Scope): s
   if (qualifier) return scope.aliases.get(qualifier.toLowerCase()) ?? qualifier.toLowerCase();
   if (scope.tables.length === 1) return scope.tables[0];
   if (!scope.schema) return null;
-  const owners = scope.tables.filter((t) => scope.schema?.tables.some((s) => s.name.toLowerCase() === t && s.columns.some((c) => c.name.toLowerCase() === column)));
+  const owners = scope.tables.filter((t) =>
+    scope.schema?.tables.some(
+      (s) => s.name.toLowerCase() === t && s.columns.some((c) => c.name.toLowerCase() === column),
+    ),
+  );
   return owners.length === 1 ? owners[0] : null;
 }
 
@@ -60,14 +64,24 @@ function normalise(node: AstNode, scope: Scope): unknown {
     if (IGNORED_KEYS.has(key)) continue;
     const value = node[key];
     if (value === null || value === undefined) continue;
-    out.push([key, typeof value === 'string' && (key === 'operator' || key === 'name' || key === 'type') ? value.toLowerCase() : normalise(value, scope)]);
+    out.push([
+      key,
+      typeof value === 'string' && (key === 'operator' || key === 'name' || key === 'type')
+        ? value.toLowerCase()
+        : normalise(value, scope),
+    ]);
   }
   return Object.fromEntries(out);
 }
 
 /** The conjuncts of a condition (AND flattened). */
 function conjuncts(node: AstNode): AstNode[] {
-  if (node && typeof node === 'object' && node.type === 'binary_expr' && String(node.operator).toUpperCase() === 'AND') {
+  if (
+    node &&
+    typeof node === 'object' &&
+    node.type === 'binary_expr' &&
+    String(node.operator).toUpperCase() === 'AND'
+  ) {
     return [...conjuncts(node.left), ...conjuncts(node.right)];
   }
   return node ? [node] : [];
@@ -120,7 +134,8 @@ interface SelectFacts {
 function factsOf(select: AstNode, schema: DatabaseSchema | null): SelectFacts {
   const scope = scopeOf(select, schema);
   const computed = new Set<string>();
-  for (const column of Array.isArray(select.columns) ? select.columns : []) subexpressions(column?.expr, scope, computed);
+  for (const column of Array.isArray(select.columns) ? select.columns : [])
+    subexpressions(column?.expr, scope, computed);
   for (const order of Array.isArray(select.orderby) ? select.orderby : []) subexpressions(order?.expr, scope, computed);
   subexpressions(select.having, scope, computed);
   const conditions = new Set<string>();
@@ -163,7 +178,9 @@ export function missingDefinitions(
   schema: DatabaseSchema | null = null,
   carried: ReadonlySet<string> = new Set(),
 ): MissingDefinition[] {
-  const checked = definitions.filter((d) => !d.deleted && (d.kind === 'metric' || (d.kind === 'filter' && !carried.has(d.id))));
+  const checked = definitions.filter(
+    (d) => !d.deleted && (d.kind === 'metric' || (d.kind === 'filter' && !carried.has(d.id))),
+  );
   if (checked.length === 0) return [];
   const parsed = parseSql(sql, dialect);
   if (!parsed.ok || parsed.statements.length !== 1) return [];
@@ -174,15 +191,30 @@ export function missingDefinitions(
       const expression = definitionExpression(d.expression, dialect);
       const filter = d.filter ? definitionExpression(d.filter, dialect) : null;
       const computed = facts.filter((f) => expression !== null && f.computed.has(expression.canonical));
-      const applied = computed.some((f) => !filter || filter.conjuncts.every((c) => f.conditions.has(c))) || (carried.has(d.id) && expression !== null && computed.length === 0);
+      const applied =
+        computed.some((f) => !filter || filter.conjuncts.every((c) => f.conditions.has(c))) ||
+        (carried.has(d.id) && expression !== null && computed.length === 0);
       if (!applied) {
         const requires = d.filter ? `${d.expression} with ${d.filter}` : d.expression;
-        missing.push({ id: d.id, kind: 'metric', name: d.name, version: d.version, message: `the definition of ${d.name} requires ${requires}` });
+        missing.push({
+          id: d.id,
+          kind: 'metric',
+          name: d.name,
+          version: d.version,
+          message: `the definition of ${d.name} requires ${requires}`,
+        });
       }
     } else if (d.kind === 'filter') {
       const condition = definitionExpression(d.condition, dialect);
       const applied = condition !== null && condition.conjuncts.every((c) => facts.some((f) => f.conditions.has(c)));
-      if (!applied) missing.push({ id: d.id, kind: 'filter', name: d.name, version: d.version, message: `the definition of ${d.name} requires the condition ${d.condition}` });
+      if (!applied)
+        missing.push({
+          id: d.id,
+          kind: 'filter',
+          name: d.name,
+          version: d.version,
+          message: `the definition of ${d.name} requires the condition ${d.condition}`,
+        });
     }
   }
   return missing;

@@ -2,7 +2,12 @@ import type { DatabaseSchema, Dialect } from '@nlq/contracts';
 import type { StateStore } from '../ports';
 import type { TraceRecorder } from '../trace-recorder';
 import { missingDefinitions } from './definition-containment';
-import { knowledgeFingerprint, matchDefinitions, withCarriedDefinitions, type KnowledgeMatch } from './match-definitions';
+import {
+  knowledgeFingerprint,
+  matchDefinitions,
+  withCarriedDefinitions,
+  type KnowledgeMatch,
+} from './match-definitions';
 import { withSemanticMatches, type DefinitionEmbedder } from './semantic-definitions';
 
 /** No definition applies. */
@@ -43,16 +48,21 @@ export async function loadKnowledge(
       match = await withSemanticMatches(question, live, match, embed.similarities);
       semantic = { model: embed.modelId };
     } catch (error) {
-      semantic = { error: `embeddings unavailable, definitions matched by their words: ${error instanceof Error ? error.message : String(error)}` };
+      semantic = {
+        error: `embeddings unavailable, definitions matched by their words: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
   match = withCarriedDefinitions(match, previousQuestion, live);
-  span.end('ok', { detail: { live: live.length, used: match.uses, matchedBy: match.terms, ...(semantic ? { semantic } : {}) } });
+  span.end('ok', {
+    detail: { live: live.length, used: match.uses, matchedBy: match.terms, ...(semantic ? { semantic } : {}) },
+  });
   return { match, key: knowledgeFingerprint(match) };
 }
 
 /** What the `definitions` check decided about one generated read. */
-export type DefinitionsCheck = { action: 'pass' } | { action: 'retry'; error: string } | { action: 'refuse'; error: string };
+export type DefinitionsCheck =
+  { action: 'pass' } | { action: 'retry'; error: string } | { action: 'refuse'; error: string };
 
 /**
  * The `definitions` check (issue 23 item 3, definition-containment.ts), recorded as a span when a metric or filter
@@ -67,14 +77,30 @@ export function checkDefinitions(
 ): DefinitionsCheck {
   if (!knowledge.definitions.some((d) => d.kind === 'metric' || d.kind === 'filter')) return { action: 'pass' };
   const span = rec.start('definitions');
-  const missing = missingDefinitions(input.sql, input.dialect, knowledge.definitions, input.schema, new Set(knowledge.carried ?? []));
+  const missing = missingDefinitions(
+    input.sql,
+    input.dialect,
+    knowledge.definitions,
+    input.schema,
+    new Set(knowledge.carried ?? []),
+  );
   if (missing.length === 0) {
     span.end('ok', { detail: { applied: knowledge.uses.filter((u) => u.kind === 'metric' || u.kind === 'filter') } });
     return { action: 'pass' };
   }
   const difference = missing.map((m) => m.message).join('; ');
-  span.end('error', { error: difference, detail: { missing: missing.map(({ id, kind, name, version }) => ({ id, kind, name, version })), attempt: input.attempt, reprompt: input.mayRetry } });
+  span.end('error', {
+    error: difference,
+    detail: {
+      missing: missing.map(({ id, kind, name, version }) => ({ id, kind, name, version })),
+      attempt: input.attempt,
+      reprompt: input.mayRetry,
+    },
+  });
   if (input.mayRetry) return { action: 'retry', error: `${difference}. Apply exactly the business definitions given.` };
   const names = missing.map((m) => `${m.name} (v${m.version})`).join(', ');
-  return { action: 'refuse', error: `The question was not answered: the SQL did not apply the business definition${missing.length === 1 ? '' : 's'} of ${names} (${difference}).` };
+  return {
+    action: 'refuse',
+    error: `The question was not answered: the SQL did not apply the business definition${missing.length === 1 ? '' : 's'} of ${names} (${difference}).`,
+  };
 }

@@ -21,7 +21,12 @@ const INSTRUCTION_NAME_CHARS = 60;
 
 /** The provenance entry of a definition. */
 export function definitionUse(d: KnowledgeDefinition): KnowledgeUse {
-  const name = d.kind === 'instruction' ? (d.text.length > INSTRUCTION_NAME_CHARS ? `${d.text.slice(0, INSTRUCTION_NAME_CHARS - 1)}…` : d.text) : d.name;
+  const name =
+    d.kind === 'instruction'
+      ? d.text.length > INSTRUCTION_NAME_CHARS
+        ? `${d.text.slice(0, INSTRUCTION_NAME_CHARS - 1)}…`
+        : d.text
+      : d.name;
   return { kind: d.kind, id: d.id, name, version: d.version };
 }
 
@@ -89,12 +94,25 @@ export function readingOfDefinitions(uses: readonly KnowledgeUse[]): string | nu
  * provider like the others; the definitions check holds a carried metric only where the SQL computes its expression
  * (a new question about something else is not refused for it) and leaves a carried filter to the provider.
  */
-export function withCarriedDefinitions(match: KnowledgeMatch, previousQuestion: string | undefined, definitions: readonly KnowledgeDefinition[]): KnowledgeMatch {
+export function withCarriedDefinitions(
+  match: KnowledgeMatch,
+  previousQuestion: string | undefined,
+  definitions: readonly KnowledgeDefinition[],
+): KnowledgeMatch {
   if (!previousQuestion) return match;
   const have = new Set(match.definitions.map((d) => d.id));
-  const earlier = matchDefinitions(previousQuestion, definitions).definitions.filter((d): d is NamedDefinition => d.kind !== 'instruction' && !have.has(d.id));
+  const earlier = matchDefinitions(previousQuestion, definitions).definitions.filter(
+    (d): d is NamedDefinition => d.kind !== 'instruction' && !have.has(d.id),
+  );
   if (earlier.length === 0) return match;
-  return { ...withAddedDefinitions(match, definitions, earlier.map((d) => ({ definition: d, term: '(previous question)' }))), carried: earlier.map((d) => d.id) };
+  return {
+    ...withAddedDefinitions(
+      match,
+      definitions,
+      earlier.map((d) => ({ definition: d, term: '(previous question)' })),
+    ),
+    carried: earlier.map((d) => d.id),
+  };
 }
 
 /** A metric, filter or synonym: a definition with a name that questions use. */
@@ -104,13 +122,20 @@ export type NamedDefinition = Exclude<KnowledgeDefinition, { kind: 'instruction'
  * `match` with the `added` definitions (not already in it), each with the term that matched it, joined in the order
  * of `definitions` (the connection's live definitions, oldest first); other fields of `match` are kept.
  */
-export function withAddedDefinitions(match: KnowledgeMatch, definitions: readonly KnowledgeDefinition[], added: ReadonlyArray<{ definition: NamedDefinition; term: string }>): KnowledgeMatch {
+export function withAddedDefinitions(
+  match: KnowledgeMatch,
+  definitions: readonly KnowledgeDefinition[],
+  added: ReadonlyArray<{ definition: NamedDefinition; term: string }>,
+): KnowledgeMatch {
   const ids = new Set([...match.definitions.map((d) => d.id), ...added.map((a) => a.definition.id)]);
   const ordered = definitions.filter((d) => ids.has(d.id));
   return {
     ...match,
     definitions: ordered,
     uses: ordered.map(definitionUse),
-    terms: [...match.terms, ...added.map(({ definition, term }) => ({ id: definition.id, name: definition.name, term }))],
+    terms: [
+      ...match.terms,
+      ...added.map(({ definition, term }) => ({ id: definition.id, name: definition.name, term })),
+    ],
   };
 }

@@ -35,12 +35,15 @@ describe('business definitions matched by meaning', () => {
   });
 
   const setUp = <P extends LlmProvider>(provider: P) => {
-    const semantic = new SemanticScorer(createEmbeddingClient({ kind: 'ollama', baseURL: standIn.url, model: 'stand-in-embed' }));
+    const semantic = new SemanticScorer(
+      createEmbeddingClient({ kind: 'ollama', baseURL: standIn.url, model: 'stand-in-embed' }),
+    );
     const scripted = scriptedPipeline({ driver: scratch.driver, provider, semantic });
     scripted.store.definitions.push(structuredClone(revenue));
     return { provider, ...scripted };
   };
-  const knowledgeSpan = async (store: ReturnType<typeof scriptedPipeline>['store'], traceId: string) => (await store.getTrace(traceId))?.spans.find((s) => s.name === 'knowledge');
+  const knowledgeSpan = async (store: ReturnType<typeof scriptedPipeline>['store'], traceId: string) =>
+    (await store.getTrace(traceId))?.spans.find((s) => s.name === 'knowledge');
 
   it('gives a model the metric a question means without its words, and checks the SQL for it', async () => {
     const { provider, pipeline, store } = setUp(new ScriptedLlmProvider({ sql: () => FILTERED }));
@@ -48,15 +51,23 @@ describe('business definitions matched by meaning', () => {
     expect(out).toMatchObject({ success: true, sql: FILTERED, knowledge: [{ kind: 'metric', id: 'rev', version: 1 }] });
     expect(provider.sqlRequests[0].knowledge?.map((d) => d.id)).toEqual(['rev']);
     const span = await knowledgeSpan(store, out.traceId);
-    expect(span?.detail).toMatchObject({ matchedBy: [{ id: 'rev', term: expect.stringMatching(/^~0\.\d\d$/) }], semantic: { model: 'ollama:stand-in-embed' } });
+    expect(span?.detail).toMatchObject({
+      matchedBy: [{ id: 'rev', term: expect.stringMatching(/^~0\.\d\d$/) }],
+      semantic: { model: 'ollama:stand-in-embed' },
+    });
   });
 
   it('matches nothing for an unrelated question, nor for the offline engine', async () => {
     const { pipeline } = setUp(new ScriptedLlmProvider({ sql: () => 'SELECT COUNT(*) AS n FROM orders' }));
-    expect(await pipeline.ask({ question: 'how many orders', sessionId: 's2', userId: 'u' })).toMatchObject({ success: true, knowledge: [] });
+    expect(await pipeline.ask({ question: 'how many orders', sessionId: 's2', userId: 'u' })).toMatchObject({
+      success: true,
+      knowledge: [],
+    });
     const offline = setUp(new OfflineProvider());
     const before = standIn.requests.length;
-    expect((await offline.pipeline.ask({ question: 'total income', sessionId: 's3', userId: 'u' })).knowledge).toEqual([]);
+    expect((await offline.pipeline.ask({ question: 'total income', sessionId: 's3', userId: 'u' })).knowledge).toEqual(
+      [],
+    );
     expect(standIn.requests.length).toBe(before);
   });
 
@@ -65,6 +76,8 @@ describe('business definitions matched by meaning', () => {
     standIn.failNext = true;
     const out = await pipeline.ask({ question: 'total income', sessionId: 's4', userId: 'u' });
     expect(out.knowledge).toEqual([]);
-    expect((await knowledgeSpan(store, out.traceId))?.detail?.semantic).toEqual({ error: expect.stringMatching(/^embeddings unavailable, definitions matched by their words/) });
+    expect((await knowledgeSpan(store, out.traceId))?.detail?.semantic).toEqual({
+      error: expect.stringMatching(/^embeddings unavailable, definitions matched by their words/),
+    });
   });
 });

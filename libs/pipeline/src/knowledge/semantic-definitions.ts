@@ -24,11 +24,26 @@ export function definitionEmbeddingText(d: NamedDefinition): string {
  * the order of `definitions`; their term in `terms` is `~0.86` (the similarity). Unchanged when none qualifies.
  * @throws the embedder's error (the caller keeps the lexical match)
  */
-export async function withSemanticMatches(question: string, definitions: readonly KnowledgeDefinition[], match: KnowledgeMatch, embed: DefinitionEmbedder): Promise<KnowledgeMatch> {
+export async function withSemanticMatches(
+  question: string,
+  definitions: readonly KnowledgeDefinition[],
+  match: KnowledgeMatch,
+  embed: DefinitionEmbedder,
+): Promise<KnowledgeMatch> {
   const matched = new Set(match.definitions.map((d) => d.id));
-  const candidates = definitions.filter((d): d is NamedDefinition => !d.deleted && d.kind !== 'instruction' && !matched.has(d.id));
+  const candidates = definitions.filter(
+    (d): d is NamedDefinition => !d.deleted && d.kind !== 'instruction' && !matched.has(d.id),
+  );
   if (candidates.length === 0) return match;
   const scores = await embed(question, candidates.map(definitionEmbeddingText));
-  const near = candidates.map((definition, i) => ({ definition, score: scores[i] ?? 0 })).filter((c) => c.score >= DEFINITION_SIMILARITY);
-  return near.length === 0 ? match : withAddedDefinitions(match, definitions, near.map(({ definition, score }) => ({ definition, term: `~${score.toFixed(2)}` })));
+  const near = candidates
+    .map((definition, i) => ({ definition, score: scores[i] ?? 0 }))
+    .filter((c) => c.score >= DEFINITION_SIMILARITY);
+  return near.length === 0
+    ? match
+    : withAddedDefinitions(
+        match,
+        definitions,
+        near.map(({ definition, score }) => ({ definition, term: `~${score.toFixed(2)}` })),
+      );
 }

@@ -28,7 +28,12 @@ export const MAX_BRIDGE_EDGES = 3;
  * At least one table is always kept (the best), even when it alone exceeds the budget.
  * @returns the kept views by table position
  */
-export function packTables(index: LinkingIndex, ranked: RankedTables, terms: ReadonlyMap<string, number>, budgetChars: number): Map<number, TableView> {
+export function packTables(
+  index: LinkingIndex,
+  ranked: RankedTables,
+  terms: ReadonlyMap<string, number>,
+  budgetChars: number,
+): Map<number, TableView> {
   const kept = new Map<number, TableView>();
   const keptOrder: number[] = [];
   let used = 0;
@@ -58,7 +63,11 @@ export function packTables(index: LinkingIndex, ranked: RankedTables, terms: Rea
   // 1. compact pass: seeds with bridges between them, then the best areas whole, then the rest of the ranking
   const compactLimit = budgetChars * COMPACT_SHARE;
   const seeds = new Set<number>();
-  const firstPass = [...ranked.order.filter((p) => (ranked.lexical.get(p) ?? 0) >= SEED_SHARE), ...ranked.areas.flat(), ...ranked.order];
+  const firstPass = [
+    ...ranked.order.filter((p) => (ranked.lexical.get(p) ?? 0) >= SEED_SHARE),
+    ...ranked.areas.flat(),
+    ...ranked.order,
+  ];
   for (const p of firstPass) {
     if (ranked.score[p] <= 0 && kept.size > 0) break;
     if (used + index.smallestChars > compactLimit) break;

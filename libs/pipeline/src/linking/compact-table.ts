@@ -19,7 +19,10 @@ export interface TableView {
 }
 
 /** Columns of `entry` whose name/comment or whose sample values hold one of `terms`. */
-export function touchedColumns(entry: IndexedTable, terms: ReadonlyMap<string, number>): { byName: Set<number>; byValue: Set<number> } {
+export function touchedColumns(
+  entry: IndexedTable,
+  terms: ReadonlyMap<string, number>,
+): { byName: Set<number>; byValue: Set<number> } {
   const byName = new Set<number>();
   const byValue = new Set<number>();
   for (const term of terms.keys()) {
@@ -44,6 +47,10 @@ export function tableView(entry: IndexedTable, terms: ReadonlyMap<string, number
     if (entry.labelColumn >= 0) keep.add(entry.labelColumn);
     if (keep.size < columns.length) shown = columns.filter((_c, i) => keep.has(i)).map((c) => c.name);
   }
-  const table: PromptTableSchema = { ...entry.table, promptValueColumns: valueColumns, ...(shown ? { promptColumns: shown } : {}) };
+  const table: PromptTableSchema = {
+    ...entry.table,
+    promptValueColumns: valueColumns,
+    ...(shown ? { promptColumns: shown } : {}),
+  };
   return { level: shown ? 'compact' : 'full', table, chars: renderTableSchema(table).length + TABLE_SEPARATOR_CHARS };
 }

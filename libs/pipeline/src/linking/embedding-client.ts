@@ -45,7 +45,12 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
       },
     };
   }
-  const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey ?? 'none', timeout: timeoutMs, maxRetries: options.maxRetries ?? 2 });
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey ?? 'none',
+    timeout: timeoutMs,
+    maxRetries: options.maxRetries ?? 2,
+  });
   return {
     modelId,
     async embed(texts) {

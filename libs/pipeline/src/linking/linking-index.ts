@@ -32,7 +32,14 @@ export interface IndexedTable {
 }
 
 /** Fields of a table's document and their BM25 boosts: a word in the table name says most about the table. */
-export const DOCUMENT_BOOSTS = { name: 3, namespace: 1.5, columns: 1, comments: 0.8, values: 1.2, likelyValues: 0.5 } as const;
+export const DOCUMENT_BOOSTS = {
+  name: 3,
+  namespace: 1.5,
+  columns: 1,
+  comments: 0.8,
+  values: 1.2,
+  likelyValues: 0.5,
+} as const;
 
 /**
  * The document of one table. `likelyValues`: for a text column without sample values (too many distinct values
@@ -125,7 +132,9 @@ export class LinkingIndex {
         keyColumns,
         labelColumn,
         fullChars: renderTableSchema(table).length + TABLE_SEPARATOR_CHARS,
-        minChars: renderTableSchema({ ...table, promptColumns: minColumns, promptValueColumns: [] }).length + TABLE_SEPARATOR_CHARS,
+        minChars:
+          renderTableSchema({ ...table, promptColumns: minColumns, promptValueColumns: [] }).length +
+          TABLE_SEPARATOR_CHARS,
       };
     });
     this.areaCount = areas.size;
@@ -138,7 +147,9 @@ export class LinkingIndex {
       searchOptions: { boost: { ...DOCUMENT_BOOSTS }, combineWith: 'OR' },
     });
     const identifiers = new Set<string>();
-    for (const { table } of this.tables) for (const text of [table.name, ...table.columns.map((c) => c.name)]) for (const t of textTerms(text)) identifiers.add(t);
+    for (const { table } of this.tables)
+      for (const text of [table.name, ...table.columns.map((c) => c.name)])
+        for (const t of textTerms(text)) identifiers.add(t);
     this.identifierTerms = [...identifiers].filter((t) => t.length >= INFIX_MIN_LENGTH + 2);
     const valuesByColumnName = new Map<string, Set<string>>();
     for (const { table } of this.tables) {
@@ -212,7 +223,12 @@ function isTextType(type: string): boolean {
  * A copy of `table` whose foreign keys name their target as the prompt must (`schema.table` when the target
  * has a schema, the bare name otherwise), resolved in the catalog; the table itself when nothing changes.
  */
-function canonicalReferences(table: TableSchema, position: number, tables: readonly TableSchema[], lookup: TableLookup): TableSchema {
+function canonicalReferences(
+  table: TableSchema,
+  position: number,
+  tables: readonly TableSchema[],
+  lookup: TableLookup,
+): TableSchema {
   let changed = false;
   const foreignKeys = table.foreignKeys.map((fk) => {
     const target = lookup.resolveReference(position, fk.referencedTable);

@@ -21,11 +21,31 @@ const STOP_WORDS = new Set(
 );
 
 /** Irregular plurals the suffix rules of stemWord cannot undo (English grammar). */
-const IRREGULAR_LEMMAS = new Map<string, string>(Object.entries({
-  people: 'person', persons: 'person', children: 'child', men: 'man', women: 'woman', mice: 'mouse', feet: 'foot',
-  teeth: 'tooth', geese: 'goose', criteria: 'criterion', analyses: 'analysis', indices: 'index', bought: 'buy',
-  sold: 'sell', paid: 'pay', spent: 'spend', wrote: 'write', written: 'write', taught: 'teach', flew: 'fly', flown: 'fly',
-}));
+const IRREGULAR_LEMMAS = new Map<string, string>(
+  Object.entries({
+    people: 'person',
+    persons: 'person',
+    children: 'child',
+    men: 'man',
+    women: 'woman',
+    mice: 'mouse',
+    feet: 'foot',
+    teeth: 'tooth',
+    geese: 'goose',
+    criteria: 'criterion',
+    analyses: 'analysis',
+    indices: 'index',
+    bought: 'buy',
+    sold: 'sell',
+    paid: 'pay',
+    spent: 'spend',
+    wrote: 'write',
+    written: 'write',
+    taught: 'teach',
+    flew: 'fly',
+    flown: 'fly',
+  }),
+);
 
 /**
  * Synonym groups of general English and common business vocabulary (WordNet-style near-synonyms, chosen for

@@ -17,7 +17,11 @@ const FIXTURE = [
   'CREATE TABLE sales.orders (id integer PRIMARY KEY, customer_id integer REFERENCES sales.customers(id), total numeric, placed_on date)',
   'CREATE TABLE archive.customers (id integer PRIMARY KEY, name text, closed_on date)',
   'CREATE TABLE archive.orders (id integer PRIMARY KEY, customer_id integer REFERENCES archive.customers(id), archived_total numeric, archived_on date)',
-  ...Array.from({ length: 12 }, (_, i) => `CREATE TABLE hr.staff_record_${i} (id integer PRIMARY KEY, employee_name text, salary_band text, office_city text, hired_on date, manager_note text)`),
+  ...Array.from(
+    { length: 12 },
+    (_, i) =>
+      `CREATE TABLE hr.staff_record_${i} (id integer PRIMARY KEY, employee_name text, salary_band text, office_city text, hired_on date, manager_note text)`,
+  ),
   "INSERT INTO sales.customers VALUES (1, 'Ann', 'north')",
   "INSERT INTO sales.orders VALUES (1, 1, 10.5, '2026-01-01')",
   "INSERT INTO archive.customers VALUES (1, 'Bob', '2020-01-01')",
@@ -37,7 +41,13 @@ describe('schema identity on PostgreSQL schemas (linking, prompt, reference chec
   };
 
   beforeAll(async () => {
-    admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 3000 });
+    admin = new Client({
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      connectionTimeoutMillis: 3000,
+    });
     try {
       await admin.connect();
     } catch (e) {
@@ -89,11 +99,19 @@ describe('schema identity on PostgreSQL schemas (linking, prompt, reference chec
     expect(checkReferences('SELECT o.total FROM sales.orders o', 'postgresql', schema)).toEqual([]);
     await expect(driver!.runRead('SELECT o.total FROM sales.orders o', limits)).resolves.toBeDefined();
 
-    expect(checkReferences('SELECT o.total FROM archive.orders o', 'postgresql', schema)).toEqual(['unknown column "total" in table "archive.orders"']);
+    expect(checkReferences('SELECT o.total FROM archive.orders o', 'postgresql', schema)).toEqual([
+      'unknown column "total" in table "archive.orders"',
+    ]);
     await expect(driver!.runRead('SELECT o.total FROM archive.orders o', limits)).rejects.toThrow(/total/);
 
-    expect(checkReferences('SELECT archive.orders.archived_total FROM archive.orders', 'postgresql', schema)).toEqual([]);
-    expect(checkReferences('SELECT closed_on FROM sales.customers', 'postgresql', schema)).toEqual(['unknown column "closed_on" in table "sales.customers"']);
-    expect(checkReferences('SELECT 1 FROM sales.staff_record_0', 'postgresql', schema)).toEqual(['unknown table "sales.staff_record_0"']);
+    expect(checkReferences('SELECT archive.orders.archived_total FROM archive.orders', 'postgresql', schema)).toEqual(
+      [],
+    );
+    expect(checkReferences('SELECT closed_on FROM sales.customers', 'postgresql', schema)).toEqual([
+      'unknown column "closed_on" in table "sales.customers"',
+    ]);
+    expect(checkReferences('SELECT 1 FROM sales.staff_record_0', 'postgresql', schema)).toEqual([
+      'unknown table "sales.staff_record_0"',
+    ]);
   });
 });

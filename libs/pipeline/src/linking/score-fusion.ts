@@ -13,7 +13,10 @@ export const SEMANTIC_WEIGHT = 0.5;
  * al., "A Replication Study of Dense Passage Retriever", 2021). Without semantic scores, `bm25` is returned as is.
  * @returns table position -> fused score (> 0), only for tables with some evidence
  */
-export function fuseScores(bm25: ReadonlyMap<number, number>, semantic: ReadonlyMap<number, number> | undefined): Map<number, number> {
+export function fuseScores(
+  bm25: ReadonlyMap<number, number>,
+  semantic: ReadonlyMap<number, number> | undefined,
+): Map<number, number> {
   if (!semantic || semantic.size === 0) return new Map(bm25);
   let best = 0;
   for (const s of bm25.values()) best = Math.max(best, s);

@@ -16,7 +16,10 @@ const table = (name: string, columns: string[]): TableSchema => ({
   name,
   schema: null,
   kind: 'table',
-  columns: [{ name: 'id', type: 'integer', nullable: false, primaryKey: true }, ...columns.map((c) => ({ name: c, type: 'text', nullable: true, primaryKey: false }))],
+  columns: [
+    { name: 'id', type: 'integer', nullable: false, primaryKey: true },
+    ...columns.map((c) => ({ name: c, type: 'text', nullable: true, primaryKey: false })),
+  ],
   primaryKey: ['id'],
   foreignKeys: [],
 });
@@ -45,20 +48,25 @@ describe('semantic linking with provider embeddings (stand-in server)', () => {
   it.each([
     ['ollama', () => `${standIn.url}`],
     ['openai', () => `${standIn.url}/v1`],
-  ] as const)('ranks the table closest in meaning first over the %s wire protocol, embedding the tables once', async (kind, baseURL) => {
-    standIn.requests.length = 0;
-    const scorer = new SemanticScorer(createEmbeddingClient({ kind, baseURL: baseURL(), model: 'stand-in-embed' }));
-    const scores = await scorer.scores('how many animals do we keep', schema);
-    expect([...scores].sort((a, b) => b[1] - a[1])[0][0]).toBe(PETS);
-    await scorer.scores('which bills are due', schema);
-    const tableRequests = standIn.requests.filter((r) => r.inputs > 1);
-    expect(tableRequests).toHaveLength(1);
-    expect(tableRequests[0].inputs).toBe(schema.tables.length);
-    expect(standIn.requests).toHaveLength(3);
-  });
+  ] as const)(
+    'ranks the table closest in meaning first over the %s wire protocol, embedding the tables once',
+    async (kind, baseURL) => {
+      standIn.requests.length = 0;
+      const scorer = new SemanticScorer(createEmbeddingClient({ kind, baseURL: baseURL(), model: 'stand-in-embed' }));
+      const scores = await scorer.scores('how many animals do we keep', schema);
+      expect([...scores].sort((a, b) => b[1] - a[1])[0][0]).toBe(PETS);
+      await scorer.scores('which bills are due', schema);
+      const tableRequests = standIn.requests.filter((r) => r.inputs > 1);
+      expect(tableRequests).toHaveLength(1);
+      expect(tableRequests[0].inputs).toBe(schema.tables.length);
+      expect(standIn.requests).toHaveLength(3);
+    },
+  );
 
   it('pulls in a table that no word of the question names when semantic scores are given', async () => {
-    const scorer = new SemanticScorer(createEmbeddingClient({ kind: 'ollama', baseURL: standIn.url, model: 'stand-in-embed' }));
+    const scorer = new SemanticScorer(
+      createEmbeddingClient({ kind: 'ollama', baseURL: standIn.url, model: 'stand-in-embed' }),
+    );
     const question = 'how many animals do we keep';
     expect(linkSchema(question, schema, 60).linkedTables).not.toContain('pets');
     const semanticScores = await scorer.scores(question, schema);
@@ -66,7 +74,9 @@ describe('semantic linking with provider embeddings (stand-in server)', () => {
   });
 
   it('rejects when the embedding server fails, so the caller can fall back to lexical linking', async () => {
-    const scorer = new SemanticScorer(createEmbeddingClient({ kind: 'openai', baseURL: `${standIn.url}/v1`, model: 'missing', maxRetries: 0 }));
+    const scorer = new SemanticScorer(
+      createEmbeddingClient({ kind: 'openai', baseURL: `${standIn.url}/v1`, model: 'missing', maxRetries: 0 }),
+    );
     standIn.failNext = true;
     await expect(scorer.scores('anything', { ...schema, version: 'v2' })).rejects.toThrow();
   });

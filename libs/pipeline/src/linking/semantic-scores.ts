@@ -98,7 +98,8 @@ export class SemanticScorer {
       job = (async () => {
         const texts = schema.tables.map(tableEmbeddingText);
         const vectors: number[][] = [];
-        for (let i = 0; i < texts.length; i += BATCH_SIZE) vectors.push(...(await this.client.embed(texts.slice(i, i + BATCH_SIZE))));
+        for (let i = 0; i < texts.length; i += BATCH_SIZE)
+          vectors.push(...(await this.client.embed(texts.slice(i, i + BATCH_SIZE))));
         await this.cache.set(key, vectors);
         return vectors;
       })().finally(() => this.pending.delete(key));

@@ -58,7 +58,14 @@ export function selectParts(ast: Node, outer: Scope | null, ctx: ReadingContext)
   const conditions = conditionPhrases(from.conditions, from.scope, ctx);
   const items = (Array.isArray(ast.columns) ? ast.columns : []).map((c: Node) => itemOf(c, from.scope, ctx));
   const correlated = from.related > 0 || (outer !== null && refersOutward(ast, from.scope, ctx));
-  return { scope: from.scope, subject: subjectText(from.scope.main, from.joins), joins: from.joins, conditions, items, correlated };
+  return {
+    scope: from.scope,
+    subject: subjectText(from.scope.main, from.joins),
+    joins: from.joins,
+    conditions,
+    items,
+    correlated,
+  };
 }
 
 /** True when a column reference below `ast` (outside nested subqueries' own tables) belongs to an enclosing SELECT. */
@@ -94,7 +101,8 @@ function itemOf(column: Node, scope: Scope, ctx: ReadingContext): Item {
   const aggregated = containsAggregate(expr);
   if (expr?.ast) {
     const reading = ctx.readSubquery(expr.ast, scope, ctx);
-    if (reading?.value) return { kind: 'value', words: reading.value.replace(/^the /, ''), node: expr, aggregated: false };
+    if (reading?.value)
+      return { kind: 'value', words: reading.value.replace(/^the /, ''), node: expr, aggregated: false };
   }
   if (expr?.type === 'column_ref' || expr?.type === 'double_quote_string' || expr?.type === 'backticks_quote_string') {
     const term = operand(expr, scope, ctx);
@@ -110,7 +118,8 @@ function itemOf(column: Node, scope: Scope, ctx: ReadingContext): Item {
 /** ROUND(x, n), CAST(x AS t) around an aggregate: the aggregate (a rounded average is still the average). */
 export function unwrapAggregate(expr: Node): Node {
   if (expr?.type === 'cast') return unwrapAggregate(expr.expr);
-  if (expr?.type === 'function' && functionName(expr) === 'round' && argsOf(expr).length >= 1) return unwrapAggregate(argsOf(expr)[0]);
+  if (expr?.type === 'function' && functionName(expr) === 'round' && argsOf(expr).length >= 1)
+    return unwrapAggregate(argsOf(expr)[0]);
   return expr;
 }
 
@@ -144,7 +153,9 @@ function existsCheck(expr: Node, scope: Scope, ctx: ReadingContext): Phrase | nu
   const whens = expr.args.filter((a: Node) => a?.type === 'when');
   if (whens.length !== 1) return null;
   const cond = whens[0].cond;
-  const isExists = (cond?.type === 'function' && functionName(cond) === 'exists') || (cond?.type === 'unary_expr' && /EXISTS$/i.test(String(cond.operator)));
+  const isExists =
+    (cond?.type === 'function' && functionName(cond) === 'exists') ||
+    (cond?.type === 'unary_expr' && /EXISTS$/i.test(String(cond.operator)));
   return isExists ? condition(cond, scope, ctx) : null;
 }
 
@@ -164,7 +175,11 @@ function shareOf(expr: Node, scope: Scope, ctx: ReadingContext): { phrase: Phras
   let flag: Node = null;
   if (node?.type === 'binary_expr' && node.operator === '/') {
     let numerator = strip(node.left);
-    if (numerator?.type === 'binary_expr' && numerator.operator === '*' && (hundred(numerator.left) || hundred(numerator.right))) {
+    if (
+      numerator?.type === 'binary_expr' &&
+      numerator.operator === '*' &&
+      (hundred(numerator.left) || hundred(numerator.right))
+    ) {
       percent = percent || Number((hundred(numerator.left) ? numerator.left : numerator.right).value) === 100;
       numerator = strip(hundred(numerator.left) ? numerator.right : numerator.left);
     }
@@ -184,7 +199,8 @@ function shareOf(expr: Node, scope: Scope, ctx: ReadingContext): { phrase: Phras
 /** CAST, NULLIF(x, 0) and parentheses around a value: the value. */
 function strip(node: Node): Node {
   if (node?.type === 'cast') return strip(node.expr);
-  if (node?.type === 'function' && functionName(node) === 'nullif' && argsOf(node).length === 2) return strip(argsOf(node)[0]);
+  if (node?.type === 'function' && functionName(node) === 'nullif' && argsOf(node).length === 2)
+    return strip(argsOf(node)[0]);
   return node;
 }
 

@@ -41,7 +41,8 @@ export interface Conditions {
 /** The AND chain of a condition (parenthesised ANDs flattened); an OR, NOT or anything else is one conjunct. */
 export function conjuncts(node: Node): Node[] {
   if (!node) return [];
-  if (node.type === 'binary_expr' && String(node.operator).toUpperCase() === 'AND') return [...conjuncts(node.left), ...conjuncts(node.right)];
+  if (node.type === 'binary_expr' && String(node.operator).toUpperCase() === 'AND')
+    return [...conjuncts(node.left), ...conjuncts(node.right)];
   return [node];
 }
 
@@ -79,7 +80,8 @@ export function conditionPhrases(nodes: Node[], scope: Scope, ctx: ReadingContex
 export function conditionText(conditions: Conditions, level: number): string {
   const total = conditions.phrases.length + conditions.unknown;
   if (total === 0) return '';
-  if (level >= 2 || conditions.phrases.length === 0) return `filtered by ${total === 1 ? 'a condition' : `${total} conditions`}`;
+  if (level >= 2 || conditions.phrases.length === 0)
+    return `filtered by ${total === 1 ? 'a condition' : `${total} conditions`}`;
   const leads = ['with', 'whose', 'that', 'provided'] as const;
   const ordered = leads.flatMap((lead) => {
     const mine = conditions.phrases.filter((p) => p.lead === lead);
@@ -93,13 +95,16 @@ export function conditionText(conditions: Conditions, level: number): string {
     for (const p of ordered.filter((x) => x.lead === lead)) {
       const same = p.subject !== null && p.subject === previous && BOUND.test(p.body);
       let body = p.body;
-      if (p.rows && p !== last && body.endsWith(p.rows) && /\b(with|whose|that|provided|filtered by)\b/.test(p.rows)) body = `${body.slice(0, -p.rows.length)}(${p.rows})`;
+      if (p.rows && p !== last && body.endsWith(p.rows) && /\b(with|whose|that|provided|filtered by)\b/.test(p.rows))
+        body = `${body.slice(0, -p.rows.length)}(${p.rows})`;
       items.push(p.subject === null || same ? body : `${p.subject}${body ? ` ${body}` : ''}`);
       previous = BOUND.test(p.body) ? p.subject : null;
     }
     if (items.length) groups.push(`${lead} ${items.join(' and ')}`);
   }
-  const more = conditions.unknown ? ` and ${conditions.unknown} more condition${conditions.unknown === 1 ? '' : 's'}` : '';
+  const more = conditions.unknown
+    ? ` and ${conditions.unknown} more condition${conditions.unknown === 1 ? '' : 's'}`
+    : '';
   return `${groups.join(' and ')}${more}`;
 }
 
@@ -200,7 +205,8 @@ function notOperand(node: Node): Node | null {
 /** The subquery of `EXISTS (...)` / `NOT EXISTS (...)` in its grammar shapes, else null. */
 function existsOperand(node: Node): { sub: Node; negated: boolean } | null {
   const op = String(node.operator ?? '').toUpperCase();
-  if (node.type === 'unary_expr' && (op === 'EXISTS' || op === 'NOT EXISTS')) return node.expr?.ast ? { sub: node.expr.ast, negated: op === 'NOT EXISTS' } : null;
+  if (node.type === 'unary_expr' && (op === 'EXISTS' || op === 'NOT EXISTS'))
+    return node.expr?.ast ? { sub: node.expr.ast, negated: op === 'NOT EXISTS' } : null;
   if (node.type === 'function' && functionName(node) === 'exists') {
     const sub = argsOf(node)[0]?.ast;
     return sub ? { sub, negated: false } : null;
@@ -239,25 +245,38 @@ function disjunction(node: Node, scope: Scope, ctx: ReadingContext): Phrase | nu
     phrases.push(phrase);
   }
   const subject = phrases[0].subject;
-  const equalities = parts.every((p) => p.type === 'binary_expr' && (p.operator === '=' || String(p.operator).toUpperCase() === 'IN'));
+  const equalities = parts.every(
+    (p) => p.type === 'binary_expr' && (p.operator === '=' || String(p.operator).toUpperCase() === 'IN'),
+  );
   if (subject !== null && equalities && phrases.every((p) => p.subject === subject)) {
     return { lead: 'with', subject, body: phrases.map((p) => p.body).join(' or ') };
   }
-  return { lead: 'with', subject: null, body: `either ${phrases.map((p) => (p.subject === null ? p.body : `${p.subject} ${p.body}`.trim())).join(' or ')}` };
+  return {
+    lead: 'with',
+    subject: null,
+    body: `either ${phrases.map((p) => (p.subject === null ? p.body : `${p.subject} ${p.body}`.trim())).join(' or ')}`,
+  };
 }
 
 /** `EXISTS (sub)` as "that have <rows>" when correlated with the outer row, else "provided any <rows> exist". */
 function existence(sub: Node, negatedExists: boolean, scope: Scope, ctx: ReadingContext): Phrase | null {
   const reading = ctx.readSubquery(sub, scope, ctx);
   if (!reading) return null;
-  if (reading.correlated) return { lead: 'that', subject: null, body: `have ${negatedExists ? 'no ' : ''}${reading.rows}`, rows: reading.rows };
+  if (reading.correlated)
+    return {
+      lead: 'that',
+      subject: null,
+      body: `have ${negatedExists ? 'no ' : ''}${reading.rows}`,
+      rows: reading.rows,
+    };
   return { lead: 'provided', subject: null, body: `${negatedExists ? 'no' : 'some'} ${reading.rows} exist` };
 }
 
 /** A subquery node as written in an expression (`(SELECT ...)`), else null. */
 function subqueryOf(node: Node): Node | null {
   if (node?.ast && node.ast.type === 'select') return node.ast;
-  if (node?.type === 'expr_list' && Array.isArray(node.value) && node.value.length === 1 && node.value[0]?.ast) return node.value[0].ast;
+  if (node?.type === 'expr_list' && Array.isArray(node.value) && node.value.length === 1 && node.value[0]?.ast)
+    return node.value[0].ast;
   return null;
 }
 
@@ -268,9 +287,12 @@ function comparison(left: Node, op: string, right: Node, scope: Scope, ctx: Read
   if (/^(NOT )?I?LIKE$/.test(op)) return likeMatch(left, op, right, scope, ctx);
   if (!SHORT.has(op)) return null;
   if (subqueryOf(left) && !subqueryOf(right)) return subqueryComparison(subqueryOf(left)!, op, right, scope, ctx);
-  if (!subqueryOf(right) && literal(left, ctx) && !literal(right, ctx)) return comparison(right, FLIPPED.get(op)!, left, scope, ctx);
+  if (!subqueryOf(right) && literal(left, ctx) && !literal(right, ctx))
+    return comparison(right, FLIPPED.get(op)!, left, scope, ctx);
   const part = datePart(left, scope, ctx);
-  const value = literal(right, ctx) ?? (right?.type === 'double_quote_string' ? operand(right, scope, ctx)?.literal ?? null : null);
+  const value =
+    literal(right, ctx) ??
+    (right?.type === 'double_quote_string' ? (operand(right, scope, ctx)?.literal ?? null) : null);
   if (part && value && op === '=') {
     const when = periodOf(part.part, String(value.raw));
     if (when) return { lead: 'with', subject: part.column.words, body: `in ${when}` };
@@ -282,12 +304,18 @@ function comparison(left: Node, op: string, right: Node, scope: Scope, ctx: Read
   const sub = subqueryOf(right);
   if (sub) {
     const reading = ctx.readSubquery(sub, scope, ctx);
-    return reading?.value ? { lead: 'with', subject: lhs.words, body: `${LONG.get(op)} ${reading.value}`, rows: reading.rows } : null;
+    return reading?.value
+      ? { lead: 'with', subject: lhs.words, body: `${LONG.get(op)} ${reading.value}`, rows: reading.rows }
+      : null;
   }
   const rhs = operand(right, scope, ctx);
   if (!rhs) return null;
   const date = lhs.kind === 'date' || rhs.kind === 'date';
-  const words = rhs.literal ? (date ? SHORT_DATE : SHORT).get(op)! : date && op !== '=' ? SHORT_DATE.get(op)! : LONG.get(op)!;
+  const words = rhs.literal
+    ? (date ? SHORT_DATE : SHORT).get(op)!
+    : date && op !== '='
+      ? SHORT_DATE.get(op)!
+      : LONG.get(op)!;
   return { lead: 'with', subject: lhs.words, body: `${words ? `${words} ` : ''}${rhs.words}` };
 }
 
@@ -298,9 +326,20 @@ function subqueryComparison(sub: Node, op: string, right: Node, scope: Scope, ct
   if (!reading || !value) return null;
   if (reading.countsRows && value.kind === 'number') {
     const count = `${COUNTS.get(op)} ${value.text} ${reading.rows}`;
-    return reading.correlated ? { lead: 'with', subject: null, body: count, rows: reading.rows } : { lead: 'provided', subject: null, body: `there are ${count}`, rows: reading.rows };
+    return reading.correlated
+      ? { lead: 'with', subject: null, body: count, rows: reading.rows }
+      : { lead: 'provided', subject: null, body: `there are ${count}`, rows: reading.rows };
   }
-  return reading.value ? { lead: 'with', subject: null, body: `${reading.value} ${(value.kind === 'date' ? SHORT_DATE : SHORT).get(op)} ${value.text}`.replace(/ {2,}/g, ' ') } : null;
+  return reading.value
+    ? {
+        lead: 'with',
+        subject: null,
+        body: `${reading.value} ${(value.kind === 'date' ? SHORT_DATE : SHORT).get(op)} ${value.text}`.replace(
+          / {2,}/g,
+          ' ',
+        ),
+      }
+    : null;
 }
 
 function membership(left: Node, not: boolean, right: Node, scope: Scope, ctx: ReadingContext): Phrase | null {
@@ -310,17 +349,34 @@ function membership(left: Node, not: boolean, right: Node, scope: Scope, ctx: Re
   if (sub) {
     const reading = ctx.readSubquery(sub, scope, ctx);
     const among = reading?.column ? `the ${reading.column} values of ${reading.rows}` : reading?.value;
-    return among ? { lead: 'whose', subject: null, body: `${lhs.words} is ${not ? 'not ' : ''}among ${among}`, rows: reading!.rows } : null;
+    return among
+      ? {
+          lead: 'whose',
+          subject: null,
+          body: `${lhs.words} is ${not ? 'not ' : ''}among ${among}`,
+          rows: reading!.rows,
+        }
+      : null;
   }
   const values = listValues(right, ctx);
   if (!values) return null;
-  const shown = cutList(values.map((v) => v.text), [4, 2, 1][Math.min(ctx.level, 2)], 'or');
+  const shown = cutList(
+    values.map((v) => v.text),
+    [4, 2, 1][Math.min(ctx.level, 2)],
+    'or',
+  );
   return { lead: 'with', subject: lhs.words, body: `${not ? 'other than ' : ''}${shown}` };
 }
 
 function listValues(node: Node, ctx: ReadingContext): Literal[] | null {
   const items: Node[] = node?.type === 'expr_list' && Array.isArray(node.value) ? node.value : [];
-  const values = items.map((n) => literal(n, ctx) ?? (n?.type === 'double_quote_string' && doubleQuotesMayBeString(ctx.dialect) ? { text: `"${n.value}"`, raw: n.value, kind: 'text' as const } : null));
+  const values = items.map(
+    (n) =>
+      literal(n, ctx) ??
+      (n?.type === 'double_quote_string' && doubleQuotesMayBeString(ctx.dialect)
+        ? { text: `"${n.value}"`, raw: n.value, kind: 'text' as const }
+        : null),
+  );
   return values.length && values.every((v) => v !== null) ? (values as Literal[]) : null;
 }
 
@@ -332,7 +388,8 @@ function between(left: Node, not: boolean, right: Node, scope: Scope, ctx: Readi
   if (!low || !high) return null;
   if (!not && lhs.column?.type && /^date$/i.test(lhs.column.type) && low.literal && high.literal) {
     const year = /^(\d{4})-01-01$/.exec(String(low.literal.raw));
-    if (year && high.literal.raw === `${year[1]}-12-31`) return { lead: 'with', subject: lhs.words, body: `in ${year[1]}` };
+    if (year && high.literal.raw === `${year[1]}-12-31`)
+      return { lead: 'with', subject: lhs.words, body: `in ${year[1]}` };
   }
   return { lead: 'with', subject: lhs.words, body: `${not ? 'not ' : ''}between ${low.words} and ${high.words}` };
 }
@@ -340,8 +397,10 @@ function between(left: Node, not: boolean, right: Node, scope: Scope, ctx: Readi
 function nullCheck(left: Node, not: boolean, right: Node, scope: Scope, ctx: ReadingContext): Phrase | null {
   const lhs = operand(left, scope, ctx);
   if (!lhs) return null;
-  if (right?.type === 'null') return { lead: 'with', subject: null, body: not ? `${article(lhs.words)} ${lhs.words}` : `no ${lhs.words}` };
-  if (right?.type === 'bool') return { lead: 'with', subject: lhs.words, body: `${not ? 'not ' : ''}${right.value ? 'true' : 'false'}` };
+  if (right?.type === 'null')
+    return { lead: 'with', subject: null, body: not ? `${article(lhs.words)} ${lhs.words}` : `no ${lhs.words}` };
+  if (right?.type === 'bool')
+    return { lead: 'with', subject: lhs.words, body: `${not ? 'not ' : ''}${right.value ? 'true' : 'false'}` };
   return null;
 }
 
@@ -362,7 +421,14 @@ function caseFolded(left: Node, right: Node, op: string, scope: Scope, ctx: Read
   if (!l.fold && !r.fold) return null;
   const lhs = operand(l.node, scope, ctx);
   const value = literal(r.node, ctx);
-  if (!lhs || !value || typeof value.raw !== 'string' || (op !== '=' && op !== '<>' && op !== '!=') || !anyCase(l.fold, r.fold, value.raw)) return null;
+  if (
+    !lhs ||
+    !value ||
+    typeof value.raw !== 'string' ||
+    (op !== '=' && op !== '<>' && op !== '!=') ||
+    !anyCase(l.fold, r.fold, value.raw)
+  )
+    return null;
   return { lead: 'with', subject: lhs.words, body: `${op === '=' ? '' : 'other than '}${value.text} (any case)` };
 }
 
@@ -377,7 +443,9 @@ function likeMatch(left: Node, op: string, right: Node, scope: Scope, ctx: Readi
   const l = unfold(left);
   const r = unfold(right);
   const lhs = operand(l.node, scope, ctx);
-  const value = literal(r.node, ctx) ?? (r.node?.type === 'double_quote_string' ? operand(r.node, scope, ctx)?.literal ?? null : null);
+  const value =
+    literal(r.node, ctx) ??
+    (r.node?.type === 'double_quote_string' ? (operand(r.node, scope, ctx)?.literal ?? null) : null);
   if (!lhs || !value || typeof value.raw !== 'string') return null;
   const insensitive = op.endsWith('ILIKE') || (!!l.fold || !!r.fold ? anyCase(l.fold, r.fold, value.raw) : false);
   if ((l.fold || r.fold) && !insensitive) return null;
@@ -387,9 +455,12 @@ function likeMatch(left: Node, op: string, right: Node, scope: Scope, ctx: Readi
   const plain = inner.length > 0 && !/[%_[\\]/.test(inner);
   const quoted = (text: string) => `'${text.length > 40 ? `${text.slice(0, 39)}…` : text}'`;
   let body: string;
-  if (plain && pattern.startsWith('%') && pattern.endsWith('%') && pattern.length > 2) body = `${not ? 'not ' : ''}containing ${quoted(inner)}`;
-  else if (plain && pattern.endsWith('%') && !pattern.startsWith('%')) body = `${not ? 'not ' : ''}starting with ${quoted(inner)}`;
-  else if (plain && pattern.startsWith('%') && !pattern.endsWith('%')) body = `${not ? 'not ' : ''}ending with ${quoted(inner)}`;
+  if (plain && pattern.startsWith('%') && pattern.endsWith('%') && pattern.length > 2)
+    body = `${not ? 'not ' : ''}containing ${quoted(inner)}`;
+  else if (plain && pattern.endsWith('%') && !pattern.startsWith('%'))
+    body = `${not ? 'not ' : ''}starting with ${quoted(inner)}`;
+  else if (plain && pattern.startsWith('%') && !pattern.endsWith('%'))
+    body = `${not ? 'not ' : ''}ending with ${quoted(inner)}`;
   else body = `${not ? 'not ' : ''}matching ${quoted(pattern)}`;
   return { lead: 'with', subject: lhs.words, body: `${body}${insensitive ? ' (any case)' : ''}` };
 }
@@ -414,7 +485,20 @@ function dateBound(node: Node, scope: Scope, ctx: ReadingContext): DateBound | n
   return { key: `${column.source?.key ?? ''}.${column.name.toLowerCase()}`, subject: column.words, op, value: date[1] };
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const QUARTERS = ['first', 'second', 'third', 'fourth'];
 
 /** `[from, to)` as "2024", "March 2024" or "the second quarter of 2024" when it is exactly one; else null. */
@@ -447,7 +531,8 @@ export function havingText(node: Node, scope: Scope, ctx: ReadingContext): strin
     if (c?.type !== 'binary_expr' || !SHORT.has(op)) return null;
     let [left, right, o] = [c.left, c.right, op];
     if (literal(left, ctx) && !literal(right, ctx)) [left, right, o] = [right, left, FLIPPED.get(op)!];
-    const name = left?.type === 'column_ref' && !left.table ? String(left.column?.expr?.value ?? left.column).toLowerCase() : null;
+    const name =
+      left?.type === 'column_ref' && !left.table ? String(left.column?.expr?.value ?? left.column).toLowerCase() : null;
     const aliased = name !== null ? scope.aliases.get(name) : undefined;
     const agg = aggregateOf(aliased ?? left, scope, ctx);
     const subject = agg ? aggregateNoun(agg, false) : operand(left, scope, ctx)?.words;

@@ -4,7 +4,19 @@
  * subquery with its outer row.
  */
 import { conjuncts } from './sql-reading-conditions';
-import { columnTerm, findTable, listWords, nameOf, singular, words, type ColumnTerm, type Node, type ReadingContext, type Scope, type Source } from './sql-reading-phrases';
+import {
+  columnTerm,
+  findTable,
+  listWords,
+  nameOf,
+  singular,
+  words,
+  type ColumnTerm,
+  type Node,
+  type ReadingContext,
+  type Scope,
+  type Source,
+} from './sql-reading-phrases';
 
 /** One join of the FROM clause and how it is worded. */
 export interface Join {
@@ -35,7 +47,9 @@ export interface FromReading {
  * tying it to the outer row by a relation (see correlation below) are counted in `related` and taken out.
  */
 export function readFrom(ast: Node, outer: Scope | null, ctx: ReadingContext): FromReading {
-  const ctes = new Set<string>((Array.isArray(ast.with) ? ast.with : []).map((w: Node) => String(nameOf(w?.name) ?? '').toLowerCase()));
+  const ctes = new Set<string>(
+    (Array.isArray(ast.with) ? ast.with : []).map((w: Node) => String(nameOf(w?.name) ?? '').toLowerCase()),
+  );
   const items: Node[] = Array.isArray(ast.from) ? ast.from : [];
   const sources = items.map((item) => sourceOf(item, ctes, ctx));
   // a table read twice (a self-join) is told apart by its aliases: "employees e", "employees m"
@@ -53,7 +67,13 @@ export function readFrom(ast: Node, outer: Scope | null, ctx: ReadingContext): F
     const alias = nameOf(column?.as);
     if (alias) aliases.set(alias.toLowerCase(), column.expr);
   }
-  const scope: Scope = { sources, main: sources[0] ?? null, parent: outer, aliases, shared: sharedColumns(ast, sources) };
+  const scope: Scope = {
+    sources,
+    main: sources[0] ?? null,
+    parent: outer,
+    aliases,
+    shared: sharedColumns(ast, sources),
+  };
   const where = conjuncts(ast.where);
   const consumed = new Set<number>();
   const extra: Node[] = [];
@@ -62,13 +82,24 @@ export function readFrom(ast: Node, outer: Scope | null, ctx: ReadingContext): F
     if (i === 0) return;
     const target = sources[i];
     const type = String(item.join ?? '').toUpperCase();
-    const outerJoin = type.includes('LEFT') ? 'left' : type.includes('RIGHT') ? 'right' : type.includes('FULL') ? 'full' : null;
+    const outerJoin = type.includes('LEFT')
+      ? 'left'
+      : type.includes('RIGHT')
+        ? 'right'
+        : type.includes('FULL')
+          ? 'full'
+          : null;
     const pairs: Array<{ anchor: Source; mine: string; theirs: string }> = [];
     const earlier = (s: Source | null) => !!s && s !== target && sources.indexOf(s) < i;
     const link = (c: Node): boolean => {
       const eq = columnEquality(c, scope, ctx);
       if (!eq) return false;
-      const [mine, theirs] = eq[0].source === target && earlier(eq[1].source) ? eq : eq[1].source === target && earlier(eq[0].source) ? [eq[1], eq[0]] : [null, null];
+      const [mine, theirs] =
+        eq[0].source === target && earlier(eq[1].source)
+          ? eq
+          : eq[1].source === target && earlier(eq[0].source)
+            ? [eq[1], eq[0]]
+            : [null, null];
       if (!mine || !theirs) return false;
       pairs.push({ anchor: theirs.source!, mine: mine.name, theirs: theirs.name });
       return true;
@@ -82,7 +113,9 @@ export function readFrom(ast: Node, outer: Scope | null, ctx: ReadingContext): F
     } else if (Array.isArray(item.using)) {
       for (const u of item.using) {
         const name = nameOf(u);
-        const anchor = sources.slice(0, i).find((s) => s.table?.columns.some((c) => c.name.toLowerCase() === name?.toLowerCase())) ?? sources[0];
+        const anchor =
+          sources.slice(0, i).find((s) => s.table?.columns.some((c) => c.name.toLowerCase() === name?.toLowerCase())) ??
+          sources[0];
         if (name && anchor) pairs.push({ anchor, mine: name, theirs: name });
       }
     } else if (!type.includes('CROSS')) {
@@ -117,7 +150,8 @@ function sharedColumns(ast: Node, sources: Source[]): Set<string> {
       if (source && name) owners.set(name, (owners.get(name) ?? new Set<Source>()).add(source));
       return;
     }
-    for (const key of Object.keys(node)) if (key !== 'loc' && key !== 'ast' && key !== '_next' && key !== 'with') visit(node[key]);
+    for (const key of Object.keys(node))
+      if (key !== 'loc' && key !== 'ast' && key !== '_next' && key !== 'with') visit(node[key]);
   };
   visit([ast.columns, ast.from, ast.where, ast.groupby, ast.having, ast.orderby]);
   return new Set([...owners].filter(([, set]) => set.size > 1).map(([name]) => name));
@@ -141,30 +175,75 @@ function sourceOf(item: Node, ctes: Set<string>, ctx: ReadingContext): Source {
   ctx.partial = true;
   const named = alias ? words(alias) : null;
   const text = named ? (named.includes('subquery') ? named : `subquery ${named}`) : 'a subquery';
-  return { key: (alias ?? '').toLowerCase(), name: alias ?? '', words: text, prefix: text, table: null, kind: 'derived' };
+  return {
+    key: (alias ?? '').toLowerCase(),
+    name: alias ?? '',
+    words: text,
+    prefix: text,
+    table: null,
+    kind: 'derived',
+  };
 }
 
 /** `a.x = b.y` between two columns of this scope's tables, as their terms; else null. */
 function columnEquality(node: Node, scope: Scope, ctx: ReadingContext): [ColumnTerm, ColumnTerm] | null {
-  if (node?.type !== 'binary_expr' || node.operator !== '=' || node.left?.type !== 'column_ref' || node.right?.type !== 'column_ref') return null;
+  if (
+    node?.type !== 'binary_expr' ||
+    node.operator !== '=' ||
+    node.left?.type !== 'column_ref' ||
+    node.right?.type !== 'column_ref'
+  )
+    return null;
   const a = columnTerm(node.left, scope, ctx);
   const b = columnTerm(node.right, scope, ctx);
   if (!a?.source || !b?.source || a.outer || b.outer || a.source === b.source) return null;
   return [a, b];
 }
 
-function joinOf(target: Source, pairs: Array<{ anchor: Source; mine: string; theirs: string }>, outerJoin: Join['outer'], ctx: ReadingContext): Join {
-  if (pairs.length === 0) return { target, anchor: null, kind: outerJoin ? 'with' : 'cross', outer: outerJoin, keyWords: null, manyToOne: false };
+function joinOf(
+  target: Source,
+  pairs: Array<{ anchor: Source; mine: string; theirs: string }>,
+  outerJoin: Join['outer'],
+  ctx: ReadingContext,
+): Join {
+  if (pairs.length === 0)
+    return {
+      target,
+      anchor: null,
+      kind: outerJoin ? 'with' : 'cross',
+      outer: outerJoin,
+      keyWords: null,
+      manyToOne: false,
+    };
   const anchor = pairs[0].anchor;
   const mine = pairs.filter((p) => p.anchor === anchor);
-  const forward = foreignKey(anchor, target, mine.map((p) => [p.theirs, p.mine]));
-  const backward = forward ? null : foreignKey(target, anchor, mine.map((p) => [p.mine, p.theirs]));
+  const forward = foreignKey(
+    anchor,
+    target,
+    mine.map((p) => [p.theirs, p.mine]),
+  );
+  const backward = forward
+    ? null
+    : foreignKey(
+        target,
+        anchor,
+        mine.map((p) => [p.mine, p.theirs]),
+      );
   if (!ctx.schema || (!forward && !backward) || mine.length !== pairs.length) {
     return { target, anchor, kind: 'with', outer: outerJoin, keyWords: null, manyToOne: false };
   }
   const key = (forward ?? backward)!;
-  const named = forward ? relationName(key) === singular(target.words) || relationName(key) === target.words : relationName(key) === singular(anchor.words) || relationName(key) === anchor.words;
-  return { target, anchor, kind: named ? 'their' : 'on', outer: outerJoin, keyWords: words(key.join(' ')), manyToOne: !!forward };
+  const named = forward
+    ? relationName(key) === singular(target.words) || relationName(key) === target.words
+    : relationName(key) === singular(anchor.words) || relationName(key) === anchor.words;
+  return {
+    target,
+    anchor,
+    kind: named ? 'their' : 'on',
+    outer: outerJoin,
+    keyWords: words(key.join(' ')),
+    manyToOne: !!forward,
+  };
 }
 
 /** The foreign-key columns of `from` that reference `to` through exactly these column pairs ([from column, to column]); else null. */
@@ -175,7 +254,12 @@ function foreignKey(from: Source, to: Source, pairs: Array<[string, string]>): s
   for (const fk of from.table.foreignKeys ?? []) {
     const referenced = lower(fk.referencedTable).split('.').pop();
     if (referenced !== target || fk.columns.length !== pairs.length) continue;
-    if (fk.columns.every((c, k) => pairs.some(([f, t]) => lower(f) === lower(c) && lower(t) === lower(fk.referencedColumns[k] ?? '')))) return fk.columns;
+    if (
+      fk.columns.every((c, k) =>
+        pairs.some(([f, t]) => lower(f) === lower(c) && lower(t) === lower(fk.referencedColumns[k] ?? '')),
+      )
+    )
+      return fk.columns;
   }
   return null;
 }
@@ -196,7 +280,11 @@ function correlation(node: Node, scope: Scope, ctx: ReadingContext): boolean {
   const b = columnTerm(node.right, scope, ctx);
   if (!a?.source || !b?.source || a.outer === b.outer) return false;
   const [inner, outer] = a.outer ? [b, a] : [a, b];
-  if (foreignKey(inner.source!, outer.source!, [[inner.name, outer.name]]) || foreignKey(outer.source!, inner.source!, [[outer.name, inner.name]])) return true;
+  if (
+    foreignKey(inner.source!, outer.source!, [[inner.name, outer.name]]) ||
+    foreignKey(outer.source!, inner.source!, [[outer.name, inner.name]])
+  )
+    return true;
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   const refers = (x: ColumnTerm, y: ColumnTerm) => {
     const owner = norm(singular(words(y.source!.name)));

@@ -190,9 +190,13 @@ export function literal(node: Node, ctx: ReadingContext): Literal | null {
     const raw = typeof node.value === 'number' ? node.value : Number(node.value);
     return { text: String(node.value), raw, kind: 'number' };
   }
-  if (type === 'bool' || type === 'boolean') return { text: node.value ? 'true' : 'false', raw: !!node.value, kind: 'bool' };
+  if (type === 'bool' || type === 'boolean')
+    return { text: node.value ? 'true' : 'false', raw: !!node.value, kind: 'bool' };
   if (type === 'null') return { text: 'null', raw: null, kind: 'null' };
-  if (['single_quote_string', 'string', 'natural_string', 'var_string', 'regex_string'].includes(type) && typeof node.value === 'string') {
+  if (
+    ['single_quote_string', 'string', 'natural_string', 'var_string', 'regex_string'].includes(type) &&
+    typeof node.value === 'string'
+  ) {
     let value = node.value.replace(/''/g, "'");
     if (ctx.dialect === 'mysql' || ctx.dialect === 'mariadb') value = value.replace(/\\(['"\\])/g, '$1');
     if (DATE_LIKE.test(value)) return { text: value, raw: value, kind: 'date' };
@@ -251,19 +255,24 @@ export function columnTerm(node: Node, scope: Scope, ctx: ReadingContext): Colum
   let source: Source | null = null;
   let outer = false;
   for (let s: Scope | null = scope, level = 0; s && !source; s = s.parent, level++) {
-    source = wanted ? (s.sources.find((x) => x.key === wanted) ?? s.sources.find((x) => x.name.toLowerCase() === wanted) ?? null) : ownerOf(name, s, ctx);
+    source = wanted
+      ? (s.sources.find((x) => x.key === wanted) ?? s.sources.find((x) => x.name.toLowerCase() === wanted) ?? null)
+      : ownerOf(name, s, ctx);
     if (source && level > 0) outer = true;
   }
   const bare = words(name);
   const column = source?.table?.columns.find((c) => c.name.toLowerCase() === name!.toLowerCase()) ?? null;
   // SQLite keeps dates in TEXT columns: a text column named like a date (`order_date`, `created_at`) reads as one
   const declared = column ? kindOfType(column.type) : 'unknown';
-  const kind = declared === 'text' || declared === 'unknown' ? (kindOfName(bare) === 'date' ? 'date' : declared) : declared;
+  const kind =
+    declared === 'text' || declared === 'unknown' ? (kindOfName(bare) === 'date' ? 'date' : declared) : declared;
   let phrase = bare;
   if (source && outer) phrase = `the ${source.prefix}'s ${bare}`;
   else if (source && scope.sources.length > 1) {
     const lower = name.toLowerCase();
-    const shared = scope.shared.has(lower) || scope.sources.some((s) => s !== source && s.table?.columns.some((c) => c.name.toLowerCase() === lower));
+    const shared =
+      scope.shared.has(lower) ||
+      scope.sources.some((s) => s !== source && s.table?.columns.some((c) => c.name.toLowerCase() === lower));
     const prefix = source.prefix;
     if ((source !== scope.main || shared) && !bare.startsWith(prefix)) phrase = `${prefix} ${bare}`;
     else if (shared) phrase = `${prefix}'s ${bare}`;
@@ -274,9 +283,12 @@ export function columnTerm(node: Node, scope: Scope, ctx: ReadingContext): Colum
 /** The one source of `scope` owning a column `name` (by the schema, or the only source); null when unknown. */
 function ownerOf(name: string, scope: Scope, ctx: ReadingContext): Source | null {
   const lower = name.toLowerCase();
-  const owners = ctx.schema ? scope.sources.filter((s) => s.table?.columns.some((c) => c.name.toLowerCase() === lower)) : [];
+  const owners = ctx.schema
+    ? scope.sources.filter((s) => s.table?.columns.some((c) => c.name.toLowerCase() === lower))
+    : [];
   if (owners.length === 1) return owners[0];
-  if (owners.length === 0 && scope.sources.length === 1 && !(ctx.schema && scope.sources[0].table && scope.parent)) return scope.sources[0];
+  if (owners.length === 0 && scope.sources.length === 1 && !(ctx.schema && scope.sources[0].table && scope.parent))
+    return scope.sources[0];
   return null;
 }
 
@@ -313,14 +325,26 @@ export interface Operand {
  */
 export function operand(node: Node, scope: Scope, ctx: ReadingContext): Operand | null {
   if (node == null) return null;
-  const fromColumn = (column: ColumnTerm | null): Operand | null => (column ? { words: column.words, kind: column.kind, column, literal: null } : null);
-  const fromLiteral = (value: Literal): Operand => ({ words: value.text, kind: value.kind, column: null, literal: value });
-  const quoted = node.type === 'double_quote_string' ? node.value : node.type === 'column_ref' && !node.table && node.column?.expr?.type === 'double_quote_string' ? node.column.expr.value : null;
+  const fromColumn = (column: ColumnTerm | null): Operand | null =>
+    column ? { words: column.words, kind: column.kind, column, literal: null } : null;
+  const fromLiteral = (value: Literal): Operand => ({
+    words: value.text,
+    kind: value.kind,
+    column: null,
+    literal: value,
+  });
+  const quoted =
+    node.type === 'double_quote_string'
+      ? node.value
+      : node.type === 'column_ref' && !node.table && node.column?.expr?.type === 'double_quote_string'
+        ? node.column.expr.value
+        : null;
   if (typeof quoted === 'string' && doubleQuotesMayBeString(ctx.dialect)) {
     if (ctx.dialect !== 'sqlite' || !resolvesInSchema(quoted, scope, ctx)) return fromLiteral(quotedAsWritten(quoted));
     return fromColumn(columnTerm({ type: 'column_ref', table: null, column: quoted }, scope, ctx));
   }
-  if (node.type === 'column_ref' || node.type === 'double_quote_string' || node.type === 'backticks_quote_string') return fromColumn(columnTerm(node, scope, ctx));
+  if (node.type === 'column_ref' || node.type === 'double_quote_string' || node.type === 'backticks_quote_string')
+    return fromColumn(columnTerm(node, scope, ctx));
   const value = literal(node, ctx);
   if (value) return fromLiteral(value);
   const text = expressionWords(node, scope, ctx);
@@ -373,7 +397,10 @@ export function datePart(node: Node, scope: Scope, ctx: ReadingContext): { part:
     const column = args.length === 1 ? columnTerm(args[0], scope, ctx) : null;
     return column ? { part: fn === 'month' ? 'month number' : fn, column } : null;
   }
-  if ((fn === 'strftime' || fn === 'date_trunc' || fn === 'date_part' || fn === 'datepart' || fn === 'to_char') && args.length === 2) {
+  if (
+    (fn === 'strftime' || fn === 'date_trunc' || fn === 'date_part' || fn === 'datepart' || fn === 'to_char') &&
+    args.length === 2
+  ) {
     const [format, value] = fn === 'to_char' ? [args[1], args[0]] : args;
     const text = (typeof format?.value === 'string' ? format.value : nameOf(format))?.toLowerCase();
     const column = columnTerm(value, scope, ctx);
@@ -389,7 +416,8 @@ export function datePart(node: Node, scope: Scope, ctx: ReadingContext): { part:
  */
 export function expressionWords(node: Node, scope: Scope, ctx: ReadingContext): string | null {
   if (node == null) return null;
-  if (node.type === 'column_ref' || node.type === 'double_quote_string' || node.type === 'backticks_quote_string') return operand(node, scope, ctx)?.words ?? null;
+  if (node.type === 'column_ref' || node.type === 'double_quote_string' || node.type === 'backticks_quote_string')
+    return operand(node, scope, ctx)?.words ?? null;
   const value = literal(node, ctx);
   if (value) return value.text;
   if (node.type === 'cast') return expressionWords(node.expr, scope, ctx);
@@ -400,7 +428,10 @@ export function expressionWords(node: Node, scope: Scope, ctx: ReadingContext): 
       return left && interval ? `${interval} ${node.operator === '-' ? 'before' : 'after'} ${left}` : null;
     }
     // words have no parentheses: a nested operation is read only when it is the same associative one (a * b * c)
-    const nested = (n: Node) => n?.type === 'binary_expr' && ARITHMETIC.has(n.operator) && !(n.operator === node.operator && (n.operator === '*' || n.operator === '+'));
+    const nested = (n: Node) =>
+      n?.type === 'binary_expr' &&
+      ARITHMETIC.has(n.operator) &&
+      !(n.operator === node.operator && (n.operator === '*' || n.operator === '+'));
     if (nested(node.left) || nested(node.right)) return null;
     const right = expressionWords(node.right, scope, ctx);
     return left && right ? `${left} ${ARITHMETIC.get(node.operator)} ${right}` : null;
@@ -416,7 +447,8 @@ export function expressionWords(node: Node, scope: Scope, ctx: ReadingContext): 
 }
 
 function intervalWords(node: Node): string | null {
-  const value = typeof node?.expr?.value === 'string' || typeof node?.expr?.value === 'number' ? String(node.expr.value) : null;
+  const value =
+    typeof node?.expr?.value === 'string' || typeof node?.expr?.value === 'number' ? String(node.expr.value) : null;
   if (!value) return null;
   const unit = String(node.unit ?? '').toLowerCase();
   return unit ? `${value} ${unit}${value === '1' ? '' : 's'}` : value;
@@ -434,12 +466,16 @@ function functionWords(node: Node, scope: Scope, ctx: ReadingContext): string | 
   if ((fn === 'date' || fn === 'datetime') && args[0]?.value === 'now') {
     const base = fn === 'date' ? 'today' : 'now';
     if (args.length === 1) return base;
-    const shift = args.length === 2 && typeof args[1]?.value === 'string' ? /^([+-])\s*(\d+)\s+([a-z]+?)s?$/i.exec(args[1].value.trim()) : null;
+    const shift =
+      args.length === 2 && typeof args[1]?.value === 'string'
+        ? /^([+-])\s*(\d+)\s+([a-z]+?)s?$/i.exec(args[1].value.trim())
+        : null;
     if (!shift) return null;
     return `${shift[2]} ${shift[3].toLowerCase()}${shift[2] === '1' ? '' : 's'} ${shift[1] === '-' ? 'before' : 'after'} ${base}`;
   }
   // NULLIF(x, 0) only turns a zero divisor into NULL: read as x
-  if (fn === 'nullif' && args.length === 2 && args[1]?.type === 'number' && Number(args[1].value) === 0) return expressionWords(args[0], scope, ctx);
+  if (fn === 'nullif' && args.length === 2 && args[1]?.type === 'number' && Number(args[1].value) === 0)
+    return expressionWords(args[0], scope, ctx);
   if ((fn === 'round' || fn === 'abs') && args.length >= 1 && args.length <= 2) {
     const inner = expressionWords(args[0], scope, ctx);
     return inner ? `${fn === 'round' ? 'rounded' : 'absolute'} ${inner}` : null;
@@ -466,7 +502,7 @@ export interface Aggregate {
 /** The aggregate of an `aggr_func` node (not a window function); null for anything else. */
 export function aggregateOf(node: Node, scope: Scope, ctx: ReadingContext): Aggregate | null {
   if (node?.type !== 'aggr_func' || node.over) return null;
-  const fn = String(typeof node.name === 'string' ? node.name : nameOf(node.name) ?? '').toLowerCase();
+  const fn = String(typeof node.name === 'string' ? node.name : (nameOf(node.name) ?? '')).toLowerCase();
   const argNode = node.args?.expr;
   const star = argNode?.type === 'star' || (argNode?.type === 'column_ref' && nameOf(argNode.column) === '*');
   const distinct = String(node.args?.distinct ?? '').toUpperCase() === 'DISTINCT';
@@ -477,16 +513,41 @@ export function aggregateOf(node: Node, scope: Scope, ctx: ReadingContext): Aggr
   const constant = filter ? literal(valueNode, ctx) : null;
   // COUNT(CASE WHEN c THEN 1 END) and SUM(CASE WHEN c THEN 1 ELSE 0 END) count the rows meeting c
   if (filter && constant && !distinct && (fn === 'count' || (fn === 'sum' && constant.raw === 1))) {
-    return { fn: 'count', star: true, distinct: false, arg: 'rows', argKind: 'unknown', argIsKey: false, keyOf: null, filter };
+    return {
+      fn: 'count',
+      star: true,
+      distinct: false,
+      arg: 'rows',
+      argKind: 'unknown',
+      argIsKey: false,
+      keyOf: null,
+      filter,
+    };
   }
   const arg = operand(valueNode, scope, ctx);
   if (!arg) ctx.partial = true;
   const column = arg?.column ?? null;
   const key = column?.source?.table?.primaryKey ?? [];
   // the key of the main table counts its rows (a key of a joined table may be NULL on an outer join's missing side)
-  const argIsKey = !!column && column.source === scope.main && key.length === 1 && key[0].toLowerCase() === column.name.toLowerCase();
-  const keyOf = !!column?.source && key.length === 1 && key[0].toLowerCase() === column.name.toLowerCase() && looksPlural(column.source.words) ? column.source.words : null;
-  return { fn, star, distinct, arg: arg?.words ?? 'a computed value', argKind: arg?.kind ?? 'unknown', argIsKey, keyOf, filter };
+  const argIsKey =
+    !!column && column.source === scope.main && key.length === 1 && key[0].toLowerCase() === column.name.toLowerCase();
+  const keyOf =
+    !!column?.source &&
+    key.length === 1 &&
+    key[0].toLowerCase() === column.name.toLowerCase() &&
+    looksPlural(column.source.words)
+      ? column.source.words
+      : null;
+  return {
+    fn,
+    star,
+    distinct,
+    arg: arg?.words ?? 'a computed value',
+    argKind: arg?.kind ?? 'unknown',
+    argIsKey,
+    keyOf,
+    filter,
+  };
 }
 
 /** `CASE WHEN c THEN x END` (ELSE NULL, or ELSE 0 for SUM, allowed): its condition and result; else null. */
@@ -494,7 +555,10 @@ function caseWhen(node: Node, fn: string): { cond: Node; result: Node } | null {
   if (node?.type !== 'case' || node.expr || !Array.isArray(node.args)) return null;
   const whens = node.args.filter((a: Node) => a?.type === 'when');
   const otherwise = node.args.find((a: Node) => a?.type === 'else');
-  const neutral = !otherwise || otherwise.result?.type === 'null' || (fn === 'sum' && otherwise.result?.type === 'number' && Number(otherwise.result.value) === 0);
+  const neutral =
+    !otherwise ||
+    otherwise.result?.type === 'null' ||
+    (fn === 'sum' && otherwise.result?.type === 'number' && Number(otherwise.result.value) === 0);
   return whens.length === 1 && neutral ? { cond: whens[0].cond, result: whens[0].result } : null;
 }
 

@@ -60,7 +60,12 @@ const MAX_DEPTH = 3;
  * "(and more)" or counted ("and 1 more condition"); long value lists are cut ("'a', 'b' or 3 more"); a reading over
  * the length limit is retold with briefer subqueries and lists, then with conditions only counted.
  */
-export function describeSql(sql: string, dialect: Dialect, schema?: DatabaseSchema | null, options: { rowLimit?: number | null } = {}): string | null {
+export function describeSql(
+  sql: string,
+  dialect: Dialect,
+  schema?: DatabaseSchema | null,
+  options: { rowLimit?: number | null } = {},
+): string | null {
   try {
     if (typeof sql !== 'string' || sql.trim() === '') return null;
     const statements = parseStatements(sql, dialect);
@@ -68,7 +73,16 @@ export function describeSql(sql: string, dialect: Dialect, schema?: DatabaseSche
     const index = schema && Array.isArray(schema.tables) ? indexSchema(schema) : null;
     let reading: string | null = null;
     for (let level = 0; level <= 2; level++) {
-      const ctx: ReadingContext = { dialect, schema: index, level, partial: false, depth: 0, readSubquery, readCondition, rowLimit: options.rowLimit ?? null };
+      const ctx: ReadingContext = {
+        dialect,
+        schema: index,
+        level,
+        partial: false,
+        depth: 0,
+        readSubquery,
+        readCondition,
+        rowLimit: options.rowLimit ?? null,
+      };
       const body = readStatement(statements[0], ctx);
       if (body === null) return null;
       reading = sentence(body, ctx.partial);
@@ -82,10 +96,26 @@ export function describeSql(sql: string, dialect: Dialect, schema?: DatabaseSche
 
 /** The last resort for a reading still too long: the tables read, cut to a few. */
 function shortest(ast: Node, index: SchemaIndex | null, dialect: Dialect): string {
-  const ctx: ReadingContext = { dialect, schema: index, level: 2, partial: true, depth: 0, readSubquery, readCondition };
+  const ctx: ReadingContext = {
+    dialect,
+    schema: index,
+    level: 2,
+    partial: true,
+    depth: 0,
+    readSubquery,
+    readCondition,
+  };
   const names = readFrom(ast, null, ctx).scope.sources.map((s) => s.words);
   const unique = [...new Set(names)];
-  return unique.length ? sentence(`Read ${cutList(unique.map((n) => (n.length > 40 ? `${n.slice(0, 39)}…` : n)), 3)}`, true) : 'Computed values without reading a table (and more).';
+  return unique.length
+    ? sentence(
+        `Read ${cutList(
+          unique.map((n) => (n.length > 40 ? `${n.slice(0, 39)}…` : n)),
+          3,
+        )}`,
+        true,
+      )
+    : 'Computed values without reading a table (and more).';
 }
 
 function sentence(body: string, partial: boolean): string {
@@ -103,7 +133,18 @@ function parseStatements(sql: string, dialect: Dialect): Node[] | null {
   return parsed.ok ? parsed.statements.filter((s: Node) => s != null) : null;
 }
 
-const WRITE_TYPES = new Set(['insert', 'update', 'delete', 'replace', 'merge', 'upsert', 'create', 'drop', 'alter', 'truncate']);
+const WRITE_TYPES = new Set([
+  'insert',
+  'update',
+  'delete',
+  'replace',
+  'merge',
+  'upsert',
+  'create',
+  'drop',
+  'alter',
+  'truncate',
+]);
 
 /** A SELECT with no INTO, no locking clause and no data-modifying statement anywhere inside. */
 function isRead(ast: Node): boolean {
@@ -114,8 +155,17 @@ function isRead(ast: Node): boolean {
     if (!read || node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) return node.forEach(visit);
-    if (node.type === 'select' && (node.into?.expr || node.for_update || node.locking_read || node.for?.type === 'update')) read = false;
-    if (typeof node.type === 'string' && WRITE_TYPES.has(node.type.toLowerCase()) && (node.table !== undefined || node.ast !== undefined)) read = false;
+    if (
+      node.type === 'select' &&
+      (node.into?.expr || node.for_update || node.locking_read || node.for?.type === 'update')
+    )
+      read = false;
+    if (
+      typeof node.type === 'string' &&
+      WRITE_TYPES.has(node.type.toLowerCase()) &&
+      (node.table !== undefined || node.ast !== undefined)
+    )
+      read = false;
     for (const key of Object.keys(node)) if (key !== 'loc') visit(node[key]);
   };
   visit(ast);
@@ -139,13 +189,19 @@ function readSelect(ast: Node, ctx: ReadingContext, outer: Scope | null): string
   if (ast?.type !== 'select') return null;
   const parts = selectParts(ast, outer, ctx);
   // DISTINCT ON keeps one row per key, WITH ROLLUP adds subtotal rows: neither is told
-  if (String(ast.distinct?.type ?? '').toUpperCase() === 'DISTINCT ON' || (Array.isArray(ast.groupby?.modifiers) && ast.groupby.modifiers.some((m: Node) => m != null))) ctx.partial = true;
+  if (
+    String(ast.distinct?.type ?? '').toUpperCase() === 'DISTINCT ON' ||
+    (Array.isArray(ast.groupby?.modifiers) && ast.groupby.modifiers.some((m: Node) => m != null))
+  )
+    ctx.partial = true;
   if (!parts.scope.main) return readWithoutTables(parts, ctx);
   const filters = conditionText(parts.conditions, ctx.level);
   const rows = filters ? `${parts.subject}${parts.joins.length ? ', ' : ' '}${filters}` : parts.subject;
   const groups = groupColumns(ast);
   const aggregated = parts.items.some(isMeasure);
-  const head = aggregated ? aggregateHead(parts, rows, filters, groups.length > 0) : listHead(parts, rows, isDistinct(ast) && groups.length === 0, ctx.level);
+  const head = aggregated
+    ? aggregateHead(parts, rows, filters, groups.length > 0)
+    : listHead(parts, rows, isDistinct(ast) && groups.length === 0, ctx.level);
   const tail = [
     groups.length ? groupText(groups, parts, ctx) : null,
     ast.having ? (havingText(ast.having, parts.scope, ctx) ?? partialNote(ctx, 'keeping only some groups')) : null,
@@ -180,7 +236,8 @@ function readWithoutTables(parts: SelectParts, ctx: ReadingContext): string | nu
     return partialNote(ctx, 'Checked a condition');
   }
   const values = parts.items.map((i) => (i.kind === 'value' || i.kind === 'column' ? i.words : null));
-  if (values.length && values.every((v) => v !== null)) return `Computed ${listWords(values.map((v) => (/^\d|^'/.test(v!) ? v! : `the ${v}`)))}${values.every((v) => /^[\d'.-]/.test(v!)) ? ' without reading a table' : ''}`;
+  if (values.length && values.every((v) => v !== null))
+    return `Computed ${listWords(values.map((v) => (/^\d|^'/.test(v!) ? v! : `the ${v}`)))}${values.every((v) => /^[\d'.-]/.test(v!)) ? ' without reading a table' : ''}`;
   return partialNote(ctx, 'Computed values');
 }
 
@@ -193,12 +250,17 @@ function aggregateHead(parts: SelectParts, rows: string, filters: string, groupe
     if (m.kind === 'percent') {
       const what = m.percent ? 'percentage' : 'share';
       const cond = conditionText({ phrases: [m.phrase], unknown: 0 }, 0);
-      return filters ? `Computed, among ${rows}, the ${what} ${cond}` : `Computed the ${what} of ${parts.subject} ${cond}`;
+      return filters
+        ? `Computed, among ${rows}, the ${what} ${cond}`
+        : `Computed the ${what} of ${parts.subject} ${cond}`;
     }
     if (m.kind === 'aggregate') {
       const { agg } = m;
       const countsRows = agg.fn === 'count' && (agg.star || (agg.argIsKey && !agg.distinct));
-      if (countsRows && agg.filter) return filters || grouped ? `Counted, among ${rows}, the rows ${agg.filter}` : `Counted ${looksPlural(main.words) ? rows : `the rows of ${rows}`} ${agg.filter}`;
+      if (countsRows && agg.filter)
+        return filters || grouped
+          ? `Counted, among ${rows}, the rows ${agg.filter}`
+          : `Counted ${looksPlural(main.words) ? rows : `the rows of ${rows}`} ${agg.filter}`;
       if (agg.filter) return `Computed ${aggregateNoun(agg, true)} of ${rows}`;
       if (countsRows) {
         const plainRows = parts.joins.every((j) => j.manyToOne && !j.outer) && looksPlural(main.words);
@@ -209,7 +271,13 @@ function aggregateHead(parts: SelectParts, rows: string, filters: string, groupe
       if (agg.fn === 'count') return `Counted the ${agg.distinct ? 'distinct ' : ''}${agg.arg} values of ${rows}`;
     }
   }
-  const nouns = measures.map((m) => (m.kind === 'aggregate' ? aggregateNoun(m.agg, true) : m.kind === 'percent' ? `the ${m.percent ? 'percentage' : 'share'} of rows ${conditionText({ phrases: [m.phrase], unknown: 0 }, 0)}` : `the ${m.words}`));
+  const nouns = measures.map((m) =>
+    m.kind === 'aggregate'
+      ? aggregateNoun(m.agg, true)
+      : m.kind === 'percent'
+        ? `the ${m.percent ? 'percentage' : 'share'} of rows ${conditionText({ phrases: [m.phrase], unknown: 0 }, 0)}`
+        : `the ${m.words}`,
+  );
   return `Computed ${listWords(nouns)} of ${rows}`;
 }
 
@@ -229,11 +297,29 @@ function listHead(parts: SelectParts, rows: string, distinct: boolean, level: nu
   const whole = looksPlural(main.words) || parts.joins.length > 0 ? rows : `the rows of ${rows}`;
   if (items.length === 1 && items[0].kind === 'star' && items[0].words === null && !distinct) return `Listed ${whole}`;
   const columns = items.filter((i) => i.kind === 'column').map((i) => (i as { words: string }).words);
-  const all = main.table && parts.joins.length === 0 && columns.length === items.length && main.table.columns.length === columns.length && main.table.columns.every((c) => columns.includes(words(c.name)));
+  const all =
+    main.table &&
+    parts.joins.length === 0 &&
+    columns.length === items.length &&
+    main.table.columns.length === columns.length &&
+    main.table.columns.every((c) => columns.includes(words(c.name)));
   if (all && !distinct) return `Listed ${whole}`;
-  const names = items.map((i) => (i.kind === 'star' ? (i.words ?? 'all columns') : i.kind === 'check' ? 'a check' : i.kind === 'aggregate' ? aggregateNoun(i.agg, false) : i.kind === 'percent' ? 'a percentage' : i.words));
+  const names = items.map((i) =>
+    i.kind === 'star'
+      ? (i.words ?? 'all columns')
+      : i.kind === 'check'
+        ? 'a check'
+        : i.kind === 'aggregate'
+          ? aggregateNoun(i.agg, false)
+          : i.kind === 'percent'
+            ? 'a percentage'
+            : i.words,
+  );
   const max = [4, 3, 2][Math.min(level, 2)];
-  const shown = names.length <= max ? listWords(names) : `${names.slice(0, max - 1).join(', ')} and ${names.length - max + 1} more columns`;
+  const shown =
+    names.length <= max
+      ? listWords(names)
+      : `${names.slice(0, max - 1).join(', ')} and ${names.length - max + 1} more columns`;
   const article = /^(the|all) /.test(shown) ? '' : 'the ';
   return `Listed ${distinct ? 'the distinct ' : article}${distinct ? shown.replace(/^the /, '') : shown} of ${rows}`;
 }
@@ -283,7 +369,12 @@ function resolveReference(node: Node, parts: SelectParts, scope: Scope): Node {
     const name = String(nameOf(node.column) ?? '').toLowerCase();
     const aliased = scope.aliases.get(name);
     const isColumn = scope.sources.some((s) => s.table?.columns.some((c) => c.name.toLowerCase() === name));
-    if (aliased !== undefined && !isColumn && !(aliased?.type === 'column_ref' && String(nameOf(aliased.column)).toLowerCase() === name)) return aliased;
+    if (
+      aliased !== undefined &&
+      !isColumn &&
+      !(aliased?.type === 'column_ref' && String(nameOf(aliased.column)).toLowerCase() === name)
+    )
+      return aliased;
   }
   return node;
 }
@@ -313,8 +404,12 @@ function orderText(ast: Node, parts: SelectParts, ctx: ReadingContext): string |
     const agg = aggregateOf(unwrapAggregate(node), parts.scope, ctx);
     if (agg || containsAggregate(node)) {
       const single = k === 0 && measures.length === 1 && sameNode(measures[0].node, node);
-      const noun = agg ? aggregateNoun(agg, true) : `the ${expressionWords(node, parts.scope, ctx) ?? aliasWords(key?.expr, parts.scope) ?? 'computed value'}`;
-      phrases.push(single ? (desc ? 'largest first' : 'smallest first') : `by ${noun}, ${desc ? 'largest' : 'smallest'} first`);
+      const noun = agg
+        ? aggregateNoun(agg, true)
+        : `the ${expressionWords(node, parts.scope, ctx) ?? aliasWords(key?.expr, parts.scope) ?? 'computed value'}`;
+      phrases.push(
+        single ? (desc ? 'largest first' : 'smallest first') : `by ${noun}, ${desc ? 'largest' : 'smallest'} first`,
+      );
       return;
     }
     const term = operand(node, parts.scope, ctx);
@@ -326,19 +421,32 @@ function orderText(ast: Node, parts: SelectParts, ctx: ReadingContext): string |
       return;
     }
     const kind = term?.column && isKey(term.column) ? 'unknown' : (term?.kind ?? 'unknown');
-    if (kind === 'date') phrases.push(keys.length === 1 ? (desc ? 'newest first' : 'oldest first') : `by ${text}, ${desc ? 'newest' : 'oldest'} first`);
+    if (kind === 'date')
+      phrases.push(
+        keys.length === 1
+          ? desc
+            ? 'newest first'
+            : 'oldest first'
+          : `by ${text}, ${desc ? 'newest' : 'oldest'} first`,
+      );
     else if (kind === 'number') phrases.push(`by ${text}, ${desc ? 'highest' : 'lowest'} first`);
     else phrases.push(`by ${text}${desc ? ', descending' : ''}`);
   });
   if (phrases.length === 0) return null;
-  return phrases.map((p, i) => (i === 0 ? p : `then ${p.startsWith('by ') || p.startsWith('in ') ? p : `by ${p}`}`)).join(', ');
+  return phrases
+    .map((p, i) => (i === 0 ? p : `then ${p.startsWith('by ') || p.startsWith('in ') ? p : `by ${p}`}`))
+    .join(', ');
 }
 
 /** `CASE WHEN x IS NULL THEN 1 ELSE 0 END`: an ORDER BY key that only places NULLs first or last. */
 function nullsPlacement(node: Node): boolean {
   if (node?.type !== 'case' || node.expr || !Array.isArray(node.args) || node.args.length !== 2) return false;
   const [when, otherwise] = node.args;
-  const isNull = when?.type === 'when' && when.cond?.type === 'binary_expr' && String(when.cond.operator).toUpperCase() === 'IS' && when.cond.right?.type === 'null';
+  const isNull =
+    when?.type === 'when' &&
+    when.cond?.type === 'binary_expr' &&
+    String(when.cond.operator).toUpperCase() === 'IS' &&
+    when.cond.right?.type === 'null';
   return isNull && when.result?.type === 'number' && otherwise?.type === 'else' && otherwise.result?.type === 'number';
 }
 
@@ -363,15 +471,16 @@ function limitText(ast: Node, ctx: ReadingContext): string | null {
   const ordered = Array.isArray(ast.orderby) && ast.orderby.length > 0;
   const firstDesc = ordered && String(ast.orderby[0]?.type ?? '').toUpperCase() === 'DESC';
   const out: string[] = [];
-  if (ast.top?.value !== undefined && ast.top?.value !== null) count = { type: 'number', value: ast.top.value, percent: !!ast.top.percent };
-  const capOnly = (n: number) => ctx.depth === 0 && typeof ctx.rowLimit === 'number' && n >= ctx.rowLimit && !count?.percent;
+  if (ast.top?.value !== undefined && ast.top?.value !== null)
+    count = { type: 'number', value: ast.top.value, percent: !!ast.top.percent };
+  const capOnly = (n: number) =>
+    ctx.depth === 0 && typeof ctx.rowLimit === 'number' && n >= ctx.rowLimit && !count?.percent;
   if (count) {
     const n = count.type === 'number' ? Number(count.value) : NaN;
     if (!Number.isFinite(n)) ctx.partial = true;
     else if (capOnly(n)) {
       // the service's row cap, not the question's: the answer says when it cut rows
-    }
-    else if (count.percent) out.push(`${firstDesc ? 'top' : 'first'} ${n} percent`);
+    } else if (count.percent) out.push(`${firstDesc ? 'top' : 'first'} ${n} percent`);
     else if (ordered && n === 1) out.push(`${firstDesc ? 'top' : 'first'} row only`);
     else if (ordered && n <= 100) out.push(`${firstDesc ? 'top' : 'first'} ${formatCount(n)}`);
     else out.push(`${ordered ? 'first' : 'at most'} ${formatCount(n)} row${n === 1 ? '' : 's'}`);
@@ -407,7 +516,8 @@ function readSubquery(ast: Node, outer: Scope, ctx: ReadingContext): SubqueryRea
     let column: string | null = null;
     let countsRows = false;
     if (only?.kind === 'aggregate') {
-      countsRows = only.agg.fn === 'count' && !only.agg.filter && (only.agg.star || (only.agg.argIsKey && !only.agg.distinct));
+      countsRows =
+        only.agg.fn === 'count' && !only.agg.filter && (only.agg.star || (only.agg.argIsKey && !only.agg.distinct));
       value = countsRows ? `the number of ${rows}` : `${aggregateNoun(only.agg, true)} of ${rows}`;
     } else if (only?.kind === 'column' || (only?.kind === 'value' && !only.aggregated)) {
       column = only.words;

@@ -50,15 +50,30 @@ export async function answerRows(
   const emptyWhy = await explainEmptyResult(driver, sql, result, schema, options.statementTimeoutMs);
   const span = rec.start('answer');
   let streamed = '';
-  const answer = await writeAnswer(provider, question, sql, result, options.answerRowLimit, options.answerMode, (text) => {
-    streamed += text;
-    rec.publish('answer.delta', { text });
-  }, options.knowledge ?? []);
+  const answer = await writeAnswer(
+    provider,
+    question,
+    sql,
+    result,
+    options.answerRowLimit,
+    options.answerMode,
+    (text) => {
+      streamed += text;
+      rec.publish('answer.delta', { text });
+    },
+    options.knowledge ?? [],
+  );
   answer.text = withEmptyExplanation(answer.text, emptyWhy);
-  const valueNotes = checkFilterValues(sql, schema.dialect, schema).filter((n) => n.problem === 'type-mismatch' || !emptyWhy?.text);
+  const valueNotes = checkFilterValues(sql, schema.dialect, schema).filter(
+    (n) => n.problem === 'type-mismatch' || !emptyWhy?.text,
+  );
   answer.text = withValueNotes(answer.text, valueNotes);
-  if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed)) rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
-  const reading = withDefinitions(describeSql(sql, schema.dialect, schema, { rowLimit: options.maxResultRows }), options.definitions ?? []);
+  if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed))
+    rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
+  const reading = withDefinitions(
+    describeSql(sql, schema.dialect, schema, { rowLimit: options.maxResultRows }),
+    options.definitions ?? [],
+  );
   span.end(answer.error ? 'error' : 'ok', {
     tokens: answer.tokens,
     error: answer.error,
@@ -66,7 +81,9 @@ export async function answerRows(
       rowsShown: Math.min(result.rows.length, options.answerRowLimit),
       fallback: answer.error !== null,
       answeredBy: answer.source,
-      ...(answer.source === 'model' || answer.source === 'offline' ? { provider: provider.name, model: provider.modelId } : {}),
+      ...(answer.source === 'model' || answer.source === 'offline'
+        ? { provider: provider.name, model: provider.modelId }
+        : {}),
       ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}),
       ...(valueNotes.length ? { valueNotes } : {}),
       reading,

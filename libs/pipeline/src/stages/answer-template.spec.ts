@@ -1,7 +1,13 @@
 import type { ReadResult } from '@nlq/contracts';
 import { columnLabel, templateAnswer } from './answer-template';
 
-const result = (columns: string[], rows: unknown[][], truncated = false): ReadResult => ({ columns, rows, rowCount: rows.length, truncated, durationMs: 1 });
+const result = (columns: string[], rows: unknown[][], truncated = false): ReadResult => ({
+  columns,
+  rows,
+  rowCount: rows.length,
+  truncated,
+  durationMs: 1,
+});
 
 describe('templateAnswer', () => {
   it('states one value with its column as words, formatted for people', () => {
@@ -18,19 +24,51 @@ describe('templateAnswer', () => {
   });
 
   it('states one row of a few columns', () => {
-    expect(templateAnswer(result(['first_name', 'country', 'order_count'], [['Ada', 'France', 12]]))).toBe('One row: first name Ada, country France, order count 12.');
+    expect(templateAnswer(result(['first_name', 'country', 'order_count'], [['Ada', 'France', 12]]))).toBe(
+      'One row: first name Ada, country France, order count 12.',
+    );
   });
 
   it('lists a short result of one column, or of a label and a number', () => {
     expect(templateAnswer(result(['name'], [['Ada'], ['Bob'], ['Cy']]))).toBe('3 rows: Ada, Bob and Cy.');
-    expect(templateAnswer(result(['status', 'orders'], [['open', 1200], ['shipped', 30]]))).toBe('2 rows (status, orders): open (1,200) and shipped (30).');
+    expect(
+      templateAnswer(
+        result(
+          ['status', 'orders'],
+          [
+            ['open', 1200],
+            ['shipped', 30],
+          ],
+        ),
+      ),
+    ).toBe('2 rows (status, orders): open (1,200) and shipped (30).');
   });
 
   it('leaves to the model what it cannot state exactly: long, wide, mixed or cut results', () => {
     const many = Array.from({ length: 11 }, (_v, i) => [`n${i}`]);
     expect(templateAnswer(result(['name'], many))).toBeNull();
-    expect(templateAnswer(result(['a', 'b', 'c'], [[1, 2, 3], [4, 5, 6]]))).toBeNull();
-    expect(templateAnswer(result(['name', 'city'], [['Ada', 'Paris'], ['Bob', 'Lima']]))).toBeNull();
+    expect(
+      templateAnswer(
+        result(
+          ['a', 'b', 'c'],
+          [
+            [1, 2, 3],
+            [4, 5, 6],
+          ],
+        ),
+      ),
+    ).toBeNull();
+    expect(
+      templateAnswer(
+        result(
+          ['name', 'city'],
+          [
+            ['Ada', 'Paris'],
+            ['Bob', 'Lima'],
+          ],
+        ),
+      ),
+    ).toBeNull();
     expect(templateAnswer(result(['n'], [[3]], true))).toBeNull();
     expect(templateAnswer(result(['a', 'b', 'c', 'd', 'e', 'f', 'g'], [[1, 2, 3, 4, 5, 6, 7]]))).toBeNull();
   });

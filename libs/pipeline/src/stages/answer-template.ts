@@ -6,7 +6,19 @@ export const TEMPLATE_LIST_ROWS = 10;
 export const TEMPLATE_ROW_COLUMNS = 6;
 
 /** Column labels that say nothing about the value (`SELECT COUNT(*) AS n`): a one-value answer then reads "The answer is 3." */
-const GENERIC_LABELS = new Set(['cnt', 'val', 'value', 'result', 'column', 'expr', 'answer', 'res', 'num', 'column 1', 'col']);
+const GENERIC_LABELS = new Set([
+  'cnt',
+  'val',
+  'value',
+  'result',
+  'column',
+  'expr',
+  'answer',
+  'res',
+  'num',
+  'column 1',
+  'col',
+]);
 
 /** A column name as words (moved to libs/contracts, shared with the web app's table headers). */
 export { columnLabel };
@@ -39,7 +51,9 @@ export function templateAnswer(result: ReadResult): string | null {
   if (rows.length === 1 && columns.length === 1) {
     const label = columnLabel(columns[0]);
     const value = formatCell(rows[0][0], columns[0]);
-    return label.length < 3 || GENERIC_LABELS.has(label) ? `The answer is ${value}.` : `${capitalize(label)}: ${value}.`;
+    return label.length < 3 || GENERIC_LABELS.has(label)
+      ? `The answer is ${value}.`
+      : `${capitalize(label)}: ${value}.`;
   }
   if (rows.length === 1 && columns.length <= TEMPLATE_ROW_COLUMNS) {
     return `One row: ${columns.map((c, i) => `${columnLabel(c)} ${formatCell(rows[0][i], c)}`).join(', ')}.`;

@@ -1,5 +1,13 @@
 import type { ReadResult } from '@nlq/contracts';
-import { collectAnswerStream, ProviderResponseError, type AnswerPromptRequest, type AnswerRequest, type AnswerResult, type LlmProvider, type TokenUsage } from '@nlq/llm-providers';
+import {
+  collectAnswerStream,
+  ProviderResponseError,
+  type AnswerPromptRequest,
+  type AnswerRequest,
+  type AnswerResult,
+  type LlmProvider,
+  type TokenUsage,
+} from '@nlq/llm-providers';
 import type { KnowledgeDefinition } from '@nlq/contracts';
 import type { AnswerMode } from '../ports';
 import { templateAnswer } from './answer-template';
@@ -63,15 +71,32 @@ export async function writeAnswer(
       ...(result.truncated && typeof result.totalRows === 'number' ? { totalRows: result.totalRows } : {}),
       ...(knowledge.some((d) => d.kind === 'instruction' && d.scope === 'answer') ? { knowledge } : {}),
     };
-    const answer = onDelta && provider.streamAnswer ? await streamedAnswer(provider, request, onDelta) : await provider.writeAnswer(request);
-    return { text: answer.text, source: provider.answersLocally ? 'offline' : 'model', tokens: answer.tokens ?? null, error: null };
+    const answer =
+      onDelta && provider.streamAnswer
+        ? await streamedAnswer(provider, request, onDelta)
+        : await provider.writeAnswer(request);
+    return {
+      text: answer.text,
+      source: provider.answersLocally ? 'offline' : 'model',
+      tokens: answer.tokens ?? null,
+      error: null,
+    };
   } catch (error) {
-    return { text: factualSummary(result), source: 'fallback', tokens: null, error: describeProviderError(provider, error) };
+    return {
+      text: factualSummary(result),
+      source: 'fallback',
+      tokens: null,
+      error: describeProviderError(provider, error),
+    };
   }
 }
 
 /** The provider's streamed answer; a 400 refusal of the streaming request before any text asks once without streaming. */
-async function streamedAnswer(provider: LlmProvider, request: AnswerRequest, onDelta: (text: string) => void): Promise<AnswerResult> {
+async function streamedAnswer(
+  provider: LlmProvider,
+  request: AnswerRequest,
+  onDelta: (text: string) => void,
+): Promise<AnswerResult> {
   let streamed = false;
   try {
     return await collectAnswerStream(provider.streamAnswer!(request), (text) => {
@@ -91,6 +116,7 @@ async function streamedAnswer(provider: LlmProvider, request: AnswerRequest, onD
 export function factualSummary(result: ReadResult): string {
   const rows = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
   const columns = result.columns.length ? ` (columns: ${result.columns.join(', ')})` : '';
-  if (result.truncated && typeof result.totalRows === 'number') return `The query returned ${rows(result.totalRows)}${columns}; the first ${result.rowCount.toLocaleString('en-US')} are shown.`;
+  if (result.truncated && typeof result.totalRows === 'number')
+    return `The query returned ${rows(result.totalRows)}${columns}; the first ${result.rowCount.toLocaleString('en-US')} are shown.`;
   return `The query returned ${result.truncated ? 'at least ' : ''}${rows(result.rowCount)}${columns}.`;
 }

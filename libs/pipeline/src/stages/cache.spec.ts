@@ -8,7 +8,14 @@ import {
   resultCacheKey,
 } from './cache';
 
-const parts = { connectionId: 'c1', sessionId: 's1', userId: 'u1', question: 'How many customers?', modelId: 'm:1', schemaVersion: 'v1' };
+const parts = {
+  connectionId: 'c1',
+  sessionId: 's1',
+  userId: 'u1',
+  question: 'How many customers?',
+  modelId: 'm:1',
+  schemaVersion: 'v1',
+};
 
 describe('cache stage', () => {
   it('normalises case, spaces and trailing punctuation', () => {
@@ -21,7 +28,14 @@ describe('cache stage', () => {
     const key = resultCacheKey(parts);
     expect(key.startsWith(connectionCachePrefix('c1'))).toBe(true);
     expect(resultCacheKey({ ...parts, question: 'how many customers' })).toBe(key);
-    for (const change of [{ connectionId: 'c2' }, { sessionId: 's2' }, { userId: 'u2' }, { modelId: 'm:2' }, { schemaVersion: 'v2' }, { question: 'How many orders?' }]) {
+    for (const change of [
+      { connectionId: 'c2' },
+      { sessionId: 's2' },
+      { userId: 'u2' },
+      { modelId: 'm:2' },
+      { schemaVersion: 'v2' },
+      { question: 'How many orders?' },
+    ]) {
       expect(resultCacheKey({ ...parts, ...change })).not.toBe(key);
     }
   });
@@ -35,7 +49,9 @@ describe('cache stage', () => {
 
   it('rates questions that differ only in stop words, plural and punctuation as near-identical', () => {
     expect(questionSimilarity('List all customers', 'Show me the customers?')).toBe(1);
-    expect(questionSimilarity('How many orders were shipped in 2023?', 'how many orders shipped in 2023')).toBeGreaterThanOrEqual(NEAR_DUPLICATE_THRESHOLD);
+    expect(
+      questionSimilarity('How many orders were shipped in 2023?', 'how many orders shipped in 2023'),
+    ).toBeGreaterThanOrEqual(NEAR_DUPLICATE_THRESHOLD);
   });
 
   it('keeps questions with a different content word, number or literal apart', () => {
@@ -50,7 +66,12 @@ describe('cache stage', () => {
     let now = 1_000_000;
     const index = () => new NearDuplicateIndex({ ttlSeconds: 300, clock: () => now });
     const scope = { connectionId: 'c1', sessionId: 's1', userId: 'u1' };
-    const remembered = { question: 'List all customers', sql: 'SELECT * FROM customers', modelId: 'm:1', schemaVersion: 'v1' };
+    const remembered = {
+      question: 'List all customers',
+      sql: 'SELECT * FROM customers',
+      modelId: 'm:1',
+      schemaVersion: 'v1',
+    };
 
     it('finds a near-identical question of the same scope, model and schema version', () => {
       const idx = index();
@@ -83,7 +104,14 @@ describe('cache stage', () => {
 
 describe('business definitions in the cache key (issue 23)', () => {
   it('a matched definition with another version is another key and another reuse scope', () => {
-    const parts = { connectionId: 'c', sessionId: 's', userId: 'u', question: 'total revenue', modelId: 'm', schemaVersion: 'v' };
+    const parts = {
+      connectionId: 'c',
+      sessionId: 's',
+      userId: 'u',
+      question: 'total revenue',
+      modelId: 'm',
+      schemaVersion: 'v',
+    };
     const v1 = resultCacheKey({ ...parts, knowledge: 'rev@1' });
     expect(v1).not.toBe(resultCacheKey(parts));
     expect(v1).not.toBe(resultCacheKey({ ...parts, knowledge: 'rev@2' }));

@@ -47,7 +47,13 @@ export function resultCacheKey(parts: {
   knowledge?: string;
 }): string {
   const enc = encodeURIComponent;
-  const key = [enc(parts.sessionId), enc(parts.userId), questionHash(parts.question), enc(parts.modelId), enc(parts.schemaVersion)];
+  const key = [
+    enc(parts.sessionId),
+    enc(parts.userId),
+    questionHash(parts.question),
+    enc(parts.modelId),
+    enc(parts.schemaVersion),
+  ];
   if (parts.context) key.push(enc(parts.context));
   if (parts.knowledge) key.push(`k=${enc(parts.knowledge)}`);
   return connectionCachePrefix(parts.connectionId) + key.join(':');
@@ -139,12 +145,23 @@ export class NearDuplicateIndex {
   private readonly scopes = new Map<string, RememberedQuestion[]>();
 
   constructor(
-    private readonly options: { ttlSeconds: number; threshold?: number; perScope?: number; maxScopes?: number; clock?: () => number },
+    private readonly options: {
+      ttlSeconds: number;
+      threshold?: number;
+      perScope?: number;
+      maxScopes?: number;
+      clock?: () => number;
+    },
   ) {}
 
   private scopeKey(scope: ReuseScope): string {
-    const context = (scope.context ? `:${encodeURIComponent(scope.context)}` : '') + (scope.knowledge ? `:k=${encodeURIComponent(scope.knowledge)}` : '');
-    return connectionCachePrefix(scope.connectionId) + `${encodeURIComponent(scope.sessionId)}:${encodeURIComponent(scope.userId)}${context}`;
+    const context =
+      (scope.context ? `:${encodeURIComponent(scope.context)}` : '') +
+      (scope.knowledge ? `:k=${encodeURIComponent(scope.knowledge)}` : '');
+    return (
+      connectionCachePrefix(scope.connectionId) +
+      `${encodeURIComponent(scope.sessionId)}:${encodeURIComponent(scope.userId)}${context}`
+    );
   }
 
   /** Remember a question whose SQL answered successfully. */
@@ -157,7 +174,8 @@ export class NearDuplicateIndex {
     while (list.length > (this.options.perScope ?? 20)) list.shift();
     this.scopes.delete(key);
     this.scopes.set(key, list);
-    while (this.scopes.size > (this.options.maxScopes ?? 1000)) this.scopes.delete(this.scopes.keys().next().value as string);
+    while (this.scopes.size > (this.options.maxScopes ?? 1000))
+      this.scopes.delete(this.scopes.keys().next().value as string);
   }
 
   /** The most similar live earlier question at or over the threshold, or null. */

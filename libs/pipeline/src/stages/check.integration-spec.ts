@@ -63,8 +63,17 @@ beforeEach(() => {
 
 function pipelineWith(config: Partial<PipelineConfig> = {}) {
   const store = new InMemoryStateStore();
-  const targets: TargetResolver = { connection: async () => ({ connectionId: 'tv', driver }), provider: async () => provider };
-  const pipeline = new QueryPipeline({ targets, store, config: { ...DEFAULT_PIPELINE_CONFIG, ...config }, audit: { audit: () => undefined }, events: new InMemoryEventBus() });
+  const targets: TargetResolver = {
+    connection: async () => ({ connectionId: 'tv', driver }),
+    provider: async () => provider,
+  };
+  const pipeline = new QueryPipeline({
+    targets,
+    store,
+    config: { ...DEFAULT_PIPELINE_CONFIG, ...config },
+    audit: { audit: () => undefined },
+    events: new InMemoryEventBus(),
+  });
   return { pipeline, store };
 }
 
@@ -86,8 +95,14 @@ describe('check-stage repairs through the pipeline (SQLite, OpenAI wire protocol
   });
 
   it('a table named show answers right with one model call (chatty and <think> replies)', async () => {
-    replies.set('How many shows are there?', 'Sure! Here is the query you need:\n\nSELECT COUNT(*) AS n FROM show;\n\nIt counts every show.');
-    replies.set('How many shows came out in 2021?', '<think>The table is show, filter on year.</think>\nSELECT COUNT(*) FROM show WHERE year = 2021');
+    replies.set(
+      'How many shows are there?',
+      'Sure! Here is the query you need:\n\nSELECT COUNT(*) AS n FROM show;\n\nIt counts every show.',
+    );
+    replies.set(
+      'How many shows came out in 2021?',
+      '<think>The table is show, filter on year.</think>\nSELECT COUNT(*) FROM show WHERE year = 2021',
+    );
     const { pipeline } = pipelineWith();
     const all = await pipeline.ask({ question: 'How many shows are there?', sessionId: 's2', userId: 'u' });
     expect(all.success).toBe(true);
@@ -108,10 +123,18 @@ describe('check-stage repairs through the pipeline (SQLite, OpenAI wire protocol
 
   it('a write behind a repair is still refused in user mode and held in admin mode, never run', async () => {
     replies.set('Remove the show Alpha', 'DELETE FROM show WHERE title = "Alpha"');
-    const user = await pipelineWith({ mode: 'user' }).pipeline.ask({ question: 'Remove the show Alpha', sessionId: 's5', userId: 'u' });
+    const user = await pipelineWith({ mode: 'user' }).pipeline.ask({
+      question: 'Remove the show Alpha',
+      sessionId: 's5',
+      userId: 'u',
+    });
     expect(user.success).toBe(false);
     expect(user.kind).toBe('write');
-    const admin = await pipelineWith({ mode: 'admin' }).pipeline.ask({ question: 'Remove the show Alpha', sessionId: 's6', userId: 'u' });
+    const admin = await pipelineWith({ mode: 'admin' }).pipeline.ask({
+      question: 'Remove the show Alpha',
+      sessionId: 's6',
+      userId: 'u',
+    });
     expect(admin.pendingApproval).toBe(true);
     expect(admin.sql).toBe('DELETE FROM "show" WHERE title = \'Alpha\'');
     expect((await driver.runRead('SELECT COUNT(*) FROM "show"', { maxRows: 10, timeoutMs: 5000 })).rows[0][0]).toBe(3);
@@ -119,7 +142,11 @@ describe('check-stage repairs through the pipeline (SQLite, OpenAI wire protocol
 
   it('a PRAGMA naming a keyword table stays refused', async () => {
     replies.set('Describe the show table', 'PRAGMA table_info(show)');
-    const out = await pipelineWith({ mode: 'admin' }).pipeline.ask({ question: 'Describe the show table', sessionId: 's7', userId: 'u' });
+    const out = await pipelineWith({ mode: 'admin' }).pipeline.ask({
+      question: 'Describe the show table',
+      sessionId: 's7',
+      userId: 'u',
+    });
     expect(out.success).toBe(false);
     expect(out.kind).toBe('refused');
     expect(out.repairs).toEqual([]);

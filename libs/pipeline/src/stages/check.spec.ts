@@ -34,7 +34,7 @@ describe('check stage (real SQL checker)', () => {
   it('reports unknown tables and columns of reads and writes', () => {
     const read = checkSql('SELECT nme FROM t', 'sqlite', schema);
     expect(read.referenceErrors.join(' ')).toMatch(/nme/);
-    const write = checkSql("UPDATE nowhere SET a = 1", 'sqlite', schema);
+    const write = checkSql('UPDATE nowhere SET a = 1', 'sqlite', schema);
     expect(write.classification.kind).toBe('write');
     expect(write.referenceErrors.join(' ')).toMatch(/nowhere/);
     expect(describeReferenceErrors(['unknown column nme'])).toMatch(/do not exist in the schema: unknown column nme/);
@@ -51,7 +51,13 @@ describe('check stage (real SQL checker)', () => {
       ...schema,
       tables: [
         ...schema.tables,
-        { name: 'show', kind: 'table', primaryKey: ['id'], foreignKeys: [], columns: [{ name: 'title', type: 'TEXT', nullable: true, primaryKey: false }] },
+        {
+          name: 'show',
+          kind: 'table',
+          primaryKey: ['id'],
+          foreignKeys: [],
+          columns: [{ name: 'title', type: 'TEXT', nullable: true, primaryKey: false }],
+        },
       ],
     };
 
@@ -60,7 +66,9 @@ describe('check stage (real SQL checker)', () => {
       expect(r.sql).toBe('SELECT title FROM "show" WHERE title = \'Alpha\'');
       expect(r.classification.kind).toBe('read');
       expect(r.repairs.map((x) => x.rule)).toEqual(['keyword-identifier', 'double-quoted-literal']);
-      expect(describeRepairs(r.repairs)).toBe('show -> "show" (keyword-identifier); "Alpha" -> \'Alpha\' (double-quoted-literal)');
+      expect(describeRepairs(r.repairs)).toBe(
+        'show -> "show" (keyword-identifier); "Alpha" -> \'Alpha\' (double-quoted-literal)',
+      );
     });
 
     it('never repairs a statement refused for any reason but parsing, and keeps a write a write', () => {
@@ -81,16 +89,26 @@ describe('check stage (real SQL checker)', () => {
   });
 });
 
-
 describe('CheckCache', () => {
   it('answers like checkSql, per schema version, and hands out copies', () => {
     const cache = new CheckCache(2);
     const first = cache.check('SELECT nope FROM t', 'sqlite', schema);
     expect(first).toEqual(checkSql('SELECT nope FROM t', 'sqlite', schema));
     first.referenceErrors.push('changed by the caller');
-    expect(cache.check('SELECT nope FROM t', 'sqlite', schema)).toEqual(checkSql('SELECT nope FROM t', 'sqlite', schema));
+    expect(cache.check('SELECT nope FROM t', 'sqlite', schema)).toEqual(
+      checkSql('SELECT nope FROM t', 'sqlite', schema),
+    );
     // another schema version with the column: checked again, not taken from memory
-    const v2: DatabaseSchema = { ...schema, version: 'v2', tables: [{ ...schema.tables[0], columns: [...schema.tables[0].columns, { name: 'nope', type: 'TEXT', nullable: true, primaryKey: false }] }] };
+    const v2: DatabaseSchema = {
+      ...schema,
+      version: 'v2',
+      tables: [
+        {
+          ...schema.tables[0],
+          columns: [...schema.tables[0].columns, { name: 'nope', type: 'TEXT', nullable: true, primaryKey: false }],
+        },
+      ],
+    };
     expect(cache.check('SELECT nope FROM t', 'sqlite', v2).referenceErrors).toEqual([]);
     // past maxEntries the least recently used is dropped, and still answered right
     cache.check('SELECT id FROM t', 'sqlite', schema);

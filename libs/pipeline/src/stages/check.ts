@@ -1,5 +1,12 @@
 import type { DatabaseSchema, Dialect, SqlClassification } from '@nlq/contracts';
-import { checkReferences, classifySql, normalizeSql, repairSql, type DoubleQuotedDecision, type SqlRepair } from '@nlq/db-drivers';
+import {
+  checkReferences,
+  classifySql,
+  normalizeSql,
+  repairSql,
+  type DoubleQuotedDecision,
+  type SqlRepair,
+} from '@nlq/db-drivers';
 
 export type { SqlRepair } from '@nlq/db-drivers';
 
@@ -44,7 +51,9 @@ export function checkSql(rawSql: string, dialect: Dialect, schema: DatabaseSchem
   if (classification.kind !== 'refused' && second.classification.kind !== classification.kind) return first;
   if (second.classification.kind === 'refused' && classification.kind === 'refused') {
     // Still refused: keep the repairs visible only when they got the statement past the parser.
-    return PARSE_FAILURE.test(second.classification.reason ?? '') ? first : { ...second, repairs: repaired.repairs, ...decisions };
+    return PARSE_FAILURE.test(second.classification.reason ?? '')
+      ? first
+      : { ...second, repairs: repaired.repairs, ...decisions };
   }
   return { ...second, repairs: repaired.repairs, ...decisions };
 }

@@ -39,7 +39,11 @@ function normalized(text: string): string {
  * @param history the session's recent entries (any order)
  * @throws NoSuchClarificationError when `optionId` names no option of an open clarification
  */
-export function chooseReading(sessionId: string, history: readonly HistoryEntry[], reply: { optionId?: string | null; question?: string | null }): ChosenReading | null {
+export function chooseReading(
+  sessionId: string,
+  history: readonly HistoryEntry[],
+  reply: { optionId?: string | null; question?: string | null },
+): ChosenReading | null {
   const open = openClarification(history);
   if (reply.optionId !== undefined && reply.optionId !== null) {
     const option = open?.options.find((o) => o.id === String(reply.optionId).trim());
@@ -49,7 +53,9 @@ export function chooseReading(sessionId: string, history: readonly HistoryEntry[
   if (!open || typeof reply.question !== 'string') return null;
   const said = normalized(reply.question);
   if (!said) return null;
-  const option = open.options.find((o) => said === o.id || said === normalized(o.label) || said === normalized(o.question));
+  const option = open.options.find(
+    (o) => said === o.id || said === normalized(o.label) || said === normalized(o.question),
+  );
   return option ? { optionId: option.id, label: option.label, question: option.question } : null;
 }
 

@@ -6,7 +6,19 @@ let clock = 0;
 function entry(question: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
   clock += 1000;
   return historyEntry(
-    { id: `e${clock}`, kind: 'query', session_id: 's', user_id: 'u', question, sql: `SELECT '${question}'`, answer: `answer to ${question}`, status: 'ok', row_count: 1, connection_id: 'c1', ...overrides },
+    {
+      id: `e${clock}`,
+      kind: 'query',
+      session_id: 's',
+      user_id: 'u',
+      question,
+      sql: `SELECT '${question}'`,
+      answer: `answer to ${question}`,
+      status: 'ok',
+      row_count: 1,
+      connection_id: 'c1',
+      ...overrides,
+    },
     clock,
   );
 }
@@ -29,13 +41,21 @@ describe('conversationWindow', () => {
       'Which products are out of stock?',
       'Orders per status',
     ]);
-    expect(window(history, 'and in the US?', 2).map((t) => t.question)).toEqual(['Which products are out of stock?', 'Orders per status']);
+    expect(window(history, 'and in the US?', 2).map((t) => t.question)).toEqual([
+      'Which products are out of stock?',
+      'Orders per status',
+    ]);
     expect(window([...history].reverse(), 'and in the US?', 1).map((t) => t.question)).toEqual(['Orders per status']);
     expect(window(history, 'and in the US?', 0)).toEqual([]);
   });
 
   it('leaves out the question itself, its near-identical restatements and older repeats', () => {
-    const history = [entry('How many customers are there?'), entry('Orders per status'), entry('orders per status'), entry('how many customers are there')];
+    const history = [
+      entry('How many customers are there?'),
+      entry('Orders per status'),
+      entry('orders per status'),
+      entry('how many customers are there'),
+    ];
     expect(window(history, 'How many customers are there?').map((t) => t.question)).toEqual(['orders per status']);
     expect(window(history, 'how many customers do we have?').map((t) => t.question)).toEqual(['orders per status']);
   });

@@ -39,7 +39,14 @@ export function conversationWindow(
 ): ConversationTurn[] {
   if (options.maxTurns <= 0 || options.tokenBudget <= 0) return [];
   const answered = history
-    .filter((e) => e.kind === 'query' && e.status === 'ok' && e.sql && e.question && (e.connection_id ?? options.connectionId) === options.connectionId)
+    .filter(
+      (e) =>
+        e.kind === 'query' &&
+        e.status === 'ok' &&
+        e.sql &&
+        e.question &&
+        (e.connection_id ?? options.connectionId) === options.connectionId,
+    )
     .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   const seen = new Set([normalizeQuestion(options.question)]);
   const turns: ConversationTurn[] = [];
@@ -47,7 +54,8 @@ export function conversationWindow(
   for (const entry of answered) {
     if (turns.length >= options.maxTurns) break;
     const key = normalizeQuestion(entry.question as string);
-    if (seen.has(key) || questionSimilarity(options.question, entry.question as string) >= NEAR_DUPLICATE_THRESHOLD) continue;
+    if (seen.has(key) || questionSimilarity(options.question, entry.question as string) >= NEAR_DUPLICATE_THRESHOLD)
+      continue;
     seen.add(key);
     const sql = (entry.sql as string).trim();
     const turn: ConversationTurn = {

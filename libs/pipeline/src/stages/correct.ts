@@ -11,14 +11,23 @@ export type CorrectionDecision =
  * would not help: the user reads that the database was unreachable or too slow), unsupported features, and a
  * read-only violation (a write slipped past the checker and the database refused it: refused, never retried).
  */
-export function decideCorrection(error: DatabaseError, sql: string, retriesUsed: number, maxRetries: number): CorrectionDecision {
+export function decideCorrection(
+  error: DatabaseError,
+  sql: string,
+  retriesUsed: number,
+  maxRetries: number,
+): CorrectionDecision {
   switch (error.kind) {
     case 'connection':
       return { action: 'fail', status: 'error', error: `The database could not be reached: ${error.message}` };
     case 'timeout':
       return { action: 'fail', status: 'error', error: `The query took too long and was cancelled: ${error.message}` };
     case 'read_only':
-      return { action: 'fail', status: 'refused', error: `The database refused to change data in a read-only query: ${error.message}` };
+      return {
+        action: 'fail',
+        status: 'refused',
+        error: `The database refused to change data in a read-only query: ${error.message}`,
+      };
     case 'unsupported':
       return { action: 'fail', status: 'error', error: `The database does not support this: ${error.message}` };
     default:

@@ -34,17 +34,42 @@ describe('examples stage', () => {
 
   it('prefers the examples sharing the most words with the question, newer first among equals', async () => {
     const store = new InMemoryStateStore();
-    const asked = ['How many customers are in France?', 'Total revenue per month', 'Which products are out of stock?', 'How many orders were shipped?'];
-    for (const [i, question] of asked.entries()) await store.verifiedExamples.insertExample({ ...example(i, 'verified'), question });
+    const asked = [
+      'How many customers are in France?',
+      'Total revenue per month',
+      'Which products are out of stock?',
+      'How many orders were shipped?',
+    ];
+    for (const [i, question] of asked.entries())
+      await store.verifiedExamples.insertExample({ ...example(i, 'verified'), question });
     const examples = await loadExamples(store, 'c', 'how many customers are in Germany', 2);
-    expect(examples.map((e) => e.question)).toEqual(['How many customers are in France?', 'How many orders were shipped?']);
+    expect(examples.map((e) => e.question)).toEqual([
+      'How many customers are in France?',
+      'How many orders were shipped?',
+    ]);
   });
 
   it('offers no thumbs-up as an example: only verified examples count', async () => {
     const store = new InMemoryStateStore();
-    const q = historyEntry({ kind: 'query', session_id: 's', user_id: 'u', status: 'ok', question: 'q', sql: 'SELECT 1', connection_id: 'c' }, 0);
+    const q = historyEntry(
+      {
+        kind: 'query',
+        session_id: 's',
+        user_id: 'u',
+        status: 'ok',
+        question: 'q',
+        sql: 'SELECT 1',
+        connection_id: 'c',
+      },
+      0,
+    );
     await store.appendHistory(q);
-    await store.appendHistory(historyEntry({ kind: 'feedback', session_id: 's', user_id: 'u', status: 'ok', signal: 'positive', ref_id: q.id }, 0));
+    await store.appendHistory(
+      historyEntry(
+        { kind: 'feedback', session_id: 's', user_id: 'u', status: 'ok', signal: 'positive', ref_id: q.id },
+        0,
+      ),
+    );
     expect(await loadExamples(store, 'c', 'q')).toEqual([]);
   });
 });

@@ -18,7 +18,12 @@ export const EXAMPLE_POOL = 200;
  * retrieval-based few-shot selection does), newer first among equals. None when the store keeps no verified examples.
  * Rejects with the store's error.
  */
-export async function loadExamples(store: StateStore, connectionId: string, question: string, limit = EXAMPLE_LIMIT): Promise<PromptExample[]> {
+export async function loadExamples(
+  store: StateStore,
+  connectionId: string,
+  question: string,
+  limit = EXAMPLE_LIMIT,
+): Promise<PromptExample[]> {
   if (!store.verifiedExamples || limit <= 0) return [];
   const pool = await store.verifiedExamples.fewShotExamples(connectionId, EXAMPLE_POOL);
   const asked = new Set(stemmedWords(question));

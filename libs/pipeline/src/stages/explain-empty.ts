@@ -17,14 +17,31 @@ export interface EmptyExplanation {
  * read alone, then the column's MIN/MAX or the nearest existing values), read-only with the statement timeout
  * `timeoutMs` (ms) per probe query. Resolves null for a result with rows; never rejects.
  */
-export async function explainEmptyResult(driver: DatabaseDriver, sql: string, result: ReadResult, schema: DatabaseSchema, timeoutMs: number): Promise<EmptyExplanation | null> {
+export async function explainEmptyResult(
+  driver: DatabaseDriver,
+  sql: string,
+  result: ReadResult,
+  schema: DatabaseSchema,
+  timeoutMs: number,
+): Promise<EmptyExplanation | null> {
   if (result.rowCount > 0 || result.rows.length > 0) return null;
   const started = Date.now();
   try {
     const probe = await probeEmptyResult(driver, sql, schema, { timeoutMs });
-    return { text: probe.explanation, detail: { explanation: probe.explanation, findings: probe.findings, queries: probe.queries, durationMs: Date.now() - started } };
+    return {
+      text: probe.explanation,
+      detail: {
+        explanation: probe.explanation,
+        findings: probe.findings,
+        queries: probe.queries,
+        durationMs: Date.now() - started,
+      },
+    };
   } catch (error) {
-    return { text: null, detail: { error: error instanceof Error ? error.message : String(error), durationMs: Date.now() - started } };
+    return {
+      text: null,
+      detail: { error: error instanceof Error ? error.message : String(error), durationMs: Date.now() - started },
+    };
   }
 }
 

@@ -1,4 +1,10 @@
-import { ClarificationNeededError, ProviderConnectionError, ProviderResponseError, ProviderTimeoutError, UnanswerableQuestionError } from '@nlq/llm-providers';
+import {
+  ClarificationNeededError,
+  ProviderConnectionError,
+  ProviderResponseError,
+  ProviderTimeoutError,
+  UnanswerableQuestionError,
+} from '@nlq/llm-providers';
 import type { SqlGenerationRequest } from '@nlq/llm-providers';
 import { ScriptedLlmProvider } from '../testing/scripted-llm-provider';
 import { generateSql } from './generate';
@@ -21,7 +27,11 @@ describe('generate stage', () => {
 
   it('passes an unanswerable message through', async () => {
     const provider = new ScriptedLlmProvider({ sql: [new UnanswerableQuestionError('No table holds weather data.')] });
-    expect(await generateSql(provider, request)).toEqual({ ok: false, unanswerable: true, error: 'No table holds weather data.' });
+    expect(await generateSql(provider, request)).toEqual({
+      ok: false,
+      unanswerable: true,
+      error: 'No table holds weather data.',
+    });
   });
 
   it('treats empty SQL as unanswerable', async () => {
@@ -31,7 +41,10 @@ describe('generate stage', () => {
 
   it('names the provider when it is unreachable, slow or failing', async () => {
     const cases: Array<[Error, RegExp]> = [
-      [new ProviderConnectionError('connect ECONNREFUSED 127.0.0.1:11434'), /"ollama" \(ollama:llama3\) could not be reached: connect ECONNREFUSED/],
+      [
+        new ProviderConnectionError('connect ECONNREFUSED 127.0.0.1:11434'),
+        /"ollama" \(ollama:llama3\) could not be reached: connect ECONNREFUSED/,
+      ],
       [new ProviderTimeoutError('timed out after 30000 ms'), /"ollama" \(ollama:llama3\) did not answer in time/],
       [new ProviderResponseError('401 invalid key', 401), /"ollama" \(ollama:llama3\) failed: 401 invalid key/],
     ];
@@ -49,7 +62,9 @@ describe('generate stage', () => {
       { label: 'employees in London', question: 'employees whose city is London' },
       { label: 'customers in London again', question: 'Customers whose city is London' },
     ];
-    const asking = new ScriptedLlmProvider({ sql: [new ClarificationNeededError({ question: 'Which people?', readings })] });
+    const asking = new ScriptedLlmProvider({
+      sql: [new ClarificationNeededError({ question: 'Which people?', readings })],
+    });
     expect(await generateSql(asking, request)).toEqual({
       ok: false,
       clarification: {
@@ -60,7 +75,13 @@ describe('generate stage', () => {
         ],
       },
     });
-    const single = new ScriptedLlmProvider({ sql: [new ClarificationNeededError({ question: 'Which people?', readings: readings.slice(0, 1) })] });
-    expect(await generateSql(single, request)).toMatchObject({ ok: false, unanswerable: true, error: expect.stringContaining('ambiguous') });
+    const single = new ScriptedLlmProvider({
+      sql: [new ClarificationNeededError({ question: 'Which people?', readings: readings.slice(0, 1) })],
+    });
+    expect(await generateSql(single, request)).toMatchObject({
+      ok: false,
+      unanswerable: true,
+      error: expect.stringContaining('ambiguous'),
+    });
   });
 });

@@ -43,7 +43,11 @@ export async function generateSql(provider: LlmProvider, request: SqlGenerationR
     const result = await provider.generateSql(request);
     const sql = (result.sql ?? '').trim();
     if (!sql) {
-      return { ok: false, unanswerable: true, error: 'The model could not write SQL for this question; try rephrasing it with table or column names.' };
+      return {
+        ok: false,
+        unanswerable: true,
+        error: 'The model could not write SQL for this question; try rephrasing it with table or column names.',
+      };
     }
     const examplesUsed = result.examplesUsed ?? request.examples.flatMap((e) => (e.id ? [e.id] : []));
     return { ok: true, sql, raw: result.raw, tokens: result.tokens ?? null, examplesUsed };
@@ -51,8 +55,16 @@ export async function generateSql(provider: LlmProvider, request: SqlGenerationR
     if (error instanceof ClarificationNeededError) {
       const clarification = toStoredClarification(error.clarification);
       if (clarification) return { ok: false, clarification };
-      return { ok: false, unanswerable: true, error: `The question is ambiguous (${error.clarification.question}); rephrase it so it has one reading.` };
+      return {
+        ok: false,
+        unanswerable: true,
+        error: `The question is ambiguous (${error.clarification.question}); rephrase it so it has one reading.`,
+      };
     }
-    return { ok: false, unanswerable: error instanceof UnanswerableQuestionError, error: describeProviderError(provider, error) };
+    return {
+      ok: false,
+      unanswerable: error instanceof UnanswerableQuestionError,
+      error: describeProviderError(provider, error),
+    };
   }
 }

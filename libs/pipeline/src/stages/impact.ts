@@ -18,10 +18,20 @@ export interface ImpactPreview {
  * (ms), on the connection it would run on. DDL gets no count (`estimate` null, nothing runs). Never rejects: a
  * count that fails or times out yields `rows: null` and a phrase saying the rows could not be counted.
  */
-export async function previewImpact(driver: DatabaseDriver, sql: string, kind: SqlKind, schema: DatabaseSchema, timeoutMs: number): Promise<ImpactPreview> {
+export async function previewImpact(
+  driver: DatabaseDriver,
+  sql: string,
+  kind: SqlKind,
+  schema: DatabaseSchema,
+  timeoutMs: number,
+): Promise<ImpactPreview> {
   if (kind !== 'write') return { rows: null, estimate: null, phrase: null };
   const estimate = await estimateImpact(driver, sql, schema.dialect, { timeoutMs, schema });
-  return { rows: estimate.rows, estimate, phrase: describeImpact(estimate) ?? `changes data (could not count the rows: ${estimate.error ?? 'unknown error'})` };
+  return {
+    rows: estimate.rows,
+    estimate,
+    phrase: describeImpact(estimate) ?? `changes data (could not count the rows: ${estimate.error ?? 'unknown error'})`,
+  };
 }
 
 /**
@@ -38,5 +48,12 @@ export function pendingResponse(kind: SqlKind, preview: ImpactPreview, sessionId
 export function impactDetail(preview: ImpactPreview): Record<string, unknown> | null {
   const e = preview.estimate;
   if (!e) return null;
-  return { rows: e.rows, bound: e.bound, method: e.method, countSql: e.countSql, durationMs: e.durationMs, error: e.error };
+  return {
+    rows: e.rows,
+    bound: e.bound,
+    method: e.method,
+    countSql: e.countSql,
+    durationMs: e.durationMs,
+    error: e.error,
+  };
 }

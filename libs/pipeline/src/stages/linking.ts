@@ -61,7 +61,12 @@ export interface LinkedSchema {
  * With `options.semanticScores` (embeddings), they are fused with the lexical scores before ranking.
  * Tables are identified by schema and name throughout (table-identity.ts). Never throws for a well-formed schema.
  */
-export function linkSchema(question: string, schema: DatabaseSchema, budgetTokens: number, options: LinkOptions = {}): LinkedSchema {
+export function linkSchema(
+  question: string,
+  schema: DatabaseSchema,
+  budgetTokens: number,
+  options: LinkOptions = {},
+): LinkedSchema {
   const index = LinkingIndex.of(schema);
   const fullTokens = Math.ceil(index.fullChars / CHARS_PER_TOKEN);
   if (fullTokens <= budgetTokens) {

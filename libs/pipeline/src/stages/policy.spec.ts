@@ -1,7 +1,11 @@
 import type { SqlClassification } from '@nlq/contracts';
 import { decidePolicy } from './policy';
 
-const c = (kind: SqlClassification['kind'], extra: Partial<SqlClassification> = {}): SqlClassification => ({ kind, tables: [], ...extra });
+const c = (kind: SqlClassification['kind'], extra: Partial<SqlClassification> = {}): SqlClassification => ({
+  kind,
+  tables: [],
+  ...extra,
+});
 
 describe('policy stage', () => {
   it('runs reads in both modes', () => {

@@ -1,10 +1,7 @@
 import type { SqlClassification } from '@nlq/contracts';
 
 /** What the policy lets happen to a checked statement. */
-export type PolicyDecision =
-  | { action: 'run' }
-  | { action: 'hold' }
-  | { action: 'deny'; error: string };
+export type PolicyDecision = { action: 'run' } | { action: 'hold' } | { action: 'deny'; error: string };
 
 /**
  * Pipeline step 8 (docs/architecture.md; spec section 3): mode `user` runs reads only and denies writes and DDL (an admin
@@ -25,6 +22,9 @@ export function decidePolicy(mode: 'user' | 'admin', classification: SqlClassifi
       };
     }
     default:
-      return { action: 'deny', error: `The generated SQL was refused: ${classification.reason ?? 'it is not a single statement nlq may run'}.` };
+      return {
+        action: 'deny',
+        error: `The generated SQL was refused: ${classification.reason ?? 'it is not a single statement nlq may run'}.`,
+      };
   }
 }

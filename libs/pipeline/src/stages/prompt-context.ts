@@ -31,14 +31,24 @@ export async function preparePromptContext(
   let semantic: { model: string } | { error: string } | null = null;
   if (linked.reduced && deps.semantic) {
     try {
-      linked = linkSchema(linkText, schema, deps.schemaTokenBudget, { semanticScores: await deps.semantic.scores(linkText, schema) });
+      linked = linkSchema(linkText, schema, deps.schemaTokenBudget, {
+        semanticScores: await deps.semantic.scores(linkText, schema),
+      });
       semantic = { model: deps.semantic.modelId };
     } catch (error) {
-      semantic = { error: `embeddings unavailable, lexical linking used: ${error instanceof Error ? error.message : String(error)}` };
+      semantic = {
+        error: `embeddings unavailable, lexical linking used: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
   span.end('ok', {
-    detail: { linkedTables: linked.linkedTables, reduced: linked.reduced, estimatedTokens: linked.estimatedTokens, totalTables: schema.tables.length, ...(semantic ? { semantic } : {}) },
+    detail: {
+      linkedTables: linked.linkedTables,
+      reduced: linked.reduced,
+      estimatedTokens: linked.estimatedTokens,
+      totalTables: schema.tables.length,
+      ...(semantic ? { semantic } : {}),
+    },
   });
   span = rec.start('examples');
   const examples = await loadExamples(deps.store, connectionId, question, EXAMPLE_LIMIT);

@@ -52,7 +52,10 @@ export async function countCutRows(
   if (!result.truncated && !cutByCap) return { truncated: false, totalRows: null };
   const body = (cutByCap && cap ? cap.uncapped : sql).replace(/;\s*$/, '');
   try {
-    const counted = await driver.runRead(`SELECT COUNT(*) AS nlq_total FROM (${body}) nlq_rows`, { maxRows: 1, timeoutMs: options.timeoutMs });
+    const counted = await driver.runRead(`SELECT COUNT(*) AS nlq_total FROM (${body}) nlq_rows`, {
+      maxRows: 1,
+      timeoutMs: options.timeoutMs,
+    });
     const total = Number(counted.rows[0]?.[0]);
     if (!Number.isFinite(total)) return { truncated: true, totalRows: null };
     if (total <= result.rowCount) return { truncated: false, totalRows: null };

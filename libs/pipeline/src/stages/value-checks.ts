@@ -31,11 +31,21 @@ function noteFor(filter: LiteralFilter): ValueNote | null {
   const kind = declaredKind(filter.column.type ?? '');
   if (kind === 'number') {
     const text = filter.values.find((v) => typeof v === 'string' && !NUMERIC_TEXT.test(v));
-    if (text !== undefined) return { column, problem: 'type-mismatch', text: `Note: ${column} holds numbers but was compared with the text ${quoted(text)}.` };
+    if (text !== undefined)
+      return {
+        column,
+        problem: 'type-mismatch',
+        text: `Note: ${column} holds numbers but was compared with the text ${quoted(text)}.`,
+      };
   }
   if (kind === 'text' && RANGE.has(filter.operator)) {
     const number = filter.values.find((v) => typeof v === 'number');
-    if (number !== undefined) return { column, problem: 'type-mismatch', text: `Note: ${column} holds text but was compared with the number ${number}, which compares text, not amounts.` };
+    if (number !== undefined)
+      return {
+        column,
+        problem: 'type-mismatch',
+        text: `Note: ${column} holds text but was compared with the number ${number}, which compares text, not amounts.`,
+      };
   }
   const known = filter.column.sampleValues;
   if (kind !== 'number' && known?.length && (filter.operator === '=' || filter.operator === 'IN')) {
@@ -45,7 +55,11 @@ function noteFor(filter: LiteralFilter): ValueNote | null {
       const byCase = new Map(known.map((k) => [k.toLowerCase(), k]));
       const stored = missing.map((v) => byCase.get(v.toLowerCase())).filter((v): v is string => v !== undefined);
       if (stored.length === missing.length) {
-        return { column, problem: 'unknown-value', text: `Note: ${column} stores ${stored.map(quoted).join(', ')}, not ${missing.map(quoted).join(', ')} (letter case differs).` };
+        return {
+          column,
+          problem: 'unknown-value',
+          text: `Note: ${column} stores ${stored.map(quoted).join(', ')}, not ${missing.map(quoted).join(', ')} (letter case differs).`,
+        };
       }
       const shown = known.slice(0, NOTE_VALUES).map(quoted).join(', ');
       return {

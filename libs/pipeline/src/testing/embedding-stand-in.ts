@@ -12,7 +12,10 @@ const DIMENSIONS = 16;
 export function standInVector(text: string, concepts: Readonly<Record<string, number>>): number[] {
   const v = new Array<number>(DIMENSIONS).fill(0);
   const reserved = new Set(Object.values(concepts)).size;
-  for (const word of text.toLowerCase().split(/[^a-z]+/).filter(Boolean)) {
+  for (const word of text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)) {
     const concept = Object.hasOwn(concepts, word) ? concepts[word] : undefined;
     if (concept !== undefined) v[concept] += 3;
     else v[reserved + ([...word].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % (DIMENSIONS - reserved))] += 1;
@@ -56,8 +59,12 @@ export async function startEmbeddingStandIn(concepts: Readonly<Record<string, nu
     if (req.method === 'POST' && req.url === '/api/embed') {
       res.end(JSON.stringify({ model: json.model, embeddings: inputs.map((t) => standInVector(t, concepts)) }));
     } else if (req.method === 'POST' && req.url === '/v1/embeddings') {
-      const data = inputs.map((t, index) => ({ object: 'embedding', index, embedding: standInVector(t, concepts) })).reverse();
-      res.end(JSON.stringify({ object: 'list', data, model: json.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      const data = inputs
+        .map((t, index) => ({ object: 'embedding', index, embedding: standInVector(t, concepts) }))
+        .reverse();
+      res.end(
+        JSON.stringify({ object: 'list', data, model: json.model, usage: { prompt_tokens: 1, total_tokens: 1 } }),
+      );
     } else {
       res.statusCode = 404;
       res.end('{}');

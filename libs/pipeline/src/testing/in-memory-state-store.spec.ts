@@ -4,9 +4,15 @@ import { historyEntry } from '../stages/record';
 import { InMemoryStateStore } from './in-memory-state-store';
 
 const query = (fields: Partial<HistoryEntry>): HistoryEntry =>
-  historyEntry({ kind: 'query', session_id: 's1', user_id: 'u1', status: 'ok', connection_id: 'c1', ...fields }, Date.now());
+  historyEntry(
+    { kind: 'query', session_id: 's1', user_id: 'u1', status: 'ok', connection_id: 'c1', ...fields },
+    Date.now(),
+  );
 const feedback = (ref: HistoryEntry, signal: string): HistoryEntry =>
-  historyEntry({ kind: 'feedback', session_id: ref.session_id, user_id: 'u1', status: 'ok', signal, ref_id: ref.id }, Date.now());
+  historyEntry(
+    { kind: 'feedback', session_id: ref.session_id, user_id: 'u1', status: 'ok', signal, ref_id: ref.id },
+    Date.now(),
+  );
 const op = (id: string, sessionId = 's1'): PendingOperation => ({
   id,
   sessionId,
@@ -56,7 +62,10 @@ describe('InMemoryStateStore', () => {
     await store.savePending(op('o1'));
     await store.savePending(op('o2'));
     expect((await store.listOperations('s1')).map((o) => o.state)).toEqual(['superseded', 'pending']);
-    const [a, b] = await Promise.all([store.claimPending('s1', 'approved', 'u1'), store.claimPending('s1', 'rejected', 'u2')]);
+    const [a, b] = await Promise.all([
+      store.claimPending('s1', 'approved', 'u1'),
+      store.claimPending('s1', 'rejected', 'u2'),
+    ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     expect(a?.id).toBe('o2');
     expect(a).toMatchObject({ state: 'approved', decidedBy: 'u1' });
@@ -86,13 +95,24 @@ describe('InMemoryStateStore', () => {
     expect(await store.renewLease('o1', lease('a', 5000))).toBe(true);
     now += 2000;
     expect(await store.failInterrupted('gone', new Date(now).toISOString())).toEqual([]); // lease renewed
-    expect(await store.failInterrupted('gone', new Date(now).toISOString(), 'a')).toMatchObject([{ id: 'o1', state: 'failed', error: 'gone' }]);
+    expect(await store.failInterrupted('gone', new Date(now).toISOString(), 'a')).toMatchObject([
+      { id: 'o1', state: 'failed', error: 'gone' },
+    ]);
     expect(await store.finishExecution('o1', 'a', { state: 'failed', error: 'late' })).toBeNull();
-    expect(await store.claimPending('s1', 'executing', 'u1', lease('b'))).toMatchObject({ state: 'executing', executor: 'b', error: null });
+    expect(await store.claimPending('s1', 'executing', 'u1', lease('b'))).toMatchObject({
+      state: 'executing',
+      executor: 'b',
+      error: null,
+    });
     now += 5000;
-    expect(await store.failInterrupted('expired', new Date(now).toISOString())).toMatchObject([{ state: 'failed', error: 'expired' }]);
+    expect(await store.failInterrupted('expired', new Date(now).toISOString())).toMatchObject([
+      { state: 'failed', error: 'expired' },
+    ]);
     // a run that committed after another replica declared it interrupted keeps its outcome: it cannot run again
-    expect(await store.finishExecution('o1', 'b', { state: 'approved', rowsAffected: 3 })).toMatchObject({ state: 'approved', rowsAffected: 3 });
+    expect(await store.finishExecution('o1', 'b', { state: 'approved', rowsAffected: 3 })).toMatchObject({
+      state: 'approved',
+      rowsAffected: 3,
+    });
     expect(await store.claimPending('s1', 'executing', 'u1', lease('a'))).toBeNull();
   });
 });

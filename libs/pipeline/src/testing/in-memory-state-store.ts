@@ -1,7 +1,14 @@
 import type { DecidedTraceStatus, HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
 import type { FewShotExample } from '@nlq/llm-providers';
 import { InMemoryExampleStore } from '../examples/in-memory-example-store';
-import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '../ports';
+import type {
+  ExecutionLease,
+  ExecutionOutcome,
+  HistoryReadOptions,
+  PendingOperation,
+  StateRecords,
+  StateStore,
+} from '../ports';
 
 /**
  * A complete StateStore held in process memory: for tests, tools (evaluation runner, benchmarks) and single-process
@@ -24,7 +31,9 @@ export class InMemoryStateStore implements StateStore {
 
   /** The live definitions of the connection, oldest first (copies). */
   async listDefinitions(connectionId: string): Promise<KnowledgeDefinition[]> {
-    return this.definitions.filter((d) => d.connection_id === connectionId && !d.deleted).map((d) => structuredClone(d));
+    return this.definitions
+      .filter((d) => d.connection_id === connectionId && !d.deleted)
+      .map((d) => structuredClone(d));
   }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
@@ -55,7 +64,10 @@ export class InMemoryStateStore implements StateStore {
       .filter(([, s]) => s.signal === 'positive')
       .sort((a, b) => b[1].index - a[1].index)
       .map(([refId]) => byId.get(refId))
-      .filter((e): e is HistoryEntry => !!e && e.kind === 'query' && e.status === 'ok' && !!e.sql && !!e.question && e.connection_id === connectionId);
+      .filter(
+        (e): e is HistoryEntry =>
+          !!e && e.kind === 'query' && e.status === 'ok' && !!e.sql && !!e.question && e.connection_id === connectionId,
+      );
     const seen = new Set<string>();
     const examples: FewShotExample[] = [];
     for (const e of positives) {
@@ -86,7 +98,9 @@ export class InMemoryStateStore implements StateStore {
     lease?: ExecutionLease,
   ): Promise<PendingOperation | null> {
     if (state === 'executing' && !lease) throw new Error('claimPending: executing needs a lease');
-    const op = this.operations.findLast((o) => o.sessionId === sessionId && (o.state === 'pending' || o.state === 'failed'));
+    const op = this.operations.findLast(
+      (o) => o.sessionId === sessionId && (o.state === 'pending' || o.state === 'failed'),
+    );
     if (!op) return null;
     op.state = state;
     op.decidedAt = new Date(this.clock()).toISOString();
@@ -96,15 +110,24 @@ export class InMemoryStateStore implements StateStore {
   }
 
   async renewLease(operationId: string, lease: ExecutionLease): Promise<boolean> {
-    const op = this.operations.find((o) => o.id === operationId && o.state === 'executing' && o.executor === lease.executor);
+    const op = this.operations.find(
+      (o) => o.id === operationId && o.state === 'executing' && o.executor === lease.executor,
+    );
     if (!op) return false;
     op.leaseUntil = lease.leaseUntil;
     return true;
   }
 
-  async finishExecution(operationId: string, executor: string, outcome: ExecutionOutcome): Promise<PendingOperation | null> {
+  async finishExecution(
+    operationId: string,
+    executor: string,
+    outcome: ExecutionOutcome,
+  ): Promise<PendingOperation | null> {
     const op = this.operations.find(
-      (o) => o.id === operationId && ((o.state === 'executing' && o.executor === executor) || (o.state === 'failed' && outcome.state === 'approved')),
+      (o) =>
+        o.id === operationId &&
+        ((o.state === 'executing' && o.executor === executor) ||
+          (o.state === 'failed' && outcome.state === 'approved')),
     );
     if (!op) return null;
     op.state = outcome.state;
@@ -118,7 +141,11 @@ export class InMemoryStateStore implements StateStore {
     const marked: PendingOperation[] = [];
     for (const op of this.operations) {
       const expired = !!op.leaseUntil && op.leaseUntil < now;
-      if (op.state !== 'executing' || !(expired || (restartedExecutor !== undefined && op.executor === restartedExecutor))) continue;
+      if (
+        op.state !== 'executing' ||
+        !(expired || (restartedExecutor !== undefined && op.executor === restartedExecutor))
+      )
+        continue;
       Object.assign(op, { state: 'failed', error, leaseUntil: null, rowsAffected: null });
       marked.push(structuredClone(op));
     }

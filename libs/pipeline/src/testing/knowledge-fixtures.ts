@@ -4,7 +4,9 @@ import type { KnowledgeDefinition, VerifiedExample } from '@nlq/contracts';
  * A stored metric definition for tests: "revenue" = `SUM(orders.total)` over orders not cancelled, version 1 of
  * connection `c`; `overrides` replace any field.
  */
-export function revenueMetric(overrides: Partial<Extract<KnowledgeDefinition, { kind: 'metric' }>> = {}): KnowledgeDefinition {
+export function revenueMetric(
+  overrides: Partial<Extract<KnowledgeDefinition, { kind: 'metric' }>> = {},
+): KnowledgeDefinition {
   return {
     id: 'rev',
     connection_id: 'c',
@@ -24,7 +26,9 @@ export function revenueMetric(overrides: Partial<Extract<KnowledgeDefinition, { 
 }
 
 /** A verified example of connection `c` for tests (schema version v1, a one-row fingerprint); `overrides` replace any field. */
-export function verifiedExample(overrides: Partial<VerifiedExample> & Pick<VerifiedExample, 'id' | 'question' | 'sql'>): VerifiedExample {
+export function verifiedExample(
+  overrides: Partial<VerifiedExample> & Pick<VerifiedExample, 'id' | 'question' | 'sql'>,
+): VerifiedExample {
   return {
     connection_id: 'c',
     schema_version: 'v1',

@@ -1,4 +1,10 @@
-import type { AnswerRequest, AnswerResult, LlmProvider, SqlGenerationRequest, SqlGenerationResult } from '@nlq/llm-providers';
+import type {
+  AnswerRequest,
+  AnswerResult,
+  LlmProvider,
+  SqlGenerationRequest,
+  SqlGenerationResult,
+} from '@nlq/llm-providers';
 
 /** One scripted SQL reply: SQL text, or an Error to throw (e.g. a typed ProviderError). */
 export type ScriptedSql = string | Error;
@@ -36,7 +42,11 @@ export class ScriptedLlmProvider implements LlmProvider {
     else reply = this.script.sql[call];
     if (reply === undefined) throw new Error(`ScriptedLlmProvider: no scripted SQL for call ${call + 1}`);
     if (reply instanceof Error) throw reply;
-    return { sql: reply, raw: `\`\`\`sql\n${reply}\n\`\`\``, tokens: { prompt: 100 + call, completion: Math.ceil(reply.length / 4) } };
+    return {
+      sql: reply,
+      raw: `\`\`\`sql\n${reply}\n\`\`\``,
+      tokens: { prompt: 100 + call, completion: Math.ceil(reply.length / 4) },
+    };
   }
 
   async writeAnswer(request: AnswerRequest): Promise<AnswerResult> {

@@ -33,7 +33,10 @@ export function scriptedPipeline(options: {
   const events = new InMemoryEventBus();
   const provider = options.provider ?? new ScriptedLlmProvider({ sql: () => options.sql ?? '' });
   const pipeline = new QueryPipeline({
-    targets: { connection: async () => ({ connectionId: options.connectionId ?? 'c', driver: options.driver }), provider: async () => provider },
+    targets: {
+      connection: async () => ({ connectionId: options.connectionId ?? 'c', driver: options.driver }),
+      provider: async () => provider,
+    },
     store,
     config: { ...DEFAULT_PIPELINE_CONFIG, ...options.config },
     audit: { audit: () => undefined },

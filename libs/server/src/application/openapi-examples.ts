@@ -11,8 +11,10 @@ const SESSION = 'sales-review';
 const ENTRY_ID = '01a21482-5db3-763e-b593-c49f9377e262';
 const TRACE_ID = '01a21482-5db3-763e-b593-c3b2168030da';
 const AT = '2026-11-25T21:00:17.850Z';
-const ORDERS_BY_STATUS_SQL = 'SELECT status, COUNT(*) AS order_count FROM orders GROUP BY status ORDER BY order_count DESC LIMIT 1000';
-const ORDERS_BY_STATUS = 'Number of orders by status (6 groups): delivered 3,845, returned 171, cancelled 147, shipped 20, processing 11, pending 6.';
+const ORDERS_BY_STATUS_SQL =
+  'SELECT status, COUNT(*) AS order_count FROM orders GROUP BY status ORDER BY order_count DESC LIMIT 1000';
+const ORDERS_BY_STATUS =
+  'Number of orders by status (6 groups): delivered 3,845, returned 171, cancelled 147, shipped 20, processing 11, pending 6.';
 const ROWS = [
   ['delivered', 3845],
   ['returned', 171],
@@ -92,7 +94,11 @@ const verifiedExample = {
   question: 'How many customers are there?',
   sql: 'SELECT COUNT(*) AS customer_count FROM customers',
   schema_version: 'bba6036fb146424a',
-  result_fingerprint: { columns: ['customer_count'], row_count: 1, hash: 'e3ed33dc26a723b8481ca677e38dc4a6e8700aeec312afdd02c9dd92374161a2' },
+  result_fingerprint: {
+    columns: ['customer_count'],
+    row_count: 1,
+    hash: 'e3ed33dc26a723b8481ca677e38dc4a6e8700aeec312afdd02c9dd92374161a2',
+  },
   status: 'verified',
   reason: null,
   source_entry_id: '01a21482-59fb-7575-820d-89ccb76acc89',
@@ -115,7 +121,17 @@ const testResult = { ok: true, latency_ms: 5.86, error: null, tables: 11 };
 /** Example of each component schema (by its name in the document) that a request body or response names directly. */
 export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['QueryRequestDto', { question: 'How many customers are there?', user_id: 'alice' }],
-  ['QueryResponseDto', { response: 'There are 1,000 customers.', sql: 'SELECT COUNT(*) AS customer_count FROM customers', success: true, pending_approval: false, session_id: 'alice', error: null }],
+  [
+    'QueryResponseDto',
+    {
+      response: 'There are 1,000 customers.',
+      sql: 'SELECT COUNT(*) AS customer_count FROM customers',
+      success: true,
+      pending_approval: false,
+      session_id: 'alice',
+      error: null,
+    },
+  ],
   ['ApprovalDecisionResponseDto', { status: 'approved', session_id: 'cleanup', rows_affected: 91 }],
   ['FeedbackRequestDto', { signal: 'positive' }],
   ['FeedbackResponseDto', { status: 'ok', signal: 'positive' }],
@@ -133,7 +149,16 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
     },
   ],
   ['WhoAmIDto', { user_id: 'alice', service: false }],
-  ['ApiKeyViewDto', { id: '9b2e4c6a-1d3f-4a5b-8c7d-0e1f2a3b4c5d', user_id: 'alice', prefix: 'nlq_3hF9aB2c', created_at: AT, key: 'nlq_3hF9aB2cQ0mW7xYk1pLr5tVb8nZs2dGe4fHj6kMo9qA' }],
+  [
+    'ApiKeyViewDto',
+    {
+      id: '9b2e4c6a-1d3f-4a5b-8c7d-0e1f2a3b4c5d',
+      user_id: 'alice',
+      prefix: 'nlq_3hF9aB2c',
+      created_at: AT,
+      key: 'nlq_3hF9aB2cQ0mW7xYk1pLr5tVb8nZs2dGe4fHj6kMo9qA',
+    },
+  ],
   ['ChatRequestDto', { question: 'How many orders per status?', session_id: SESSION }],
   [
     'ChatResponseDto',
@@ -169,10 +194,42 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
     {
       ...traceFields,
       spans: [
-        { name: 'intake', startedAt: AT, durationMs: 1, outcome: 'ok', tokens: null, error: null, detail: { chars: 27 } },
-        { name: 'generate', startedAt: AT, durationMs: 15, outcome: 'ok', tokens: null, error: null, detail: { attempt: 1, provider: 'offline', model: 'offline:1' } },
-        { name: 'execute', startedAt: AT, durationMs: 4, outcome: 'ok', tokens: null, error: null, detail: { rows: 6 } },
-        { name: 'answer', startedAt: AT, durationMs: 2, outcome: 'ok', tokens: null, error: null, detail: { answeredBy: 'offline', provider: 'offline', model: 'offline:1' } },
+        {
+          name: 'intake',
+          startedAt: AT,
+          durationMs: 1,
+          outcome: 'ok',
+          tokens: null,
+          error: null,
+          detail: { chars: 27 },
+        },
+        {
+          name: 'generate',
+          startedAt: AT,
+          durationMs: 15,
+          outcome: 'ok',
+          tokens: null,
+          error: null,
+          detail: { attempt: 1, provider: 'offline', model: 'offline:1' },
+        },
+        {
+          name: 'execute',
+          startedAt: AT,
+          durationMs: 4,
+          outcome: 'ok',
+          tokens: null,
+          error: null,
+          detail: { rows: 6 },
+        },
+        {
+          name: 'answer',
+          startedAt: AT,
+          durationMs: 2,
+          outcome: 'ok',
+          tokens: null,
+          error: null,
+          detail: { answeredBy: 'offline', provider: 'offline', model: 'offline:1' },
+        },
       ],
     },
   ],
@@ -192,35 +249,90 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
           kind: 'table',
           columns: [
             { name: 'order_id', type: 'INTEGER', nullable: false, primary_key: true, references: null },
-            { name: 'customer_id', type: 'INTEGER', nullable: false, primary_key: false, references: { table: 'customers', column: 'customer_id' } },
+            {
+              name: 'customer_id',
+              type: 'INTEGER',
+              nullable: false,
+              primary_key: false,
+              references: { table: 'customers', column: 'customer_id' },
+            },
             { name: 'status', type: 'TEXT', nullable: false, primary_key: false, references: null },
           ],
           primary_key: ['order_id'],
-          foreign_keys: [{ columns: ['customer_id'], referenced_table: 'customers', referenced_columns: ['customer_id'] }],
+          foreign_keys: [
+            { columns: ['customer_id'], referenced_table: 'customers', referenced_columns: ['customer_id'] },
+          ],
         },
       ],
     },
   ],
-  ['ExampleQuestionsDto', { connection_id: 'default', schema_version: 'bba6036fb146424a', questions: ['How many customers are there per country?', 'Top 5 employees by salary', 'How many reviews are there?'] }],
+  [
+    'ExampleQuestionsDto',
+    {
+      connection_id: 'default',
+      schema_version: 'bba6036fb146424a',
+      questions: [
+        'How many customers are there per country?',
+        'Top 5 employees by salary',
+        'How many reviews are there?',
+      ],
+    },
+  ],
   ['LlmViewDto', llmView],
-  ['CreateLlmDto', { name: 'local ollama', provider: 'ollama', model: 'qwen2.5-coder:7b', base_url: 'http://127.0.0.1:11434' }],
+  [
+    'CreateLlmDto',
+    { name: 'local ollama', provider: 'ollama', model: 'qwen2.5-coder:7b', base_url: 'http://127.0.0.1:11434' },
+  ],
   ['UpdateLlmDto', { model: 'qwen2.5-coder:14b' }],
   ['VerifiedExampleDto', verifiedExample],
   ['VerifiedExampleListDto', { items: [verifiedExample] }],
   ['DefinitionViewDto', revenue],
   ['DefinitionPageDto', { items: [revenue], page: 1, page_size: 50, total: 1 }],
-  ['DefinitionVersionsDto', { items: [{ ...revenue, change: 'update' }, { ...revenue, version: 1, synonyms: ['sales'], change: 'create' }] }],
-  ['CreateDefinitionDto', { kind: 'metric', name: 'revenue', synonyms: ['sales', 'turnover'], expression: 'SUM(order_items.line_total)', filter: "orders.status <> 'cancelled'" }],
+  [
+    'DefinitionVersionsDto',
+    {
+      items: [
+        { ...revenue, change: 'update' },
+        { ...revenue, version: 1, synonyms: ['sales'], change: 'create' },
+      ],
+    },
+  ],
+  [
+    'CreateDefinitionDto',
+    {
+      kind: 'metric',
+      name: 'revenue',
+      synonyms: ['sales', 'turnover'],
+      expression: 'SUM(order_items.line_total)',
+      filter: "orders.status <> 'cancelled'",
+    },
+  ],
   ['UpdateDefinitionDto', { synonyms: ['sales', 'turnover', 'takings'] }],
-  ['ImportDto', { yaml: "definitions:\n  - kind: synonym\n    name: web orders\n    target: \"orders.channel = 'web'\"\n" }],
-  ['ImportResultDto', { connection_id: 'default', created: 1, updated: 0, unchanged: 3, created_names: ['web orders'], updated_names: [] }],
+  [
+    'ImportDto',
+    { yaml: 'definitions:\n  - kind: synonym\n    name: web orders\n    target: "orders.channel = \'web\'"\n' },
+  ],
+  [
+    'ImportResultDto',
+    {
+      connection_id: 'default',
+      created: 1,
+      updated: 0,
+      unchanged: 3,
+      created_names: ['web orders'],
+      updated_names: [],
+    },
+  ],
 ]);
 
 /**
  * Examples of success answers that are not described by a JSON schema, by `METHOD /path` and media type: the
  * export files, the YAML of the definitions, the event stream of a question and the MCP server's JSON-RPC answer.
  */
-export const MEDIA_EXAMPLES: ReadonlyMap<string, Readonly<Record<string, unknown>>> = new Map<string, Readonly<Record<string, unknown>>>([
+export const MEDIA_EXAMPLES: ReadonlyMap<string, Readonly<Record<string, unknown>>> = new Map<
+  string,
+  Readonly<Record<string, unknown>>
+>([
   [
     'POST /api/chat/stream',
     {

@@ -25,7 +25,9 @@ export async function openLive(baseUrl: string, apiKey?: string): Promise<LiveSo
       }
     }
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
@@ -40,7 +42,13 @@ export async function openLive(baseUrl: string, apiKey?: string): Promise<LiveSo
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching live message within ${ms} ms; got ${JSON.stringify(messages.map((x) => x.type))}`)), ms);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(`no matching live message within ${ms} ms; got ${JSON.stringify(messages.map((x) => x.type))}`),
+            ),
+          ms,
+        );
         waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },

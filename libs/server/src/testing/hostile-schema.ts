@@ -20,8 +20,12 @@ export function hostileFixture(dialect: Dialect): string[] {
   const q = (name: string) => d.quoteIdentifier(name);
   const text = dialect === 'mariadb' || dialect === 'mysql' ? 'VARCHAR(200)' : 'TEXT';
   const real = dialect === 'postgresql' ? 'DOUBLE PRECISION' : dialect === 'sqlite' ? 'REAL' : 'DOUBLE';
-  const wide = Array.from({ length: WIDE_COLUMNS }, (_v, i) => `${q(`c${String(i + 1).padStart(3, '0')}`)} INTEGER`).join(', ');
-  const wideValues = (id: number) => Array.from({ length: WIDE_COLUMNS }, (_v, i) => String(id * 1000 + i + 1)).join(', ');
+  const wide = Array.from(
+    { length: WIDE_COLUMNS },
+    (_v, i) => `${q(`c${String(i + 1).padStart(3, '0')}`)} INTEGER`,
+  ).join(', ');
+  const wideValues = (id: number) =>
+    Array.from({ length: WIDE_COLUMNS }, (_v, i) => String(id * 1000 + i + 1)).join(', ');
   const statements = [
     `CREATE TABLE constructors (${q('constructorId')} INTEGER PRIMARY KEY, ${q('constructorRef')} ${text}, name ${text}, nationality ${text}, url ${text})`,
     `INSERT INTO constructors VALUES (1, 'mclaren', 'McLaren', 'British', 'http://en.wikipedia.org/wiki/McLaren'), (2, 'bmw_sauber', 'BMW Sauber', 'German', 'http://en.wikipedia.org/wiki/BMW_Sauber'), (3, 'williams', 'Williams', 'British', 'http://en.wikipedia.org/wiki/Williams_Grand_Prix_Engineering')`,

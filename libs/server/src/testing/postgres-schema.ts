@@ -19,7 +19,10 @@ export interface PostgresSchema {
  * `${skipMessage}: <url> unreachable (<reason>)` and leaves `admin` null.
  */
 export function usePostgresSchema(prefix: string, skipMessage: string): PostgresSchema {
-  const state: { schema: string; admin: Client | null } = { schema: `${prefix}_${process.pid}_${Date.now()}`, admin: null };
+  const state: { schema: string; admin: Client | null } = {
+    schema: `${prefix}_${process.pid}_${Date.now()}`,
+    admin: null,
+  };
 
   beforeAll(async () => {
     const client = new Client({ connectionString: PG, connectionTimeoutMillis: 2000 });

@@ -8,7 +8,10 @@ export type { ScriptedModelServer, ScriptedProtocol };
  * fence, as models reply) and answers from the result table it is shown: "Answer: <first cell of the first row>
  * (<n> rows)." So a test can check that the rows the database returned reached the answer.
  */
-export async function startScriptedShopModel(protocol: ScriptedProtocol, sqlFor: (question: string) => string): Promise<ScriptedModelServer> {
+export async function startScriptedShopModel(
+  protocol: ScriptedProtocol,
+  sqlFor: (question: string) => string,
+): Promise<ScriptedModelServer> {
   return startScriptedModelServer({
     protocol,
     reply: ({ user }) => {
@@ -26,5 +29,10 @@ export async function startScriptedShopModel(protocol: ScriptedProtocol, sqlFor:
 
 /** Wire-protocol environment for the api: LLM_PROVIDER, LLM_BASE_URL, a dummy key and a model name. */
 export function providerEnv(protocol: ScriptedProtocol, server: ScriptedModelServer): Record<string, string> {
-  return { LLM_PROVIDER: protocol, LLM_BASE_URL: server.url, LLM_API_KEY: 'test-key-not-secret', LLM_MODEL: 'scripted-model' };
+  return {
+    LLM_PROVIDER: protocol,
+    LLM_BASE_URL: server.url,
+    LLM_API_KEY: 'test-key-not-secret',
+    LLM_MODEL: 'scripted-model',
+  };
 }

@@ -17,7 +17,11 @@ export async function postEventStream(
   headers: Record<string, string> = {},
   onEvent?: (event: ParsedEvent) => void,
 ): Promise<{ status: number; headers: Headers; events: ParsedEvent[]; body: any }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
     const text = await response.text();
     let parsed: unknown = text;

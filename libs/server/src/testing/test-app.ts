@@ -45,7 +45,8 @@ export async function call(
   let body: string | undefined;
   if (init.rawBody !== undefined) body = init.rawBody;
   else if (init.body !== undefined) body = JSON.stringify(init.body);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
   const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const text = await response.text();
   let parsed: unknown = text;

@@ -23,7 +23,10 @@ export class FeedbackController {
   @ApiParam({ name: 'session_id' })
   @ApiOkResponse({ type: FeedbackResponseDto })
   @ErrorResponseDto.document(400, 401, 404)
-  feedback(@Param('session_id', SessionIdPipe) sessionId: string, @Body() body: FeedbackRequestDto): Promise<FeedbackResponseDto> {
+  feedback(
+    @Param('session_id', SessionIdPipe) sessionId: string,
+    @Body() body: FeedbackRequestDto,
+  ): Promise<FeedbackResponseDto> {
     return this.feedbackService.record(sessionId, body.signal);
   }
 }

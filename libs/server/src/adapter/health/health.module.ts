@@ -6,5 +6,10 @@ import { ProbesController } from './probes.controller';
 import { ShutdownState } from './shutdown-state';
 
 /** GET /health, and the keyless probes GET /livez and GET /readyz with the shutdown state they report. */
-@Module({ imports: [TargetsModule], controllers: [HealthController, ProbesController], providers: [HealthService, ShutdownState], exports: [ShutdownState] })
+@Module({
+  imports: [TargetsModule],
+  controllers: [HealthController, ProbesController],
+  providers: [HealthService, ShutdownState],
+  exports: [ShutdownState],
+})
 export class HealthModule {}

@@ -12,6 +12,11 @@ export class HealthService {
   ) {}
 
   health(): HealthResponseDto {
-    return { status: 'ok', integration: 'rest', schema_age_seconds: this.pipeline.schemaAgeSeconds(), mode: this.config.mode };
+    return {
+      status: 'ok',
+      integration: 'rest',
+      schema_age_seconds: this.pipeline.schemaAgeSeconds(),
+      mode: this.config.mode,
+    };
   }
 }

@@ -37,12 +37,16 @@ export class ProbesController {
   async readyz(): Promise<{ status: 'ready' }> {
     if (this.shutdown.shuttingDown) throw new HttpException('not ready: shutting down', 503);
     const checks: Array<Promise<unknown>> = [
-      within(this.targets.connection().then((t) => t.driver.ping()), READY_CHECK_TIMEOUT_MS),
+      within(
+        this.targets.connection().then((t) => t.driver.ping()),
+        READY_CHECK_TIMEOUT_MS,
+      ),
       within(this.state.query('SELECT 1'), READY_CHECK_TIMEOUT_MS),
     ];
     if (this.redis) checks.push(within((this.redis.commands as Redis).ping(), READY_CHECK_TIMEOUT_MS));
     const results = await Promise.allSettled(checks);
-    if (results.some((r) => r.status === 'rejected')) throw new HttpException('not ready: a dependency is unreachable', 503);
+    if (results.some((r) => r.status === 'rejected'))
+      throw new HttpException('not ready: a dependency is unreachable', 503);
     if (this.shutdown.shuttingDown) throw new HttpException('not ready: shutting down', 503);
     return { status: 'ready' };
   }

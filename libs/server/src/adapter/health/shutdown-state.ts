@@ -37,8 +37,15 @@ export class ShutdownState implements BeforeApplicationShutdown {
     this.begin();
     const running = this.pipeline.executingApprovals;
     if (running === 0) return;
-    this.logger.info({ running, graceMs: this.config.shutdownGraceMs }, 'waiting for approved writes to finish before stopping');
+    this.logger.info(
+      { running, graceMs: this.config.shutdownGraceMs },
+      'waiting for approved writes to finish before stopping',
+    );
     const left = await this.pipeline.drainApprovals(this.config.shutdownGraceMs);
-    if (left > 0) this.logger.warn({ left }, 'approved writes still running at the shutdown deadline; the process exits shortly and the database rolls them back');
+    if (left > 0)
+      this.logger.warn(
+        { left },
+        'approved writes still running at the shutdown deadline; the process exits shortly and the database rolls them back',
+      );
   }
 }

@@ -18,11 +18,13 @@ export class QueryController {
   @Post('query')
   @RateLimited()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Answer a natural-language question', description: 'A pipeline failure is success false with error set, not an HTTP error.' })
+  @ApiOperation({
+    summary: 'Answer a natural-language question',
+    description: 'A pipeline failure is success false with error set, not an HTTP error.',
+  })
   @ApiOkResponse({ type: QueryResponseDto })
   @ErrorResponseDto.document(400, 401, 404, 413)
   query(@Body() body: QueryRequestDto): Promise<QueryResponseDto> {
     return this.queryService.ask(body);
   }
 }
-

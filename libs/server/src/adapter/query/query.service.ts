@@ -34,6 +34,8 @@ export class QueryService {
       rlhfSignal: request.rlhf_signal ?? null,
     });
     const response = toQueryResponse(outcome);
-    return outcome.success ? { ...response, response: responseWithReading(response.response, outcome.reading) } : response;
+    return outcome.success
+      ? { ...response, response: responseWithReading(response.response, outcome.reading) }
+      : response;
   }
 }

@@ -7,8 +7,17 @@
  */
 export function responseWithReading(answer: string, reading: string | null): string {
   if (!reading || !reading.trim()) return answer;
-  const words = (text: string) => text.toLowerCase().replace(/(\d),(?=\d{3}\b)/g, '$1').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/(\d),(?=\d{3}\b)/g, '$1')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const said = new Set(words(answer));
-  if (words(reading).slice(1).every((word) => said.has(word))) return answer;
+  if (
+    words(reading)
+      .slice(1)
+      .every((word) => said.has(word))
+  )
+    return answer;
   return `${answer}\n${reading.trim()}`;
 }

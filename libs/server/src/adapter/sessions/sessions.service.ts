@@ -21,7 +21,13 @@ export class SessionsService {
     const history = await this.pipeline.history(sessionId);
     return {
       history: history.map((entry) =>
-        entry.error ? { ...entry, error: scrubMessage(entry.error), answer: entry.answer === null ? null : scrubMessage(entry.answer) } : entry,
+        entry.error
+          ? {
+              ...entry,
+              error: scrubMessage(entry.error),
+              answer: entry.answer === null ? null : scrubMessage(entry.answer),
+            }
+          : entry,
       ),
     };
   }

@@ -29,11 +29,22 @@ function fakeReply() {
       raw.writableEnded = true;
     },
   };
-  const reply = { raw, hijack: jest.fn(), getHeaders: () => ({ 'x-request-id': 'req-1', 'content-length': undefined }) };
+  const reply = {
+    raw,
+    hijack: jest.fn(),
+    getHeaders: () => ({ 'x-request-id': 'req-1', 'content-length': undefined }),
+  };
   return { raw, reply: reply as unknown as FastifyReply };
 }
 
-const event = (type: LiveEvent['type'], data: Record<string, unknown>): LiveEvent => ({ type, data, sessionId: 's', userId: 'u', traceId: 't', at: '' });
+const event = (type: LiveEvent['type'], data: Record<string, unknown>): LiveEvent => ({
+  type,
+  data,
+  sessionId: 's',
+  userId: 'u',
+  traceId: 't',
+  at: '',
+});
 const logger = { error: jest.fn() } as unknown as Logger;
 const request = { id: 'req-1', url: '/api/chat/stream' } as FastifyRequest;
 const caller = { userId: 'u', service: false } as never;
@@ -54,7 +65,12 @@ describe('ChatStreamService', () => {
     expect(raw.headers).not.toHaveProperty('content-length');
     const events = new ServerSentEventParser().push(raw.written);
     expect(events.map((e) => e.event)).toEqual(['stage.started', 'stage.started', 'error']);
-    expect(JSON.parse(events[2].data)).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Changed meanwhile.', requestId: 'req-1' });
+    expect(JSON.parse(events[2].data)).toEqual({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: 'Changed meanwhile.',
+      requestId: 'req-1',
+    });
     expect(raw.writableEnded).toBe(true);
   });
 
@@ -68,7 +84,9 @@ describe('ChatStreamService', () => {
       },
     } as unknown as ChatService;
     const { raw, reply } = fakeReply();
-    await expect(new ChatStreamService(chat, logger).stream(caller, { question: 'q' }, request, reply)).rejects.toBe(notFound);
+    await expect(new ChatStreamService(chat, logger).stream(caller, { question: 'q' }, request, reply)).rejects.toBe(
+      notFound,
+    );
     expect(raw.written).toBe('');
     expect(reply.hijack).not.toHaveBeenCalled();
   });

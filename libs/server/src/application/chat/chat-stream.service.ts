@@ -61,7 +61,8 @@ export class ChatStreamService {
     } catch (error) {
       if (!stream) throw error;
       const failure = toErrorResponse(error, String(request.id));
-      if (failure.statusCode >= 500) this.logger.error({ err: error, requestId: failure.requestId, url: request.url }, 'request failed');
+      if (failure.statusCode >= 500)
+        this.logger.error({ err: error, requestId: failure.requestId, url: request.url }, 'request failed');
       (stream as ServerSentEventStream).send(CHAT_ERROR_EVENT, failure);
     }
     start().end();

@@ -26,7 +26,8 @@ export class ChatController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Ask a question in a session',
-    description: "A pipeline failure is success false with error set. Another user's session_id or an unknown connection_id answers 404.",
+    description:
+      "A pipeline failure is success false with error set. Another user's session_id or an unknown connection_id answers 404.",
   })
   @ApiOkResponse({ type: ChatResponseDto })
   @ErrorResponseDto.document(400, 401, 404, 413)
@@ -46,9 +47,17 @@ export class ChatController {
       '`answer.ready`, `approval.pending` and `clarification.requested` (as on /ws/live), then `result` with exactly the POST /api/chat response body. ' +
       'A failure after the stream started is an `error` event in the error shape; before it (400, 401, 404, 413, 429) an ordinary HTTP error.',
   })
-  @ApiOkResponse({ description: 'text/event-stream (WHATWG server-sent events), ending with a `result` or an `error` event', schema: { type: 'string' } })
+  @ApiOkResponse({
+    description: 'text/event-stream (WHATWG server-sent events), ending with a `result` or an `error` event',
+    schema: { type: 'string' },
+  })
   @ErrorResponseDto.document(400, 401, 404, 413)
-  stream(@CurrentCaller() caller: Caller, @Body() body: ChatRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  stream(
+    @CurrentCaller() caller: Caller,
+    @Body() body: ChatRequestDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     return this.chatStream.stream(caller, body, request, reply);
   }
 }

@@ -25,12 +25,23 @@ export class ChatService {
     private readonly config: AppConfig,
   ) {}
 
-  async chat(caller: Caller, request: ChatRequest, events?: EventSink): Promise<ChatResponse & Required<Pick<ChatResponse, 'knowledge'>>> {
+  async chat(
+    caller: Caller,
+    request: ChatRequest,
+    events?: EventSink,
+  ): Promise<ChatResponse & Required<Pick<ChatResponse, 'knowledge'>>> {
     if (request.question === undefined && request.clarification_option === undefined) {
-      throw ApiException.validation([{ field: 'question', problems: ['question is required unless clarification_option is given'] }]);
+      throw ApiException.validation([
+        { field: 'question', problems: ['question is required unless clarification_option is given'] },
+      ]);
     }
     if (request.clarification_option !== undefined && request.session_id === undefined) {
-      throw ApiException.validation([{ field: 'session_id', problems: ['session_id is required with clarification_option (the session that was asked back)'] }]);
+      throw ApiException.validation([
+        {
+          field: 'session_id',
+          problems: ['session_id is required with clarification_option (the session that was asked back)'],
+        },
+      ]);
     }
     const sessionId = await this.access.openForChat(caller, request.session_id);
     const outcome = await this.pipeline.ask({

@@ -32,7 +32,9 @@ export class ServerSentEventStream {
     private readonly raw: ServerResponse,
     headers: Record<string, string | number | string[] | undefined>,
   ) {
-    const defined = Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== undefined && name.toLowerCase() !== 'content-length'));
+    const defined = Object.fromEntries(
+      Object.entries(headers).filter(([name, value]) => value !== undefined && name.toLowerCase() !== 'content-length'),
+    );
     raw.writeHead(200, {
       ...defined,
       'content-type': 'text/event-stream; charset=utf-8',

@@ -14,7 +14,9 @@ export class ConnectionGuideController {
   constructor(private readonly guide: ConnectionGuideService) {}
 
   @Get(':id/schema')
-  @ApiOperation({ summary: "The connection's tables and columns with types and primary and foreign keys, from the schema cache" })
+  @ApiOperation({
+    summary: "The connection's tables and columns with types and primary and foreign keys, from the schema cache",
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ConnectionSchemaDto })
   @ErrorResponseDto.document(401, 404, 502)
@@ -24,8 +26,10 @@ export class ConnectionGuideController {
 
   @Get(':id/example-questions')
   @ApiOperation({
-    summary: 'Example questions built from the connection\'s schema, each answered with rows by the offline engine before it is listed',
-    description: 'Built from tables, columns and foreign keys (counts, totals per category, top 5), checked read-only; cached per schema version. May be empty.',
+    summary:
+      "Example questions built from the connection's schema, each answered with rows by the offline engine before it is listed",
+    description:
+      'Built from tables, columns and foreign keys (counts, totals per category, top 5), checked read-only; cached per schema version. May be empty.',
   })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ExampleQuestionsDto })

@@ -30,6 +30,10 @@ export class ConnectionGuideService {
   async exampleQuestions(connectionId: string): Promise<ExampleQuestionsResponse> {
     const { schema } = await this.pipeline.connectionSchema(connectionId);
     const { driver } = await this.targets.connection(connectionId);
-    return { connection_id: connectionId, schema_version: schema.version, questions: await this.examples.questions(connectionId, schema, driver) };
+    return {
+      connection_id: connectionId,
+      schema_version: schema.version,
+      questions: await this.examples.questions(connectionId, schema, driver),
+    };
   }
 }

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../platform/auth/caller';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
@@ -44,11 +52,18 @@ export class ConnectionsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Rename or change the URL (a password sent as *** keeps the stored one)', description: GUARD_NOTE })
+  @ApiOperation({
+    summary: 'Rename or change the URL (a password sent as *** keeps the stored one)',
+    description: GUARD_NOTE,
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ConnectionViewDto })
   @ErrorResponseDto.document(400, 401, 404, 409)
-  update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateConnectionDto): Promise<ConnectionViewDto> {
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdateConnectionDto,
+  ): Promise<ConnectionViewDto> {
     return this.connections.update(id, body, caller);
   }
 

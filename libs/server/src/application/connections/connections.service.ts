@@ -1,5 +1,11 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { type ConnectionInput, type ConnectionView, type Dialect, type RefreshResponse, type TestResult } from '@nlq/contracts';
+import {
+  type ConnectionInput,
+  type ConnectionView,
+  type Dialect,
+  type RefreshResponse,
+  type TestResult,
+} from '@nlq/contracts';
 import { createDriver, parseConnectionUrl, QueryPipeline, redactConnectionUrl } from '@nlq/pipeline';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -9,12 +15,22 @@ import { SecretBox } from '../../platform/auth/secret-box';
 import { ApiException } from '../../platform/common/api.exception';
 import { SettingsTable } from '../../platform/common/settings-table';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
-import { ReplicaCoherenceService, SETTINGS_TOPIC, schemaTopic } from '../../platform/coherence/replica-coherence.service';
+import {
+  ReplicaCoherenceService,
+  SETTINGS_TOPIC,
+  schemaTopic,
+} from '../../platform/coherence/replica-coherence.service';
 import { AppConfig } from '../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { DEFAULT_CONNECTION_ID, TargetResolverService } from '../../platform/targets/target-resolver.service';
 import { ConnectionEntity } from './connection.entity';
-import { joinConnectionUrl, scrubSecrets, secretForms, splitConnectionUrl, type ConnectionSecrets } from './connection-url-secrets';
+import {
+  joinConnectionUrl,
+  scrubSecrets,
+  secretForms,
+  splitConnectionUrl,
+  type ConnectionSecrets,
+} from './connection-url-secrets';
 import { connectionUrlProblem } from './probe-guard';
 import { messageOf, withTimeout } from './with-timeout';
 
@@ -61,7 +77,14 @@ export class ConnectionsService implements OnModuleInit {
     if ((await repo.count()) === 0) {
       const now = new Date().toISOString();
       try {
-        await repo.insert({ id: DEFAULT_CONNECTION_ID, name: 'default', ...this.sealUrl(this.config.queryDatabaseUrl), active: true, createdAt: now, updatedAt: now });
+        await repo.insert({
+          id: DEFAULT_CONNECTION_ID,
+          name: 'default',
+          ...this.sealUrl(this.config.queryDatabaseUrl),
+          active: true,
+          createdAt: now,
+          updatedAt: now,
+        });
       } catch (error) {
         if ((await repo.count()) === 0) throw error; // else another replica created it first
       }
@@ -93,7 +116,14 @@ export class ConnectionsService implements OnModuleInit {
     this.guard(input.url);
     await this.assertNameFree(input.name);
     const now = new Date().toISOString();
-    const row: ConnectionEntity = { id: randomUUID(), name: input.name, ...this.sealUrl(input.url), active: false, createdAt: now, updatedAt: now };
+    const row: ConnectionEntity = {
+      id: randomUUID(),
+      name: input.name,
+      ...this.sealUrl(input.url),
+      active: false,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.repository().insert(row);
     await this.targets.setConnection(row.id, this.fullUrl(row));
     this.applied.set(row.id, urlFingerprint(row));
@@ -119,14 +149,28 @@ export class ConnectionsService implements OnModuleInit {
       Object.assign(row, this.sealUrl(url));
     }
     row.updatedAt = new Date().toISOString();
-    await this.repository().update({ id }, { name: row.name, url: row.url, secret: row.secret, dialect: row.dialect, updatedAt: row.updatedAt });
+    await this.repository().update(
+      { id },
+      { name: row.name, url: row.url, secret: row.secret, dialect: row.dialect, updatedAt: row.updatedAt },
+    );
     if (patch.url !== undefined) {
       await this.targets.setConnection(id, this.fullUrl(row));
       this.applied.set(id, urlFingerprint(row));
-      this.pipeline.refreshSchema(id).catch((error: unknown) => this.logger.warn({ connectionId: id, err: messageOf(error) }, 'schema reload after a connection change failed'));
+      this.pipeline
+        .refreshSchema(id)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            { connectionId: id, err: messageOf(error) },
+            'schema reload after a connection change failed',
+          ),
+        );
     }
     await this.coherence.announce(SETTINGS_TOPIC);
-    auditCallerEvent(this.logger, 'connection.update', caller, { connectionId: id, name: row.name, urlChanged: patch.url !== undefined });
+    auditCallerEvent(this.logger, 'connection.update', caller, {
+      connectionId: id,
+      name: row.name,
+      urlChanged: patch.url !== undefined,
+    });
     return this.view(row);
   }
 
@@ -182,7 +226,14 @@ export class ConnectionsService implements OnModuleInit {
     this.targets.activate(id);
     await this.table.activate(row);
     await this.coherence.announce(SETTINGS_TOPIC);
-    this.pipeline.warmUp(id).catch((error: unknown) => this.logger.warn({ connectionId: id, err: messageOf(error) }, 'schema warm-up of the activated connection failed'));
+    this.pipeline
+      .warmUp(id)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { connectionId: id, err: messageOf(error) },
+          'schema warm-up of the activated connection failed',
+        ),
+      );
     auditCallerEvent(this.logger, 'connection.activate', caller, { connectionId: id, name: row.name });
     return this.view(row);
   }
@@ -196,7 +247,10 @@ export class ConnectionsService implements OnModuleInit {
     const schema = await this.pipeline.refreshSchema(id);
     await this.coherence.announce(schemaTopic(id));
     const n = schema.tables.length;
-    return { status: 'ok', message: `Schema of "${row.name}" refreshed: ${n} ${n === 1 ? 'table' : 'tables'} (version ${schema.version.slice(0, 12)}).` };
+    return {
+      status: 'ok',
+      message: `Schema of "${row.name}" refreshed: ${n} ${n === 1 ? 'table' : 'tables'} (version ${schema.version.slice(0, 12)}).`,
+    };
   }
 
   /**
@@ -213,13 +267,27 @@ export class ConnectionsService implements OnModuleInit {
       await this.targets.setConnection(row.id, this.fullUrl(row));
       this.applied.set(row.id, fingerprint);
       if (known !== undefined) {
-        this.pipeline.refreshSchema(row.id).catch((error: unknown) => this.logger.warn({ connectionId: row.id, err: messageOf(error) }, 'schema reload after a connection change failed'));
+        this.pipeline
+          .refreshSchema(row.id)
+          .catch((error: unknown) =>
+            this.logger.warn(
+              { connectionId: row.id, err: messageOf(error) },
+              'schema reload after a connection change failed',
+            ),
+          );
       }
     }
     const active = rows.find((r) => r.active);
     if (active && this.targets.activeConnectionId() !== active.id) {
       this.targets.activate(active.id);
-      this.pipeline.warmUp(active.id).catch((error: unknown) => this.logger.warn({ connectionId: active.id, err: messageOf(error) }, 'schema warm-up of the activated connection failed'));
+      this.pipeline
+        .warmUp(active.id)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            { connectionId: active.id, err: messageOf(error) },
+            'schema warm-up of the activated connection failed',
+          ),
+        );
     }
     const stored = new Set(rows.map((r) => r.id));
     for (const id of [...this.applied.keys()]) {
@@ -227,7 +295,10 @@ export class ConnectionsService implements OnModuleInit {
       await this.targets.removeConnection(id);
       this.applied.delete(id);
     }
-    this.logger.info({ connections: rows.length, active: active?.id ?? null }, 'connections synchronised from the state store');
+    this.logger.info(
+      { connections: rows.length, active: active?.id ?? null },
+      'connections synchronised from the state store',
+    );
   }
 
   private guard(url: string): void {
@@ -271,7 +342,10 @@ export class ConnectionsService implements OnModuleInit {
     const isKeep = (v: string | undefined) => v === KEEP || v === encodeURIComponent(KEEP);
     const merged: ConnectionSecrets = {
       password: isKeep(secrets.password) ? stored?.password : secrets.password,
-      params: secrets.params?.map(([k, v]) => [k, isKeep(v) ? (stored?.params?.find(([sk]) => sk === k)?.[1] ?? '') : v]),
+      params: secrets.params?.map(([k, v]) => [
+        k,
+        isKeep(v) ? (stored?.params?.find(([sk]) => sk === k)?.[1] ?? '') : v,
+      ]),
     };
     return joinConnectionUrl(publicUrl, merged);
   }

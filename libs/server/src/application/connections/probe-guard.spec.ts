@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectionUrlProblem, hostListed, isLoopbackHost, llmBaseUrlProblem, type ProbeGuardSettings } from './probe-guard';
+import {
+  connectionUrlProblem,
+  hostListed,
+  isLoopbackHost,
+  llmBaseUrlProblem,
+  type ProbeGuardSettings,
+} from './probe-guard';
 
 describe('probing guard', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-guard-'));
@@ -20,8 +26,10 @@ describe('probing guard', () => {
   });
 
   it('knows loopback hosts', () => {
-    for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1', 'LOCALHOST']) expect(isLoopbackHost(h)).toBe(true);
-    for (const h of ['10.0.0.1', '169.254.169.254', '0.0.0.0', 'example.com', '::2', 'localhost.example.com']) expect(isLoopbackHost(h)).toBe(false);
+    for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1', 'LOCALHOST'])
+      expect(isLoopbackHost(h)).toBe(true);
+    for (const h of ['10.0.0.1', '169.254.169.254', '0.0.0.0', 'example.com', '::2', 'localhost.example.com'])
+      expect(isLoopbackHost(h)).toBe(false);
   });
 
   it('matches listed hosts, wildcard subdomains and *', () => {
@@ -41,7 +49,9 @@ describe('probing guard', () => {
     ]) {
       expect(connectionUrlProblem(url, settings)).toBeNull();
     }
-    expect(connectionUrlProblem('postgres://u:p@10.1.2.3/db', settings)).toMatch(/Database host "10\.1\.2\.3" is not allowed/);
+    expect(connectionUrlProblem('postgres://u:p@10.1.2.3/db', settings)).toMatch(
+      /Database host "10\.1\.2\.3" is not allowed/,
+    );
     expect(connectionUrlProblem('mssql://sa:p@sql.other.example/db', settings)).toMatch(/not allowed/);
     expect(connectionUrlProblem('postgres://u@10.1.2.3/db', { ...settings, connectionAllowedHosts: ['*'] })).toBeNull();
     expect(connectionUrlProblem('redis://x', settings)).toMatch(/Unsupported/);
@@ -64,10 +74,18 @@ describe('probing guard', () => {
   });
 
   it('guards model base URLs', () => {
-    for (const url of ['http://127.0.0.1:11434', 'https://api.openai.com/v1', 'https://api.anthropic.com', 'http://models.company.internal:11434/v1', 'https://gateway.example/v1']) {
+    for (const url of [
+      'http://127.0.0.1:11434',
+      'https://api.openai.com/v1',
+      'https://api.anthropic.com',
+      'http://models.company.internal:11434/v1',
+      'https://gateway.example/v1',
+    ]) {
       expect(llmBaseUrlProblem(url, settings)).toBeNull();
     }
-    expect(llmBaseUrlProblem('http://169.254.169.254/latest', settings)).toMatch(/Model host "169\.254\.169\.254" is not allowed/);
+    expect(llmBaseUrlProblem('http://169.254.169.254/latest', settings)).toMatch(
+      /Model host "169\.254\.169\.254" is not allowed/,
+    );
     expect(llmBaseUrlProblem('file:///etc/passwd', settings)).toMatch(/http\(s\)/);
     expect(llmBaseUrlProblem('not a url', settings)).toMatch(/not a URL/);
   });

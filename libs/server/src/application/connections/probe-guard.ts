@@ -55,7 +55,8 @@ export function connectionUrlProblem(url: string, settings: ProbeGuardSettings):
     const file = parsed.filename ?? '';
     if (file === ':memory:') return null;
     const configured = safeParse(settings.queryDatabaseUrl);
-    if (configured?.engine === 'sqlite' && configured.filename && realPath(configured.filename) === realPath(file)) return null;
+    if (configured?.engine === 'sqlite' && configured.filename && realPath(configured.filename) === realPath(file))
+      return null;
     const dirs = [settings.dataDir, ...settings.sqliteAllowedDirs];
     if (dirs.some((dir) => isInside(realPath(file), realPath(dir)))) return null;
     return `SQLite files are allowed only under DATA_DIR (${settings.dataDir}) or a directory of SQLITE_ALLOWED_DIRS; "${file}" is not.`;

@@ -10,19 +10,34 @@ export function schemaView(connectionId: string, schema: DatabaseSchema): Connec
     connection_id: connectionId,
     version: schema.version,
     introspected_at: schema.introspectedAt,
-    tables: [...schema.tables].sort((a, b) => (a.schema ?? '').localeCompare(b.schema ?? '') || a.name.localeCompare(b.name)).map(tableView),
+    tables: [...schema.tables]
+      .sort((a, b) => (a.schema ?? '').localeCompare(b.schema ?? '') || a.name.localeCompare(b.name))
+      .map(tableView),
   };
 }
 
 function tableView(table: TableSchema): SchemaTableView {
   const references = new Map<string, { table: string; column: string }>();
-  for (const fk of table.foreignKeys) fk.columns.forEach((column, i) => references.set(column, { table: fk.referencedTable, column: fk.referencedColumns[i] ?? '' }));
+  for (const fk of table.foreignKeys)
+    fk.columns.forEach((column, i) =>
+      references.set(column, { table: fk.referencedTable, column: fk.referencedColumns[i] ?? '' }),
+    );
   return {
     schema: table.schema ?? null,
     name: table.name,
     kind: table.kind,
-    columns: table.columns.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable, primary_key: c.primaryKey, references: references.get(c.name) ?? null })),
+    columns: table.columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      nullable: c.nullable,
+      primary_key: c.primaryKey,
+      references: references.get(c.name) ?? null,
+    })),
     primary_key: table.primaryKey,
-    foreign_keys: table.foreignKeys.map((fk) => ({ columns: fk.columns, referenced_table: fk.referencedTable, referenced_columns: fk.referencedColumns })),
+    foreign_keys: table.foreignKeys.map((fk) => ({
+      columns: fk.columns,
+      referenced_table: fk.referencedTable,
+      referenced_columns: fk.referencedColumns,
+    })),
   };
 }

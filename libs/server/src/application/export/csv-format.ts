@@ -4,7 +4,8 @@
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? (value instanceof Date ? value.toISOString() : JSON.stringify(value)) : String(value);
+  const text =
+    typeof value === 'object' ? (value instanceof Date ? value.toISOString() : JSON.stringify(value)) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

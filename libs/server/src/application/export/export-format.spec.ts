@@ -14,21 +14,44 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('writes a header and CRLF-terminated records', () => {
-    expect([...csvLines(['id', 'name'], [[1, 'Ann'], [2, 'B, "Bob"']])].join('')).toBe('id,name\r\n1,Ann\r\n2,"B, ""Bob"""\r\n');
+    expect(
+      [
+        ...csvLines(
+          ['id', 'name'],
+          [
+            [1, 'Ann'],
+            [2, 'B, "Bob"'],
+          ],
+        ),
+      ].join(''),
+    ).toBe('id,name\r\n1,Ann\r\n2,"B, ""Bob"""\r\n');
   });
 });
 
 describe('JSON export', () => {
   it('is an array of objects, repeated column names disambiguated', () => {
-    const text = [...jsonChunks(['id', 'name', 'id'], [[1, 'Ann', 7], [2, null, 8]])].join('');
-    expect(JSON.parse(text)).toEqual([{ id: 1, name: 'Ann', id_2: 7 }, { id: 2, name: null, id_2: 8 }]);
+    const text = [
+      ...jsonChunks(
+        ['id', 'name', 'id'],
+        [
+          [1, 'Ann', 7],
+          [2, null, 8],
+        ],
+      ),
+    ].join('');
+    expect(JSON.parse(text)).toEqual([
+      { id: 1, name: 'Ann', id_2: 7 },
+      { id: 2, name: null, id_2: 8 },
+    ]);
     expect(JSON.parse([...jsonChunks(['a'], [])].join(''))).toEqual([]);
   });
 });
 
 describe('exportFilename', () => {
   it('slugifies the first words of the question and adds the entry id prefix', () => {
-    expect(exportFilename('How many orders per country, in 2024?', '3f2a9c1e-aaaa-bbbb', 'csv')).toBe('nlq-how-many-orders-per-country-in-3f2a9c1e.csv');
+    expect(exportFilename('How many orders per country, in 2024?', '3f2a9c1e-aaaa-bbbb', 'csv')).toBe(
+      'nlq-how-many-orders-per-country-in-3f2a9c1e.csv',
+    );
     expect(exportFilename('Chiffre d’affaires été', 'abc', 'json')).toBe('nlq-chiffre-d-affaires-ete-abc.json');
     expect(exportFilename('???', '12345678-x', 'csv')).toBe('nlq-export-12345678.csv');
     expect(exportFilename(null, 'ff', 'csv')).toBe('nlq-export-ff.csv');

@@ -1,5 +1,13 @@
 import { Controller, Get, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
@@ -38,9 +46,16 @@ export class ExportController {
   @ApiProduces('text/csv', 'application/json')
   @ApiOkResponse({ description: 'The file', schema: { type: 'string', format: 'binary' } })
   @ErrorResponseDto.document(400, 401, 404, 422, 502)
-  async export(@CurrentCaller() caller: Caller, @Query() query: ExportQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+  async export(
+    @CurrentCaller() caller: Caller,
+    @Query() query: ExportQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
     const file = await this.exportService.prepare(caller, query.entry_id, query.format ?? 'csv');
     void reply.header('X-Export-Rows', String(file.rowCount)).header('X-Export-Truncated', String(file.truncated));
-    return new StreamableFile(file.stream, { type: file.contentType, disposition: `attachment; filename="${file.filename}"` });
+    return new StreamableFile(file.stream, {
+      type: file.contentType,
+      disposition: `attachment; filename="${file.filename}"`,
+    });
   }
 }

@@ -48,10 +48,14 @@ export class ExportService {
     if (!entry.sql) throw new ApiException(422, ErrorCode.SQL_REFUSED, 'This question has no SQL to export.');
     const target = await this.targets.connection(entry.connectionId ?? undefined);
     const kind = classifySql(entry.sql, target.driver.dialect).kind;
-    if (kind !== 'read') throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads can be exported; this SQL is classified ${kind}.`);
+    if (kind !== 'read')
+      throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads can be exported; this SQL is classified ${kind}.`);
     let result;
     try {
-      result = await target.driver.runRead(entry.sql, { maxRows: this.config.exportMaxRows, timeoutMs: this.config.statementTimeoutMs });
+      result = await target.driver.runRead(entry.sql, {
+        maxRows: this.config.exportMaxRows,
+        timeoutMs: this.config.statementTimeoutMs,
+      });
     } catch (error) {
       if (error instanceof DatabaseError && error.kind !== 'connection' && error.kind !== 'timeout') {
         throw new ApiException(422, ErrorCode.SQL_REFUSED, `The database refused the export: ${error.message}`);

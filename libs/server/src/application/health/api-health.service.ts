@@ -36,9 +36,18 @@ export class ApiHealthService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const privileges = await this.connectionPrivileges();
     const sample = this.targets.isSampleDatabase(this.targets.activeConnectionId());
-    const fields = { superuser: privileges.superuser, canWrite: privileges.can_write, mode: this.config.mode, ...(sample ? { sampleDatabase: true } : {}) };
+    const fields = {
+      superuser: privileges.superuser,
+      canWrite: privileges.can_write,
+      mode: this.config.mode,
+      ...(sample ? { sampleDatabase: true } : {}),
+    };
     if (privileges.warning) this.logger.warn(fields, privileges.warning);
-    else this.logger.info(fields, sample ? 'query connection: the sample shop database nlq generated' : 'query connection privileges');
+    else
+      this.logger.info(
+        fields,
+        sample ? 'query connection: the sample shop database nlq generated' : 'query connection privileges',
+      );
   }
 
   /**
@@ -53,7 +62,11 @@ export class ApiHealthService implements OnApplicationBootstrap {
     if (!cached) {
       cached = (async () => {
         try {
-          const target = await withTimeout(this.targets.connection(connectionId), HEALTH_PING_TIMEOUT_MS, 'The database');
+          const target = await withTimeout(
+            this.targets.connection(connectionId),
+            HEALTH_PING_TIMEOUT_MS,
+            'The database',
+          );
           const p = await withTimeout(inspectPrivileges(target.driver), HEALTH_PING_TIMEOUT_MS, 'The database');
           const risky = p.superuser === true || p.can_write === true;
           const warning =
@@ -73,7 +86,11 @@ export class ApiHealthService implements OnApplicationBootstrap {
   }
 
   async health(): Promise<ApiHealthResponse> {
-    const [database, model, privileges] = await Promise.all([this.database(), this.model(), this.connectionPrivileges()]);
+    const [database, model, privileges] = await Promise.all([
+      this.database(),
+      this.model(),
+      this.connectionPrivileges(),
+    ]);
     return {
       privileges,
       status: database.reachable && model.reachable ? 'ok' : 'degraded',
@@ -91,12 +108,30 @@ export class ApiHealthService implements OnApplicationBootstrap {
       const target = await withTimeout(this.targets.connection(connectionId), HEALTH_PING_TIMEOUT_MS, 'The database');
       try {
         const latency = await withTimeout(target.driver.ping(), HEALTH_PING_TIMEOUT_MS, 'The database');
-        return { connection_id: connectionId, dialect: target.driver.dialect, reachable: true, latency_ms: round(latency), error: null };
+        return {
+          connection_id: connectionId,
+          dialect: target.driver.dialect,
+          reachable: true,
+          latency_ms: round(latency),
+          error: null,
+        };
       } catch (error) {
-        return { connection_id: connectionId, dialect: target.driver.dialect, reachable: false, latency_ms: null, error: scrubMessage(messageOf(error)) };
+        return {
+          connection_id: connectionId,
+          dialect: target.driver.dialect,
+          reachable: false,
+          latency_ms: null,
+          error: scrubMessage(messageOf(error)),
+        };
       }
     } catch (error) {
-      return { connection_id: connectionId, dialect: null, reachable: false, latency_ms: null, error: scrubMessage(messageOf(error)) };
+      return {
+        connection_id: connectionId,
+        dialect: null,
+        reachable: false,
+        latency_ms: null,
+        error: scrubMessage(messageOf(error)),
+      };
     }
   }
 
@@ -104,9 +139,21 @@ export class ApiHealthService implements OnApplicationBootstrap {
     const provider = await this.targets.provider();
     try {
       const latency = await withTimeout(provider.ping(), HEALTH_PING_TIMEOUT_MS, 'The model provider');
-      return { provider: provider.name, model: provider.modelId, reachable: true, latency_ms: round(latency), error: null };
+      return {
+        provider: provider.name,
+        model: provider.modelId,
+        reachable: true,
+        latency_ms: round(latency),
+        error: null,
+      };
     } catch (error) {
-      return { provider: provider.name, model: provider.modelId, reachable: false, latency_ms: null, error: scrubMessage(messageOf(error)) };
+      return {
+        provider: provider.name,
+        model: provider.modelId,
+        reachable: false,
+        latency_ms: null,
+        error: scrubMessage(messageOf(error)),
+      };
     }
   }
 }

@@ -19,7 +19,9 @@ export const liveEventBusProvider: FactoryProvider<LiveEventBus> = {
   inject: [REDIS_CLIENTS, ROOT_LOGGER],
   useFactory: async (redis: RedisClients | null, logger: Logger): Promise<LiveEventBus> => {
     if (!redis) return new InMemoryEventBus();
-    const bus = new RedisEventBus(redis.commands, redis.subscriber, { logger: logger.child({ component: 'live-bus' }) });
+    const bus = new RedisEventBus(redis.commands, redis.subscriber, {
+      logger: logger.child({ component: 'live-bus' }),
+    });
     await bus.start();
     return bus;
   },

@@ -1,7 +1,14 @@
 import type { LiveEvent } from '@nlq/contracts';
 import { mayHear } from './live-filter';
 
-const event = (sessionId: string | null, userId: string | null): LiveEvent => ({ type: 'stage.started', sessionId, userId, traceId: null, at: '2026-01-01T00:00:00Z', data: {} });
+const event = (sessionId: string | null, userId: string | null): LiveEvent => ({
+  type: 'stage.started',
+  sessionId,
+  userId,
+  traceId: null,
+  at: '2026-01-01T00:00:00Z',
+  data: {},
+});
 
 describe('mayHear', () => {
   const alice = { userId: 'alice', service: false };

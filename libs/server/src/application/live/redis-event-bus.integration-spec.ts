@@ -16,7 +16,14 @@ import { describeWith } from '@nlq/test-services';
 const REDIS = 'redis://127.0.0.1:6379';
 
 function event(n: number, sessionId = 's1'): LiveEvent {
-  return { type: 'stage.started', sessionId, userId: 'alice', traceId: `t${n}`, at: new Date(0).toISOString(), data: { stage: 'intake', n } };
+  return {
+    type: 'stage.started',
+    sessionId,
+    userId: 'alice',
+    traceId: `t${n}`,
+    at: new Date(0).toISOString(),
+    data: { stage: 'intake', n },
+  };
 }
 
 /** Resolves once `received` holds an event with traceId `traceId`, else rejects after `ms`. */
@@ -33,7 +40,10 @@ describeWith('redis')('RedisEventBus (real Redis)', () => {
   const connections: Redis[] = [];
   let reachable = true;
   const logLines: string[] = [];
-  const logger = pino({ level: 'warn' }, new Writable({ write: (chunk, _enc, done) => (logLines.push(chunk.toString()), done()) }));
+  const logger = pino(
+    { level: 'warn' },
+    new Writable({ write: (chunk, _enc, done) => (logLines.push(chunk.toString()), done()) }),
+  );
 
   /** A started bus on its own two connections (one "replica"). */
   async function replica(): Promise<RedisEventBus> {
@@ -137,7 +147,8 @@ describeWith('redis')('RedisEventBus (real Redis)', () => {
     circular.self = circular;
     expect(() => bus.publish({ ...event(10), data: circular })).not.toThrow();
     const deadline = Date.now() + 3000;
-    while (logLines.filter((l) => l.includes('dropped')).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (logLines.filter((l) => l.includes('dropped')).length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(logLines.filter((l) => l.includes('not published to redis; dropped'))).toHaveLength(1);
     expect(logLines.filter((l) => l.includes('not serialisable; dropped'))).toHaveLength(1);
     expect(heard).toEqual([]);

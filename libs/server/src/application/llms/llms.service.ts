@@ -72,7 +72,8 @@ export class LlmsService implements OnModuleInit {
         if ((await repo.count()) === 0) throw error;
       }
     }
-    const active = (await repo.findOneBy({ active: true })) ?? (await repo.findOne({ where: {}, order: { createdAt: 'ASC' } }));
+    const active =
+      (await repo.findOneBy({ active: true })) ?? (await repo.findOne({ where: {}, order: { createdAt: 'ASC' } }));
     if (active) this.applyProvider(active);
   }
 
@@ -81,7 +82,10 @@ export class LlmsService implements OnModuleInit {
     const active = await this.repository().findOneBy({ active: true });
     if (active && settingFingerprint(active) !== this.appliedFingerprint) {
       this.applyProvider(active);
-      this.logger.info({ llmId: active.id, provider: active.provider }, 'model setting synchronised from the state store');
+      this.logger.info(
+        { llmId: active.id, provider: active.provider },
+        'model setting synchronised from the state store',
+      );
     }
   }
 
@@ -134,7 +138,17 @@ export class LlmsService implements OnModuleInit {
     if (patch.base_url !== undefined) row.baseUrl = patch.base_url;
     if (patch.api_key !== undefined) row.apiKey = patch.api_key ? this.box.encrypt(patch.api_key) : null;
     row.updatedAt = new Date().toISOString();
-    await this.repository().update({ id }, { name: row.name, provider: row.provider, model: row.model, baseUrl: row.baseUrl, apiKey: row.apiKey, updatedAt: row.updatedAt });
+    await this.repository().update(
+      { id },
+      {
+        name: row.name,
+        provider: row.provider,
+        model: row.model,
+        baseUrl: row.baseUrl,
+        apiKey: row.apiKey,
+        updatedAt: row.updatedAt,
+      },
+    );
     if (row.active) this.applyProvider(row);
     await this.coherence.announce(SETTINGS_TOPIC);
     auditCallerEvent(this.logger, 'llm.update', caller, { llmId: id, name: row.name });
@@ -156,10 +170,18 @@ export class LlmsService implements OnModuleInit {
     if (row.baseUrl) this.guard(row.baseUrl);
     const settings = this.settings(row);
     try {
-      const latency = await withTimeout(createProvider({ ...settings, maxRetries: 0, timeoutMs: LLM_TEST_TIMEOUT_MS }).ping(), LLM_TEST_TIMEOUT_MS, 'The model provider');
+      const latency = await withTimeout(
+        createProvider({ ...settings, maxRetries: 0, timeoutMs: LLM_TEST_TIMEOUT_MS }).ping(),
+        LLM_TEST_TIMEOUT_MS,
+        'The model provider',
+      );
       return { ok: true, latency_ms: Math.round(latency * 100) / 100, error: null };
     } catch (error) {
-      return { ok: false, latency_ms: null, error: scrubSecrets(messageOf(error), settings.apiKey ? [settings.apiKey] : []) };
+      return {
+        ok: false,
+        latency_ms: null,
+        error: scrubSecrets(messageOf(error), settings.apiKey ? [settings.apiKey] : []),
+      };
     }
   }
 
@@ -174,7 +196,12 @@ export class LlmsService implements OnModuleInit {
   }
 
   private settings(row: LlmSettingEntity): ProviderSettings {
-    return { provider: row.provider as LlmProviderName, model: row.model, baseUrl: row.baseUrl, apiKey: row.apiKey ? this.box.decrypt(row.apiKey) : null };
+    return {
+      provider: row.provider as LlmProviderName,
+      model: row.model,
+      baseUrl: row.baseUrl,
+      apiKey: row.apiKey ? this.box.decrypt(row.apiKey) : null,
+    };
   }
 
   private guard(baseUrl: string | null): void {

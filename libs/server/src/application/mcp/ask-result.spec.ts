@@ -31,7 +31,15 @@ describe('askToolResult', () => {
   it('an answered read: answer, SQL, reading, a table, the session', () => {
     const { text, structured, isError } = askToolResult(chat({}), 'https://nlq.example.com');
     expect(isError).toBe(false);
-    expect(structured).toMatchObject({ session_id: 's 1', success: true, rows: [[3]], row_count: 1, approval: null, error: null, reading: 'Counted customers.' });
+    expect(structured).toMatchObject({
+      session_id: 's 1',
+      success: true,
+      rows: [[3]],
+      row_count: 1,
+      approval: null,
+      error: null,
+      reading: 'Counted customers.',
+    });
     expect(text).toBe(
       'There are 3 customers.\n\nSQL:\nSELECT COUNT(*) AS n FROM customers\n\nReading: Counted customers.\n\n| n |\n| --- |\n| 3 |\n\n' +
         'Session: s 1 (pass it as session_id to ask a follow-up). Trace: t1.',
@@ -40,7 +48,15 @@ describe('askToolResult', () => {
 
   it('a pending write links the web app chat of its session and says it was not run', () => {
     const { text, structured } = askToolResult(
-      chat({ sql: 'DELETE FROM orders WHERE status = 1', kind: 'write', pending_approval: true, estimated_rows: 7, columns: [], rows: [], reading: null }),
+      chat({
+        sql: 'DELETE FROM orders WHERE status = 1',
+        kind: 'write',
+        pending_approval: true,
+        estimated_rows: 7,
+        columns: [],
+        rows: [],
+        reading: null,
+      }),
       'https://nlq.example.com',
     );
     expect(structured.approval).toEqual({
@@ -50,16 +66,41 @@ describe('askToolResult', () => {
       message: expect.stringContaining('no MCP tool decides it'),
     });
     expect(text).toContain('SQL (pending approval, not run):');
-    expect(text).toContain("This write was not run. It would change 7 rows. A person approves or rejects it in nlq's web app: https://nlq.example.com/chat?session=s+1");
+    expect(text).toContain(
+      "This write was not run. It would change 7 rows. A person approves or rejects it in nlq's web app: https://nlq.example.com/chat?session=s+1",
+    );
   });
 
   it('a failed answer is an error with its code; a clarification is not', () => {
-    const refused = askToolResult(chat({ success: false, error: 'Only reads are allowed.', kind: 'write', rows: [], columns: [] }), 'http://x');
-    expect(refused).toMatchObject({ isError: true, structured: { error: { code: 'SQL_REFUSED', message: 'Only reads are allowed.' } } });
-    const unanswerable = askToolResult(chat({ success: false, error: 'No table matches.', kind: null, sql: '', rows: [], columns: [] }), 'http://x');
+    const refused = askToolResult(
+      chat({ success: false, error: 'Only reads are allowed.', kind: 'write', rows: [], columns: [] }),
+      'http://x',
+    );
+    expect(refused).toMatchObject({
+      isError: true,
+      structured: { error: { code: 'SQL_REFUSED', message: 'Only reads are allowed.' } },
+    });
+    const unanswerable = askToolResult(
+      chat({ success: false, error: 'No table matches.', kind: null, sql: '', rows: [], columns: [] }),
+      'http://x',
+    );
     expect(unanswerable.structured.error).toEqual({ code: 'UNANSWERABLE', message: 'No table matches.' });
     const asked = askToolResult(
-      chat({ success: false, sql: null, kind: null, reading: null, rows: [], columns: [], clarification: { question: 'Which London?', options: [{ id: '1', label: 'city London' }, { id: '2', label: 'store London' }] } }),
+      chat({
+        success: false,
+        sql: null,
+        kind: null,
+        reading: null,
+        rows: [],
+        columns: [],
+        clarification: {
+          question: 'Which London?',
+          options: [
+            { id: '1', label: 'city London' },
+            { id: '2', label: 'store London' },
+          ],
+        },
+      }),
       'http://x',
     );
     expect(asked.isError).toBe(false);
@@ -73,10 +114,14 @@ describe('askToolResult', () => {
     expect(structured).toMatchObject({ row_count: ASK_TOOL_ROWS, truncated: true });
     expect(text.match(/^\| \d+ \|$/gm)).toHaveLength(ASK_TEXT_ROWS);
     expect(text).toContain('(more rows not shown)');
-    expect(askToolResult(chat({ rows: rows.slice(0, 12), total_rows: null }), 'http://x').text).toContain('(2 more rows not shown)');
+    expect(askToolResult(chat({ rows: rows.slice(0, 12), total_rows: null }), 'http://x').text).toContain(
+      '(2 more rows not shown)',
+    );
   });
 
   it('makes driver values JSON-safe', () => {
-    expect(jsonSafe([[10n, new Date('2024-01-02T03:04:05Z'), Buffer.from('hi'), 'a|b', null]])).toEqual([['10', '2024-01-02T03:04:05.000Z', 'aGk=', 'a|b', null]]);
+    expect(jsonSafe([[10n, new Date('2024-01-02T03:04:05Z'), Buffer.from('hi'), 'a|b', null]])).toEqual([
+      ['10', '2024-01-02T03:04:05.000Z', 'aGk=', 'a|b', null],
+    ]);
   });
 });

@@ -37,7 +37,10 @@ export interface AskToolOutput {
  * statement the policy refuses), else UNANSWERABLE (docs/http-api.md "Errors", 422). A question asked back is not
  * an error. `text` is the same answer for a person: the answer, the SQL, the reading, a small table, what to do next.
  */
-export function askToolResult(chat: ChatResponse, webAppUrl: string): { text: string; structured: AskToolOutput; isError: boolean } {
+export function askToolResult(
+  chat: ChatResponse,
+  webAppUrl: string,
+): { text: string; structured: AskToolOutput; isError: boolean } {
   const rows = jsonSafe(chat.rows.slice(0, ASK_TOOL_ROWS));
   const pending = chat.pending_approval;
   const failed = !chat.success && chat.error !== null;
@@ -62,7 +65,12 @@ export function askToolResult(chat: ChatResponse, webAppUrl: string): { text: st
           message: 'Not run: a person must approve or reject this write in the web app (no MCP tool decides it).',
         }
       : null,
-    clarification: chat.clarification ? { question: chat.clarification.question, options: chat.clarification.options.map(({ id, label }) => ({ id, label })) } : null,
+    clarification: chat.clarification
+      ? {
+          question: chat.clarification.question,
+          options: chat.clarification.options.map(({ id, label }) => ({ id, label })),
+        }
+      : null,
     error: failed ? { code: refused(chat.kind) ? 'SQL_REFUSED' : 'UNANSWERABLE', message: chat.error as string } : null,
     trace_id: chat.trace_id,
     connection_id: chat.connection_id,
@@ -83,11 +91,18 @@ function askText(a: AskToolOutput): string {
   if (a.reading) parts.push(`Reading: ${a.reading}`);
   if (a.columns.length > 0 && a.rows.length > 0) parts.push(table(a));
   if (a.approval) {
-    const rows = a.approval.estimated_rows === null ? '' : ` It would change ${a.approval.estimated_rows} row${a.approval.estimated_rows === 1 ? '' : 's'}.`;
-    parts.push(`This write was not run.${rows} A person approves or rejects it in nlq's web app: ${a.approval.approve_url}`);
+    const rows =
+      a.approval.estimated_rows === null
+        ? ''
+        : ` It would change ${a.approval.estimated_rows} row${a.approval.estimated_rows === 1 ? '' : 's'}.`;
+    parts.push(
+      `This write was not run.${rows} A person approves or rejects it in nlq's web app: ${a.approval.approve_url}`,
+    );
   }
   if (a.clarification) {
-    parts.push(`To answer, call ask with session_id "${a.session_id}" and clarification_option set to one of: ${a.clarification.options.map((o) => `${o.id} (${o.label})`).join(', ')}.`);
+    parts.push(
+      `To answer, call ask with session_id "${a.session_id}" and clarification_option set to one of: ${a.clarification.options.map((o) => `${o.id} (${o.label})`).join(', ')}.`,
+    );
   }
   parts.push(`Session: ${a.session_id} (pass it as session_id to ask a follow-up). Trace: ${a.trace_id}.`);
   return parts.join('\n\n');
@@ -96,10 +111,24 @@ function askText(a: AskToolOutput): string {
 /** The first ASK_TEXT_ROWS rows as a Markdown table, with a line for the rows not shown. */
 function table(a: AskToolOutput): string {
   const shown = a.rows.slice(0, ASK_TEXT_ROWS);
-  const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-  const lines = [`| ${a.columns.map(cell).join(' | ')} |`, `| ${a.columns.map(() => '---').join(' | ')} |`, ...shown.map((r) => `| ${r.map(cell).join(' | ')} |`)];
+  const cell = (v: unknown) =>
+    (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
+      .replace(/\|/g, '\\|')
+      .replace(/\r?\n/g, ' ');
+  const lines = [
+    `| ${a.columns.map(cell).join(' | ')} |`,
+    `| ${a.columns.map(() => '---').join(' | ')} |`,
+    ...shown.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ];
   const total = a.total_rows ?? (a.truncated ? null : a.row_count);
-  const more = total === null ? (a.truncated || a.rows.length > shown.length ? '\n(more rows not shown)' : '') : total > shown.length ? `\n(${total - shown.length} more rows not shown)` : '';
+  const more =
+    total === null
+      ? a.truncated || a.rows.length > shown.length
+        ? '\n(more rows not shown)'
+        : ''
+      : total > shown.length
+        ? `\n(${total - shown.length} more rows not shown)`
+        : '';
   return lines.join('\n') + more;
 }
 

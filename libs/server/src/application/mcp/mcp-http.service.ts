@@ -29,7 +29,10 @@ export class McpHttpService {
 
   async handle(context: McpCallContext, request: FastifyRequest, body: unknown): Promise<McpHttpAnswer> {
     const server = this.servers.create(context);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     try {
       const headers = new Headers();
@@ -37,7 +40,10 @@ export class McpHttpService {
         const value = request.headers[name];
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
-      const response = await transport.handleRequest(new Request(`${context.webAppUrl}${request.url}`, { method: 'POST', headers }), { parsedBody: body });
+      const response = await transport.handleRequest(
+        new Request(`${context.webAppUrl}${request.url}`, { method: 'POST', headers }),
+        { parsedBody: body },
+      );
       const text = response.status === 202 ? null : await response.text();
       return { status: response.status, headers: Object.fromEntries(response.headers.entries()), body: text };
     } finally {

@@ -7,8 +7,15 @@ describe('mcpOriginProblem (MCP Streamable HTTP: validate Origin against DNS reb
   });
 
   it('with CORS_ORIGINS * accepts only loopback origins', () => {
-    for (const origin of ['http://localhost:6274', 'http://127.0.0.1:8000', 'http://[::1]:3000', 'http://inspector.localhost']) expect(mcpOriginProblem(origin, '*')).toBeNull();
-    for (const origin of ['http://attacker.example:8000', 'https://localhost.attacker.example', 'http://10.0.0.5']) expect(mcpOriginProblem(origin, '*')).toContain('not local');
+    for (const origin of [
+      'http://localhost:6274',
+      'http://127.0.0.1:8000',
+      'http://[::1]:3000',
+      'http://inspector.localhost',
+    ])
+      expect(mcpOriginProblem(origin, '*')).toBeNull();
+    for (const origin of ['http://attacker.example:8000', 'https://localhost.attacker.example', 'http://10.0.0.5'])
+      expect(mcpOriginProblem(origin, '*')).toContain('not local');
   });
 
   it('with a CORS_ORIGINS list accepts only listed origins (not even loopback otherwise)', () => {

@@ -26,7 +26,10 @@ export function mcpOriginProblem(origin: string | undefined, corsOrigins: '*' | 
     return `Origin ${JSON.stringify(origin)} is not an origin`;
   }
   if (parsed.origin === 'null') return 'Origin "null" is refused';
-  if (corsOrigins === '*') return LOOPBACK_HOST.test(parsed.hostname) ? null : `Origin ${parsed.origin} is not local; list it in CORS_ORIGINS to allow it`;
+  if (corsOrigins === '*')
+    return LOOPBACK_HOST.test(parsed.hostname)
+      ? null
+      : `Origin ${parsed.origin} is not local; list it in CORS_ORIGINS to allow it`;
   const allowed = corsOrigins.some((o) => o.replace(/\/+$/, '').toLowerCase() === parsed.origin.toLowerCase());
   return allowed ? null : `Origin ${parsed.origin} is not one of CORS_ORIGINS`;
 }

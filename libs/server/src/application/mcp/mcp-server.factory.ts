@@ -14,7 +14,11 @@ import type { McpToolDeps } from './tools/mcp-tool-deps';
 import { registerSessionHistoryTool } from './tools/session-history.tool';
 
 /** serverInfo of the initialize answer (MCP "Lifecycle"). */
-export const MCP_SERVER_INFO = { name: 'nlq', title: 'nlq: natural-language questions to your database', version: '0.1.0' };
+export const MCP_SERVER_INFO = {
+  name: 'nlq',
+  title: 'nlq: natural-language questions to your database',
+  version: '0.1.0',
+};
 
 /** What an agent is told about the server at initialize (MCP `instructions`). */
 export const MCP_INSTRUCTIONS =
@@ -43,7 +47,10 @@ export class McpServerFactory {
 
   /** A new, unconnected McpServer for one request of `context.caller`. */
   create(context: McpCallContext): McpServer {
-    const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_INSTRUCTIONS, capabilities: { tools: {}, resources: {} } });
+    const server = new McpServer(MCP_SERVER_INFO, {
+      instructions: MCP_INSTRUCTIONS,
+      capabilities: { tools: {}, resources: {} },
+    });
     registerAskTool(server, this.deps, context);
     registerDescribeSchemaTool(server, this.deps, context);
     registerSessionHistoryTool(server, this.deps, context);

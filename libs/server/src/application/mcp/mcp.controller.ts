@@ -35,10 +35,25 @@ export class McpController {
       'One JSON-RPC 2.0 message of MCP (initialize, tools/list, tools/call, resources/list, resources/read, ...). Tools: ask, describe_schema, session_history, feedback; resource nlq://schema. ' +
       'Requests answer 200 with the JSON-RPC response, notifications 202. Send Accept: application/json, text/event-stream. A failed tool call is a result with isError and the nlq error under _meta["nlq/error"].',
   })
-  @ApiBody({ schema: { type: 'object', example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask', arguments: { question: 'How many customers are there?' } } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'ask', arguments: { question: 'How many customers are there?' } },
+      },
+    },
+  })
   @ApiOkResponse({ description: 'The JSON-RPC response', schema: { type: 'object' } })
   @ErrorResponseDto.document(400, 401, 403, 413)
-  async post(@CurrentCaller() caller: Caller, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async post(
+    @CurrentCaller() caller: Caller,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const webAppUrl = this.config.webAppUrl ?? `${request.protocol}://${request.host}`;
     const answer = await this.mcp.handle({ caller, requestId: String(request.id), webAppUrl }, request, body);
     void reply.status(answer.status).headers(answer.headers);
@@ -64,5 +79,9 @@ export class McpController {
 
 function methodNotAllowed(reply: FastifyReply): ApiException {
   void reply.header('Allow', 'POST');
-  return new ApiException(405, 'METHOD_NOT_ALLOWED', 'The MCP endpoint takes POST only: it is stateless and answers in JSON, with no event stream and no session to end.');
+  return new ApiException(
+    405,
+    'METHOD_NOT_ALLOWED',
+    'The MCP endpoint takes POST only: it is stateless and answers in JSON, with no event stream and no session to end.',
+  );
 }

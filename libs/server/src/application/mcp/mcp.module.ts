@@ -6,5 +6,9 @@ import { McpOriginGuard } from './mcp-origin.guard';
 import { McpServerFactory } from './mcp-server.factory';
 
 /** /mcp: the Model Context Protocol server (issue 25; docs/mcp.md). */
-@Module({ imports: [ChatModule], controllers: [McpController], providers: [McpHttpService, McpServerFactory, McpOriginGuard] })
+@Module({
+  imports: [ChatModule],
+  controllers: [McpController],
+  providers: [McpHttpService, McpServerFactory, McpOriginGuard],
+})
 export class McpModule {}

@@ -44,7 +44,11 @@ export interface SchemaDescription {
  * (packed the same way only beyond WHOLE_BUDGET_TOKENS). `text` is the kept schema as the SQL prompt renders it
  * (CREATE TABLE statements with keys, references, comments and sample values).
  */
-export function describeSchema(connectionId: string, schema: DatabaseSchema, search: string | null): { text: string; structured: SchemaDescription } {
+export function describeSchema(
+  connectionId: string,
+  schema: DatabaseSchema,
+  search: string | null,
+): { text: string; structured: SchemaDescription } {
   const linked = linkSchema(search ?? '', schema, search ? SEARCH_BUDGET_TOKENS : WHOLE_BUDGET_TOKENS);
   return {
     text: renderSchema(linked.schema),
@@ -70,8 +74,18 @@ function describeTable(table: TableSchema & { promptColumns?: readonly string[] 
     comment: table.comment ?? null,
     row_count: table.rowCount ?? null,
     primary_key: table.primaryKey,
-    columns: columns.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable, primary_key: c.primaryKey, comment: c.comment ?? null })),
+    columns: columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      nullable: c.nullable,
+      primary_key: c.primaryKey,
+      comment: c.comment ?? null,
+    })),
     more_columns: table.columns.length - columns.length,
-    foreign_keys: table.foreignKeys.map((fk) => ({ columns: fk.columns, references_table: fk.referencedTable, references_columns: fk.referencedColumns })),
+    foreign_keys: table.foreignKeys.map((fk) => ({
+      columns: fk.columns,
+      references_table: fk.referencedTable,
+      references_columns: fk.referencedColumns,
+    })),
   };
 }

@@ -21,7 +21,8 @@ export function registerSchemaResource(server: McpServer, deps: McpToolDeps, con
     SCHEMA_RESOURCE_URI,
     {
       title: 'Database schema',
-      description: 'The tables, columns, keys and references of the database nlq answers questions about (the active connection), as SQL CREATE TABLE statements.',
+      description:
+        'The tables, columns, keys and references of the database nlq answers questions about (the active connection), as SQL CREATE TABLE statements.',
       mimeType: 'text/plain',
     },
     async (uri) => {
@@ -30,7 +31,11 @@ export function registerSchemaResource(server: McpServer, deps: McpToolDeps, con
         return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: renderSchema(schema) }] };
       } catch (error) {
         const body = toErrorResponse(error, context.requestId);
-        if (body.statusCode >= 500) deps.logger.error({ err: error, requestId: context.requestId, resource: SCHEMA_RESOURCE_URI }, 'MCP resource read failed');
+        if (body.statusCode >= 500)
+          deps.logger.error(
+            { err: error, requestId: context.requestId, resource: SCHEMA_RESOURCE_URI },
+            'MCP resource read failed',
+          );
         throw new McpError(JsonRpcErrorCode.InternalError, errorText(body), body);
       }
     },

@@ -7,7 +7,12 @@ import { NLQ_ERROR_META, toolError } from './tool-result';
  * Runs one tool call: its answer, or anything it throws as MCP's tool error form (toolError: isError with the nlq
  * error code). A 5xx is logged with the request id, as the api's exception filter logs failed requests.
  */
-export async function runTool(name: string, context: McpCallContext, logger: Logger, call: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function runTool(
+  name: string,
+  context: McpCallContext,
+  logger: Logger,
+  call: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await call();
   } catch (error) {

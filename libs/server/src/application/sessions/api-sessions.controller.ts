@@ -29,7 +29,10 @@ export class ApiSessionsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One session with its history and feedback', description: "Another user's session answers 404." })
+  @ApiOperation({
+    summary: 'One session with its history and feedback',
+    description: "Another user's session answers 404.",
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: SessionDetailDto })
   @ErrorResponseDto.document(400, 401, 404)
@@ -44,7 +47,10 @@ export class ApiSessionsController {
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ApprovalDecisionResponseDto })
   @ErrorResponseDto.document(400, 401, 404, 409, 422, 502)
-  approve(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string): Promise<ApprovalDecisionResponseDto> {
+  approve(
+    @CurrentCaller() caller: Caller,
+    @Param('id', SessionIdPipe) id: string,
+  ): Promise<ApprovalDecisionResponseDto> {
     return this.sessions.approve(caller, id);
   }
 
@@ -55,7 +61,10 @@ export class ApiSessionsController {
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ApprovalDecisionResponseDto })
   @ErrorResponseDto.document(400, 401, 404, 409)
-  reject(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string): Promise<ApprovalDecisionResponseDto> {
+  reject(
+    @CurrentCaller() caller: Caller,
+    @Param('id', SessionIdPipe) id: string,
+  ): Promise<ApprovalDecisionResponseDto> {
     return this.sessions.reject(caller, id);
   }
 
@@ -65,12 +74,16 @@ export class ApiSessionsController {
   @ApiOperation({
     summary: 'Save positive or negative feedback on one answer of the session (entry_id), or on its latest question',
     description:
-      'A thumbs-up makes a verified-example candidate of that entry\'s question and SQL; a thumbs-down sends the verified examples it used back to candidate. 404 for an entry_id not in the session, 400 for an entry that is not an answer (feedback, approval, rejection, a question asked back).',
+      "A thumbs-up makes a verified-example candidate of that entry's question and SQL; a thumbs-down sends the verified examples it used back to candidate. 404 for an entry_id not in the session, 400 for an entry that is not an answer (feedback, approval, rejection, a question asked back).",
   })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: FeedbackResponseDto })
   @ErrorResponseDto.document(400, 401, 404)
-  feedback(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string, @Body() body: ApiFeedbackRequestDto): Promise<FeedbackResponseDto> {
+  feedback(
+    @CurrentCaller() caller: Caller,
+    @Param('id', SessionIdPipe) id: string,
+    @Body() body: ApiFeedbackRequestDto,
+  ): Promise<FeedbackResponseDto> {
     return this.sessions.feedback(caller, id, body.signal, body.entry_id);
   }
 }

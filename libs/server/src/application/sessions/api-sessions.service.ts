@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, type ApprovalDecisionResponse, type FeedbackResponse, type FeedbackSignal, type HistoryEntry, type Page, type SessionDetail, type SessionSummary } from '@nlq/contracts';
+import {
+  ErrorCode,
+  type ApprovalDecisionResponse,
+  type FeedbackResponse,
+  type FeedbackSignal,
+  type HistoryEntry,
+  type Page,
+  type SessionDetail,
+  type SessionSummary,
+} from '@nlq/contracts';
 import { FeedbackTargetError, QueryPipeline } from '@nlq/pipeline';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { Caller } from '../../platform/auth/caller';
@@ -27,8 +36,11 @@ export class ApiSessionsService {
    * number of queries, number of entries in error, last activity.
    */
   async list(caller: Caller, page: number, pageSize: number): Promise<Page<SessionSummary>> {
-    const scoped = (qb: SelectQueryBuilder<HistoryEntryEntity>) => (caller.service ? qb : this.ownedBy(qb, caller.userId));
-    const countRow = await scoped(this.history().createQueryBuilder('h').select('COUNT(DISTINCT h.session_id)', 'total')).getRawOne<{ total: string | number }>();
+    const scoped = (qb: SelectQueryBuilder<HistoryEntryEntity>) =>
+      caller.service ? qb : this.ownedBy(qb, caller.userId);
+    const countRow = await scoped(
+      this.history().createQueryBuilder('h').select('COUNT(DISTINCT h.session_id)', 'total'),
+    ).getRawOne<{ total: string | number }>();
     const rows = await scoped(
       this.history()
         .createQueryBuilder('h')
@@ -80,7 +92,10 @@ export class ApiSessionsService {
         last_question_at: last?.created_at ?? null,
         query_count: queries.length,
         error_count: history.filter((e) => e.status === 'error').length,
-        last_activity: history.reduce((latest, e) => (e.created_at > latest ? e.created_at : latest), history[0]?.created_at ?? ''),
+        last_activity: history.reduce(
+          (latest, e) => (e.created_at > latest ? e.created_at : latest),
+          history[0]?.created_at ?? '',
+        ),
       },
       history: history.map(withChart),
       feedback: history.filter((e) => e.kind === 'feedback'),
@@ -106,7 +121,12 @@ export class ApiSessionsService {
    * @throws ApiException 404 for an unknown session, another user's, or an entry not in the session; 400 VALIDATION
    *   for an entry that is not an answer.
    */
-  async feedback(caller: Caller, sessionId: string, signal: FeedbackSignal, entryId?: string): Promise<FeedbackResponse> {
+  async feedback(
+    caller: Caller,
+    sessionId: string,
+    signal: FeedbackSignal,
+    entryId?: string,
+  ): Promise<FeedbackResponse> {
     await this.access.assertAccess(caller, sessionId);
     try {
       const entry = await this.pipeline.recordFeedback(sessionId, caller.userId, signal, entryId);
@@ -129,7 +149,10 @@ export class ApiSessionsService {
       .where('f.user_id = :owner')
       .andWhere(`f.seq = (SELECT MIN(g.seq) FROM ${this.historyTable()} g WHERE g.session_id = f.session_id)`)
       .getQuery();
-    return qb.where(`(h.session_id IN ${claimed} OR (h.session_id NOT IN ${anyClaimed} AND h.session_id IN ${firstEntries}))`, { owner: userId });
+    return qb.where(
+      `(h.session_id IN ${claimed} OR (h.session_id NOT IN ${anyClaimed} AND h.session_id IN ${firstEntries}))`,
+      { owner: userId },
+    );
   }
 
   private async owners(ids: string[]): Promise<Map<string, string>> {
@@ -139,10 +162,17 @@ export class ApiSessionsService {
       .createQueryBuilder('h')
       .select('h.session_id', 'session_id')
       .addSelect('h.user_id', 'user_id')
-      .where(`h.seq IN (SELECT MIN(g.seq) FROM ${this.historyTable()} g WHERE g.session_id IN (:...ids) GROUP BY g.session_id)`, { ids })
+      .where(
+        `h.seq IN (SELECT MIN(g.seq) FROM ${this.historyTable()} g WHERE g.session_id IN (:...ids) GROUP BY g.session_id)`,
+        { ids },
+      )
       .getRawMany<{ session_id: string; user_id: string }>();
     for (const f of firsts) owners.set(f.session_id, f.user_id);
-    const claimed = await this.dataSource.getRepository(ApiSessionEntity).createQueryBuilder('s').where('s.id IN (:...ids)', { ids }).getMany();
+    const claimed = await this.dataSource
+      .getRepository(ApiSessionEntity)
+      .createQueryBuilder('s')
+      .where('s.id IN (:...ids)', { ids })
+      .getMany();
     for (const c of claimed) owners.set(c.id, c.userId);
     return owners;
   }
@@ -155,7 +185,10 @@ export class ApiSessionsService {
       .select('h.session_id', 'session_id')
       .addSelect('h.question', 'question')
       .addSelect('h.created_at', 'created_at')
-      .where(`h.seq IN (SELECT MAX(g.seq) FROM ${this.historyTable()} g WHERE g.kind = 'query' AND g.session_id IN (:...ids) GROUP BY g.session_id)`, { ids })
+      .where(
+        `h.seq IN (SELECT MAX(g.seq) FROM ${this.historyTable()} g WHERE g.kind = 'query' AND g.session_id IN (:...ids) GROUP BY g.session_id)`,
+        { ids },
+      )
       .getRawMany<{ session_id: string; question: string | null; created_at: string }>();
     for (const r of rows) out.set(r.session_id, { question: r.question, created_at: r.created_at });
     return out;
@@ -164,7 +197,10 @@ export class ApiSessionsService {
   /** The quoted, schema-qualified name of table history_entry for raw sub-queries (PostgreSQL ?schema=). */
   private historyTable(): string {
     const { tablePath } = this.dataSource.getMetadata(HistoryEntryEntity);
-    return tablePath.split('.').map((part) => this.dataSource.driver.escape(part)).join('.');
+    return tablePath
+      .split('.')
+      .map((part) => this.dataSource.driver.escape(part))
+      .join('.');
   }
 
   private history() {
@@ -175,5 +211,11 @@ export class ApiSessionsService {
 /** A history entry with the chart suggestion of its kept rows, as POST /api/chat suggested it for the answer. */
 function withChart(entry: HistoryEntry): HistoryEntry {
   if (!entry.result) return entry;
-  return { ...entry, result: { ...entry.result, chart: entry.status === 'ok' ? suggestChart(entry.result.columns, entry.result.rows) : null } };
+  return {
+    ...entry,
+    result: {
+      ...entry.result,
+      chart: entry.status === 'ok' ? suggestChart(entry.result.columns, entry.result.rows) : null,
+    },
+  };
 }

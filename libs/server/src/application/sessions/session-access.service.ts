@@ -26,7 +26,9 @@ export class SessionAccessService {
   async ownerOf(sessionId: string): Promise<string | null> {
     const row = await this.dataSource.getRepository(ApiSessionEntity).findOneBy({ id: sessionId });
     if (row) return row.userId;
-    const first = await this.dataSource.getRepository(HistoryEntryEntity).findOne({ where: { sessionId }, order: { seq: 'ASC' }, select: { userId: true, seq: true } });
+    const first = await this.dataSource
+      .getRepository(HistoryEntryEntity)
+      .findOne({ where: { sessionId }, order: { seq: 'ASC' }, select: { userId: true, seq: true } });
     return first?.userId ?? null;
   }
 
@@ -43,7 +45,9 @@ export class SessionAccessService {
       return id;
     }
     try {
-      await this.dataSource.getRepository(ApiSessionEntity).insert({ id, userId: caller.userId, createdAt: new Date().toISOString() });
+      await this.dataSource
+        .getRepository(ApiSessionEntity)
+        .insert({ id, userId: caller.userId, createdAt: new Date().toISOString() });
     } catch (error) {
       // A concurrent request claimed the same id first: it decides.
       const winner = await this.ownerOf(id);

@@ -20,7 +20,12 @@ export class TracesController {
   @ApiOkResponse({ type: TraceSummaryPageDto })
   @ErrorResponseDto.document(400, 401)
   list(@CurrentCaller() caller: Caller, @Query() query: TraceQueryDto): Promise<TraceSummaryPageDto> {
-    return this.traces.list(caller, { page: query.page ?? 1, pageSize: query.page_size ?? DEFAULT_PAGE_SIZE, sessionId: query.session_id, status: query.status });
+    return this.traces.list(caller, {
+      page: query.page ?? 1,
+      pageSize: query.page_size ?? DEFAULT_PAGE_SIZE,
+      sessionId: query.session_id,
+      status: query.status,
+    });
   }
 
   @Get(':id')

@@ -49,7 +49,8 @@ export class TracesService {
    */
   async get(caller: Caller, id: string): Promise<Trace> {
     const row = await this.repository().findOneBy({ id });
-    if (!row || (!caller.service && row.userId !== caller.userId)) throw new ApiException(404, ErrorCode.NOT_FOUND, `Trace "${id}" not found.`);
+    if (!row || (!caller.service && row.userId !== caller.userId))
+      throw new ApiException(404, ErrorCode.NOT_FOUND, `Trace "${id}" not found.`);
     return toTrace(row);
   }
 

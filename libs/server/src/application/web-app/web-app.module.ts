@@ -16,7 +16,10 @@ export class WebAppServer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const served = await registerWebApp(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), this.config.webDistDir);
+    const served = await registerWebApp(
+      this.adapterHost.httpAdapter.getInstance<FastifyInstance>(),
+      this.config.webDistDir,
+    );
     if (served) this.logger.info({ dir: this.config.webDistDir }, 'serving the web app at /');
     else this.logger.debug({ dir: this.config.webDistDir }, 'no built web app found; / is not served');
   }

@@ -2,7 +2,19 @@ import { isServerPath, wantsJsonOnly } from './web-app.routes';
 
 describe('web-app fallback', () => {
   it('keeps server and API-looking paths from the page', () => {
-    for (const p of ['/api/x', '/livez', '/readyz', '/metrics', '/mcp', '/mcp/x', '/v1/query', '/graphql', '/.well-known/openid-configuration', '/health']) expect(isServerPath(p)).toBe(true);
+    for (const p of [
+      '/api/x',
+      '/livez',
+      '/readyz',
+      '/metrics',
+      '/mcp',
+      '/mcp/x',
+      '/v1/query',
+      '/graphql',
+      '/.well-known/openid-configuration',
+      '/health',
+    ])
+      expect(isServerPath(p)).toBe(true);
     for (const p of ['/', '/chat', '/traces/abc', '/apis', '/v1x']) expect(isServerPath(p)).toBe(false);
   });
 

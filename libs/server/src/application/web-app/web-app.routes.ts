@@ -8,8 +8,27 @@ import path from 'node:path';
  * error shape rather than the page.
  */
 export const SERVER_PATH_PREFIXES = [
-  '/api', '/ws', '/docs', '/docs-json', '/query', '/approve', '/reject', '/feedback', '/session', '/refresh', '/health',
-  '/livez', '/readyz', '/metrics', '/mcp', '/v1', '/v2', '/v3', '/graphql', '/rpc', '/.well-known',
+  '/api',
+  '/ws',
+  '/docs',
+  '/docs-json',
+  '/query',
+  '/approve',
+  '/reject',
+  '/feedback',
+  '/session',
+  '/refresh',
+  '/health',
+  '/livez',
+  '/readyz',
+  '/metrics',
+  '/mcp',
+  '/v1',
+  '/v2',
+  '/v3',
+  '/graphql',
+  '/rpc',
+  '/.well-known',
 ];
 
 /** true when `pathname` is a server path ({@link SERVER_PATH_PREFIXES}, whole segments) rather than a page. */
@@ -42,7 +61,14 @@ export async function registerWebApp(fastify: FastifyInstance, distDir: string):
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fastifyStatic = require('@fastify/static') as typeof import('@fastify/static');
   // Not awaited: awaiting would make Fastify load its plugins before Nest has registered its routes and error handler.
-  void fastify.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, decorateReply: false, cacheControl: true, maxAge: '1h' });
+  void fastify.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: false,
+    decorateReply: false,
+    cacheControl: true,
+    maxAge: '1h',
+  });
   fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     let pathname: string;
     try {
@@ -51,7 +77,8 @@ export async function registerWebApp(fastify: FastifyInstance, distDir: string):
       return reply.callNotFound();
     }
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (isServerPath(pathname) || lastSegment.includes('.') || wantsJsonOnly(request.headers.accept)) return reply.callNotFound();
+    if (isServerPath(pathname) || lastSegment.includes('.') || wantsJsonOnly(request.headers.accept))
+      return reply.callNotFound();
     const html = await fs.promises.readFile(indexFile);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

@@ -13,7 +13,11 @@ import { SecretBox } from './secret-box';
   providers: [
     ApiKeyService,
     ApiAuthGuard,
-    { provide: SecretBox, inject: [AppConfig], useFactory: (config: AppConfig) => SecretBox.open(config.encryptionKey, config.dataDir) },
+    {
+      provide: SecretBox,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => SecretBox.open(config.encryptionKey, config.dataDir),
+    },
   ],
   exports: [ApiKeyService, ApiAuthGuard, SecretBox],
 })

@@ -4,7 +4,14 @@ import { AppConfig, ConfigValidationError } from '../config/app-config';
 describe('AppConfig: application surface variables', () => {
   it('has defaults', () => {
     const c = AppConfig.fromEnv({});
-    expect(c).toMatchObject({ userApiKeys: [], encryptionKey: null, connectionAllowedHosts: [], sqliteAllowedDirs: [], llmAllowedHosts: [], exportMaxRows: 100000 });
+    expect(c).toMatchObject({
+      userApiKeys: [],
+      encryptionKey: null,
+      connectionAllowedHosts: [],
+      sqliteAllowedDirs: [],
+      llmAllowedHosts: [],
+      exportMaxRows: 100000,
+    });
     expect(c.webDistDir).toBe(path.resolve(__dirname, '../../../../../apps/web/dist'));
   });
 

@@ -91,10 +91,17 @@ export class ApiKeyService {
    */
   async issue(userId: string, issuedBy: Caller): Promise<ApiKeyView> {
     if (!PRINTABLE_ID.test(userId) || userId.length > MAX_SESSION_ID_CHARS || userId.trim() !== userId) {
-      throw ApiException.validation([{ field: 'user_id', problems: [`user_id must be 1 to ${MAX_SESSION_ID_CHARS} printable characters without surrounding spaces`] }]);
+      throw ApiException.validation([
+        {
+          field: 'user_id',
+          problems: [`user_id must be 1 to ${MAX_SESSION_ID_CHARS} printable characters without surrounding spaces`],
+        },
+      ]);
     }
     if (userId === SERVICE_USER_ID) {
-      throw ApiException.validation([{ field: 'user_id', problems: ['user_id "service" is reserved for the service key'] }]);
+      throw ApiException.validation([
+        { field: 'user_id', problems: ['user_id "service" is reserved for the service key'] },
+      ]);
     }
     const key = newKey();
     const row: ApiKeyEntity = {

@@ -20,8 +20,13 @@ export class SecretBox {
 
   /** The box of ENCRYPTION_KEY when set, else of DATA_DIR/secret.key (created with mode 0600 when absent). */
   static open(encryptionKey: string | null, dataDir: string): SecretBox {
-    const secret = encryptionKey !== null ? Buffer.from(encryptionKey, 'utf8') : readOrCreateSecretFile(path.join(dataDir, SECRET_FILE_NAME));
-    return new SecretBox(Buffer.from(hkdfSync('sha256', secret, Buffer.from('nlq'), Buffer.from('nlq secrets at rest v1'), 32)));
+    const secret =
+      encryptionKey !== null
+        ? Buffer.from(encryptionKey, 'utf8')
+        : readOrCreateSecretFile(path.join(dataDir, SECRET_FILE_NAME));
+    return new SecretBox(
+      Buffer.from(hkdfSync('sha256', secret, Buffer.from('nlq'), Buffer.from('nlq secrets at rest v1'), 32)),
+    );
   }
 
   /** Encrypt a UTF-8 string; every call gives a different token. */
@@ -46,7 +51,9 @@ export class SecretBox {
     try {
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
-      throw new Error('A stored secret cannot be decrypted: ENCRYPTION_KEY or DATA_DIR/secret.key changed since it was saved');
+      throw new Error(
+        'A stored secret cannot be decrypted: ENCRYPTION_KEY or DATA_DIR/secret.key changed since it was saved',
+      );
     }
   }
 }
@@ -66,7 +73,10 @@ export function readOrCreatePrivateFile(file: string, create: () => string): str
 }
 
 /** Like {@link readOrCreatePrivateFile}, also telling whether this call created the file. */
-export function readOrCreatePrivateFileWithFlag(file: string, create: () => string): { value: string; created: boolean } {
+export function readOrCreatePrivateFileWithFlag(
+  file: string,
+  create: () => string,
+): { value: string; created: boolean } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
     const value = create();

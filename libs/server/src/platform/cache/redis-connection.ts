@@ -74,7 +74,10 @@ export async function connectRedis(
     // before the first ready the error goes into the start-up failure; afterwards log each outage once
     if (!wasReady || down) return;
     down = true;
-    options.logger?.warn({ err: error, redis: redacted, connection: options.name }, 'redis connection lost; reconnecting');
+    options.logger?.warn(
+      { err: error, redis: redacted, connection: options.name },
+      'redis connection lost; reconnecting',
+    );
   });
   client.on('ready', () => {
     if (down) options.logger?.info({ redis: redacted, connection: options.name }, 'redis connection restored');

@@ -102,7 +102,8 @@ describeWith('redis')('RedisResultCache (real Redis)', () => {
     // 600 more keys under one prefix: clear walks several SCAN steps and UNLINK batches
     for (let i = 0; i < 600; i += 100) {
       const pipeline = redis.pipeline();
-      for (let j = i; j < i + 100; j += 1) pipeline.set(`${namespace}nlq:many:${j}`, JSON.stringify(answer(`m${j}`)), 'EX', 60);
+      for (let j = i; j < i + 100; j += 1)
+        pipeline.set(`${namespace}nlq:many:${j}`, JSON.stringify(answer(`m${j}`)), 'EX', 60);
       await pipeline.exec();
     }
     const outsider = `${namespace.replace(/cache:$/, 'other:')}nlq:a*b:s1:q1`;
@@ -134,7 +135,11 @@ describe('Redis connection at start', () => {
     const failure = connectRedis(`redis://:s3cret@127.0.0.1:${port}/0`, { name: 'unreachable', timeoutMs: 1000 });
     await expect(failure).rejects.toThrow(RedisUnavailableError);
     const error = (await failure.catch((e: unknown) => e)) as RedisUnavailableError;
-    expect(error.message).toMatch(new RegExp(`^REDIS_URL: cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0 within 1 s \\(.*ECONNREFUSED.*\\)$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^REDIS_URL: cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0 within 1 s \\(.*ECONNREFUSED.*\\)$`,
+      ),
+    );
     expect(error.message).not.toContain('s3cret');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(Date.now() - started).toBeLessThan(1500);

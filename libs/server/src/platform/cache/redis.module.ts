@@ -26,7 +26,8 @@ export async function connectRedisClients(url: string, logger?: Logger, timeoutM
     connectRedis(url, { name: 'commands', logger, timeoutMs }),
     connectRedis(url, { name: 'subscriber', logger, timeoutMs }),
   ]);
-  if (commands.status === 'fulfilled' && subscriber.status === 'fulfilled') return { commands: commands.value, subscriber: subscriber.value };
+  if (commands.status === 'fulfilled' && subscriber.status === 'fulfilled')
+    return { commands: commands.value, subscriber: subscriber.value };
   for (const settled of [commands, subscriber]) if (settled.status === 'fulfilled') await closeRedis(settled.value);
   throw commands.status === 'rejected' ? commands.reason : (subscriber as PromiseRejectedResult).reason;
 }

@@ -13,5 +13,6 @@ export const RESULT_CACHE = Symbol('RESULT_CACHE');
 export const resultCacheProvider: FactoryProvider<ResultCache> = {
   provide: RESULT_CACHE,
   inject: [REDIS_CLIENTS],
-  useFactory: (redis: RedisClients | null): ResultCache => (redis ? new RedisResultCache(redis.commands) : new InMemoryResultCache()),
+  useFactory: (redis: RedisClients | null): ResultCache =>
+    redis ? new RedisResultCache(redis.commands) : new InMemoryResultCache(),
 };

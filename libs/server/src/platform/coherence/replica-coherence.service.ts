@@ -85,7 +85,10 @@ export class ReplicaCoherenceService implements OnApplicationBootstrap, OnApplic
       // this replica applied the change already; a version further ahead means another replica changed it too
       if (version === (this.applied.get(topic) ?? 0) + 1) this.applied.set(topic, version);
       if (this.redis) {
-        await this.redis.commands.publish(REDIS_COHERENCE_CHANNEL, JSON.stringify({ topic, version, replica: this.replicaId }));
+        await this.redis.commands.publish(
+          REDIS_COHERENCE_CHANNEL,
+          JSON.stringify({ topic, version, replica: this.replicaId }),
+        );
       }
     } catch (error) {
       this.logger.warn({ err: error, topic }, 'replica coherence: change not announced');

@@ -74,7 +74,13 @@ export class SharedNearDuplicateIndex extends NearDuplicateIndex {
     } catch {
       return;
     }
-    if (message?.replica === this.replicaId || !message.scope || typeof message.entry?.question !== 'string' || typeof message.entry?.sql !== 'string') return;
+    if (
+      message?.replica === this.replicaId ||
+      !message.scope ||
+      typeof message.entry?.question !== 'string' ||
+      typeof message.entry?.sql !== 'string'
+    )
+      return;
     super.remember(message.scope, message.entry);
   }
 }

@@ -46,30 +46,58 @@ export function toErrorResponse(exception: unknown, requestId: string): ErrorRes
 
 function mapException(exception: unknown, requestId: string): ErrorResponse {
   if (exception instanceof ApiException) {
-    return withDetails({ statusCode: exception.statusCode, code: exception.code, message: exception.message, requestId }, exception.details);
+    return withDetails(
+      { statusCode: exception.statusCode, code: exception.code, message: exception.message, requestId },
+      exception.details,
+    );
   }
   if (exception instanceof PipelineError) {
-    return { statusCode: PIPELINE_STATUS[exception.code] ?? 500, code: exception.code, message: exception.message, requestId };
+    return {
+      statusCode: PIPELINE_STATUS[exception.code] ?? 500,
+      code: exception.code,
+      message: exception.message,
+      requestId,
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     if (status >= 500 && status !== 502 && status !== 503) return internal(requestId);
-    return { statusCode: status, code: STATUS_CODE[status] ?? (status >= 500 ? ErrorCode.UPSTREAM_UNAVAILABLE : ErrorCode.VALIDATION), message: httpMessage(exception), requestId };
+    return {
+      statusCode: status,
+      code: STATUS_CODE[status] ?? (status >= 500 ? ErrorCode.UPSTREAM_UNAVAILABLE : ErrorCode.VALIDATION),
+      message: httpMessage(exception),
+      requestId,
+    };
   }
   if (exception instanceof UnanswerableQuestionError) {
     return { statusCode: 422, code: ErrorCode.UNANSWERABLE, message: exception.message, requestId };
   }
   if (exception instanceof ProviderError) {
-    return { statusCode: 502, code: ErrorCode.UPSTREAM_UNAVAILABLE, message: `The language model is unavailable: ${exception.message}`, requestId };
+    return {
+      statusCode: 502,
+      code: ErrorCode.UPSTREAM_UNAVAILABLE,
+      message: `The language model is unavailable: ${exception.message}`,
+      requestId,
+    };
   }
   if (exception instanceof DatabaseError && (exception.kind === 'connection' || exception.kind === 'timeout')) {
-    return { statusCode: 502, code: ErrorCode.UPSTREAM_UNAVAILABLE, message: `The database is unavailable: ${exception.message}`, requestId };
+    return {
+      statusCode: 502,
+      code: ErrorCode.UPSTREAM_UNAVAILABLE,
+      message: `The database is unavailable: ${exception.message}`,
+      requestId,
+    };
   }
   return internal(requestId);
 }
 
 function internal(requestId: string): ErrorResponse {
-  return { statusCode: 500, code: ErrorCode.INTERNAL, message: `Internal server error (request id ${requestId}).`, requestId };
+  return {
+    statusCode: 500,
+    code: ErrorCode.INTERNAL,
+    message: `Internal server error (request id ${requestId}).`,
+    requestId,
+  };
 }
 
 function withDetails(body: ErrorResponse, details: ErrorResponse['details'] | undefined): ErrorResponse {

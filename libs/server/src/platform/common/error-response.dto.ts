@@ -13,7 +13,10 @@ export class ErrorResponseDto implements ErrorResponse {
   @ApiProperty({ example: 'Request validation failed' })
   message!: string;
 
-  @ApiPropertyOptional({ description: 'VALIDATION: [{ field, problems[] }]', example: [{ field: 'question', problems: ['question must be a string'] }] })
+  @ApiPropertyOptional({
+    description: 'VALIDATION: [{ field, problems[] }]',
+    example: [{ field: 'question', problems: ['question must be a string'] }],
+  })
   details?: Array<{ field: string; problems: string[] }>;
 
   @ApiProperty({ example: '5f0c8f0e-6a4e-4bb3-9a0b-2a1f9f7d6c11' })
@@ -22,7 +25,14 @@ export class ErrorResponseDto implements ErrorResponse {
   /** Document the given error statuses of an endpoint with this shape, each with its description and an example. */
   static document(...statuses: number[]): MethodDecorator {
     return applyDecorators(
-      ...statuses.map((status) => ApiResponse({ status, type: ErrorResponseDto, description: DESCRIPTIONS[status] ?? 'Error', example: EXAMPLES.get(status) })),
+      ...statuses.map((status) =>
+        ApiResponse({
+          status,
+          type: ErrorResponseDto,
+          description: DESCRIPTIONS[status] ?? 'Error',
+          example: EXAMPLES.get(status),
+        }),
+      ),
     );
   }
 }
@@ -39,13 +49,29 @@ const DESCRIPTIONS: Record<number, string> = {
 };
 
 /** An example of the error shape with `status`, `code` and `message` (shown by /docs). */
-function example(statusCode: number, code: ErrorCode, message: string, details?: ErrorResponse['details']): ErrorResponse {
-  return { statusCode, code, message, ...(details ? { details } : {}), requestId: '5f0c8f0e-6a4e-4bb3-9a0b-2a1f9f7d6c11' };
+function example(
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorResponse['details'],
+): ErrorResponse {
+  return {
+    statusCode,
+    code,
+    message,
+    ...(details ? { details } : {}),
+    requestId: '5f0c8f0e-6a4e-4bb3-9a0b-2a1f9f7d6c11',
+  };
 }
 
 /** The example /docs shows for each documented error status (issue 24 item 6). */
 const EXAMPLES = new Map<number, ErrorResponse>([
-  [400, example(400, ErrorCode.VALIDATION, 'Request validation failed', [{ field: 'question', problems: ['question must be a string'] }])],
+  [
+    400,
+    example(400, ErrorCode.VALIDATION, 'Request validation failed', [
+      { field: 'question', problems: ['question must be a string'] },
+    ]),
+  ],
   [401, example(401, ErrorCode.UNAUTHORIZED, 'Missing or invalid X-API-Key')],
   [403, example(403, ErrorCode.FORBIDDEN, 'Only the service key may issue API keys.')],
   [404, example(404, ErrorCode.NOT_FOUND, 'Nothing is pending in session "sales-review".')],
@@ -53,5 +79,12 @@ const EXAMPLES = new Map<number, ErrorResponse>([
   [413, example(413, ErrorCode.PAYLOAD_TOO_LARGE, 'Request body is larger than MAX_BODY_BYTES (65536 bytes)')],
   [422, example(422, ErrorCode.SQL_REFUSED, 'The approved SQL failed at the database: FOREIGN KEY constraint failed')],
   [429, example(429, ErrorCode.RATE_LIMITED, 'Rate limit exceeded: 120 requests per minute; retry after 12 s')],
-  [502, example(502, ErrorCode.UPSTREAM_UNAVAILABLE, 'The database could not be reached: connect ECONNREFUSED 127.0.0.1:5432')],
+  [
+    502,
+    example(
+      502,
+      ErrorCode.UPSTREAM_UNAVAILABLE,
+      'The database could not be reached: connect ECONNREFUSED 127.0.0.1:5432',
+    ),
+  ],
 ]);

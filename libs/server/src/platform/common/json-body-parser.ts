@@ -51,12 +51,16 @@ export class JsonTooDeepError extends BadRequestException {
 export function registerJsonBodyParser(instance: FastifyInstance, maxDepth: number): void {
   const parse = instance.getDefaultJsonParser('error', 'error');
   instance.removeContentTypeParser('application/json');
-  instance.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (jsonNestingDepth(text, maxDepth) > maxDepth) {
-      done(new JsonTooDeepError(maxDepth), undefined);
-      return;
-    }
-    parse(request, text, done);
-  });
+  instance.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (request: FastifyRequest, body: string | Buffer, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (jsonNestingDepth(text, maxDepth) > maxDepth) {
+        done(new JsonTooDeepError(maxDepth), undefined);
+        return;
+      }
+      parse(request, text, done);
+    },
+  );
 }

@@ -23,7 +23,9 @@ export class NlqFastifyAdapter extends FastifyAdapter {
     const instance = this.getInstance();
     instance.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (!this.nestErrorHandler) return fastifyErrorHandler(error, request, reply);
-      return (this.nestErrorHandler as (this: unknown, e: FastifyError, q: FastifyRequest, r: FastifyReply) => unknown).call(instance, error, request, reply);
+      return (
+        this.nestErrorHandler as (this: unknown, e: FastifyError, q: FastifyRequest, r: FastifyReply) => unknown
+      ).call(instance, error, request, reply);
     });
   }
 

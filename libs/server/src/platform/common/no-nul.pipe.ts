@@ -17,7 +17,10 @@ export class NoNulPipe implements PipeTransform<unknown, unknown> {
     const fields: string[] = [];
     findNul(value, metadata.type === 'param' ? (metadata.data ?? '') : '', 0, fields);
     if (fields.length > 0) {
-      const details: FieldProblems = fields.map((field) => ({ field, problems: [`${field} must not contain NUL characters`] }));
+      const details: FieldProblems = fields.map((field) => ({
+        field,
+        problems: [`${field} must not contain NUL characters`],
+      }));
       throw ApiException.validation(details);
     }
     return value;

@@ -14,7 +14,12 @@ export const PRINTABLE_ID = /^[^\u0000-\u001f\u007f]+$/;
 @Injectable()
 export class SessionIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_SESSION_ID_CHARS || !PRINTABLE_ID.test(value)) {
+    if (
+      typeof value !== 'string' ||
+      value.length === 0 ||
+      value.length > MAX_SESSION_ID_CHARS ||
+      !PRINTABLE_ID.test(value)
+    ) {
       throw ApiException.validation([
         { field: 'session_id', problems: [`session_id must be 1 to ${MAX_SESSION_ID_CHARS} printable characters`] },
       ]);

@@ -37,12 +37,18 @@ export class SettingsTable<E extends SettingBaseEntity> {
 
   /** @throws ApiException 409 CONFLICT when a row already has this name. */
   async assertNameFree(name: string): Promise<void> {
-    if (await this.repository().existsBy({ name } as FindOptionsWhere<E>)) throw new ApiException(409, ErrorCode.CONFLICT, `A ${this.noun} named "${name}" already exists.`);
+    if (await this.repository().existsBy({ name } as FindOptionsWhere<E>))
+      throw new ApiException(409, ErrorCode.CONFLICT, `A ${this.noun} named "${name}" already exists.`);
   }
 
   /** @throws ApiException 409 CONFLICT when `active` (the row is the active one): make another one active first. */
   assertDeletable(row: E, active: boolean): void {
-    if (active) throw new ApiException(409, ErrorCode.CONFLICT, `${this.capitalNoun()} "${row.name}" is active; make another ${this.noun} active before deleting it.`);
+    if (active)
+      throw new ApiException(
+        409,
+        ErrorCode.CONFLICT,
+        `${this.capitalNoun()} "${row.name}" is active; make another ${this.noun} active before deleting it.`,
+      );
   }
 
   /**
@@ -50,7 +56,12 @@ export class SettingsTable<E extends SettingBaseEntity> {
    * entity type of a generic E does not admit a literal of its base class's columns.)
    */
   async activate(row: E): Promise<void> {
-    await this.repository().createQueryBuilder().update(this.entity).set({ active: false } as never).where('id <> :id', { id: row.id }).execute();
+    await this.repository()
+      .createQueryBuilder()
+      .update(this.entity)
+      .set({ active: false } as never)
+      .where('id <> :id', { id: row.id })
+      .execute();
     await this.repository().update({ id: row.id } as FindOptionsWhere<E>, { active: true } as never);
     row.active = true;
   }

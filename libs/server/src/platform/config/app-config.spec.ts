@@ -88,13 +88,17 @@ describe('AppConfig.fromEnv', () => {
   });
 
   it('reads WEB_APP_URL without its trailing slash, null when unset', () => {
-    expect(AppConfig.fromEnv({ WEB_APP_URL: 'https://nlq.example.com/app/' }).webAppUrl).toBe('https://nlq.example.com/app');
+    expect(AppConfig.fromEnv({ WEB_APP_URL: 'https://nlq.example.com/app/' }).webAppUrl).toBe(
+      'https://nlq.example.com/app',
+    );
     expect(AppConfig.fromEnv({}).webAppUrl).toBeNull();
   });
 
   it('requires CORS_ORIGINS in production', () => {
     expect(() => AppConfig.fromEnv({ NODE_ENV: 'production' })).toThrow(/CORS_ORIGINS/);
-    expect(AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://nlq.example' }).corsOrigins).toEqual(['https://nlq.example']);
+    expect(AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://nlq.example' }).corsOrigins).toEqual([
+      'https://nlq.example',
+    ]);
   });
 
   it('lists every invalid variable at once', () => {
@@ -103,15 +107,30 @@ describe('AppConfig.fromEnv', () => {
       throw new Error('expected a ConfigValidationError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigValidationError);
-      expect((error as ConfigValidationError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['MAX_RETRIES', 'PORT']);
+      expect((error as ConfigValidationError).problems.map((p) => p.split(':')[0]).sort()).toEqual([
+        'MAX_RETRIES',
+        'PORT',
+      ]);
     }
   });
 
-  it('reads the answer mode, conversation turns and the cascade\'s fallback provider', () => {
+  it("reads the answer mode, conversation turns and the cascade's fallback provider", () => {
     const defaults = AppConfig.fromEnv({});
     expect(defaults).toMatchObject({ answerMode: 'auto', conversationTurns: 5, llmFallback: null });
-    const set = AppConfig.fromEnv({ ANSWER_MODE: 'template', CONVERSATION_TURNS: '0', LLM_FALLBACK_PROVIDER: 'openai', LLM_FALLBACK_MODEL: 'gpt-4o', LLM_FALLBACK_API_KEY: 'k' });
-    expect(set).toMatchObject({ answerMode: 'template', conversationTurns: 0, llmFallback: { provider: 'openai', model: 'gpt-4o', baseUrl: null, apiKey: 'k' } });
-    expect(() => AppConfig.fromEnv({ ANSWER_MODE: 'poetry', LLM_FALLBACK_PROVIDER: 'gpt' })).toThrow(ConfigValidationError);
+    const set = AppConfig.fromEnv({
+      ANSWER_MODE: 'template',
+      CONVERSATION_TURNS: '0',
+      LLM_FALLBACK_PROVIDER: 'openai',
+      LLM_FALLBACK_MODEL: 'gpt-4o',
+      LLM_FALLBACK_API_KEY: 'k',
+    });
+    expect(set).toMatchObject({
+      answerMode: 'template',
+      conversationTurns: 0,
+      llmFallback: { provider: 'openai', model: 'gpt-4o', baseUrl: null, apiKey: 'k' },
+    });
+    expect(() => AppConfig.fromEnv({ ANSWER_MODE: 'poetry', LLM_FALLBACK_PROVIDER: 'gpt' })).toThrow(
+      ConfigValidationError,
+    );
   });
 });

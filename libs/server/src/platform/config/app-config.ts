@@ -118,7 +118,10 @@ export class AppConfig {
     const errors = validateSync(vars, { forbidUnknownValues: false });
     if (errors.length > 0) {
       throw new ConfigValidationError(
-        errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property] ?? null)})`),
+        errors.map(
+          (e) =>
+            `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property] ?? null)})`,
+        ),
       );
     }
     const dataDir = path.resolve(vars.DATA_DIR);
@@ -132,12 +135,19 @@ export class AppConfig {
     if (userApiKeys.some((k) => k.userId === 'service')) {
       throw new ConfigValidationError(['USER_API_KEYS: the user id "service" is reserved for the service key']);
     }
-    if (vars.NODE_ENV === 'production' && vars.SERVICE_API_KEY !== undefined && vars.SERVICE_API_KEY.length < MIN_PRODUCTION_KEY_CHARS) {
+    if (
+      vars.NODE_ENV === 'production' &&
+      vars.SERVICE_API_KEY !== undefined &&
+      vars.SERVICE_API_KEY.length < MIN_PRODUCTION_KEY_CHARS
+    ) {
       throw new ConfigValidationError([
         `SERVICE_API_KEY: must be at least ${MIN_PRODUCTION_KEY_CHARS} characters when NODE_ENV=production (got ${vars.SERVICE_API_KEY.length}); generate one with: openssl rand -base64 32`,
       ]);
     }
-    const corsList = (vars.CORS_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean);
+    const corsList = (vars.CORS_ORIGINS ?? '*')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
     return new AppConfig({
       nodeEnv: vars.NODE_ENV,
       port: vars.PORT,
@@ -189,7 +199,9 @@ export class AppConfig {
       sqliteAllowedDirs: commaList(vars.SQLITE_ALLOWED_DIRS).map((d) => path.resolve(d)),
       llmAllowedHosts: commaList(vars.LLM_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
       exportMaxRows: vars.EXPORT_MAX_ROWS,
-      webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(__dirname, '..', '..', '..', '..', '..', 'apps', 'web', 'dist')),
+      webDistDir: path.resolve(
+        vars.WEB_DIST_DIR ?? path.join(__dirname, '..', '..', '..', '..', '..', 'apps', 'web', 'dist'),
+      ),
       historyRetentionDays: vars.HISTORY_RETENTION_DAYS,
       traceRetentionDays: vars.TRACE_RETENTION_DAYS,
       statePruneIntervalMinutes: vars.STATE_PRUNE_INTERVAL_MINUTES,
@@ -215,7 +227,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
 
 /** The trimmed, non-empty items of a comma list (empty for undefined). */
 function commaList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** `sqlite:///abs/path` for an absolute POSIX file path (three slashes: empty host, then the absolute path). */

@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 
 /** Names of every environment variable the api reads (documented with defaults in /.env.example). */
 export const ENV_VARIABLE_NAMES = [
@@ -103,7 +114,9 @@ export class EnvironmentVariables {
   DATA_DIR: string = './data';
 
   @IsOptional()
-  @Matches(/^[a-z][a-z0-9+.-]*:/i, { message: 'QUERY_DATABASE_URL must be a URL such as sqlite:///path/shop.db or postgres://user@host/db' })
+  @Matches(/^[a-z][a-z0-9+.-]*:/i, {
+    message: 'QUERY_DATABASE_URL must be a URL such as sqlite:///path/shop.db or postgres://user@host/db',
+  })
   QUERY_DATABASE_URL?: string;
 
   @IsOptional()
@@ -114,7 +127,9 @@ export class EnvironmentVariables {
 
   /** Redis for the result cache and live-event fan-out across api replicas (docs/architecture.md "State and scale"). */
   @IsOptional()
-  @Matches(/^rediss?:\/\/\S+$/i, { message: 'REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379/0)' })
+  @Matches(/^rediss?:\/\/\S+$/i, {
+    message: 'REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379/0)',
+  })
   REDIS_URL?: string;
 
   @IsIn(LLM_PROVIDERS)
@@ -175,7 +190,9 @@ export class EnvironmentVariables {
    * it use it: the MCP `ask` tool's approval link (docs/mcp.md). Default: the api's own origin, which serves the web app.
    */
   @IsOptional()
-  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, { message: 'WEB_APP_URL must be an http(s) URL without query or fragment (e.g. https://nlq.example.com)' })
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, {
+    message: 'WEB_APP_URL must be an http(s) URL without query or fragment (e.g. https://nlq.example.com)',
+  })
   WEB_APP_URL?: string;
 
   @Type(() => Number)
@@ -271,7 +288,8 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @Matches(/^(true|false|on|off|\d{1,3}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, {
-    message: 'TRUST_PROXY must be off, true, a hop count (e.g. 1) or a comma list of proxy addresses/CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
+    message:
+      'TRUST_PROXY must be off, true, a hop count (e.g. 1) or a comma list of proxy addresses/CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
   })
   TRUST_PROXY?: string;
 
@@ -285,7 +303,8 @@ export class EnvironmentVariables {
   /** User-bound keys of the /api surface (spec 5.5): `alice:<key>,bob:<key>`, each key 16+ characters. */
   @IsOptional()
   @Matches(/^\s*[^:,\s]{1,128}:[^,\s]{16,}\s*(,\s*[^:,\s]{1,128}:[^,\s]{16,}\s*)*$/, {
-    message: 'USER_API_KEYS must be a comma list of user:key pairs, each key 16+ characters (e.g. alice:<key>,bob:<key>)',
+    message:
+      'USER_API_KEYS must be a comma list of user:key pairs, each key 16+ characters (e.g. alice:<key>,bob:<key>)',
   })
   USER_API_KEYS?: string;
 

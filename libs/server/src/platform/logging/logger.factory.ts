@@ -27,7 +27,11 @@ export function resolveLogFormat(setting: LogFormatSetting, isTty: boolean): 'js
  * the api prints its URL and key block (apps/api main.ts) and none is lost when the process dies; pino's default
  * asynchronous destination would print them after the block.
  */
-export function createRootLogger(level: string, destination?: DestinationStream, format: 'json' | 'pretty' = 'json'): Logger {
+export function createRootLogger(
+  level: string,
+  destination?: DestinationStream,
+  format: 'json' | 'pretty' = 'json',
+): Logger {
   const options: LoggerOptions = {
     level,
     base: { service: 'nlq-api' },

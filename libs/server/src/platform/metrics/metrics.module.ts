@@ -22,7 +22,8 @@ export class HttpMetricsHook implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
     if (!fastify) return;
     fastify.addHook('onResponse', async (request, reply) => {
-      const route = reply.statusCode === 404 && !request.routeOptions.url ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+      const route =
+        reply.statusCode === 404 && !request.routeOptions.url ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
       this.metrics.observeHttp(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     });
   }
@@ -40,7 +41,8 @@ export class HttpMetricsHook implements OnModuleInit {
     {
       provide: NlqMetrics,
       inject: [DataSource],
-      useFactory: (dataSource: DataSource) => new NlqMetrics(() => dataSource.getRepository(PendingOperationEntity).count({ where: { state: 'pending' } })),
+      useFactory: (dataSource: DataSource) =>
+        new NlqMetrics(() => dataSource.getRepository(PendingOperationEntity).count({ where: { state: 'pending' } })),
     },
     HttpMetricsHook,
   ],

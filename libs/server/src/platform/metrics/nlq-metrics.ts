@@ -18,13 +18,50 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
  */
 export class NlqMetrics {
   readonly registry = new Registry();
-  private readonly httpRequests = new Counter({ name: 'nlq_http_requests_total', help: 'HTTP requests by method, route and status', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
-  private readonly httpDuration = new Histogram({ name: 'nlq_http_request_duration_seconds', help: 'HTTP request latency in seconds', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers: [this.registry] });
-  private readonly stageDuration = new Histogram({ name: 'nlq_stage_duration_seconds', help: 'Pipeline stage duration in seconds', labelNames: ['stage', 'outcome'], buckets: LATENCY_BUCKETS, registers: [this.registry] });
-  private readonly modelCalls = new Counter({ name: 'nlq_model_calls_total', help: 'Model calls by provider, model and stage', labelNames: ['provider', 'model', 'stage'], registers: [this.registry] });
-  private readonly modelTokens = new Counter({ name: 'nlq_model_tokens_total', help: 'Model tokens by provider, model and kind (prompt, completion)', labelNames: ['provider', 'model', 'kind'], registers: [this.registry] });
-  private readonly cacheLookups = new Counter({ name: 'nlq_cache_lookups_total', help: 'Result cache lookups by result (hit, miss)', labelNames: ['result'], registers: [this.registry] });
-  private readonly databaseErrors = new Counter({ name: 'nlq_database_errors_total', help: 'Database errors of executed SQL by kind', labelNames: ['kind'], registers: [this.registry] });
+  private readonly httpRequests = new Counter({
+    name: 'nlq_http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
+  private readonly httpDuration = new Histogram({
+    name: 'nlq_http_request_duration_seconds',
+    help: 'HTTP request latency in seconds',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly stageDuration = new Histogram({
+    name: 'nlq_stage_duration_seconds',
+    help: 'Pipeline stage duration in seconds',
+    labelNames: ['stage', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly modelCalls = new Counter({
+    name: 'nlq_model_calls_total',
+    help: 'Model calls by provider, model and stage',
+    labelNames: ['provider', 'model', 'stage'],
+    registers: [this.registry],
+  });
+  private readonly modelTokens = new Counter({
+    name: 'nlq_model_tokens_total',
+    help: 'Model tokens by provider, model and kind (prompt, completion)',
+    labelNames: ['provider', 'model', 'kind'],
+    registers: [this.registry],
+  });
+  private readonly cacheLookups = new Counter({
+    name: 'nlq_cache_lookups_total',
+    help: 'Result cache lookups by result (hit, miss)',
+    labelNames: ['result'],
+    registers: [this.registry],
+  });
+  private readonly databaseErrors = new Counter({
+    name: 'nlq_database_errors_total',
+    help: 'Database errors of executed SQL by kind',
+    labelNames: ['kind'],
+    registers: [this.registry],
+  });
 
   /** @param countPending resolves the number of pending approvals (state store), called at each scrape. */
   constructor(countPending: () => Promise<number>) {
@@ -49,7 +86,15 @@ export class NlqMetrics {
   /** Read a pipeline live event: stage.finished feeds stage durations, model calls and tokens, cache and database errors. */
   observeEvent(event: LiveEvent): void {
     if (event.type !== 'stage.finished') return;
-    const data = event.data as { stage?: string; durationMs?: number; outcome?: string; tokens?: { prompt: number; completion: number } | null; model?: string; provider?: string; errorKind?: string };
+    const data = event.data as {
+      stage?: string;
+      durationMs?: number;
+      outcome?: string;
+      tokens?: { prompt: number; completion: number } | null;
+      model?: string;
+      provider?: string;
+      errorKind?: string;
+    };
     const stage = String(data.stage ?? 'unknown');
     const outcome = String(data.outcome ?? 'unknown');
     if (typeof data.durationMs === 'number') this.stageDuration.observe({ stage, outcome }, data.durationMs / 1000);

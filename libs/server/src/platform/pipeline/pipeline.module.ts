@@ -68,7 +68,11 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
   private async sweep(atStart: boolean): Promise<void> {
     try {
       const marked = await this.pipeline.recoverInterruptedApprovals({ atStart });
-      if (marked > 0) this.logger.warn({ marked, replicaId: this.config.replicaId }, 'approved writes interrupted by a stop were marked failed; they may be approved again');
+      if (marked > 0)
+        this.logger.warn(
+          { marked, replicaId: this.config.replicaId },
+          'approved writes interrupted by a stop were marked failed; they may be approved again',
+        );
     } catch (error) {
       this.logger.warn({ err: error }, 'interrupted-approval sweep failed; retried on the next sweep');
     }
@@ -92,14 +96,30 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
       provide: SharedNearDuplicateIndex,
       inject: [AppConfig, REDIS_CLIENTS, ROOT_LOGGER],
       useFactory: async (config: AppConfig, redis: RedisClients | null, logger: Logger) => {
-        const index = new SharedNearDuplicateIndex({ ttlSeconds: pipelineConfigFrom(config).cacheTtlSeconds }, redis, randomUUID(), logger);
+        const index = new SharedNearDuplicateIndex(
+          { ttlSeconds: pipelineConfigFrom(config).cacheTtlSeconds },
+          redis,
+          randomUUID(),
+          logger,
+        );
         await index.start();
         return index;
       },
     },
     {
       provide: QueryPipeline,
-      inject: [TargetResolverService, TypeOrmStateStore, AppConfig, PinoAuditLogger, LIVE_EVENT_BUS, RESULT_CACHE, NlqMetrics, DataSource, ROOT_LOGGER, SharedNearDuplicateIndex],
+      inject: [
+        TargetResolverService,
+        TypeOrmStateStore,
+        AppConfig,
+        PinoAuditLogger,
+        LIVE_EVENT_BUS,
+        RESULT_CACHE,
+        NlqMetrics,
+        DataSource,
+        ROOT_LOGGER,
+        SharedNearDuplicateIndex,
+      ],
       useFactory: (
         targets: TargetResolverService,
         store: TypeOrmStateStore,
@@ -113,7 +133,9 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
         nearDuplicates: SharedNearDuplicateIndex,
       ) => {
         // The pipeline's own events feed this replica's metrics before they fan out (never the other replicas').
-        const events = { publish: (event: Parameters<LiveEventBus['publish']>[0]) => (metrics.observeEvent(event), bus.publish(event)) };
+        const events = {
+          publish: (event: Parameters<LiveEventBus['publish']>[0]) => (metrics.observeEvent(event), bus.publish(event)),
+        };
         return new QueryPipeline({
           targets,
           store,

@@ -17,7 +17,10 @@ export function semanticLinkingFrom(config: AppConfig, dataSource: DataSource, l
   if (!config.embeddingModel) return null;
   const kind = config.llm.provider;
   if (kind !== 'ollama' && kind !== 'openai') {
-    logger.warn({ provider: kind }, 'LLM_EMBEDDING_MODEL is set but LLM_PROVIDER has no embeddings endpoint: schema linking stays lexical');
+    logger.warn(
+      { provider: kind },
+      'LLM_EMBEDDING_MODEL is set but LLM_PROVIDER has no embeddings endpoint: schema linking stays lexical',
+    );
     return null;
   }
   const client = createEmbeddingClient({

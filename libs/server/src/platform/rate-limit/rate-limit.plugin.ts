@@ -74,6 +74,9 @@ export async function registerRateLimit(fastify: FastifyInstance, settings: Rate
     // fastify.rateLimit() without options shares the plugin's one store: one budget per caller across the routes
     const limiter = fastify.rateLimit();
     const existing = route.onRequest;
-    route.onRequest = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), limiter] as RouteOptions['onRequest'];
+    route.onRequest = [
+      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+      limiter,
+    ] as RouteOptions['onRequest'];
   });
 }

@@ -16,7 +16,11 @@ import { AuthThrottle, MemoryFailureStore, RedisFailureStore } from './auth-thro
 export class AuthThrottleService extends AuthThrottle {
   private readonly trust: (address: string, hop: number) => boolean;
 
-  constructor(config: AppConfig, @Inject(REDIS_CLIENTS) redis: RedisClients | null, @Inject(ROOT_LOGGER) logger: Logger) {
+  constructor(
+    config: AppConfig,
+    @Inject(REDIS_CLIENTS) redis: RedisClients | null,
+    @Inject(ROOT_LOGGER) logger: Logger,
+  ) {
     super({
       limit: config.authFailureLimit,
       windowSeconds: config.authFailureWindowSeconds,

@@ -69,13 +69,21 @@ export class RedisFailureStore implements FailureStore {
   constructor(private readonly redis: Redis) {}
 
   async hit(key: string, windowMs: number): Promise<FailureCount> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, REDIS_AUTH_FAILURE_NAMESPACE + key, String(windowMs))) as [number, number];
+    const [count, ttl] = (await this.redis.eval(
+      HIT_SCRIPT,
+      1,
+      REDIS_AUTH_FAILURE_NAMESPACE + key,
+      String(windowMs),
+    )) as [number, number];
     return { count: Number(count), resetMs: Math.max(0, Number(ttl)) };
   }
 
   async peek(key: string): Promise<FailureCount> {
     const full = REDIS_AUTH_FAILURE_NAMESPACE + key;
-    const [[, value], [, ttl]] = (await this.redis.multi().get(full).pttl(full).exec()) as [[unknown, string | null], [unknown, number]];
+    const [[, value], [, ttl]] = (await this.redis.multi().get(full).pttl(full).exec()) as [
+      [unknown, string | null],
+      [unknown, number],
+    ];
     const count = value === null ? 0 : Number(value);
     return count > 0 && Number(ttl) > 0 ? { count, resetMs: Number(ttl) } : { count: 0, resetMs: 0 };
   }
@@ -135,11 +143,24 @@ export class AuthThrottle {
     if (!this.enabled) return;
     const keys = throttleKeys(ip, key);
     const windowMs = this.settings.windowSeconds * 1000;
-    const [address, prefix] = await Promise.all([this.settings.store.hit(keys.address, windowMs), this.settings.store.hit(keys.prefix, windowMs)]);
-    for (const [scope, counter] of [['address', address], ['key-prefix', prefix]] as const) {
+    const [address, prefix] = await Promise.all([
+      this.settings.store.hit(keys.address, windowMs),
+      this.settings.store.hit(keys.prefix, windowMs),
+    ]);
+    for (const [scope, counter] of [
+      ['address', address],
+      ['key-prefix', prefix],
+    ] as const) {
       if (counter.count !== this.settings.limit) continue;
       this.audit.warn(
-        { audit: 'auth.throttled', scope, ip, failures: counter.count, windowSeconds: this.settings.windowSeconds, ...context },
+        {
+          audit: 'auth.throttled',
+          scope,
+          ip,
+          failures: counter.count,
+          windowSeconds: this.settings.windowSeconds,
+          ...context,
+        },
         `audit auth.throttled: ${this.settings.limit} wrong X-API-Key values from ${scope === 'address' ? ip : 'one key prefix'}; keys are refused for up to ${this.settings.windowSeconds} s`,
       );
     }

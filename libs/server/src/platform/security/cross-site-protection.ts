@@ -58,7 +58,11 @@ export function crossSiteProblem(request: CrossSiteRequest, settings: CrossSiteS
     const type = mediaType(header(request.headers, 'content-type'));
     if (type !== 'application/json') {
       const got = type ? `"${type}"` : 'no Content-Type';
-      return new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', `Request bodies must be JSON (Content-Type: application/json); got ${got}.`);
+      return new ApiException(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Request bodies must be JSON (Content-Type: application/json); got ${got}.`,
+      );
     }
   }
   const origin = header(request.headers, 'origin');
@@ -74,7 +78,12 @@ export function crossSiteProblem(request: CrossSiteRequest, settings: CrossSiteS
 }
 
 /** Rule 3 of {@link crossSiteProblem}: own origin, listed in CORS_ORIGINS, or same-site under `*`. */
-function trustedOrigin(origin: string, fetchSite: string | undefined, host: string, settings: CrossSiteSettings): boolean {
+function trustedOrigin(
+  origin: string,
+  fetchSite: string | undefined,
+  host: string,
+  settings: CrossSiteSettings,
+): boolean {
   let parsed: URL;
   try {
     parsed = new URL(origin);
@@ -84,7 +93,9 @@ function trustedOrigin(origin: string, fetchSite: string | undefined, host: stri
   if (parsed.origin === 'null') return false;
   if (host && parsed.host.toLowerCase() === host.toLowerCase()) return true;
   if (settings.corsOrigins === '*') return fetchSite === 'same-site' || fetchSite === 'same-origin';
-  return settings.corsOrigins.some((allowed) => allowed.replace(/\/+$/, '').toLowerCase() === parsed.origin.toLowerCase());
+  return settings.corsOrigins.some(
+    (allowed) => allowed.replace(/\/+$/, '').toLowerCase() === parsed.origin.toLowerCase(),
+  );
 }
 
 function header(headers: CrossSiteRequest['headers'], name: string): string | undefined {
@@ -100,9 +111,19 @@ function header(headers: CrossSiteRequest['headers'], name: string): string | un
  */
 export function registerCrossSiteProtection(fastify: FastifyInstance, settings: CrossSiteSettings): void {
   fastify.addHook('onRequest', async (request: FastifyRequest) => {
-    const problem = crossSiteProblem({ method: request.method, host: request.host, headers: request.headers }, settings);
+    const problem = crossSiteProblem(
+      { method: request.method, host: request.host, headers: request.headers },
+      settings,
+    );
     if (problem) {
-      request.log.warn({ origin: request.headers.origin ?? null, secFetchSite: request.headers['sec-fetch-site'] ?? null, status: problem.statusCode }, 'cross-site request refused');
+      request.log.warn(
+        {
+          origin: request.headers.origin ?? null,
+          secFetchSite: request.headers['sec-fetch-site'] ?? null,
+          status: problem.statusCode,
+        },
+        'cross-site request refused',
+      );
       throw problem;
     }
   });

@@ -20,10 +20,17 @@ describe('TRUST_PROXY (Fastify trustProxy)', () => {
 describe('SERVICE_API_KEY length in production', () => {
   it('refuses a key under 24 characters when NODE_ENV=production, and accepts it in development', () => {
     const short = 'short-key-1234567';
-    expect(() => AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example', SERVICE_API_KEY: short })).toThrow(ConfigValidationError);
-    expect(() => AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example', SERVICE_API_KEY: short })).toThrow(/at least 24/);
+    expect(() =>
+      AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example', SERVICE_API_KEY: short }),
+    ).toThrow(ConfigValidationError);
+    expect(() =>
+      AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example', SERVICE_API_KEY: short }),
+    ).toThrow(/at least 24/);
     expect(AppConfig.fromEnv({ SERVICE_API_KEY: short }).serviceApiKey).toBe(short);
-    expect(AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example', SERVICE_API_KEY: 'x'.repeat(24) }).serviceApiKey).toHaveLength(24);
+    expect(
+      AppConfig.fromEnv({ NODE_ENV: 'production', CORS_ORIGINS: 'https://a.example', SERVICE_API_KEY: 'x'.repeat(24) })
+        .serviceApiKey,
+    ).toHaveLength(24);
   });
 });
 
@@ -63,7 +70,10 @@ describe('scrubMessage', () => {
 describe('error responses and pipeline errors are scrubbed', () => {
   it('blanks a remembered model key in a 502 and a password URL in a failed query', () => {
     rememberSecrets('sk-proj-remembered-0000000000');
-    const body = toErrorResponse(new ProviderError('401 Incorrect API key provided: sk-proj-remembered-0000000000'), 'req-1');
+    const body = toErrorResponse(
+      new ProviderError('401 Incorrect API key provided: sk-proj-remembered-0000000000'),
+      'req-1',
+    );
     expect(body).toMatchObject({ statusCode: 502, requestId: 'req-1' });
     expect(body.message).not.toContain('remembered-0000000000');
     const failed = toQueryResponse({

@@ -40,13 +40,18 @@ export class EntityReader<E extends ObjectLiteral> {
    * @throws the driver's error (QueryFailedError) when the statement fails.
    */
   async many(where: string, parameters: Record<string, unknown>, tail = ''): Promise<E[]> {
-    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(`${this.selectFrom}${where ? ` WHERE ${where}` : ''}${tail ? ` ${tail}` : ''}`, parameters);
+    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(
+      `${this.selectFrom}${where ? ` WHERE ${where}` : ''}${tail ? ` ${tail}` : ''}`,
+      parameters,
+    );
     const rows = (await this.dataSource.query(sql, values)) as Record<string, unknown>[];
     return rows.map((row) => this.hydrate(row));
   }
 
   private hydrate(row: Record<string, unknown>): E {
     const driver = this.dataSource.driver;
-    return Object.fromEntries(this.read.map((column) => [column.propertyName, driver.prepareHydratedValue(row[column.databaseName], column)])) as E;
+    return Object.fromEntries(
+      this.read.map((column) => [column.propertyName, driver.prepareHydratedValue(row[column.databaseName], column)]),
+    ) as E;
   }
 }

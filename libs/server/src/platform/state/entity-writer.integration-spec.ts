@@ -3,7 +3,15 @@ import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../testing
 import { HistoryEntryEntity, TraceEntity } from './entities';
 import { EntityWriter } from './entity-writer';
 
-const span = (name: string) => ({ name, startedAt: '2025-01-01T00:00:00.000Z', durationMs: 0.5, outcome: 'ok' as const, tokens: null, error: null, detail: { quote: "it's" } });
+const span = (name: string) => ({
+  name,
+  startedAt: '2025-01-01T00:00:00.000Z',
+  durationMs: 0.5,
+  outcome: 'ok' as const,
+  tokens: null,
+  error: null,
+  detail: { quote: "it's" },
+});
 
 const trace = (id: string, question: string): TraceEntity => ({
   id,
@@ -31,9 +39,20 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('EntityWriter on $n
   it('inserts rows that read back as TypeORM wrote them: JSON columns, nulls, missing properties, generated keys in order', async () => {
     if (!handle) return;
     const writer = new EntityWriter(handle.dataSource, HistoryEntryEntity);
-    const row = (id: string, question: string | null): Partial<HistoryEntryEntity> => ({ id, kind: 'query', sessionId: 'writer', userId: 'u', question, status: 'ok', rowCount: 3, createdAt: '2025-01-01T00:00:00.000Z' });
+    const row = (id: string, question: string | null): Partial<HistoryEntryEntity> => ({
+      id,
+      kind: 'query',
+      sessionId: 'writer',
+      userId: 'u',
+      question,
+      status: 'ok',
+      rowCount: 3,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
     await writer.insert([row('w-1', 'first'), row('w-2', "it's second"), row('w-3', null)]);
-    const stored = await handle.dataSource.getRepository(HistoryEntryEntity).find({ where: { sessionId: 'writer' }, order: { seq: 'ASC' } });
+    const stored = await handle.dataSource
+      .getRepository(HistoryEntryEntity)
+      .find({ where: { sessionId: 'writer' }, order: { seq: 'ASC' } });
     expect(stored.map((e) => [e.id, e.question, e.rowCount, e.sql, e.connectionId])).toEqual([
       ['w-1', 'first', 3, null, null],
       ['w-2', "it's second", 3, null, null],
@@ -71,11 +90,15 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('EntityWriter on $n
     const writer = new EntityWriter(handle.dataSource, TraceEntity, ['id']);
     const many = Array.from({ length: 3_500 }, (_, i) => trace(`bulk-${i}`, `q${i}`));
     await writer.insert(many);
-    expect(await handle.dataSource.getRepository(TraceEntity).count({ where: { sessionId: 'writer' } })).toBe(3_500 + 2);
+    expect(await handle.dataSource.getRepository(TraceEntity).count({ where: { sessionId: 'writer' } })).toBe(
+      3_500 + 2,
+    );
   });
 
   it('refuses a conflict property the entity does not have', () => {
     if (!handle) return;
-    expect(() => new EntityWriter(handle!.dataSource, TraceEntity, ['nope' as never])).toThrow('TraceEntity has no property nope');
+    expect(() => new EntityWriter(handle!.dataSource, TraceEntity, ['nope' as never])).toThrow(
+      'TraceEntity has no property nope',
+    );
   });
 });

@@ -54,13 +54,19 @@ function seedSql(engine: Engine): string[] {
 }
 
 /** Every statement (SQL and parameters) TypeORM sent while `fn` ran, transaction control left out. */
-async function captured(dataSource: DataSource, fn: () => Promise<unknown>): Promise<Array<{ sql: string; parameters: unknown[] }>> {
+async function captured(
+  dataSource: DataSource,
+  fn: () => Promise<unknown>,
+): Promise<Array<{ sql: string; parameters: unknown[] }>> {
   const spy = jest.spyOn(dataSource.logger, 'logQuery');
   try {
     await fn();
     return spy.mock.calls
       .map(([sql, parameters]) => ({ sql, parameters: (parameters ?? []) as unknown[] }))
-      .filter(({ sql }) => !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE|SELECT version\(\))/i.test(sql.trim()));
+      .filter(
+        ({ sql }) =>
+          !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE|SELECT version\(\))/i.test(sql.trim()),
+      );
   } finally {
     spy.mockRestore();
   }
@@ -68,8 +74,13 @@ async function captured(dataSource: DataSource, fn: () => Promise<unknown>): Pro
 
 /** The plan of one statement as text lines. */
 async function planOf(dataSource: DataSource, engine: Engine, sql: string, parameters: unknown[]): Promise<string[]> {
-  if (engine === 'sqlite') return ((await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters)) as Array<{ detail: string }>).map((r) => r.detail);
-  return ((await dataSource.query(`EXPLAIN ${sql}`, parameters)) as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']);
+  if (engine === 'sqlite')
+    return ((await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters)) as Array<{ detail: string }>).map(
+      (r) => r.detail,
+    );
+  return ((await dataSource.query(`EXPLAIN ${sql}`, parameters)) as Array<{ 'QUERY PLAN': string }>).map(
+    (r) => r['QUERY PLAN'],
+  );
 }
 
 /** Plan lines that read a whole state table (SQLite's SCAN CONSTANT ROW and SCAN n-ROW VALUES CLAUSE read the statement's own VALUES). */
@@ -148,10 +159,28 @@ describeEachWith(STATE_ENGINES, (c) => c.services)('state-store query plans on $
 
   it('recording an answer: history entry, trace upsert (twice: insert, then update), group commit, trace read', async () => {
     await expectIndexed(() => store.appendHistory(query({})));
-    const trace = { id: 't-new', sessionId: 's100', userId: 'u', question: 'q', sql: null, status: 'ok' as const, startedAt: SEEDED_AT, durationMs: 2, spans: [] };
+    const trace = {
+      id: 't-new',
+      sessionId: 's100',
+      userId: 'u',
+      question: 'q',
+      sql: null,
+      status: 'ok' as const,
+      startedAt: SEEDED_AT,
+      durationMs: 2,
+      spans: [],
+    };
     await expectIndexed(() => store.saveTrace(trace));
     await expectIndexed(() => store.saveTrace({ ...trace, durationMs: 3 }));
-    await expectIndexed(() => store.appendRecords({ history: [query({}), query({})], traces: [{ ...trace, id: 't-new-2' }, { ...trace, durationMs: 4 }] }));
+    await expectIndexed(() =>
+      store.appendRecords({
+        history: [query({}), query({})],
+        traces: [
+          { ...trace, id: 't-new-2' },
+          { ...trace, durationMs: 4 },
+        ],
+      }),
+    );
     await expectIndexed(() => store.getTrace('t-new'));
   });
 
@@ -187,9 +216,17 @@ describeEachWith(STATE_ENGINES, (c) => c.services)('state-store query plans on $
     // every decided operation; two full pages of traces
     const later = Date.parse(SEEDED_AT) + 400 * 86_400_000;
     let calls = 0;
-    await expectIndexed(() => store.prune({ historyDays: 30, traceDays: 0 }, later, { pauseMs: 0, batchSize: 5, shouldStop: () => ++calls === 3 }));
+    await expectIndexed(() =>
+      store.prune({ historyDays: 30, traceDays: 0 }, later, {
+        pauseMs: 0,
+        batchSize: 5,
+        shouldStop: () => ++calls === 3,
+      }),
+    );
     calls = 0;
-    const traces = await expectIndexed(() => store.prune({ historyDays: 0, traceDays: 7 }, later, { pauseMs: 0, batchSize: 5, shouldStop: () => ++calls > 2 }));
+    const traces = await expectIndexed(() =>
+      store.prune({ historyDays: 0, traceDays: 7 }, later, { pauseMs: 0, batchSize: 5, shouldStop: () => ++calls > 2 }),
+    );
     expect(traces.flat().join('\n')).toMatch(/ix_trace_started/);
   });
 });

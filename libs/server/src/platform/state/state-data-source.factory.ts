@@ -47,20 +47,34 @@ export async function openStateDataSource(url: string, options: StateDataSourceO
 
 /** The DataSourceOptions {@link createStateDataSource} uses (exported for tests and tooling). */
 export function stateDataSourceOptions(url: string, options: StateDataSourceOptions = {}): DataSourceOptions {
-  const common = { entities: STATE_ENTITIES, synchronize: false, logging: false, migrationsTableName: 'migrations' } as const;
+  const common = {
+    entities: STATE_ENTITIES,
+    synchronize: false,
+    logging: false,
+    migrationsTableName: 'migrations',
+  } as const;
   if (/^sqlite:/i.test(url)) {
     const database = sqlitePath(url);
     if (database !== ':memory:') fs.mkdirSync(path.dirname(database), { recursive: true });
     const prepareDatabase = (db: { pragma(source: string): unknown }): void => {
       db.pragma('synchronous = NORMAL');
     };
-    return { type: 'better-sqlite3', database, enableWAL: database !== ':memory:', timeout: 5000, prepareDatabase, migrations: SQLITE_MIGRATIONS, ...common };
+    return {
+      type: 'better-sqlite3',
+      database,
+      enableWAL: database !== ':memory:',
+      timeout: 5000,
+      prepareDatabase,
+      migrations: SQLITE_MIGRATIONS,
+      ...common,
+    };
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
     const parsed = new URL(url);
     const schema = options.schema ?? parsed.searchParams.get('schema') ?? undefined;
     parsed.searchParams.delete('schema');
-    if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema)) throw new Error(`the state schema name "${schema}" must be a plain identifier`);
+    if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema))
+      throw new Error(`the state schema name "${schema}" must be a plain identifier`);
     // The migrations' SQL names tables unqualified: the search path puts them in the configured schema.
     const extra = { max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
     return { type: 'postgres', url: parsed.toString(), schema, extra, migrations: POSTGRES_MIGRATIONS, ...common };

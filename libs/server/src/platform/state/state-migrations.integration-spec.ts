@@ -55,8 +55,14 @@ describe('state migrations on SQLite', () => {
 
   it('takes over a database created by synchronize, keeping its rows', async () => {
     const url = `sqlite://${path.join(dir, 'legacy.db')}`;
-    const legacy = await new DataSource({ ...stateDataSourceOptions(url), synchronize: true, migrations: [] } as never).initialize();
-    await legacy.query(`INSERT INTO history_entry (id, kind, session_id, user_id, status, created_at) VALUES ('e1', 'query', 's', 'u', 'ok', '2025-01-01T00:00:00Z')`);
+    const legacy = await new DataSource({
+      ...stateDataSourceOptions(url),
+      synchronize: true,
+      migrations: [],
+    } as never).initialize();
+    await legacy.query(
+      `INSERT INTO history_entry (id, kind, session_id, user_id, status, created_at) VALUES ('e1', 'query', 's', 'u', 'ok', '2025-01-01T00:00:00Z')`,
+    );
     await legacy.destroy();
     const current = await openStateDataSource(url);
     try {
@@ -69,7 +75,10 @@ describe('state migrations on SQLite', () => {
 
   it('upgrades a database at the first migration: feedback entries take the connection of the query they rate', async () => {
     const url = `sqlite://${path.join(dir, 'first.db')}`;
-    const old = await new DataSource({ ...stateDataSourceOptions(url), migrations: SQLITE_MIGRATIONS.slice(0, 1) } as never).initialize();
+    const old = await new DataSource({
+      ...stateDataSourceOptions(url),
+      migrations: SQLITE_MIGRATIONS.slice(0, 1),
+    } as never).initialize();
     await old.runMigrations();
     await old.query(
       `INSERT INTO history_entry (id, kind, session_id, user_id, status, connection_id, ref_id, signal, created_at) VALUES ` +
@@ -79,7 +88,9 @@ describe('state migrations on SQLite', () => {
     const current = await openStateDataSource(url);
     try {
       expect(await migrationsRun(current)).toEqual(namesOf(SQLITE_MIGRATIONS));
-      expect(await current.query(`SELECT connection_id FROM history_entry WHERE id = 'f1'`)).toEqual([{ connection_id: 'c1' }]);
+      expect(await current.query(`SELECT connection_id FROM history_entry WHERE id = 'f1'`)).toEqual([
+        { connection_id: 'c1' },
+      ]);
     } finally {
       await current.destroy();
     }
@@ -116,12 +127,21 @@ describeWith('postgresql')('state migrations on PostgreSQL', () => {
     await client.query('CREATE SCHEMA tenant_a');
     const source = await openStateDataSource(`postgres://postgres@127.0.0.1:5432/${database}?schema=tenant_a`);
     try {
-      const tables = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'tenant_a' AND table_name IN ('history_entry', 'migrations')`);
+      const tables = await client.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'tenant_a' AND table_name IN ('history_entry', 'migrations')`,
+      );
       expect(tables.rows.map((r) => r.table_name).sort()).toEqual(['history_entry', 'migrations']);
       expect(await source.getRepository(HistoryEntryEntity).count()).toBe(0);
       // the per-request reads (EntityReader) find the table in that schema too
-      await new TypeOrmStateStore(source).appendHistory(historyEntry({ kind: 'query', session_id: 'in-tenant', user_id: 'u', question: 'q', status: 'ok' }, Date.UTC(2025, 0, 1)));
-      expect((await new TypeOrmStateStore(source).listHistory('in-tenant', { newest: 20 })).map((e) => e.question)).toEqual(['q']);
+      await new TypeOrmStateStore(source).appendHistory(
+        historyEntry(
+          { kind: 'query', session_id: 'in-tenant', user_id: 'u', question: 'q', status: 'ok' },
+          Date.UTC(2025, 0, 1),
+        ),
+      );
+      expect(
+        (await new TypeOrmStateStore(source).listHistory('in-tenant', { newest: 20 })).map((e) => e.question),
+      ).toEqual(['q']);
     } finally {
       await source.destroy();
       await client.end();

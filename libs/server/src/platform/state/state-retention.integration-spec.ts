@@ -21,11 +21,36 @@ async function insert(ds: DataSource, table: string, row: Record<string, unknown
 }
 
 /** A history row: id, kind, created_at and what links it (ref_id, trace_id, signal). */
-const addEntry = (ds: DataSource, id: string, kind: string, createdAt: string, extra: { ref?: string; trace?: string; signal?: string } = {}) =>
-  insert(ds, 'history_entry', { id, kind, session_id: `s-${id}`, user_id: 'u', status: 'ok', ref_id: extra.ref ?? null, trace_id: extra.trace ?? null, signal: extra.signal ?? null, created_at: createdAt });
+const addEntry = (
+  ds: DataSource,
+  id: string,
+  kind: string,
+  createdAt: string,
+  extra: { ref?: string; trace?: string; signal?: string } = {},
+) =>
+  insert(ds, 'history_entry', {
+    id,
+    kind,
+    session_id: `s-${id}`,
+    user_id: 'u',
+    status: 'ok',
+    ref_id: extra.ref ?? null,
+    trace_id: extra.trace ?? null,
+    signal: extra.signal ?? null,
+    created_at: createdAt,
+  });
 
 const addTrace = (ds: DataSource, id: string, startedAt: string, sessionId = `s-${id}`) =>
-  insert(ds, 'trace', { id, session_id: sessionId, user_id: 'u', question: 'q', status: 'ok', started_at: startedAt, duration_ms: 1, spans: '[]' });
+  insert(ds, 'trace', {
+    id,
+    session_id: sessionId,
+    user_id: 'u',
+    question: 'q',
+    status: 'ok',
+    started_at: startedAt,
+    duration_ms: 1,
+    spans: '[]',
+  });
 
 const addOperation = (ds: DataSource, id: string, state: string, queryEntryId: string, createdAt: string) =>
   insert(ds, 'pending_operation', {
@@ -42,7 +67,9 @@ const addOperation = (ds: DataSource, id: string, state: string, queryEntryId: s
   });
 
 const ids = async (ds: DataSource, table: string, column = 'id'): Promise<string[]> =>
-  ((await ds.query(`SELECT ${column} AS id FROM ${table} ORDER BY ${column}`)) as Array<{ id: string }>).map((r) => r.id);
+  ((await ds.query(`SELECT ${column} AS id FROM ${table} ORDER BY ${column}`)) as Array<{ id: string }>).map(
+    (r) => r.id,
+  );
 
 describeEachWith(STATE_ENGINES, (engine) => engine.services)('state retention on $name', (engine: StateEngine) => {
   let ds: DataSource;
@@ -54,7 +81,8 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('state retention on
 
   it('prunes old history, decided operations and traces; keeps recent rows, rated questions and awaiting writes', async () => {
     // 30 plain old entries (more than a page of 7), and 3 recent ones
-    for (let i = 0; i < 30; i++) await addEntry(ds, `old-${String(i).padStart(2, '0')}`, 'query', daysAgo(100 + (i % 5)), { trace: `t-old-${i}` });
+    for (let i = 0; i < 30; i++)
+      await addEntry(ds, `old-${String(i).padStart(2, '0')}`, 'query', daysAgo(100 + (i % 5)), { trace: `t-old-${i}` });
     for (let i = 0; i < 3; i++) await addEntry(ds, `new-${i}`, 'query', daysAgo(1), { trace: `t-new-${i}` });
     // an old rated question: the query and its (old) feedback stay
     await addEntry(ds, 'rated-q', 'query', daysAgo(200));
@@ -77,24 +105,51 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('state retention on
     const result = await pruneState(ds, { historyDays: 90, traceDays: 14 }, NOW, { batchSize: 7, pauseMs: 0 });
 
     expect(result).toEqual({ historyEntries: 31, traces: 31, pendingOperations: 2 });
-    expect(await ids(ds, 'history_entry')).toEqual(['failed-q', 'held-q', 'new-0', 'new-1', 'new-2', 'rated-f', 'rated-q']);
+    expect(await ids(ds, 'history_entry')).toEqual([
+      'failed-q',
+      'held-q',
+      'new-0',
+      'new-1',
+      'new-2',
+      'rated-f',
+      'rated-q',
+    ]);
     expect(await ids(ds, 'pending_operation')).toEqual(['op-failed', 'op-pending', 'op-recent']);
     expect(await ids(ds, 'trace')).toEqual(['t-held', 't-new-0', 't-new-1', 't-new-2']);
 
     // a second run finds nothing more; once decided, the held write goes too
-    expect(await pruneState(ds, { historyDays: 90, traceDays: 14 }, NOW, { batchSize: 7, pauseMs: 0 })).toEqual({ historyEntries: 0, traces: 0, pendingOperations: 0 });
+    expect(await pruneState(ds, { historyDays: 90, traceDays: 14 }, NOW, { batchSize: 7, pauseMs: 0 })).toEqual({
+      historyEntries: 0,
+      traces: 0,
+      pendingOperations: 0,
+    });
     await ds.query(`UPDATE pending_operation SET state = 'rejected' WHERE id = 'op-pending'`);
-    expect(await pruneState(ds, { historyDays: 90, traceDays: 14 }, NOW, { batchSize: 7, pauseMs: 0 })).toEqual({ historyEntries: 1, traces: 1, pendingOperations: 1 });
+    expect(await pruneState(ds, { historyDays: 90, traceDays: 14 }, NOW, { batchSize: 7, pauseMs: 0 })).toEqual({
+      historyEntries: 1,
+      traces: 1,
+      pendingOperations: 1,
+    });
     expect(await ids(ds, 'history_entry')).not.toContain('held-q');
   });
 
   it('keeps everything with 0 days, and stops between batches when asked', async () => {
     for (let i = 0; i < 10; i++) await addEntry(ds, `keep-${i}`, 'query', daysAgo(3000));
-    expect(await pruneState(ds, { historyDays: 0, traceDays: 0 }, NOW, { pauseMs: 0 })).toEqual({ historyEntries: 0, traces: 0, pendingOperations: 0 });
+    expect(await pruneState(ds, { historyDays: 0, traceDays: 0 }, NOW, { pauseMs: 0 })).toEqual({
+      historyEntries: 0,
+      traces: 0,
+      pendingOperations: 0,
+    });
     let statements = 0;
-    const stopped = await new TypeOrmStateStore(ds).prune({ historyDays: 90, traceDays: 0 }, NOW, { batchSize: 2, pauseMs: 0, shouldStop: () => ++statements > 2 });
+    const stopped = await new TypeOrmStateStore(ds).prune({ historyDays: 90, traceDays: 0 }, NOW, {
+      batchSize: 2,
+      pauseMs: 0,
+      shouldStop: () => ++statements > 2,
+    });
     expect(stopped.historyEntries).toBe(4);
-    const rest = await new TypeOrmStateStore(ds).prune({ historyDays: 90, traceDays: 0 }, NOW, { batchSize: 2, pauseMs: 0 });
+    const rest = await new TypeOrmStateStore(ds).prune({ historyDays: 90, traceDays: 0 }, NOW, {
+      batchSize: 2,
+      pauseMs: 0,
+    });
     expect(rest.historyEntries).toBe(6);
   });
 });

@@ -12,7 +12,11 @@ describe('StateRetentionService', () => {
   let opened: OpenedState;
   const logger = { info: jest.fn(), warn: jest.fn() };
   const service = (env: Record<string, string>) =>
-    new StateRetentionService(new TypeOrmStateStore(opened.dataSource), AppConfig.fromEnv({ DATA_DIR: '/tmp/nlq-retention-service', ...env }), logger as unknown as Logger);
+    new StateRetentionService(
+      new TypeOrmStateStore(opened.dataSource),
+      AppConfig.fromEnv({ DATA_DIR: '/tmp/nlq-retention-service', ...env }),
+      logger as unknown as Logger,
+    );
 
   beforeAll(async () => {
     opened = await STATE_ENGINES[0].open();
@@ -22,12 +26,20 @@ describe('StateRetentionService', () => {
 
   it('prunes by HISTORY_RETENTION_DAYS and TRACE_RETENTION_DAYS and logs what it deleted', async () => {
     const old = new Date(NOW - 10 * 86_400_000).toISOString();
-    await opened.dataSource.query(`INSERT INTO history_entry (id, kind, session_id, user_id, status, created_at) VALUES ('old', 'query', 's', 'u', 'ok', ?), ('new', 'query', 's', 'u', 'ok', ?)`, [old, new Date(NOW).toISOString()]);
-    await opened.dataSource.query(`INSERT INTO trace (id, session_id, user_id, question, status, started_at, duration_ms, spans) VALUES ('t-old', 's2', 'u', 'q', 'ok', ?, 1, '[]')`, [old]);
+    await opened.dataSource.query(
+      `INSERT INTO history_entry (id, kind, session_id, user_id, status, created_at) VALUES ('old', 'query', 's', 'u', 'ok', ?), ('new', 'query', 's', 'u', 'ok', ?)`,
+      [old, new Date(NOW).toISOString()],
+    );
+    await opened.dataSource.query(
+      `INSERT INTO trace (id, session_id, user_id, question, status, started_at, duration_ms, spans) VALUES ('t-old', 's2', 'u', 'q', 'ok', ?, 1, '[]')`,
+      [old],
+    );
     const result = await service({ HISTORY_RETENTION_DAYS: '7', TRACE_RETENTION_DAYS: '7' }).runOnce(NOW);
     expect(result).toEqual({ historyEntries: 1, traces: 1, pendingOperations: 0 });
     expect(logger.info).toHaveBeenCalledWith({ pruned: result }, expect.stringMatching(/pruned/));
-    expect((await opened.dataSource.query('SELECT id FROM history_entry')).map((r: { id: string }) => r.id)).toEqual(['new']);
+    expect((await opened.dataSource.query('SELECT id FROM history_entry')).map((r: { id: string }) => r.id)).toEqual([
+      'new',
+    ]);
   });
 
   it('logs a failed run and resolves null; after shutdown it runs nothing', async () => {

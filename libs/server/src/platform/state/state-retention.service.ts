@@ -51,10 +51,13 @@ export class StateRetentionService implements OnApplicationBootstrap, OnApplicat
   runOnce(now = Date.now()): Promise<PruneResult | null> {
     if (this.stopping) return Promise.resolve(null);
     this.running ??= this.store
-      .prune({ historyDays: this.config.historyRetentionDays, traceDays: this.config.traceRetentionDays }, now, { shouldStop: () => this.stopping })
+      .prune({ historyDays: this.config.historyRetentionDays, traceDays: this.config.traceRetentionDays }, now, {
+        shouldStop: () => this.stopping,
+      })
       .then(
         (result) => {
-          if (result.historyEntries + result.traces + result.pendingOperations > 0) this.logger.info({ pruned: result }, 'state retention: old history and traces pruned');
+          if (result.historyEntries + result.traces + result.pendingOperations > 0)
+            this.logger.info({ pruned: result }, 'state retention: old history and traces pruned');
           return result;
         },
         (error: unknown) => {

@@ -82,7 +82,12 @@ const TRACES: PagedTable = {
  * @returns the rows deleted per table.
  * @throws the driver's error when a statement fails (rows of earlier statements stay deleted).
  */
-export async function pruneState(dataSource: DataSource, policy: RetentionPolicy, now: number, options: PruneOptions = {}): Promise<PruneResult> {
+export async function pruneState(
+  dataSource: DataSource,
+  policy: RetentionPolicy,
+  now: number,
+  options: PruneOptions = {},
+): Promise<PruneResult> {
   const batch = Math.max(1, Math.floor(options.batchSize ?? 100));
   const pauseMs = options.pauseMs ?? 20;
   const exclusive = options.exclusive ?? (<T>(fn: () => Promise<T>) => fn());
@@ -99,7 +104,10 @@ export async function pruneState(dataSource: DataSource, policy: RetentionPolicy
   };
   const runner = dataSource.createQueryRunner();
   /** Runs one statement; resolves with the rows it affected (DELETE) or returned (SELECT). */
-  const run = async <T = unknown>([sql, parameters]: [string, unknown[]]): Promise<{ affected: number; records: T[] }> => {
+  const run = async <T = unknown>([sql, parameters]: [string, unknown[]]): Promise<{
+    affected: number;
+    records: T[];
+  }> => {
     const out = await exclusive(() => runner.query(sql, parameters, true));
     return { affected: out.affected ?? 0, records: Array.isArray(out.records) ? (out.records as T[]) : [] };
   };
@@ -130,7 +138,9 @@ export async function pruneState(dataSource: DataSource, policy: RetentionPolicy
         bind(
           (v) =>
             `DELETE FROM ${t.table} WHERE ${t.time} >= ${v(from[0])} AND (${t.time}, ${t.key}) > (${v(from[0])}, ${v(from[1])})` +
-            (upper ? ` AND ${t.time} <= ${v(upper[0])} AND (${t.time}, ${t.key}) <= (${v(upper[0])}, ${v(upper[1])})` : ` AND ${t.time} < ${v(cutoff)}`) +
+            (upper
+              ? ` AND ${t.time} <= ${v(upper[0])} AND (${t.time}, ${t.key}) <= (${v(upper[0])}, ${v(upper[1])})`
+              : ` AND ${t.time} < ${v(cutoff)}`) +
             ` AND ${t.deletable}`,
         ),
       );
@@ -161,7 +171,8 @@ export async function pruneState(dataSource: DataSource, policy: RetentionPolicy
         }
       }
     }
-    if (policy.traceDays > 0) result.traces = await prunePaged(TRACES, new Date(now - policy.traceDays * DAY_MS).toISOString());
+    if (policy.traceDays > 0)
+      result.traces = await prunePaged(TRACES, new Date(now - policy.traceDays * DAY_MS).toISOString());
   } finally {
     await runner.release();
   }

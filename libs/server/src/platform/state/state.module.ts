@@ -32,7 +32,11 @@ export class StateDataSourceCloser implements OnApplicationShutdown {
       inject: [AppConfig],
       useFactory: async (config: AppConfig) => openStateDataSource(config.stateDatabaseUrl),
     },
-    { provide: TypeOrmStateStore, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeOrmStateStore(dataSource) },
+    {
+      provide: TypeOrmStateStore,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new TypeOrmStateStore(dataSource),
+    },
     StateDataSourceCloser,
     StateRetentionService,
   ],

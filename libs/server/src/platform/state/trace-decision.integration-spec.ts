@@ -31,12 +31,38 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('decideTrace on $na
   });
 
   it("sets the status and error of the trace of the held write's question, and only that trace", async () => {
-    const held = historyEntry({ kind: 'query', session_id: 'ops', user_id: 'ops', question: 'delete reviews with rating 1', status: 'pending_approval', trace_id: 't-held' }, Date.now());
-    const other = historyEntry({ kind: 'query', session_id: 'ops', user_id: 'ops', question: 'how many reviews?', status: 'ok', trace_id: 't-other' }, Date.now());
-    await store.appendRecords({ history: [held, other], traces: [trace('t-held'), { ...trace('t-other'), status: 'ok' }] });
+    const held = historyEntry(
+      {
+        kind: 'query',
+        session_id: 'ops',
+        user_id: 'ops',
+        question: 'delete reviews with rating 1',
+        status: 'pending_approval',
+        trace_id: 't-held',
+      },
+      Date.now(),
+    );
+    const other = historyEntry(
+      {
+        kind: 'query',
+        session_id: 'ops',
+        user_id: 'ops',
+        question: 'how many reviews?',
+        status: 'ok',
+        trace_id: 't-other',
+      },
+      Date.now(),
+    );
+    await store.appendRecords({
+      history: [held, other],
+      traces: [trace('t-held'), { ...trace('t-other'), status: 'ok' }],
+    });
 
     await store.decideTrace(held.id, 'failed', 'The approved SQL failed at the database: no such table: reviews');
-    expect(await store.getTrace('t-held')).toMatchObject({ status: 'failed', error: 'The approved SQL failed at the database: no such table: reviews' });
+    expect(await store.getTrace('t-held')).toMatchObject({
+      status: 'failed',
+      error: 'The approved SQL failed at the database: no such table: reviews',
+    });
     await store.decideTrace(held.id, 'approved', null);
     expect(await store.getTrace('t-held')).toMatchObject({ status: 'approved', error: null });
     expect(await store.getTrace('t-other')).toMatchObject({ status: 'ok', error: null });
@@ -44,7 +70,10 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('decideTrace on $na
 
   it('does nothing for an entry that is gone or has no trace', async () => {
     await expect(store.decideTrace('no-such-entry', 'rejected', null)).resolves.toBeUndefined();
-    const untraced = historyEntry({ kind: 'query', session_id: 'ops', user_id: 'ops', question: 'x', status: 'pending_approval' }, Date.now());
+    const untraced = historyEntry(
+      { kind: 'query', session_id: 'ops', user_id: 'ops', question: 'x', status: 'pending_approval' },
+      Date.now(),
+    );
     await store.appendHistory(untraced);
     await expect(store.decideTrace(untraced.id, 'rejected', null)).resolves.toBeUndefined();
   });

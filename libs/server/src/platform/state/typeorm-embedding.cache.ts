@@ -18,6 +18,8 @@ export class TypeOrmEmbeddingCache implements EmbeddingCache {
 
   /** Stores (or replaces) the vectors for `key`. */
   async set(key: string, vectors: number[][]): Promise<void> {
-    await this.dataSource.getRepository(SchemaEmbeddingEntity).save({ key, vectors: JSON.stringify(vectors), createdAt: new Date().toISOString() });
+    await this.dataSource
+      .getRepository(SchemaEmbeddingEntity)
+      .save({ key, vectors: JSON.stringify(vectors), createdAt: new Date().toISOString() });
   }
 }

@@ -53,8 +53,22 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
 
   it('keeps a session history in insertion order, even with equal timestamps, and round-trips every field', async () => {
     if (!handle) return;
-    const first = entry({ session_id: 'order', question: 'first', created_at: '2025-01-01T00:00:00.000Z', rlhf_signal: 'positive' });
-    const second = entry({ session_id: 'order', kind: 'feedback', question: null, sql: null, answer: null, signal: 'negative', ref_id: first.id, created_at: first.created_at });
+    const first = entry({
+      session_id: 'order',
+      question: 'first',
+      created_at: '2025-01-01T00:00:00.000Z',
+      rlhf_signal: 'positive',
+    });
+    const second = entry({
+      session_id: 'order',
+      kind: 'feedback',
+      question: null,
+      sql: null,
+      answer: null,
+      signal: 'negative',
+      ref_id: first.id,
+      created_at: first.created_at,
+    });
     await store.appendHistory(first);
     await store.appendHistory(second);
     await store.appendHistory(entry({ session_id: 'other' }));
@@ -65,14 +79,44 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
 
   it('lists positively rated successful reads of the connection, newest feedback first, by latest rating', async () => {
     if (!handle) return;
-    const liked = entry({ session_id: 'ex', question: 'How many products?', sql: 'SELECT COUNT(*) FROM products', connection_id: 'c1' });
-    const flipped = entry({ session_id: 'ex', question: 'List countries', sql: 'SELECT name FROM countries', connection_id: 'c1' });
-    const failed = entry({ session_id: 'ex', question: 'bad', sql: 'SELECT nope', status: 'error', connection_id: 'c1' });
+    const liked = entry({
+      session_id: 'ex',
+      question: 'How many products?',
+      sql: 'SELECT COUNT(*) FROM products',
+      connection_id: 'c1',
+    });
+    const flipped = entry({
+      session_id: 'ex',
+      question: 'List countries',
+      sql: 'SELECT name FROM countries',
+      connection_id: 'c1',
+    });
+    const failed = entry({
+      session_id: 'ex',
+      question: 'bad',
+      sql: 'SELECT nope',
+      status: 'error',
+      connection_id: 'c1',
+    });
     const elsewhere = entry({ session_id: 'ex', question: 'Other db', sql: 'SELECT 1', connection_id: 'c2' });
-    const likedLater = entry({ session_id: 'ex', question: 'Total payments', sql: 'SELECT SUM(amount) FROM payments', connection_id: 'c1' });
+    const likedLater = entry({
+      session_id: 'ex',
+      question: 'Total payments',
+      sql: 'SELECT SUM(amount) FROM payments',
+      connection_id: 'c1',
+    });
     for (const e of [liked, flipped, failed, elsewhere, likedLater]) await store.appendHistory(e);
     const feedback = (ref: HistoryEntry, signal: string) =>
-      entry({ session_id: 'ex', kind: 'feedback', question: null, sql: null, answer: null, signal, ref_id: ref.id, connection_id: ref.connection_id });
+      entry({
+        session_id: 'ex',
+        kind: 'feedback',
+        question: null,
+        sql: null,
+        answer: null,
+        signal,
+        ref_id: ref.id,
+        connection_id: ref.connection_id,
+      });
     await store.appendHistory(feedback(liked, 'positive'));
     await store.appendHistory(feedback(flipped, 'positive'));
     await store.appendHistory(feedback(failed, 'positive'));
@@ -94,7 +138,18 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
     const rate = async (via: TypeOrmStateStore, question: string) => {
       const query = entry({ session_id: 'cache', question, sql: `SELECT '${question}'`, connection_id: 'cached' });
       await via.appendHistory(query);
-      await via.appendRecords({ history: [entry({ session_id: 'cache', kind: 'feedback', signal: 'positive', ref_id: query.id, connection_id: 'cached' })], traces: [] });
+      await via.appendRecords({
+        history: [
+          entry({
+            session_id: 'cache',
+            kind: 'feedback',
+            signal: 'positive',
+            ref_id: query.id,
+            connection_id: 'cached',
+          }),
+        ],
+        traces: [],
+      });
     };
     expect(await cached.listPositiveExamples('cached', 5)).toEqual([]);
     await rate(otherReplica, 'first');
@@ -128,7 +183,13 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
     expect(await store.claimPending('impact', 'rejected', 'impact')).toMatchObject({ estimatedRows: 7 });
     await store.savePending(operation({ sessionId: 'impact-none', estimatedRows: null }));
     expect((await store.latestOperation('impact-none'))?.estimatedRows).toBeNull();
-    const held = entry({ session_id: 'impact', status: 'pending_approval', answer: 'This SQL would delete 7 rows, so it was not run', row_count: null, estimated_rows: 7 });
+    const held = entry({
+      session_id: 'impact',
+      status: 'pending_approval',
+      answer: 'This SQL would delete 7 rows, so it was not run',
+      row_count: null,
+      estimated_rows: 7,
+    });
     await store.appendHistory(held);
     expect(await store.listHistory('impact')).toEqual([held]);
   });
@@ -141,8 +202,13 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
     await handle.dataSource.getRepository(PendingOperationEntity).insert([older, newer]);
     expect(await store.claimPending('raced', 'rejected', 'raced')).toMatchObject({ id: newer.id, state: 'rejected' });
     expect(await store.claimPending('raced', 'approved', 'raced')).toBeNull();
-    const states = await handle.dataSource.getRepository(PendingOperationEntity).find({ where: { sessionId: 'raced' } });
-    expect(Object.fromEntries(states.map((r) => [r.id, r.state]))).toEqual({ [older.id]: 'superseded', [newer.id]: 'rejected' });
+    const states = await handle.dataSource
+      .getRepository(PendingOperationEntity)
+      .find({ where: { sessionId: 'raced' } });
+    expect(Object.fromEntries(states.map((r) => [r.id, r.state]))).toEqual({
+      [older.id]: 'superseded',
+      [newer.id]: 'rejected',
+    });
   });
 
   it('lets exactly one of many concurrent claims win', async () => {
@@ -151,7 +217,9 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
       const sessionId = `race-${round}`;
       await store.savePending(operation({ sessionId }));
       const results = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => store.claimPending(sessionId, i % 2 === 0 ? 'approved' : 'rejected', `u${i}`)),
+        Array.from({ length: 8 }, (_, i) =>
+          store.claimPending(sessionId, i % 2 === 0 ? 'approved' : 'rejected', `u${i}`),
+        ),
       );
       expect(results.filter((r) => r !== null)).toHaveLength(1);
     }
@@ -162,18 +230,32 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
     const op = operation({ sessionId: 'lease' });
     await store.savePending(op);
     const lease = (executor: string, until: string) => ({ executor, leaseUntil: until });
-    expect(await store.claimPending('lease', 'executing', 'u1', lease('a', '2030-01-01T00:00:10.000Z'))).toMatchObject({ state: 'executing', executor: 'a' });
+    expect(await store.claimPending('lease', 'executing', 'u1', lease('a', '2030-01-01T00:00:10.000Z'))).toMatchObject({
+      state: 'executing',
+      executor: 'a',
+    });
     expect(await store.claimPending('lease', 'executing', 'u2', lease('b', '2030-01-01T00:00:10.000Z'))).toBeNull();
     expect(await store.renewLease(op.id, lease('b', '2030-01-01T00:01:00.000Z'))).toBe(false);
     expect(await store.renewLease(op.id, lease('a', '2030-01-01T00:01:00.000Z'))).toBe(true);
     expect(await store.failInterrupted('gone', '2030-01-01T00:00:30.000Z')).toEqual([]);
-    expect(await store.failInterrupted('gone', '2030-01-01T00:00:30.000Z', 'a')).toMatchObject([{ id: op.id, state: 'failed', error: 'gone' }]);
+    expect(await store.failInterrupted('gone', '2030-01-01T00:00:30.000Z', 'a')).toMatchObject([
+      { id: op.id, state: 'failed', error: 'gone' },
+    ]);
     expect(await store.latestOperation('lease')).toMatchObject({ state: 'failed', error: 'gone', leaseUntil: null });
     expect(await store.finishExecution(op.id, 'a', { state: 'failed', error: 'late' })).toBeNull();
-    expect(await store.claimPending('lease', 'executing', 'u1', lease('b', '2030-01-01T00:00:10.000Z'))).toMatchObject({ state: 'executing', executor: 'b', error: null });
-    expect(await store.failInterrupted('expired', '2030-01-01T00:00:20.000Z')).toMatchObject([{ state: 'failed', error: 'expired' }]);
+    expect(await store.claimPending('lease', 'executing', 'u1', lease('b', '2030-01-01T00:00:10.000Z'))).toMatchObject({
+      state: 'executing',
+      executor: 'b',
+      error: null,
+    });
+    expect(await store.failInterrupted('expired', '2030-01-01T00:00:20.000Z')).toMatchObject([
+      { state: 'failed', error: 'expired' },
+    ]);
     // a run that committed after another replica declared it interrupted keeps its outcome: it cannot run again
-    expect(await store.finishExecution(op.id, 'b', { state: 'approved', rowsAffected: 3 })).toMatchObject({ state: 'approved', rowsAffected: 3 });
+    expect(await store.finishExecution(op.id, 'b', { state: 'approved', rowsAffected: 3 })).toMatchObject({
+      state: 'approved',
+      rowsAffected: 3,
+    });
     expect(await store.claimPending('lease', 'executing', 'u1', lease('a', '2030-01-01T00:00:10.000Z'))).toBeNull();
   });
 
@@ -188,7 +270,15 @@ describeEachWith(STATE_ENGINES, (engine) => engine.services)('TypeOrmStateStore 
       status: 'ok',
       startedAt: '2025-01-01T00:00:00.000Z',
       durationMs: 12.5,
-      spans: [{ name: 'intake', startedAt: '2025-01-01T00:00:00.000Z', durationMs: 0.1, outcome: 'ok', detail: { chars: 29 } }],
+      spans: [
+        {
+          name: 'intake',
+          startedAt: '2025-01-01T00:00:00.000Z',
+          durationMs: 0.1,
+          outcome: 'ok',
+          detail: { chars: 29 },
+        },
+      ],
       error: null,
     };
     await store.saveTrace(trace);

@@ -1,10 +1,21 @@
 import type { DecidedTraceStatus, HistoryEntry, KnowledgeDefinition, Trace } from '@nlq/contracts';
 import { toKnowledgeDefinition } from './entities';
 import { KnowledgeDefinitionsRepository } from './repositories/knowledge-definitions.repository';
-import type { ExecutionLease, ExecutionOutcome, HistoryReadOptions, PendingOperation, StateRecords, StateStore } from '@nlq/pipeline';
+import type {
+  ExecutionLease,
+  ExecutionOutcome,
+  HistoryReadOptions,
+  PendingOperation,
+  StateRecords,
+  StateStore,
+} from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
-import { EXAMPLES_TTL_MS, FewShotExamplesRepository, type FewShotExample } from './repositories/few-shot-examples.repository';
+import {
+  EXAMPLES_TTL_MS,
+  FewShotExamplesRepository,
+  type FewShotExample,
+} from './repositories/few-shot-examples.repository';
 import { HistoryRepository } from './repositories/history.repository';
 import { PendingOperationsRepository } from './repositories/pending-operations.repository';
 import { TracesRepository } from './repositories/traces.repository';
@@ -51,8 +62,14 @@ export class TypeOrmStateStore implements StateStore {
     this.examples = new FewShotExamplesRepository(dataSource, this.exclusive, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
     this.operations = new PendingOperationsRepository(dataSource, this.exclusive);
     this.traces = new TracesRepository(dataSource, this.exclusive);
-    this.verifiedExamples = new VerifiedExamplesRepository(dataSource, this.exclusive, options.examplesTtlMs ?? EXAMPLES_TTL_MS);
-    this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) => this.forgetDefinitions(ids));
+    this.verifiedExamples = new VerifiedExamplesRepository(
+      dataSource,
+      this.exclusive,
+      options.examplesTtlMs ?? EXAMPLES_TTL_MS,
+    );
+    this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) =>
+      this.forgetDefinitions(ids),
+    );
   }
 
   /**
@@ -114,7 +131,12 @@ export class TypeOrmStateStore implements StateStore {
   }
 
   /** Atomically decide the session's newest pending or failed operation; see PendingOperationsRepository.claim. */
-  claimPending(sessionId: string, state: 'approved' | 'rejected' | 'executing', decidedBy: string, lease?: ExecutionLease): Promise<PendingOperation | null> {
+  claimPending(
+    sessionId: string,
+    state: 'approved' | 'rejected' | 'executing',
+    decidedBy: string,
+    lease?: ExecutionLease,
+  ): Promise<PendingOperation | null> {
     return this.operations.claim(sessionId, state, decidedBy, lease);
   }
 

@@ -113,7 +113,8 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
 
   /** Remove connection `id` (not the active one) and close its driver. */
   async removeConnection(id: string): Promise<void> {
-    if (id === this.activeId) throw new PipelineError('CONFLICT', `Connection "${id}" is active; activate another first.`);
+    if (id === this.activeId)
+      throw new PipelineError('CONFLICT', `Connection "${id}" is active; activate another first.`);
     const previous = this.targets.get(id);
     this.targets.delete(id);
     this.sampleIds.delete(id);

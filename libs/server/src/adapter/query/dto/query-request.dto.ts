@@ -26,7 +26,11 @@ export class QueryRequestDto implements QueryRequest {
   @Matches(PRINTABLE_ID, { message: 'user_id must not contain control characters' })
   user_id?: string;
 
-  @ApiPropertyOptional({ description: 'Feedback signal that pre-tags the request; stored with the history entry', example: 'positive', maxLength: 64 })
+  @ApiPropertyOptional({
+    description: 'Feedback signal that pre-tags the request; stored with the history entry',
+    example: 'positive',
+    maxLength: 64,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)

@@ -6,7 +6,11 @@ export class QueryResponseDto implements QueryResponse {
   @ApiProperty({ description: 'Final answer in plain words' })
   response!: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Generated SQL (empty when none was produced; null when nlq asked back instead of answering)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Generated SQL (empty when none was produced; null when nlq asked back instead of answering)',
+  })
   sql!: string | null;
 
   @ApiProperty({ description: 'Whether the pipeline completed successfully' })

@@ -9,12 +9,19 @@ import { PRINTABLE_ID } from '../../../platform/common/session-id.pipe';
  * MAX_QUESTION_CHARS (answered as success false).
  */
 export class ChatRequestDto implements ChatRequest {
-  @ApiPropertyOptional({ example: 'How many orders were placed last month?', description: 'Required unless clarification_option is given' })
+  @ApiPropertyOptional({
+    example: 'How many orders were placed last month?',
+    description: 'Required unless clarification_option is given',
+  })
   @ValidateIf((body: ChatRequestDto) => body.clarification_option === undefined)
   @IsString()
   question?: string;
 
-  @ApiPropertyOptional({ example: '2', description: "Id of an option of the session's open clarification (ChatResponse.clarification.options[].id): answers that reading" })
+  @ApiPropertyOptional({
+    example: '2',
+    description:
+      "Id of an option of the session's open clarification (ChatResponse.clarification.options[].id): answers that reading",
+  })
   @IsOptional()
   @IsString()
   @Length(1, 16)

@@ -37,7 +37,11 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
   @ApiProperty({ type: [String] })
   columns!: string[];
 
-  @ApiProperty({ type: 'array', items: { type: 'array', items: {} }, description: 'Rows aligned with columns, at most MAX_RESULT_ROWS' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: {} },
+    description: 'Rows aligned with columns, at most MAX_RESULT_ROWS',
+  })
   rows!: unknown[][];
 
   @ApiProperty({ description: 'Rows in `rows`' })
@@ -64,32 +68,66 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
   @ApiProperty()
   connection_id!: string;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'When pending_approval: rows the write would change, counted read-only; null for DDL or when it could not be counted' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description:
+      'When pending_approval: rows the write would change, counted read-only; null for DDL or when it could not be counted',
+  })
   estimated_rows?: number | null;
 
   @ApiProperty({
     type: 'array',
-    items: { type: 'object', properties: { rule: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
-    description: 'Deterministic repairs made to the SQL before it ran (double-quoted literals, keyword names); empty when it ran as written',
+    items: {
+      type: 'object',
+      properties: { rule: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+    },
+    description:
+      'Deterministic repairs made to the SQL before it ran (double-quoted literals, keyword names); empty when it ran as written',
   })
   repairs!: Array<{ rule: string; from: string; to: string }>;
 
-  @ApiProperty({ type: String, nullable: true, description: 'What the executed SQL computed, in plain English, derived from the parsed statement; null when nothing ran' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'What the executed SQL computed, in plain English, derived from the parsed statement; null when nothing ran',
+  })
   reading!: string | null;
 
-  @ApiProperty({ type: ClarificationDto, nullable: true, description: 'Set (success false, error null) when nlq asks back instead of guessing; answer with clarification_option' })
+  @ApiProperty({
+    type: ClarificationDto,
+    nullable: true,
+    description:
+      'Set (success false, error null) when nlq asks back instead of guessing; answer with clarification_option',
+  })
   clarification!: ClarificationDto | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'When truncated: the rows the statement returns without the row limit, if they could be counted' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'When truncated: the rows the statement returns without the row limit, if they could be counted',
+  })
   total_rows!: number | null;
 
   @ApiProperty({
     type: 'array',
     items: {
       type: 'object',
-      properties: { kind: { type: 'string', enum: ['metric', 'filter', 'synonym', 'instruction'] }, id: { type: 'string' }, name: { type: 'string' }, version: { type: 'integer' } },
+      properties: {
+        kind: { type: 'string', enum: ['metric', 'filter', 'synonym', 'instruction'] },
+        id: { type: 'string' },
+        name: { type: 'string' },
+        version: { type: 'integer' },
+      },
     },
-    description: 'The business definitions the question matched and the SQL was held to (docs/knowledge.md); empty when none applied',
+    description:
+      'The business definitions the question matched and the SQL was held to (docs/knowledge.md); empty when none applied',
   })
-  knowledge!: Array<{ kind: 'metric' | 'filter' | 'synonym' | 'instruction'; id: string; name: string; version: number }>;
+  knowledge!: Array<{
+    kind: 'metric' | 'filter' | 'synonym' | 'instruction';
+    id: string;
+    name: string;
+    version: number;
+  }>;
 }

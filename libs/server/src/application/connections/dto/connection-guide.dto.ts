@@ -1,5 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ConnectionSchemaResponse, ExampleQuestionsResponse, SchemaColumnView, SchemaTableView } from '@nlq/contracts';
+import type {
+  ConnectionSchemaResponse,
+  ExampleQuestionsResponse,
+  SchemaColumnView,
+  SchemaTableView,
+} from '@nlq/contracts';
 
 /** A column this column references. */
 export class ColumnReferenceDto {
@@ -13,7 +18,12 @@ export class SchemaColumnDto implements SchemaColumnView {
   @ApiProperty({ description: 'Declared type as the engine spells it' }) type!: string;
   @ApiProperty() nullable!: boolean;
   @ApiProperty() primary_key!: boolean;
-  @ApiProperty({ type: ColumnReferenceDto, nullable: true, description: 'The referenced table and column of a foreign-key column' }) references!: ColumnReferenceDto | null;
+  @ApiProperty({
+    type: ColumnReferenceDto,
+    nullable: true,
+    description: 'The referenced table and column of a foreign-key column',
+  })
+  references!: ColumnReferenceDto | null;
 }
 
 /** A foreign key of a table. */
@@ -45,5 +55,6 @@ export class ConnectionSchemaDto implements ConnectionSchemaResponse {
 export class ExampleQuestionsDto implements ExampleQuestionsResponse {
   @ApiProperty() connection_id!: string;
   @ApiProperty({ description: 'Version of the schema the questions were checked against' }) schema_version!: string;
-  @ApiProperty({ type: [String], description: 'Questions the offline engine answered with rows, checked read-only' }) questions!: string[];
+  @ApiProperty({ type: [String], description: 'Questions the offline engine answered with rows, checked read-only' })
+  questions!: string[];
 }

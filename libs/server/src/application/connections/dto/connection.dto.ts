@@ -7,7 +7,11 @@ import { IsSettingName } from '../../../platform/common/setting-name.decorator';
 export class ConnectionViewDto implements ConnectionView {
   @ApiProperty() id!: string;
   @ApiProperty({ example: 'warehouse' }) name!: string;
-  @ApiProperty({ description: 'The URL with its password replaced by ***', example: 'postgres://nlq:***@127.0.0.1:5432/shop' }) url!: string;
+  @ApiProperty({
+    description: 'The URL with its password replaced by ***',
+    example: 'postgres://nlq:***@127.0.0.1:5432/shop',
+  })
+  url!: string;
   @ApiProperty({ enum: ['sqlite', 'postgresql', 'mysql', 'mariadb', 'transactsql', 'snowflake'] }) dialect!: Dialect;
   @ApiProperty({ description: 'true when a password is stored (encrypted)' }) has_password!: boolean;
   @ApiProperty({ description: 'The connection used when a question names none' }) active!: boolean;
@@ -23,7 +27,8 @@ export class CreateConnectionDto implements ConnectionInput {
 
   @ApiProperty({
     example: 'postgres://nlq:secret@127.0.0.1:5432/shop',
-    description: 'Connection URL (sqlite:///abs/file.db, postgres://, mysql://, mariadb://, mssql://, snowflake://). The password is encrypted at rest. Hosts and SQLite directories are limited (docs/http-api.md "What connection and model tests may reach").',
+    description:
+      'Connection URL (sqlite:///abs/file.db, postgres://, mysql://, mariadb://, mssql://, snowflake://). The password is encrypted at rest. Hosts and SQLite directories are limited (docs/http-api.md "What connection and model tests may reach").',
   })
   @IsString()
   @Length(1, 4096)
@@ -47,7 +52,9 @@ export class UpdateConnectionDto implements Partial<ConnectionInput> {
 /** Answer of POST /api/connections/{id}/test and POST /api/llms/{id}/test. */
 export class TestResultDto implements TestResult {
   @ApiProperty() ok!: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: 'Round trip of the ping, in milliseconds' }) latency_ms!: number | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Why the test failed (never a password or key)' }) error!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Round trip of the ping, in milliseconds' }) latency_ms!:
+    number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the test failed (never a password or key)' }) error!:
+    string | null;
   @ApiPropertyOptional({ description: 'Connections: tables seen' }) tables?: number;
 }

@@ -5,9 +5,15 @@ import { HealthResponseDto } from '../../../adapter/health/dto/health-response.d
 /** Reachability of the active database. */
 export class DatabaseHealthDto {
   @ApiProperty() connection_id!: string;
-  @ApiProperty({ type: String, nullable: true, enum: ['sqlite', 'postgresql', 'mysql', 'mariadb', 'transactsql', 'snowflake'] }) dialect!: Dialect | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['sqlite', 'postgresql', 'mysql', 'mariadb', 'transactsql', 'snowflake'],
+  })
+  dialect!: Dialect | null;
   @ApiProperty() reachable!: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: 'Ping round trip in milliseconds' }) latency_ms!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Ping round trip in milliseconds' }) latency_ms!:
+    number | null;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
 }
 
@@ -27,7 +33,8 @@ export class ModelHealthDto {
 export class PrivilegesDto {
   @ApiProperty({ type: Boolean, nullable: true }) superuser!: boolean | null;
   @ApiProperty({ type: Boolean, nullable: true }) can_write!: boolean | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Shown by the web app as a banner' }) warning!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Shown by the web app as a banner' }) warning!:
+    string | null;
 }
 
 /** Answer of GET /api/health: the /health fields plus the active database and model and the connection's privileges. */

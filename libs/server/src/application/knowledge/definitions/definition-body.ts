@@ -1,5 +1,9 @@
 import type { KnowledgeDefinition, KnowledgeDefinitionBody, KnowledgeDefinitionKind } from '@nlq/contracts';
-import { toKnowledgeDefinition, type KnowledgeDefinitionEntity, type KnowledgeDefinitionVersionEntity } from '../../../platform/state/entities';
+import {
+  toKnowledgeDefinition,
+  type KnowledgeDefinitionEntity,
+  type KnowledgeDefinitionVersionEntity,
+} from '../../../platform/state/entities';
 import type { FieldProblems } from '../../../platform/common/api.exception';
 import { KIND_FIELDS, type DefinitionBodyDto } from './dto/definition.dto';
 
@@ -13,7 +17,9 @@ export function definitionName(body: KnowledgeDefinitionBody): string | null {
  * case for the named kinds, scope and text for an instruction.
  */
 export function definitionKey(body: KnowledgeDefinitionBody): string {
-  return body.kind === 'instruction' ? `instruction\u0000${body.scope}\u0000${body.text.trim()}` : `name\u0000${body.name.trim().toLowerCase()}`;
+  return body.kind === 'instruction'
+    ? `instruction\u0000${body.scope}\u0000${body.text.trim()}`
+    : `name\u0000${body.name.trim().toLowerCase()}`;
 }
 
 /** Fields given that the kind does not hold (`condition` on a metric), as 400 problems. */
@@ -34,10 +40,23 @@ export function canonicalBody(input: DefinitionBodyDto): KnowledgeDefinitionBody
   switch (input.kind) {
     case 'metric': {
       const filter = input.filter?.trim() ? input.filter.trim() : null;
-      return { kind: 'metric', name: (input.name ?? '').trim(), synonyms, description, expression: (input.expression ?? '').trim(), filter };
+      return {
+        kind: 'metric',
+        name: (input.name ?? '').trim(),
+        synonyms,
+        description,
+        expression: (input.expression ?? '').trim(),
+        filter,
+      };
     }
     case 'filter':
-      return { kind: 'filter', name: (input.name ?? '').trim(), synonyms, description, condition: (input.condition ?? '').trim() };
+      return {
+        kind: 'filter',
+        name: (input.name ?? '').trim(),
+        synonyms,
+        description,
+        condition: (input.condition ?? '').trim(),
+      };
     case 'synonym':
       return { kind: 'synonym', name: (input.name ?? '').trim(), synonyms, target: (input.target ?? '').trim() };
     case 'instruction':
@@ -54,7 +73,9 @@ export function blankFields(body: KnowledgeDefinitionBody, prefix = ''): FieldPr
     ['instruction', ['text']],
   ]);
   const values = new Map(Object.entries(body));
-  return (required.get(body.kind) ?? []).filter((f) => !String(values.get(f) ?? '').trim()).map((f) => ({ field: `${prefix}${f}`, problems: [`${f} should not be empty`] }));
+  return (required.get(body.kind) ?? [])
+    .filter((f) => !String(values.get(f) ?? '').trim())
+    .map((f) => ({ field: `${prefix}${f}`, problems: [`${f} should not be empty`] }));
 }
 
 /** The stored body of a row. */
@@ -68,7 +89,10 @@ export function toView(row: KnowledgeDefinitionEntity): KnowledgeDefinition {
 }
 
 /** A version row as the API answers it (`created_at` of the definition is not kept per version: the version's time). */
-export function toVersionView(row: KnowledgeDefinitionVersionEntity, createdAt: string): KnowledgeDefinition & { change: 'create' | 'update' | 'delete' } {
+export function toVersionView(
+  row: KnowledgeDefinitionVersionEntity,
+  createdAt: string,
+): KnowledgeDefinition & { change: 'create' | 'update' | 'delete' } {
   return {
     id: row.definitionId,
     connection_id: row.connectionId,

@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { KnowledgeDefinition, KnowledgeImportResult, Page } from '@nlq/contracts';
 import type { FastifyReply } from 'fastify';
 import { ApiAuthGuard } from '../../../platform/auth/api-auth.guard';
@@ -35,7 +44,10 @@ export class KnowledgeDefinitionsController {
 
   /** The live definitions of a connection, paged. */
   @Get('definitions')
-  @ApiOperation({ summary: 'Live definitions of a connection (default the active one), oldest first, paged; optionally of one kind (service key only)' })
+  @ApiOperation({
+    summary:
+      'Live definitions of a connection (default the active one), oldest first, paged; optionally of one kind (service key only)',
+  })
   @ApiOkResponse({ type: DefinitionPageDto })
   @ErrorResponseDto.document(400, 401, 403, 404)
   list(@CurrentCaller() caller: Caller, @Query() query: DefinitionQueryDto): Promise<Page<KnowledgeDefinition>> {
@@ -45,7 +57,10 @@ export class KnowledgeDefinitionsController {
 
   /** Create a definition: 201 with its id and version 1. */
   @Post('definitions')
-  @ApiOperation({ summary: 'Create a definition in a connection (default the active one): version 1 (service key only)', description: CHECK_NOTE })
+  @ApiOperation({
+    summary: 'Create a definition in a connection (default the active one): version 1 (service key only)',
+    description: CHECK_NOTE,
+  })
   @ApiCreatedResponse({ type: DefinitionViewDto })
   @ErrorResponseDto.document(400, 401, 403, 404, 409)
   create(@CurrentCaller() caller: Caller, @Body() body: CreateDefinitionDto): Promise<KnowledgeDefinition> {
@@ -66,11 +81,18 @@ export class KnowledgeDefinitionsController {
 
   /** Change a definition: answers the new version. */
   @Patch('definitions/:id')
-  @ApiOperation({ summary: 'Change fields of a definition: a new version, the old one kept (service key only)', description: CHECK_NOTE })
+  @ApiOperation({
+    summary: 'Change fields of a definition: a new version, the old one kept (service key only)',
+    description: CHECK_NOTE,
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: DefinitionViewDto })
   @ErrorResponseDto.document(400, 401, 403, 404, 409)
-  update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateDefinitionDto): Promise<KnowledgeDefinition> {
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdateDefinitionDto,
+  ): Promise<KnowledgeDefinition> {
     assertService(caller, 'change knowledge definitions');
     return this.definitions.update(id, body, caller);
   }
@@ -89,7 +111,9 @@ export class KnowledgeDefinitionsController {
 
   /** Every version of a definition, oldest first. */
   @Get('definitions/:id/versions')
-  @ApiOperation({ summary: 'Every version of a definition, oldest first, with the change that made it (service key only)' })
+  @ApiOperation({
+    summary: 'Every version of a definition, oldest first, with the change that made it (service key only)',
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: DefinitionVersionsDto })
   @ErrorResponseDto.document(401, 403, 404)
@@ -100,11 +124,17 @@ export class KnowledgeDefinitionsController {
 
   /** The live definitions of a connection as YAML. */
   @Get('export')
-  @ApiOperation({ summary: 'The live definitions of a connection (default the active one) as a YAML document (service key only)' })
+  @ApiOperation({
+    summary: 'The live definitions of a connection (default the active one) as a YAML document (service key only)',
+  })
   @ApiProduces('application/yaml')
   @ApiOkResponse({ description: 'The YAML document (docs/knowledge.md "YAML")', schema: { type: 'string' } })
   @ErrorResponseDto.document(400, 401, 403, 404)
-  async exportYaml(@CurrentCaller() caller: Caller, @Query() query: ExportQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async exportYaml(
+    @CurrentCaller() caller: Caller,
+    @Query() query: ExportQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     assertService(caller, 'export knowledge definitions');
     const yaml = await this.definitions.exportYaml(query.connection_id);
     // set only on success: an error answers in the JSON error shape

@@ -4,5 +4,9 @@ import { KnowledgeDefinitionsController } from './knowledge-definitions.controll
 import { KnowledgeDefinitionsService } from './knowledge-definitions.service';
 
 /** /api/knowledge/definitions, /api/knowledge/export and /api/knowledge/import (issue 23; docs/knowledge.md). */
-@Module({ imports: [TargetsModule], controllers: [KnowledgeDefinitionsController], providers: [KnowledgeDefinitionsService] })
+@Module({
+  imports: [TargetsModule],
+  controllers: [KnowledgeDefinitionsController],
+  providers: [KnowledgeDefinitionsService],
+})
 export class KnowledgeDefinitionsModule {}

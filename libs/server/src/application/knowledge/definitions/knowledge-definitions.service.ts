@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, type DatabaseSchema, type KnowledgeDefinition, type KnowledgeDefinitionBody, type KnowledgeImportResult, type Page } from '@nlq/contracts';
+import {
+  ErrorCode,
+  type DatabaseSchema,
+  type KnowledgeDefinition,
+  type KnowledgeDefinitionBody,
+  type KnowledgeImportResult,
+  type Page,
+} from '@nlq/contracts';
 import { checkDefinition, QueryPipeline } from '@nlq/pipeline';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -12,12 +19,31 @@ import { auditCallerEvent } from '../../../platform/common/audit.logger';
 import { flattenValidationErrors } from '../../../platform/common/validation.pipe';
 import { ROOT_LOGGER } from '../../../platform/logging/logger.factory';
 import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities';
-import { StaleDefinitionError, type DefinitionChange, type KnowledgeDefinitionsRepository } from '../../../platform/state/repositories/knowledge-definitions.repository';
+import {
+  StaleDefinitionError,
+  type DefinitionChange,
+  type KnowledgeDefinitionsRepository,
+} from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
 import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
-import { bodyOf, blankFields, canonicalBody, definitionKey, definitionName, foreignFields, toVersionView, toView } from './definition-body';
-import { DefinitionBodyDto, KIND_FIELDS, type CreateDefinitionDto, type DefinitionQueryDto, type UpdateDefinitionDto } from './dto/definition.dto';
+import {
+  bodyOf,
+  blankFields,
+  canonicalBody,
+  definitionKey,
+  definitionName,
+  foreignFields,
+  toVersionView,
+  toView,
+} from './definition-body';
+import {
+  DefinitionBodyDto,
+  KIND_FIELDS,
+  type CreateDefinitionDto,
+  type DefinitionQueryDto,
+  type UpdateDefinitionDto,
+} from './dto/definition.dto';
 
 /** Most definitions one YAML import may hold. */
 export const MAX_IMPORT_DEFINITIONS = 1000;
@@ -62,7 +88,9 @@ export class KnowledgeDefinitionsService {
   }
 
   /** Every version of a definition, oldest first. @throws ApiException 404 for an unknown id. */
-  async versions(id: string): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
+  async versions(
+    id: string,
+  ): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
     const row = await this.row(id);
     const versions = await this.definitions.versions(id);
     return { items: versions.map((v) => toVersionView(v, row.createdAt)) };
@@ -95,7 +123,9 @@ export class KnowledgeDefinitionsService {
     if (current.deleted) throw new ApiException(404, ErrorCode.NOT_FOUND, `Definition "${id}" was deleted.`);
     const stored = bodyOf(current);
     if (patch.kind !== undefined && patch.kind !== stored.kind) {
-      throw ApiException.validation([{ field: 'kind', problems: [`the kind of a definition cannot change (it is a ${stored.kind})`] }]);
+      throw ApiException.validation([
+        { field: 'kind', problems: [`the kind of a definition cannot change (it is a ${stored.kind})`] },
+      ]);
     }
     const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const foreign = foreignFields(given, stored.kind);
@@ -117,7 +147,13 @@ export class KnowledgeDefinitionsService {
   async remove(id: string, caller: Caller): Promise<void> {
     const current = await this.row(id);
     if (current.deleted) throw new ApiException(404, ErrorCode.NOT_FOUND, `Definition "${id}" was deleted.`);
-    const row: KnowledgeDefinitionEntity = { ...current, deleted: true, version: current.version + 1, updatedAt: new Date().toISOString(), updatedBy: caller.userId };
+    const row: KnowledgeDefinitionEntity = {
+      ...current,
+      deleted: true,
+      version: current.version + 1,
+      updatedAt: new Date().toISOString(),
+      updatedBy: caller.userId,
+    };
     await this.write([{ row, change: 'delete' }], caller);
   }
 
@@ -131,7 +167,9 @@ export class KnowledgeDefinitionsService {
     const definitions = rows.map((row) => {
       const body = new Map(Object.entries(bodyOf(row)));
       const fields = KIND_FIELDS.get(row.kind as KnowledgeDefinitionBody['kind']) ?? [];
-      return Object.fromEntries(fields.filter((f) => body.get(f) !== undefined && body.get(f) !== null).map((f) => [f, body.get(f)]));
+      return Object.fromEntries(
+        fields.filter((f) => body.get(f) !== undefined && body.get(f) !== null).map((f) => [f, body.get(f)]),
+      );
     });
     return `# nlq knowledge definitions (docs/knowledge.md)\n${stringify({ version: KNOWLEDGE_YAML_VERSION, connection_id: id, definitions }, { lineWidth: 0 })}`;
   }
@@ -143,7 +181,11 @@ export class KnowledgeDefinitionsService {
    * any other is created. The changes are stamped a millisecond apart in document order.
    * @throws ApiException 400 with `definitions[i].field` for any invalid definition (nothing is written).
    */
-  async importYaml(yamlText: string, connectionIdParam: string | undefined, caller: Caller): Promise<KnowledgeImportResult> {
+  async importYaml(
+    yamlText: string,
+    connectionIdParam: string | undefined,
+    caller: Caller,
+  ): Promise<KnowledgeImportResult> {
     const items = parseImport(yamlText);
     const { connectionId, schema } = await this.pipeline.connectionSchema(connectionIdParam);
     const problems: FieldProblems = [];
@@ -156,20 +198,33 @@ export class KnowledgeDefinitionsService {
         problems.push(...found);
         return;
       }
-      for (const p of checkDefinition(found, schema)) problems.push({ field: `${prefix}${p.field}`, problems: p.problems });
+      for (const p of checkDefinition(found, schema))
+        problems.push({ field: `${prefix}${p.field}`, problems: p.problems });
       const key = definitionKey(found);
       const earlier = keys.get(key);
-      if (earlier !== undefined) problems.push({ field: `${prefix}name`, problems: [`the same definition as definitions[${earlier}]`] });
+      if (earlier !== undefined)
+        problems.push({ field: `${prefix}name`, problems: [`the same definition as definitions[${earlier}]`] });
       keys.set(key, index);
       bodies.push(found);
     });
-    if (problems.length > 0) throw ApiException.validation(problems, 'The knowledge document holds invalid definitions; nothing was imported.');
+    if (problems.length > 0)
+      throw ApiException.validation(
+        problems,
+        'The knowledge document holds invalid definitions; nothing was imported.',
+      );
 
     const live = new Map((await this.definitions.live(connectionId)).map((row) => [definitionKey(bodyOf(row)), row]));
     // stamped a millisecond apart in document order, so that lists (oldest first) keep the document's order
     const start = Date.now();
     const changes: DefinitionChange[] = [];
-    const result: KnowledgeImportResult = { connection_id: connectionId, created: 0, updated: 0, unchanged: 0, created_names: [], updated_names: [] };
+    const result: KnowledgeImportResult = {
+      connection_id: connectionId,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      created_names: [],
+      updated_names: [],
+    };
     for (const [index, body] of bodies.entries()) {
       const now = new Date(start + index).toISOString();
       const label = definitionName(body) ?? `instruction: ${body.kind === 'instruction' ? body.text.slice(0, 60) : ''}`;
@@ -187,7 +242,12 @@ export class KnowledgeDefinitionsService {
     result.created = result.created_names.length;
     result.updated = result.updated_names.length;
     await this.write(changes, caller);
-    auditCallerEvent(this.logger, 'knowledge.import', caller, { connectionId, created: result.created, updated: result.updated, unchanged: result.unchanged });
+    auditCallerEvent(this.logger, 'knowledge.import', caller, {
+      connectionId,
+      created: result.created,
+      updated: result.updated,
+      unchanged: result.unchanged,
+    });
     return result;
   }
 
@@ -197,11 +257,18 @@ export class KnowledgeDefinitionsService {
     try {
       await this.definitions.write(changes);
     } catch (error) {
-      if (error instanceof StaleDefinitionError) throw new ApiException(409, ErrorCode.CONFLICT, `${error.message} Read it again and retry.`);
+      if (error instanceof StaleDefinitionError)
+        throw new ApiException(409, ErrorCode.CONFLICT, `${error.message} Read it again and retry.`);
       throw error;
     }
     for (const { row, change } of changes) {
-      auditCallerEvent(this.logger, `knowledge.definition.${change}`, caller, { connectionId: row.connectionId, definitionId: row.id, kind: row.kind, name: row.name, version: row.version });
+      auditCallerEvent(this.logger, `knowledge.definition.${change}`, caller, {
+        connectionId: row.connectionId,
+        definitionId: row.id,
+        kind: row.kind,
+        name: row.name,
+        version: row.version,
+      });
     }
   }
 
@@ -230,15 +297,27 @@ export class KnowledgeDefinitionsService {
   /** @throws ApiException 400 VALIDATION with the field and the reasons when the schema refutes the definition. */
   private assertChecked(body: KnowledgeDefinitionBody, schema: DatabaseSchema): void {
     const problems = checkDefinition(body, schema);
-    if (problems.length > 0) throw ApiException.validation(problems, `The ${body.kind} does not hold against the schema of the connection.`);
+    if (problems.length > 0)
+      throw ApiException.validation(problems, `The ${body.kind} does not hold against the schema of the connection.`);
   }
 
   /** @throws ApiException 409 CONFLICT when another live definition of the connection has the name (any case). */
-  private assertNameFree(body: KnowledgeDefinitionBody, live: KnowledgeDefinitionEntity[], selfId: string | null): void {
+  private assertNameFree(
+    body: KnowledgeDefinitionBody,
+    live: KnowledgeDefinitionEntity[],
+    selfId: string | null,
+  ): void {
     const name = definitionName(body);
     if (name === null) return;
-    const taken = live.find((row) => row.id !== selfId && row.name !== null && row.name.toLowerCase() === name.toLowerCase());
-    if (taken) throw new ApiException(409, ErrorCode.CONFLICT, `A ${taken.kind} named "${taken.name}" already exists in this connection (id ${taken.id}).`);
+    const taken = live.find(
+      (row) => row.id !== selfId && row.name !== null && row.name.toLowerCase() === name.toLowerCase(),
+    );
+    if (taken)
+      throw new ApiException(
+        409,
+        ErrorCode.CONFLICT,
+        `A ${taken.kind} named "${taken.name}" already exists in this connection (id ${taken.id}).`,
+      );
   }
 }
 
@@ -247,17 +326,47 @@ export class KnowledgeDefinitionsService {
  * problems (fields prefixed with `prefix`).
  */
 /** Version 1 of a new definition of `connectionId`, made at `at` (ISO-8601) by `userId`. */
-function firstVersion(connectionId: string, body: KnowledgeDefinitionBody, at: string, userId: string): KnowledgeDefinitionEntity {
-  return { id: randomUUID(), connectionId, kind: body.kind, name: definitionName(body), body: JSON.stringify(body), version: 1, deleted: false, createdAt: at, updatedAt: at, updatedBy: userId };
+function firstVersion(
+  connectionId: string,
+  body: KnowledgeDefinitionBody,
+  at: string,
+  userId: string,
+): KnowledgeDefinitionEntity {
+  return {
+    id: randomUUID(),
+    connectionId,
+    kind: body.kind,
+    name: definitionName(body),
+    body: JSON.stringify(body),
+    version: 1,
+    deleted: false,
+    createdAt: at,
+    updatedAt: at,
+    updatedBy: userId,
+  };
 }
 
 /** The next version of `current` holding `body`, made at `at` (ISO-8601) by `userId`. */
-function nextVersion(current: KnowledgeDefinitionEntity, body: KnowledgeDefinitionBody, at: string, userId: string): KnowledgeDefinitionEntity {
-  return { ...current, kind: body.kind, name: definitionName(body), body: JSON.stringify(body), version: current.version + 1, updatedAt: at, updatedBy: userId };
+function nextVersion(
+  current: KnowledgeDefinitionEntity,
+  body: KnowledgeDefinitionBody,
+  at: string,
+  userId: string,
+): KnowledgeDefinitionEntity {
+  return {
+    ...current,
+    kind: body.kind,
+    name: definitionName(body),
+    body: JSON.stringify(body),
+    version: current.version + 1,
+    updatedAt: at,
+    updatedBy: userId,
+  };
 }
 
 function validateBody(input: unknown, prefix: string): KnowledgeDefinitionBody | FieldProblems {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) return [{ field: prefix.replace(/\.$/, '') || 'body', problems: ['must be a mapping of fields'] }];
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return [{ field: prefix.replace(/\.$/, '') || 'body', problems: ['must be a mapping of fields'] }];
   const dto = plainToInstance(DefinitionBodyDto, input);
   const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) return flattenValidationErrors(errors, prefix.replace(/\.$/, ''));
@@ -271,10 +380,25 @@ function validateBody(input: unknown, prefix: string): KnowledgeDefinitionBody |
 /** The `definitions` of a YAML document. @throws ApiException 400 (field `yaml`) when it is not one. */
 function parseImport(text: string): unknown[] {
   const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0) throw ApiException.validation([{ field: 'yaml', problems: [`not valid YAML: ${document.errors[0].message.split('\n')[0]}`] }]);
+  if (document.errors.length > 0)
+    throw ApiException.validation([
+      { field: 'yaml', problems: [`not valid YAML: ${document.errors[0].message.split('\n')[0]}`] },
+    ]);
   const value: unknown = document.toJS({ maxAliasCount: 0 });
-  const definitions = value && typeof value === 'object' && !Array.isArray(value) ? new Map(Object.entries(value)).get('definitions') : undefined;
-  if (!Array.isArray(definitions)) throw ApiException.validation([{ field: 'yaml', problems: ['must be a mapping with a definitions list (docs/knowledge.md "YAML")'] }]);
-  if (definitions.length > MAX_IMPORT_DEFINITIONS) throw ApiException.validation([{ field: 'yaml', problems: [`holds ${definitions.length} definitions; at most ${MAX_IMPORT_DEFINITIONS} at a time`] }]);
+  const definitions =
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? new Map(Object.entries(value)).get('definitions')
+      : undefined;
+  if (!Array.isArray(definitions))
+    throw ApiException.validation([
+      { field: 'yaml', problems: ['must be a mapping with a definitions list (docs/knowledge.md "YAML")'] },
+    ]);
+  if (definitions.length > MAX_IMPORT_DEFINITIONS)
+    throw ApiException.validation([
+      {
+        field: 'yaml',
+        problems: [`holds ${definitions.length} definitions; at most ${MAX_IMPORT_DEFINITIONS} at a time`],
+      },
+    ]);
   return definitions;
 }

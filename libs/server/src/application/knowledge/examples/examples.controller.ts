@@ -24,7 +24,10 @@ export class ExamplesController {
 
   @Post(':id/promote')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Re-run a candidate read-only and make it a verified few-shot example when its result is unchanged (service key only)' })
+  @ApiOperation({
+    summary:
+      'Re-run a candidate read-only and make it a verified few-shot example when its result is unchanged (service key only)',
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: VerifiedExampleDto })
   @ErrorResponseDto.document(401, 403, 404, 409)
@@ -34,7 +37,9 @@ export class ExamplesController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reject an example: it never becomes (or stops being) a few-shot example (service key only)' })
+  @ApiOperation({
+    summary: 'Reject an example: it never becomes (or stops being) a few-shot example (service key only)',
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: VerifiedExampleDto })
   @ErrorResponseDto.document(401, 403, 404, 409)

@@ -35,5 +35,9 @@ export class ExamplesService {
 
 function decided(decision: ExampleDecision): VerifiedExample {
   if (decision.ok) return decision.example;
-  throw new ApiException(decision.status, decision.status === 404 ? ErrorCode.NOT_FOUND : ErrorCode.CONFLICT, decision.reason);
+  throw new ApiException(
+    decision.status,
+    decision.status === 404 ? ErrorCode.NOT_FOUND : ErrorCode.CONFLICT,
+    decision.reason,
+  );
 }

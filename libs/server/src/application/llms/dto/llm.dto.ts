@@ -10,8 +10,10 @@ export class LlmViewDto implements LlmView {
   @ApiProperty() id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ enum: LLM_PROVIDER_NAMES }) provider!: LlmProviderName;
-  @ApiProperty({ type: String, nullable: true, description: "null: the provider's default model" }) model!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: "null: the provider's default address" }) base_url!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "null: the provider's default model" }) model!:
+    string | null;
+  @ApiProperty({ type: String, nullable: true, description: "null: the provider's default address" }) base_url!:
+    string | null;
   @ApiProperty({ description: 'true when an API key is stored (encrypted)' }) has_api_key!: boolean;
   @ApiProperty({ description: 'The provider the pipeline uses' }) active!: boolean;
   @ApiProperty() created_at!: string;
@@ -38,7 +40,8 @@ export class CreateLlmDto implements LlmInput {
     type: String,
     nullable: true,
     example: 'http://127.0.0.1:11434',
-    description: 'Allowed hosts: loopback, api.openai.com, api.anthropic.com, the host of LLM_BASE_URL, LLM_ALLOWED_HOSTS',
+    description:
+      'Allowed hosts: loopback, api.openai.com, api.anthropic.com, the host of LLM_BASE_URL, LLM_ALLOWED_HOSTS',
   })
   @IsOptional()
   @IsString()

@@ -25,7 +25,12 @@ export const ASK_OUTPUT_SHAPE = {
   total_rows: z.number().int().nullable(),
   pending_approval: z.boolean(),
   approval: z
-    .object({ sql: z.string(), estimated_rows: z.number().int().nullable(), approve_url: z.string(), message: z.string() })
+    .object({
+      sql: z.string(),
+      estimated_rows: z.number().int().nullable(),
+      approve_url: z.string(),
+      message: z.string(),
+    })
     .nullable()
     .describe('A write held for a person to approve in the web app (approve_url); never run by this tool'),
   clarification: z
@@ -51,10 +56,18 @@ export function registerAskTool(server: McpServer, deps: McpToolDeps, context: M
     {
       title: 'Ask the database a question',
       description:
-        "Ask a question about the connected database in plain words. nlq writes the SQL, checks it (read-only unless a person approves a write), runs it with row limits and a statement timeout, and answers in plain words with the SQL, what it computed, the columns and first rows. A write (admin mode) is NOT run: it comes back pending with a link where a person approves or rejects it. Pass session_id from an earlier answer to ask a follow-up. When nlq asks back (clarification), call again with session_id and clarification_option.",
+        'Ask a question about the connected database in plain words. nlq writes the SQL, checks it (read-only unless a person approves a write), runs it with row limits and a statement timeout, and answers in plain words with the SQL, what it computed, the columns and first rows. A write (admin mode) is NOT run: it comes back pending with a link where a person approves or rejects it. Pass session_id from an earlier answer to ask a follow-up. When nlq asks back (clarification), call again with session_id and clarification_option.',
       inputSchema: {
-        question: z.string().optional().describe('The question, e.g. "How many customers are there?" (required unless clarification_option is given)'),
-        session_id: z.string().optional().describe('Session of an earlier answer, to ask a follow-up in it; a new session when absent'),
+        question: z
+          .string()
+          .optional()
+          .describe(
+            'The question, e.g. "How many customers are there?" (required unless clarification_option is given)',
+          ),
+        session_id: z
+          .string()
+          .optional()
+          .describe('Session of an earlier answer, to ask a follow-up in it; a new session when absent'),
         clarification_option: z.string().optional().describe("Id of an option of the session's open clarification"),
       },
       outputSchema: ASK_OUTPUT_SHAPE,

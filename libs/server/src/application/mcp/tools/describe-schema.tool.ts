@@ -10,7 +10,13 @@ import type { McpToolDeps } from './mcp-tool-deps';
 /** Longest `search`, in characters (a question's worth). */
 export const MAX_SEARCH_CHARS = 500;
 
-const COLUMN = z.object({ name: z.string(), type: z.string(), nullable: z.boolean(), primary_key: z.boolean(), comment: z.string().nullable() });
+const COLUMN = z.object({
+  name: z.string(),
+  type: z.string(),
+  nullable: z.boolean(),
+  primary_key: z.boolean(),
+  comment: z.string().nullable(),
+});
 const TABLE = z.object({
   schema: z.string().nullable(),
   name: z.string(),
@@ -20,7 +26,9 @@ const TABLE = z.object({
   primary_key: z.array(z.string()),
   columns: z.array(COLUMN),
   more_columns: z.number().int(),
-  foreign_keys: z.array(z.object({ columns: z.array(z.string()), references_table: z.string(), references_columns: z.array(z.string()) })),
+  foreign_keys: z.array(
+    z.object({ columns: z.array(z.string()), references_table: z.string(), references_columns: z.array(z.string()) }),
+  ),
 });
 
 /**
@@ -36,7 +44,12 @@ export function registerDescribeSchemaTool(server: McpServer, deps: McpToolDeps,
       title: 'Describe the database schema',
       description:
         'The tables and columns of the connected database (types, keys, references, comments, approximate row counts). Give search (a question or a few words) to get only the tables nlq links to it, the way it picks them for a question.',
-      inputSchema: { search: z.string().optional().describe('A question or keywords to narrow the schema to, e.g. "orders per customer"') },
+      inputSchema: {
+        search: z
+          .string()
+          .optional()
+          .describe('A question or keywords to narrow the schema to, e.g. "orders per customer"'),
+      },
       outputSchema: {
         connection_id: z.string(),
         dialect: z.string(),
@@ -52,7 +65,9 @@ export function registerDescribeSchemaTool(server: McpServer, deps: McpToolDeps,
       runTool('describe_schema', context, deps.logger, async () => {
         const wanted = search?.trim() || null;
         if (wanted !== null && (wanted.length > MAX_SEARCH_CHARS || wanted.includes('\u0000'))) {
-          throw ApiException.validation([{ field: 'search', problems: [`search must be at most ${MAX_SEARCH_CHARS} characters without NUL`] }]);
+          throw ApiException.validation([
+            { field: 'search', problems: [`search must be at most ${MAX_SEARCH_CHARS} characters without NUL`] },
+          ]);
         }
         const { connectionId, schema } = await deps.pipeline.connectionSchema();
         const { text, structured } = describeSchema(connectionId, schema, wanted);

@@ -22,7 +22,8 @@ export function registerFeedbackTool(server: McpServer, deps: McpToolDeps, conte
     'feedback',
     {
       title: 'Rate the latest answer',
-      description: "Record whether the latest answer of a session was right (positive) or wrong (negative). nlq's administrators review it.",
+      description:
+        "Record whether the latest answer of a session was right (positive) or wrong (negative). nlq's administrators review it.",
       inputSchema: {
         session_id: z.string().describe('The session, as an ask answer names it'),
         signal: z.enum(SIGNALS).describe('positive or negative'),
@@ -35,7 +36,11 @@ export function registerFeedbackTool(server: McpServer, deps: McpToolDeps, conte
         const sessionId = validSessionId(session_id);
         const body = await validArguments({ signal }, FeedbackRequestDto);
         const saved = await deps.sessions.feedback(context.caller, sessionId, body.signal);
-        return toolAnswer(`Recorded ${saved.signal} feedback on the latest answer of session ${sessionId}.`, { status: 'ok', session_id: sessionId, signal: saved.signal });
+        return toolAnswer(`Recorded ${saved.signal} feedback on the latest answer of session ${sessionId}.`, {
+          status: 'ok',
+          session_id: sessionId,
+          signal: saved.signal,
+        });
       }),
   );
 }

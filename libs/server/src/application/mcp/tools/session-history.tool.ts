@@ -36,7 +36,8 @@ export function registerSessionHistoryTool(server: McpServer, deps: McpToolDeps,
     'session_history',
     {
       title: 'Session history',
-      description: "The questions, SQL, answers, approvals and feedback of one of your nlq sessions (session_id from an ask answer), oldest first.",
+      description:
+        'The questions, SQL, answers, approvals and feedback of one of your nlq sessions (session_id from an ask answer), oldest first.',
       inputSchema: { session_id: z.string().describe('The session, as an ask answer names it') },
       outputSchema: { session_id: z.string(), user_id: z.string(), entries: z.array(ENTRY) },
       annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
@@ -45,21 +46,33 @@ export function registerSessionHistoryTool(server: McpServer, deps: McpToolDeps,
       runTool('session_history', context, deps.logger, async () => {
         const detail = await deps.sessions.detail(context.caller, validSessionId(session_id));
         const entries = detail.history.map(toEntry);
-        return toolAnswer(historyText(detail.session.id, entries), { session_id: detail.session.id, user_id: detail.session.user_id, entries });
+        return toolAnswer(historyText(detail.session.id, entries), {
+          session_id: detail.session.id,
+          user_id: detail.session.user_id,
+          entries,
+        });
       }),
   );
 }
 
 /** The entry fields the tool answers (its outputSchema), absent ones as null; kept rows and provenance are left out. */
 function toEntry(e: HistoryEntry): Entry {
-  return Object.fromEntries(Object.keys(ENTRY.shape).map((field) => [field, e[field as keyof HistoryEntry] ?? null])) as Entry;
+  return Object.fromEntries(
+    Object.keys(ENTRY.shape).map((field) => [field, e[field as keyof HistoryEntry] ?? null]),
+  ) as Entry;
 }
 
 function historyText(sessionId: string, entries: Entry[]): string {
   if (entries.length === 0) return `Session ${sessionId} has no entries.`;
   const lines = entries.map((e, i) => {
     const head = `${i + 1}. [${e.created_at}] ${e.kind} (${e.status})`;
-    const body = [e.question && `question: ${e.question}`, e.sql && `sql: ${e.sql}`, e.answer && `answer: ${e.answer}`, e.error && `error: ${e.error}`, e.signal && `signal: ${e.signal}`];
+    const body = [
+      e.question && `question: ${e.question}`,
+      e.sql && `sql: ${e.sql}`,
+      e.answer && `answer: ${e.answer}`,
+      e.error && `error: ${e.error}`,
+      e.signal && `signal: ${e.signal}`,
+    ];
     return [head, ...body.filter(Boolean).map((l) => `   ${l}`)].join('\n');
   });
   return `Session ${sessionId}, ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}:\n${lines.join('\n')}`;

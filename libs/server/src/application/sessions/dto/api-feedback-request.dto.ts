@@ -8,7 +8,10 @@ import { FeedbackRequestDto } from '../../../adapter/feedback/dto/feedback-reque
  * rates (issue 24 item 3); without `entry_id` the session's latest question, as POST /feedback/{session_id}.
  */
 export class ApiFeedbackRequestDto extends FeedbackRequestDto implements ApiFeedbackRequest {
-  @ApiPropertyOptional({ description: 'Id of the query entry to rate (ChatResponse.history_entry_id); the latest question when absent', maxLength: 64 })
+  @ApiPropertyOptional({
+    description: 'Id of the query entry to rate (ChatResponse.history_entry_id); the latest question when absent',
+    maxLength: 64,
+  })
   @IsOptional()
   @IsString()
   @Length(1, 64)

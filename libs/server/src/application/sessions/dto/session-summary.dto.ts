@@ -7,7 +7,8 @@ export class SessionSummaryDto implements SessionSummary {
   @ApiProperty() id!: string;
   @ApiProperty({ description: 'Owner of the session' }) user_id!: string;
   @ApiProperty({ type: String, nullable: true }) last_question!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'ISO-8601 time of the last question' }) last_question_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'ISO-8601 time of the last question' }) last_question_at!:
+    string | null;
   @ApiProperty({ description: 'Questions asked' }) query_count!: number;
   @ApiProperty({ description: 'Entries in error' }) error_count!: number;
   @ApiProperty({ description: 'ISO-8601 time of the latest entry' }) last_activity!: string;
@@ -25,5 +26,6 @@ export class SessionSummaryPageDto implements Page<SessionSummary> {
 export class SessionDetailDto implements SessionDetail {
   @ApiProperty({ type: SessionSummaryDto }) session!: SessionSummaryDto;
   @ApiProperty({ type: [HistoryEntryDto], description: 'Every entry, oldest first' }) history!: HistoryEntryDto[];
-  @ApiProperty({ type: [HistoryEntryDto], description: 'The feedback entries among the history' }) feedback!: HistoryEntryDto[];
+  @ApiProperty({ type: [HistoryEntryDto], description: 'The feedback entries among the history' })
+  feedback!: HistoryEntryDto[];
 }

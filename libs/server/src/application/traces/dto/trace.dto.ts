@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { TRACE_STATUSES, type Page, type SpanOutcome, type Trace, type TraceSpan, type TraceStatus, type TraceSummary } from '@nlq/contracts';
+import {
+  TRACE_STATUSES,
+  type Page,
+  type SpanOutcome,
+  type Trace,
+  type TraceSpan,
+  type TraceStatus,
+  type TraceSummary,
+} from '@nlq/contracts';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { PageQueryDto } from '../../sessions/dto/page-query.dto';
 
@@ -24,13 +32,23 @@ class TokensDto {
 
 /** One stage of a trace. */
 export class TraceSpanDto implements TraceSpan {
-  @ApiProperty({ description: 'intake, cache, schema, linking, examples, generate, check, policy, execute, correct, answer, record' }) name!: string;
+  @ApiProperty({
+    description: 'intake, cache, schema, linking, examples, generate, check, policy, execute, correct, answer, record',
+  })
+  name!: string;
   @ApiProperty({ description: 'ISO-8601 start' }) startedAt!: string;
   @ApiProperty({ description: 'Milliseconds' }) durationMs!: number;
   @ApiProperty({ enum: ['ok', 'error', 'skipped', 'hit', 'miss', 'pending'] }) outcome!: SpanOutcome;
-  @ApiPropertyOptional({ type: TokensDto, nullable: true, description: 'Model tokens when a model was called' }) tokens?: TokensDto | null;
+  @ApiPropertyOptional({ type: TokensDto, nullable: true, description: 'Model tokens when a model was called' })
+  tokens?: TokensDto | null;
   @ApiPropertyOptional({ type: String, nullable: true }) error?: string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Stage-specific facts, never secrets' }) detail?: Record<string, unknown> | null;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Stage-specific facts, never secrets',
+  })
+  detail?: Record<string, unknown> | null;
 }
 
 /** Fields common to a trace and its summary. */

@@ -13,5 +13,14 @@ export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
 export { toKnowledgeDefinition } from './knowledge-definition.mapper';
 
 /** Every entity of the state store. */
-export const STATE_ENTITIES = [HistoryEntryEntity, PendingOperationEntity, TraceEntity, SchemaEmbeddingEntity, ...API_ENTITIES, KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity, VerifiedExampleEntity];
+export const STATE_ENTITIES = [
+  HistoryEntryEntity,
+  PendingOperationEntity,
+  TraceEntity,
+  SchemaEmbeddingEntity,
+  ...API_ENTITIES,
+  KnowledgeDefinitionEntity,
+  KnowledgeDefinitionVersionEntity,
+  VerifiedExampleEntity,
+];
 export { VerifiedExampleEntity };

@@ -48,7 +48,8 @@ export class FewShotExamplesRepository {
     if (cached && Date.now() - cached.at < this.examplesTtlMs) return cached.examples.map((e) => ({ ...e }));
     const generation = this.feedbackGeneration;
     const examples = await this.read(connectionId, limit);
-    if (this.examplesTtlMs > 0 && generation === this.feedbackGeneration) this.examples.set(key, { at: Date.now(), examples: examples.map((e) => ({ ...e })) });
+    if (this.examplesTtlMs > 0 && generation === this.feedbackGeneration)
+      this.examples.set(key, { at: Date.now(), examples: examples.map((e) => ({ ...e })) });
     return examples;
   }
 
@@ -66,7 +67,11 @@ export class FewShotExamplesRepository {
         .andWhere('q.connection_id = :connectionId AND f.connection_id = :connectionId', { connectionId })
         .andWhere("f.signal = 'positive'")
         .andWhere((qb) => {
-          const latest = qb.subQuery().select('MAX(g.seq)').from(HistoryEntryEntity, 'g').where("g.kind = 'feedback' AND g.ref_id = q.id");
+          const latest = qb
+            .subQuery()
+            .select('MAX(g.seq)')
+            .from(HistoryEntryEntity, 'g')
+            .where("g.kind = 'feedback' AND g.ref_id = q.id");
           return `f.seq = ${latest.getQuery()}`;
         })
         .orderBy('f.seq', 'DESC')

@@ -45,7 +45,11 @@ export class HistoryRepository {
     const newest = options.newest !== undefined ? Math.max(1, Math.floor(options.newest)) : undefined;
     const history = this.reader(options.omitResults);
     const rows = await this.exclusive.run(() =>
-      history.many(`${history.column('sessionId')} = :sessionId`, { sessionId }, `ORDER BY ${history.column('seq')} ${newest ? `DESC LIMIT ${newest}` : 'ASC'}`),
+      history.many(
+        `${history.column('sessionId')} = :sessionId`,
+        { sessionId },
+        `ORDER BY ${history.column('seq')} ${newest ? `DESC LIMIT ${newest}` : 'ASC'}`,
+      ),
     );
     if (newest) rows.reverse();
     return rows.map(toHistoryEntry);
@@ -74,8 +78,13 @@ function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
     estimatedRows: entry.estimated_rows ?? null,
     reading: entry.reading ?? null,
     clarification: entry.clarification ? JSON.stringify(entry.clarification) : null,
-    result: entry.result ? JSON.stringify({ columns: entry.result.columns, rows: entry.result.rows, more: entry.result.more }) : null,
-    provenance: entry.knowledge?.length || entry.examples?.length ? JSON.stringify({ knowledge: entry.knowledge ?? [], examples: entry.examples ?? [] }) : null,
+    result: entry.result
+      ? JSON.stringify({ columns: entry.result.columns, rows: entry.result.rows, more: entry.result.more })
+      : null,
+    provenance:
+      entry.knowledge?.length || entry.examples?.length
+        ? JSON.stringify({ knowledge: entry.knowledge ?? [], examples: entry.examples ?? [] })
+        : null,
     createdAt: entry.created_at,
   };
 }
@@ -112,8 +121,12 @@ function parseProvenance(text: string): Pick<HistoryEntry, 'knowledge' | 'exampl
   try {
     const value = JSON.parse(text) as { knowledge?: unknown; examples?: unknown };
     return {
-      ...(Array.isArray(value.knowledge) && value.knowledge.length ? { knowledge: value.knowledge as KnowledgeUse[] } : {}),
-      ...(Array.isArray(value.examples) && value.examples.length ? { examples: value.examples.filter((e): e is string => typeof e === 'string') } : {}),
+      ...(Array.isArray(value.knowledge) && value.knowledge.length
+        ? { knowledge: value.knowledge as KnowledgeUse[] }
+        : {}),
+      ...(Array.isArray(value.examples) && value.examples.length
+        ? { examples: value.examples.filter((e): e is string => typeof e === 'string') }
+        : {}),
     };
   } catch {
     return {};
@@ -124,7 +137,9 @@ function parseProvenance(text: string): Pick<HistoryEntry, 'knowledge' | 'exampl
 function parseKeptResult(text: string): KeptResult | null {
   try {
     const value = JSON.parse(text) as KeptResult;
-    return value && Array.isArray(value.columns) && Array.isArray(value.rows) ? { columns: value.columns, rows: value.rows, more: Boolean(value.more) } : null;
+    return value && Array.isArray(value.columns) && Array.isArray(value.rows)
+      ? { columns: value.columns, rows: value.rows, more: Boolean(value.more) }
+      : null;
   } catch {
     return null;
   }

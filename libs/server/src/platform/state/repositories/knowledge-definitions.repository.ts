@@ -50,7 +50,12 @@ export class KnowledgeDefinitionsRepository {
         .where('d.connection_id = :connectionId', { connectionId })
         .andWhere('d.deleted = :deleted', { deleted: false });
       if (kind) query.andWhere('d.kind = :kind', { kind });
-      const [rows, total] = await query.orderBy('d.created_at', 'ASC').addOrderBy('d.id', 'ASC').skip(offset).take(pageSize).getManyAndCount();
+      const [rows, total] = await query
+        .orderBy('d.created_at', 'ASC')
+        .addOrderBy('d.id', 'ASC')
+        .skip(offset)
+        .take(pageSize)
+        .getManyAndCount();
       return { rows, total };
     });
   }
@@ -58,7 +63,9 @@ export class KnowledgeDefinitionsRepository {
   /** Every live definition of a connection, oldest first (export, import). */
   live(connectionId: string): Promise<KnowledgeDefinitionEntity[]> {
     return this.exclusive.run(() =>
-      this.dataSource.getRepository(KnowledgeDefinitionEntity).find({ where: { connectionId, deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      this.dataSource
+        .getRepository(KnowledgeDefinitionEntity)
+        .find({ where: { connectionId, deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } }),
     );
   }
 
@@ -70,7 +77,9 @@ export class KnowledgeDefinitionsRepository {
   /** Every version of the definition of `id`, oldest first (empty for an unknown id). */
   versions(id: string): Promise<KnowledgeDefinitionVersionEntity[]> {
     return this.exclusive.run(() =>
-      this.dataSource.getRepository(KnowledgeDefinitionVersionEntity).find({ where: { definitionId: id }, order: { version: 'ASC' } }),
+      this.dataSource
+        .getRepository(KnowledgeDefinitionVersionEntity)
+        .find({ where: { definitionId: id }, order: { version: 'ASC' } }),
     );
   }
 
@@ -82,32 +91,34 @@ export class KnowledgeDefinitionsRepository {
   write(changes: readonly DefinitionChange[]): Promise<void> {
     // the definitions the pipeline reads for questions are forgotten once the change is written (or failed)
     const forget = () => this.forget([...new Set(changes.map((c) => c.row.connectionId))]);
-    return this.exclusive.run(() =>
-      this.dataSource.transaction(async (manager: EntityManager) => {
-        for (const { row, change } of changes) {
-          const rows = manager.getRepository(KnowledgeDefinitionEntity);
-          if (change === 'create') {
-            await rows.insert(row);
-          } else {
-            const { id, ...rest } = row;
-            const result = await rows.update({ id, version: row.version - 1 }, rest);
-            if (result.affected !== 1) throw new StaleDefinitionError(id);
+    return this.exclusive
+      .run(() =>
+        this.dataSource.transaction(async (manager: EntityManager) => {
+          for (const { row, change } of changes) {
+            const rows = manager.getRepository(KnowledgeDefinitionEntity);
+            if (change === 'create') {
+              await rows.insert(row);
+            } else {
+              const { id, ...rest } = row;
+              const result = await rows.update({ id, version: row.version - 1 }, rest);
+              if (result.affected !== 1) throw new StaleDefinitionError(id);
+            }
+            const version: KnowledgeDefinitionVersionEntity = {
+              definitionId: row.id,
+              version: row.version,
+              connectionId: row.connectionId,
+              kind: row.kind,
+              name: row.name,
+              body: row.body,
+              change,
+              deleted: row.deleted,
+              createdAt: row.updatedAt,
+              createdBy: row.updatedBy,
+            };
+            await manager.getRepository(KnowledgeDefinitionVersionEntity).insert(version);
           }
-          const version: KnowledgeDefinitionVersionEntity = {
-            definitionId: row.id,
-            version: row.version,
-            connectionId: row.connectionId,
-            kind: row.kind,
-            name: row.name,
-            body: row.body,
-            change,
-            deleted: row.deleted,
-            createdAt: row.updatedAt,
-            createdBy: row.updatedBy,
-          };
-          await manager.getRepository(KnowledgeDefinitionVersionEntity).insert(version);
-        }
-      }),
-    ).finally(forget);
+        }),
+      )
+      .finally(forget);
   }
 }

@@ -91,7 +91,10 @@ export class PendingOperationsRepository {
           .createQueryBuilder()
           .update(PendingOperationEntity)
           .set({ state: 'superseded', decidedAt: new Date().toISOString() })
-          .where("session_id = :sessionId AND state IN ('pending', 'failed') AND id <> :id", { sessionId, id: candidate.id })
+          .where("session_id = :sessionId AND state IN ('pending', 'failed') AND id <> :id", {
+            sessionId,
+            id: candidate.id,
+          })
           .execute();
         const claimed = await repo.findOneBy({ id: candidate.id });
         return claimed ? toPendingOperation(claimed) : null;
@@ -106,14 +109,21 @@ export class PendingOperationsRepository {
         .createQueryBuilder()
         .update(PendingOperationEntity)
         .set({ leaseUntil: lease.leaseUntil })
-        .where("id = :id AND state = 'executing' AND executor = :executor", { id: operationId, executor: lease.executor })
+        .where("id = :id AND state = 'executing' AND executor = :executor", {
+          id: operationId,
+          executor: lease.executor,
+        })
         .execute(),
     );
     return result.affected === 1;
   }
 
   /** End an executing operation `executor` owns as approved (rows affected) or failed (error); null when not owned. */
-  async finishExecution(operationId: string, executor: string, outcome: ExecutionOutcome): Promise<PendingOperation | null> {
+  async finishExecution(
+    operationId: string,
+    executor: string,
+    outcome: ExecutionOutcome,
+  ): Promise<PendingOperation | null> {
     return this.exclusive.run(async () => {
       const result = await this.dataSource
         .createQueryBuilder()
@@ -164,7 +174,8 @@ export class PendingOperationsRepository {
             lease: row.leaseUntil,
           })
           .execute();
-        if (result.affected === 1) marked.push(toPendingOperation({ ...row, state: 'failed', error, leaseUntil: null, rowsAffected: null }));
+        if (result.affected === 1)
+          marked.push(toPendingOperation({ ...row, state: 'failed', error, leaseUntil: null, rowsAffected: null }));
       }
       return marked;
     });
@@ -173,7 +184,9 @@ export class PendingOperationsRepository {
   /** The session's newest operation in any state (a still-pending one wins a same-millisecond tie), or null. */
   async latest(sessionId: string): Promise<PendingOperation | null> {
     const rows = await this.exclusive.run(() =>
-      this.dataSource.getRepository(PendingOperationEntity).find({ where: { sessionId }, order: { createdAt: 'DESC' }, take: 5 }),
+      this.dataSource
+        .getRepository(PendingOperationEntity)
+        .find({ where: { sessionId }, order: { createdAt: 'DESC' }, take: 5 }),
     );
     if (rows.length === 0) return null;
     // Same-millisecond ties: a still-pending operation is the newest (older ones were superseded when it arrived).

@@ -40,8 +40,11 @@ export class TracesRepository {
    */
   async decide(queryEntryId: string, status: DecidedTraceStatus, error: string | null): Promise<void> {
     await this.exclusive.run(async () => {
-      const entry = await this.dataSource.getRepository(HistoryEntryEntity).findOne({ where: { id: queryEntryId }, select: { seq: true, traceId: true } });
-      if (entry?.traceId) await this.dataSource.getRepository(TraceEntity).update({ id: entry.traceId }, { status, error });
+      const entry = await this.dataSource
+        .getRepository(HistoryEntryEntity)
+        .findOne({ where: { id: queryEntryId }, select: { seq: true, traceId: true } });
+      if (entry?.traceId)
+        await this.dataSource.getRepository(TraceEntity).update({ id: entry.traceId }, { status, error });
     });
   }
 

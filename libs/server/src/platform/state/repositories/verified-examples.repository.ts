@@ -48,7 +48,8 @@ export class VerifiedExamplesRepository implements VerifiedExampleStore {
   async listExamples(filter: ExampleFilter): Promise<VerifiedExample[]> {
     const rows = await this.exclusive.run(() => {
       const qb = this.repo.createQueryBuilder('e');
-      if (filter.connectionId !== undefined) qb.andWhere('e.connection_id = :connectionId', { connectionId: filter.connectionId });
+      if (filter.connectionId !== undefined)
+        qb.andWhere('e.connection_id = :connectionId', { connectionId: filter.connectionId });
       if (filter.status !== undefined) qb.andWhere('e.status = :status', { status: filter.status });
       qb.orderBy('e.updated_at', 'DESC').addOrderBy('e.created_at', 'DESC').addOrderBy('e.id', 'DESC');
       if (filter.limit !== undefined) qb.limit(filter.limit);
@@ -57,16 +58,26 @@ export class VerifiedExamplesRepository implements VerifiedExampleStore {
     return rows.map(fromRow);
   }
 
-  async updateExample(id: string, from: readonly ExampleStatus[], change: ExampleChange): Promise<VerifiedExample | null> {
+  async updateExample(
+    id: string,
+    from: readonly ExampleStatus[],
+    change: ExampleChange,
+  ): Promise<VerifiedExample | null> {
     if (from.length === 0) return null;
     const set: Partial<VerifiedExampleEntity> = {};
     if (change.status !== undefined) set.status = change.status;
     if (change.reason !== undefined) set.reason = change.reason;
     if (change.schema_version !== undefined) set.schemaVersion = change.schema_version;
-    if (change.result_fingerprint !== undefined) set.resultFingerprint = change.result_fingerprint ? JSON.stringify(change.result_fingerprint) : null;
+    if (change.result_fingerprint !== undefined)
+      set.resultFingerprint = change.result_fingerprint ? JSON.stringify(change.result_fingerprint) : null;
     set.updatedAt = change.updated_at ?? new Date().toISOString();
     const result = await this.exclusive.run(() =>
-      this.repo.createQueryBuilder().update(VerifiedExampleEntity).set(set).where('id = :id AND status IN (:...from)', { id, from: [...from] }).execute(),
+      this.repo
+        .createQueryBuilder()
+        .update(VerifiedExampleEntity)
+        .set(set)
+        .where('id = :id AND status IN (:...from)', { id, from: [...from] })
+        .execute(),
     );
     this.changed();
     if (!result.affected) return null;
@@ -79,8 +90,13 @@ export class VerifiedExamplesRepository implements VerifiedExampleStore {
     const cached = this.fewShot.get(key);
     if (cached && Date.now() - cached.at < this.ttlMs) return cached.examples.map((e) => ({ ...e }));
     const generation = this.generation;
-    const examples = (await this.listExamples({ connectionId, status: 'verified', limit })).map((e) => ({ id: e.id, question: e.question, sql: e.sql }));
-    if (this.ttlMs > 0 && generation === this.generation) this.fewShot.set(key, { at: Date.now(), examples: examples.map((e) => ({ ...e })) });
+    const examples = (await this.listExamples({ connectionId, status: 'verified', limit })).map((e) => ({
+      id: e.id,
+      question: e.question,
+      sql: e.sql,
+    }));
+    if (this.ttlMs > 0 && generation === this.generation)
+      this.fewShot.set(key, { at: Date.now(), examples: examples.map((e) => ({ ...e })) });
     return examples;
   }
 }

@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { KNOWLEDGE_DEFINITION_KINDS, type KnowledgeDefinition, type KnowledgeDefinitionKind, type KnowledgeImportResult, type Page } from '@nlq/contracts';
+import {
+  KNOWLEDGE_DEFINITION_KINDS,
+  type KnowledgeDefinition,
+  type KnowledgeDefinitionKind,
+  type KnowledgeImportResult,
+  type Page,
+} from '@nlq/contracts';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../../sessions/dto/page-query.dto';
 
@@ -29,13 +35,21 @@ export class DefinitionBodyDto {
   @IsIn(KNOWLEDGE_DEFINITION_KINDS as KnowledgeDefinitionKind[])
   kind!: KnowledgeDefinitionKind;
 
-  @ApiPropertyOptional({ description: 'metric, filter, synonym: unique among the live definitions of the connection', maxLength: MAX_DEFINITION_NAME, example: 'revenue' })
+  @ApiPropertyOptional({
+    description: 'metric, filter, synonym: unique among the live definitions of the connection',
+    maxLength: MAX_DEFINITION_NAME,
+    example: 'revenue',
+  })
   @ValidateIf((o) => named(o) || o.name !== undefined)
   @IsString()
   @Length(1, MAX_DEFINITION_NAME)
   name?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'metric, filter, synonym: other words for the name', example: ['sales', 'turnover'] })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'metric, filter, synonym: other words for the name',
+    example: ['sales', 'turnover'],
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_SYNONYMS)
@@ -43,31 +57,44 @@ export class DefinitionBodyDto {
   @Length(1, MAX_DEFINITION_NAME, { each: true })
   synonyms?: string[];
 
-  @ApiPropertyOptional({ description: 'metric, filter: what it means, for people and models', maxLength: MAX_DESCRIPTION })
+  @ApiPropertyOptional({
+    description: 'metric, filter: what it means, for people and models',
+    maxLength: MAX_DESCRIPTION,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DESCRIPTION)
   description?: string;
 
-  @ApiPropertyOptional({ description: "metric: an SQL aggregate in the connection's dialect, columns as table.column", example: 'SUM(order_items.line_total)' })
+  @ApiPropertyOptional({
+    description: "metric: an SQL aggregate in the connection's dialect, columns as table.column",
+    example: 'SUM(order_items.line_total)',
+  })
   @ValidateIf((o) => o.kind === 'metric' || o.expression !== undefined)
   @IsString()
   @Length(1, MAX_DEFINITION_SQL)
   expression?: string;
 
-  @ApiPropertyOptional({ description: 'metric: an SQL condition every use applies', example: "orders.status <> 'cancelled'", nullable: true })
+  @ApiPropertyOptional({
+    description: 'metric: an SQL condition every use applies',
+    example: "orders.status <> 'cancelled'",
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DEFINITION_SQL)
   filter?: string | null;
 
-  @ApiPropertyOptional({ description: 'filter: the SQL condition', example: 'customers.country = \'France\'' })
+  @ApiPropertyOptional({ description: 'filter: the SQL condition', example: "customers.country = 'France'" })
   @ValidateIf((o) => o.kind === 'filter' || o.condition !== undefined)
   @IsString()
   @Length(1, MAX_DEFINITION_SQL)
   condition?: string;
 
-  @ApiPropertyOptional({ description: "synonym: table, table.column or table.column = 'value'", example: "orders.channel = 'web'" })
+  @ApiPropertyOptional({
+    description: "synonym: table, table.column or table.column = 'value'",
+    example: "orders.channel = 'web'",
+  })
   @ValidateIf((o) => o.kind === 'synonym' || o.target !== undefined)
   @IsString()
   @Length(1, MAX_DEFINITION_SQL)
@@ -79,7 +106,10 @@ export class DefinitionBodyDto {
   @Length(1, MAX_INSTRUCTION)
   text?: string;
 
-  @ApiPropertyOptional({ enum: ['sql', 'answer'], description: 'instruction: whether it guides the SQL or the wording of answers' })
+  @ApiPropertyOptional({
+    enum: ['sql', 'answer'],
+    description: 'instruction: whether it guides the SQL or the wording of answers',
+  })
   @ValidateIf((o) => o.kind === 'instruction' || o.scope !== undefined)
   @IsIn(['sql', 'answer'])
   scope?: 'sql' | 'answer';
@@ -187,7 +217,9 @@ export class ImportDto {
   @Length(1, MAX_IMPORT_YAML)
   yaml!: string;
 
-  @ApiPropertyOptional({ description: 'The connection to import into; default the one the document names, else the active one' })
+  @ApiPropertyOptional({
+    description: 'The connection to import into; default the one the document names, else the active one',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 64)
@@ -250,4 +282,3 @@ export const KIND_FIELDS = new Map<KnowledgeDefinitionKind, readonly string[]>([
   ['synonym', ['kind', 'name', 'synonyms', 'target']],
   ['instruction', ['kind', 'text', 'scope']],
 ]);
-

@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EXAMPLE_STATUSES, type ExampleStatus, type ResultFingerprint, type VerifiedExample, type VerifiedExampleList } from '@nlq/contracts';
+import {
+  EXAMPLE_STATUSES,
+  type ExampleStatus,
+  type ResultFingerprint,
+  type VerifiedExample,
+  type VerifiedExampleList,
+} from '@nlq/contracts';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 
 /** Query of GET /api/knowledge/examples. */
@@ -31,8 +37,14 @@ export class VerifiedExampleDto implements VerifiedExample {
   @ApiProperty({ type: String, nullable: true }) schema_version!: string | null;
   @ApiProperty({ type: ResultFingerprintDto, nullable: true }) result_fingerprint!: ResultFingerprint | null;
   @ApiProperty({ enum: EXAMPLE_STATUSES }) status!: ExampleStatus;
-  @ApiProperty({ type: String, nullable: true, description: 'Why it failed its check, was retired, rejected or sent back to candidate' }) reason!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'History entry of the answer the thumbs-up was given on' }) source_entry_id!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why it failed its check, was retired, rejected or sent back to candidate',
+  })
+  reason!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'History entry of the answer the thumbs-up was given on' })
+  source_entry_id!: string | null;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 23 item 5, on PostgreSQL: a query's provenance on the history entry, as JSON text
@@ -6,14 +6,13 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * was written with); null when none applied.
  */
 export class HistoryProvenance1795600000032 implements MigrationInterface {
-    name = 'HistoryProvenance1795600000032'
+  name = 'HistoryProvenance1795600000032';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`ALTER TABLE "history_entry" ADD "provenance" text`);
-    }
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "history_entry" ADD "provenance" text`);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`ALTER TABLE "history_entry" DROP COLUMN "provenance"`);
-    }
-
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "history_entry" DROP COLUMN "provenance"`);
+  }
 }

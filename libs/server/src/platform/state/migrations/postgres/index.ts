@@ -8,4 +8,13 @@ import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenanc
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
-export const POSTGRES_MIGRATIONS = [InitialSchema1795496476816, StateIndexes1795501073178, TraceStartedId1795503440956, HistoryReadingClarification1795600000002, KnowledgeDefinitions1795600000012, VerifiedExamples1795600000022, HistoryProvenance1795600000032, HistoryResult1795600000042];
+export const POSTGRES_MIGRATIONS = [
+  InitialSchema1795496476816,
+  StateIndexes1795501073178,
+  TraceStartedId1795503440956,
+  HistoryReadingClarification1795600000002,
+  KnowledgeDefinitions1795600000012,
+  VerifiedExamples1795600000022,
+  HistoryProvenance1795600000032,
+  HistoryResult1795600000042,
+];

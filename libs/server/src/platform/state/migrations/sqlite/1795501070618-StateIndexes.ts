@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 11 (no slowdown as history grows), on SQLite:
@@ -9,24 +9,29 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * - retention pages through history by (created_at, seq) and finds operations by (state, created_at).
  */
 export class StateIndexes1795501070618 implements MigrationInterface {
-    name = 'StateIndexes1795501070618'
+  name = 'StateIndexes1795501070618';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        // feedback entries take the connection of the query they rate (recordFeedback copies it; older ones may lack it)
-        await queryRunner.query(`UPDATE "history_entry" SET "connection_id" = (SELECT "q"."connection_id" FROM "history_entry" "q" WHERE "q"."id" = "history_entry"."ref_id") WHERE "kind" = 'feedback' AND "connection_id" IS NULL AND "ref_id" IS NOT NULL`);
-        await queryRunner.query(`DROP INDEX "ix_history_entry_feedback"`);
-        await queryRunner.query(`DROP INDEX "ix_history_entry_ref"`);
-        await queryRunner.query(`CREATE INDEX "ix_history_entry_created" ON "history_entry" ("created_at", "seq") `);
-        await queryRunner.query(`CREATE INDEX "ix_history_entry_feedback_connection" ON "history_entry" ("kind", "signal", "connection_id", "seq") `);
-        await queryRunner.query(`CREATE INDEX "ix_pending_operation_state" ON "pending_operation" ("state", "created_at") `);
-    }
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    // feedback entries take the connection of the query they rate (recordFeedback copies it; older ones may lack it)
+    await queryRunner.query(
+      `UPDATE "history_entry" SET "connection_id" = (SELECT "q"."connection_id" FROM "history_entry" "q" WHERE "q"."id" = "history_entry"."ref_id") WHERE "kind" = 'feedback' AND "connection_id" IS NULL AND "ref_id" IS NOT NULL`,
+    );
+    await queryRunner.query(`DROP INDEX "ix_history_entry_feedback"`);
+    await queryRunner.query(`DROP INDEX "ix_history_entry_ref"`);
+    await queryRunner.query(`CREATE INDEX "ix_history_entry_created" ON "history_entry" ("created_at", "seq") `);
+    await queryRunner.query(
+      `CREATE INDEX "ix_history_entry_feedback_connection" ON "history_entry" ("kind", "signal", "connection_id", "seq") `,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "ix_pending_operation_state" ON "pending_operation" ("state", "created_at") `,
+    );
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`DROP INDEX "ix_pending_operation_state"`);
-        await queryRunner.query(`DROP INDEX "ix_history_entry_feedback_connection"`);
-        await queryRunner.query(`DROP INDEX "ix_history_entry_created"`);
-        await queryRunner.query(`CREATE INDEX "ix_history_entry_ref" ON "history_entry" ("ref_id") `);
-        await queryRunner.query(`CREATE INDEX "ix_history_entry_feedback" ON "history_entry" ("kind", "signal", "seq") `);
-    }
-
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "ix_pending_operation_state"`);
+    await queryRunner.query(`DROP INDEX "ix_history_entry_feedback_connection"`);
+    await queryRunner.query(`DROP INDEX "ix_history_entry_created"`);
+    await queryRunner.query(`CREATE INDEX "ix_history_entry_ref" ON "history_entry" ("ref_id") `);
+    await queryRunner.query(`CREATE INDEX "ix_history_entry_feedback" ON "history_entry" ("kind", "signal", "seq") `);
+  }
 }

@@ -1,20 +1,19 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 22, on SQLite: a query's reading (what its SQL computed, in plain English) and, for a question asked back,
  * its clarification (JSON text) on the history entry.
  */
 export class HistoryReadingClarification1795600000001 implements MigrationInterface {
-    name = 'HistoryReadingClarification1795600000001'
+  name = 'HistoryReadingClarification1795600000001';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`ALTER TABLE "history_entry" ADD "reading" text`);
-        await queryRunner.query(`ALTER TABLE "history_entry" ADD "clarification" text`);
-    }
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "history_entry" ADD "reading" text`);
+    await queryRunner.query(`ALTER TABLE "history_entry" ADD "clarification" text`);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`ALTER TABLE "history_entry" DROP COLUMN "clarification"`);
-        await queryRunner.query(`ALTER TABLE "history_entry" DROP COLUMN "reading"`);
-    }
-
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "history_entry" DROP COLUMN "clarification"`);
+    await queryRunner.query(`ALTER TABLE "history_entry" DROP COLUMN "reading"`);
+  }
 }

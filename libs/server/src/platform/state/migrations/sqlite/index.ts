@@ -8,4 +8,13 @@ import { HistoryProvenance1795600000031 } from './1795600000031-HistoryProvenanc
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
-export const SQLITE_MIGRATIONS = [InitialSchema1795496474596, StateIndexes1795501070618, TraceStartedId1795503437645, HistoryReadingClarification1795600000001, KnowledgeDefinitions1795600000011, VerifiedExamples1795600000021, HistoryProvenance1795600000031, HistoryResult1795600000041];
+export const SQLITE_MIGRATIONS = [
+  InitialSchema1795496474596,
+  StateIndexes1795501070618,
+  TraceStartedId1795503437645,
+  HistoryReadingClarification1795600000001,
+  KnowledgeDefinitions1795600000011,
+  VerifiedExamples1795600000021,
+  HistoryProvenance1795600000031,
+  HistoryResult1795600000041,
+];
