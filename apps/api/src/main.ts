@@ -8,11 +8,13 @@
  * to finish (else they are marked failed "interrupted"); the server stops accepting and in-flight requests finish;
  * pools and the state store close; exit 0. A second signal, or the deadline plus 5 s, exits 1 at once.
  */
-import { createApp, AppConfig, ApiKeyService, ShutdownState } from '@nlq/server';
+import { createApp, AppConfig, ApiKeyService, ConfigValidationError, listenRefusal, ShutdownState } from '@nlq/server';
 import { startupBlock, type ServiceKeySource } from './startup-block';
 
 async function bootstrap(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);
+  const refusal = listenRefusal(config);
+  if (refusal) throw new ConfigValidationError([refusal]);
   const app = await createApp();
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -154,4 +154,9 @@ describe('the first run explains itself (issue 24 item 1)', () => {
       await exited;
     }
   });
+  it('refuses to listen on every interface while the query adapter has no key, naming both settings', async () => {
+    await expect(startApiProcess({ DATA_DIR: dataDir, HOST: '0.0.0.0', SERVICE_API_KEY: '' })).rejects.toThrow(
+      /exited \(code 1[^]*HOST: 0\.0\.0\.0 is reachable from other machines[^]*set SERVICE_API_KEY/,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 export { createApp, type CreateAppOptions } from './app.factory';
 export { requestIdFor, REQUEST_ID_HEADER } from './platform/common/request-id';
 export { AppModule } from './app.module';
-export { AppConfig, ConfigValidationError, sqliteUrl } from './platform/config/app-config';
+export { AppConfig, ConfigValidationError, listenRefusal, sqliteUrl } from './platform/config/app-config';
 export { ENV_VARIABLE_NAMES, type AppEnv } from './platform/config/environment-variables';
 export { TypeOrmStateStore } from './platform/state/typeorm-state.store';
 export { createStateDataSource, openStateDataSource } from './platform/state/state-data-source.factory';

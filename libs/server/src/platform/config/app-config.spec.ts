@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AppConfig, ConfigValidationError } from './app-config';
+import { AppConfig, ConfigValidationError, listenRefusal } from './app-config';
 
 describe('AppConfig.fromEnv', () => {
   it('applies every default', () => {
@@ -7,7 +7,7 @@ describe('AppConfig.fromEnv', () => {
     const dataDir = path.resolve('./data');
     expect(config).toMatchObject({
       port: 8000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       mode: 'user',
       serviceApiKey: null,
       dataDir,
@@ -92,6 +92,15 @@ describe('AppConfig.fromEnv', () => {
       'https://nlq.example.com/app',
     );
     expect(AppConfig.fromEnv({}).webAppUrl).toBeNull();
+  });
+
+  it('listens on loopback by default and refuses another interface while the query adapter has no key', () => {
+    expect(listenRefusal(AppConfig.fromEnv({}))).toBeNull();
+    for (const host of ['localhost', '::1', '[::1]', '127.0.0.2'])
+      expect(listenRefusal(AppConfig.fromEnv({ HOST: host }))).toBeNull();
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'nlq.example'])
+      expect(listenRefusal(AppConfig.fromEnv({ HOST: host }))).toMatch(/^HOST: .* set SERVICE_API_KEY/);
+    expect(listenRefusal(AppConfig.fromEnv({ HOST: '0.0.0.0', SERVICE_API_KEY: 'k'.repeat(32) }))).toBeNull();
   });
 
   it('requires CORS_ORIGINS in production', () => {

@@ -209,6 +209,29 @@ export class AppConfig {
   }
 }
 
+/**
+ * Why the api process must not listen with `config`, or null when it may: an interface other machines reach
+ * (not loopback) while the query adapter has no key (SERVICE_API_KEY unset) would open /query, /session and
+ * /approve to the network. Checked by the api process before it listens; an embedded query adapter listens in its
+ * host's server and is the host's to guard (docs/configuration.md `HOST`).
+ */
+export function listenRefusal(config: Pick<AppConfig, 'host' | 'serviceApiKey'>): string | null {
+  if (isLoopbackHost(config.host) || config.serviceApiKey !== null) return null;
+  return `HOST: ${config.host} is reachable from other machines while the query adapter (/query, /session, /approve) is open: set SERVICE_API_KEY to require X-API-Key there, or HOST=127.0.0.1 to listen on this machine only`;
+}
+
+/**
+ * Whether `host` names this machine only: `localhost`, an IPv4 address in 127.0.0.0/8 or `::1` (RFC 1122 3.2.1.3,
+ * RFC 4291 2.5.3). `0.0.0.0`, `::` and any other address or name listen where other machines can connect.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
 /** Shortest SERVICE_API_KEY accepted when NODE_ENV=production (192 bits of base64; nlq's own keys have 256). */
 export const MIN_PRODUCTION_KEY_CHARS = 24;
 

@@ -93,9 +93,13 @@ export class EnvironmentVariables {
   @Max(65535)
   PORT: number = 8000;
 
+  /**
+   * Loopback by default, so the embedded default (open query adapter, sample data) is not reachable from the network;
+   * another interface needs SERVICE_API_KEY (checked in AppConfig.fromEnv, docs/configuration.md "Listening").
+   */
   @IsString()
   @IsNotEmpty()
-  HOST: string = '0.0.0.0';
+  HOST: string = '127.0.0.1';
 
   @IsIn(SERVICE_MODES)
   SERVICE_MODE: (typeof SERVICE_MODES)[number] = 'user';
