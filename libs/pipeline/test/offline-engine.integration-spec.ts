@@ -63,6 +63,22 @@ async function ask(
 
 const SHOP_CASES: Case[] = [
   { question: 'How many customers are there?', reference: 'SELECT COUNT(*) FROM customers', answerHasCount: true },
+  // a column named "total <x>" before a grouping word: summed per group, never listed with the grouping dropped
+  { question: 'Total amount per status', reference: 'SELECT status, SUM(total_amount) FROM orders GROUP BY status' },
+  {
+    question: 'Total amount by channel in 2025',
+    reference:
+      "SELECT channel, SUM(total_amount) FROM orders WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01' GROUP BY channel",
+  },
+  // a stored value named by a WordNet synonym ("CEO": Chief Executive Officer) selects the rows asked about
+  {
+    question: "What is the CEO's salary?",
+    reference: "SELECT salary FROM employees WHERE title = 'Chief Executive Officer'",
+  },
+  {
+    question: 'What is the email of the CEO?',
+    reference: "SELECT email FROM employees WHERE title = 'Chief Executive Officer'",
+  },
   {
     question: 'How many orders were delivered to Germany?',
     reference:
@@ -438,6 +454,8 @@ const SHOP_ISSUE8_CASES: Case[] = [
 ];
 
 const SHOP_REFUSALS = [
+  // a grouping the reading cannot place: refused, never a list of every salary
+  'salary per title',
   'how many customers churned last quarter?',
   'list customers in Atlantis',
   'what is the weather in Paris?',
