@@ -1168,3 +1168,39 @@ describe.each(Object.keys(DEFOG_CASES))('offline engine over defog %s (no declar
     await runCases(copy().driver, copy().schema, DEFOG_CASES[db]);
   });
 });
+
+describe('offline engine over a table whose columns were declared without types (a CSV import)', () => {
+  let dir: string;
+  let driver: DatabaseDriver;
+  let schema: DatabaseSchema;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'nlq-typeless-'));
+    const file = path.join(dir, 'import.db');
+    // writes open the file read-write (and create it); a read-only connect would not
+    const writer = createDriver(`sqlite://${file}`);
+    await writer.runWrite('CREATE TABLE members (member_id, full_name, city, age, joined)', { timeoutMs: 5000 });
+    await writer.runWrite(
+      "INSERT INTO members VALUES (1, 'Ann Lee', 'Leeds', 31, '2024-01-05'), (2, 'Bo Hart', 'York', 45, '2023-11-30'), " +
+        "(3, 'Cy Moss', 'Leeds', 27, '2022-02-01'), (4, 'Di Park', 'Hull', 52, '2025-06-15')",
+      { timeoutMs: 5000 },
+    );
+    await writer.close();
+    driver = createDriver(`sqlite://${file}`);
+    await driver.connect();
+    schema = await driver.introspect();
+  });
+
+  afterAll(async () => {
+    await driver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds their stored values and compares their numbers and dates like declared columns', async () => {
+    await runCases(driver, schema, [
+      { question: 'How many members are in Leeds?', reference: "SELECT COUNT(*) FROM members WHERE city = 'Leeds'" },
+      { question: 'members with an age over 40', reference: 'SELECT full_name FROM members WHERE age > 40' },
+      { question: 'average age of members per city', reference: 'SELECT city, AVG(age) FROM members GROUP BY city' },
+    ]);
+  });
+});
