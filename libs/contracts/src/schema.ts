@@ -27,6 +27,12 @@ export interface ColumnSchema {
    * that holds them. A sample, not a census; prompts do not list them. Absent when not collected.
    */
   knownValues?: string[];
+  /**
+   * True when the column was declared without a type (SQLite `CREATE TABLE t (a, b)`, common in CSV imports) and
+   * `type` was read from its values at introspection (libs/db-drivers sqlite-typeless-columns.ts, by SQLite's
+   * storage classes: INTEGER, REAL, TEXT, DATE, DATETIME or BLOB). Absent for declared types.
+   */
+  typeFromValues?: boolean;
 }
 
 /** A foreign key: `columns` of the owning table reference `referencedColumns` of `referencedTable`. */

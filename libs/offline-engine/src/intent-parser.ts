@@ -54,9 +54,47 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       );
     const mentions = this.items.filter((it): it is MentionItem => it.t === 'mention' && !it.used);
     const intent = this.buildIntent(mentions);
+    process.stderr.write(
+      JSON.stringify({
+        values: this.values,
+        label: this.labelValues,
+        pk: this.pkValues,
+        fr: this.filtersResolved,
+        items: this.items,
+      }) + '\n',
+    );
     if (this.bareName !== null && !this.bareNameUsed)
       throw new UnmappedQuestionError(`"${this.bareName}" matches no table, column or stored value`);
+    this.checkPlaced(intent);
     return intent;
+  }
+
+  /**
+   * Refuses a reading that read a word of the question and then left it out of the intent, naming it: a condition
+   * (a stored value, a name, a key or a date range) that no filter holds, or a grouping ("per status") that neither
+   * groups nor ranks per group. The sketches each place what they read; this holds whatever path was taken.
+   */
+  checkPlaced(intent: ReadIntent): void {
+    if (!this.filtersResolved) {
+      const words = [
+        ...this.values.map((v) => v.written ?? v.text),
+        ...this.labelValues.map((l) => l.value),
+        ...this.pkValues.map((p) => String(p.value)),
+        ...(this.range ? [this.range.label] : []),
+      ];
+      if (words.length)
+        throw new UnmappedQuestionError(
+          `it read ${words.map((w) => `"${w}"`).join(', ')} as a condition and could not place it in the query`,
+        );
+    }
+    const g = this.groupSpec;
+    // "the average population of the us by state" over the state table: its rows are the groups already
+    // (a mean per row of the table); a sum or a list per own row is not a grouping the query holds
+    const ownRows = g?.kind === 'mention' && this.firstTable(g.item) === intent.subject && intent.measure?.fn === 'avg';
+    if (g && !ownRows && !intent.group && !intent.perGroup && !intent.ratio) {
+      const word = g.kind === 'mention' ? g.item.text : g.unit;
+      throw new UnmappedQuestionError(`it could not place the grouping by "${word}" in the query`);
+    }
   }
 
   buildIntent(mentions: MentionItem[]): ReadIntent {
@@ -99,6 +137,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       }
       if (item.t === 'mention') {
         this.readTotalOf(k);
+        this.readTotalPer(k);
         continue;
       }
       if (item.t !== 'kw') continue;
@@ -596,6 +635,34 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
    * "the total amount of orders": a column named "total <x>" followed by "of" and its own table in the plural is
    * the sum of that column over the rows, not a list of it (issue 22 item 13).
    */
+  /**
+   * "total amount per status", "total amount by channel": a column named "total <x>" said with its "total", before a
+   * grouping word and a word that is no number column (which "by" would rank by), is the sum of that column per
+   * group, never a list of it with the grouping dropped.
+   */
+  readTotalPer(k: number): void {
+    const item = this.items[k] as MentionItem;
+    const group = this.items[k + 1];
+    const after = this.items[k + 2];
+    if (item.used || this.agg || !/^total\s/i.test(item.text) || group?.t !== 'kw' || group.kw !== 'group') return;
+    if (
+      after?.t !== 'mention' ||
+      after.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number')
+    )
+      return;
+    const cols = item.targets.filter(
+      (t) =>
+        t.kind === 'column' &&
+        this.lex.columnKind(t.table, t.column) === 'number' &&
+        normalizedWords(t.column)[0] === 'total',
+    );
+    if (!cols.length) return;
+    item.used = true;
+    this.agg = { fn: 'sum', index: k };
+    this.measure = { kind: 'column', targets: cols };
+    this.measureItem = item;
+  }
+
   readTotalOf(k: number): void {
     const item = this.items[k] as MentionItem;
     const owner = this.items[k + 1];

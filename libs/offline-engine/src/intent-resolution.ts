@@ -25,6 +25,8 @@ export abstract class IntentResolution {
   readonly pkValues: FilterReader['pkValues'];
   groupSpec: { kind: 'mention'; item: MentionItem } | { kind: 'period'; unit: 'year' | 'month' | 'day' } | null = null;
   measure: MeasureSpec | null = null;
+  /** True once the question's conditions were turned into filters (resolveFilters): they were placed. */
+  filtersResolved = false;
 
   constructor(
     readonly items: Item[],
@@ -107,6 +109,7 @@ export abstract class IntentResolution {
   }
 
   resolveFilters(anchor: string): Filter[] {
+    this.filtersResolved = true;
     const filters: Filter[] = [];
     for (const v of this.values) {
       const first = this.resolveValue(v, anchor);

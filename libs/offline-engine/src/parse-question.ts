@@ -94,7 +94,14 @@ export function parseQuestion(
   // "job title": an unknown noun before a column named by the head noun alone only says which title (found before
   // WordNet synonyms are tried, which would read "job" as a "line")
   if (unknown.length || resolved.length) {
-    const modifiers = compoundModifiers(words, itemize(words, lexicon, skip).unknownAt, lexicon, skip);
+    // a word WordNet reads as a stored value ("CEO" for 'Chief Executive Officer') names rows, never which column
+    const valueWords = new Set(
+      resolved.filter((r) => r.how === 'value synonym').flatMap((r) => r.word.toLowerCase().split(/\s+/)),
+    );
+    const unplaced = itemize(words, lexicon, skip).unknownAt.filter(
+      (i) => !valueWords.has(words[i].norm) && !valueWords.has(words[i].lower),
+    );
+    const modifiers = compoundModifiers(words, unplaced, lexicon, skip);
     if (modifiers.length) {
       for (const i of modifiers) skip.add(i);
       ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));

@@ -149,8 +149,11 @@ export function itemize(
         .map((t) => t.raw)
         .join(' ');
       const last = tokens[i + schema.length - 1];
-      // joined: directly after another mention, with no word between ("population density")
-      const joined = items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i && !tok.listed;
+      // joined: directly after another mention, with no word between ("population density"); a possessive before
+      // it names the owner, never a compound ("the CEO's salary")
+      const possessive = /'s$/i.test(tokens[i - 1]?.written ?? '');
+      const joined =
+        items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i && !tok.listed && !possessive;
       // glue: the filler words between the previous item and this one ("of" in "the state of texas")
       const glue = glueBefore(tokens, i, skip);
       // written: the words as the question spells them, possessives kept ("denny's"), when that differs from text

@@ -4,6 +4,7 @@
  * an aggregate, a top-N or superlative, a list, or a lookup of one row's columns ("what is the capital of X").
  * Each throws UnmappedQuestionError when a slot cannot be filled with confidence.
  */
+import { buildValueLookup } from './value-lookup';
 import { aliasOf, measureTable, pluralWords, singularNoun } from './intent-words';
 import type { ColumnRef, Filter, GroupKey, Measure, ReadIntent } from './query-intent';
 import { UnmappedQuestionError, type MentionItem } from './question-items';
@@ -301,7 +302,7 @@ export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {
 export function buildList(b: ReadState, mentions: MentionItem[]): ReadIntent {
   const subjectItem = mentions.find((m) => b.firstTable(m));
   if (!subjectItem) {
-    const lookup = buildLookup(b, mentions);
+    const lookup = buildLookup(b, mentions) ?? buildValueLookup(b, mentions);
     if (lookup) return lookup;
     if (b.values.length) throw new UnmappedQuestionError('it found a value to filter on but no table to list');
     const columnsOnly = columnsOfOneTable(b, mentions);

@@ -63,6 +63,22 @@ async function ask(
 
 const SHOP_CASES: Case[] = [
   { question: 'How many customers are there?', reference: 'SELECT COUNT(*) FROM customers', answerHasCount: true },
+  // a column named "total <x>" before a grouping word: summed per group, never listed with the grouping dropped
+  { question: 'Total amount per status', reference: 'SELECT status, SUM(total_amount) FROM orders GROUP BY status' },
+  {
+    question: 'Total amount by channel in 2025',
+    reference:
+      "SELECT channel, SUM(total_amount) FROM orders WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01' GROUP BY channel",
+  },
+  // a stored value named by a WordNet synonym ("CEO": Chief Executive Officer) selects the rows asked about
+  {
+    question: "What is the CEO's salary?",
+    reference: "SELECT salary FROM employees WHERE title = 'Chief Executive Officer'",
+  },
+  {
+    question: 'What is the email of the CEO?',
+    reference: "SELECT email FROM employees WHERE title = 'Chief Executive Officer'",
+  },
   {
     question: 'How many orders were delivered to Germany?',
     reference:
@@ -438,6 +454,8 @@ const SHOP_ISSUE8_CASES: Case[] = [
 ];
 
 const SHOP_REFUSALS = [
+  // a grouping the reading cannot place: refused, never a list of every salary
+  'salary per title',
   'how many customers churned last quarter?',
   'list customers in Atlantis',
   'what is the weather in Paris?',
@@ -1148,5 +1166,41 @@ describe.each(Object.keys(DEFOG_CASES))('offline engine over defog %s (no declar
 
   it('answers with the same results as reference SQL', async () => {
     await runCases(copy().driver, copy().schema, DEFOG_CASES[db]);
+  });
+});
+
+describe('offline engine over a table whose columns were declared without types (a CSV import)', () => {
+  let dir: string;
+  let driver: DatabaseDriver;
+  let schema: DatabaseSchema;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'nlq-typeless-'));
+    const file = path.join(dir, 'import.db');
+    // writes open the file read-write (and create it); a read-only connect would not
+    const writer = createDriver(`sqlite://${file}`);
+    await writer.runWrite('CREATE TABLE members (member_id, full_name, city, age, joined)', { timeoutMs: 5000 });
+    await writer.runWrite(
+      "INSERT INTO members VALUES (1, 'Ann Lee', 'Leeds', 31, '2024-01-05'), (2, 'Bo Hart', 'York', 45, '2023-11-30'), " +
+        "(3, 'Cy Moss', 'Leeds', 27, '2022-02-01'), (4, 'Di Park', 'Hull', 52, '2025-06-15')",
+      { timeoutMs: 5000 },
+    );
+    await writer.close();
+    driver = createDriver(`sqlite://${file}`);
+    await driver.connect();
+    schema = await driver.introspect();
+  });
+
+  afterAll(async () => {
+    await driver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds their stored values and compares their numbers and dates like declared columns', async () => {
+    await runCases(driver, schema, [
+      { question: 'How many members are in Leeds?', reference: "SELECT COUNT(*) FROM members WHERE city = 'Leeds'" },
+      { question: 'members with an age over 40', reference: 'SELECT full_name FROM members WHERE age > 40' },
+      { question: 'average age of members per city', reference: 'SELECT city, AVG(age) FROM members GROUP BY city' },
+    ]);
   });
 });

@@ -60,6 +60,44 @@ describe('SqliteDriver', () => {
     await d.close();
   });
 
+  it('types columns declared without a type by the storage classes of their values, then samples them', async () => {
+    const d = fileDriver('typeless.db');
+    // as a CSV import leaves it: no declared types at all
+    await d.runWrite('CREATE TABLE people (id, name, city, age, height, joined, seen, code, mixed, empty)', W);
+    await d.runWrite(
+      'INSERT INTO people VALUES ' +
+        "(1, 'Ann', 'Leeds', 31, 1.62, '2024-01-05', '2024-01-05 10:00:00', '007', 'a', NULL), " +
+        "(2, 'Bob', 'York', 45, 1.8, '2023-11-30', '2023-11-30T08:15:00Z', '012', 3, NULL), " +
+        "(3, 'Cy', 'Leeds', 27, 2, '2022-02-01', '2022-02-01 23:59', '100', 'b', NULL)",
+      W,
+    );
+    const schema = await d.introspect();
+    const people = schema.tables.find((t) => t.name === 'people')!;
+    const col = (n: string) => people.columns.find((c) => c.name === n)!;
+    expect(people.columns.map((c) => [c.name, c.type])).toEqual([
+      ['id', 'INTEGER'],
+      ['name', 'TEXT'],
+      ['city', 'TEXT'],
+      ['age', 'INTEGER'],
+      ['height', 'REAL'],
+      ['joined', 'DATE'],
+      ['seen', 'DATETIME'],
+      // digits stored as text compare as text ('12' > 5 in SQLite), so they stay text
+      ['code', 'TEXT'],
+      // text mixed with numbers, and no values at all: no one type
+      ['mixed', ''],
+      ['empty', ''],
+    ]);
+    expect(col('age').typeFromValues).toBe(true);
+    expect(col('mixed').typeFromValues).toBeUndefined();
+    // typed as text, the column is sampled like a declared one, so its values can be found
+    expect(col('city').sampleValues).toEqual(['Leeds', 'York']);
+    // and the inferred types compare the stored values as they are
+    const older = await d.runRead("SELECT name FROM people WHERE age > 30 AND joined < '2024-01-01'", R);
+    expect(older.rows).toEqual([['Bob']]);
+    await d.close();
+  });
+
   it('returns JSON-safe values: big integers as strings, blobs as base64', async () => {
     const d = fileDriver('values.db');
     await d.runWrite('CREATE TABLE v (big INTEGER, small INTEGER, b BLOB, r REAL)', W);

@@ -14,6 +14,7 @@ import { toReadResult, type FetchedRows } from '../read-result';
 import { schemaSnapshot } from '../schema-version';
 import { sqliteDialect } from './sqlite.dialect';
 import { introspectSqlite } from './sqlite.introspector';
+import { typeTypelessColumns } from './sqlite-typeless-columns';
 import { defaultSqliteReadProcesses, SqliteProcessPool } from './sqlite-process-pool';
 
 interface ReadReply extends FetchedRows {
@@ -71,6 +72,7 @@ export class SqliteDriver implements DatabaseDriver {
     };
     const tables = await introspectSqlite(query);
     if (this.options.sampleValues) {
+      await typeTypelessColumns(tables, (sql) => query(sql), this.options.maxSampleColumns);
       await collectSampleValues(
         tables,
         sqliteDialect,

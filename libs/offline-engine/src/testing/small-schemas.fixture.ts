@@ -242,3 +242,27 @@ export const GUIDE_SCHEMA = schema('guide-1', [
     [fk('restaurant_id', 'restaurant'), fk('city_name', 'geographic', 'city_name')],
   ),
 ]);
+
+/**
+ * A clinic named unlike the shop: physicians with a full name, a position (stored as WordNet spells it: 'Chief
+ * Executive Officer') and a pay, and visits with a total charge and an outcome.
+ */
+export const CLINIC_SCHEMA = schema('clinic-1', [
+  table('physicians', [
+    id('physician_id'),
+    col('full_name', 'TEXT'),
+    col('position', 'TEXT', { sampleValues: ['Chief Executive Officer', 'Nurse', 'Surgeon'] }),
+    col('pay', 'REAL'),
+    col('ward', 'TEXT', { sampleValues: ['East', 'North', 'West'] }),
+  ]),
+  table(
+    'visits',
+    [
+      id('visit_id'),
+      col('physician_id', 'INTEGER'),
+      col('total_charge', 'REAL'),
+      col('outcome', 'TEXT', { sampleValues: ['admitted', 'discharged'] }),
+    ],
+    [fk('physician_id', 'physicians', 'physician_id')],
+  ),
+]);

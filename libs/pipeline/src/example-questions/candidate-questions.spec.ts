@@ -60,6 +60,25 @@ describe('candidateQuestions (issue 24 item 5)', () => {
     expect(questions.join(' ')).not.toMatch(/branch id|loan id|audit/i);
   });
 
+  it('carries the SQL each question was made from, quoted for the dialect', () => {
+    const byQuestion = new Map(candidateQuestions(LIBRARY).map((c) => [c.question, c]));
+    expect(byQuestion.get('Total late fee per status')).toMatchObject({
+      sql: 'SELECT t."Status", SUM(t."LateFee") FROM "Loan" t GROUP BY t."Status"',
+      rows: null,
+    });
+    expect(byQuestion.get('Total late fee per branch')?.sql).toBe(
+      'SELECT r."Name", SUM(t."LateFee") FROM "Loan" t JOIN "Branch" r ON t."BranchId" = r."BranchId" ' +
+        'GROUP BY r."BranchId", r."Name"',
+    );
+    expect(byQuestion.get('Top 5 loans by late fee')).toMatchObject({
+      sql: 'SELECT "LateFee" FROM "Loan" WHERE "LateFee" IS NOT NULL ORDER BY "LateFee" DESC',
+      rows: 5,
+    });
+    expect(byQuestion.get('How many branches are there per city?')?.sql).toBe(
+      'SELECT t."City", COUNT(*) FROM "Branch" t GROUP BY t."City"',
+    );
+  });
+
   it('puts the most related table first, varies the kinds and never repeats a question', () => {
     const candidates = candidateQuestions(LIBRARY);
     expect(candidates[0]).toMatchObject({ kind: 'measure-per-category', table: 'Loan' });

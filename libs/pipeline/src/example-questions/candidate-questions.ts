@@ -1,4 +1,5 @@
 import { isMoneyColumn, type ColumnSchema, type DatabaseSchema, type TableSchema } from '@nlq/contracts';
+import { candidateSql, type CandidateCategory } from './candidate-sql';
 
 /** The kinds of question {@link candidateQuestions} builds, in the order their candidates are interleaved. */
 export type CandidateKind = 'measure-per-category' | 'count' | 'top' | 'count-per-category';
@@ -9,6 +10,13 @@ export interface CandidateQuestion {
   /** The table the question is about (its checked examples are spread over tables). */
   table: string;
   question: string;
+  /**
+   * The SQL the question was made from (in the schema's dialect): the question is offered only when the offline
+   * engine reads it back to SQL with the same result ({@link ExampleQuestions}).
+   */
+  sql: string;
+  /** The rows of `sql` the question asks for ("Top 5": 5), or null for all of them. */
+  rows: number | null;
 }
 
 const NUMERIC_TYPE = /int|real|float|double|numeric|decimal|money|number/i;
@@ -79,18 +87,27 @@ function categories(table: TableSchema): ColumnSchema[] {
 }
 
 /**
- * Categories of `table` as question words: its own low-cardinality text columns (`status`), and the name-like
- * column of each table a foreign key references, named by that table (`category` for products -> categories.name).
+ * Categories of `table`: its own low-cardinality text columns (`status`), and the name-like column of each table a
+ * foreign key references, named by that table (`category` for products -> categories.name).
  */
-function categoryPhrases(table: TableSchema, byName: Map<string, TableSchema>): string[] {
-  const own = categories(table).map((c) => words(c.name));
-  const referenced = table.foreignKeys.flatMap((fk) => {
+function categoryPhrases(table: TableSchema, byName: Map<string, TableSchema>): CandidateCategory[] {
+  const own: CandidateCategory[] = categories(table).map((c) => ({ phrase: words(c.name), column: c.name }));
+  const referenced = table.foreignKeys.flatMap((fk): CandidateCategory[] => {
     const target = byName.get(fk.referencedTable);
-    if (!target || target === table) return [];
-    const named = target.columns.some((c) => TEXT_TYPE.test(c.type) && /^(name|title|label)$/i.test(c.name));
-    return named ? [singular(words(target.name))] : [];
+    if (!target || target === table || fk.columns.length !== 1) return [];
+    const named = target.columns.find((c) => TEXT_TYPE.test(c.type) && /^(name|title|label)$/i.test(c.name));
+    return named
+      ? [
+          {
+            phrase: singular(words(target.name)),
+            column: fk.columns[0],
+            via: { table: target, fk, column: named.name },
+          },
+        ]
+      : [];
   });
-  return [...new Set([...own, ...referenced])];
+  const seen = new Set<string>();
+  return [...own, ...referenced].filter((c) => !seen.has(c.phrase) && Boolean(seen.add(c.phrase)));
 }
 
 /**
@@ -99,8 +116,15 @@ function categoryPhrases(table: TableSchema, byName: Map<string, TableSchema>): 
  */
 function aggregatePhrase(column: ColumnSchema): string {
   const all = words(column.name);
-  if (all.split(' ').some((w) => AVERAGE_WORDS.has(w))) return `Average ${all}`;
+  if (isAveraged(column)) return `Average ${all}`;
   return `Total ${all.replace(/^total /, '') || all}`;
+}
+
+/** True for a price, rate or score: averaged, never summed. */
+function isAveraged(column: ColumnSchema): boolean {
+  return words(column.name)
+    .split(' ')
+    .some((w) => AVERAGE_WORDS.has(w));
 }
 
 /**
@@ -108,8 +132,8 @@ function aggregatePhrase(column: ColumnSchema): string {
  * names of one database: "How many <table> are there?", "Total <measure> per <category>", "Top 5 <table> by
  * <measure>" and "How many <table> are there per <category>?" ("Average" for prices, rates and scores; money
  * measures first). Tables with more relations (foreign keys either way) come first, then more rows when the engine
- * reports them; the kinds are interleaved so the first that pass the check differ. Pure;
- * the questions still have to be checked ({@link ExampleQuestions}).
+ * reports them; the kinds are interleaved so the first that pass the check differ. Each carries the SQL it was made
+ * from (`candidate-sql.ts`). Pure; the questions still have to be checked ({@link ExampleQuestions}).
  */
 export function candidateQuestions(schema: DatabaseSchema): CandidateQuestion[] {
   const tables = schema.tables.filter((t) => t.kind === 'table' && t.columns.length > 0);
@@ -129,13 +153,19 @@ export function candidateQuestions(schema: DatabaseSchema): CandidateQuestion[] 
     const name = plural(words(table.name));
     const cats = categoryPhrases(table, byName);
     const nums = measures(table);
-    const add = (kind: CandidateKind, question: string) => lists[kind].push({ kind, table: table.name, question });
-    add('count', `How many ${name} are there?`);
+    const sql = candidateSql(schema.dialect, table);
+    const add = (kind: CandidateKind, question: string, text: string, rows: number | null = null) =>
+      lists[kind].push({ kind, table: table.name, question, sql: text, rows });
+    add('count', `How many ${name} are there?`, sql.count());
     for (const m of nums.slice(0, 2)) {
-      for (const c of cats.slice(0, 2)) add('measure-per-category', `${aggregatePhrase(m)} per ${c}`);
-      add('top', `Top 5 ${name} by ${words(m.name)}`);
+      for (const c of cats.slice(0, 2)) {
+        add('measure-per-category', `${aggregatePhrase(m)} per ${c.phrase}`, sql.perCategory(c, m.name, isAveraged(m)));
+      }
+      add('top', `Top 5 ${name} by ${words(m.name)}`, sql.top(m.name), 5);
     }
-    for (const c of cats.slice(0, 2)) add('count-per-category', `How many ${name} are there per ${c}?`);
+    for (const c of cats.slice(0, 2)) {
+      add('count-per-category', `How many ${name} are there per ${c.phrase}?`, sql.perCategory(c, null, false));
+    }
   }
   const out: CandidateQuestion[] = [];
   const seen = new Set<string>();

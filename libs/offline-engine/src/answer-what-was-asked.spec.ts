@@ -1,0 +1,43 @@
+import type { DatabaseSchema } from '@nlq/contracts';
+import { OfflineEngine } from './offline-engine';
+import { CLINIC_SCHEMA, SHOP_SCHEMA } from './testing';
+import { OfflineRefusalError } from './unanswerable';
+
+/** Every word of the question is placed in the SQL, or the question is refused naming the word. */
+const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
+const sql = async (schema: DatabaseSchema, question: string) =>
+  (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;
+const refusal = async (schema: DatabaseSchema, question: string): Promise<string> => {
+  try {
+    await sql(schema, question);
+  } catch (e) {
+    if (e instanceof OfflineRefusalError) return e.message;
+    throw e;
+  }
+  throw new Error(`"${question}" was answered`);
+};
+
+describe('a column named "total <x>" before a grouping word is summed per group', () => {
+  it('"total charge per outcome" adds up the column per outcome, never lists it', async () => {
+    expect(await sql(CLINIC_SCHEMA, 'Total charge per outcome')).toBe(
+      'SELECT outcome, SUM(total_charge) AS sum_total_charge FROM visits GROUP BY outcome ORDER BY sum_total_charge DESC LIMIT 10',
+    );
+  });
+});
+
+describe('a grouping the reading cannot place is refused, naming it', () => {
+  it.each([
+    ['pay per ward', 'ward', CLINIC_SCHEMA],
+    ['price per category name', 'category', SHOP_SCHEMA],
+  ])('"%s" is refused naming "%s"', async (question, word, schema) => {
+    expect(await refusal(schema, question)).toContain(`"${word}`);
+  });
+});
+
+describe('a stored value named through WordNet selects the rows whose column is asked', () => {
+  it('"the CEO\'s pay" and "the pay of the CEO" read the pay of the row whose position is Chief Executive Officer', async () => {
+    const expected = "SELECT pay FROM physicians WHERE position = 'Chief Executive Officer' LIMIT 10";
+    expect(await sql(CLINIC_SCHEMA, "What is the CEO's pay?")).toBe(expected);
+    expect(await sql(CLINIC_SCHEMA, 'What is the pay of the CEO?')).toBe(expected);
+  });
+});
