@@ -95,6 +95,12 @@ describe('the first run explains itself (issue 24 item 1)', () => {
       expect(block).toContain(`API key    kept in ${path.join(dataDir, 'service-api-key')}`);
       expect(block).toContain(`cat ${path.join(dataDir, 'service-api-key')}`);
       expect(api.output()).not.toContain(key);
+      // requests log at debug on readable logs: the block stays the last thing on the screen
+      const before = api.output();
+      const health = await call(`${api.url}/api/health`, { headers: { 'x-api-key': key } });
+      expect(health.status).toBe(200);
+      await sleep(200);
+      expect(api.output()).toBe(before);
     } finally {
       await killApi(api);
     }

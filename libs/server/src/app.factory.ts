@@ -15,6 +15,7 @@ import { AppConfig } from './platform/config/app-config';
 import type { AppEnv } from './platform/config/environment-variables';
 import { createRootLogger, resolveLogFormat } from './platform/logging/logger.factory';
 import { PinoNestLogger } from './platform/logging/pino-nest.logger';
+import { DebugRequestLogController } from './platform/logging/request-log-controller';
 import { setupOpenApi } from './application/openapi';
 import { registerRateLimit } from './platform/rate-limit/rate-limit.plugin';
 import { registerJsonBodyParser } from './platform/common/json-body-parser';
@@ -50,9 +51,13 @@ export async function createApp(
 
   // LOG_FORMAT=auto: pretty only when the lines go to stdout and stdout is a terminal
   const isTty = options.logDestination === undefined && process.stdout.isTTY === true;
-  const logger = createRootLogger(config.logLevel, options.logDestination, resolveLogFormat(config.logFormat, isTty));
+  const logFormat = resolveLogFormat(config.logFormat, isTty);
+  const logger = createRootLogger(config.logLevel, options.logDestination, logFormat);
   const adapter = new NlqFastifyAdapter({
     loggerInstance: logger,
+    // Readable logs are for a person at a terminal: request lines at debug, so the startup block stays in view; JSON
+    // logs keep Fastify's request lines at info for log collectors.
+    ...(logFormat === 'pretty' ? { logController: new DebugRequestLogController() } : {}),
     bodyLimit: config.maxBodyBytes,
     genReqId: requestIdFor,
     // Path parameters up to 256 characters reach the handlers (which allow 128 and answer 400 beyond); longer
