@@ -54,8 +54,6 @@ export interface QueryPipelineDeps {
   semantic?: SemanticScorer | null;
 }
 
-export { INTERRUPTED_APPROVAL_ERROR } from './approval/approval-flow';
-
 /**
  * The question -> SQL -> checked SQL -> rows -> answer pipeline of docs/architecture.md, synchronous within one request, each
  * stage a trace span and a pair of stage.started / stage.finished live events. No HTTP, no NestJS.
