@@ -37,7 +37,7 @@ export interface Ending {
   reading?: string | null;
   /** The question was asked back (see {@link askedBack}). */
   clarification?: StoredClarification;
-  /** Ids of the verified examples the SQL was written with (provenance, issue 23 item 5); absent or empty when none. */
+  /** Ids of the verified examples the SQL was written with (provenance, docs/architecture.md step 5); absent or empty when none. */
   examples?: string[];
 }
 
@@ -54,7 +54,7 @@ export interface Run {
   conversation: ConversationTurn[];
   /** Fingerprint of `conversation` for cache keys and near-duplicate scopes ('' for none). */
   context: string;
-  /** The business definitions that apply to the question (issue 23; knowledge/match-definitions.ts). */
+  /** The business definitions that apply to the question (docs/knowledge.md; knowledge/match-definitions.ts). */
   knowledge: KnowledgeMatch;
   /** Their ids and versions, for cache keys and near-duplicate scopes ('' for none). */
   knowledgeKey: string;
@@ -76,7 +76,7 @@ export function failure(status: TraceStatus, error: string, sql = '', kind: SqlK
 }
 
 /**
- * An ending that asks back instead of answering (issue 22): success false, error null, no SQL, nothing executed; the
+ * An ending that asks back instead of answering (docs/architecture.md "Readings and clarifications"): success false, error null, no SQL, nothing executed; the
  * response states the question and the numbered options (what POST /query shows).
  */
 export function askedBack(clarification: StoredClarification): Ending {

@@ -37,7 +37,7 @@ export interface QueryPipelineDeps {
   resultCache?: ResultCache;
   /**
    * Memory of recent questions for near-duplicate SQL reuse; default a new in-process NearDuplicateIndex. The api
-   * passes one shared by its replicas (issue 14).
+   * passes one shared by its replicas (docs/operations.md).
    */
   nearDuplicates?: NearDuplicateIndex;
   clock?: () => number;
@@ -48,7 +48,7 @@ export interface QueryPipelineDeps {
    */
   approvals?: { replicaId?: string; leaseMs?: number };
   /**
-   * Optional semantic schema linking (issue 12): table and question embeddings from the model server, fused with the
+   * Optional semantic schema linking (docs/architecture.md step 4): table and question embeddings from the model server, fused with the
    * lexical scores when the schema exceeds the prompt budget. A failing embedding server falls back to lexical.
    */
   semantic?: SemanticScorer | null;
@@ -61,7 +61,7 @@ export interface QueryPipelineDeps {
  * - `ask` never throws for pipeline failures (empty question, model or database unreachable, refused SQL, retries
  *   exhausted): it answers `success: false` with `error` set. It rejects only when the connection cannot be
  *   resolved (the resolver's NotFoundError) or the state store fails.
- * - `approve` / `reject` decide the session's pending write (spec section 3) exactly once, atomically.
+ * - `approve` / `reject` decide the session's pending write (docs/architecture.md "Approval") exactly once, atomically.
  */
 export class QueryPipeline {
   private readonly targets: TargetResolver;
@@ -82,7 +82,7 @@ export class QueryPipeline {
   private readonly semantic: SemanticScorer | null;
   private readonly records: RecordBatcher;
   private readonly checks = new CheckCache();
-  /** Verified examples (issue 23 item 4): candidates from thumbs-up, promotion, re-verification (examples/example-curator.ts). */
+  /** Verified examples (docs/architecture.md step 5): candidates from thumbs-up, promotion, re-verification (examples/example-curator.ts). */
   readonly examples: ExampleCurator;
   private readonly feedback: FeedbackRecorder;
 
@@ -379,8 +379,8 @@ export class QueryPipeline {
 
   /**
    * Save feedback on one query entry of the session (`ref_id` points at it; question and SQL are copied): the entry
-   * `entryId` names (issue 24 item 3, POST /api/sessions/{id}/feedback with `entry_id`), else the session's latest
-   * query (spec 4.1, POST /feedback/{session_id}). A thumbs-up on an answered read makes a candidate example of that
+   * `entryId` names (POST /api/sessions/{id}/feedback with `entry_id`, docs/http-api.md), else the session's latest
+   * query (POST /feedback/{session_id}). A thumbs-up on an answered read makes a candidate example of that
    * entry's question and SQL (examples/), never a few-shot example by itself; a thumbs-down sends the verified
    * examples that entry used back to candidate (feedback/feedback-recorder.ts). Resolves with the stored `feedback` entry.
    * @throws FeedbackTargetError reason `not_found` when `entryId` is not an entry of the session (HTTP 404),
@@ -404,7 +404,7 @@ export class QueryPipeline {
     const target = await this.resolveTarget(connectionId);
     const schema = await this.schemas.refresh(target.connectionId, target.driver);
     await this.clearConnectionCache(target.connectionId);
-    // A schema change re-verifies the connection's verified examples (issue 23 item 4): broken ones are retired.
+    // A schema change re-verifies the connection's verified examples (docs/architecture.md step 5): broken ones are retired.
     await this.examples.reverify(target.connectionId, schema.version);
     this.nearDuplicates.clear(target.connectionId);
     safePublish(this.events, {
