@@ -7,6 +7,7 @@ export * from './prompt';
 export * from './retry';
 export * from './provider-options';
 export * from './create-provider';
+export * from './embedding-client';
 export * from './ollama/ollama.provider';
 export * from './openai/openai.provider';
 export * from './anthropic/anthropic.provider';

@@ -1,35 +1,45 @@
-export * from './errors';
-export * from './ports';
-export * from './types';
-export * from './pipeline-config';
-export * from './result-cache';
-export * from './record-batcher';
-export * from './event-bus';
-export * from './trace-recorder';
-export * from './secret-scrubber';
-export * from './query-pipeline';
-export * from './word-stemmer';
-export * from './stages/intake';
-export * from './stages/cache';
-export * from './stages/schema';
-export * from './stages/linking';
-export * from './stages/examples';
-export * from './examples';
-export * from './stages/generate';
-export * from './stages/check';
-export * from './stages/policy';
-export * from './stages/execute';
-export * from './stages/correct';
-export * from './stages/answer';
-export * from './stages/record';
-export * from './feedback/feedback-target';
-export * from './kept-result';
-export * from './example-questions';
-export * from './stages/impact';
-export * from './stages/explain-empty';
-export * from './knowledge/match-definitions';
-export * from './knowledge/definition-containment';
-export * from './knowledge/definition-check';
+/**
+ * The face of `@nlq/pipeline` (docs/architecture.md "Packages"): what the server, the deployables and the tools use.
+ * The pipeline itself, its ports (the state store, target resolver, audit and event sinks the server implements),
+ * its errors, the result cache and live event bus, the functions the server's own surfaces reuse (schema linking,
+ * secret scrubbing, history entries, the definition check), and re-exports of the drivers and providers
+ * (reexports.ts). Test helpers are in `@nlq/pipeline/testing`.
+ */
+export { QueryPipeline } from './query-pipeline';
+export { INTERRUPTED_APPROVAL_ERROR } from './approval/approval-flow';
+export type { AskOutcome } from './types';
+export type {
+  AuditLogger,
+  EventSink,
+  ExampleChange,
+  ExampleFilter,
+  ExecutionLease,
+  ExecutionOutcome,
+  HistoryReadOptions,
+  PendingOperation,
+  PipelineConfig,
+  QueryTarget,
+  StateRecords,
+  StateStore,
+  TargetResolver,
+  VerifiedExampleStore,
+} from './ports';
+export { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
+export { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from './errors';
+export { FeedbackTargetError } from './feedback/feedback-target';
+export { InMemoryResultCache } from './result-cache';
+export type { CachedAnswer, ResultCache } from './result-cache';
+export { connectionCachePrefix, NearDuplicateIndex } from './stages/cache';
+export type { RememberedQuestion, ReuseScope } from './stages/cache';
+export { InMemoryEventBus } from './event-bus';
+export type { LiveEventBus, LiveEventListener } from './event-bus';
+export { rememberSecrets, scrubMessage } from './secret-scrubber';
+export { historyEntry } from './stages/record';
+export { linkSchema, renderSchema } from './stages/linking';
+export type { LinkedSchema } from './stages/linking';
+export { SemanticScorer } from './linking/semantic-scores';
+export type { EmbeddingCache } from './linking/semantic-scores';
+export type { ExampleDecision } from './examples/example-curator';
+export { ExampleQuestions } from './example-questions/example-questions';
+export { checkDefinition } from './knowledge/definition-check';
 export * from './reexports';
-export * from './linking/embedding-client';
-export * from './linking/semantic-scores';

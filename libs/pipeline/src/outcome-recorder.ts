@@ -37,7 +37,7 @@ export interface Ending {
   reading?: string | null;
   /** The question was asked back (see {@link askedBack}). */
   clarification?: StoredClarification;
-  /** Ids of the verified examples the SQL was written with (provenance, issue 23 item 5); absent or empty when none. */
+  /** Ids of the verified examples the SQL was written with (provenance, docs/architecture.md step 5); absent or empty when none. */
   examples?: string[];
 }
 
@@ -54,7 +54,7 @@ export interface Run {
   conversation: ConversationTurn[];
   /** Fingerprint of `conversation` for cache keys and near-duplicate scopes ('' for none). */
   context: string;
-  /** The business definitions that apply to the question (issue 23; knowledge/match-definitions.ts). */
+  /** The business definitions that apply to the question (docs/knowledge.md; knowledge/match-definitions.ts). */
   knowledge: KnowledgeMatch;
   /** Their ids and versions, for cache keys and near-duplicate scopes ('' for none). */
   knowledgeKey: string;
@@ -76,7 +76,7 @@ export function failure(status: TraceStatus, error: string, sql = '', kind: SqlK
 }
 
 /**
- * An ending that asks back instead of answering (issue 22): success false, error null, no SQL, nothing executed; the
+ * An ending that asks back instead of answering (docs/architecture.md "Readings and clarifications"): success false, error null, no SQL, nothing executed; the
  * response states the question and the numbered options (what POST /query shows).
  */
 export function askedBack(clarification: StoredClarification): Ending {
@@ -121,31 +121,7 @@ export class OutcomeRecorder {
   async finish(run: Run, ending: Ending): Promise<AskOutcome> {
     const { rec, input } = run;
     const span = rec.start('record');
-    const entry = historyEntry(
-      {
-        id: run.entryId,
-        kind: 'query',
-        session_id: input.sessionId,
-        user_id: input.userId,
-        question: run.question,
-        sql: ending.sql || null,
-        answer: ending.success ? ending.response : null,
-        status: ending.status,
-        error: ending.error,
-        row_count: ending.result ? ending.result.rowCount : null,
-        ...(ending.pendingApproval ? { estimated_rows: ending.estimatedRows ?? null } : {}),
-        ...(ending.reading ? { reading: ending.reading } : {}),
-        ...(ending.clarification ? { clarification: ending.clarification } : {}),
-        ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}),
-        ...(ending.examples?.length ? { examples: ending.examples } : {}),
-        // an answered read keeps the first page of its rows, so a reloaded session shows its table (issue 24 item 4)
-        ...(ending.success && ending.result && !ending.pendingApproval ? { result: keptResult(ending.result) } : {}),
-        rlhf_signal: input.rlhfSignal ?? null,
-        trace_id: rec.traceId,
-        connection_id: run.connectionId || null,
-      },
-      this.deps.clock(),
-    );
+    const entry = historyEntry(entryFields(run, ending), this.deps.clock());
     this.deps.audit.audit('query', {
       userId: input.userId,
       sessionId: input.sessionId,
@@ -155,25 +131,7 @@ export class OutcomeRecorder {
       connectionId: run.connectionId || null,
       cached: ending.cached,
     });
-    let cacheError: string | null = null;
-    if (ending.cacheable) {
-      try {
-        await this.deps.resultCache.set(ending.cacheable.key, ending.cacheable.value, this.deps.cacheTtlSeconds);
-      } catch (error) {
-        cacheError = error instanceof Error ? error.message : String(error);
-      }
-      const value = ending.cacheable.value;
-      this.deps.nearDuplicates.remember(
-        {
-          connectionId: run.connectionId,
-          sessionId: input.sessionId,
-          userId: input.userId,
-          context: run.context,
-          knowledge: run.knowledgeKey,
-        },
-        { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
-      );
-    }
+    const cacheError = ending.cacheable ? await this.remember(run, ending.cacheable) : null;
     span.end('ok', {
       error: cacheError,
       detail: {
@@ -197,25 +155,82 @@ export class OutcomeRecorder {
       pendingApproval: ending.pendingApproval,
       reading: ending.reading ?? null,
     });
-    return {
-      success: ending.success,
-      response: ending.response,
-      sql: ending.sql,
-      pendingApproval: ending.pendingApproval,
-      sessionId: input.sessionId,
-      error: ending.error,
-      kind: ending.kind,
-      result: ending.result,
-      traceId: rec.traceId,
-      historyEntryId: entry.id,
-      cached: ending.cached,
-      connectionId: run.connectionId,
-      repairs: run.repairs,
-      reading: ending.reading ?? null,
-      clarification: ending.clarification ?? null,
-      knowledge: run.knowledge.uses,
-      examples: ending.examples ?? [],
-      ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
-    };
+    return askOutcome(run, ending, entry.id);
   }
+
+  /**
+   * Store a fresh answer in the result cache (an outage is answered as its message, else null) and its question in
+   * the near-duplicate index of its scope.
+   */
+  private async remember(run: Run, cacheable: { key: string; value: CachedAnswer }): Promise<string | null> {
+    let cacheError: string | null = null;
+    try {
+      await this.deps.resultCache.set(cacheable.key, cacheable.value, this.deps.cacheTtlSeconds);
+    } catch (error) {
+      cacheError = error instanceof Error ? error.message : String(error);
+    }
+    const { value } = cacheable;
+    this.deps.nearDuplicates.remember(
+      {
+        connectionId: run.connectionId,
+        sessionId: run.input.sessionId,
+        userId: run.input.userId,
+        context: run.context,
+        knowledge: run.knowledgeKey,
+      },
+      { question: value.question, sql: value.sql, modelId: value.modelId, schemaVersion: value.schemaVersion },
+    );
+    return cacheError;
+  }
+}
+
+/** The fields of the request's `query` history entry (stages/record.ts adds the time). */
+function entryFields(run: Run, ending: Ending): Parameters<typeof historyEntry>[0] {
+  const { input } = run;
+  return {
+    id: run.entryId,
+    kind: 'query',
+    session_id: input.sessionId,
+    user_id: input.userId,
+    question: run.question,
+    sql: ending.sql || null,
+    answer: ending.success ? ending.response : null,
+    status: ending.status,
+    error: ending.error,
+    row_count: ending.result ? ending.result.rowCount : null,
+    ...(ending.pendingApproval ? { estimated_rows: ending.estimatedRows ?? null } : {}),
+    ...(ending.reading ? { reading: ending.reading } : {}),
+    ...(ending.clarification ? { clarification: ending.clarification } : {}),
+    ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}),
+    ...(ending.examples?.length ? { examples: ending.examples } : {}),
+    // an answered read keeps the first page of its rows, so a reloaded session shows its table
+    ...(ending.success && ending.result && !ending.pendingApproval ? { result: keptResult(ending.result) } : {}),
+    rlhf_signal: input.rlhfSignal ?? null,
+    trace_id: run.rec.traceId,
+    connection_id: run.connectionId || null,
+  };
+}
+
+/** What `ask` answers for a recorded ending. */
+function askOutcome(run: Run, ending: Ending, historyEntryId: string): AskOutcome {
+  return {
+    success: ending.success,
+    response: ending.response,
+    sql: ending.sql,
+    pendingApproval: ending.pendingApproval,
+    sessionId: run.input.sessionId,
+    error: ending.error,
+    kind: ending.kind,
+    result: ending.result,
+    traceId: run.rec.traceId,
+    historyEntryId,
+    cached: ending.cached,
+    connectionId: run.connectionId,
+    repairs: run.repairs,
+    reading: ending.reading ?? null,
+    clarification: ending.clarification ?? null,
+    knowledge: run.knowledge.uses,
+    examples: ending.examples ?? [],
+    ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
+  };
 }

@@ -19,7 +19,7 @@ import { QueryPipeline } from './query-pipeline';
 import { DEFAULT_PIPELINE_CONFIG } from './pipeline-config';
 import { InMemoryStateStore } from './testing/in-memory-state-store';
 import { ScriptedLlmProvider } from './testing/scripted-llm-provider';
-import { createEmbeddingClient } from './linking/embedding-client';
+import { createEmbeddingClient } from '@nlq/llm-providers';
 import { SemanticScorer } from './linking/semantic-scores';
 import type { ScriptedSql } from './testing/scripted-llm-provider';
 

@@ -7,7 +7,7 @@
  */
 import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
 import { OfflineProvider, type LlmProvider } from '@nlq/llm-providers';
-import { createEmbeddingClient } from '../linking/embedding-client';
+import { createEmbeddingClient } from '@nlq/llm-providers';
 import { SemanticScorer } from '../linking/semantic-scores';
 import { startEmbeddingStandIn, type EmbeddingStandIn } from '../testing/embedding-stand-in';
 import { revenueMetric } from '../testing/knowledge-fixtures';

@@ -5,7 +5,7 @@
  */
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { linkSchema } from '../stages/linking';
-import { createEmbeddingClient } from './embedding-client';
+import { createEmbeddingClient } from '@nlq/llm-providers';
 import { SemanticScorer } from './semantic-scores';
 import { startEmbeddingStandIn, type EmbeddingStandIn } from '../testing/embedding-stand-in';
 

@@ -3,7 +3,7 @@
  * document embedding, the table vectors computed once per schema version and model and kept in a cache.
  */
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
-import type { EmbeddingClient } from './embedding-client';
+import type { EmbeddingClient } from '@nlq/llm-providers';
 
 /** Where table vectors are kept between questions (in memory by default; a state-store adapter may persist them). */
 export interface EmbeddingCache {

@@ -47,21 +47,8 @@ export interface FromReading {
  * tying it to the outer row by a relation (see correlation below) are counted in `related` and taken out.
  */
 export function readFrom(ast: Node, outer: Scope | null, ctx: ReadingContext): FromReading {
-  const ctes = new Set<string>(
-    (Array.isArray(ast.with) ? ast.with : []).map((w: Node) => String(nameOf(w?.name) ?? '').toLowerCase()),
-  );
   const items: Node[] = Array.isArray(ast.from) ? ast.from : [];
-  const sources = items.map((item) => sourceOf(item, ctes, ctx));
-  // a table read twice (a self-join) is told apart by its aliases: "employees e", "employees m"
-  for (const source of sources) {
-    const twins = sources.filter((s) => s.words === source.words);
-    if (twins.length < 2) continue;
-    for (const twin of twins) {
-      if (twin.key === twin.name.toLowerCase()) continue;
-      twin.words = `${twin.words} ${words(twin.key)}`;
-      twin.prefix = `${twin.prefix} ${words(twin.key)}`;
-    }
-  }
+  const sources = fromSources(ast, items, ctx);
   const aliases = new Map<string, Node>();
   for (const column of Array.isArray(ast.columns) ? ast.columns : []) {
     const alias = nameOf(column?.as);
@@ -74,65 +61,104 @@ export function readFrom(ast: Node, outer: Scope | null, ctx: ReadingContext): F
     aliases,
     shared: sharedColumns(ast, sources),
   };
-  const where = conjuncts(ast.where);
-  const consumed = new Set<number>();
+  const where: WhereConjuncts = { conditions: conjuncts(ast.where), consumed: new Set<number>() };
   const extra: Node[] = [];
-  const joins: Join[] = [];
-  items.forEach((item, i) => {
-    if (i === 0) return;
-    const target = sources[i];
-    const type = String(item.join ?? '').toUpperCase();
-    const outerJoin = type.includes('LEFT')
-      ? 'left'
-      : type.includes('RIGHT')
-        ? 'right'
-        : type.includes('FULL')
-          ? 'full'
-          : null;
-    const pairs: Array<{ anchor: Source; mine: string; theirs: string }> = [];
-    const earlier = (s: Source | null) => !!s && s !== target && sources.indexOf(s) < i;
-    const link = (c: Node): boolean => {
-      const eq = columnEquality(c, scope, ctx);
-      if (!eq) return false;
-      const [mine, theirs] =
-        eq[0].source === target && earlier(eq[1].source)
-          ? eq
-          : eq[1].source === target && earlier(eq[0].source)
-            ? [eq[1], eq[0]]
-            : [null, null];
-      if (!mine || !theirs) return false;
-      pairs.push({ anchor: theirs.source!, mine: mine.name, theirs: theirs.name });
-      return true;
-    };
-    if (item.on) {
-      for (const c of conjuncts(item.on)) {
-        if (link(c)) continue;
-        if (outerJoin) ctx.partial = true;
-        else extra.push(c);
-      }
-    } else if (Array.isArray(item.using)) {
-      for (const u of item.using) {
-        const name = nameOf(u);
-        const anchor =
-          sources.slice(0, i).find((s) => s.table?.columns.some((c) => c.name.toLowerCase() === name?.toLowerCase())) ??
-          sources[0];
-        if (name && anchor) pairs.push({ anchor, mine: name, theirs: name });
-      }
-    } else if (!type.includes('CROSS')) {
-      where.forEach((c, k) => {
-        if (!consumed.has(k) && link(c)) consumed.add(k);
-      });
-    }
-    joins.push(joinOf(target, pairs, outerJoin, ctx));
-  });
+  const joins = items.slice(1).map((item, k) => readJoin(item, k + 1, scope, where, extra, ctx));
   let related = 0;
   const conditions = [...extra];
-  where.forEach((c, k) => {
-    if (consumed.has(k)) return;
+  where.conditions.forEach((c, k) => {
+    if (where.consumed.has(k)) return;
     if (outer && correlation(c, scope, ctx)) related++;
     else conditions.push(c);
   });
   return { scope, joins, conditions, related };
+}
+
+/** The WHERE clause's conjuncts and the indexes of those a comma join took as its condition. */
+interface WhereConjuncts {
+  conditions: Node[];
+  consumed: Set<number>;
+}
+
+/**
+ * The sources of the FROM items, in order (CTE names recognised); a table read twice (a self-join) is told apart by
+ * its aliases: "employees e", "employees m".
+ */
+function fromSources(ast: Node, items: Node[], ctx: ReadingContext): Source[] {
+  const ctes = new Set<string>(
+    (Array.isArray(ast.with) ? ast.with : []).map((w: Node) => String(nameOf(w?.name) ?? '').toLowerCase()),
+  );
+  const sources = items.map((item) => sourceOf(item, ctes, ctx));
+  for (const source of sources) {
+    const twins = sources.filter((s) => s.words === source.words);
+    if (twins.length < 2) continue;
+    for (const twin of twins) {
+      if (twin.key === twin.name.toLowerCase()) continue;
+      twin.words = `${twin.words} ${words(twin.key)}`;
+      twin.prefix = `${twin.prefix} ${words(twin.key)}`;
+    }
+  }
+  return sources;
+}
+
+/**
+ * The join of the FROM item at index `i` (from 1): its ON equalities, USING list or, for a comma join, the WHERE
+ * equalities linking it to an earlier table (marked consumed). Other ON conditions of an inner join go to `extra`;
+ * an outer join's mark the reading partial.
+ */
+function readJoin(
+  item: Node,
+  i: number,
+  scope: Scope,
+  where: WhereConjuncts,
+  extra: Node[],
+  ctx: ReadingContext,
+): Join {
+  const { sources } = scope;
+  const target = sources[i];
+  const type = String(item.join ?? '').toUpperCase();
+  const outerJoin = type.includes('LEFT')
+    ? 'left'
+    : type.includes('RIGHT')
+      ? 'right'
+      : type.includes('FULL')
+        ? 'full'
+        : null;
+  const pairs: Array<{ anchor: Source; mine: string; theirs: string }> = [];
+  const earlier = (s: Source | null) => !!s && s !== target && sources.indexOf(s) < i;
+  const link = (c: Node): boolean => {
+    const eq = columnEquality(c, scope, ctx);
+    if (!eq) return false;
+    const [mine, theirs] =
+      eq[0].source === target && earlier(eq[1].source)
+        ? eq
+        : eq[1].source === target && earlier(eq[0].source)
+          ? [eq[1], eq[0]]
+          : [null, null];
+    if (!mine || !theirs) return false;
+    pairs.push({ anchor: theirs.source!, mine: mine.name, theirs: theirs.name });
+    return true;
+  };
+  if (item.on) {
+    for (const c of conjuncts(item.on)) {
+      if (link(c)) continue;
+      if (outerJoin) ctx.partial = true;
+      else extra.push(c);
+    }
+  } else if (Array.isArray(item.using)) {
+    for (const u of item.using) {
+      const name = nameOf(u);
+      const anchor =
+        sources.slice(0, i).find((s) => s.table?.columns.some((c) => c.name.toLowerCase() === name?.toLowerCase())) ??
+        sources[0];
+      if (name && anchor) pairs.push({ anchor, mine: name, theirs: name });
+    }
+  } else if (!type.includes('CROSS')) {
+    where.conditions.forEach((c, k) => {
+      if (!where.consumed.has(k) && link(c)) where.consumed.add(k);
+    });
+  }
+  return joinOf(target, pairs, outerJoin, ctx);
 }
 
 /** Column names that this SELECT (not its subqueries) qualifies with two or more of its tables: `b.state_name`, `s.state_name`. */

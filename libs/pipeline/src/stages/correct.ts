@@ -17,22 +17,31 @@ export function decideCorrection(
   retriesUsed: number,
   maxRetries: number,
 ): CorrectionDecision {
+  if (isCorrectable(error) && retriesUsed < maxRetries)
+    return { action: 'retry', previousAttempt: { sql, error: error.message } };
+  return { action: 'fail', ...correctionFailure(error, retriesUsed) };
+}
+
+/**
+ * How a database error ends the request when it is not retried: a connection, timeout, read-only or
+ * unsupported-feature error says what happened (a read-only violation is `refused`); any other error says that no
+ * working SQL was found after `retriesUsed + 1` attempts ({@link exhaustedMessage}).
+ */
+export function correctionFailure(
+  error: DatabaseError,
+  retriesUsed: number,
+): { status: 'error' | 'refused'; error: string } {
   switch (error.kind) {
     case 'connection':
-      return { action: 'fail', status: 'error', error: `The database could not be reached: ${error.message}` };
+      return { status: 'error', error: `The database could not be reached: ${error.message}` };
     case 'timeout':
-      return { action: 'fail', status: 'error', error: `The query took too long and was cancelled: ${error.message}` };
+      return { status: 'error', error: `The query took too long and was cancelled: ${error.message}` };
     case 'read_only':
-      return {
-        action: 'fail',
-        status: 'refused',
-        error: `The database refused to change data in a read-only query: ${error.message}`,
-      };
+      return { status: 'refused', error: `The database refused to change data in a read-only query: ${error.message}` };
     case 'unsupported':
-      return { action: 'fail', status: 'error', error: `The database does not support this: ${error.message}` };
+      return { status: 'error', error: `The database does not support this: ${error.message}` };
     default:
-      if (retriesUsed < maxRetries) return { action: 'retry', previousAttempt: { sql, error: error.message } };
-      return { action: 'fail', status: 'error', error: exhaustedMessage(retriesUsed, error.message) };
+      return { status: 'error', error: exhaustedMessage(retriesUsed, error.message) };
   }
 }
 

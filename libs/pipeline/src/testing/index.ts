@@ -1,6 +1,8 @@
-/** Test support of the pipeline (`@nlq/pipeline/testing`): an in-memory state store and a scripted provider. Never imported by production code. */
-export * from './in-memory-state-store';
-export * from './scripted-llm-provider';
-export * from './scripted-pipeline';
-export * from './embedding-stand-in';
-export * from './knowledge-fixtures';
+/**
+ * Test support of the pipeline for other packages' tests (`@nlq/pipeline/testing`): an in-memory state store and a
+ * scripted provider. The pipeline's own tests also use the scripted pipeline, the embedding stand-in and the
+ * knowledge fixtures of this folder, by path. Never imported by production code.
+ */
+export { InMemoryStateStore } from './in-memory-state-store';
+export { ScriptedLlmProvider } from './scripted-llm-provider';
+export type { ScriptedSql } from './scripted-llm-provider';
