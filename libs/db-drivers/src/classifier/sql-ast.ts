@@ -176,3 +176,11 @@ export function functionName(node: AstNode): string | null {
   const n = identName(node?.name);
   return n === null ? null : n.toLowerCase();
 }
+
+/**
+ * SQL text of a parsed statement, written by node-sql-parser's `sqlify` in `grammar` (identifiers quoted, comments
+ * and layout gone). @throws when the parser cannot write the node.
+ */
+export function sqlifyStatement(statement: AstNode, grammar: Dialect): string {
+  return parser.sqlify(statement, { database: PARSER_DATABASE[grammar] });
+}
