@@ -243,6 +243,7 @@ export class QueryPipeline {
     const knowledge = await loadKnowledge(
       this.store,
       target.connectionId,
+      target.driver.dialect,
       run.question,
       rec,
       embed,
@@ -475,6 +476,7 @@ export class QueryPipeline {
           continue;
         }
         if (applied.action === 'refuse') return failure('refused', applied.error, sql, classification.kind);
+        run.knowledge = applied.knowledge;
       }
 
       // 8. policy

@@ -72,6 +72,7 @@ describe('definition expressions are parsed, checked and written from the parse 
 
   it('never lets a comment of a stored text into the SQL written from it', () => {
     expect(definitionSql("orders.status <> 'cancelled' -- keeps live orders", 'sqlite')).toBeNull();
-    expect(definitionSql('SUM(orders.total_amount)', 'sqlite')).toBe('SUM("orders"."total_amount")');
+    expect(definitionSql('SUM(orders.total_amount)', 'sqlite')).toBe('SUM(orders.total_amount)');
+    expect(definitionSql('SUM("Order Details".UnitPrice)', 'sqlite')).toBe('SUM("Order Details".UnitPrice)');
   });
 });

@@ -1,4 +1,5 @@
 import type { Dialect } from '@nlq/contracts';
+import { quoteIdentifierIfNeeded } from '../identifier-quoting';
 import { definitionFunctionProblem } from './definition-functions';
 import { parseSql, sqlifyStatement, type AstNode } from './sql-ast';
 import { tokenizeSql, type SqlToken } from './sql-tokenizer';
@@ -47,7 +48,8 @@ function parseUncached(text: string, dialect: Dialect): DefinitionExpression {
   if (lexical) return { ok: false, problem: lexical };
   const parsed = parseSql(`SELECT ${text}`, dialect);
   if (!parsed.ok) return { ok: false, problem: `not a valid ${dialect} SQL expression: ${parsed.error}` };
-  if (parsed.statements.length !== 1) return { ok: false, problem: 'must be one SQL expression, not several statements' };
+  if (parsed.statements.length !== 1)
+    return { ok: false, problem: 'must be one SQL expression, not several statements' };
   const select = parsed.statements[0];
   const shape = shapeProblem(select);
   if (shape) return { ok: false, problem: shape };
@@ -56,7 +58,7 @@ function parseUncached(text: string, dialect: Dialect): DefinitionExpression {
   if (functions) return { ok: false, problem: functions };
   let sql: string;
   try {
-    sql = sqlifyStatement(select, parsed.grammar).replace(/^SELECT\s+/i, '');
+    sql = readable(sqlifyStatement(select, parsed.grammar).replace(/^SELECT\s+/i, ''), dialect);
   } catch (error) {
     return { ok: false, problem: `nlq cannot write this expression back as SQL: ${String(error)}` };
   }
@@ -64,6 +66,24 @@ function parseUncached(text: string, dialect: Dialect): DefinitionExpression {
   if (dropped.length > 0)
     return { ok: false, problem: `the parser would drop ${dropped.map((t) => `"${t}"`).join(', ')} of the text` };
   return { ok: true, expression, sql };
+}
+
+/**
+ * SQL written by the parser with each quoted identifier that the dialect reads bare as the same name written bare
+ * (quoteIdentifierIfNeeded): `SUM("orders"."total")` -> `SUM(orders.total)`; names that need quotes keep them.
+ */
+function readable(sql: string, dialect: Dialect): string {
+  const open = dialect === 'mysql' || dialect === 'mariadb' ? '`' : dialect === 'transactsql' ? '[' : '"';
+  const close = open === '[' ? ']' : open;
+  let out = '';
+  let at = 0;
+  for (const token of tokenizeSql(sql, dialect).tokens) {
+    if (token.type !== 'quoted' || !token.text.startsWith(open)) continue;
+    const name = token.text.slice(1, -1).replaceAll(close + close, close);
+    out += sql.slice(at, token.start) + quoteIdentifierIfNeeded(name, dialect);
+    at = token.end;
+  }
+  return out + sql.slice(at);
 }
 
 /** Why the text is refused before parsing: it does not tokenize, holds a comment or a statement separator. */
@@ -96,7 +116,8 @@ function shapeProblem(select: AstNode): string | null {
   });
   if (extra.length > 0) return `must be one SQL expression, without ${extra.map((k) => k.toUpperCase()).join(', ')}`;
   if (select.columns[0]?.as) return 'must be one SQL expression, without an alias';
-  if (select.distinct && (typeof select.distinct === 'string' || select.distinct.type)) return 'must be one SQL expression, without DISTINCT before it';
+  if (select.distinct && (typeof select.distinct === 'string' || select.distinct.type))
+    return 'must be one SQL expression, without DISTINCT before it';
   return null;
 }
 
