@@ -1,4 +1,5 @@
 import type { KnowledgeDefinition } from '@nlq/contracts';
+import { parseDefinitionExpression } from '@nlq/db-drivers';
 import type { ColumnRef, Filter, Measure, ReadIntent, QueryIntent, SqlFragment } from './query-intent';
 import { isWriteIntent } from './query-intent';
 import type { JoinPlanner } from './join-planner';
@@ -20,11 +21,16 @@ function unquote(ident: string): string {
 }
 
 /**
- * `sql` cut at its qualified column references, each resolved against the schema (`table.column` or
- * `schema.table.column`, quoted or not); string literals are kept as written.
- * @throws UnmappedQuestionError when a reference names no column of the schema.
+ * A definition's SQL part as a fragment: parsed in the schema's dialect and written back from its parse tree
+ * (parseDefinitionExpression of @nlq/db-drivers; docs/knowledge.md), so no comment or text the parse does not hold
+ * ever reaches the engine's SQL; then cut at its qualified column references, each resolved against the schema
+ * (`table.column` or `schema.table.column`, quoted or not); string literals are kept as the tree writes them.
+ * @throws UnmappedQuestionError when the part is refused or a reference names no column of the schema.
  */
-export function parseSqlFragment(sql: string, lexicon: SchemaLexicon): SqlFragment {
+export function parseSqlFragment(text: string, lexicon: SchemaLexicon): SqlFragment {
+  const parsed = parseDefinitionExpression(text, lexicon.schema.dialect);
+  if (!parsed.ok) throw new UnmappedQuestionError(`the definition's SQL "${text}" cannot be used: ${parsed.problem}`);
+  const sql = parsed.sql;
   const parts: Array<string | ColumnRef> = [];
   const tables: string[] = [];
   let at = 0;
