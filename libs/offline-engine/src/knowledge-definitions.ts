@@ -283,7 +283,7 @@ export function readDefinitions(
       replace(
         start,
         end,
-        `${ranked ? `${ranked} ` : ''}sum of ${lexicon.table(placeholder.table).name}.${placeholder.column}`,
+        `${ranked ? `${ranked} ` : ''}sum of ${lexicon.restatedColumn(placeholder.table, placeholder.column)}`,
       );
     } else if (def.kind === 'filter' || (def.kind === 'synonym' && def.target.includes('='))) {
       const condition = parseSqlFragment(def.kind === 'filter' ? def.condition : def.target, lexicon);
@@ -309,7 +309,7 @@ export function readDefinitions(
         throw new UnmappedQuestionError(
           `the synonym "${def.name}" names "${def.target}", which is no table or column of the schema`,
         );
-      replace(start, end, `${lexicon.table(column[0].table).name}.${column[0].column}`);
+      replace(start, end, lexicon.restatedColumn(column[0].table, column[0].column));
     }
   }
   reading.question = asRanking(text.replace(/\s{2,}/g, ' ').trim());
