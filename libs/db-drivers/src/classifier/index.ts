@@ -13,3 +13,4 @@ export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair
 export { parseDefinitionExpression, definitionSql } from './definition-expression';
 export type { DefinitionExpression } from './definition-expression';
 export { definitionFunctions } from './definition-functions';
+export { definitionProbeSql, PROBE_ROW_BUDGET } from './definition-probe';

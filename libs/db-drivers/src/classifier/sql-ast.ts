@@ -184,3 +184,10 @@ export function functionName(node: AstNode): string | null {
 export function sqlifyStatement(statement: AstNode, grammar: Dialect): string {
   return parser.sqlify(statement, { database: PARSER_DATABASE[grammar] });
 }
+
+/** SQL text of one parsed expression, written by node-sql-parser's `exprToSQL` in `grammar`. @throws when it cannot. */
+export function sqlifyExpression(expression: AstNode, grammar: Dialect): string {
+  return (parser as unknown as { exprToSQL(e: AstNode, o: { database: string }): string }).exprToSQL(expression, {
+    database: PARSER_DATABASE[grammar],
+  });
+}
