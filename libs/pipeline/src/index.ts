@@ -30,6 +30,7 @@ export * from './stages/explain-empty';
 export * from './knowledge/match-definitions';
 export * from './knowledge/definition-containment';
 export * from './knowledge/definition-check';
+export * from './knowledge/definition-cost';
 export * from './reexports';
 export * from './linking/embedding-client';
 export * from './linking/semantic-scores';

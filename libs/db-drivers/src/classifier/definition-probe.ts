@@ -2,7 +2,7 @@ import type { Dialect } from '@nlq/contracts';
 import { dialectFor } from '../dialects';
 import { quoteIdentifier } from '../identifier-quoting';
 import { parseDefinitionExpression } from './definition-expression';
-import { identName, sqlifyExpression, walkAst, type AstNode } from './sql-ast';
+import { identName, sqlifyExpression, type AstNode } from './sql-ast';
 
 /** Most rows of all the sampled tables together that one probe combines (their cross product). */
 export const PROBE_ROW_BUDGET = 1000;
@@ -21,8 +21,8 @@ export function definitionProbeSql(select: string, where: string | null, dialect
   const expressions = parts.map((p) => (p.ok ? structuredClone(p.expression) : null));
   const tables = new Map<string, { schema: string | null; name: string }>();
   for (const expression of expressions) {
-    walkAst(expression, (node: AstNode) => {
-      if (node.type !== 'column_ref' || !node.table) return;
+    outerColumns(expression, (node: AstNode) => {
+      if (!node.table) return;
       const name = identName(node.table) ?? '';
       const schema = identName(node.schema ?? node.db ?? null);
       tables.set(name, { schema, name });
@@ -39,4 +39,16 @@ export function definitionProbeSql(select: string, where: string | null, dialect
   );
   const [selectSql, whereSql] = expressions.map((e) => sqlifyExpression(e, dialect));
   return `SELECT ${selectSql} FROM ${from.join(', ')}${whereSql ? ` WHERE ${whereSql}` : ''}`;
+}
+
+/** Visits the column references of an expression outside its subqueries (a subquery reads its own FROM). */
+function outerColumns(node: AstNode, visit: (column: AstNode) => void): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const child of node) outerColumns(child, visit);
+    return;
+  }
+  if (node.type === 'select' || node.ast) return;
+  if (node.type === 'column_ref') visit(node);
+  for (const [key, child] of Object.entries(node)) if (key !== 'loc') outerColumns(child, visit);
 }
