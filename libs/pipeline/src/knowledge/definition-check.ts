@@ -25,8 +25,10 @@ interface NamedTable {
  * - filter: `condition` as `SELECT 1 FROM <tables it names> WHERE <condition>`.
  * - synonym: `target` is `table`, `table.column` or `table.column = 'value'`, and that table and column exist.
  * - instruction: free text, not checked.
+ * Each part is read as data first (parseDefinitionExpression of @nlq/db-drivers: no comment, exactly one expression,
+ * functions of the dialect's allow-list only) and the statements are built from the SQL written from its parse tree.
  * Columns must be qualified by their table (`orders.status`), so the tables are known. The statement built must be
- * a read (classifySql: no refused function such as `pg_sleep`).
+ * a read (classifySql). The cost on the connection is checked apart (definition-cost.ts).
  * @returns one entry per offending field with its reasons; empty when the definition holds.
  */
 export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseSchema): DefinitionProblems {
