@@ -268,6 +268,31 @@ describe('reading the definitions', () => {
     );
     expect(() => parseSqlFragment('SUM(orders.nope)', lexicon)).toThrow(/no column/);
   });
+
+  it('writes a part from its parse tree: a stored comment never reaches the SQL, the question is refused', async () => {
+    expect(() => parseSqlFragment("orders.status <> 'cancelled' -- keeps live orders", lexicon)).toThrow(/comments/);
+    expect(() => parseSqlFragment("orders.status <> /* live */ 'cancelled'", lexicon)).toThrow(/comments/);
+    const commented = defs({
+      kind: 'filter',
+      name: 'livestatus',
+      synonyms: [],
+      description: '',
+      condition: "orders.status <> 'cancelled' -- keeps live orders",
+    });
+    await expect(sql(SHOP_SCHEMA, 'how many livestatus orders by status', commented)).rejects.toBeInstanceOf(
+      OfflineRefusalError,
+    );
+    const clean = defs({
+      kind: 'filter',
+      name: 'livestatus',
+      synonyms: [],
+      description: '',
+      condition: "orders.status <> 'cancelled'",
+    });
+    expect(await sql(SHOP_SCHEMA, 'how many livestatus orders by status', clean)).toMatch(
+      /WHERE .*status <> 'cancelled'.* GROUP BY/,
+    );
+  });
 });
 
 describe('adversarial questions with definitions (bounded fuzz)', () => {

@@ -1,4 +1,5 @@
 import type { KnowledgeDefinition } from '@nlq/contracts';
+import { parseDefinitionExpression } from '@nlq/db-drivers';
 import type { ColumnRef, Filter, Measure, ReadIntent, QueryIntent, SqlFragment } from './query-intent';
 import { isWriteIntent } from './query-intent';
 import type { JoinPlanner } from './join-planner';
@@ -20,11 +21,16 @@ function unquote(ident: string): string {
 }
 
 /**
- * `sql` cut at its qualified column references, each resolved against the schema (`table.column` or
- * `schema.table.column`, quoted or not); string literals are kept as written.
- * @throws UnmappedQuestionError when a reference names no column of the schema.
+ * A definition's SQL part as a fragment: parsed in the schema's dialect and written back from its parse tree
+ * (parseDefinitionExpression of @nlq/db-drivers; docs/knowledge.md), so no comment or text the parse does not hold
+ * ever reaches the engine's SQL; then cut at its qualified column references, each resolved against the schema
+ * (`table.column` or `schema.table.column`, quoted or not); string literals are kept as the tree writes them.
+ * @throws UnmappedQuestionError when the part is refused or a reference names no column of the schema.
  */
-export function parseSqlFragment(sql: string, lexicon: SchemaLexicon): SqlFragment {
+export function parseSqlFragment(text: string, lexicon: SchemaLexicon): SqlFragment {
+  const parsed = parseDefinitionExpression(text, lexicon.schema.dialect);
+  if (!parsed.ok) throw new UnmappedQuestionError(`the definition's SQL "${text}" cannot be used: ${parsed.problem}`);
+  const sql = parsed.sql;
   const parts: Array<string | ColumnRef> = [];
   const tables: string[] = [];
   let at = 0;
@@ -277,7 +283,7 @@ export function readDefinitions(
       replace(
         start,
         end,
-        `${ranked ? `${ranked} ` : ''}sum of ${lexicon.table(placeholder.table).name}.${placeholder.column}`,
+        `${ranked ? `${ranked} ` : ''}sum of ${lexicon.restatedColumn(placeholder.table, placeholder.column)}`,
       );
     } else if (def.kind === 'filter' || (def.kind === 'synonym' && def.target.includes('='))) {
       const condition = parseSqlFragment(def.kind === 'filter' ? def.condition : def.target, lexicon);
@@ -303,7 +309,7 @@ export function readDefinitions(
         throw new UnmappedQuestionError(
           `the synonym "${def.name}" names "${def.target}", which is no table or column of the schema`,
         );
-      replace(start, end, `${lexicon.table(column[0].table).name}.${column[0].column}`);
+      replace(start, end, lexicon.restatedColumn(column[0].table, column[0].column));
     }
   }
   reading.question = asRanking(text.replace(/\s{2,}/g, ' ').trim());

@@ -124,14 +124,36 @@ export class SchemaLexicon {
    */
   qualifiedColumns(name: string): Array<Extract<LexiconTarget, { kind: 'column' }>> {
     const dot = name.lastIndexOf('.');
-    const tableName = name.slice(0, dot).toLowerCase();
-    const columnName = name.slice(dot + 1).toLowerCase();
-    for (const [key, table] of this.tables) {
-      if (key.toLowerCase() !== tableName && table.name.toLowerCase() !== tableName) continue;
-      const columns = table.columns.filter((c) => columnName === '*' || c.name.toLowerCase() === columnName);
-      if (columns.length) return columns.map((c) => ({ kind: 'column', table: key, column: c.name, exact: true }));
+    const exact = this.columnsNamed(name.slice(0, dot), name.slice(dot + 1), (n) => n.toLowerCase());
+    if (exact.length) return exact;
+    // a name restated as one word (restatedColumn: `Order_Details.UnitPrice` for "Order Details"), when unambiguous
+    return this.columnsNamed(name.slice(0, dot), name.slice(dot + 1), restatedWord);
+  }
+
+  /**
+   * `table.column` as the engine's restated questions write it, one token the question tokenizer reads as a
+   * qualified name: every run of characters other than letters, digits and `_` becomes `_` (`Order_Details.UnitPrice`
+   * for the table "Order Details"); {@link qualifiedColumns} reads it back.
+   */
+  restatedColumn(tableKey: string, column: string): string {
+    return `${restatedWord(this.table(tableKey).name)}.${column === '*' ? '*' : restatedWord(column)}`;
+  }
+
+  /** The columns of the one table whose key or name matches `tableName` under `form` (all columns for `*`). */
+  private columnsNamed(
+    tableName: string,
+    columnName: string,
+    form: (name: string) => string,
+  ): Array<Extract<LexiconTarget, { kind: 'column' }>> {
+    const table = form(tableName);
+    const column = form(columnName);
+    const hits: Array<Array<Extract<LexiconTarget, { kind: 'column' }>>> = [];
+    for (const [key, t] of this.tables) {
+      if (form(key) !== table && form(t.name) !== table) continue;
+      const columns = t.columns.filter((c) => columnName === '*' || form(c.name) === column);
+      if (columns.length) hits.push(columns.map((c) => ({ kind: 'column', table: key, column: c.name, exact: true })));
     }
-    return [];
+    return hits.length === 1 || (hits.length > 1 && form !== restatedWord) ? hits[0] : [];
   }
 
   /** The table by key; throws on an unknown key (a programming error). */
@@ -439,4 +461,9 @@ export function tableNoun(table: TableSchema): string {
   if (words.length > 1 && /^(tbl|tb|dim|fact)$/.test(words[0])) words.shift();
   words[words.length - 1] = singularize(words[words.length - 1]);
   return words.join(' ');
+}
+
+/** A name as one lower-case word: runs of characters other than letters, digits and `_` become `_`. */
+function restatedWord(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_');
 }

@@ -42,4 +42,5 @@ export type { EmbeddingCache } from './linking/semantic-scores';
 export type { ExampleDecision } from './examples/example-curator';
 export { ExampleQuestions } from './example-questions/example-questions';
 export { checkDefinition } from './knowledge/definition-check';
+export { definitionCostProblems, DefinitionProbeUnavailableError } from './knowledge/definition-cost';
 export * from './reexports';

@@ -1,4 +1,4 @@
-import type { DatabaseSchema, FeedbackSignal, HistoryEntry } from '@nlq/contracts';
+import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { RECENT_HISTORY_ENTRIES } from './ports';
@@ -175,7 +175,7 @@ export class QueryPipeline {
     run.context = conversationFingerprint(run.conversation);
 
     // knowledge (docs/knowledge.md): before the cache, as the definitions' ids and versions are part of its key
-    const knowledgeError = await this.matchKnowledge(run, provider);
+    const knowledgeError = await this.matchKnowledge(run, provider, target.driver.dialect);
     if (knowledgeError) return this.outcomes.finish(run, knowledgeError);
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
@@ -250,7 +250,7 @@ export class QueryPipeline {
    * by meaning too when embeddings are configured, for a model only (the offline engine applies what the words
    * name). Answers the failure ending when they cannot be loaded, else null.
    */
-  private async matchKnowledge(run: Run, provider: LlmProvider): Promise<Ending | null> {
+  private async matchKnowledge(run: Run, provider: LlmProvider, dialect: Dialect): Promise<Ending | null> {
     const semantic = this.semantic;
     const embed =
       semantic && !provider.answersLocally
@@ -259,6 +259,7 @@ export class QueryPipeline {
     const knowledge = await loadKnowledge(
       this.store,
       run.connectionId,
+      dialect,
       run.question,
       run.rec,
       embed,

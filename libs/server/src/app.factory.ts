@@ -16,6 +16,7 @@ import type { AppEnv } from './platform/config/environment-variables';
 import { createRootLogger, resolveLogFormat } from './platform/logging/logger.factory';
 import { PinoNestLogger } from './platform/logging/pino-nest.logger';
 import { DebugRequestLogController } from './platform/logging/request-log-controller';
+import { registerImportBodyLimit } from './application/knowledge/definitions/import-body-limit';
 import { setupOpenApi } from './application/openapi';
 import { registerRateLimit } from './platform/rate-limit/rate-limit.plugin';
 import { registerJsonBodyParser } from './platform/common/json-body-parser';
@@ -69,6 +70,8 @@ export async function createApp(
   });
   // MAX_JSON_DEPTH: deeper JSON bodies answer 400 before they are parsed or validated (issue 10 item 2)
   registerJsonBodyParser(adapter.getInstance() as never, config.maxJsonDepth);
+  // the YAML import takes documents up to 1,000 definitions (docs/knowledge.md "YAML")
+  registerImportBodyLimit(adapter.getInstance() as never, config.maxBodyBytes);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     abortOnError: false,

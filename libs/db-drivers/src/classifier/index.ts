@@ -10,3 +10,7 @@ export type { AstNode, ParseResult } from './parse-result';
 export type { SqlToken, TokenizedSql } from './sql-tokenizer';
 export { repairSql, repairKeywordIdentifiers, repairDoubleQuotedLiterals } from './sql-repair';
 export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair';
+export { parseDefinitionExpression, definitionSql } from './definition-expression';
+export type { DefinitionExpression } from './definition-expression';
+export { definitionFunctions } from './definition-functions';
+export { definitionProbeSql, PROBE_ROW_BUDGET } from './definition-probe';

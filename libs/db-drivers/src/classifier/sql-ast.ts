@@ -176,3 +176,18 @@ export function functionName(node: AstNode): string | null {
   const n = identName(node?.name);
   return n === null ? null : n.toLowerCase();
 }
+
+/**
+ * SQL text of a parsed statement, written by node-sql-parser's `sqlify` in `grammar` (identifiers quoted, comments
+ * and layout gone). @throws when the parser cannot write the node.
+ */
+export function sqlifyStatement(statement: AstNode, grammar: Dialect): string {
+  return parser.sqlify(statement, { database: PARSER_DATABASE[grammar] });
+}
+
+/** SQL text of one parsed expression, written by node-sql-parser's `exprToSQL` in `grammar`. @throws when it cannot. */
+export function sqlifyExpression(expression: AstNode, grammar: Dialect): string {
+  return (parser as unknown as { exprToSQL(e: AstNode, o: { database: string }): string }).exprToSQL(expression, {
+    database: PARSER_DATABASE[grammar],
+  });
+}

@@ -28,5 +28,7 @@ export function definitionsStage(ctx: AttemptContext, state: AttemptState): Next
   }
   if (applied.action === 'refuse')
     return { step: 'finish', ending: failure('refused', applied.error, sql, classification.kind) };
+  // provenance: only the definitions the executed SQL shows (docs/knowledge.md "At question time")
+  ctx.run.knowledge = applied.knowledge;
   return RUN;
 }

@@ -1,5 +1,11 @@
 import type { DatabaseSchema, Dialect, KnowledgeDefinitionBody } from '@nlq/contracts';
-import { checkReferences, classifySql, parseSql, type AstNode } from '@nlq/db-drivers';
+import {
+  checkReferences,
+  classifySql,
+  parseDefinitionExpression,
+  quoteIdentifier,
+  type AstNode,
+} from '@nlq/db-drivers';
 
 /** Problems per field of a definition (the shape of the 400 error's `details`): empty when it holds. */
 export type DefinitionProblems = Array<{ field: string; problems: string[] }>;
@@ -19,8 +25,10 @@ interface NamedTable {
  * - filter: `condition` as `SELECT 1 FROM <tables it names> WHERE <condition>`.
  * - synonym: `target` is `table`, `table.column` or `table.column = 'value'`, and that table and column exist.
  * - instruction: free text, not checked.
+ * Each part is read as data first (parseDefinitionExpression of @nlq/db-drivers: no comment, exactly one expression,
+ * functions of the dialect's allow-list only) and the statements are built from the SQL written from its parse tree.
  * Columns must be qualified by their table (`orders.status`), so the tables are known. The statement built must be
- * a read (classifySql: no refused function such as `pg_sleep`).
+ * a read (classifySql). The cost on the connection is checked apart (definition-cost.ts).
  * @returns one entry per offending field with its reasons; empty when the definition holds.
  */
 export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseSchema): DefinitionProblems {
@@ -61,42 +69,27 @@ function checkExpression(
 ): string[] {
   const parsed = parseExpression(text, dialect);
   if (typeof parsed === 'string') return [parsed];
+  const { expression, sql: written } = parsed;
   if (role === 'aggregate') {
-    const problem = aggregateProblem(parsed);
+    const problem = aggregateProblem(expression);
     if (problem) return [problem];
-  } else if (containsAggregate(parsed)) {
+  } else if (containsAggregate(expression)) {
     return ['a condition on rows may not use an aggregate function'];
   }
-  const tables = namedTables(parsed, dialect);
+  const tables = namedTables(expression, dialect);
   if ('problem' in tables) return [tables.problem];
   const sql =
-    role === 'aggregate' ? `SELECT ${text} FROM ${tables.from}` : `SELECT 1 FROM ${tables.from} WHERE ${text}`;
+    role === 'aggregate' ? `SELECT ${written} FROM ${tables.from}` : `SELECT 1 FROM ${tables.from} WHERE ${written}`;
   return statementProblems(sql, dialect, schema);
 }
 
 /**
- * Parses `text` as one SQL expression (`SELECT <text>`): answers its AST, or the reason it is not exactly one
- * expression (a syntax error, a second column, a FROM or WHERE clause smuggled in, a second statement).
+ * Parses `text` as one SQL expression (parseDefinitionExpression of @nlq/db-drivers: no comment, one expression,
+ * functions of the dialect's allow-list): answers its AST and its SQL written from that tree, or the reason.
  */
-function parseExpression(text: string, dialect: Dialect): AstNode | string {
-  const parsed = parseSql(`SELECT ${text}`, dialect);
-  if (!parsed.ok) return `not a valid ${dialect} SQL expression: ${parsed.error}`;
-  if (parsed.statements.length !== 1) return 'must be one SQL expression, not several statements';
-  const select = parsed.statements[0];
-  if (select?.type !== 'select' || !Array.isArray(select.columns) || select.columns.length !== 1)
-    return 'must be one SQL expression';
-  const extra = ['from', 'where', 'groupby', 'having', 'orderby', 'limit', 'with'].filter((k) => {
-    const value = select[k];
-    return (
-      value !== null &&
-      value !== undefined &&
-      !(k === 'limit' && Array.isArray(value?.value) && value.value.length === 0) &&
-      !(Array.isArray(value) && value.length === 0)
-    );
-  });
-  if (extra.length > 0) return `must be one SQL expression, without ${extra.map((k) => k.toUpperCase()).join(', ')}`;
-  if (select.columns[0]?.as) return 'must be one SQL expression, without an alias';
-  return select.columns[0].expr;
+function parseExpression(text: string, dialect: Dialect): { expression: AstNode; sql: string } | string {
+  const parsed = parseDefinitionExpression(text, dialect);
+  return parsed.ok ? { expression: parsed.expression, sql: parsed.sql } : parsed.problem;
 }
 
 /** Why an expression is not an aggregate: none, or a column outside any aggregate function. Null when it is one. */
@@ -175,16 +168,13 @@ function namedTables(expression: AstNode, dialect: Dialect): { from: string } | 
     return { problem: 'must name at least one column as table.column, so that its table is known' };
   return {
     from: [...tables.values()]
-      .map((t) => (t.schema ? `${quote(t.schema, dialect)}.${quote(t.name, dialect)}` : quote(t.name, dialect)))
+      .map((t) =>
+        t.schema
+          ? `${quoteIdentifier(t.schema, dialect)}.${quoteIdentifier(t.name, dialect)}`
+          : quoteIdentifier(t.name, dialect),
+      )
       .join(', '),
   };
-}
-
-/** An identifier quoted the dialect's way (double quotes; backticks on MySQL/MariaDB; brackets on SQL Server). */
-function quote(name: string, dialect: Dialect): string {
-  if (dialect === 'mysql' || dialect === 'mariadb') return `\`${name.replaceAll('`', '``')}\``;
-  if (dialect === 'transactsql') return `[${name.replaceAll(']', ']]')}]`;
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** Problems of the statement built from a definition: not a plain read, or unknown tables and columns. */
@@ -197,8 +187,9 @@ function statementProblems(sql: string, dialect: Dialect, schema: DatabaseSchema
 
 /** Why a synonym's target names nothing of the schema; null when its table (and column) exist. */
 function synonymTargetProblem(target: string, dialect: Dialect, schema: DatabaseSchema): string | null {
-  const parsed = parseExpression(target, dialect);
-  if (typeof parsed === 'string') return `must be table, table.column or table.column = 'value': ${parsed}`;
+  const expression = parseExpression(target, dialect);
+  if (typeof expression === 'string') return `must be table, table.column or table.column = 'value': ${expression}`;
+  const parsed = expression.expression;
   let ref: AstNode = parsed;
   if (parsed.type === 'binary_expr') {
     const literal = parsed.right?.type;
@@ -217,6 +208,10 @@ function synonymTargetProblem(target: string, dialect: Dialect, schema: Database
     const found = schema.tables.some((t) => t.name.toLowerCase() === name.toLowerCase());
     return found ? null : `unknown table "${name}"`;
   }
-  const problems = statementProblems(`SELECT ${target} FROM ${quote(nameOf(ref.table), dialect)}`, dialect, schema);
+  const problems = statementProblems(
+    `SELECT ${expression.sql} FROM ${quoteIdentifier(nameOf(ref.table), dialect)}`,
+    dialect,
+    schema,
+  );
   return problems.length > 0 ? problems.join('; ') : null;
 }

@@ -1,5 +1,5 @@
 import type { DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
-import { functionName, identName, parseSql, type AstNode } from '@nlq/db-drivers';
+import { functionName, identName, parseDefinitionExpression, parseSql, type AstNode } from '@nlq/db-drivers';
 
 /** A matched metric or filter the SQL does not apply, with what it requires. */
 export interface MissingDefinition {
@@ -151,14 +151,65 @@ function factsOf(select: AstNode, schema: DatabaseSchema | null): SelectFacts {
   return { computed, conditions };
 }
 
-/** Parses one expression of a definition (`SELECT <text>`), resolving `table.column` to the table; null when it does not parse. */
+/**
+ * One SQL part of a definition parsed as data (parseDefinitionExpression: a part with a comment or a refused function
+ * is never found applied), `table.column` resolved to the table; null when it is refused.
+ */
 function definitionExpression(text: string, dialect: Dialect): { canonical: string; conjuncts: string[] } | null {
-  const parsed = parseSql(`SELECT ${text}`, dialect);
-  if (!parsed.ok || parsed.statements.length !== 1) return null;
-  const expr = parsed.statements[0]?.columns?.[0]?.expr;
-  if (!expr) return null;
+  const parsed = parseDefinitionExpression(text, dialect);
+  if (!parsed.ok) return null;
   const scope: Scope = { aliases: new Map(), tables: [], schema: null };
-  return { canonical: canonical(expr, scope), conjuncts: conjuncts(expr).map((c) => canonical(c, scope)) };
+  return {
+    canonical: canonical(parsed.expression, scope),
+    conjuncts: conjuncts(parsed.expression).map((c) => canonical(c, scope)),
+  };
+}
+
+/** The SELECT facts of a statement, or null when it is not one statement the parser reads. */
+function statementFacts(sql: string, dialect: Dialect, schema: DatabaseSchema | null): SelectFacts[] | null {
+  const parsed = parseSql(sql, dialect);
+  if (!parsed.ok || parsed.statements.length !== 1) return null;
+  return selects(parsed.statements[0]).map((s) => factsOf(s, schema));
+}
+
+/**
+ * True when `facts` apply the metric or filter `d`: a metric's expression computed by a SELECT whose conditions hold
+ * each conjunct of its filter, a filter's every conjunct a condition of some SELECT. With `carried`, a metric whose
+ * expression is computed nowhere counts as applied (a follow-up about something else).
+ */
+function applies(d: KnowledgeDefinition, facts: readonly SelectFacts[], dialect: Dialect, carried: boolean): boolean {
+  if (d.kind === 'metric') {
+    const expression = definitionExpression(d.expression, dialect);
+    if (expression === null) return false;
+    const filter = d.filter ? definitionExpression(d.filter, dialect) : null;
+    if (d.filter && filter === null) return false;
+    const computed = facts.filter((f) => f.computed.has(expression.canonical));
+    return (
+      computed.some((f) => !filter || filter.conjuncts.every((c) => f.conditions.has(c))) ||
+      (carried && computed.length === 0)
+    );
+  }
+  if (d.kind === 'filter') {
+    const condition = definitionExpression(d.condition, dialect);
+    return condition !== null && condition.conjuncts.every((c) => facts.some((f) => f.conditions.has(c)));
+  }
+  return false;
+}
+
+/**
+ * The ids of the metrics and filters of `definitions` that `sql` applies (see {@link applies}, never counting a
+ * carried metric that is computed nowhere): the provenance an answer may claim (docs/knowledge.md "At question
+ * time"). Empty when the SQL is not one statement the parser reads. Never throws.
+ */
+export function definitionsInSql(
+  sql: string,
+  dialect: Dialect,
+  definitions: readonly KnowledgeDefinition[],
+  schema: DatabaseSchema | null = null,
+): Set<string> {
+  const facts = statementFacts(sql, dialect, schema);
+  if (!facts) return new Set();
+  return new Set(definitions.filter((d) => !d.deleted && applies(d, facts, dialect, false)).map((d) => d.id));
 }
 
 /**
@@ -182,39 +233,28 @@ export function missingDefinitions(
     (d) => !d.deleted && (d.kind === 'metric' || (d.kind === 'filter' && !carried.has(d.id))),
   );
   if (checked.length === 0) return [];
-  const parsed = parseSql(sql, dialect);
-  if (!parsed.ok || parsed.statements.length !== 1) return [];
-  const facts = selects(parsed.statements[0]).map((s) => factsOf(s, schema));
+  const facts = statementFacts(sql, dialect, schema);
+  if (!facts) return [];
   const missing: MissingDefinition[] = [];
   for (const d of checked) {
+    if (applies(d, facts, dialect, carried.has(d.id))) continue;
     if (d.kind === 'metric') {
-      const expression = definitionExpression(d.expression, dialect);
-      const filter = d.filter ? definitionExpression(d.filter, dialect) : null;
-      const computed = facts.filter((f) => expression !== null && f.computed.has(expression.canonical));
-      const applied =
-        computed.some((f) => !filter || filter.conjuncts.every((c) => f.conditions.has(c))) ||
-        (carried.has(d.id) && expression !== null && computed.length === 0);
-      if (!applied) {
-        const requires = d.filter ? `${d.expression} with ${d.filter}` : d.expression;
-        missing.push({
-          id: d.id,
-          kind: 'metric',
-          name: d.name,
-          version: d.version,
-          message: `the definition of ${d.name} requires ${requires}`,
-        });
-      }
+      const requires = d.filter ? `${d.expression} with ${d.filter}` : d.expression;
+      missing.push({
+        id: d.id,
+        kind: 'metric',
+        name: d.name,
+        version: d.version,
+        message: `the definition of ${d.name} requires ${requires}`,
+      });
     } else if (d.kind === 'filter') {
-      const condition = definitionExpression(d.condition, dialect);
-      const applied = condition !== null && condition.conjuncts.every((c) => facts.some((f) => f.conditions.has(c)));
-      if (!applied)
-        missing.push({
-          id: d.id,
-          kind: 'filter',
-          name: d.name,
-          version: d.version,
-          message: `the definition of ${d.name} requires the condition ${d.condition}`,
-        });
+      missing.push({
+        id: d.id,
+        kind: 'filter',
+        name: d.name,
+        version: d.version,
+        message: `the definition of ${d.name} requires the condition ${d.condition}`,
+      });
     }
   }
   return missing;

@@ -1,13 +1,15 @@
-import type { DatabaseSchema, Dialect } from '@nlq/contracts';
+import type { DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
 import type { StateStore } from '../ports';
 import type { TraceRecorder } from '../trace-recorder';
-import { missingDefinitions } from './definition-containment';
+import { definitionsInSql, missingDefinitions } from './definition-containment';
 import {
+  definitionUse,
   knowledgeFingerprint,
   matchDefinitions,
   withCarriedDefinitions,
   type KnowledgeMatch,
 } from './match-definitions';
+import { renderDefinitions } from './rendered-definitions';
 import { withSemanticMatches, type DefinitionEmbedder } from './semantic-definitions';
 
 /** No definition applies. */
@@ -19,28 +21,33 @@ export const NO_KNOWLEDGE: KnowledgeMatch = { definitions: [], uses: [], terms: 
  * their fingerprint for cache keys (ids and versions). A `knowledge` span is recorded only when the connection has
  * definitions; a store without definitions matches nothing. An embedding failure keeps the lexical match and is noted
  * on the span. The definitions `previousQuestion` (the conversation's latest turn) used are carried
- * (withCarriedDefinitions).
- * @returns the match, or `{ error }` (also recorded on the span) when the store could not read the definitions
+ * (withCarriedDefinitions). The SQL parts of the definitions are written from their parse tree in `dialect`
+ * (rendered-definitions.ts); a matched definition whose stored text is refused now (a comment saved before the check)
+ * is never used: the question is refused naming it.
+ * @returns the match, or `{ error }` (also recorded on the span) when the store could not read the definitions or a
+ *   matched definition cannot be used
  */
 export async function loadKnowledge(
   store: StateStore,
   connectionId: string,
+  dialect: Dialect,
   question: string,
   rec: TraceRecorder,
   embed?: { modelId: string; similarities: DefinitionEmbedder } | null,
   previousQuestion?: string,
 ): Promise<{ match: KnowledgeMatch; key: string } | { error: string }> {
   if (!store.listDefinitions) return { match: NO_KNOWLEDGE, key: '' };
-  let live: Awaited<ReturnType<NonNullable<StateStore['listDefinitions']>>>;
+  let stored: KnowledgeDefinition[];
   try {
-    live = await store.listDefinitions(connectionId);
+    stored = await store.listDefinitions(connectionId);
   } catch (error) {
     const message = `The business definitions of the connection could not be read: ${error instanceof Error ? error.message : String(error)}`;
     rec.start('knowledge').end('error', { error: message });
     return { error: message };
   }
-  if (live.length === 0) return { match: NO_KNOWLEDGE, key: '' };
+  if (stored.length === 0) return { match: NO_KNOWLEDGE, key: '' };
   const span = rec.start('knowledge');
+  const { definitions: live, unusable } = renderDefinitions(stored, dialect);
   let match = matchDefinitions(question, live);
   let semantic: { model: string } | { error: string } | null = null;
   if (embed) {
@@ -54,6 +61,16 @@ export async function loadKnowledge(
     }
   }
   match = withCarriedDefinitions(match, previousQuestion, live);
+  const broken = match.definitions.filter((d) => unusable.has(d.id));
+  if (broken.length > 0) {
+    const error = `The question was not answered: the business definition${broken.length === 1 ? '' : 's'} ${broken
+      .map((d) => `${definitionUse(d).name} (v${d.version}, ${unusable.get(d.id)})`)
+      .join(
+        ', ',
+      )} cannot be used; correct ${broken.length === 1 ? 'it' : 'them'} (PATCH /api/knowledge/definitions/{id}).`;
+    span.end('error', { error, detail: { live: live.length, used: match.uses } });
+    return { error };
+  }
   span.end('ok', {
     detail: { live: live.length, used: match.uses, matchedBy: match.terms, ...(semantic ? { semantic } : {}) },
   });
@@ -62,20 +79,24 @@ export async function loadKnowledge(
 
 /** What the `definitions` check decided about one generated read. */
 export type DefinitionsCheck =
-  { action: 'pass' } | { action: 'retry'; error: string } | { action: 'refuse'; error: string };
+  | { action: 'pass'; knowledge: KnowledgeMatch }
+  | { action: 'retry'; error: string }
+  | { action: 'refuse'; error: string };
 
 /**
  * The `definitions` check (issue 23 item 3, definition-containment.ts), recorded as a span when a metric or filter
  * matched: on the parsed `sql`, every matched metric's expression with its filter and every matched filter's
  * condition must be present. When one is missing: `retry` with the difference as the correction error when
- * `mayRetry`, else `refuse` naming the definitions: never a number that ignores a definition.
+ * `mayRetry`, else `refuse` naming the definitions: never a number that ignores a definition. On `pass`, the match
+ * with its provenance (`uses`) narrowed to what the SQL holds ({@link provenOnly}).
  */
 export function checkDefinitions(
   rec: TraceRecorder,
   knowledge: KnowledgeMatch,
   input: { sql: string; dialect: Dialect; schema: DatabaseSchema; attempt: number; mayRetry: boolean },
 ): DefinitionsCheck {
-  if (!knowledge.definitions.some((d) => d.kind === 'metric' || d.kind === 'filter')) return { action: 'pass' };
+  if (!knowledge.definitions.some((d) => d.kind === 'metric' || d.kind === 'filter'))
+    return { action: 'pass', knowledge: provenOnly(knowledge, new Set()) };
   const span = rec.start('definitions');
   const missing = missingDefinitions(
     input.sql,
@@ -85,8 +106,12 @@ export function checkDefinitions(
     new Set(knowledge.carried ?? []),
   );
   if (missing.length === 0) {
-    span.end('ok', { detail: { applied: knowledge.uses.filter((u) => u.kind === 'metric' || u.kind === 'filter') } });
-    return { action: 'pass' };
+    const proven = provenOnly(
+      knowledge,
+      definitionsInSql(input.sql, input.dialect, knowledge.definitions, input.schema),
+    );
+    span.end('ok', { detail: { applied: proven.uses.filter((u) => u.kind === 'metric' || u.kind === 'filter') } });
+    return { action: 'pass', knowledge: proven };
   }
   const difference = missing.map((m) => m.message).join('; ');
   span.end('error', {
@@ -103,4 +128,19 @@ export function checkDefinitions(
     action: 'refuse',
     error: `The question was not answered: the SQL did not apply the business definition${missing.length === 1 ? '' : 's'} of ${names} (${difference}).`,
   };
+}
+
+/**
+ * `knowledge` with its provenance (`uses`) limited to what the answer's SQL shows (docs/knowledge.md "At question
+ * time", provenance): a metric or filter only when its id is in `applied` (definitionsInSql), a synonym only when the
+ * question itself used it (a carried one is not claimed), every instruction. `definitions` stays whole for retries.
+ */
+export function provenOnly(knowledge: KnowledgeMatch, applied: ReadonlySet<string>): KnowledgeMatch {
+  const carried = new Set(knowledge.carried ?? []);
+  const uses = knowledge.definitions
+    .filter((d) =>
+      d.kind === 'metric' || d.kind === 'filter' ? applied.has(d.id) : d.kind === 'synonym' ? !carried.has(d.id) : true,
+    )
+    .map(definitionUse);
+  return { ...knowledge, uses };
 }

@@ -29,7 +29,7 @@ import {
 import { KnowledgeDefinitionsService } from './knowledge-definitions.service';
 
 const CHECK_NOTE =
-  "Checked against the connection's introspected schema with nlq's SQL parser: an unknown table or column, a metric expression that is not an aggregate or a filter that is not a row condition answers 400 VALIDATION with the field and the reason.";
+  "Parsed with nlq's SQL parser in the connection's dialect and checked against its introspected schema: a comment, a function outside the per-dialect allow-list, an unknown table or column, a metric expression that is not an aggregate or a filter that is not a row condition answers 400 VALIDATION with the field and the reason. Each SQL part then runs once as a sample under a 2 s timeout: too costly, or refused by the database, is a 400 on its field; an unreachable database a 502 (docs/knowledge.md).";
 
 /**
  * /api/knowledge/definitions and the YAML export and import (issue 23 items 1 and 2; docs/knowledge.md): business
@@ -62,7 +62,7 @@ export class KnowledgeDefinitionsController {
     description: CHECK_NOTE,
   })
   @ApiCreatedResponse({ type: DefinitionViewDto })
-  @ErrorResponseDto.document(400, 401, 403, 404, 409)
+  @ErrorResponseDto.document(400, 401, 403, 404, 409, 502)
   create(@CurrentCaller() caller: Caller, @Body() body: CreateDefinitionDto): Promise<KnowledgeDefinition> {
     assertService(caller, 'change knowledge definitions');
     return this.definitions.create(body, caller);
@@ -87,7 +87,7 @@ export class KnowledgeDefinitionsController {
   })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: DefinitionViewDto })
-  @ErrorResponseDto.document(400, 401, 403, 404, 409)
+  @ErrorResponseDto.document(400, 401, 403, 404, 409, 502)
   update(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -150,7 +150,7 @@ export class KnowledgeDefinitionsController {
     description: `Every definition is validated and checked first; one invalid definition imports none (400 with definitions[i].field). A definition whose name matches a live one updates it (a new version) when different. ${CHECK_NOTE}`,
   })
   @ApiOkResponse({ type: ImportResultDto })
-  @ErrorResponseDto.document(400, 401, 403, 404)
+  @ErrorResponseDto.document(400, 401, 403, 404, 413, 502)
   importYaml(@CurrentCaller() caller: Caller, @Body() body: ImportDto): Promise<KnowledgeImportResult> {
     assertService(caller, 'import knowledge definitions');
     return this.definitions.importYaml(body.yaml, body.connection_id, caller);

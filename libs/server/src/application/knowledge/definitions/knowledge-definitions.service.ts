@@ -7,16 +7,12 @@ import {
   type KnowledgeImportResult,
   type Page,
 } from '@nlq/contracts';
-import { checkDefinition, QueryPipeline } from '@nlq/pipeline';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
-import { randomUUID } from 'node:crypto';
+import { checkDefinition, definitionCostProblems, DefinitionProbeUnavailableError, QueryPipeline } from '@nlq/pipeline';
 import type { Logger } from 'pino';
-import { parseDocument, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import type { Caller } from '../../../platform/auth/caller';
 import { ApiException, type FieldProblems } from '../../../platform/common/api.exception';
 import { auditCallerEvent } from '../../../platform/common/audit.logger';
-import { flattenValidationErrors } from '../../../platform/common/validation.pipe';
 import { ROOT_LOGGER } from '../../../platform/logging/logger.factory';
 import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities';
 import {
@@ -27,26 +23,18 @@ import {
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
 import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
+import { bodyOf, definitionKey, definitionName, foreignFields, toVersionView, toView } from './definition-body';
+import { firstVersion, nextVersion, validateBody } from './definition-rows';
+import { checkImport, parseImport, planImport } from './knowledge-import';
 import {
-  bodyOf,
-  blankFields,
-  canonicalBody,
-  definitionKey,
-  definitionName,
-  foreignFields,
-  toVersionView,
-  toView,
-} from './definition-body';
-import {
-  DefinitionBodyDto,
   KIND_FIELDS,
   type CreateDefinitionDto,
   type DefinitionQueryDto,
   type UpdateDefinitionDto,
 } from './dto/definition.dto';
 
-/** Most definitions one YAML import may hold. */
-export const MAX_IMPORT_DEFINITIONS = 1000;
+/** Longest time an import may spend trying its new and changed definitions on the connection, in milliseconds. */
+export const IMPORT_PROBE_BUDGET_MS = 60_000;
 
 /** The format version GET /api/knowledge/export writes and POST /api/knowledge/import reads. */
 export const KNOWLEDGE_YAML_VERSION = 1;
@@ -105,7 +93,7 @@ export class KnowledgeDefinitionsService {
     const { connection_id, ...rest } = input;
     const body = this.bodyFrom(rest);
     const { connectionId, schema } = await this.pipeline.connectionSchema(connection_id);
-    this.assertChecked(body, schema);
+    await this.assertChecked(body, connectionId, schema);
     const live = await this.definitions.live(connectionId);
     this.assertNameFree(body, live, null);
     const row = firstVersion(connectionId, body, new Date().toISOString(), caller.userId);
@@ -131,9 +119,9 @@ export class KnowledgeDefinitionsService {
     const foreign = foreignFields(given, stored.kind);
     if (foreign.length > 0) throw ApiException.validation(foreign);
     const body = this.bodyFrom({ ...stored, ...given, kind: stored.kind });
-    const { schema } = await this.pipeline.connectionSchema(current.connectionId);
-    this.assertChecked(body, schema);
     if (JSON.stringify(body) === current.body) return toView(current);
+    const { schema } = await this.pipeline.connectionSchema(current.connectionId);
+    await this.assertChecked(body, current.connectionId, schema);
     this.assertNameFree(body, await this.definitions.live(current.connectionId), id);
     const row = nextVersion(current, body, new Date().toISOString(), caller.userId);
     await this.write([{ row, change: 'update' }], caller);
@@ -188,59 +176,15 @@ export class KnowledgeDefinitionsService {
   ): Promise<KnowledgeImportResult> {
     const items = parseImport(yamlText);
     const { connectionId, schema } = await this.pipeline.connectionSchema(connectionIdParam);
-    const problems: FieldProblems = [];
-    const bodies: KnowledgeDefinitionBody[] = [];
-    const keys = new Map<string, number>();
-    items.forEach((item, index) => {
-      const prefix = `definitions[${index}].`;
-      const found = validateBody(item, prefix);
-      if (Array.isArray(found)) {
-        problems.push(...found);
-        return;
-      }
-      for (const p of checkDefinition(found, schema))
-        problems.push({ field: `${prefix}${p.field}`, problems: p.problems });
-      const key = definitionKey(found);
-      const earlier = keys.get(key);
-      if (earlier !== undefined)
-        problems.push({ field: `${prefix}name`, problems: [`the same definition as definitions[${earlier}]`] });
-      keys.set(key, index);
-      bodies.push(found);
-    });
+    const live = new Map((await this.definitions.live(connectionId)).map((row) => [definitionKey(bodyOf(row)), row]));
+    const { bodies, problems } = checkImport(items, schema, live);
+    if (problems.length === 0) problems.push(...(await this.importCostProblems(bodies, live, connectionId)));
     if (problems.length > 0)
       throw ApiException.validation(
         problems,
         'The knowledge document holds invalid definitions; nothing was imported.',
       );
-
-    const live = new Map((await this.definitions.live(connectionId)).map((row) => [definitionKey(bodyOf(row)), row]));
-    // stamped a millisecond apart in document order, so that lists (oldest first) keep the document's order
-    const start = Date.now();
-    const changes: DefinitionChange[] = [];
-    const result: KnowledgeImportResult = {
-      connection_id: connectionId,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      created_names: [],
-      updated_names: [],
-    };
-    for (const [index, body] of bodies.entries()) {
-      const now = new Date(start + index).toISOString();
-      const label = definitionName(body) ?? `instruction: ${body.kind === 'instruction' ? body.text.slice(0, 60) : ''}`;
-      const existing = live.get(definitionKey(body));
-      if (!existing) {
-        changes.push({ row: firstVersion(connectionId, body, now, caller.userId), change: 'create' });
-        result.created_names.push(label);
-      } else if (existing.body !== JSON.stringify(body)) {
-        changes.push({ row: nextVersion(existing, body, now, caller.userId), change: 'update' });
-        result.updated_names.push(label);
-      } else {
-        result.unchanged++;
-      }
-    }
-    result.created = result.created_names.length;
-    result.updated = result.updated_names.length;
+    const { changes, result } = planImport(bodies, live, connectionId, caller.userId);
     await this.write(changes, caller);
     auditCallerEvent(this.logger, 'knowledge.import', caller, {
       connectionId,
@@ -249,6 +193,35 @@ export class KnowledgeDefinitionsService {
       unchanged: result.unchanged,
     });
     return result;
+  }
+
+  /**
+   * The cost problems (definitionCostProblems) of the imported metrics and filters that are new or changed, fields
+   * prefixed `definitions[i].`; one problem on `yaml` when trying them takes longer than IMPORT_PROBE_BUDGET_MS.
+   */
+  private async importCostProblems(
+    bodies: readonly KnowledgeDefinitionBody[],
+    live: ReadonlyMap<string, KnowledgeDefinitionEntity>,
+    connectionId: string,
+  ): Promise<FieldProblems> {
+    const problems: FieldProblems = [];
+    const deadline = Date.now() + IMPORT_PROBE_BUDGET_MS;
+    for (const [index, body] of bodies.entries()) {
+      if (body.kind !== 'metric' && body.kind !== 'filter') continue;
+      if (live.get(definitionKey(body))?.body === JSON.stringify(body)) continue;
+      if (Date.now() > deadline)
+        return [
+          {
+            field: 'yaml',
+            problems: [
+              `trying the definitions on the connection took longer than ${IMPORT_PROBE_BUDGET_MS / 1000} s; import fewer at a time`,
+            ],
+          },
+        ];
+      for (const p of await this.costProblems(body, connectionId))
+        problems.push({ field: `definitions[${index}].${p.field}`, problems: p.problems });
+    }
+    return problems;
   }
 
   /** Writes the changes in one transaction and one audit line each. @throws ApiException 409 when one is stale. */
@@ -294,11 +267,32 @@ export class KnowledgeDefinitionsService {
     return found;
   }
 
-  /** @throws ApiException 400 VALIDATION with the field and the reasons when the schema refutes the definition. */
-  private assertChecked(body: KnowledgeDefinitionBody, schema: DatabaseSchema): void {
+  /**
+   * Checks a definition before it is saved: against the schema (checkDefinition), then its cost on the connection
+   * (definitionCostProblems: a sample run under a short timeout).
+   * @throws ApiException 400 VALIDATION with the field and the reasons; 502 when the database cannot be reached.
+   */
+  private async assertChecked(
+    body: KnowledgeDefinitionBody,
+    connectionId: string,
+    schema: DatabaseSchema,
+  ): Promise<void> {
     const problems = checkDefinition(body, schema);
+    if (problems.length === 0) problems.push(...(await this.costProblems(body, connectionId)));
     if (problems.length > 0)
-      throw ApiException.validation(problems, `The ${body.kind} does not hold against the schema of the connection.`);
+      throw ApiException.validation(problems, `The ${body.kind} does not hold against the connection.`);
+  }
+
+  /** definitionCostProblems on the connection's driver. @throws ApiException 502 when the database cannot be reached. */
+  private async costProblems(body: KnowledgeDefinitionBody, connectionId: string): Promise<FieldProblems> {
+    const { driver } = await this.targets.connection(connectionId);
+    try {
+      return await definitionCostProblems(body, driver);
+    } catch (error) {
+      if (error instanceof DefinitionProbeUnavailableError)
+        throw new ApiException(502, ErrorCode.UPSTREAM_UNAVAILABLE, error.message);
+      throw error;
+    }
   }
 
   /** @throws ApiException 409 CONFLICT when another live definition of the connection has the name (any case). */
@@ -319,86 +313,4 @@ export class KnowledgeDefinitionsService {
         `A ${taken.kind} named "${taken.name}" already exists in this connection (id ${taken.id}).`,
       );
   }
-}
-
-/**
- * One definition of a request or a YAML document checked by the DTO's rules, then made canonical: the body, or the
- * problems (fields prefixed with `prefix`).
- */
-/** Version 1 of a new definition of `connectionId`, made at `at` (ISO-8601) by `userId`. */
-function firstVersion(
-  connectionId: string,
-  body: KnowledgeDefinitionBody,
-  at: string,
-  userId: string,
-): KnowledgeDefinitionEntity {
-  return {
-    id: randomUUID(),
-    connectionId,
-    kind: body.kind,
-    name: definitionName(body),
-    body: JSON.stringify(body),
-    version: 1,
-    deleted: false,
-    createdAt: at,
-    updatedAt: at,
-    updatedBy: userId,
-  };
-}
-
-/** The next version of `current` holding `body`, made at `at` (ISO-8601) by `userId`. */
-function nextVersion(
-  current: KnowledgeDefinitionEntity,
-  body: KnowledgeDefinitionBody,
-  at: string,
-  userId: string,
-): KnowledgeDefinitionEntity {
-  return {
-    ...current,
-    kind: body.kind,
-    name: definitionName(body),
-    body: JSON.stringify(body),
-    version: current.version + 1,
-    updatedAt: at,
-    updatedBy: userId,
-  };
-}
-
-function validateBody(input: unknown, prefix: string): KnowledgeDefinitionBody | FieldProblems {
-  if (!input || typeof input !== 'object' || Array.isArray(input))
-    return [{ field: prefix.replace(/\.$/, '') || 'body', problems: ['must be a mapping of fields'] }];
-  const dto = plainToInstance(DefinitionBodyDto, input);
-  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) return flattenValidationErrors(errors, prefix.replace(/\.$/, ''));
-  const foreign = foreignFields(input, dto.kind, prefix);
-  if (foreign.length > 0) return foreign;
-  const body = canonicalBody(dto);
-  const blank = blankFields(body, prefix);
-  return blank.length > 0 ? blank : body;
-}
-
-/** The `definitions` of a YAML document. @throws ApiException 400 (field `yaml`) when it is not one. */
-function parseImport(text: string): unknown[] {
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0)
-    throw ApiException.validation([
-      { field: 'yaml', problems: [`not valid YAML: ${document.errors[0].message.split('\n')[0]}`] },
-    ]);
-  const value: unknown = document.toJS({ maxAliasCount: 0 });
-  const definitions =
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? new Map(Object.entries(value)).get('definitions')
-      : undefined;
-  if (!Array.isArray(definitions))
-    throw ApiException.validation([
-      { field: 'yaml', problems: ['must be a mapping with a definitions list (docs/knowledge.md "YAML")'] },
-    ]);
-  if (definitions.length > MAX_IMPORT_DEFINITIONS)
-    throw ApiException.validation([
-      {
-        field: 'yaml',
-        problems: [`holds ${definitions.length} definitions; at most ${MAX_IMPORT_DEFINITIONS} at a time`],
-      },
-    ]);
-  return definitions;
 }
