@@ -33,3 +33,4 @@ export * from './knowledge/definition-check';
 export * from './reexports';
 export * from './linking/embedding-client';
 export * from './linking/semantic-scores';
+export * from './benchmarks';

@@ -198,6 +198,7 @@ export class OutcomeRecorder {
       reading: ending.reading ?? null,
     });
     return {
+      status: ending.status,
       success: ending.success,
       response: ending.response,
       sql: ending.sql,
