@@ -1,4 +1,11 @@
-import { alignColumns, compareResults, MAX_PERMUTATIONS, resultsMatch, sqlHasOrderBy, valueKey } from './result-comparison';
+import {
+  alignColumns,
+  compareResults,
+  MAX_PERMUTATIONS,
+  resultsMatch,
+  sqlHasOrderBy,
+  valueKey,
+} from './result-comparison';
 
 const rs = (rows: unknown[][]) => ({ rows });
 
@@ -137,18 +144,24 @@ describe('sqlHasOrderBy', () => {
 
 describe('compareResults (reasons)', () => {
   const r = (columns: string[], rows: unknown[][]) => ({ columns, rows });
-  const gold = r(['name', 'total'], [
-    ['a', 1],
-    ['b', 2],
-    ['c', 3],
-  ]);
+  const gold = r(
+    ['name', 'total'],
+    [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ],
+  );
 
   it('matches what resultsMatch matches, with no reasons (columns permuted, rows reordered)', () => {
-    const predicted = r(['total', 'name'], [
-      [3, 'c'],
-      [1, 'a'],
-      [2, 'b'],
-    ]);
+    const predicted = r(
+      ['total', 'name'],
+      [
+        [3, 'c'],
+        [1, 'a'],
+        [2, 'b'],
+      ],
+    );
     expect(compareResults(gold, predicted, false)).toEqual({ match: true, reasons: [] });
   });
 
@@ -180,13 +193,19 @@ describe('compareResults (reasons)', () => {
 
   it('names missing and extra columns, comparing the rows over the columns both have', () => {
     expect(compareResults(gold, r(['name'], [['a'], ['b'], ['c']]), false).reasons).toEqual(['missing_columns']);
-    const wider = r(['name', 'total', 'city'], [
-      ['a', 1, 'x'],
-      ['b', 2, 'y'],
-      ['c', 3, 'z'],
-    ]);
+    const wider = r(
+      ['name', 'total', 'city'],
+      [
+        ['a', 1, 'x'],
+        ['b', 2, 'y'],
+        ['c', 3, 'z'],
+      ],
+    );
     expect(compareResults(gold, wider, false).reasons).toEqual(['extra_columns']);
-    expect(compareResults(gold, r(['name'], [['a'], ['b']]), false).reasons).toEqual(['missing_rows', 'missing_columns']);
+    expect(compareResults(gold, r(['name'], [['a'], ['b']]), false).reasons).toEqual([
+      'missing_rows',
+      'missing_columns',
+    ]);
   });
 
   it('names another order only when the gold SQL orders its rows', () => {

@@ -1,9 +1,4 @@
-import type {
-  BenchmarkFingerprint,
-  BenchmarkRegression,
-  BenchmarkResult,
-  FingerprintChange,
-} from '@nlq/contracts';
+import type { BenchmarkFingerprint, BenchmarkRegression, BenchmarkResult, FingerprintChange } from '@nlq/contracts';
 
 /** right / total, 0 to 1; an empty benchmark scores 1 (nothing is wrong). */
 export function accuracyOf(results: readonly BenchmarkResult[]): number {
@@ -42,7 +37,8 @@ export function fingerprintChanges(
 ): FingerprintChange[] {
   if (!previous) return [];
   const changes: FingerprintChange[] = [];
-  if (previous.provider !== now.provider) changes.push({ part: 'provider', before: previous.provider, now: now.provider });
+  if (previous.provider !== now.provider)
+    changes.push({ part: 'provider', before: previous.provider, now: now.provider });
   if (previous.model !== now.model) changes.push({ part: 'model', before: previous.model, now: now.model });
   const tag = (d: { id: string; version: number }) => `${d.id}@${d.version}`;
   const beforeTags = new Set(previous.definitions.map(tag));
