@@ -20,6 +20,9 @@ commands:
       nlq as a Model Context Protocol server on stdin/stdout (docs/mcp.md), for Claude Desktop, VS Code and other
       MCP clients: the tools of a running service's /mcp (--url, --key as X-API-Key), or without --url of an api
       embedded in this process (the settings of nlq ask; its log lines go to stderr).
+  benchmark run NAME [--url URL] [--key KEY] [--connection ID] [--fail-under 0.9] [--json]
+      Run a benchmark of a running service (POST /api/benchmarks/{id}/runs, service key) and print one line a
+      question (status, reasons) and the accuracy; exit 1 when the accuracy is under --fail-under.
   eval [options]       the evaluation runner (tools/eval), options as npm run eval, e.g. nlq eval --set chinook
                        --limit 10 (an unknown option prints its full usage)
   sample-db [options]  the sample database generator (libs/sample-db): nlq sample-db --help

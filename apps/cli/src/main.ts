@@ -5,11 +5,13 @@
  *   nlq approve|reject <session_id> [--url ...]                    decide a pending write (admin mode)
  *   nlq mcp [--url ... --key ...]                                  an MCP server on stdio (docs/mcp.md)
  *   nlq eval --set chinook --limit 10                              tools/eval's runner
+ *   nlq benchmark run NAME --url ... --fail-under 0.9               run a benchmark of a running service (CI gate)
  *   nlq sample-db --out data/shop.db --force                       libs/sample-db's generator
  * Run from the sources with `node -r ./tools/register.js apps/cli/src/main.ts ...`, or as the package's `nlq` bin.
  * Exit codes: 0 ok, 1 failed answer / HTTP error / unreachable service, 2 usage (see {@link USAGE}).
  */
 import { parseRequestArguments, USAGE, UsageError } from './cli-arguments';
+import { parseBenchmarkArguments, runBenchmark } from './benchmark-command';
 import { ask, decide, type CommandOutcome } from './commands';
 import { runMcp } from './mcp-command';
 import { DELEGATED_TOOLS, runTool, type DelegatedCommand } from './tool-delegate';
@@ -47,6 +49,13 @@ export async function runCli(argv: readonly string[], out: CliOutput = processOu
     }
     if (Object.hasOwn(DELEGATED_TOOLS, command)) return await runTool(command as DelegatedCommand, rest);
     if (command === 'mcp') return await runMcp(rest, out);
+    if (command === 'benchmark') {
+      const args = parseBenchmarkArguments(rest);
+      const outcome = await runBenchmark(args, httpTransport(args.url, args.key));
+      out.stdout(outcome.stdout);
+      out.stderr(outcome.stderr);
+      return outcome.code;
+    }
     if (command !== 'ask' && command !== 'approve' && command !== 'reject')
       throw new UsageError(`unknown command ${command}`);
     const args = parseRequestArguments(command, rest);

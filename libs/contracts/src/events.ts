@@ -13,7 +13,8 @@ export type LiveEventType =
   | 'approval.approved'
   | 'approval.failed'
   | 'approval.rejected'
-  | 'schema.refreshed';
+  | 'schema.refreshed'
+  | 'benchmark.regression';
 
 export interface LiveEvent {
   type: LiveEventType;
@@ -35,7 +36,9 @@ export interface LiveEvent {
    * approval.approved: { sql, rowsAffected }; approval.failed: { sql, error, interrupted } (the write failed at the
    * database, or `interrupted`: the service stopped while it ran and the database rolled it back; it may be approved
    * again); approval.rejected: { sql };
-   * schema.refreshed: { connectionId, tables, version }.
+   * schema.refreshed: { connectionId, tables, version };
+   * benchmark.regression: { benchmarkId, benchmarkName, runId, connectionId, regressions: [{ question, before, now }],
+   * changes: [{ part, before, now }] } (questions right in the previous run and not now; docs/http-api.md "Benchmarks").
    */
   data: Record<string, unknown>;
 }

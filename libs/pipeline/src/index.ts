@@ -44,3 +44,17 @@ export { ExampleQuestions } from './example-questions/example-questions';
 export { checkDefinition } from './knowledge/definition-check';
 export { definitionCostProblems, DefinitionProbeUnavailableError } from './knowledge/definition-cost';
 export * from './reexports';
+export {
+  accuracyOf,
+  benchmarkFingerprint,
+  findRegressions,
+  fingerprintChanges,
+  MAX_PERMUTATIONS,
+  parseCsv,
+  parseCsvObjects,
+  resultsMatch,
+  runBenchmarkQuestions,
+  sqlHasOrderBy,
+  valueKey,
+} from './benchmarks';
+export type { ResultSet } from './benchmarks';

@@ -214,6 +214,7 @@ function entryFields(run: Run, ending: Ending): Parameters<typeof historyEntry>[
 /** What `ask` answers for a recorded ending. */
 function askOutcome(run: Run, ending: Ending, historyEntryId: string): AskOutcome {
   return {
+    status: ending.status,
     success: ending.success,
     response: ending.response,
     sql: ending.sql,

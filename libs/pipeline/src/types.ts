@@ -1,4 +1,4 @@
-import type { KnowledgeUse, ReadResult, SqlKind, StoredClarification } from '@nlq/contracts';
+import type { KnowledgeUse, ReadResult, SqlKind, StoredClarification, TraceStatus } from '@nlq/contracts';
 import type { SqlRepair } from '@nlq/db-drivers';
 import type { EventSink } from './ports';
 
@@ -25,6 +25,8 @@ export interface AskInput {
 
 /** What the pipeline answers; POST /query maps it to QueryResponse, POST /api/chat adds rows and the trace id. */
 export interface AskOutcome {
+  /** How the request ended, as its trace records it: ok, error, refused, pending_approval or clarification. */
+  status: TraceStatus;
   success: boolean;
   response: string;
   sql: string;

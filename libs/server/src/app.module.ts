@@ -24,6 +24,7 @@ import { ExportModule } from './application/export/export.module';
 import { KeysModule } from './application/keys/keys.module';
 import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/knowledge-definitions.module';
 import { ExamplesModule } from './application/knowledge/examples/examples.module';
+import { BenchmarksModule } from './application/benchmarks/benchmarks.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
 import { McpModule } from './application/mcp/mcp.module';
@@ -66,6 +67,7 @@ export class AppModule {
         TracesModule,
         ExportModule,
         KnowledgeDefinitionsModule,
+        BenchmarksModule,
         LiveModule,
         McpModule,
         WebAppModule,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateSampleDatabase } from '@nlq/sample-db';
 import { SHOP_QUESTIONS } from './shop-questions';
-import { parseCsvObjects } from './csv-reader';
+import { parseCsvObjects } from '@nlq/pipeline';
 import { expandBraceAlternatives, splitGoldAlternatives } from './gold-sql';
 
 /** The evaluation sets of `--set all` (SQLite files, no server needed). */

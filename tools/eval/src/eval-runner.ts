@@ -8,13 +8,14 @@ import {
   DEFAULT_PIPELINE_CONFIG,
   InMemoryEventBus,
   QueryPipeline,
+  resultsMatch,
+  sqlHasOrderBy,
   type PipelineConfig,
   type TargetResolver,
 } from '@nlq/pipeline';
 import { InMemoryStateStore } from '@nlq/pipeline/testing';
 import type { EvalItem } from './eval-data';
 import { rewriteDoubleQuotedLiterals } from './gold-sql';
-import { resultsMatch, sqlHasOrderBy } from './result-comparison';
 import { definitionsFor, type EvalKnowledge } from './knowledge-file';
 
 /** How one question ended. */
@@ -201,7 +202,7 @@ export async function runDirect(
 /**
  * Asks every item through a real QueryPipeline (createEvalHarness, each question in its own session) and scores
  * it against the gold SQL run on the same driver: correct when the pipeline's rows match any gold alternative
- * under Spider test-suite EX (result-comparison.ts). Gold SQL first goes through rewriteDoubleQuotedLiterals.
+ * under Spider test-suite EX (@nlq/pipeline benchmarks/result-comparison.ts). Gold SQL first goes through rewriteDoubleQuotedLiterals.
  * Sequential: one question at a time. `onItem` sees each outcome as it is decided; `knowledge` gives the databases
  * their business definitions (knowledge-file.ts).
  */

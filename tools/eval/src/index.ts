@@ -1,6 +1,13 @@
 /** @nlq/eval: the execution-accuracy runner (entry point cli.ts) and its parts. */
-export { resultsMatch, sqlHasOrderBy, valueKey, MAX_PERMUTATIONS, type ResultSet } from './result-comparison';
-export { parseCsv, parseCsvObjects } from './csv-reader';
+export {
+  resultsMatch,
+  sqlHasOrderBy,
+  valueKey,
+  MAX_PERMUTATIONS,
+  parseCsv,
+  parseCsvObjects,
+  type ResultSet,
+} from '@nlq/pipeline';
 export { splitGoldAlternatives, rewriteDoubleQuotedLiterals, expandBraceAlternatives } from './gold-sql';
 export {
   EVAL_SETS,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ReadResult } from '@nlq/contracts';
 import type { EvalItem } from './eval-data';
 import { createEvalHarness, runDirect } from './eval-runner';
-import { resultsMatch, sqlHasOrderBy } from './result-comparison';
+import { resultsMatch, sqlHasOrderBy } from '@nlq/pipeline';
 import { REPLY_STYLES, startStandInModel, type ReplyStyle, type StandInModel } from './stand-in-model';
 
 /**

@@ -117,6 +117,64 @@ const traceFields = {
   error: null,
 };
 const testResult = { ok: true, latency_ms: 5.86, error: null, tables: 11 };
+const BENCHMARK_ID = '0f6c1a52-7d3e-4b8a-9c1d-2e3f4a5b6c7d';
+const benchmarkQuestion = {
+  question: 'How many customers are in France?',
+  expected_sql: "SELECT COUNT(*) FROM customers WHERE country = 'France'",
+};
+const benchmark = {
+  id: BENCHMARK_ID,
+  connection_id: 'default',
+  name: 'sales basics',
+  questions: [benchmarkQuestion],
+  created_at: AT,
+  updated_at: AT,
+};
+const benchmarkFingerprint = {
+  provider: 'offline',
+  model: 'offline:1',
+  definitions: [{ id: '01a21482-5f10-7a4e-9a0b-1c2d3e4f5a6b', name: 'revenue', version: 2 }],
+  schema_version: 'bba6036fb146424a',
+};
+const benchmarkRunSummary = {
+  id: '5a1e2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  benchmark_id: BENCHMARK_ID,
+  connection_id: 'default',
+  started_at: AT,
+  finished_at: AT,
+  accuracy: 0,
+  total: 1,
+  right: 0,
+  regressions: [{ question: benchmarkQuestion.question, before: 'right', now: 'wrong' }],
+  fingerprint: benchmarkFingerprint,
+  changes: [
+    {
+      part: 'definitions',
+      before: [{ id: '01a21482-5f10-7a4e-9a0b-1c2d3e4f5a6b', name: 'revenue', version: 1 }],
+      now: benchmarkFingerprint.definitions,
+    },
+  ],
+  previous_run_id: '3c2b1a09-8f7e-4d6c-b5a4-93827160f5e4',
+};
+const benchmarkRun = {
+  ...benchmarkRunSummary,
+  results: [
+    {
+      ...benchmarkQuestion,
+      context: [],
+      status: 'wrong',
+      reasons: ['different_values'],
+      sql: "SELECT COUNT(*) AS customers FROM customers WHERE country = 'Germany'",
+      latency_ms: 4.2,
+      warnings: [],
+      definitions: [],
+      columns: ['customers'],
+      rows: [[131]],
+      expected_columns: ['COUNT(*)'],
+      expected_rows: [[112]],
+    },
+  ],
+};
 
 /** Example of each component schema (by its name in the document) that a request body or response names directly. */
 export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unknown>([
@@ -323,6 +381,21 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       updated_names: [],
     },
   ],
+  ['CreateBenchmarkDto', { connection_id: 'default', name: 'sales basics', questions: [benchmarkQuestion] }],
+  ['UpdateBenchmarkDto', { name: 'sales basics (v2)' }],
+  [
+    'ImportBenchmarkDto',
+    {
+      format: 'csv',
+      name: 'sales basics',
+      content: `question,expected_sql\r\n${benchmarkQuestion.question},"${benchmarkQuestion.expected_sql}"\r\n`,
+    },
+  ],
+  ['AddBenchmarkQuestionDto', { session_id: SESSION, entry_id: ENTRY_ID }],
+  ['BenchmarkDto', benchmark],
+  ['BenchmarkListDto', { items: [benchmark] }],
+  ['BenchmarkRunDto', benchmarkRun],
+  ['BenchmarkRunListDto', { items: [benchmarkRunSummary] }],
 ]);
 
 /**
@@ -354,6 +427,12 @@ export const MEDIA_EXAMPLES: ReadonlyMap<string, Readonly<Record<string, unknown
     {
       'application/yaml':
         'definitions:\n  - kind: metric\n    name: revenue\n    synonyms: [sales, turnover]\n    expression: SUM(order_items.line_total)\n    filter: "orders.status <> \'cancelled\'"\n',
+    },
+  ],
+  [
+    'GET /api/benchmarks/{id}/export',
+    {
+      'application/yaml': `version: 1\nname: sales basics\nconnection_id: default\nquestions:\n  - question: ${benchmarkQuestion.question}\n    expected_sql: ${benchmarkQuestion.expected_sql}\n`,
     },
   ],
   [

@@ -10,6 +10,7 @@ import type {
   StateStore,
 } from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
+import { BenchmarksRepository } from './repositories/benchmarks.repository';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
 import {
   EXAMPLES_TTL_MS,
@@ -46,6 +47,8 @@ export class TypeOrmStateStore implements StateStore {
   readonly verifiedExamples: VerifiedExamplesRepository;
   /** Business definitions with their versions (issue 23): the /api/knowledge endpoints and the pipeline's questions. */
   readonly definitions: KnowledgeDefinitionsRepository;
+  /** Benchmarks and their runs: the /api/benchmarks endpoints. */
+  readonly benchmarks: BenchmarksRepository;
   /** Live definitions per connection read for questions, with the epoch ms they were read (see {@link DEFINITIONS_TTL_MS}). */
   private readonly definitionsCache = new Map<string, { at: number; definitions: Promise<KnowledgeDefinition[]> }>();
 
@@ -67,6 +70,7 @@ export class TypeOrmStateStore implements StateStore {
       this.exclusive,
       options.examplesTtlMs ?? EXAMPLES_TTL_MS,
     );
+    this.benchmarks = new BenchmarksRepository(dataSource, this.exclusive);
     this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) =>
       this.forgetDefinitions(ids),
     );

@@ -7,6 +7,8 @@ import { KnowledgeDefinitionVersionEntity } from './knowledge-definition-version
 import { toTrace } from './trace.mapper';
 import { API_ENTITIES } from '../../auth/api-entities';
 import { VerifiedExampleEntity } from './verified-example.entity';
+import { BenchmarkEntity } from './benchmark.entity';
+import { BenchmarkRunEntity } from './benchmark-run.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
@@ -22,5 +24,8 @@ export const STATE_ENTITIES = [
   KnowledgeDefinitionEntity,
   KnowledgeDefinitionVersionEntity,
   VerifiedExampleEntity,
+  BenchmarkEntity,
+  BenchmarkRunEntity,
 ];
+export { BenchmarkEntity, BenchmarkRunEntity };
 export { VerifiedExampleEntity };

@@ -1,7 +1,8 @@
 /**
  * Parses CSV text as RFC 4180 describes it (https://www.rfc-editor.org/rfc/rfc4180): comma-separated fields,
  * fields in double quotes may hold commas, line breaks and doubled quotes (`""`); records end with LF or CRLF.
- * A final line break does not add an empty record. No CSV library is installed in this workspace.
+ * A final line break does not add an empty record. Shared by the evaluation runner (tools/eval) and the benchmark
+ * import (CSV with the columns question,expected_sql).
  * @returns records as arrays of field strings
  * @throws Error when a quoted field is not closed
  */

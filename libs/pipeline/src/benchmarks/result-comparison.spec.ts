@@ -1,4 +1,11 @@
-import { MAX_PERMUTATIONS, resultsMatch, sqlHasOrderBy, valueKey } from './result-comparison';
+import {
+  alignColumns,
+  compareResults,
+  MAX_PERMUTATIONS,
+  resultsMatch,
+  sqlHasOrderBy,
+  valueKey,
+} from './result-comparison';
 
 const rs = (rows: unknown[][]) => ({ rows });
 
@@ -132,5 +139,83 @@ describe('sqlHasOrderBy', () => {
     expect(sqlHasOrderBy("SELECT 'order by' FROM t")).toBe(false);
     expect(sqlHasOrderBy('SELECT "order by" FROM t')).toBe(false);
     expect(sqlHasOrderBy('SELECT border, byline FROM t')).toBe(false);
+  });
+});
+
+describe('compareResults (reasons)', () => {
+  const r = (columns: string[], rows: unknown[][]) => ({ columns, rows });
+  const gold = r(
+    ['name', 'total'],
+    [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ],
+  );
+
+  it('matches what resultsMatch matches, with no reasons (columns permuted, rows reordered)', () => {
+    const predicted = r(
+      ['total', 'name'],
+      [
+        [3, 'c'],
+        [1, 'a'],
+        [2, 'b'],
+      ],
+    );
+    expect(compareResults(gold, predicted, false)).toEqual({ match: true, reasons: [] });
+  });
+
+  it('names an empty prediction empty_result only', () => {
+    expect(compareResults(gold, r(['name', 'total'], []), false)).toEqual({ match: false, reasons: ['empty_result'] });
+  });
+
+  it('names rows the prediction lacks or adds', () => {
+    expect(compareResults(gold, r(['name', 'total'], [['a', 1]]), false).reasons).toEqual(['missing_rows']);
+    expect(compareResults(gold, r(['name', 'total'], [...gold.rows, ['d', 4]]), false).reasons).toEqual(['extra_rows']);
+  });
+
+  it('names changed values, with the row count difference when there is one', () => {
+    const changed = [
+      ['a', 1],
+      ['b', 2],
+      ['c', 30],
+    ];
+    expect(compareResults(gold, r(['name', 'total'], changed), false).reasons).toEqual(['different_values']);
+    expect(compareResults(gold, r(['name', 'total'], changed.slice(1)), false).reasons).toEqual([
+      'missing_rows',
+      'different_values',
+    ]);
+    expect(compareResults(gold, r(['name', 'total'], [...changed, ['d', 4]]), false).reasons).toEqual([
+      'extra_rows',
+      'different_values',
+    ]);
+  });
+
+  it('names missing and extra columns, comparing the rows over the columns both have', () => {
+    expect(compareResults(gold, r(['name'], [['a'], ['b'], ['c']]), false).reasons).toEqual(['missing_columns']);
+    const wider = r(
+      ['name', 'total', 'city'],
+      [
+        ['a', 1, 'x'],
+        ['b', 2, 'y'],
+        ['c', 3, 'z'],
+      ],
+    );
+    expect(compareResults(gold, wider, false).reasons).toEqual(['extra_columns']);
+    expect(compareResults(gold, r(['name'], [['a'], ['b']]), false).reasons).toEqual([
+      'missing_rows',
+      'missing_columns',
+    ]);
+  });
+
+  it('names another order only when the gold SQL orders its rows', () => {
+    const reversed = r(['name', 'total'], [...gold.rows].reverse());
+    expect(compareResults(gold, reversed, true)).toEqual({ match: false, reasons: ['different_order'] });
+    expect(compareResults(gold, reversed, false)).toEqual({ match: true, reasons: [] });
+  });
+
+  it('aligns columns by name first, so a renamed value column is compared by position', () => {
+    expect(alignColumns(gold, r(['TOTAL', 'Name'], [[1, 'a']]))).toEqual([1, 0]);
+    expect(alignColumns(gold, r(['label', 'amount'], [[9, 'z']]))).toEqual([0, 1]);
   });
 });

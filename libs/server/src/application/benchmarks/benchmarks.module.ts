@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TargetsModule } from '../../platform/targets/targets.module';
+import { BenchmarkRunsService } from './benchmark-runs.service';
+import { BenchmarksController } from './benchmarks.controller';
+import { BenchmarksService } from './benchmarks.service';
+
+/** /api/benchmarks: a connection's curated questions, their runs and regressions (docs/http-api.md "Benchmarks"). */
+@Module({
+  imports: [TargetsModule],
+  controllers: [BenchmarksController],
+  providers: [BenchmarksService, BenchmarkRunsService],
+})
+export class BenchmarksModule {}
