@@ -1,5 +1,6 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
 import { durationIntent } from './duration-reader';
+import { columnComparisonIntent } from './column-comparison';
 import { splitColumnList, withColumnList } from './projection-reader';
 import { ratioIntent } from './ratio-reader';
 import { howAdjectiveIntent } from './how-adjective';
@@ -55,6 +56,8 @@ export function parseQuestion(
   if (how) return how;
   const duration = durationIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
   if (duration) return duration;
+  const compared = columnComparisonIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
+  if (compared) return compared;
   const ratio = ratioIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
   if (ratio) return ratio;
   const tokens = tokenizeQuestion(question);

@@ -90,6 +90,11 @@ export type Filter =
   | { kind: 'anyOf'; ref: ColumnRef; parts: CompareFilter[]; label: string }
   /** A column set or not: `IS NOT NULL` when `negated`, else `IS NULL` ("discontinued": the date of it is set). */
   | { kind: 'isNull'; ref: ColumnRef; negated: boolean; label: string }
+  /**
+   * Two columns of the same row compared ("orders shipped after the required date": `shipped_date > required_date`;
+   * "products whose price is above their cost"); column-comparison.ts.
+   */
+  | { kind: 'columns'; ref: ColumnRef; op: CompareOp; other: ColumnRef; label: string }
   /** A business definition's condition as written (knowledge-definitions.ts); `ref` its first column. */
   | { kind: 'sql'; ref: ColumnRef; fragment: SqlFragment; label: string };
 
@@ -187,6 +192,8 @@ function filterKey(f: Filter): string {
   if (f.kind === 'isNull') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.negated]);
   if (f.kind === 'sql') return JSON.stringify([f.kind, f.fragment.parts]);
   if (f.kind === 'anyOf') return JSON.stringify([f.kind, f.parts.map(filterKey)]);
+  if (f.kind === 'columns')
+    return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, f.other.table, f.other.column]);
   if (f.kind === 'duration')
     return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
   return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);

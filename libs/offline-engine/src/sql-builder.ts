@@ -268,6 +268,7 @@ class ReadSqlWriter {
       (f) =>
         f.kind !== 'related' &&
         f.kind !== 'duration' &&
+        f.kind !== 'columns' &&
         f.kind !== 'sql' &&
         (f.kind !== 'anyOf' || f.parts.every((p) => p.ref.table === f.ref.table)) &&
         f.ref.table !== i.subject &&
@@ -324,6 +325,7 @@ class ReadSqlWriter {
       if (f.kind === 'compare') parts.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
       else if (f.kind === 'anyOf') parts.push(this.anyOfSql(f, (p) => this.col(p)));
       else if (f.kind === 'isNull') parts.push(`${c} IS ${f.negated ? 'NOT ' : ''}NULL`);
+      else if (f.kind === 'columns') parts.push(`${c} ${f.op} ${this.col(f.other)}`);
       else if (f.kind === 'related') parts.push(this.relatedSql(f));
       else if (f.kind === 'duration')
         parts.push(

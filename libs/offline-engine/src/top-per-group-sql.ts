@@ -68,6 +68,7 @@ export function writeTopPerGroup(
           `(${f.parts.map((p) => `${row}.${q(p.ref.column)} ${p.op} ${literal(p.value, dialect)}`).join(' OR ')})`,
         ];
       if (f.kind === 'isNull') return [`${c} IS ${f.negated ? 'NOT ' : ''}NULL`];
+      if (f.kind === 'columns' && f.other.table === i.subject) return [`${c} ${f.op} ${row}.${q(f.other.column)}`];
       if (f.kind === 'dateRange')
         return [
           ...(f.from ? [`${c} >= ${literal(f.from, dialect)}`] : []),
