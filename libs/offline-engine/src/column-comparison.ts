@@ -25,7 +25,7 @@ const OPS = new Map<string, { op: CompareOp; kind: 'date' | 'number' }>([
 /** "<rows> <column A> [is] <op> [the|their|its|they were] <column B>", the whole question. */
 const SHAPE = new RegExp(
   `^(.+?)\\s+(?:(?:is|are|was|were)\\s+)?(${[...OPS.keys()].join('|')})\\s+` +
-    `(?:(?:the|their|its)\\s+|(?:they|it)\\s+(?:was|were|is|are|had been|have been|has been)\\s+)?([a-z][a-z _-]*?)\\s*[?.!]?\\s*$`,
+    `(?:(?:the|their|its)\\s+|(?:they|it)\\s+(?:was|were|is|are|had been|have been|has been)\\s+)?([a-z][a-z _-]{0,60}?)\\s*[?.!]?\\s*$`,
   'i',
 );
 
