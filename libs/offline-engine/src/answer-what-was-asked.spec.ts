@@ -1,6 +1,6 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
-import { CLINIC_SCHEMA, SHOP_SCHEMA } from './testing';
+import { CLINIC_SCHEMA, SHOP_SCHEMA, TRADE_SCHEMA } from './testing';
 import { OfflineRefusalError } from './unanswerable';
 
 /** Every word of the question is placed in the SQL, or the question is refused naming the word. */
@@ -39,5 +39,15 @@ describe('a stored value named through WordNet selects the rows whose column is 
     const expected = "SELECT pay FROM physicians WHERE position = 'Chief Executive Officer' LIMIT 10";
     expect(await sql(CLINIC_SCHEMA, "What is the CEO's pay?")).toBe(expected);
     expect(await sql(CLINIC_SCHEMA, 'What is the pay of the CEO?')).toBe(expected);
+  });
+});
+
+describe('an entity is shown by its name or label columns', () => {
+  it.each([
+    [TRADE_SCHEMA, 'How many orders per shipper?', 'SELECT s.company_name, COUNT(*) AS order_count'],
+    [TRADE_SCHEMA, 'List the orders with their shipper', 's.company_name FROM orders o JOIN shippers s'],
+    [SHOP_SCHEMA, 'How many orders per customer?', 'SELECT c.first_name, c.last_name, COUNT(*) AS order_count'],
+  ])('a company name, or first and last name, labels the related rows (%#)', async (schema, question, part) => {
+    expect(await sql(schema, question)).toContain(part);
   });
 });

@@ -154,8 +154,8 @@ function datePair(lexicon: SchemaLexicon, startText: string, endText: string): [
   return pairs.length === 1 ? pairs[0] : null;
 }
 
-/** Date columns whose event words match the phrase's words (see related). */
-function dateColumns(lexicon: SchemaLexicon, text: string): ColumnRef[] {
+/** Date columns whose event words match the phrase's words (see related): "shipped" and "shipment" name `shipped_at`. */
+export function dateColumns(lexicon: SchemaLexicon, text: string): ColumnRef[] {
   const words = normalizedWords(text).filter((w) => !DATE_WORDS.has(w));
   if (!words.length) return [];
   const out: ColumnRef[] = [];

@@ -62,7 +62,8 @@ function intentAggregates(
   for (const f of [...intent.filters, ...(intent.share ?? [])]) {
     out.columns.add(f.ref.column);
     if (f.kind === 'related') out.fns.add(f.aggregate?.fn ?? 'count');
-    if (f.kind === 'compare' || f.kind === 'related' || f.kind === 'duration') out.ops.add(f.op);
+    if (f.kind === 'compare' || f.kind === 'related' || f.kind === 'duration' || f.kind === 'columns')
+      out.ops.add(f.op);
   }
   for (const c of intent.columns) out.columns.add(c.column);
   if (intent.group && intent.group.kind !== 'table') out.columns.add(intent.group.ref.column);

@@ -54,15 +54,6 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       );
     const mentions = this.items.filter((it): it is MentionItem => it.t === 'mention' && !it.used);
     const intent = this.buildIntent(mentions);
-    process.stderr.write(
-      JSON.stringify({
-        values: this.values,
-        label: this.labelValues,
-        pk: this.pkValues,
-        fr: this.filtersResolved,
-        items: this.items,
-      }) + '\n',
-    );
     if (this.bareName !== null && !this.bareNameUsed)
       throw new UnmappedQuestionError(`"${this.bareName}" matches no table, column or stored value`);
     this.checkPlaced(intent);

@@ -12,6 +12,7 @@ import { UnmappedQuestionError } from './question-items';
 import { SchemaLexicon } from './schema-lexicon';
 import { buildSql } from './sql-builder';
 import { checkIntent } from './intent-check';
+import { selfCheck } from './intent-self-check';
 import { unanswerable } from './unanswerable';
 import { WordResolver } from './word-resolver';
 import { readDefinitions, withDefinitions, type DefinitionReading } from './knowledge-definitions';
@@ -98,7 +99,9 @@ export class OfflineEngine {
         definitions,
         planner,
       );
-      const intent = checkIntent(withDistinctFilters(read), lexicon, planner, req.question);
+      const checked = checkIntent(withDistinctFilters(read), lexicon, planner, req.question);
+      // the last check of its own reading: statements no question can mean are refused, never written
+      const intent = selfCheck(checked, lexicon, req.question);
       return { intent, built: buildSql(intent, lexicon, planner, req.dialect, req.maxRows) };
     };
     try {

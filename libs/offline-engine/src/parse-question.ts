@@ -1,10 +1,12 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
 import { durationIntent } from './duration-reader';
+import { columnComparisonIntent } from './column-comparison';
 import { splitColumnList, withColumnList } from './projection-reader';
 import { ratioIntent } from './ratio-reader';
 import { howAdjectiveIntent } from './how-adjective';
 import { compoundModifiers, resolveColumnCompounds } from './noun-compounds';
 import { ReadIntentBuilder } from './intent-parser';
+import { flagFilter, readFlagWords, type FlagWord } from './flag-columns';
 import { readCountPerValue, withCountPerValue } from './count-per-value';
 import { relationVerbAt } from './relation-verbs';
 import { askWhichTable } from './entity-words';
@@ -55,6 +57,8 @@ export function parseQuestion(
   if (how) return how;
   const duration = durationIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
   if (duration) return duration;
+  const compared = columnComparisonIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
+  if (compared) return compared;
   const ratio = ratioIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
   if (ratio) return ratio;
   const tokens = tokenizeQuestion(question);
@@ -115,8 +119,12 @@ export function parseQuestion(
   if (negatedValue) throw negatedValue;
   // "have been discontinued": a participle naming a nullable date column of a table the question names
   const participles = readParticipleDates(words, mentionedTableKeys(items), lexicon);
-  if (participles.length) {
-    for (const p of participles) for (const i of p.tokenIndexes) skip.add(i);
+  // "active suppliers": a word naming a flag column of a table the question names
+  const flags = readFlagWords(words, mentionedTableKeys(items), lexicon).filter(
+    (f) => !participles.some((p) => p.tokenIndexes.includes(f.tokenIndexes[0])),
+  );
+  if (participles.length || flags.length) {
+    for (const p of [...participles, ...flags]) for (const i of p.tokenIndexes) skip.add(i);
     ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
   }
   // "how many orders did each employee handle": a verb naming the one foreign key between the two tables
@@ -142,6 +150,7 @@ export function parseQuestion(
       ),
       participles,
       planner,
+      flags,
     );
     const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
     assertInformative(intent, lexicon, ignored.length, question);
@@ -166,12 +175,18 @@ function mentionedTableKeys(items: readonly Item[]): string[] {
 }
 
 /**
- * `intent` with the conditions of participles read as date columns ("discontinued"), each on the subject's rows or
+ * `intent` with the conditions of participles read as date columns ("discontinued") and of words naming flag columns
+ * ("active", flag-columns.ts), each on the subject's rows or
  * on a row each subject row points to; UnmappedQuestionError otherwise.
  */
-function withParticiples(intent: ReadIntent, participles: readonly ParticipleDate[], planner: JoinPlanner): ReadIntent {
-  if (!participles.length) return intent;
-  for (const p of participles) {
+function withParticiples(
+  intent: ReadIntent,
+  participles: readonly ParticipleDate[],
+  planner: JoinPlanner,
+  flags: readonly FlagWord[] = [],
+): ReadIntent {
+  if (!participles.length && !flags.length) return intent;
+  for (const p of [...participles, ...flags]) {
     let reachable = p.ref.table === intent.subject;
     if (!reachable) {
       try {
@@ -191,5 +206,5 @@ function withParticiples(intent: ReadIntent, participles: readonly ParticipleDat
       throw new UnmappedQuestionError(`it could not tell which date "${f.label}" is of, with "not ${p.word}"`);
     return { ...f, ref: p.ref };
   });
-  return { ...intent, filters: [...filters, ...participles.map(participleFilter)] };
+  return { ...intent, filters: [...filters, ...participles.map(participleFilter), ...flags.map(flagFilter)] };
 }

@@ -90,7 +90,7 @@ function valueColumns(
 }
 
 /** The index of the negation before the participle at `i` (past auxiliaries skipped: "haven't been"), or -1. */
-function negationBefore(tokens: readonly QuestionToken[], i: number): number {
+export function negationBefore(tokens: readonly QuestionToken[], i: number): number {
   let j = i - 1;
   while (j >= 0 && AUXILIARIES.has(tokens[j].lower)) j--;
   return j >= 0 && NEGATIONS.has(tokens[j].lower) ? j : -1;

@@ -90,6 +90,16 @@ export type Filter =
   | { kind: 'anyOf'; ref: ColumnRef; parts: CompareFilter[]; label: string }
   /** A column set or not: `IS NOT NULL` when `negated`, else `IS NULL` ("discontinued": the date of it is set). */
   | { kind: 'isNull'; ref: ColumnRef; negated: boolean; label: string }
+  /**
+   * A flag column set ("active suppliers": `is_active`; "discontinued products": a `discontinued` 0/1 column), or
+   * not set when `negated`; written `= TRUE` for a PostgreSQL boolean, else `= 1` (`= 0`, `= FALSE` negated).
+   */
+  | { kind: 'flag'; ref: ColumnRef; negated: boolean; label: string }
+  /**
+   * Two columns of the same row compared ("orders shipped after the required date": `shipped_date > required_date`;
+   * "products whose price is above their cost"); column-comparison.ts.
+   */
+  | { kind: 'columns'; ref: ColumnRef; op: CompareOp; other: ColumnRef; label: string }
   /** A business definition's condition as written (knowledge-definitions.ts); `ref` its first column. */
   | { kind: 'sql'; ref: ColumnRef; fragment: SqlFragment; label: string };
 
@@ -184,9 +194,11 @@ export function isWriteIntent(intent: QueryIntent): intent is WriteIntent {
 function filterKey(f: Filter): string {
   if (f.kind === 'compare') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, typeof f.value, f.value]);
   if (f.kind === 'dateRange') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.from, f.to]);
-  if (f.kind === 'isNull') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.negated]);
+  if (f.kind === 'isNull' || f.kind === 'flag') return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.negated]);
   if (f.kind === 'sql') return JSON.stringify([f.kind, f.fragment.parts]);
   if (f.kind === 'anyOf') return JSON.stringify([f.kind, f.parts.map(filterKey)]);
+  if (f.kind === 'columns')
+    return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.op, f.other.table, f.other.column]);
   if (f.kind === 'duration')
     return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.end.column, f.unit, f.op, f.value]);
   return JSON.stringify([f.kind, f.ref.table, f.ref.column, f.table, f.op, f.count, f.aggregate ?? null]);

@@ -220,7 +220,8 @@ export class SchemaLexicon {
   }
 
   /**
-   * Columns that name a row in answers: `name`, `<table>_name`, `full_name`, else first and last name together,
+   * Columns that name a row in answers: `name`, `<table>_name`, `full_name`, `display_name`, `company_name` (a
+   * supplier or shipper known by its company), else first and last name together,
    * else `title`, else `username`/`email`/`code`, else the primary key.
    */
   labelColumns(key: string): string[] {
@@ -246,7 +247,7 @@ export class SchemaLexicon {
           this.columnKind(key, c.name) === 'text'
         );
       });
-    const single = byWords('name', `${tw} name`, 'full name', 'display name');
+    const single = byWords('name', `${tw} name`, 'full name', 'display name', 'company name');
     if (single) return [single.name];
     const first = byWords('first name', 'given name', 'firstname');
     const last = byWords('last name', 'surname', 'family name', 'lastname');

@@ -15,6 +15,7 @@ import type { SchemaLexicon } from './schema-lexicon';
 import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { normalizedWords, splitIdentifier } from './word-forms';
 import { writeTopPerGroup } from './top-per-group-sql';
+import { flagSql } from './flag-columns';
 import { fragmentHasOr, renderSqlFragment } from './knowledge-definitions';
 import type { BuiltSql } from './query-intent';
 
@@ -268,6 +269,7 @@ class ReadSqlWriter {
       (f) =>
         f.kind !== 'related' &&
         f.kind !== 'duration' &&
+        f.kind !== 'columns' &&
         f.kind !== 'sql' &&
         (f.kind !== 'anyOf' || f.parts.every((p) => p.ref.table === f.ref.table)) &&
         f.ref.table !== i.subject &&
@@ -310,6 +312,7 @@ class ReadSqlWriter {
     if (f.kind === 'compare') where.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
     else if (f.kind === 'anyOf') where.push(this.anyOfSql(f, (p) => ref(p.table, p.column)));
     else if (f.kind === 'isNull') where.push(`${c} IS ${f.negated ? 'NOT ' : ''}NULL`);
+    else if (f.kind === 'flag') where.push(flagSql(c, f, this.lex, this.dialect));
     else if (f.kind === 'dateRange') {
       if (f.from) where.push(`${c} >= ${literal(f.from, this.dialect)}`);
       if (f.to) where.push(`${c} < ${literal(f.to, this.dialect)}`);
@@ -324,6 +327,8 @@ class ReadSqlWriter {
       if (f.kind === 'compare') parts.push(`${c} ${f.op} ${literal(f.value, this.dialect)}`);
       else if (f.kind === 'anyOf') parts.push(this.anyOfSql(f, (p) => this.col(p)));
       else if (f.kind === 'isNull') parts.push(`${c} IS ${f.negated ? 'NOT ' : ''}NULL`);
+      else if (f.kind === 'columns') parts.push(`${c} ${f.op} ${this.col(f.other)}`);
+      else if (f.kind === 'flag') parts.push(flagSql(c, f, this.lex, this.dialect));
       else if (f.kind === 'related') parts.push(this.relatedSql(f));
       else if (f.kind === 'duration')
         parts.push(

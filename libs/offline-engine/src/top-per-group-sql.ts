@@ -18,6 +18,7 @@ import { UnmappedQuestionError } from './question-items';
 import { tableNoun, type SchemaLexicon } from './schema-lexicon';
 import { literal, quoteIdent, quoteTable } from './sql-dialect';
 import { groupKeyColumns } from './top-per-group';
+import { flagSql } from './flag-columns';
 import { splitIdentifier } from './word-forms';
 
 /** Short lower-case initials of a table name (`order_items` -> `oi`), never a reserved word. */
@@ -68,6 +69,8 @@ export function writeTopPerGroup(
           `(${f.parts.map((p) => `${row}.${q(p.ref.column)} ${p.op} ${literal(p.value, dialect)}`).join(' OR ')})`,
         ];
       if (f.kind === 'isNull') return [`${c} IS ${f.negated ? 'NOT ' : ''}NULL`];
+      if (f.kind === 'flag') return [flagSql(c, f, lex, dialect)];
+      if (f.kind === 'columns' && f.other.table === i.subject) return [`${c} ${f.op} ${row}.${q(f.other.column)}`];
       if (f.kind === 'dateRange')
         return [
           ...(f.from ? [`${c} >= ${literal(f.from, dialect)}`] : []),

@@ -301,6 +301,21 @@ const SHOP_CASES: Case[] = [
     reference: 'SELECT COUNT(*) FROM orders WHERE julianday(delivered_at) - julianday(order_date) > 7',
     answerHasCount: true,
   },
+  // two columns of one row compared: dates with after/before, numbers with above/below
+  {
+    question: 'How many orders were delivered after they were shipped?',
+    reference: 'SELECT COUNT(*) FROM orders WHERE delivered_at > shipped_at',
+    answerHasCount: true,
+  },
+  {
+    question: 'How many shipments were delivered before they were shipped?',
+    reference: 'SELECT COUNT(*) FROM shipments WHERE delivered_at < shipped_at',
+  },
+  {
+    question: 'How many products have a unit price above their unit cost?',
+    reference: 'SELECT COUNT(*) FROM products WHERE unit_price > unit_cost',
+    answerHasCount: true,
+  },
 ];
 
 /** Shapes added after the first 27: superlatives with ties, lookups by name, comparisons named by an adjective. */

@@ -266,3 +266,43 @@ export const CLINIC_SCHEMA = schema('clinic-1', [
     [fk('physician_id', 'physicians', 'physician_id')],
   ),
 ]);
+
+/**
+ * A trading company named in the manner of Northwind: suppliers and shippers known by a company name, suppliers
+ * with an active flag, products with a product name, a unit price and a unit cost and a discontinued flag, and
+ * orders with an order, a required and a shipped date and the shipper they went with (`ship_via`).
+ */
+export const TRADE_SCHEMA = schema('trade-1', [
+  table('suppliers', [
+    id('supplier_id'),
+    col('company_name', 'TEXT'),
+    col('contact_name', 'TEXT'),
+    col('country', 'TEXT', { sampleValues: ['France', 'Germany', 'Japan'] }),
+    col('is_active', 'BOOLEAN'),
+  ]),
+  table('shippers', [id('shipper_id'), col('company_name', 'TEXT'), col('phone', 'TEXT')]),
+  table(
+    'products',
+    [
+      id('product_id'),
+      col('product_name', 'TEXT'),
+      col('supplier_id', 'INTEGER'),
+      col('unit_price', 'REAL'),
+      col('unit_cost', 'REAL'),
+      col('discontinued', 'INTEGER'),
+    ],
+    [fk('supplier_id', 'suppliers', 'supplier_id')],
+  ),
+  table(
+    'orders',
+    [
+      id('order_id'),
+      col('order_date', 'DATE'),
+      col('required_date', 'DATE'),
+      col('shipped_date', 'DATE'),
+      col('ship_via', 'INTEGER'),
+      col('freight', 'REAL'),
+    ],
+    [fk('ship_via', 'shippers', 'shipper_id')],
+  ),
+]);
