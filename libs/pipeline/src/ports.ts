@@ -54,6 +54,8 @@ export interface PendingOperation {
    * when the count failed or timed out (absent on operations stored before the preview existed).
    */
   estimatedRows?: number | null;
+  /** Fingerprint of the key of the MCP agent whose question held it (AskInput.agentKey); null otherwise. */
+  agentKey?: string | null;
   createdAt: string;
   decidedAt?: string | null;
   decidedBy?: string | null;

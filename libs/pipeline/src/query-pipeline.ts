@@ -507,6 +507,7 @@ export class QueryPipeline {
           decidedAt: null,
           decidedBy: null,
           estimatedRows: impact.rows,
+          agentKey: run.input.agentKey ?? null,
         };
         await this.store.savePending(operation);
         span.end('pending', {
@@ -644,10 +645,12 @@ export class QueryPipeline {
 
   /**
    * Approve the session's pending (or failed) write: see {@link ApprovalFlow.approve} (approval/approval-flow.ts).
-   * @throws NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError, PipelineError SQL_REFUSED (422)
+   * @param approverKey fingerprint of the approving caller's key (null: none presented), checked against an MCP agent's
+   * @throws NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError, PipelineError SQL_REFUSED (422),
+   *   AgentSelfApprovalError (403)
    */
-  approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {
-    return this.approvals.approve(sessionId, userId);
+  approve(sessionId: string, userId: string, approverKey?: string | null): Promise<ApprovalOutcome> {
+    return this.approvals.approve(sessionId, userId, approverKey);
   }
 
   /** Mark failed the approval runs whose lease ran out: see {@link ApprovalFlow.recoverInterruptedApprovals}. */

@@ -46,7 +46,7 @@ export class ApiSessionsController {
   @ApiOperation({ summary: "Approve and execute the session's pending SQL (same rules as POST /approve)" })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ApprovalDecisionResponseDto })
-  @ErrorResponseDto.document(400, 401, 404, 409, 422, 502)
+  @ErrorResponseDto.document(400, 401, 403, 404, 409, 422, 502)
   approve(
     @CurrentCaller() caller: Caller,
     @Param('id', SessionIdPipe) id: string,

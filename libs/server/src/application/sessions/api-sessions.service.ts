@@ -102,10 +102,13 @@ export class ApiSessionsService {
     };
   }
 
-  /** Approve and execute the session's pending SQL (404 nothing pending or not the caller's, 409 decided). */
+  /**
+   * Approve and execute the session's pending SQL (404 nothing pending or not the caller's, 409 decided; 403 when it
+   * was held for a question the caller's own key asked through /mcp, docs/mcp.md "Approval by a person").
+   */
   async approve(caller: Caller, sessionId: string): Promise<ApprovalDecisionResponse> {
     await this.access.assertAccess(caller, sessionId);
-    const outcome = await this.pipeline.approve(sessionId, caller.userId);
+    const outcome = await this.pipeline.approve(sessionId, caller.userId, caller.keyId ?? null);
     return { status: 'approved', session_id: outcome.sessionId, rows_affected: outcome.rowsAffected };
   }
 

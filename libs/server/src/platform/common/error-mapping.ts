@@ -11,6 +11,7 @@ const PIPELINE_STATUS: Record<PipelineError['code'], number> = {
   UPSTREAM_UNAVAILABLE: 502,
   SQL_REFUSED: 422,
   NO_CLARIFICATION: 409,
+  FORBIDDEN: 403,
 };
 
 /** Code of an HttpException (Nest's or Fastify's, e.g. a 413 body limit) by status. */
@@ -32,7 +33,7 @@ const STATUS_CODE: Record<number, ErrorCode | string> = {
 
 /**
  * Map anything thrown while handling a request to the one error shape (docs/architecture.md "Errors"):
- * ApiException as is; PipelineError by code (404 NOTHING_PENDING/NOT_FOUND, 409 CONFLICT, 422 SQL_REFUSED,
+ * ApiException as is; PipelineError by code (403 FORBIDDEN, 404 NOTHING_PENDING/NOT_FOUND, 409 CONFLICT, 422 SQL_REFUSED,
  * 502 UPSTREAM_UNAVAILABLE); Nest/Fastify HttpExceptions by status (malformed JSON 400, unknown route 404, body over
  * MAX_BODY_BYTES 413); an unreachable database or model 502; a question the model cannot answer 422; anything else
  * 500 INTERNAL whose message carries no internals, only the request id. Every message passes through scrubMessage

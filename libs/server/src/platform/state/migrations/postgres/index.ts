@@ -5,6 +5,7 @@ import { HistoryReadingClarification1795600000002 } from './1795600000002-Histor
 import { KnowledgeDefinitions1795600000012 } from './1795600000012-KnowledgeDefinitions';
 import { VerifiedExamples1795600000022 } from './1795600000022-VerifiedExamples';
 import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenance';
+import { AgentKeyClarificationState1795600000062 } from './1795600000062-AgentKeyClarificationState';
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS = [
   VerifiedExamples1795600000022,
   HistoryProvenance1795600000032,
   HistoryResult1795600000042,
+  AgentKeyClarificationState1795600000062,
 ];

@@ -5,6 +5,7 @@ import { HistoryReadingClarification1795600000001 } from './1795600000001-Histor
 import { KnowledgeDefinitions1795600000011 } from './1795600000011-KnowledgeDefinitions';
 import { VerifiedExamples1795600000021 } from './1795600000021-VerifiedExamples';
 import { HistoryProvenance1795600000031 } from './1795600000031-HistoryProvenance';
+import { AgentKeyClarificationState1795600000061 } from './1795600000061-AgentKeyClarificationState';
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
@@ -17,4 +18,5 @@ export const SQLITE_MIGRATIONS = [
   VerifiedExamples1795600000021,
   HistoryProvenance1795600000031,
   HistoryResult1795600000041,
+  AgentKeyClarificationState1795600000061,
 ];
