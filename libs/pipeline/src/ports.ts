@@ -94,6 +94,13 @@ export interface StateStore {
    */
   listHistory(sessionId: string, options?: HistoryReadOptions): Promise<HistoryEntry[]>;
   /**
+   * Optional: claim the open clarification of query entry `entryId` for one reply (one conditional UPDATE ... WHERE
+   * clarification_state = 'open', won when it changed one row), so a clarification is answered exactly once however
+   * many replies arrive together, on any replica. Resolves true for the one winner, false for every other call.
+   * Without it a store cannot tell concurrent replies apart and each is answered.
+   */
+  claimClarification?(entryId: string): Promise<boolean>;
+  /**
    * Positively rated, successful read questions with their SQL for this connection, newest first. No longer read by
    * the pipeline: its few-shot examples are the verified examples ({@link StateStore.verifiedExamples}).
    */

@@ -35,6 +35,7 @@ import { impactDetail, pendingResponse, previewImpact } from './stages/impact';
 import { ApprovalFlow } from './approval/approval-flow';
 import { askedBack, failure, OutcomeRecorder, type Ending, type Run } from './outcome-recorder';
 import { chooseReading } from './stages/clarification';
+import { NoSuchClarificationError } from './errors';
 import { countCutRows } from './stages/row-total';
 import { answerRows } from './stages/answer-step';
 import { ExampleCurator } from './examples/example-curator';
@@ -157,7 +158,8 @@ export class QueryPipeline {
   /**
    * Answer one question (docs/architecture.md steps 1-12). A reply to the session's open clarification (an option id,
    * or its number or words as the question) asks the chosen reading's restated question (stages/clarification.ts).
-   * @throws NoSuchClarificationError when `input.clarificationOption` names no option of an open clarification
+   * @throws NoSuchClarificationError when `input.clarificationOption` names no option of an open clarification, or
+   *   when another reply answered the clarification first (claimClarification: it is answered once)
    */
   async ask(input: AskInput): Promise<AskOutcome> {
     const recent = await this.store.listHistory(input.sessionId, { newest: RECENT_HISTORY_ENTRIES, omitResults: true });
@@ -165,7 +167,12 @@ export class QueryPipeline {
       optionId: input.clarificationOption,
       question: input.question,
     });
-    if (chosen) input = { ...input, question: chosen.question };
+    if (chosen) {
+      // exactly once: of concurrent replies (on any replica) one claims the clarification, the others get 409
+      if (this.store.claimClarification && !(await this.store.claimClarification(chosen.entryId)))
+        throw new NoSuchClarificationError(input.sessionId, chosen.optionId, false);
+      input = { ...input, question: chosen.question };
+    }
     const traceId = recordId();
     const rec = new TraceRecorder(
       traceId,

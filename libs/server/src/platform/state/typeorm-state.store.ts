@@ -117,6 +117,11 @@ export class TypeOrmStateStore implements StateStore {
     return this.history.list(sessionId, options);
   }
 
+  /** Claim a question's open clarification for one reply (true once); see HistoryRepository.claimClarification. */
+  claimClarification(entryId: string): Promise<boolean> {
+    return this.history.claimClarification(entryId);
+  }
+
   /**
    * Thumbs-up question/SQL pairs of the connection; see FewShotExamplesRepository.list. No longer read by the pipeline:
    * its few-shot examples are the verified examples ({@link verifiedExamples}, docs/architecture.md step 5).

@@ -38,6 +38,23 @@ export class HistoryRepository {
   }
 
   /**
+   * Claim the open clarification of query entry `entryId` for one reply: `UPDATE history_entry SET
+   * clarification_state = 'answered' WHERE id = ? AND clarification_state = 'open'`, won when exactly one row changed
+   * (atomic on SQLite and PostgreSQL, so across replicas too). Resolves false when another reply won or there is none.
+   */
+  async claimClarification(entryId: string): Promise<boolean> {
+    const result = await this.exclusive.run(() =>
+      this.dataSource
+        .createQueryBuilder()
+        .update(HistoryEntryEntity)
+        .set({ clarificationState: 'answered' })
+        .where('id = :entryId AND clarification_state = :open', { entryId, open: 'open' })
+        .execute(),
+    );
+    return result.affected === 1;
+  }
+
+  /**
    * The session's entries, oldest first (insertion order); with `options.newest` only the newest that many (read
    * newest first on the (session_id, seq) index and reversed, so the read is bounded however long the session is).
    */
@@ -78,6 +95,7 @@ function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
     estimatedRows: entry.estimated_rows ?? null,
     reading: entry.reading ?? null,
     clarification: entry.clarification ? JSON.stringify(entry.clarification) : null,
+    clarificationState: entry.clarification && entry.status === 'clarification' ? 'open' : null,
     result: entry.result
       ? JSON.stringify({ columns: entry.result.columns, rows: entry.result.rows, more: entry.result.more })
       : null,
