@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './ports';
+export { pageOfHistory } from './history-page';
 export * from './types';
 export * from './pipeline-config';
 export * from './result-cache';

@@ -2,9 +2,12 @@ import type { DatabaseSchema, FeedbackSignal, HistoryEntry, SqlKind } from '@nlq
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { RECENT_HISTORY_ENTRIES } from './ports';
+import { pageOfHistory } from './history-page';
 import type {
   AuditLogger,
   EventSink,
+  HistoryPage,
+  HistoryPageRequest,
   PendingOperation,
   PipelineConfig,
   QueryTarget,
@@ -696,6 +699,16 @@ export class QueryPipeline {
   /** The session's history, oldest first. */
   history(sessionId: string): Promise<HistoryEntry[]> {
     return this.store.listHistory(sessionId);
+  }
+
+  /**
+   * One page of the session's history: the newest `limit` entries older than `cursor` (oldest first) and the cursor
+   * of the page before them (null at the session's start); see StateStore.historyPage, else pageOfHistory.
+   * @throws InvalidHistoryCursorError for a malformed cursor
+   */
+  historyPage(sessionId: string, page: HistoryPageRequest): Promise<HistoryPage> {
+    if (this.store.historyPage) return this.store.historyPage(sessionId, page);
+    return this.store.listHistory(sessionId, { omitResults: page.omitResults }).then((all) => pageOfHistory(all, page));
   }
 
   /**

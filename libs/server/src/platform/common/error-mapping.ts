@@ -1,6 +1,13 @@
 import { HttpException } from '@nestjs/common';
 import { ErrorCode, type ErrorResponse } from '@nlq/contracts';
-import { DatabaseError, PipelineError, ProviderError, UnanswerableQuestionError, scrubMessage } from '@nlq/pipeline';
+import {
+  DatabaseError,
+  InvalidHistoryCursorError,
+  PipelineError,
+  ProviderError,
+  UnanswerableQuestionError,
+  scrubMessage,
+} from '@nlq/pipeline';
 import { ApiException } from './api.exception';
 
 /** HTTP status of each pipeline error code (docs/architecture.md "Errors"). */
@@ -67,6 +74,15 @@ function mapException(exception: unknown, requestId: string): ErrorResponse {
       statusCode: status,
       code: STATUS_CODE[status] ?? (status >= 500 ? ErrorCode.UPSTREAM_UNAVAILABLE : ErrorCode.VALIDATION),
       message: httpMessage(exception),
+      requestId,
+    };
+  }
+  if (exception instanceof InvalidHistoryCursorError) {
+    return {
+      statusCode: 400,
+      code: ErrorCode.VALIDATION,
+      message: 'Request validation failed',
+      details: [{ field: 'cursor', problems: [exception.message] }],
       requestId,
     };
   }
