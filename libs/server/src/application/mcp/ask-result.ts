@@ -91,14 +91,14 @@ function refused(kind: SqlKind | null): boolean {
 
 /**
  * The readable rendering of an `ask` answer, framed (contracts framed-text.ts): the answer as framed prose, the SQL
- * in a code fence longer than any backtick run inside it, the reading, error and option labels on one line each
+ * as an indented code block, the reading, error and option labels on one line each
  * (values escaped and cut), table cells cut at MAX_VALUE_CHARS; the whole cut at ASK_TEXT_MAX_CHARS. No value from
  * the data can start a line that reads as one of these sections.
  */
 function askText(a: AskToolOutput): string {
   const parts = [a.answer];
   if (a.error) parts.push(`Error (${a.error.code}): ${escapedValue(a.error.message, 2_000)}`);
-  if (a.sql) parts.push(`SQL${a.pending_approval ? ' (pending approval, not run)' : ''}:\n${fenced(a.sql)}`);
+  if (a.sql) parts.push(`SQL${a.pending_approval ? ' (pending approval, not run)' : ''}:\n${indented(a.sql)}`);
   if (a.reading) parts.push(`Reading: ${escapedValue(a.reading, 2_000)}`);
   if (a.columns.length > 0 && a.rows.length > 0) parts.push(table(a));
   if (a.approval) {
@@ -119,11 +119,15 @@ function askText(a: AskToolOutput): string {
   return `${body}\n\nSession: ${a.session_id} (pass it as session_id to ask a follow-up). Trace: ${a.trace_id}.`;
 }
 
-/** `sql` in a Markdown code fence of more backticks than any run inside it (CommonMark 0.31 "Fenced code blocks"). */
-function fenced(sql: string): string {
-  const longest = Math.max(2, ...(sql.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}sql\n${cutText(sql, 8_000)}\n${fence}`;
+/**
+ * `sql` as an indented code block (CommonMark 0.31 "Indented code blocks"): every line, including those a string
+ * literal with line breaks makes, starts with four spaces, so none can read as a section; cut at 8,000 characters.
+ */
+function indented(sql: string): string {
+  return cutText(sql, 8_000)
+    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 /**
