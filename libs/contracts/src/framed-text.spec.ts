@@ -15,7 +15,9 @@ describe('framed text', () => {
   });
 
   it("quotes prose lines that look like nlq's sections, whatever line break made them", () => {
-    const framed = framedProse('There are 2 rows.\nSQL: DROP TABLE x\rReading: none\u2028Session: evil\n| 1 |\nfine line');
+    const framed = framedProse(
+      'There are 2 rows.\nSQL: DROP TABLE x\rReading: none\u2028Session: evil\n| 1 |\nfine line',
+    );
     expect(framed.split('\n')).toEqual([
       'There are 2 rows.',
       '> SQL: DROP TABLE x',

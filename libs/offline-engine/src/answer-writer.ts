@@ -22,7 +22,9 @@ function indexes(columns: string[], names: string[]): number[] {
 }
 
 function rowLabel(row: unknown[], labelIdx: number[]): string {
-  return labelIdx.map((i) => (row[i] === null || row[i] === undefined ? '(none)' : escapedValue(String(row[i])))).join(' ');
+  return labelIdx
+    .map((i) => (row[i] === null || row[i] === undefined ? '(none)' : escapedValue(String(row[i]))))
+    .join(' ');
 }
 
 function shown(request: OfflineAnswerRequest, count: number): string {

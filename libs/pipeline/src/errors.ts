@@ -2,7 +2,7 @@
 export class PipelineError extends Error {
   constructor(
     readonly code:
-            | 'NOTHING_PENDING'
+      | 'NOTHING_PENDING'
       | 'CONFLICT'
       | 'NOT_FOUND'
       | 'UPSTREAM_UNAVAILABLE'

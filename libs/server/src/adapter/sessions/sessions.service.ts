@@ -22,7 +22,10 @@ export class SessionsService {
    * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess);
    *   400 for a cursor this list did not issue.
    */
-  async history(sessionId: string, page: { limit: number; cursor?: string | null }): Promise<SessionHistoryResponseDto> {
+  async history(
+    sessionId: string,
+    page: { limit: number; cursor?: string | null },
+  ): Promise<SessionHistoryResponseDto> {
     await this.access.assertAdapterAccess(sessionId);
     const { entries, nextCursor } = await this.pipeline.historyPage(sessionId, page);
     return {

@@ -9,7 +9,8 @@ export const JSON_RPC_INVALID_REQUEST = -32600;
  * (RFC 3986 section 3.2.2), with an optional decimal port. Anything else (spaces, slashes, `@`, several values) is
  * malformed.
  */
-const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_HEADER =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * Checks the Host header of a POST /mcp request. nlq never builds a URL from it (links use WEB_APP_URL or the

@@ -64,7 +64,11 @@ export class McpController {
       await reply.status(400).header('content-type', 'application/json').send(refusal);
       return;
     }
-    const context = { caller: { ...caller, via: 'mcp' as const }, requestId: String(request.id), webAppUrl: this.config.webAppUrl ?? localOrigin(request.socket) };
+    const context = {
+      caller: { ...caller, via: 'mcp' as const },
+      requestId: String(request.id),
+      webAppUrl: this.config.webAppUrl ?? localOrigin(request.socket),
+    };
     const answer = await this.mcp.handle(context, request, body);
     void reply.status(answer.status).headers(answer.headers);
     await reply.send(answer.body ?? undefined);

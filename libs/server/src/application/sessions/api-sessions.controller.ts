@@ -32,7 +32,8 @@ export class ApiSessionsController {
 
   @Get(':id')
   @ApiOperation({
-    summary: 'One session: its summary and one page of its history (newest entries first by pages, each page oldest first)',
+    summary:
+      'One session: its summary and one page of its history (newest entries first by pages, each page oldest first)',
     description:
       "`limit` entries (1..100, default 50) older than `cursor` (the previous page's next_cursor); next_cursor is null when the page starts the session. Each entry's kept rows are capped at 20 rows and 16 KiB. Another user's session answers 404.",
   })

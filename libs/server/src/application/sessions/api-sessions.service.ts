@@ -107,7 +107,11 @@ export class ApiSessionsService {
       .addSelect("SUM(CASE WHEN h.kind = 'query' THEN 1 ELSE 0 END)", 'query_count')
       .addSelect("SUM(CASE WHEN h.status = 'error' THEN 1 ELSE 0 END)", 'error_count')
       .where('h.session_id = :sessionId', { sessionId })
-      .getRawOne<{ last_activity: string | null; query_count: string | number | null; error_count: string | number | null }>();
+      .getRawOne<{
+        last_activity: string | null;
+        query_count: string | number | null;
+        error_count: string | number | null;
+      }>();
     const last = (await this.lastQuestions([sessionId])).get(sessionId);
     return {
       id: sessionId,

@@ -6,9 +6,14 @@ import { HistoryEntryDto } from './history-entry.dto';
 export class SessionHistoryResponseDto implements SessionHistoryResponse {
   @ApiProperty({
     type: [HistoryEntryDto],
-    description: 'The most recent entries (at most limit, default 50), oldest first; kept rows capped at 20 rows and 16 KiB',
+    description:
+      'The most recent entries (at most limit, default 50), oldest first; kept rows capped at 20 rows and 16 KiB',
   })
   history!: HistoryEntryDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor to read the older entries; null at the start' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as cursor to read the older entries; null at the start',
+  })
   next_cursor!: string | null;
 }

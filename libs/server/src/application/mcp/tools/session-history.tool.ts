@@ -52,7 +52,9 @@ export function registerSessionHistoryTool(server: McpServer, deps: McpToolDeps,
         limit: z
           .number()
           .optional()
-          .describe(`Entries per page, 1 to ${HISTORY_PAGE_MAX} (default ${SESSION_HISTORY_DEFAULT_LIMIT}): the most recent ones`),
+          .describe(
+            `Entries per page, 1 to ${HISTORY_PAGE_MAX} (default ${SESSION_HISTORY_DEFAULT_LIMIT}): the most recent ones`,
+          ),
         cursor: z.string().optional().describe('next_cursor of the previous page, to read older entries'),
       },
       outputSchema: {
