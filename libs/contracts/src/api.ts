@@ -17,7 +17,17 @@ export interface Page<T> {
   page: number;
   page_size: number;
   total: number;
+  /**
+   * Lists read by keyset (GET /api/traces): pass as `cursor` to read the next page; null at the end. With a cursor
+   * `page` is ignored.
+   */
+  next_cursor?: string | null;
 }
+
+/** Entries of a history page (GET /api/sessions/{id}, GET /session/{id}, MCP session_history) when `limit` is absent. */
+export const HISTORY_PAGE_DEFAULT = 50;
+/** Most entries of one history page (`limit` 1..100). */
+export const HISTORY_PAGE_MAX = 100;
 
 /**
  * Body of POST /api/chat. Either `question`, or `clarification_option` (with the `session_id` that was asked back):
@@ -117,11 +127,19 @@ export interface SessionSummary {
   last_activity: string;
 }
 
-/** GET /api/sessions/{id}. */
+/**
+ * GET /api/sessions/{id}: the session's summary (over every entry) and one page of its history: the newest `limit`
+ * entries older than `cursor`, oldest first, each kept result capped (HISTORY_LIST_RESULT_MAX_ROWS and _BYTES).
+ */
 export interface SessionDetail {
   session: SessionSummary;
   history: HistoryEntry[];
+  /** The feedback entries of this page. */
   feedback: HistoryEntry[];
+  /** Cursor of the page of older entries; null when this page starts the session. */
+  next_cursor: string | null;
+  /** The page size used. */
+  limit: number;
 }
 
 /** A database connection as every endpoint returns it: never the password. */

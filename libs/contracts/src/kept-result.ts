@@ -20,3 +20,12 @@ export const HISTORY_RESULT_MAX_ROWS = 100;
 
 /** Most bytes of JSON the kept rows of one history entry may take (wide rows keep fewer than 100). */
 export const HISTORY_RESULT_MAX_BYTES = 64 * 1024;
+
+/**
+ * Most kept rows one entry carries in a history list (GET /api/sessions/{id}, GET /session/{id}): a page of entries
+ * stays small however wide their results; `more` says rows were left out (export re-runs the query).
+ */
+export const HISTORY_LIST_RESULT_MAX_ROWS = 20;
+
+/** Most bytes of JSON the kept rows of one entry take in a history list. */
+export const HISTORY_LIST_RESULT_MAX_BYTES = 16 * 1024;

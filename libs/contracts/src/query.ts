@@ -95,8 +95,13 @@ export interface HistoryEntry {
   created_at: string;
 }
 
+/**
+ * GET /session/{session_id}: the session's most recent entries (at most `limit`, default HISTORY_PAGE_DEFAULT),
+ * oldest first; `next_cursor` reads the older ones (null when the history starts here).
+ */
 export interface SessionHistoryResponse {
   history: HistoryEntry[];
+  next_cursor?: string | null;
 }
 
 export interface RefreshResponse {

@@ -1,5 +1,6 @@
 import type { OfflineAnswerRequest } from './engine-types';
 import type { AnswerPlan } from './answer-plan';
+import { escapedValue } from '@nlq/contracts';
 import { formatNumber, formatValue, toNumber } from './value-format';
 import { humanize } from './word-forms';
 
@@ -21,7 +22,9 @@ function indexes(columns: string[], names: string[]): number[] {
 }
 
 function rowLabel(row: unknown[], labelIdx: number[]): string {
-  return labelIdx.map((i) => (row[i] === null || row[i] === undefined ? '(none)' : String(row[i]))).join(' ');
+  return labelIdx
+    .map((i) => (row[i] === null || row[i] === undefined ? '(none)' : escapedValue(String(row[i]))))
+    .join(' ');
 }
 
 function shown(request: OfflineAnswerRequest, count: number): string {

@@ -3,7 +3,7 @@
  * formatter of libs/contracts (value-format.ts) that the pipeline's templates and the web app use too; the offline
  * answers add a `$` to money.
  */
-import { formatCurrency, formatNumber as formatPlain, numericValue } from '@nlq/contracts';
+import { escapedValue, formatCurrency, formatNumber as formatPlain, numericValue } from '@nlq/contracts';
 
 /** A number from a result cell: numbers, bigint strings and numeric strings (drivers may return DECIMAL as text). */
 export const toNumber = numericValue;
@@ -14,7 +14,10 @@ export function formatNumber(value: number, money = false): string {
   return formatPlain(value);
 }
 
-/** Any cell as text: numbers formatted, null as "(none)", other values as strings. */
+/**
+ * Any cell as text: numbers formatted, null as "(none)", other values as strings on one line (line breaks escaped)
+ * and cut at MAX_VALUE_CHARS (contracts framed-text.ts), so a value cannot pose as a section of the answer.
+ */
 export function formatValue(value: unknown, money = false): string {
   if (value === null || value === undefined) return '(none)';
   const n = typeof value === 'string' ? null : toNumber(value);
@@ -23,5 +26,5 @@ export function formatValue(value: unknown, money = false): string {
     const m = toNumber(value);
     if (m !== null) return formatNumber(m, true);
   }
-  return String(value);
+  return escapedValue(String(value));
 }

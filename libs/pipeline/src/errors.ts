@@ -2,7 +2,13 @@
 export class PipelineError extends Error {
   constructor(
     readonly code:
-      'NOTHING_PENDING' | 'CONFLICT' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'SQL_REFUSED' | 'NO_CLARIFICATION',
+      | 'NOTHING_PENDING'
+      | 'CONFLICT'
+      | 'NOT_FOUND'
+      | 'UPSTREAM_UNAVAILABLE'
+      | 'SQL_REFUSED'
+      | 'NO_CLARIFICATION'
+      | 'FORBIDDEN',
     message: string,
   ) {
     super(message);
@@ -19,6 +25,19 @@ export class NothingPendingError extends PipelineError {
 export class ApprovalConflictError extends PipelineError {
   constructor(sessionId: string, state: string) {
     super('CONFLICT', `The pending SQL of session "${sessionId}" was already ${state}.`);
+  }
+}
+/**
+ * Approve of a write held for a question an agent asked through MCP, with the agent's own key or with no key at all
+ * (HTTP 403): such a write is approved only by a different caller, the person the approval exists for
+ * (docs/mcp.md "Approval by a person").
+ */
+export class AgentSelfApprovalError extends PipelineError {
+  constructor(sessionId: string) {
+    super(
+      'FORBIDDEN',
+      `The pending SQL of session "${sessionId}" was held for a question asked through MCP: it is approved by a person with another key, not with the key that asked.`,
+    );
   }
 }
 /** Executing an approved write failed at the database (HTTP 502 when unreachable, else 422). */

@@ -15,6 +15,8 @@ export type {
   ExampleFilter,
   ExecutionLease,
   ExecutionOutcome,
+  HistoryPage,
+  HistoryPageRequest,
   HistoryReadOptions,
   PendingOperation,
   PipelineConfig,
@@ -42,6 +44,9 @@ export type { EmbeddingCache } from './linking/semantic-scores';
 export type { ExampleDecision } from './examples/example-curator';
 export { ExampleQuestions } from './example-questions/example-questions';
 export { checkDefinition } from './knowledge/definition-check';
+export { pageOfHistory } from './history-page';
+export { InvalidHistoryCursorError } from './ports';
+export { keptResult } from './kept-result';
 export { definitionCostProblems, DefinitionProbeUnavailableError } from './knowledge/definition-cost';
 export * from './reexports';
 export {

@@ -31,6 +31,30 @@ export interface HistoryReadOptions {
  */
 export const RECENT_HISTORY_ENTRIES = 20;
 
+/** Which page of a session's history {@link StateStore.historyPage} reads. */
+export interface HistoryPageRequest {
+  /** Most entries on the page (a positive integer; the caller bounds it). */
+  limit: number;
+  /** A `nextCursor` of an earlier page: the entries older than that page. Null or absent: the newest entries. */
+  cursor?: string | null;
+  /** Leave out the kept result rows (HistoryReadOptions.omitResults). */
+  omitResults?: boolean;
+}
+
+/** One page of a session's history: entries oldest first, and the cursor of the older page (null at the start). */
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  nextCursor: string | null;
+}
+
+/** A history cursor a store did not issue (malformed): the caller answers 400. */
+export class InvalidHistoryCursorError extends Error {
+  constructor(cursor: string) {
+    super(`cursor "${cursor.slice(0, 64)}" is not a cursor this list returned`);
+    this.name = 'InvalidHistoryCursorError';
+  }
+}
+
 /** A write or DDL held for a human's decision (docs/architecture.md "Approval"). */
 export interface PendingOperation {
   id: string;
@@ -54,6 +78,8 @@ export interface PendingOperation {
    * when the count failed or timed out (absent on operations stored before the preview existed).
    */
   estimatedRows?: number | null;
+  /** Fingerprint of the key of the MCP agent whose question held it (AskInput.agentKey); null otherwise. */
+  agentKey?: string | null;
   createdAt: string;
   decidedAt?: string | null;
   decidedBy?: string | null;
@@ -91,6 +117,20 @@ export interface StateStore {
    * {@link RECENT_HISTORY_ENTRIES}). A store may ignore the option and return every entry: callers must accept more.
    */
   listHistory(sessionId: string, options?: HistoryReadOptions): Promise<HistoryEntry[]>;
+  /**
+   * Optional: one page of the session's history, newest first by pages (each page oldest first), read with a keyset
+   * (LIMIT, never the whole session), so a session of any length answers in bounded time and memory. Without it the
+   * pipeline pages listHistory's whole read.
+   * @throws InvalidHistoryCursorError for a cursor it did not issue
+   */
+  historyPage?(sessionId: string, page: HistoryPageRequest): Promise<HistoryPage>;
+  /**
+   * Optional: claim the open clarification of query entry `entryId` for one reply (one conditional UPDATE ... WHERE
+   * clarification_state = 'open', won when it changed one row), so a clarification is answered exactly once however
+   * many replies arrive together, on any replica. Resolves true for the one winner, false for every other call.
+   * Without it a store cannot tell concurrent replies apart and each is answered.
+   */
+  claimClarification?(entryId: string): Promise<boolean>;
   /**
    * Positively rated, successful read questions with their SQL for this connection, newest first. No longer read by
    * the pipeline: its few-shot examples are the verified examples ({@link StateStore.verifiedExamples}).

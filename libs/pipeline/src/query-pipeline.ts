@@ -2,7 +2,18 @@ import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { RECENT_HISTORY_ENTRIES } from './ports';
-import type { AuditLogger, EventSink, PipelineConfig, QueryTarget, StateStore, TargetResolver } from './ports';
+import { pageOfHistory } from './history-page';
+import type {
+  AuditLogger,
+  EventSink,
+  HistoryPage,
+  HistoryPageRequest,
+  PipelineConfig,
+  QueryTarget,
+  StateStore,
+  TargetResolver,
+} from './ports';
+import { NoSuchClarificationError } from './errors';
 import { InMemoryResultCache } from './result-cache';
 import { RecordBatcher } from './record-batcher';
 import { recordId } from './record-id';
@@ -150,6 +161,9 @@ export class QueryPipeline {
       optionId: input.clarificationOption,
       question: input.question,
     });
+    // exactly once: of concurrent replies (on any replica) one claims the clarification, the others get 409
+    if (chosen && this.store.claimClarification && !(await this.store.claimClarification(chosen.entryId)))
+      throw new NoSuchClarificationError(input.sessionId, chosen.optionId, false);
     const run = this.openRun(chosen ? { ...input, question: chosen.question } : input);
 
     // 1. intake
@@ -352,10 +366,12 @@ export class QueryPipeline {
 
   /**
    * Approve the session's pending (or failed) write: see {@link ApprovalFlow.approve} (approval/approval-flow.ts).
-   * @throws NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError, PipelineError SQL_REFUSED (422)
+   * @param approverKey fingerprint of the approving caller's key (null: none presented), checked against an MCP agent's
+   * @throws NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError, PipelineError SQL_REFUSED (422),
+   *   AgentSelfApprovalError (403)
    */
-  approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {
-    return this.approvals.approve(sessionId, userId);
+  approve(sessionId: string, userId: string, approverKey?: string | null): Promise<ApprovalOutcome> {
+    return this.approvals.approve(sessionId, userId, approverKey);
   }
 
   /** Mark failed the approval runs whose lease ran out: see {@link ApprovalFlow.recoverInterruptedApprovals}. */
@@ -394,6 +410,16 @@ export class QueryPipeline {
   /** The session's history, oldest first. */
   history(sessionId: string): Promise<HistoryEntry[]> {
     return this.store.listHistory(sessionId);
+  }
+
+  /**
+   * One page of the session's history: the newest `limit` entries older than `cursor` (oldest first) and the cursor
+   * of the page before them (null at the session's start); see StateStore.historyPage, else pageOfHistory.
+   * @throws InvalidHistoryCursorError for a malformed cursor
+   */
+  historyPage(sessionId: string, page: HistoryPageRequest): Promise<HistoryPage> {
+    if (this.store.historyPage) return this.store.historyPage(sessionId, page);
+    return this.store.listHistory(sessionId, { omitResults: page.omitResults }).then((all) => pageOfHistory(all, page));
   }
 
   /**

@@ -17,6 +17,11 @@ export interface AskInput {
    */
   clarificationOption?: string | null;
   /**
+   * Fingerprint of the key of an agent that asked through MCP (null or absent otherwise): a write held for this
+   * question is not approved with that key (ApprovalFlow.approve, docs/mcp.md "Approval by a person").
+   */
+  agentKey?: string | null;
+  /**
    * This request's own listener of its live events (stage.*, answer.delta, answer.ready, approval.pending), called
    * in order besides the service-wide EventSink, e.g. for a server-sent-events reply. Must not throw.
    */

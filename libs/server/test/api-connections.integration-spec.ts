@@ -313,7 +313,10 @@ describe('/api/connections and /api/llms', () => {
       status: 'ok',
       integration: 'rest',
     });
-    expect((await call(`${t.url}/session/x`, { headers: { 'x-api-key': SERVICE } })).body).toEqual({ history: [] });
+    expect((await call(`${t.url}/session/x`, { headers: { 'x-api-key': SERVICE } })).body).toEqual({
+      history: [],
+      next_cursor: null,
+    });
     expect((await call(`${t.url}/docs-json`)).body.openapi).toBeDefined();
   });
 });

@@ -1,7 +1,13 @@
 import type { DecidedTraceStatus } from '@nlq/contracts';
 import type { PendingOperation } from '../ports';
 import type { AuditLogger, EventSink, StateStore, TargetResolver } from '../ports';
-import { ApprovalConflictError, ApprovalExecutionError, NothingPendingError, PipelineError } from '../errors';
+import {
+  AgentSelfApprovalError,
+  ApprovalConflictError,
+  ApprovalExecutionError,
+  NothingPendingError,
+  PipelineError,
+} from '../errors';
 import { scrubMessage } from '../secret-scrubber';
 import { safePublish } from '../trace-recorder';
 import type { ApprovalOutcome, RejectionOutcome } from '../types';
@@ -60,8 +66,11 @@ export class ApprovalFlow {
    * longer exists (recorded in history; the operation is `failed`).
    * @throws PipelineError SQL_REFUSED (422) in mode `user`, which runs reads only (docs/architecture.md step 8): a write held
    * while the service ran in admin mode stays pending and unrun (it may still be rejected).
+   * @throws AgentSelfApprovalError (403) when the write was held for an MCP agent's question and `approverKey` (the
+   * fingerprint of the approving caller's key, null when it presented none) is that agent's key or null.
    */
-  async approve(sessionId: string, userId: string): Promise<ApprovalOutcome> {
+  async approve(sessionId: string, userId: string, approverKey?: string | null): Promise<ApprovalOutcome> {
+    await this.assertNotTheAgent(sessionId, approverKey ?? null);
     if (this.deps.mode !== 'admin') {
       const latest = await this.deps.store.latestOperation(sessionId);
       if (!latest) throw new NothingPendingError(sessionId);
@@ -278,6 +287,16 @@ export class ApprovalFlow {
     } catch {
       // the write was decided and its history entry stored; a trace left at its earlier status is the lesser harm
     }
+  }
+
+  /**
+   * A write held for a question asked through MCP is approved only by another caller (docs/mcp.md "Approval by a
+   * person"): refuses the agent's own key, and a caller without a key, who cannot be told apart from the agent.
+   */
+  private async assertNotTheAgent(sessionId: string, approverKey: string | null): Promise<void> {
+    const latest = await this.deps.store.latestOperation(sessionId);
+    if (!latest?.agentKey || (latest.state !== 'pending' && latest.state !== 'failed')) return;
+    if (approverKey === null || approverKey === latest.agentKey) throw new AgentSelfApprovalError(sessionId);
   }
 
   private async claim(sessionId: string, state: 'executing' | 'rejected', userId: string): Promise<PendingOperation> {

@@ -30,6 +30,7 @@ export async function holdForApproval(ctx: AttemptContext, state: AttemptState, 
     decidedAt: null,
     decidedBy: null,
     estimatedRows: impact.rows,
+    agentKey: run.input.agentKey ?? null,
   };
   await ctx.store.savePending(operation);
   span.end('pending', {

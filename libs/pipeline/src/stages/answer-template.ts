@@ -1,4 +1,9 @@
-import { columnLabel, formatCell, numericValue, type ReadResult } from '@nlq/contracts';
+import { columnLabel, escapedValue, formatCell as formatCellText, numericValue, type ReadResult } from '@nlq/contracts';
+
+/** A cell as the template states it: formatted for people, on one line, cut at MAX_VALUE_CHARS (framed-text.ts). */
+function formatCell(value: unknown, column: string): string {
+  return escapedValue(formatCellText(value, column));
+}
 
 /** Most rows a template lists by name; longer results go to the model (or the factual summary). */
 export const TEMPLATE_LIST_ROWS = 10;

@@ -3,6 +3,8 @@ import { NoSuchClarificationError } from '../errors';
 
 /** The option a person chose and the restated question it answers. */
 export interface ChosenReading {
+  /** Id of the query entry that asked back (the one the store's claimClarification claims). */
+  entryId: string;
   optionId: string;
   label: string;
   question: string;
@@ -10,12 +12,21 @@ export interface ChosenReading {
 
 /** The session's open clarification: its newest query entry (history in any order, oldest first on ties) when that one asked back, else null. */
 export function openClarification(history: readonly HistoryEntry[]): StoredClarification | null {
+  return openClarificationEntry(history)?.clarification ?? null;
+}
+
+/** The query entry holding the session's open clarification (see {@link openClarification}), or null. */
+function openClarificationEntry(
+  history: readonly HistoryEntry[],
+): (HistoryEntry & { clarification: StoredClarification }) | null {
   let latest: HistoryEntry | null = null;
   for (const entry of history) {
     if (entry.kind !== 'query') continue;
     if (!latest || entry.created_at >= latest.created_at) latest = entry;
   }
-  return latest?.status === 'clarification' && latest.clarification ? latest.clarification : null;
+  return latest?.status === 'clarification' && latest.clarification
+    ? (latest as HistoryEntry & { clarification: StoredClarification })
+    : null;
 }
 
 /** Lower case, punctuation and surrounding "option"/"the" words removed, spaces collapsed. */
@@ -44,19 +55,20 @@ export function chooseReading(
   history: readonly HistoryEntry[],
   reply: { optionId?: string | null; question?: string | null },
 ): ChosenReading | null {
-  const open = openClarification(history);
+  const entry = openClarificationEntry(history);
+  const open = entry?.clarification ?? null;
   if (reply.optionId !== undefined && reply.optionId !== null) {
     const option = open?.options.find((o) => o.id === String(reply.optionId).trim());
-    if (!option) throw new NoSuchClarificationError(sessionId, String(reply.optionId), open !== null);
-    return { optionId: option.id, label: option.label, question: option.question };
+    if (!entry || !option) throw new NoSuchClarificationError(sessionId, String(reply.optionId), open !== null);
+    return { entryId: entry.id, optionId: option.id, label: option.label, question: option.question };
   }
-  if (!open || typeof reply.question !== 'string') return null;
+  if (!entry || typeof reply.question !== 'string') return null;
   const said = normalized(reply.question);
   if (!said) return null;
-  const option = open.options.find(
+  const option = entry.clarification.options.find(
     (o) => said === o.id || said === normalized(o.label) || said === normalized(o.question),
   );
-  return option ? { optionId: option.id, label: option.label, question: option.question } : null;
+  return option ? { entryId: entry.id, optionId: option.id, label: option.label, question: option.question } : null;
 }
 
 /**

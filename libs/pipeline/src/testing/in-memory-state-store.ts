@@ -40,6 +40,17 @@ export class InMemoryStateStore implements StateStore {
     this.history.push(structuredClone(entry));
   }
 
+  /** Clarifications already claimed by a reply (entry ids): {@link claimClarification} wins once per entry. */
+  private readonly answeredClarifications = new Set<string>();
+
+  /** True once for a query entry that asked back, false afterwards and for any other entry. */
+  async claimClarification(entryId: string): Promise<boolean> {
+    const entry = this.history.find((e) => e.id === entryId);
+    if (!entry || entry.status !== 'clarification' || this.answeredClarifications.has(entryId)) return false;
+    this.answeredClarifications.add(entryId);
+    return true;
+  }
+
   async listHistory(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
     const entries = this.history.filter((e) => e.session_id === sessionId);
     const newest = options.newest !== undefined ? entries.slice(-Math.max(1, Math.floor(options.newest))) : entries;

@@ -194,7 +194,7 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
   ['FeedbackRequestDto', { signal: 'positive' }],
   ['FeedbackResponseDto', { status: 'ok', signal: 'positive' }],
   ['ApiFeedbackRequestDto', { signal: 'positive', entry_id: ENTRY_ID }],
-  ['SessionHistoryResponseDto', { history: [historyEntry] }],
+  ['SessionHistoryResponseDto', { history: [historyEntry], next_cursor: null }],
   ['RefreshResponseDto', { status: 'ok', message: 'Schema cache refreshed: 11 tables (version bba6036fb146).' }],
   ['HealthResponseDto', healthFields],
   [
@@ -245,8 +245,14 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
     },
   ],
   ['SessionSummaryPageDto', { items: [sessionSummary], page: 1, page_size: 20, total: 1 }],
-  ['SessionDetailDto', { session: sessionSummary, history: [historyEntry], feedback: [] }],
-  ['TraceSummaryPageDto', { items: [{ ...traceFields, span_count: 12 }], page: 1, page_size: 20, total: 1 }],
+  [
+    'SessionDetailDto',
+    { session: sessionSummary, history: [historyEntry], feedback: [], next_cursor: null, limit: 50 },
+  ],
+  [
+    'TraceSummaryPageDto',
+    { items: [{ ...traceFields, span_count: 12 }], page: 1, page_size: 20, total: 1, next_cursor: null },
+  ],
   [
     'TraceDto',
     {

@@ -1,6 +1,6 @@
-import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { AdapterKeyGuard } from '../../platform/auth/adapter-key.guard';
+import { API_KEY_HEADER, AdapterKeyGuard } from '../../platform/auth/adapter-key.guard';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { SessionIdPipe } from '../../platform/common/session-id.pipe';
 import { ApprovalService } from './approval.service';
@@ -21,9 +21,13 @@ export class ApprovalController {
   @ApiOperation({ summary: "Approve and execute the session's pending SQL" })
   @ApiParam({ name: 'session_id' })
   @ApiOkResponse({ type: ApprovalDecisionResponseDto })
-  @ErrorResponseDto.document(400, 401, 404, 409, 422, 502)
-  approve(@Param('session_id', SessionIdPipe) sessionId: string): Promise<ApprovalDecisionResponseDto> {
-    return this.approvalService.approve(sessionId);
+  @ErrorResponseDto.document(400, 401, 403, 404, 409, 422, 502)
+  approve(
+    @Param('session_id', SessionIdPipe) sessionId: string,
+    @Headers(API_KEY_HEADER) apiKey?: string | string[],
+  ): Promise<ApprovalDecisionResponseDto> {
+    const key = Array.isArray(apiKey) ? apiKey[0] : apiKey;
+    return this.approvalService.approve(sessionId, key || null);
   }
 
   @Post('reject/:session_id')

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { keyFingerprint } from '../../platform/auth/caller';
 import { QueryPipeline } from '@nlq/pipeline';
 import { SessionAccessService } from '../../application/sessions/session-access.service';
 import type { ApprovalDecisionResponseDto } from './dto/approval-decision-response.dto';
@@ -16,10 +17,13 @@ export class ApprovalService {
     private readonly access: SessionAccessService,
   ) {}
 
-  /** Mark approved and execute once; answers the rows affected. */
-  async approve(sessionId: string): Promise<ApprovalDecisionResponseDto> {
+  /**
+   * Mark approved and execute once; answers the rows affected. `apiKey` is the X-API-Key presented (null: none): a
+   * write held for an MCP agent's question is refused (403) with that agent's key or with none.
+   */
+  async approve(sessionId: string, apiKey: string | null): Promise<ApprovalDecisionResponseDto> {
     await this.access.assertAdapterAccess(sessionId);
-    const outcome = await this.pipeline.approve(sessionId, sessionId);
+    const outcome = await this.pipeline.approve(sessionId, sessionId, apiKey ? keyFingerprint(apiKey) : null);
     return { status: 'approved', session_id: outcome.sessionId, rows_affected: outcome.rowsAffected };
   }
 

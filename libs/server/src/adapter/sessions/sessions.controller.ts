@@ -1,4 +1,6 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { HISTORY_PAGE_DEFAULT } from '@nlq/contracts';
+import { HistoryPageQueryDto } from '../../application/sessions/dto/history-page-query.dto';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AdapterKeyGuard } from '../../platform/auth/adapter-key.guard';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
@@ -15,11 +17,21 @@ export class SessionsController {
   constructor(private readonly sessionsService: SessionsService) {}
 
   @Get('session/:session_id')
-  @ApiOperation({ summary: "Read the session's history (oldest first; empty for an unknown session)" })
+  @ApiOperation({
+    summary: "Read the session's most recent history entries (oldest first; empty for an unknown session)",
+    description:
+      "At most `limit` entries (1..100, default 50): the most recent ones, or those older than `cursor` (the previous answer's next_cursor, null when the history starts there). Each entry's kept rows are capped at 20 rows and 16 KiB.",
+  })
   @ApiParam({ name: 'session_id' })
   @ApiOkResponse({ type: SessionHistoryResponseDto })
   @ErrorResponseDto.document(400, 401, 404)
-  session(@Param('session_id', SessionIdPipe) sessionId: string): Promise<SessionHistoryResponseDto> {
-    return this.sessionsService.history(sessionId);
+  session(
+    @Param('session_id', SessionIdPipe) sessionId: string,
+    @Query() query: HistoryPageQueryDto,
+  ): Promise<SessionHistoryResponseDto> {
+    return this.sessionsService.history(sessionId, {
+      limit: query.limit ?? HISTORY_PAGE_DEFAULT,
+      cursor: query.cursor ?? null,
+    });
   }
 }

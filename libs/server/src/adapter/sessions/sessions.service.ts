@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
 import { SessionAccessService } from '../../application/sessions/session-access.service';
+import { historyListEntry } from '../../application/sessions/history-list-entry';
 import { scrubMessage } from '../../platform/security/secret-scrubber';
 import type { SessionHistoryResponseDto } from './dto/session-history-response.dto';
 
@@ -15,12 +16,21 @@ export class SessionsService {
     private readonly access: SessionAccessService,
   ) {}
 
-  /** @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess). */
-  async history(sessionId: string): Promise<SessionHistoryResponseDto> {
+  /**
+   * The session's most recent `page.limit` entries older than `page.cursor` (oldest first, kept rows capped by
+   * historyListEntry) and the cursor of the older ones (null when the history starts here), read by keyset.
+   * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess);
+   *   400 for a cursor this list did not issue.
+   */
+  async history(
+    sessionId: string,
+    page: { limit: number; cursor?: string | null },
+  ): Promise<SessionHistoryResponseDto> {
     await this.access.assertAdapterAccess(sessionId);
-    const history = await this.pipeline.history(sessionId);
+    const { entries, nextCursor } = await this.pipeline.historyPage(sessionId, page);
     return {
-      history: history.map((entry) =>
+      next_cursor: nextCursor,
+      history: entries.map(historyListEntry).map((entry) =>
         entry.error
           ? {
               ...entry,

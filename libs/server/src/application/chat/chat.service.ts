@@ -49,6 +49,7 @@ export class ChatService {
       clarificationOption: request.clarification_option ?? null,
       sessionId,
       userId: caller.userId,
+      agentKey: caller.via === 'mcp' ? (caller.keyId ?? null) : null,
       connectionId: request.connection_id ?? null,
       ...(events ? { events } : {}),
     });

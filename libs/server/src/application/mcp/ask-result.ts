@@ -1,10 +1,16 @@
-import type { ChatResponse, SqlKind } from '@nlq/contracts';
+import { cutText, escapedValue, framedProse, type ChatResponse, type SqlKind } from '@nlq/contracts';
 import { approvalLink } from './approval-link';
 
 /** Rows of a result the `ask` tool returns (the first ones; `row_count`, `truncated` and `total_rows` say the rest). */
 export const ASK_TOOL_ROWS = 50;
 /** Rows the readable text shows as a table. */
 export const ASK_TEXT_ROWS = 10;
+/** Most bytes of JSON the structured rows take; rows past it are left out (`truncated`). */
+export const ASK_ROWS_MAX_BYTES = 64 * 1024;
+/** Most characters of one text cell in the structured rows; a longer one is cut with CUT_MARKER. */
+export const ASK_CELL_MAX_CHARS = 4_096;
+/** Most characters of the readable text of an `ask` result (the structured content carries the data). */
+export const ASK_TEXT_MAX_CHARS = 16_000;
 
 /** The structured answer of the `ask` tool (its outputSchema, ask.tool.ts). */
 export interface AskToolOutput {
@@ -41,13 +47,13 @@ export function askToolResult(
   chat: ChatResponse,
   webAppUrl: string,
 ): { text: string; structured: AskToolOutput; isError: boolean } {
-  const rows = jsonSafe(chat.rows.slice(0, ASK_TOOL_ROWS));
+  const rows = boundedRows(jsonSafe(chat.rows.slice(0, ASK_TOOL_ROWS)));
   const pending = chat.pending_approval;
   const failed = !chat.success && chat.error !== null;
   const structured: AskToolOutput = {
     session_id: chat.session_id,
     success: chat.success,
-    answer: chat.response,
+    answer: framedProse(chat.response),
     sql: chat.sql,
     kind: chat.kind,
     reading: chat.reading,
@@ -83,12 +89,17 @@ function refused(kind: SqlKind | null): boolean {
   return kind === 'refused' || kind === 'write' || kind === 'ddl';
 }
 
-/** The readable rendering of an `ask` answer. */
+/**
+ * The readable rendering of an `ask` answer, framed (contracts framed-text.ts): the answer as framed prose, the SQL
+ * as an indented code block, the reading, error and option labels on one line each
+ * (values escaped and cut), table cells cut at MAX_VALUE_CHARS; the whole cut at ASK_TEXT_MAX_CHARS. No value from
+ * the data can start a line that reads as one of these sections.
+ */
 function askText(a: AskToolOutput): string {
   const parts = [a.answer];
-  if (a.error) parts.push(`Error (${a.error.code}): ${a.error.message}`);
-  if (a.sql) parts.push(`SQL${a.pending_approval ? ' (pending approval, not run)' : ''}:\n${a.sql}`);
-  if (a.reading) parts.push(`Reading: ${a.reading}`);
+  if (a.error) parts.push(`Error (${a.error.code}): ${escapedValue(a.error.message, 2_000)}`);
+  if (a.sql) parts.push(`SQL${a.pending_approval ? ' (pending approval, not run)' : ''}:\n${indented(a.sql)}`);
+  if (a.reading) parts.push(`Reading: ${escapedValue(a.reading, 2_000)}`);
   if (a.columns.length > 0 && a.rows.length > 0) parts.push(table(a));
   if (a.approval) {
     const rows =
@@ -101,20 +112,48 @@ function askText(a: AskToolOutput): string {
   }
   if (a.clarification) {
     parts.push(
-      `To answer, call ask with session_id "${a.session_id}" and clarification_option set to one of: ${a.clarification.options.map((o) => `${o.id} (${o.label})`).join(', ')}.`,
+      `To answer, call ask with session_id "${a.session_id}" and clarification_option set to one of: ${a.clarification.options.map((o) => `${escapedValue(o.id)} (${escapedValue(o.label)})`).join(', ')}.`,
     );
   }
-  parts.push(`Session: ${a.session_id} (pass it as session_id to ask a follow-up). Trace: ${a.trace_id}.`);
-  return parts.join('\n\n');
+  const body = cutText(parts.join('\n\n'), ASK_TEXT_MAX_CHARS);
+  return `${body}\n\nSession: ${a.session_id} (pass it as session_id to ask a follow-up). Trace: ${a.trace_id}.`;
+}
+
+/**
+ * `sql` as an indented code block (CommonMark 0.31 "Indented code blocks"): every line, including those a string
+ * literal with line breaks makes, starts with four spaces, so none can read as a section; cut at 8,000 characters.
+ */
+function indented(sql: string): string {
+  return cutText(sql, 8_000)
+    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+/**
+ * The structured rows within ASK_ROWS_MAX_BYTES of JSON, text cells cut at ASK_CELL_MAX_CHARS (with CUT_MARKER):
+ * whole rows in order until the budget is spent.
+ */
+function boundedRows(rows: unknown[][]): unknown[][] {
+  const kept: unknown[][] = [];
+  let bytes = 2;
+  for (const row of rows) {
+    const cut = row.map((v) => (typeof v === 'string' ? cutText(v, ASK_CELL_MAX_CHARS) : v));
+    bytes += Buffer.byteLength(JSON.stringify(cut)) + 1;
+    if (bytes > ASK_ROWS_MAX_BYTES) break;
+    kept.push(cut);
+  }
+  return kept;
 }
 
 /** The first ASK_TEXT_ROWS rows as a Markdown table, with a line for the rows not shown. */
 function table(a: AskToolOutput): string {
   const shown = a.rows.slice(0, ASK_TEXT_ROWS);
   const cell = (v: unknown) =>
-    (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
-      .replace(/\|/g, '\\|')
-      .replace(/\r?\n/g, ' ');
+    escapedValue(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(
+      /\|/g,
+      '\\|',
+    );
   const lines = [
     `| ${a.columns.map(cell).join(' | ')} |`,
     `| ${a.columns.map(() => '---').join(' | ')} |`,

@@ -9,6 +9,6 @@ export interface McpCallContext {
   caller: Caller;
   /** X-Request-Id of the HTTP request (requestIdFor), also on every error a tool answers. */
   requestId: string;
-  /** e.g. `https://nlq.example.com`: WEB_APP_URL, else the api's own origin as the request addressed it (it serves the web app). */
+  /** e.g. `https://nlq.example.com`: WEB_APP_URL, else the address the api listens on (localOrigin), never the request's Host. */
   webAppUrl: string;
 }

@@ -7,6 +7,12 @@ import { McpServerFactory } from './mcp-server.factory';
 /** Request headers the Streamable HTTP transport reads (MCP 2025-06-18 "Transports"); no others are passed on. */
 const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
 
+/**
+ * Base of the URL handed to the transport with the request's path: the transport reads only the path and headers,
+ * so the request's own Host (attacker-controlled) never reaches a URL.
+ */
+const TRANSPORT_BASE_URL = 'http://nlq.invalid';
+
 /** What POST /mcp answers: status, headers and body text (null for 202 Accepted). */
 export interface McpHttpAnswer {
   status: number;
@@ -41,7 +47,7 @@ export class McpHttpService {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const response = await transport.handleRequest(
-        new Request(`${context.webAppUrl}${request.url}`, { method: 'POST', headers }),
+        new Request(new URL(request.url, TRANSPORT_BASE_URL), { method: 'POST', headers }),
         { parsedBody: body },
       );
       const text = response.status === 202 ? null : await response.text();

@@ -7,12 +7,16 @@ import { ApiException } from '../../platform/common/api.exception';
 import { AppConfig } from '../../platform/config/app-config';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
+import { localOrigin } from './approval-link';
 import { McpHttpService } from './mcp-http.service';
 import { McpOriginGuard } from './mcp-origin.guard';
+import { assertValidHost, batchRefusal } from './mcp-request-checks';
 
 /**
  * /mcp: nlq as a Model Context Protocol server over the Streamable HTTP transport (MCP 2025-06-18 "Transports";
- * docs/mcp.md). POST carries one JSON-RPC message; the key (X-API-Key or `Authorization: Bearer <key>`) binds it to
+ * docs/mcp.md). POST carries one JSON-RPC message (a batch, an array, is refused with a JSON-RPC error and HTTP 400,
+ * batchRefusal, so every tool call is one request against the rate limit, the audit log and the traces; a malformed
+ * Host header is 400, assertValidHost); the key (X-API-Key or `Authorization: Bearer <key>`) binds it to
  * a user exactly as /api (ApiAuthGuard, spec 5.5), each POST counts against RATE_LIMIT_PER_MINUTE like POST
  * /api/chat, and a browser Origin must pass McpOriginGuard. GET (a server-sent event stream) and DELETE (ending a
  * session) are 405: the server is stateless and answers in JSON.
@@ -33,7 +37,7 @@ export class McpController {
     summary: 'Model Context Protocol (Streamable HTTP, stateless, JSON responses)',
     description:
       'One JSON-RPC 2.0 message of MCP (initialize, tools/list, tools/call, resources/list, resources/read, ...). Tools: ask, describe_schema, session_history, feedback; resource nlq://schema. ' +
-      'Requests answer 200 with the JSON-RPC response, notifications 202. Send Accept: application/json, text/event-stream. A failed tool call is a result with isError and the nlq error under _meta["nlq/error"].',
+      'Requests answer 200 with the JSON-RPC response, notifications 202. A batch (a JSON array) is refused: 400 with a JSON-RPC error -32600. Send Accept: application/json, text/event-stream. A failed tool call is a result with isError and the nlq error under _meta["nlq/error"].',
   })
   @ApiBody({
     schema: {
@@ -54,8 +58,18 @@ export class McpController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const webAppUrl = this.config.webAppUrl ?? `${request.protocol}://${request.host}`;
-    const answer = await this.mcp.handle({ caller, requestId: String(request.id), webAppUrl }, request, body);
+    assertValidHost(request.headers.host);
+    const refusal = batchRefusal(body, String(request.id));
+    if (refusal) {
+      await reply.status(400).header('content-type', 'application/json').send(refusal);
+      return;
+    }
+    const context = {
+      caller: { ...caller, via: 'mcp' as const },
+      requestId: String(request.id),
+      webAppUrl: this.config.webAppUrl ?? localOrigin(request.socket),
+    };
+    const answer = await this.mcp.handle(context, request, body);
     void reply.status(answer.status).headers(answer.headers);
     await reply.send(answer.body ?? undefined);
   }

@@ -9,6 +9,8 @@ import { ApiFeedbackRequestDto } from './dto/api-feedback-request.dto';
 import { FeedbackResponseDto } from '../../adapter/feedback/dto/feedback-response.dto';
 import { ApiSessionsService } from './api-sessions.service';
 import { DEFAULT_PAGE_SIZE, PageQueryDto } from './dto/page-query.dto';
+import { HistoryPageQueryDto } from './dto/history-page-query.dto';
+import { HISTORY_PAGE_DEFAULT } from '@nlq/contracts';
 import { SessionDetailDto, SessionSummaryPageDto } from './dto/session-summary.dto';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
 
@@ -30,14 +32,23 @@ export class ApiSessionsController {
 
   @Get(':id')
   @ApiOperation({
-    summary: 'One session with its history and feedback',
-    description: "Another user's session answers 404.",
+    summary:
+      'One session: its summary and one page of its history (newest entries first by pages, each page oldest first)',
+    description:
+      "`limit` entries (1..100, default 50) older than `cursor` (the previous page's next_cursor); next_cursor is null when the page starts the session. Each entry's kept rows are capped at 20 rows and 16 KiB. Another user's session answers 404.",
   })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: SessionDetailDto })
   @ErrorResponseDto.document(400, 401, 404)
-  detail(@CurrentCaller() caller: Caller, @Param('id', SessionIdPipe) id: string): Promise<SessionDetailDto> {
-    return this.sessions.detail(caller, id);
+  detail(
+    @CurrentCaller() caller: Caller,
+    @Param('id', SessionIdPipe) id: string,
+    @Query() query: HistoryPageQueryDto,
+  ): Promise<SessionDetailDto> {
+    return this.sessions.detail(caller, id, {
+      limit: query.limit ?? HISTORY_PAGE_DEFAULT,
+      cursor: query.cursor ?? null,
+    });
   }
 
   @Post(':id/approve')
@@ -46,7 +57,7 @@ export class ApiSessionsController {
   @ApiOperation({ summary: "Approve and execute the session's pending SQL (same rules as POST /approve)" })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ApprovalDecisionResponseDto })
-  @ErrorResponseDto.document(400, 401, 404, 409, 422, 502)
+  @ErrorResponseDto.document(400, 401, 403, 404, 409, 422, 502)
   approve(
     @CurrentCaller() caller: Caller,
     @Param('id', SessionIdPipe) id: string,

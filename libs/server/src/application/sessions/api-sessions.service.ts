@@ -17,6 +17,7 @@ import { ApiSessionEntity } from './api-session.entity';
 import { SessionAccessService } from './session-access.service';
 import { ApiException } from '../../platform/common/api.exception';
 import { suggestChart } from '../chat/chart-suggestion';
+import { historyListEntry } from './history-list-entry';
 
 /**
  * Sessions on the application surface, scoped to the caller (spec 5.5): the paged list, one session with its
@@ -75,37 +76,61 @@ export class ApiSessionsService {
   }
 
   /**
-   * One session: its summary, the whole history (oldest first; an answered read with the first page of its rows and
-   * their chart suggestion, issue 24 item 4) and the feedback entries among it.
-   * @throws ApiException 404 for an unknown session or another user's.
+   * One session: its summary over every entry (aggregated in SQL), and one page of its history read by keyset
+   * (HistoryRepository.page): the newest `page.limit` entries older than `page.cursor`, oldest first, each kept
+   * result capped (historyListEntry) with its chart suggestion, the feedback entries among them and the cursor of
+   * the older page (null at the session's start).
+   * @throws ApiException 404 for an unknown session or another user's; 400 for a cursor this list did not issue.
    */
-  async detail(caller: Caller, sessionId: string): Promise<SessionDetail> {
+  async detail(
+    caller: Caller,
+    sessionId: string,
+    page: { limit: number; cursor?: string | null; omitResults?: boolean },
+  ): Promise<SessionDetail> {
     const owner = await this.access.assertAccess(caller, sessionId);
-    const history = await this.pipeline.history(sessionId);
-    const queries = history.filter((e) => e.kind === 'query');
-    const last = queries[queries.length - 1] ?? null;
+    const { entries, nextCursor } = await this.pipeline.historyPage(sessionId, page);
+    const history = entries.map((e) => withChart(historyListEntry(e)));
     return {
-      session: {
-        id: sessionId,
-        user_id: owner,
-        last_question: last?.question ?? null,
-        last_question_at: last?.created_at ?? null,
-        query_count: queries.length,
-        error_count: history.filter((e) => e.status === 'error').length,
-        last_activity: history.reduce(
-          (latest, e) => (e.created_at > latest ? e.created_at : latest),
-          history[0]?.created_at ?? '',
-        ),
-      },
-      history: history.map(withChart),
+      session: await this.summaryOf(sessionId, owner),
+      history,
       feedback: history.filter((e) => e.kind === 'feedback'),
+      next_cursor: nextCursor,
+      limit: page.limit,
     };
   }
 
-  /** Approve and execute the session's pending SQL (404 nothing pending or not the caller's, 409 decided). */
+  /** The summary of one session from one aggregate over its entries (the (session_id, seq) index), never a full read. */
+  private async summaryOf(sessionId: string, owner: string): Promise<SessionSummary> {
+    const row = await this.history()
+      .createQueryBuilder('h')
+      .select('MAX(h.created_at)', 'last_activity')
+      .addSelect("SUM(CASE WHEN h.kind = 'query' THEN 1 ELSE 0 END)", 'query_count')
+      .addSelect("SUM(CASE WHEN h.status = 'error' THEN 1 ELSE 0 END)", 'error_count')
+      .where('h.session_id = :sessionId', { sessionId })
+      .getRawOne<{
+        last_activity: string | null;
+        query_count: string | number | null;
+        error_count: string | number | null;
+      }>();
+    const last = (await this.lastQuestions([sessionId])).get(sessionId);
+    return {
+      id: sessionId,
+      user_id: owner,
+      last_question: last?.question ?? null,
+      last_question_at: last?.created_at ?? null,
+      query_count: Number(row?.query_count ?? 0),
+      error_count: Number(row?.error_count ?? 0),
+      last_activity: row?.last_activity ?? '',
+    };
+  }
+
+  /**
+   * Approve and execute the session's pending SQL (404 nothing pending or not the caller's, 409 decided; 403 when it
+   * was held for a question the caller's own key asked through /mcp, docs/mcp.md "Approval by a person").
+   */
   async approve(caller: Caller, sessionId: string): Promise<ApprovalDecisionResponse> {
     await this.access.assertAccess(caller, sessionId);
-    const outcome = await this.pipeline.approve(sessionId, caller.userId);
+    const outcome = await this.pipeline.approve(sessionId, caller.userId, caller.keyId ?? null);
     return { status: 'approved', session_id: outcome.sessionId, rows_affected: outcome.rowsAffected };
   }
 

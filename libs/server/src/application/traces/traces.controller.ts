@@ -16,7 +16,11 @@ export class TracesController {
   constructor(private readonly traces: TracesService) {}
 
   @Get()
-  @ApiOperation({ summary: "Traces of the caller's questions, newest first (service key: all)" })
+  @ApiOperation({
+    summary: "Traces of the caller's questions, newest first (service key: all)",
+    description:
+      'page_size 1..100 (default 20); next_cursor reads the next page by keyset (pass it as cursor), null at the end; page (offset) still works without a cursor.',
+  })
   @ApiOkResponse({ type: TraceSummaryPageDto })
   @ErrorResponseDto.document(400, 401)
   list(@CurrentCaller() caller: Caller, @Query() query: TraceQueryDto): Promise<TraceSummaryPageDto> {
@@ -25,6 +29,7 @@ export class TracesController {
       pageSize: query.page_size ?? DEFAULT_PAGE_SIZE,
       sessionId: query.session_id,
       status: query.status,
+      cursor: query.cursor ?? null,
     });
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type Page, type Trace, type TraceStatus, type TraceSummary } from '@nlq/contracts';
-import { DataSource, type FindOptionsWhere } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { TraceEntity, toTrace } from '../../platform/state/entities';
@@ -11,6 +11,20 @@ export interface TraceFilter {
   pageSize: number;
   sessionId?: string;
   status?: TraceStatus;
+  /** A next_cursor of an earlier page (keyset), or null. */
+  cursor?: string | null;
+}
+
+/** A trace list cursor: base64url of `<started_at>\n<id>` (the last trace of the previous page). */
+function encodeTraceCursor(at: string, id: string): string {
+  return Buffer.from(`${at}\n${id}`, 'utf8').toString('base64url');
+}
+
+function decodeTraceCursor(cursor: string): { at: string; id: string } {
+  const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('\n');
+  if (!at || !id || extra !== undefined || at.length > 32 || id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(cursor))
+    throw ApiException.validation([{ field: 'cursor', problems: ['cursor must be a next_cursor this list returned'] }]);
+  return { at, id };
 }
 
 /**
@@ -21,25 +35,38 @@ export interface TraceFilter {
 export class TracesService {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async list(caller: Caller, filter: TraceFilter): Promise<Page<TraceSummary>> {
-    const where: FindOptionsWhere<TraceEntity> = {};
-    if (!caller.service) where.userId = caller.userId;
-    if (filter.sessionId) where.sessionId = filter.sessionId;
-    if (filter.status) where.status = filter.status;
-    const [rows, total] = await this.repository().findAndCount({
-      where,
-      order: { startedAt: 'DESC', id: 'ASC' },
-      skip: (filter.page - 1) * filter.pageSize,
-      take: filter.pageSize,
-    });
+  /**
+   * A page of traces, newest first (started_at DESC, id ASC): with `filter.cursor` the `pageSize` traces after the
+   * cursor's trace by keyset on the ix_trace_started index (no OFFSET), else page `filter.page` by offset; one extra row
+   * tells whether `next_cursor` (the last trace's start time and id) is set. `total` counts every matching trace.
+   * @throws ApiException 400 for a cursor this list did not issue.
+   */
+  async list(caller: Caller, filter: TraceFilter): Promise<Page<TraceSummary> & { next_cursor: string | null }> {
+    const after = filter.cursor ? decodeTraceCursor(filter.cursor) : null;
+    const scoped = () => {
+      const qb = this.repository().createQueryBuilder('t');
+      if (!caller.service) qb.andWhere('t.userId = :userId', { userId: caller.userId });
+      if (filter.sessionId) qb.andWhere('t.sessionId = :sessionId', { sessionId: filter.sessionId });
+      if (filter.status) qb.andWhere('t.status = :status', { status: filter.status });
+      return qb;
+    };
+    const total = await scoped().getCount();
+    const query = scoped().orderBy('t.startedAt', 'DESC').addOrderBy('t.id', 'ASC');
+    if (after)
+      query.andWhere('(t.startedAt < :at OR (t.startedAt = :at AND t.id > :id))', { at: after.at, id: after.id });
+    else query.offset((filter.page - 1) * filter.pageSize);
+    const rows = await query.limit(filter.pageSize + 1).getMany();
+    const page = rows.slice(0, filter.pageSize);
+    const last = page[page.length - 1];
     return {
-      items: rows.map((row) => {
+      items: page.map((row) => {
         const { spans, ...rest } = toTrace(row);
         return { ...rest, span_count: spans.length };
       }),
-      page: filter.page,
+      page: after ? 1 : filter.page,
       page_size: filter.pageSize,
       total,
+      next_cursor: rows.length > filter.pageSize && last ? encodeTraceCursor(last.startedAt, last.id) : null,
     };
   }
 

@@ -80,9 +80,10 @@ export class ApiKeyService {
     for (const candidate of this.configured) {
       if (timingSafeEqual(digest, candidate.digest) && !found) found = { userId: candidate.userId, service: false };
     }
-    if (found) return found;
+    const keyId = digest.toString('hex').slice(0, 32); // keyFingerprint(key), from the digest already computed
+    if (found) return { ...found, keyId };
     const issued = await this.repository().findOneBy({ keyHash: digest.toString('hex') });
-    return issued ? { userId: issued.userId, service: false } : null;
+    return issued ? { userId: issued.userId, service: false, keyId } : null;
   }
 
   /**

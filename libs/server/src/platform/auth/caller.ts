@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
@@ -7,6 +8,18 @@ export interface Caller {
   userId: string;
   /** true for the service key: it may issue and revoke user keys and sees every session. */
   service: boolean;
+  /**
+   * Fingerprint of the key presented (keyFingerprint: the first 32 hex digits of its SHA-256, never the key), which
+   * tells two keys of one user apart; absent on callers built without a key.
+   */
+  keyId?: string;
+  /** `mcp` when the request came through /mcp (an agent): a write held for its question needs another key to approve. */
+  via?: 'mcp';
+}
+
+/** The fingerprint of an API key ({@link Caller.keyId}): the first 32 hex digits of its SHA-256 digest. */
+export function keyFingerprint(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 32);
 }
 
 /** User id of the service key. */

@@ -1,6 +1,13 @@
 import { HttpException } from '@nestjs/common';
 import { ErrorCode, type ErrorResponse } from '@nlq/contracts';
-import { DatabaseError, PipelineError, ProviderError, UnanswerableQuestionError, scrubMessage } from '@nlq/pipeline';
+import {
+  DatabaseError,
+  InvalidHistoryCursorError,
+  PipelineError,
+  ProviderError,
+  UnanswerableQuestionError,
+  scrubMessage,
+} from '@nlq/pipeline';
 import { ApiException } from './api.exception';
 
 /** HTTP status of each pipeline error code (docs/architecture.md "Errors"). */
@@ -11,6 +18,7 @@ const PIPELINE_STATUS: Record<PipelineError['code'], number> = {
   UPSTREAM_UNAVAILABLE: 502,
   SQL_REFUSED: 422,
   NO_CLARIFICATION: 409,
+  FORBIDDEN: 403,
 };
 
 /** Code of an HttpException (Nest's or Fastify's, e.g. a 413 body limit) by status. */
@@ -32,7 +40,7 @@ const STATUS_CODE: Record<number, ErrorCode | string> = {
 
 /**
  * Map anything thrown while handling a request to the one error shape (docs/architecture.md "Errors"):
- * ApiException as is; PipelineError by code (404 NOTHING_PENDING/NOT_FOUND, 409 CONFLICT, 422 SQL_REFUSED,
+ * ApiException as is; PipelineError by code (403 FORBIDDEN, 404 NOTHING_PENDING/NOT_FOUND, 409 CONFLICT, 422 SQL_REFUSED,
  * 502 UPSTREAM_UNAVAILABLE); Nest/Fastify HttpExceptions by status (malformed JSON 400, unknown route 404, body over
  * MAX_BODY_BYTES 413); an unreachable database or model 502; a question the model cannot answer 422; anything else
  * 500 INTERNAL whose message carries no internals, only the request id. Every message passes through scrubMessage
@@ -66,6 +74,15 @@ function mapException(exception: unknown, requestId: string): ErrorResponse {
       statusCode: status,
       code: STATUS_CODE[status] ?? (status >= 500 ? ErrorCode.UPSTREAM_UNAVAILABLE : ErrorCode.VALIDATION),
       message: httpMessage(exception),
+      requestId,
+    };
+  }
+  if (exception instanceof InvalidHistoryCursorError) {
+    return {
+      statusCode: 400,
+      code: ErrorCode.VALIDATION,
+      message: 'Request validation failed',
+      details: [{ field: 'cursor', problems: [exception.message] }],
       requestId,
     };
   }

@@ -4,6 +4,8 @@ import { KnowledgeDefinitionsRepository } from './repositories/knowledge-definit
 import type {
   ExecutionLease,
   ExecutionOutcome,
+  HistoryPage,
+  HistoryPageRequest,
   HistoryReadOptions,
   PendingOperation,
   StateRecords,
@@ -119,6 +121,16 @@ export class TypeOrmStateStore implements StateStore {
   /** The session's entries, oldest first; see HistoryRepository.list. */
   listHistory(sessionId: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
     return this.history.list(sessionId, options);
+  }
+
+  /** One page of the session's history by keyset (bounded by its limit); see HistoryRepository.page. */
+  historyPage(sessionId: string, page: HistoryPageRequest): Promise<HistoryPage> {
+    return this.history.page(sessionId, page);
+  }
+
+  /** Claim a question's open clarification for one reply (true once); see HistoryRepository.claimClarification. */
+  claimClarification(entryId: string): Promise<boolean> {
+    return this.history.claimClarification(entryId);
   }
 
   /**

@@ -25,7 +25,19 @@ export class SessionSummaryPageDto implements Page<SessionSummary> {
 /** Answer of GET /api/sessions/{id}. */
 export class SessionDetailDto implements SessionDetail {
   @ApiProperty({ type: SessionSummaryDto }) session!: SessionSummaryDto;
-  @ApiProperty({ type: [HistoryEntryDto], description: 'Every entry, oldest first' }) history!: HistoryEntryDto[];
-  @ApiProperty({ type: [HistoryEntryDto], description: 'The feedback entries among the history' })
+  @ApiProperty({
+    type: [HistoryEntryDto],
+    description:
+      'One page: the newest `limit` entries older than `cursor`, oldest first (kept rows capped at 20 rows, 16 KiB)',
+  })
+  history!: HistoryEntryDto[];
+  @ApiProperty({ type: [HistoryEntryDto], description: 'The feedback entries of this page' })
   feedback!: HistoryEntryDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as cursor to read the older entries; null at the start',
+  })
+  next_cursor!: string | null;
+  @ApiProperty({ description: 'Entries per page used (limit)' }) limit!: number;
 }

@@ -23,6 +23,14 @@ export class TraceQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(TRACE_STATUSES)
   status?: TraceStatus;
+
+  @ApiPropertyOptional({
+    description: 'next_cursor of the previous page: the traces after it (keyset; `page` is then ignored)',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  cursor?: string;
 }
 
 class TokensDto {
@@ -80,4 +88,10 @@ export class TraceSummaryPageDto implements Page<TraceSummary> {
   @ApiProperty() page!: number;
   @ApiProperty() page_size!: number;
   @ApiProperty() total!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as cursor to read the next page (keyset on start time and id); null at the end',
+  })
+  next_cursor!: string | null;
 }

@@ -80,6 +80,10 @@ export class HistoryEntryEntity {
   @Column({ name: 'clarification', type: 'text', nullable: true })
   clarification!: string | null;
 
+  /** A query asked back: `open` until one reply claims it, then `answered` (HistoryRepository.claimClarification); null otherwise. */
+  @Column({ name: 'clarification_state', type: 'varchar', length: 16, nullable: true })
+  clarificationState!: string | null;
+
   /** A query's provenance (issue 23 item 5) as JSON text `{ knowledge: KnowledgeUse[], examples: string[] }`; null when none applied. */
   @Column({ name: 'provenance', type: 'text', nullable: true })
   provenance!: string | null;

@@ -42,6 +42,10 @@ export class PendingOperationEntity {
   @Column({ name: 'estimated_rows', type: 'integer', nullable: true })
   estimatedRows!: number | null;
 
+  /** Key fingerprint of the MCP agent whose question held it (it may not approve it); null otherwise. */
+  @Column({ name: 'agent_key', type: 'varchar', length: 64, nullable: true })
+  agentKey!: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 

@@ -1,5 +1,10 @@
 import type { HistoryEntry, HistoryEntryKind, KeptResult, KnowledgeUse, StoredClarification } from '@nlq/contracts';
-import type { HistoryReadOptions } from '@nlq/pipeline';
+import {
+  InvalidHistoryCursorError,
+  type HistoryPage,
+  type HistoryPageRequest,
+  type HistoryReadOptions,
+} from '@nlq/pipeline';
 import type { DataSource, EntityManager } from 'typeorm';
 import { HistoryEntryEntity } from '../entities';
 import { EntityReader } from '../entity-reader';
@@ -38,6 +43,47 @@ export class HistoryRepository {
   }
 
   /**
+   * Claim the open clarification of query entry `entryId` for one reply: `UPDATE history_entry SET
+   * clarification_state = 'answered' WHERE id = ? AND clarification_state = 'open'`, won when exactly one row changed
+   * (atomic on SQLite and PostgreSQL, so across replicas too). Resolves false when another reply won or there is none.
+   */
+  async claimClarification(entryId: string): Promise<boolean> {
+    const result = await this.exclusive.run(() =>
+      this.dataSource
+        .createQueryBuilder()
+        .update(HistoryEntryEntity)
+        .set({ clarificationState: 'answered' })
+        .where('id = :entryId AND clarification_state = :open', { entryId, open: 'open' })
+        .execute(),
+    );
+    return result.affected === 1;
+  }
+
+  /**
+   * One page of the session's history by keyset on the (session_id, seq) index: `WHERE session_id = ? [AND seq <
+   * cursor] ORDER BY seq DESC LIMIT limit + 1`, reversed to oldest first; the extra row only tells whether an older
+   * page exists. Memory and time are bounded by `limit`, however long the session is.
+   * @throws InvalidHistoryCursorError for a cursor not of the form this method issues
+   */
+  async page(sessionId: string, request: HistoryPageRequest): Promise<HistoryPage> {
+    const cursor = request.cursor ?? null;
+    if (cursor !== null && !SEQ_CURSOR.test(cursor)) throw new InvalidHistoryCursorError(cursor);
+    const limit = Math.max(1, Math.floor(request.limit));
+    const history = this.reader(request.omitResults);
+    const seq = history.column('seq');
+    const rows = await this.exclusive.run(() =>
+      history.many(
+        `${history.column('sessionId')} = :sessionId${cursor === null ? '' : ` AND ${seq} < :before`}`,
+        cursor === null ? { sessionId } : { sessionId, before: Number(cursor) },
+        `ORDER BY ${seq} DESC LIMIT ${limit + 1}`,
+      ),
+    );
+    const more = rows.length > limit;
+    const page = rows.slice(0, limit).reverse();
+    return { entries: page.map(toHistoryEntry), nextCursor: more && page.length > 0 ? String(page[0].seq) : null };
+  }
+
+  /**
    * The session's entries, oldest first (insertion order); with `options.newest` only the newest that many (read
    * newest first on the (session_id, seq) index and reversed, so the read is bounded however long the session is).
    */
@@ -55,6 +101,9 @@ export class HistoryRepository {
     return rows.map(toHistoryEntry);
   }
 }
+
+/** A history cursor: the seq of the oldest entry of the page before (decimal, issued by HistoryRepository.page). */
+const SEQ_CURSOR = /^[1-9]\d{0,14}$/;
 
 /** The history_entry row of one entry (seq assigned by the database). */
 function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
@@ -78,6 +127,7 @@ function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
     estimatedRows: entry.estimated_rows ?? null,
     reading: entry.reading ?? null,
     clarification: entry.clarification ? JSON.stringify(entry.clarification) : null,
+    clarificationState: entry.clarification && entry.status === 'clarification' ? 'open' : null,
     result: entry.result
       ? JSON.stringify({ columns: entry.result.columns, rows: entry.result.rows, more: entry.result.more })
       : null,

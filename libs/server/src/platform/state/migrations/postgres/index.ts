@@ -5,6 +5,7 @@ import { HistoryReadingClarification1795600000002 } from './1795600000002-Histor
 import { KnowledgeDefinitions1795600000012 } from './1795600000012-KnowledgeDefinitions';
 import { VerifiedExamples1795600000022 } from './1795600000022-VerifiedExamples';
 import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenance';
+import { AgentKeyClarificationState1795600000062 } from './1795600000062-AgentKeyClarificationState';
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 import { Benchmarks1795600000362 } from './1795600000362-Benchmarks';
 
@@ -19,4 +20,5 @@ export const POSTGRES_MIGRATIONS = [
   HistoryProvenance1795600000032,
   HistoryResult1795600000042,
   Benchmarks1795600000362,
+  AgentKeyClarificationState1795600000062,
 ];

@@ -5,6 +5,7 @@ import { HistoryReadingClarification1795600000001 } from './1795600000001-Histor
 import { KnowledgeDefinitions1795600000011 } from './1795600000011-KnowledgeDefinitions';
 import { VerifiedExamples1795600000021 } from './1795600000021-VerifiedExamples';
 import { HistoryProvenance1795600000031 } from './1795600000031-HistoryProvenance';
+import { AgentKeyClarificationState1795600000061 } from './1795600000061-AgentKeyClarificationState';
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 import { Benchmarks1795600000361 } from './1795600000361-Benchmarks';
 
@@ -19,4 +20,5 @@ export const SQLITE_MIGRATIONS = [
   HistoryProvenance1795600000031,
   HistoryResult1795600000041,
   Benchmarks1795600000361,
+  AgentKeyClarificationState1795600000061,
 ];
