@@ -2,6 +2,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiProvider } from './components/api-provider';
 import { Layout } from './components/layout';
 import { ToastProvider } from './components/toasts';
+import { BenchmarksPage } from './pages/benchmarks-page';
 import { ChatPage } from './pages/chat-page';
 import { ConnectionsPage } from './pages/connections-page';
 import { KnowledgePage } from './pages/knowledge-page';
@@ -11,7 +12,7 @@ import { OverviewPage } from './pages/overview-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat) and /knowledge (issue 23) behind the API key dialog. */
+/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat), /knowledge and /benchmarks behind the API key dialog. */
 export function App() {
   return (
     <BrowserRouter>
@@ -24,6 +25,7 @@ export function App() {
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
               <Route path="knowledge" element={<KnowledgePage />} />
+              <Route path="benchmarks" element={<BenchmarksPage />} />
               <Route path="connections" element={<ConnectionsPage />} />
               <Route path="llms" element={<LlmsPage />} />
               <Route path="*" element={<NotFoundPage />} />

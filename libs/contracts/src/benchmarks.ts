@@ -19,6 +19,11 @@ export interface Benchmark {
   connection_id: string;
   name: string;
   questions: BenchmarkQuestion[];
+  /**
+   * Start a run in the background after each change of the connection's model setting, definition versions or schema
+   * version (when the configuration fingerprint differs from the latest run's); default false.
+   */
+  run_on_change: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -131,4 +136,23 @@ export interface BenchmarkRun {
 /** GET /api/benchmarks/{id}/runs: runs newest first, without their results. */
 export interface BenchmarkRunList {
   items: Array<Omit<BenchmarkRun, 'results'>>;
+  /** Runs in the background on this replica (running, or failed in the last hour), newest first. */
+  pending: BenchmarkRunPending[];
+}
+
+/**
+ * A run started in the background (POST /api/benchmarks/{id}/runs?wait=false answers it with 202, and so does
+ * GET .../runs/{run_id} until the run is stored): `running`, or `failed` with the reason when it could not finish.
+ * Kept in the memory of the replica that runs it.
+ */
+export interface BenchmarkRunPending {
+  id: string;
+  benchmark_id: string;
+  connection_id: string;
+  started_at: string;
+  status: 'running' | 'failed';
+  /** What started it: a request (`request`) or a change of the configuration (`change`). */
+  trigger: 'request' | 'change';
+  /** Why it failed; null while it runs. */
+  error: string | null;
 }

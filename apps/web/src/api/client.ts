@@ -1,5 +1,10 @@
 import type {
   ApiFeedbackRequest,
+  Benchmark,
+  BenchmarkList,
+  BenchmarkRun,
+  BenchmarkRunList,
+  BenchmarkRunPending,
   ConnectionSchemaResponse,
   ExampleQuestionsResponse,
   ApiHealthResponse,
@@ -350,6 +355,48 @@ export class ApiClient {
   /** POST /api/knowledge/examples/{id}/promote|reject (409 with the reason when it cannot). */
   decideExample(id: string, decision: 'promote' | 'reject'): Promise<VerifiedExample> {
     return this.request('POST', `/api/knowledge/examples/${encodeURIComponent(id)}/${decision}`);
+  }
+
+  /** GET /api/benchmarks?connection_id=: the benchmarks of a connection, oldest first (service key only). */
+  benchmarks(connectionId?: string): Promise<BenchmarkList> {
+    return this.request('GET', '/api/benchmarks', { query: { connection_id: connectionId } });
+  }
+  /** PATCH /api/benchmarks/{id}: a new name, questions or run_on_change. */
+  updateBenchmark(id: string, patch: Partial<Pick<Benchmark, 'name' | 'run_on_change'>>): Promise<Benchmark> {
+    return this.request('PATCH', `/api/benchmarks/${encodeURIComponent(id)}`, { body: patch });
+  }
+  /** POST /api/benchmarks/import: a new benchmark from a YAML or CSV document (400 with the field when invalid). */
+  importBenchmark(body: {
+    format: 'yaml' | 'csv';
+    content: string;
+    name?: string;
+    connection_id?: string;
+  }): Promise<Benchmark> {
+    return this.request('POST', '/api/benchmarks/import', { body });
+  }
+  /** GET /api/benchmarks/{id}/export: the benchmark as a YAML file. */
+  async exportBenchmark(id: string, name: string): Promise<Download> {
+    const res = await this.send('GET', `/api/benchmarks/${encodeURIComponent(id)}/export`);
+    return { blob: await res.blob(), filename: `${name.replace(/[^\w.-]+/g, '-')}.benchmark.yaml` };
+  }
+  /** POST /api/benchmarks/{id}/questions: a verified example or an answered question becomes a question. */
+  addBenchmarkQuestion(
+    id: string,
+    source: { example_id: string } | { session_id: string; entry_id: string },
+  ): Promise<Benchmark> {
+    return this.request('POST', `/api/benchmarks/${encodeURIComponent(id)}/questions`, { body: source });
+  }
+  /** POST /api/benchmarks/{id}/runs?wait=false: start a run in the background; answers it (202) at once. */
+  startBenchmarkRun(id: string): Promise<BenchmarkRunPending> {
+    return this.request('POST', `/api/benchmarks/${encodeURIComponent(id)}/runs`, { query: { wait: 'false' } });
+  }
+  /** GET /api/benchmarks/{id}/runs: stored runs newest first (without results) and the runs in progress. */
+  benchmarkRuns(id: string): Promise<BenchmarkRunList> {
+    return this.request('GET', `/api/benchmarks/${encodeURIComponent(id)}/runs`);
+  }
+  /** GET /api/benchmarks/{id}/runs/{run_id}: a stored run with its results, or the run still in progress. */
+  benchmarkRun(id: string, runId: string): Promise<BenchmarkRun | BenchmarkRunPending> {
+    return this.request('GET', `/api/benchmarks/${encodeURIComponent(id)}/runs/${encodeURIComponent(runId)}`);
   }
 
   /** GET /api/export: the rows of a history entry as a CSV or JSON file, with the server's file name. */

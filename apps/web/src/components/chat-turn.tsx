@@ -1,6 +1,14 @@
-import type { ChatResponse, ClarificationOption, Dialect, FeedbackSignal, HistoryEntry } from '@nlq/contracts';
+import type {
+  Benchmark,
+  ChatResponse,
+  ClarificationOption,
+  Dialect,
+  FeedbackSignal,
+  HistoryEntry,
+} from '@nlq/contracts';
 import { lazy, Suspense } from 'react';
 import { DataTable } from './data-table';
+import { AddToBenchmark } from './add-to-benchmark';
 import { ExportButtons } from './export-buttons';
 import { SqlBlock } from './sql-block';
 import { StageProgress, type StageState } from './stage-progress';
@@ -58,6 +66,8 @@ export interface ChatTurnProps {
   onAsk?(question: string): void;
   /** True while another question runs (suggestions disabled). */
   busy?: boolean;
+  /** Benchmarks of the connection: an answered read offers "Add to benchmark" (none: not offered). */
+  benchmarks?: readonly Benchmark[];
 }
 
 /**
@@ -79,7 +89,8 @@ export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 
 
 /**
  * A conversation turn: question, live stages, answer with how nlq read it, or the question asked back with its
- * options, formatted SQL, approval, table (with the real total when the row limit cut it), chart, feedback, export.
+ * options, formatted SQL, approval, table (with the real total when the row limit cut it), chart, feedback, export,
+ * and "Add to benchmark" under an answered read.
  */
 export function ChatTurn({
   turn,
@@ -92,6 +103,7 @@ export function ChatTurn({
   onClarify,
   onAsk,
   busy = false,
+  benchmarks = [],
 }: ChatTurnProps) {
   const r = turn.response;
   const e = turn.entry;
@@ -104,6 +116,7 @@ export function ChatTurn({
   const answer = text === error || clarification ? '' : text;
   const pending = r ? r.pending_approval : e?.status === 'pending_approval';
   const entryId = r?.history_entry_id ?? e?.id;
+  const sessionId = r?.session_id ?? e?.session_id;
   const traceId = r?.trace_id ?? e?.trace_id;
   const status = turnStatus(turn);
   const footer = r ? truncationNote(r.row_count, r.truncated, r.total_rows) : null;
@@ -170,7 +183,7 @@ export function ChatTurn({
               <div className="approval" role="group" aria-label="Approval" data-testid="approval">
                 {canDecide ? (
                   <>
-                    <ApprovalRunNotice sessionId={r?.session_id ?? e?.session_id} entryId={entryId} />
+                    <ApprovalRunNotice sessionId={sessionId} entryId={entryId} />
                     <span data-testid="approval-impact">
                       {approvalSummary(r ? r.estimated_rows : e?.estimated_rows, r?.kind)}
                     </span>
@@ -271,6 +284,9 @@ export function ChatTurn({
               )}
               {entryId && sql && !pending && (r ? r.success && r.columns.length > 0 : e?.status === 'ok') && (
                 <ExportButtons entryId={entryId} />
+              )}
+              {entryId && sessionId && sql && !pending && (r ? r.success : e?.status === 'ok') && (
+                <AddToBenchmark benchmarks={benchmarks} source={{ session_id: sessionId, entry_id: entryId }} />
               )}
             </div>
           </>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { saveDownload } from '../lib/download';
 import { useApi } from './api-provider';
 import { useToast } from './toasts';
 
@@ -14,15 +15,7 @@ export function ExportButtons({ entryId }: { entryId: string }) {
   async function download(format: 'csv' | 'json') {
     setBusy(format);
     try {
-      const { blob, filename } = await client.exportEntry(entryId, format);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      saveDownload(await client.exportEntry(entryId, format));
     } catch (err) {
       toast.error(err, 'Export failed');
     } finally {

@@ -1,12 +1,14 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { useApi } from './api-provider';
 import { PrivilegeBanner } from './privilege-banner';
+import { RegressionNotice } from './regression-notice';
 
 const LINKS: Array<{ to: string; label: string }> = [
   { to: '/', label: 'Overview' },
   { to: '/chat', label: 'Chat' },
   { to: '/traces', label: 'Traces' },
   { to: '/knowledge', label: 'Knowledge' },
+  { to: '/benchmarks', label: 'Benchmarks' },
   { to: '/connections', label: 'Connections' },
   { to: '/llms', label: 'Models' },
 ];
@@ -19,7 +21,10 @@ const LIVE_LABEL = {
   refused: 'refused',
 } as const;
 
-/** Page frame: header with navigation, caller, live-channel state and a "change key" button; the page below. */
+/**
+ * Page frame: header with navigation, caller, live-channel state and a "change key" button; the page below; benchmark
+ * regressions heard live as toasts.
+ */
 export function Layout() {
   const { me, liveStatus, askForKey } = useApi();
   return (
@@ -54,6 +59,7 @@ export function Layout() {
       </header>
       <main className="content">
         <PrivilegeBanner />
+        <RegressionNotice />
         <Outlet />
       </main>
     </div>

@@ -13,6 +13,7 @@ import { ApiError } from '../api/api-error';
 import { ChatStreamUnavailableError, type ChatStreamEvent } from '../api/client';
 import { useApi } from '../components/api-provider';
 import { ChatTurn, type Turn } from '../components/chat-turn';
+import { useBenchmarks } from '../lib/use-benchmarks';
 import { applyStageEvent } from '../lib/stage-events';
 import { useToast } from '../components/toasts';
 import { ExampleQuestionList } from '../components/example-questions';
@@ -293,6 +294,7 @@ export function ChatPage() {
   const lastTurn = turns[turns.length - 1];
   const activeConnection = connections.find((c) => c.active);
   const guideConnection = connectionId || activeConnection?.id || null;
+  const benchmarks = useBenchmarks(guideConnection);
   const dialectOf = (t: Turn) =>
     connections.find((c) => c.id === (t.response?.connection_id ?? connectionId))?.dialect ??
     activeConnection?.dialect ??
@@ -353,6 +355,7 @@ export function ChatPage() {
               onClarify={(option) => clarify(t, option)}
               onAsk={(q) => void askQuestion(q)}
               busy={isRunning}
+              benchmarks={benchmarks.data ?? []}
             />
           ))}
         </div>

@@ -1,20 +1,20 @@
 import { EXAMPLE_STATUSES, type ExampleStatus, type KnowledgeDefinition } from '@nlq/contracts';
 import { useState } from 'react';
-import { ApiError } from '../api/api-error';
 import { useApi } from '../components/api-provider';
+import { AddToBenchmark } from '../components/add-to-benchmark';
 import { Pager } from '../components/pager';
 import { useToast } from '../components/toasts';
+import { isForbiddenError } from '../lib/forbidden';
 import { formatTime } from '../lib/format';
 import { definitionLines, definitionMeaning, definitionName } from '../lib/knowledge';
 import { lineDiff } from '../lib/line-diff';
+import { useBenchmarks } from '../lib/use-benchmarks';
 import { useLoad } from '../lib/use-load';
 
 const PAGE_SIZE = 50;
 
 /** A 403: the key in use is a user key, and the knowledge routes need the service key. */
-export function isForbidden(err: unknown): boolean {
-  return err instanceof ApiError && err.statusCode === 403;
-}
+export const isForbidden = isForbiddenError;
 
 function ServiceKeyNeeded({ what }: { what: string }) {
   return (
@@ -143,13 +143,17 @@ function Definitions() {
   );
 }
 
-/** Verified examples of the active connection in one status, with Promote (candidates) and Reject. */
+/**
+ * Verified examples of the active connection in one status, with Promote (candidates) and Reject, and "Add to
+ * benchmark" on a verified one.
+ */
 function Examples() {
   const { client, me } = useApi();
   const toast = useToast();
   const [status, setStatus] = useState<ExampleStatus>('candidate');
   const [busy, setBusy] = useState<string | null>(null);
   const examples = useLoad(() => client.examples(status), [client, status, me?.user_id], isForbidden);
+  const benchmarks = useBenchmarks(null);
 
   async function decide(id: string, decision: 'promote' | 'reject') {
     setBusy(id);
@@ -238,6 +242,12 @@ function Examples() {
                       >
                         Reject
                       </button>
+                    )}
+                    {x.status === 'verified' && benchmarks.data && (
+                      <AddToBenchmark
+                        benchmarks={benchmarks.data.filter((b) => b.connection_id === x.connection_id)}
+                        source={{ example_id: x.id }}
+                      />
                     )}
                   </td>
                 </tr>

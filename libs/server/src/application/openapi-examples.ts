@@ -127,6 +127,7 @@ const benchmark = {
   connection_id: 'default',
   name: 'sales basics',
   questions: [benchmarkQuestion],
+  run_on_change: true,
   created_at: AT,
   updated_at: AT,
 };
@@ -401,7 +402,19 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
   ['BenchmarkDto', benchmark],
   ['BenchmarkListDto', { items: [benchmark] }],
   ['BenchmarkRunDto', benchmarkRun],
-  ['BenchmarkRunListDto', { items: [benchmarkRunSummary] }],
+  ['BenchmarkRunListDto', { items: [benchmarkRunSummary], pending: [] }],
+  [
+    'BenchmarkRunPendingDto',
+    {
+      id: '7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e',
+      benchmark_id: BENCHMARK_ID,
+      connection_id: 'default',
+      started_at: AT,
+      status: 'running',
+      trigger: 'request',
+      error: null,
+    },
+  ],
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -9,7 +10,7 @@ import {
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Benchmark, BenchmarkList, BenchmarkRun, BenchmarkRunList } from '@nlq/contracts';
+import type { Benchmark, BenchmarkList, BenchmarkRun, BenchmarkRunList, BenchmarkRunPending } from '@nlq/contracts';
 import type { FastifyReply } from 'fastify';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../platform/auth/caller';
@@ -23,8 +24,10 @@ import {
   BenchmarkQueryDto,
   BenchmarkRunDto,
   BenchmarkRunListDto,
+  BenchmarkRunPendingDto,
   CreateBenchmarkDto,
   ImportBenchmarkDto,
+  RunBenchmarkQueryDto,
   UpdateBenchmarkDto,
 } from './dto/benchmark.dto';
 
@@ -146,15 +149,25 @@ export class BenchmarksController {
 
   @Post(':id/runs')
   @ApiOperation({
-    summary: 'Run every question through the chat pipeline, read-only, and answer the finished run (service key only)',
+    summary:
+      'Run every question through the chat pipeline, read-only: the finished run (201), or with ?wait=false its id at once (202) (service key only)',
     description:
-      'Each question runs in a fresh session (its context questions first) on the connection current model, definitions and verified examples; its result is compared with the expected SQL result. The run names the questions right in the previous run and not now (regressions) and the configuration parts that changed.',
+      'Each question runs in a fresh session (its context questions first) on the connection current model, definitions and verified examples; its result is compared with the expected SQL result. The run names the questions right in the previous run and not now (regressions) and the configuration parts that changed. With wait=false the run continues in the background (one per benchmark at a time: while one runs, that one is answered); read it with GET .../runs/{run_id}, which answers 202 until it is stored.',
   })
   @ApiParam({ name: 'id' })
   @ApiCreatedResponse({ type: BenchmarkRunDto })
-  @ErrorResponseDto.document(401, 403, 404)
-  run(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<BenchmarkRun> {
-    return this.runs.run(caller, id);
+  @ApiAcceptedResponse({ type: BenchmarkRunPendingDto })
+  @ErrorResponseDto.document(400, 401, 403, 404)
+  async run(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Query() query: RunBenchmarkQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BenchmarkRun | BenchmarkRunPending> {
+    if (query.wait !== 'false') return this.runs.run(caller, id);
+    const pending = await this.runs.start(caller, id);
+    void reply.status(202);
+    return pending;
   }
 
   @Get(':id/runs')
@@ -167,16 +180,22 @@ export class BenchmarksController {
   }
 
   @Get(':id/runs/:run_id')
-  @ApiOperation({ summary: 'One run with its results (service key only)' })
+  @ApiOperation({
+    summary: 'One run with its results (200), or a background run not finished yet or failed (202) (service key only)',
+  })
   @ApiParam({ name: 'id' })
   @ApiParam({ name: 'run_id' })
   @ApiOkResponse({ type: BenchmarkRunDto })
+  @ApiAcceptedResponse({ type: BenchmarkRunPendingDto })
   @ErrorResponseDto.document(401, 403, 404)
-  getRun(
+  async getRun(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Param('run_id') runId: string,
-  ): Promise<BenchmarkRun> {
-    return this.runs.get(caller, id, runId);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BenchmarkRun | BenchmarkRunPending> {
+    const run = await this.runs.get(caller, id, runId);
+    if ('status' in run) void reply.status(202);
+    return run;
   }
 }

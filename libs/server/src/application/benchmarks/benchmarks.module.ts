@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TargetsModule } from '../../platform/targets/targets.module';
 import { BenchmarkRunsService } from './benchmark-runs.service';
+import { BenchmarkTriggersService } from './benchmark-triggers.service';
 import { BenchmarksController } from './benchmarks.controller';
 import { BenchmarksService } from './benchmarks.service';
 
-/** /api/benchmarks: a connection's curated questions, their runs and regressions (docs/http-api.md "Benchmarks"). */
+/**
+ * /api/benchmarks: a connection's curated questions, their runs (on request, in the background, after a change) and
+ * regressions (docs/http-api.md "Benchmarks").
+ */
 @Module({
   imports: [TargetsModule],
   controllers: [BenchmarksController],
-  providers: [BenchmarksService, BenchmarkRunsService],
+  providers: [BenchmarksService, BenchmarkRunsService, BenchmarkTriggersService],
 })
 export class BenchmarksModule {}

@@ -68,6 +68,7 @@ export class BenchmarksService {
       connection_id: connectionId,
       name: input.name.trim(),
       questions,
+      run_on_change: input.run_on_change ?? false,
       created_at: now,
       updated_at: now,
     };
@@ -76,7 +77,7 @@ export class BenchmarksService {
     return benchmark;
   }
 
-  /** Rename a benchmark and/or replace its questions. @throws 400, 403, 404, 409 name taken */
+  /** Rename a benchmark, replace its questions and/or set run_on_change. @throws 400, 403, 404, 409 name taken */
   async update(caller: Caller, id: string, patch: UpdateBenchmarkDto): Promise<Benchmark> {
     assertService(caller, 'change benchmarks');
     const current = await this.row(id);
@@ -86,7 +87,14 @@ export class BenchmarksService {
       patch.questions === undefined
         ? current.questions
         : this.checked(patch.questions, (await this.connection(current.connection_id)).dialect);
-    const next: Benchmark = { ...current, name, questions, updated_at: new Date().toISOString() };
+    const runOnChange = patch.run_on_change ?? current.run_on_change;
+    const next: Benchmark = {
+      ...current,
+      name,
+      questions,
+      run_on_change: runOnChange,
+      updated_at: new Date().toISOString(),
+    };
     await this.benchmarks.update(next);
     auditCallerEvent(this.logger, 'benchmark.update', caller, { benchmarkId: id });
     return next;

@@ -19,6 +19,11 @@ export function schemaTopic(connectionId: string): string {
   return `schema:${connectionId}`;
 }
 
+/** Topic of a change of the definitions of connection `id` (no replica applies it: definitions are read per question). */
+export function definitionsTopic(connectionId: string): string {
+  return `definitions:${connectionId}`;
+}
+
 /** With Redis, the stamps are also re-read this often, in case a pub/sub message was lost while Redis was down (ms). */
 export const COHERENCE_RESYNC_MS = 10_000;
 
@@ -43,6 +48,7 @@ export class ReplicaCoherenceService implements OnApplicationBootstrap, OnApplic
   readonly replicaId = randomUUID();
   private readonly applied = new Map<string, number>();
   private readonly handlers: Array<{ prefix: string; handle: TopicHandler }> = [];
+  private readonly announced: TopicHandler[] = [];
   private started = false;
   private inFlight: Promise<void> | null = null;
   private again = false;
@@ -61,6 +67,14 @@ export class ReplicaCoherenceService implements OnApplicationBootstrap, OnApplic
   /** Run `handle` when a topic equal to `topic`, or starting with it when it ends in `:`, changes on another replica. */
   onTopic(topic: string, handle: TopicHandler): void {
     this.handlers.push({ prefix: topic, handle });
+  }
+
+  /**
+   * Run `listen` after each change this replica announces (once per change across the replicas: the one that made
+   * it), e.g. to start the benchmark runs that follow a change. Not awaited by {@link announce}; errors are logged.
+   */
+  onAnnounced(listen: TopicHandler): void {
+    this.announced.push(listen);
   }
 
   /**
@@ -93,6 +107,10 @@ export class ReplicaCoherenceService implements OnApplicationBootstrap, OnApplic
     } catch (error) {
       this.logger.warn({ err: error, topic }, 'replica coherence: change not announced');
     }
+    for (const listen of this.announced)
+      void listen(topic).catch((error: unknown) =>
+        this.logger.warn({ err: error, topic }, 'replica coherence: a listener of a change failed'),
+      );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
 
 /** Longest benchmark name, in characters. */
 export const MAX_BENCHMARK_NAME = 128;
@@ -10,6 +10,9 @@ export const MAX_BENCHMARK_IMPORT = 1_000_000;
 
 const QUESTIONS_NOTE =
   'Each `{ question, expected_sql, context? }`: expected_sql must classify as a read in the connection dialect (a write, DDL or refused SQL is 400); context lists earlier questions asked first in the same session.';
+
+const RUN_ON_CHANGE_NOTE =
+  'Start a background run after each change of the model setting, a definition version or the schema version of the connection (default false)';
 
 /** Body of POST /api/benchmarks. */
 export class CreateBenchmarkDto {
@@ -29,9 +32,14 @@ export class CreateBenchmarkDto {
   @IsArray()
   @ArrayMaxSize(MAX_BENCHMARK_QUESTIONS)
   questions?: unknown[];
+
+  @ApiPropertyOptional({ description: RUN_ON_CHANGE_NOTE })
+  @IsOptional()
+  @IsBoolean()
+  run_on_change?: boolean;
 }
 
-/** Body of PATCH /api/benchmarks/{id}: a new name, or the whole list of questions, or both. */
+/** Body of PATCH /api/benchmarks/{id}: a new name, the whole list of questions, run_on_change, or several. */
 export class UpdateBenchmarkDto {
   @ApiPropertyOptional({ maxLength: MAX_BENCHMARK_NAME })
   @IsOptional()
@@ -44,6 +52,11 @@ export class UpdateBenchmarkDto {
   @IsArray()
   @ArrayMaxSize(MAX_BENCHMARK_QUESTIONS)
   questions?: unknown[];
+
+  @ApiPropertyOptional({ description: RUN_ON_CHANGE_NOTE })
+  @IsOptional()
+  @IsBoolean()
+  run_on_change?: boolean;
 }
 
 /** `?connection_id=` of GET /api/benchmarks. */
@@ -126,6 +139,7 @@ export class BenchmarkDto {
   @ApiProperty() connection_id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: 'array', items: { type: 'object' } }) questions!: unknown[];
+  @ApiProperty({ description: RUN_ON_CHANGE_NOTE }) run_on_change!: boolean;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }
@@ -155,4 +169,28 @@ export class BenchmarkRunDto {
 /** GET /api/benchmarks/{id}/runs: newest first, without results. */
 export class BenchmarkRunListDto {
   @ApiProperty({ type: 'array', items: { type: 'object' } }) items!: unknown[];
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Runs in the background on this replica' })
+  pending!: unknown[];
+}
+
+/** A run started in the background (202 of POST .../runs?wait=false and of GET .../runs/{run_id} while it runs). */
+export class BenchmarkRunPendingDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() benchmark_id!: string;
+  @ApiProperty() connection_id!: string;
+  @ApiProperty() started_at!: string;
+  @ApiProperty({ enum: ['running', 'failed'] }) status!: 'running' | 'failed';
+  @ApiProperty({ enum: ['request', 'change'] }) trigger!: 'request' | 'change';
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+}
+
+/** `?wait=` of POST /api/benchmarks/{id}/runs. */
+export class RunBenchmarkQueryDto {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'false: answer 202 with the run id at once and run in the background (default true: the finished run)',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  wait?: 'true' | 'false';
 }

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { stringify } from 'yaml';
 import type { Caller } from '../../../platform/auth/caller';
 import { ApiException, type FieldProblems } from '../../../platform/common/api.exception';
+import { definitionsTopic, ReplicaCoherenceService } from '../../../platform/coherence/replica-coherence.service';
 import { auditCallerEvent } from '../../../platform/common/audit.logger';
 import { ROOT_LOGGER } from '../../../platform/logging/logger.factory';
 import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities';
@@ -54,6 +55,7 @@ export class KnowledgeDefinitionsService {
     @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
     @Inject(TargetResolverService) private readonly targets: TargetResolverService,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    private readonly coherence: ReplicaCoherenceService,
   ) {
     this.definitions = store.definitions;
   }
@@ -224,7 +226,10 @@ export class KnowledgeDefinitionsService {
     return problems;
   }
 
-  /** Writes the changes in one transaction and one audit line each. @throws ApiException 409 when one is stale. */
+  /**
+   * Writes the changes in one transaction, one audit line each, and announces them per connection (the benchmarks that
+   * run on change hear it). @throws ApiException 409 when one is stale.
+   */
   private async write(changes: DefinitionChange[], caller: Caller): Promise<void> {
     if (changes.length === 0) return;
     try {
@@ -243,6 +248,8 @@ export class KnowledgeDefinitionsService {
         version: row.version,
       });
     }
+    for (const connectionId of new Set(changes.map((c) => c.row.connectionId)))
+      await this.coherence.announce(definitionsTopic(connectionId));
   }
 
   /** The row of `id`. @throws ApiException 404 for an unknown id. */

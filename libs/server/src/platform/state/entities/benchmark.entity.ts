@@ -19,6 +19,10 @@ export class BenchmarkEntity {
   @Column({ name: 'questions', type: 'text' })
   questions!: string;
 
+  /** Run after each configuration change (contracts Benchmark.run_on_change). */
+  @Column({ name: 'run_on_change', type: 'boolean', default: false })
+  runOnChange!: boolean;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 

@@ -40,6 +40,17 @@ export class BenchmarksRepository {
     return row ? fromRow(row) : null;
   }
 
+  /** The benchmarks that run after each configuration change, of one connection when named, oldest first. */
+  async listRunOnChange(connectionId?: string): Promise<Benchmark[]> {
+    const rows = await this.exclusive.run(() =>
+      this.benchmarks.find({
+        where: connectionId === undefined ? { runOnChange: true } : { connectionId, runOnChange: true },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      }),
+    );
+    return rows.map(fromRow);
+  }
+
   /** Benchmarks, of one connection when named, oldest first. */
   async list(connectionId?: string): Promise<Benchmark[]> {
     const rows = await this.exclusive.run(() =>
@@ -104,6 +115,7 @@ function toRow(b: Benchmark): BenchmarkEntity {
     connectionId: b.connection_id,
     name: b.name,
     questions: JSON.stringify(b.questions),
+    runOnChange: b.run_on_change,
     createdAt: b.created_at,
     updatedAt: b.updated_at,
   };
@@ -115,6 +127,7 @@ function fromRow(row: BenchmarkEntity): Benchmark {
     connection_id: row.connectionId,
     name: row.name,
     questions: JSON.parse(row.questions),
+    run_on_change: Boolean(row.runOnChange),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -8,6 +8,7 @@ import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenanc
 import { AgentKeyClarificationState1795600000062 } from './1795600000062-AgentKeyClarificationState';
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 import { Benchmarks1795600000362 } from './1795600000362-Benchmarks';
+import { BenchmarkRunOnChange1795600000372 } from './1795600000372-BenchmarkRunOnChange';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -19,6 +20,7 @@ export const POSTGRES_MIGRATIONS = [
   VerifiedExamples1795600000022,
   HistoryProvenance1795600000032,
   HistoryResult1795600000042,
-  Benchmarks1795600000362,
   AgentKeyClarificationState1795600000062,
+  Benchmarks1795600000362,
+  BenchmarkRunOnChange1795600000372,
 ];

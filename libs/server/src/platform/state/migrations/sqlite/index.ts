@@ -8,6 +8,7 @@ import { HistoryProvenance1795600000031 } from './1795600000031-HistoryProvenanc
 import { AgentKeyClarificationState1795600000061 } from './1795600000061-AgentKeyClarificationState';
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 import { Benchmarks1795600000361 } from './1795600000361-Benchmarks';
+import { BenchmarkRunOnChange1795600000371 } from './1795600000371-BenchmarkRunOnChange';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -19,6 +20,7 @@ export const SQLITE_MIGRATIONS = [
   VerifiedExamples1795600000021,
   HistoryProvenance1795600000031,
   HistoryResult1795600000041,
-  Benchmarks1795600000361,
   AgentKeyClarificationState1795600000061,
+  Benchmarks1795600000361,
+  BenchmarkRunOnChange1795600000371,
 ];
