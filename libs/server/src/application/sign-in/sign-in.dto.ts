@@ -1,0 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ROLES, type Role } from '../../platform/auth/role';
+
+/** GET /api/auth/config: whether the web app offers "Sign in" instead of the API key dialog. */
+export class SignInConfigDto {
+  @ApiProperty({ description: 'true when sign-in with OpenID Connect is configured' })
+  oidc!: boolean;
+}
+
+/** GET /api/auth/me: the signed-in person (docs/http-api.md "Sign-in"). */
+export class SignedInUserDto {
+  @ApiProperty({ description: "The provider's subject (`sub`)" })
+  user_id!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Display name: name, preferred_username or email' })
+  name!: string | null;
+  @ApiProperty({ enum: ROLES })
+  role!: Role;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
+  attributes!: Record<string, string>;
+  @ApiProperty({ enum: ['session'] })
+  via!: 'session';
+  @ApiProperty({ description: 'When the session ends (ISO 8601)' })
+  expires_at!: string;
+}
