@@ -70,7 +70,7 @@ export class OidcClientService {
     } catch (error) {
       throw ApiException.unauthorized(`Sign-in failed: ${describe(error)}`);
     }
-    const claims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
+    const claims: Record<string, unknown> = Object.assign(Object.create(null), tokens.claims() ?? {});
     if (configuration.serverMetadata().userinfo_endpoint) {
       const info = await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub)).catch(() => null);
       if (info) Object.assign(claims, info);

@@ -33,18 +33,19 @@ export function principalFromClaims(
   nowSeconds: number,
 ): SessionPrincipal {
   const subject = String(claims.sub);
-  const attributes: Record<string, string> = {};
-  for (const name of settings.attributeClaims) {
-    const value = Object.hasOwn(claims, name) ? claims[name] : undefined;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      attributes[name] = String(value);
-    }
-  }
+  const claim = (name: string): unknown => (Object.hasOwn(claims, name) ? claims[name] : undefined);
+  const attributes: Record<string, string> = Object.fromEntries(
+    settings.attributeClaims.flatMap((name) => {
+      const value = claim(name);
+      const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+      return scalar ? [[name, String(value)]] : [];
+    }),
+  );
   const display = [claims.name, claims.preferred_username, claims.email].find((v) => typeof v === 'string');
   return {
     userId: subject,
     service: false,
-    role: roleOfGroups(groupsOf(claims[settings.groupsClaim]), settings.roleGroups),
+    role: roleOfGroups(groupsOf(claim(settings.groupsClaim)), settings.roleGroups),
     attributes,
     via: 'session',
     name: (display as string | undefined) ?? null,
