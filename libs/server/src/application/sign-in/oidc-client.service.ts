@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@nlq/contracts';
 import * as oidc from 'openid-client';
 import { ApiException } from '../../platform/common/api.exception';
-import { AppConfig } from '../../platform/config/app-config';
-import { isLoopbackHost } from '../../platform/config/app-config';
+import { AppConfig, isLoopbackHost } from '../../platform/config/app-config';
 import type { OidcSettings } from '../../platform/config/oidc-settings';
 
 /** What the login step keeps for the callback (sealed in the sign-in cookie). */

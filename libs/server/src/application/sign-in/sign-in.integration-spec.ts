@@ -227,3 +227,26 @@ describe('without OIDC settings', () => {
     }
   });
 });
+
+describe('CORS and the sign-in cookie', () => {
+  it.each([
+    ['https://web.example', 'https://web.example', 'true'],
+    ['*', '*', null],
+  ])('with CORS_ORIGINS=%s answers allow-origin %s and allow-credentials %s', async (cors, origin, credentials) => {
+    const dataDir = makeDataDir();
+    const app = await createApp({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, CORS_ORIGINS: cors });
+    await app.listen(0, '127.0.0.1');
+    const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    try {
+      const response = await fetch(`${url}/api/auth/me`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://web.example', 'access-control-request-method': 'GET' },
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(response.headers.get('access-control-allow-credentials')).toBe(credentials);
+    } finally {
+      await app.close();
+      removeDataDir(dataDir);
+    }
+  });
+});
