@@ -40,8 +40,9 @@ function projectConfig(projectDir) {
     transform: { '^.+\\.(t|j)sx?$': swc },
     testMatch: ['<rootDir>/{src,test}/**/*.{spec,integration-spec}.ts'],
     moduleNameMapper: moduleNameMapper(),
-    // content-disposition (pulled in by @fastify/static for /docs) is ESM-only; let SWC transform it.
-    transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+    // content-disposition (pulled in by @fastify/static for /docs) and openid-client with its dependencies (jose,
+    // oauth4webapi) are ESM-only; let SWC transform them.
+    transformIgnorePatterns: ['/node_modules/(?!(content-disposition|openid-client|jose|oauth4webapi)/)'],
     setupFiles: [require.resolve('reflect-metadata')],
     testTimeout: 30000,
   };

@@ -97,6 +97,8 @@ export async function createApp(
   });
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    // the web app on another origin sends the sign-in cookie: allowed for the listed origins only, never for `*`
+    credentials: config.corsOrigins !== '*',
     exposedHeaders: [REQUEST_ID_HEADER, 'Content-Disposition', 'X-Export-Rows', 'X-Export-Truncated', 'Retry-After'],
     // An OPTIONS request without Origin or Access-Control-Request-Method gets the plain 204 of a preflight
     // instead of @fastify/cors's strict text/plain 400, which is not the one error shape.

@@ -31,6 +31,7 @@ import { McpModule } from './application/mcp/mcp.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { TracesModule } from './application/traces/traces.module';
 import { WebAppModule } from './application/web-app/web-app.module';
+import { SignInModule } from './application/sign-in/sign-in.module';
 
 /**
  * Root module: configuration, logging, state store and pipeline (global), then one module per endpoint group of
@@ -70,6 +71,7 @@ export class AppModule {
         BenchmarksModule,
         LiveModule,
         McpModule,
+        SignInModule,
         WebAppModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

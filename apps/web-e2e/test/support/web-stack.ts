@@ -20,11 +20,11 @@ export interface WebStack {
 }
 
 /**
- * Boot the real api with createApp on port 0: a new DATA_DIR (the sample shop database is generated at first
+ * Boot the real api with createApp on `port` (default 0: an ephemeral one): a new DATA_DIR (the sample shop database is generated at first
  * start), SERVICE_API_KEY = `apiKey`, the web app from `webDistDir`, the offline engine, LOG_LEVEL warn.
  * `env` adds or overrides variables (e.g. SERVICE_MODE=admin).
  */
-export async function startWebStack(webDistDir: string, apiKey: string, env: AppEnv = {}): Promise<WebStack> {
+export async function startWebStack(webDistDir: string, apiKey: string, env: AppEnv = {}, port = 0): Promise<WebStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nlq-web-e2e-'));
   const app = await createApp({
     LOG_LEVEL: 'warn',
@@ -34,7 +34,7 @@ export async function startWebStack(webDistDir: string, apiKey: string, env: App
     SERVICE_API_KEY: apiKey,
     WEB_DIST_DIR: webDistDir,
   });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1');
   return {
     app,

@@ -31,6 +31,8 @@ import type {
   VerifiedExample,
   VerifiedExampleList,
   WhoAmI,
+  SignInConfig,
+  SignedInUser,
 } from '@nlq/contracts';
 import { ServerSentEventParser } from '@nlq/contracts';
 import { ApiError, apiErrorFromResponse } from './api-error';
@@ -66,6 +68,11 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** fetch implementation (defaults to the global one). */
   fetchImpl?: typeof fetch;
+  /**
+   * Whether requests send cookies: `include` once signed in (the sign-in cookie reaches an api on another origin,
+   * which must list the web app in CORS_ORIGINS), else `same-origin` (the default).
+   */
+  credentials?: () => RequestCredentials;
 }
 
 /** A downloaded file: its bytes and the name from Content-Disposition. */
@@ -133,6 +140,7 @@ export class ApiClient {
         headers,
         body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
         signal: init.signal,
+        credentials: this.options.credentials?.() ?? 'same-origin',
       });
     } catch (err) {
       const aborted = err instanceof Error && err.name === 'AbortError';
@@ -176,6 +184,18 @@ export class ApiClient {
   me(): Promise<WhoAmI> {
     return this.request('GET', '/api/me');
   }
+  /** GET /api/auth/config: whether sign-in with OpenID Connect is configured (needs no key). */
+  signInConfig(): Promise<SignInConfig> {
+    return this.request('GET', '/api/auth/config');
+  }
+  /** GET /api/auth/me: the signed-in person; rejects with a 401 ApiError when not signed in or expired. */
+  signedInUser(): Promise<SignedInUser> {
+    return this.request('GET', '/api/auth/me');
+  }
+  /** POST /api/auth/logout: ends the sign-in session. */
+  signOut(): Promise<void> {
+    return this.request('POST', '/api/auth/logout');
+  }
   health(): Promise<ApiHealthResponse> {
     return this.request('GET', '/api/health');
   }
@@ -208,6 +228,7 @@ export class ApiClient {
         method: 'POST',
         headers,
         body: JSON.stringify(body),
+        credentials: this.options.credentials?.() ?? 'same-origin',
         signal,
       });
     } catch (err) {

@@ -22,11 +22,12 @@ const LIVE_LABEL = {
 } as const;
 
 /**
- * Page frame: header with navigation, caller, live-channel state and a "change key" button; the page below; benchmark
- * regressions heard live as toasts.
+ * Page frame: header with navigation, caller, live-channel state and a "change key" button (or, when signed in, the
+ * person with their role and a "Sign out" button); the page below; benchmark regressions
+ * heard live as toasts.
  */
 export function Layout() {
-  const { me, liveStatus, askForKey } = useApi();
+  const { me, liveStatus, askForKey, user, signOut } = useApi();
   return (
     <div className="app">
       <header className="topbar">
@@ -46,15 +47,27 @@ export function Layout() {
           >
             {LIVE_LABEL[liveStatus]}
           </span>
-          {me && (
+          {user && (
+            <span className="muted" data-testid="signed-in-user" title={user.user_id}>
+              {user.name ?? user.user_id} ({user.role})
+            </span>
+          )}
+          {user && (
+            <button type="button" className="secondary small" onClick={() => void signOut()} data-testid="sign-out">
+              Sign out
+            </button>
+          )}
+          {me && !user && (
             <span className="muted" data-testid="whoami">
               {me.user_id}
               {me.service ? ' (service key)' : ''}
             </span>
           )}
-          <button type="button" className="secondary small" onClick={askForKey} data-testid="change-key">
-            Change key
-          </button>
+          {!user && (
+            <button type="button" className="secondary small" onClick={askForKey} data-testid="change-key">
+              Change key
+            </button>
+          )}
         </div>
       </header>
       <main className="content">

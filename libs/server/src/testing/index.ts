@@ -11,3 +11,5 @@ export * from './sqlite-count';
 export * from './sse-client';
 export * from './state-engines';
 export * from './test-app';
+export * from './oidc-provider';
+export * from './free-port';

@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config';
 import { ApiAuthGuard } from './api-auth.guard';
 import { ApiKeyService } from './api-key.service';
 import { SecretBox } from './secret-box';
+import { SessionAuth } from './session-auth';
 
 /**
  * Keys of the application surface and the secret box (global): {@link ApiKeyService}, {@link ApiAuthGuard} for
@@ -13,12 +14,13 @@ import { SecretBox } from './secret-box';
   providers: [
     ApiKeyService,
     ApiAuthGuard,
+    SessionAuth,
     {
       provide: SecretBox,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => SecretBox.open(config.encryptionKey, config.dataDir),
     },
   ],
-  exports: [ApiKeyService, ApiAuthGuard, SecretBox],
+  exports: [ApiKeyService, ApiAuthGuard, SecretBox, SessionAuth],
 })
 export class ApiAuthModule {}

@@ -13,8 +13,11 @@ export interface Caller {
    * tells two keys of one user apart; absent on callers built without a key.
    */
   keyId?: string;
-  /** `mcp` when the request came through /mcp (an agent): a write held for its question needs another key to approve. */
-  via?: 'mcp';
+  /**
+   * `mcp` when the request came through /mcp (an agent): a write held for its question needs another key to approve;
+   * `session` for a person signed in with OpenID Connect (session-principal.ts).
+   */
+  via?: 'mcp' | 'session';
 }
 
 /** The fingerprint of an API key ({@link Caller.keyId}): the first 32 hex digits of its SHA-256 digest. */

@@ -3,6 +3,7 @@ import { validateSync } from 'class-validator';
 import os from 'node:os';
 import path from 'node:path';
 import { ENV_VARIABLE_NAMES, EnvironmentVariables, type AppEnv } from './environment-variables';
+import { oidcSettingsProblems, parseOidcSettings, type OidcSettings } from './oidc-settings';
 
 /** Thrown at start when an environment variable is invalid; the message names every offending variable. */
 export class ConfigValidationError extends Error {
@@ -97,6 +98,8 @@ export class AppConfig {
   readonly traceRetentionDays!: number;
   /** STATE_PRUNE_INTERVAL_MINUTES (default 60): minutes between pruning runs. */
   readonly statePruneIntervalMinutes!: number;
+  /** Sign-in with OpenID Connect, or null when OIDC_ISSUER_URL is unset (docs/configuration.md "Sign-in"). */
+  readonly oidc!: OidcSettings | null;
 
   private constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -124,6 +127,8 @@ export class AppConfig {
         ),
       );
     }
+    const oidcProblems = oidcSettingsProblems(vars);
+    if (oidcProblems.length > 0) throw new ConfigValidationError(oidcProblems);
     const dataDir = path.resolve(vars.DATA_DIR);
     const defaultQueryPath = path.join(dataDir, 'shop.db');
     const queryDatabaseUrl = vars.QUERY_DATABASE_URL ?? sqliteUrl(defaultQueryPath);
@@ -205,6 +210,7 @@ export class AppConfig {
       historyRetentionDays: vars.HISTORY_RETENTION_DAYS,
       traceRetentionDays: vars.TRACE_RETENTION_DAYS,
       statePruneIntervalMinutes: vars.STATE_PRUNE_INTERVAL_MINUTES,
+      oidc: parseOidcSettings(vars),
     } as AppConfig);
   }
 }

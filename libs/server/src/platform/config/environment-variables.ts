@@ -1,4 +1,5 @@
 import { Type } from 'class-transformer';
+import { OIDC_VARIABLE_NAMES } from './oidc-settings';
 import {
   IsIn,
   IsInt,
@@ -61,6 +62,7 @@ export const ENV_VARIABLE_NAMES = [
   'HISTORY_RETENTION_DAYS',
   'TRACE_RETENTION_DAYS',
   'STATE_PRUNE_INTERVAL_MINUTES',
+  ...OIDC_VARIABLE_NAMES,
 ] as const;
 
 export type EnvVariableName = (typeof ENV_VARIABLE_NAMES)[number];
@@ -367,4 +369,15 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(1440)
   STATE_PRUNE_INTERVAL_MINUTES: number = 60;
+
+  /** Sign-in with OpenID Connect (docs/configuration.md "Sign-in"); checked by parseOidcSettings. */
+  @IsOptional() @IsString() OIDC_ISSUER_URL?: string;
+  @IsOptional() @IsString() OIDC_CLIENT_ID?: string;
+  @IsOptional() @IsString() OIDC_CLIENT_SECRET?: string;
+  @IsOptional() @IsString() OIDC_REDIRECT_URL?: string;
+  @IsOptional() @IsString() OIDC_SCOPES?: string;
+  @IsOptional() @IsString() OIDC_GROUPS_CLAIM?: string;
+  @IsOptional() @IsString() OIDC_ROLE_GROUPS?: string;
+  @IsOptional() @IsString() OIDC_ATTRIBUTE_CLAIMS?: string;
+  @IsOptional() @IsString() OIDC_SESSION_HOURS?: string;
 }
