@@ -15,3 +15,4 @@ export * from './examples';
 export * from './kept-result';
 export * from './connection-schema';
 export * from './api-feedback';
+export * from './answer-warning';

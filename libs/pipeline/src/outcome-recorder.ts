@@ -1,5 +1,6 @@
 import {
   publicClarification,
+  type AnswerWarning,
   type ReadResult,
   type SqlKind,
   type StoredClarification,
@@ -39,6 +40,8 @@ export interface Ending {
   clarification?: StoredClarification;
   /** Ids of the verified examples the SQL was written with (provenance, issue 23 item 5); absent or empty when none. */
   examples?: string[];
+  /** The answer check's warnings on an answered read (answer-check/); absent or empty when none. */
+  warnings?: AnswerWarning[];
 }
 
 /** Per-request state. */
@@ -138,6 +141,7 @@ export class OutcomeRecorder {
         ...(ending.clarification ? { clarification: ending.clarification } : {}),
         ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}),
         ...(ending.examples?.length ? { examples: ending.examples } : {}),
+        ...(ending.warnings?.length ? { warnings: ending.warnings } : {}),
         // an answered read keeps the first page of its rows, so a reloaded session shows its table (issue 24 item 4)
         ...(ending.success && ending.result && !ending.pendingApproval ? { result: keptResult(ending.result) } : {}),
         rlhf_signal: input.rlhfSignal ?? null,
@@ -196,6 +200,7 @@ export class OutcomeRecorder {
       rowCount: ending.result ? ending.result.rowCount : null,
       pendingApproval: ending.pendingApproval,
       reading: ending.reading ?? null,
+      warnings: ending.warnings ?? [],
     });
     return {
       success: ending.success,
@@ -215,6 +220,7 @@ export class OutcomeRecorder {
       clarification: ending.clarification ?? null,
       knowledge: run.knowledge.uses,
       examples: ending.examples ?? [],
+      warnings: ending.warnings ?? [],
       ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
     };
   }

@@ -1,4 +1,4 @@
-import type { DatabaseSchema, FeedbackSignal, HistoryEntry, SqlKind } from '@nlq/contracts';
+import type { AnswerWarning, DatabaseSchema, FeedbackSignal, HistoryEntry, SqlKind } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { RECENT_HISTORY_ENTRIES } from './ports';
@@ -39,6 +39,7 @@ import { countCutRows } from './stages/row-total';
 import { answerRows } from './stages/answer-step';
 import { ExampleCurator } from './examples/example-curator';
 import { checkDefinitions, loadKnowledge, NO_KNOWLEDGE } from './knowledge/knowledge-step';
+import { answerCheckStep } from './answer-check';
 
 /** Collaborators of the pipeline; resultCache defaults to an InMemoryResultCache, clock to Date.now (epoch ms). */
 export interface QueryPipelineDeps {
@@ -287,6 +288,7 @@ export class QueryPipeline {
         pendingApproval: false,
         cached: true,
         reading: hit.reading ?? null,
+        warnings: hit.warnings ?? [],
       });
     }
     const near = this.nearDuplicates.find(scope, run.question, provider.modelId, schema.version);
@@ -329,6 +331,9 @@ export class QueryPipeline {
     let examplesUsed: string[] = [];
     // Business definitions (issue 23 item 3): SQL that does not apply a matched metric or filter is re-prompted once.
     let definitionRetried = false;
+    // Answer check (docs/architecture.md "Answer check"): a model is re-prompted once with the findings, then warned.
+    let answerCheckRetried = false;
+    let warnings: AnswerWarning[] = [];
     // Local-first cascade (issue 7): the first failure of the configured provider escalates once to the fallback.
     let active = provider;
     let escalated = false;
@@ -475,6 +480,24 @@ export class QueryPipeline {
           continue;
         }
         if (applied.action === 'refuse') return failure('refused', applied.error, sql, classification.kind);
+        const answerCheck = answerCheckStep(rec, {
+          question: run.question,
+          sql,
+          dialect,
+          schema,
+          rowLimit: this.config.maxResultRows,
+          attempt: retriesUsed + 1,
+          mayRetry: !answerCheckRetried,
+          refuse: active.name === 'offline',
+        });
+        if (answerCheck.action === 'retry') {
+          answerCheckRetried = true;
+          previousAttempt = { sql, error: answerCheck.error };
+          sql = null;
+          continue;
+        }
+        if (answerCheck.action === 'refuse') return failure('refused', answerCheck.error, sql, classification.kind);
+        warnings = answerCheck.warnings;
       }
 
       // 8. policy
@@ -621,6 +644,7 @@ export class QueryPipeline {
         cached: false,
         reading,
         examples: examplesUsed,
+        warnings,
         cacheable:
           answer.error === null
             ? {
@@ -635,6 +659,7 @@ export class QueryPipeline {
                   schemaVersion: schema.version,
                   createdAt: new Date(this.clock()).toISOString(),
                   reading,
+                  warnings,
                 },
               }
             : undefined,

@@ -10,3 +10,7 @@ export type { AstNode, ParseResult } from './parse-result';
 export type { SqlToken, TokenizedSql } from './sql-tokenizer';
 export { repairSql, repairKeywordIdentifiers, repairDoubleQuotedLiterals } from './sql-repair';
 export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair';
+export { statementShape } from './statement-shape';
+export type { SelectShape, ShapeAggregate, ShapeColumn, StatementShape } from './statement-shape';
+export { aggregateFindings, isKeyColumn } from './aggregate-findings';
+export type { ShapeFinding } from './aggregate-findings';
