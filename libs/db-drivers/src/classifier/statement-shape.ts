@@ -31,6 +31,8 @@ export interface SelectShape {
   joins: Array<[ShapeColumn, ShapeColumn]>;
   groupBy: ShapeColumn[];
   aggregates: ShapeAggregate[];
+  /** Columns of the select list (`*` expanded). */
+  listed: ShapeColumn[];
 }
 
 /** What {@link statementShape} reads from one read statement. */
@@ -139,11 +141,13 @@ function readSelect(node: AstNode, byName: Map<string, TableSchema>, shape: Stat
   const limit = outerLimit(node);
   if (limit !== null) shape.limits.push(limit);
   if (Array.isArray(node.orderby) && node.orderby.length > 0) shape.orderBy = true;
-  const select: SelectShape = { sources, joins: [], groupBy: [], aggregates: [] };
+  const select: SelectShape = { sources, joins: [], groupBy: [], aggregates: [], listed: [] };
   shape.selects.push(select);
   for (const item of node.columns) {
     if (item?.expr?.type === 'column_ref' && identName(item.expr.column) === '*') {
-      shape.columns.push(...starColumns(item.expr, sources));
+      const star = starColumns(item.expr, sources);
+      shape.columns.push(...star);
+      select.listed.push(...star);
     }
   }
   ownNodes(node, (n, clause) => {
@@ -151,6 +155,7 @@ function readSelect(node: AstNode, byName: Map<string, TableSchema>, shape: Stat
       const column = resolve(n);
       if (column.name === '*') return;
       shape.columns.push(column);
+      if (clause === 'columns') select.listed.push(column);
       if (clause === 'groupby' || clause === 'partition') shape.grouped.push(column);
       if (clause === 'orderby') shape.ordered.push(column);
       if (clause === 'orderby') shape.orderBy = true;
@@ -168,6 +173,9 @@ function readSelect(node: AstNode, byName: Map<string, TableSchema>, shape: Stat
     }
   });
   for (const g of groupColumns(node)) select.groupBy.push(resolve(g));
+  const byItem = groupedBySelectItem(node, resolve);
+  select.groupBy.push(...byItem);
+  shape.grouped.push(...byItem);
   shape.ordered.push(...orderedBySelectItem(node, resolve));
 }
 
@@ -182,6 +190,17 @@ function orderedBySelectItem(node: AstNode, resolve: (n: AstNode) => ShapeColumn
       const name = lower(identName(o.expr.column) ?? '');
       item = items.find((i) => typeof i?.as === 'string' && lower(i.as) === name);
     }
+    if (item) walkAst(item.expr, (n) => (n.type === 'column_ref' ? out.push(resolve(n)) : undefined));
+  }
+  return out;
+}
+
+/** Columns a GROUP BY names through an ordinal (`GROUP BY 1`, which MySQL, PostgreSQL and SQLite accept). */
+function groupedBySelectItem(node: AstNode, resolve: (n: AstNode) => ShapeColumn): ShapeColumn[] {
+  const list = Array.isArray(node.groupby) ? node.groupby : Array.isArray(node.groupby?.columns) ? node.groupby.columns : [];
+  const out: ShapeColumn[] = [];
+  for (const g of list) {
+    const item = g?.type === 'number' ? node.columns[g.value - 1] : undefined;
     if (item) walkAst(item.expr, (n) => (n.type === 'column_ref' ? out.push(resolve(n)) : undefined));
   }
   return out;

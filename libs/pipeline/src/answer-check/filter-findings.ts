@@ -6,11 +6,13 @@
  * - `type_mismatch`: a key or numeric column compared with text that is no number (`order_id = 'Acme Corp'`), or
  *   with the count of the question's "top N" (`total_amount = 5` for "the 5 largest orders");
  * - `unknown_value`: a text value looked up in a column whose sampled values (all of them: at most 50) do not hold
- *   it while another column of the tables read does (a city name in `countries.name`).
+ *   it while another column of the tables read does, of another domain (a city name in `countries.name`; a state
+ *   missing from `river.traverse` is a state without rivers, value-domains.ts).
  */
-import type { AnswerWarning, TableSchema } from '@nlq/contracts';
+import type { AnswerWarning, ColumnSchema, TableSchema } from '@nlq/contracts';
 import { isKeyColumn, type LiteralFilter } from '@nlq/db-drivers';
 import { declaredKind } from '../stages/value-checks';
+import { sameDomain } from './value-domains';
 
 const NUMERIC_TEXT = /^\s*[-+]?\d+(\.\d+)?\s*$/;
 const quoted = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v}'`);
@@ -110,23 +112,27 @@ export function unknownValues(filters: readonly LiteralFilter[], tables: readonl
     for (const value of f.values) {
       if (typeof value !== 'string' || stored.has(value.toLowerCase())) continue;
       const holder = columnHolding(value, tables, f);
-      if (!holder) continue;
+      if (!holder || sameDomain(f.column, holder.column)) continue;
       out.push({
         code: 'unknown_value',
-        message: `${quoted(value)} is not a value of ${label(f)}, but ${holder} holds it.`,
+        message: `${quoted(value)} is not a value of ${label(f)}, but ${holder.table.name}.${holder.column.name} holds it.`,
       });
     }
   }
   return out;
 }
 
-function columnHolding(value: string, tables: readonly TableSchema[], filter: LiteralFilter): string | null {
+function columnHolding(
+  value: string,
+  tables: readonly TableSchema[],
+  filter: LiteralFilter,
+): { table: TableSchema; column: ColumnSchema } | null {
   const lower = value.toLowerCase();
   for (const table of tables) {
     for (const column of table.columns) {
       if (table === filter.table && column.name === filter.column.name) continue;
       const values = [...(column.sampleValues ?? []), ...(column.knownValues ?? [])];
-      if (values.some((v) => v.toLowerCase() === lower)) return `${table.name}.${column.name}`;
+      if (values.some((v) => v.toLowerCase() === lower)) return { table, column };
     }
   }
   return null;

@@ -10,6 +10,7 @@
 import type { AnswerWarning, TableSchema } from '@nlq/contracts';
 import { isKeyColumn, type ShapeColumn, type StatementShape } from '@nlq/db-drivers';
 import { splitWords, stemWord } from '../word-stemmer';
+import { holdsValuesOf } from './value-domains';
 import type { QuestionRoles, RoleWord } from './question-words';
 import type { SchemaLink } from './schema-links';
 
@@ -20,8 +21,14 @@ const DATE_FUNCTIONS = [
   ...'date_sub date_add dateadd datediff extract year month getdate sysdate interval age to_char timestampdiff'.split(' '),
 ];
 const DATE_LITERAL = /^\d{4}-\d{2}/;
+/** Last words of a name that say what kind of name it is, not what it names. */
+const GENERIC = new Set(['id', 'code', 'name', 'number', 'key']);
 
 const stems = (name: string) => splitWords(name).map(stemWord);
+/** True when a name has the stem as a word, or (4 letters or more) inside a name without separators (`citingpaperid`). */
+const nameHas = (name: string, stem: string) =>
+  stems(name).includes(stem) ||
+  (stem.length >= 4 && name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '').includes(stem));
 
 /** What coverage compares: the question's links and roles and the statement's shape. */
 export interface CoverageInput {
@@ -70,15 +77,16 @@ export function coverageFindings(input: CoverageInput): AnswerWarning[] {
   return findings;
 }
 
-/** Stems of every table and column name the statement uses. */
-function usedStems(shape: StatementShape): Set<string> {
-  const out = new Set<string>();
-  for (const t of shape.tables) stems(t.name).forEach((s) => out.add(s));
-  for (const c of shape.columns) stems(c.name).forEach((s) => out.add(s));
-  return out;
+/**
+ * Stems of every table and column name the statement uses, with a `has` that also finds a stem of 4 letters or more
+ * inside a name written without separators (`paper` in `citingpaperid`, `name` in `lastname`).
+ */
+function usedStems(shape: StatementShape): { has(stem: string): boolean } {
+  const names = [...new Set([...shape.tables.map((t) => t.name), ...shape.columns.map((c) => c.name)])];
+  return { has: (stem) => names.some((n) => nameHas(n, stem)) };
 }
 
-function linkUsed(link: SchemaLink, shape: StatementShape, used: Set<string>): boolean {
+function linkUsed(link: SchemaLink, shape: StatementShape, used: { has(stem: string): boolean }): boolean {
   if (link.kind === 'value') {
     const text = link.stems[0];
     if (shape.literals.some((l) => typeof l === 'string' && l.toLowerCase().includes(text))) return true;
@@ -88,14 +96,19 @@ function linkUsed(link: SchemaLink, shape: StatementShape, used: Set<string>): b
   if (link.stems.every((s) => used.has(s))) return true;
   // a table word a table read carries in a column's name ("cities in the state": city.state_name)
   const last = link.stems[link.stems.length - 1];
-  // or a table read that references it ("authors with 2 papers": writes.paper_id -> paper)
-  return (
-    link.table !== null &&
-    shape.tables.some(
-      (t) =>
-        t.columns.some((c) => stems(c.name).includes(last)) ||
-        t.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === link.table!.name.toLowerCase()),
-    )
+  // or a table read that references it ("authors with 2 papers": writes.paper_id -> paper), or a column used that
+  // holds its names ("which states does the river cross": river.traverse)
+  if (link.table)
+    return (
+      shape.tables.some(
+        (t) =>
+          t.columns.some((c) => stems(c.name).includes(last)) ||
+          t.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === link.table!.name.toLowerCase()),
+      ) || shape.columns.some((c) => c.column !== null && holdsValuesOf(c.column, link.table!))
+    );
+  // a column word of a table whose column of a shared word the SQL uses ("highest point": highest_elevation)
+  return shape.columns.some(
+    (c) => c.table && link.owners.includes(c.table) && stems(c.name).some((s) => s.length >= 4 && link.stems.includes(s)),
   );
 }
 
@@ -107,13 +120,18 @@ function linked(role: RoleWord, links: SchemaLink[]): boolean {
 
 function groupingUsed(group: RoleWord, links: SchemaLink[], shape: StatementShape): boolean {
   const last = stemWord(group.target[group.target.length - 1]);
+  // any word of the target but a generic last one ("airline code" -> fare.fare_airline; "semester id" -> semester)
+  const words = group.target.map(stemWord).filter((w, i, all) => i < all.length - 1 || all.length === 1 || !GENERIC.has(w));
   const tables = links.filter((l) => l.table && l.stems[l.stems.length - 1] === last).map((l) => l.table!);
-  // rows of the table the read starts from are one per X already ("the total of each order")
-  const first = shape.selects[0] ? [...shape.selects[0].sources.values()][0] : undefined;
-  if (first && tables.includes(first) && !shape.selects[0].aggregates.length) return true;
+  // a list without aggregates is one row per X already when its rows are X's or show X ("the total of each order")
+  const outer = shape.selects[0];
+  if (outer && outer.aggregates.length === 0) {
+    const first = [...outer.sources.values()][0];
+    if ((first && tables.includes(first)) || outer.listed.some((c) => stems(c.name).includes(last))) return true;
+  }
   return shape.grouped.some(
     (g) =>
-      stems(g.name).includes(last) ||
+      words.some((w) => nameHas(g.name, w)) ||
       (g.table && (tables.includes(g.table) || stems(g.table.name).includes(last))) ||
       referencesAny(g, tables),
   );

@@ -41,7 +41,7 @@ export const ROLE_ONLY_WORDS = new Set(
   'number count total sum average avg mean maximum minimum max min many top most least per each'.split(' '),
 );
 const SUPERLATIVE =
-  /\b(?<!at )(most|least|largest|highest|lowest|biggest|smallest|fewest|greatest|top|maximum|minimum|descending|ascending|oldest|youngest|newest|latest|earliest|cheapest|longest|shortest)\b/i;
+  /\b(?<!at )(most|least|largest|highest|lowest|biggest|smallest|fewest|greatest|top|descending|ascending|oldest|youngest|newest|latest|earliest|cheapest|longest|shortest)\b/i;
 const TOP_N =
   /\b(?:top|first)\s+(\d{1,4})\b|\b(\d{1,4})\s+(?:most|least|largest|highest|lowest|biggest|smallest|greatest|newest|oldest|latest|earliest|cheapest|longest|shortest|youngest)\b/i;
 const NEGATION = /\b(not|never|without|none)\b|n't\b|\b(?:has|have|had|with)\s+no\b/i;
@@ -82,12 +82,17 @@ export function questionRoles(question: string): QuestionRoles {
   const superlative = SUPERLATIVE.exec(text);
   const negation = NEGATION.exec(text);
   const relative = RELATIVE_TIME.exec(text);
+  const years = [...text.matchAll(YEAR)].map((m) => ({ phrase: m[0], year: m[1] }));
+  // the words of a time window name no column ("last 10 years" is not the column `year`)
+  for (const phrase of [relative?.[0] ?? '', ...years.map((y) => y.phrase)]) {
+    for (const w of phrase.split(/\s+/)) if (w) roleWords.add(w);
+  }
   return {
     grouping,
     superlative: superlative ? superlative[1] : null,
     topN: top ? { phrase: top[0], n: Number(top[1] ?? top[2]) } : null,
     negation: negation ? negation[0] : null,
-    years: [...text.matchAll(YEAR)].map((m) => ({ phrase: m[0], year: m[1] })),
+    years,
     relativeTime: relative ? relative[0] : null,
     orderedBy,
     roleWords,

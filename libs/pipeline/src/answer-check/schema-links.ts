@@ -7,7 +7,11 @@
  */
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { splitWords, stemWord } from '../word-stemmer';
+import { eng as ENGLISH_STOP_WORDS } from 'stopword';
 import { ROLE_ONLY_WORDS } from './question-words';
+
+/** English function words (the stopword package's list, as the offline engine reads it): never linked. */
+const STOP_WORDS = new Set(ENGLISH_STOP_WORDS);
 
 /** One linked phrase of the question. */
 export interface SchemaLink {
@@ -27,6 +31,8 @@ export interface SchemaLink {
   modifier: boolean;
   /** Index of the link's first word among the question's words. */
   at: number;
+  /** A column link: the tables having a column of that name. */
+  owners: TableSchema[];
 }
 
 /** One word of the question: as written, lower case, stem, and whether it is already taken by a link or a role. */
@@ -44,12 +50,14 @@ const MAX_VALUE_WORDS = 4;
 
 /**
  * The schema links of `question` (see the file comment), longest name first, each word in at most one link; words
- * in `roleWords` (role phrases such as "order of") and ROLE_ONLY_WORDS ("total", "count", "number") are never linked.
+ * in `roleWords` (role phrases such as "order of"), ROLE_ONLY_WORDS ("total", "count", "number") and English function
+ * words ("how", "did") are never linked. A value of a column holding one value only (every row's) is not linked.
  */
 export function schemaLinks(question: string, schema: DatabaseSchema, roleWords: ReadonlySet<string>): SchemaLink[] {
   const words: QuestionWord[] = (question.match(/[\p{L}\p{N}]+/gu) ?? []).map((text) => {
     const lower = text.toLowerCase();
-    return { text, lower, stem: stemWord(lower), taken: roleWords.has(lower) || ROLE_ONLY_WORDS.has(lower) };
+    const taken = roleWords.has(lower) || ROLE_ONLY_WORDS.has(lower) || STOP_WORDS.has(lower);
+    return { text, lower, stem: stemWord(lower), taken };
   });
   const names = nameIndex(schema);
   const links: SchemaLink[] = [];
@@ -69,6 +77,7 @@ export function schemaLinks(question: string, schema: DatabaseSchema, roleWords:
         table: named.table,
         modifier: false,
         at: i,
+        owners: named.owners,
       });
     }
   }
@@ -78,32 +87,42 @@ export function schemaLinks(question: string, schema: DatabaseSchema, roleWords:
 }
 
 /** Stemmed whole names of tables (with the table) and columns (without), by their space-joined stems. */
-function nameIndex(schema: DatabaseSchema): Map<string, { table: TableSchema | null }> {
-  const names = new Map<string, { table: TableSchema | null }>();
+function nameIndex(schema: DatabaseSchema): Map<string, NameTarget> {
+  const names = new Map<string, NameTarget>();
   for (const table of schema.tables) {
     for (const column of table.columns) {
       const key = splitWords(column.name).map(stemWord).join(' ');
-      if (key && !names.has(key)) names.set(key, { table: null });
+      if (!key) continue;
+      const named = names.get(key) ?? { table: null, owners: [] };
+      named.owners.push(table);
+      names.set(key, named);
     }
   }
   for (const table of schema.tables) {
     const key = splitWords(table.name).map(stemWord).join(' ');
-    if (key) names.set(key, { table });
+    if (key) names.set(key, { table, owners: [] });
   }
   return names;
+}
+
+/** What a stemmed name names: a table, or a column of the `owners` tables. */
+interface NameTarget {
+  table: TableSchema | null;
+  owners: TableSchema[];
 }
 
 /** Stored values named by free words of the question (see the file comment). */
 function valueLinks(
   words: QuestionWord[],
   schema: DatabaseSchema,
-  names: Map<string, { table: TableSchema | null }>,
+  names: Map<string, NameTarget>,
 ): SchemaLink[] {
   const byText = new Map<string, SchemaLink>();
   const present = new Set(words.map((w) => w.lower));
   for (const table of schema.tables) {
     for (const column of table.columns) {
       const sampled = column.sampleValues ?? [];
+      if (sampled.length === 1 && !column.knownValues?.length) continue;
       for (const value of [...sampled, ...(column.knownValues ?? [])]) {
         const lower = value.trim().toLowerCase();
         const acronym = acronymAt(words, value);
@@ -164,6 +183,7 @@ function addValue(
     table: null,
     modifier: false,
     at: -1,
+    owners: [],
   };
   link.columns.push(column);
   byText.set(lower, link);
