@@ -1,4 +1,4 @@
-import type { ChatResponse, SqlKind } from '@nlq/contracts';
+import type { AnswerWarning, ChatResponse, SqlKind } from '@nlq/contracts';
 import { approvalLink } from './approval-link';
 
 /** Rows of a result the `ask` tool returns (the first ones; `row_count`, `truncated` and `total_rows` say the rest). */
@@ -15,6 +15,8 @@ export interface AskToolOutput {
   sql: string | null;
   kind: SqlKind | null;
   reading: string | null;
+  /** The answer check's warnings (docs/http-api.md "Answer warnings"); empty when none. */
+  warnings: AnswerWarning[];
   columns: string[];
   rows: unknown[][];
   row_count: number;
@@ -35,7 +37,8 @@ export interface AskToolOutput {
  * write's link for a person (approvalLink) and the clarification's options. `isError` is true for a failed answer
  * (success false with an error): `error.code` is SQL_REFUSED when the SQL was refused (a write in user mode, a
  * statement the policy refuses), else UNANSWERABLE (docs/http-api.md "Errors", 422). A question asked back is not
- * an error. `text` is the same answer for a person: the answer, the SQL, the reading, a small table, what to do next.
+ * an error. `text` is the same answer for a person: the answer, the SQL, the reading, the warnings, a small table,
+ * what to do next.
  */
 export function askToolResult(
   chat: ChatResponse,
@@ -51,6 +54,7 @@ export function askToolResult(
     sql: chat.sql,
     kind: chat.kind,
     reading: chat.reading,
+    warnings: chat.warnings ?? [],
     columns: chat.columns,
     rows,
     row_count: rows.length,
@@ -89,6 +93,7 @@ function askText(a: AskToolOutput): string {
   if (a.error) parts.push(`Error (${a.error.code}): ${a.error.message}`);
   if (a.sql) parts.push(`SQL${a.pending_approval ? ' (pending approval, not run)' : ''}:\n${a.sql}`);
   if (a.reading) parts.push(`Reading: ${a.reading}`);
+  for (const w of a.warnings) parts.push(`Check this (${w.code}): ${w.message}`);
   if (a.columns.length > 0 && a.rows.length > 0) parts.push(table(a));
   if (a.approval) {
     const rows =

@@ -6,6 +6,7 @@ import { KnowledgeDefinitions1795600000012 } from './1795600000012-KnowledgeDefi
 import { VerifiedExamples1795600000022 } from './1795600000022-VerifiedExamples';
 import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenance';
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
+import { HistoryWarnings1795600000052 } from './1795600000052-HistoryWarnings';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS = [
   VerifiedExamples1795600000022,
   HistoryProvenance1795600000032,
   HistoryResult1795600000042,
+  HistoryWarnings1795600000052,
 ];

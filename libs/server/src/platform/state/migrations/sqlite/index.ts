@@ -6,6 +6,7 @@ import { KnowledgeDefinitions1795600000011 } from './1795600000011-KnowledgeDefi
 import { VerifiedExamples1795600000021 } from './1795600000021-VerifiedExamples';
 import { HistoryProvenance1795600000031 } from './1795600000031-HistoryProvenance';
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
+import { HistoryWarnings1795600000051 } from './1795600000051-HistoryWarnings';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const SQLITE_MIGRATIONS = [
   VerifiedExamples1795600000021,
   HistoryProvenance1795600000031,
   HistoryResult1795600000041,
+  HistoryWarnings1795600000051,
 ];
