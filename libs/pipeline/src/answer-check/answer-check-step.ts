@@ -45,7 +45,9 @@ export function answerCheckStep(
   return {
     action,
     error: `The question was not answered: the SQL found for it may not mean what was asked (${text})${
-      words.length ? ` Rephrase the question, saying more plainly what ${words.map((w) => `"${w}"`).join(', ')} should mean.` : ' Rephrase the question more plainly.'
+      words.length
+        ? ` Rephrase the question, saying more plainly what ${words.map((w) => `"${w}"`).join(', ')} should mean.`
+        : ' Rephrase the question more plainly.'
     }`,
   };
 }

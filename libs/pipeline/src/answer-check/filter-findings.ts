@@ -61,7 +61,9 @@ function impossible(list: LiteralFilter[]): string | null {
   }
   if (low && high && comparable(low.v, high.v) && (low.v > high.v || (low.v === high.v && (low.strict || high.strict))))
     return `must be above ${quoted(low.v)} and below ${quoted(high.v)}`;
-  const outside = allowed?.filter((v) => (low && comparable(v, low.v) && v < low.v) || (high && comparable(v, high.v) && v > high.v));
+  const outside = allowed?.filter(
+    (v) => (low && comparable(v, low.v) && v < low.v) || (high && comparable(v, high.v) && v > high.v),
+  );
   if (allowed && outside && outside.length === allowed.length && allowed.length > 0)
     return `must equal ${quoted(allowed[0])} and lie in a range that excludes it`;
   return null;

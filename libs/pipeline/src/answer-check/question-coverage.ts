@@ -14,11 +14,26 @@ import { holdsValuesOf } from './value-domains';
 import type { QuestionRoles, RoleWord } from './question-words';
 import type { SchemaLink } from './schema-links';
 
-const NEGATING = new Set(['NOT', 'NOT IN', 'NOT EXISTS', '<>', '!=', 'IS', 'IS NOT', 'NOT LIKE', 'NOT BETWEEN', 'NOT ILIKE']);
+const NEGATING = new Set([
+  'NOT',
+  'NOT IN',
+  'NOT EXISTS',
+  '<>',
+  '!=',
+  'IS',
+  'IS NOT',
+  'NOT LIKE',
+  'NOT BETWEEN',
+  'NOT ILIKE',
+]);
 const ORDERING_FUNCTIONS = ['max', 'min', 'rank', 'dense_rank', 'row_number', 'percent_rank', 'ntile'];
 const DATE_FUNCTIONS = [
-  ...'date datetime strftime julianday now current_date current_timestamp localtimestamp date_trunc date_part'.split(' '),
-  ...'date_sub date_add dateadd datediff extract year month getdate sysdate interval age to_char timestampdiff'.split(' '),
+  ...'date datetime strftime julianday now current_date current_timestamp localtimestamp date_trunc date_part'.split(
+    ' ',
+  ),
+  ...'date_sub date_add dateadd datediff extract year month getdate sysdate interval age to_char timestampdiff'.split(
+    ' ',
+  ),
 ];
 const DATE_LITERAL = /^\d{4}-\d{2}/;
 /** Last words of a name that say what kind of name it is, not what it names. */
@@ -28,7 +43,11 @@ const stems = (name: string) => splitWords(name).map(stemWord);
 /** True when a name has the stem as a word, or (4 letters or more) inside a name without separators (`citingpaperid`). */
 const nameHas = (name: string, stem: string) =>
   stems(name).includes(stem) ||
-  (stem.length >= 4 && name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '').includes(stem));
+  (stem.length >= 4 &&
+    name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '')
+      .includes(stem));
 
 /** What coverage compares: the question's links and roles and the statement's shape. */
 export interface CoverageInput {
@@ -56,7 +75,8 @@ export function coverageFindings(input: CoverageInput): AnswerWarning[] {
   if (top === 'unused') unused.push(roles.topN!.phrase);
   else if (top) findings.push(top);
   if (roles.negation && !negated(shape)) unused.push(roles.negation);
-  for (const { phrase, year } of roles.years) if (!shape.literals.some((l) => String(l).includes(year))) unused.push(phrase);
+  for (const { phrase, year } of roles.years)
+    if (!shape.literals.some((l) => String(l).includes(year))) unused.push(phrase);
   if (roles.relativeTime && !dated(shape)) unused.push(roles.relativeTime);
   for (const order of roles.orderedBy) {
     if (!linked(order, links)) continue;
@@ -108,7 +128,8 @@ function linkUsed(link: SchemaLink, shape: StatementShape, used: { has(stem: str
     );
   // a column word of a table whose column of a shared word the SQL uses ("highest point": highest_elevation)
   return shape.columns.some(
-    (c) => c.table && link.owners.includes(c.table) && stems(c.name).some((s) => s.length >= 4 && link.stems.includes(s)),
+    (c) =>
+      c.table && link.owners.includes(c.table) && stems(c.name).some((s) => s.length >= 4 && link.stems.includes(s)),
   );
 }
 
@@ -121,7 +142,9 @@ function linked(role: RoleWord, links: SchemaLink[]): boolean {
 function groupingUsed(group: RoleWord, links: SchemaLink[], shape: StatementShape): boolean {
   const last = stemWord(group.target[group.target.length - 1]);
   // any word of the target but a generic last one ("airline code" -> fare.fare_airline; "semester id" -> semester)
-  const words = group.target.map(stemWord).filter((w, i, all) => i < all.length - 1 || all.length === 1 || !GENERIC.has(w));
+  const words = group.target
+    .map(stemWord)
+    .filter((w, i, all) => i < all.length - 1 || all.length === 1 || !GENERIC.has(w));
   const tables = links.filter((l) => l.table && l.stems[l.stems.length - 1] === last).map((l) => l.table!);
   // a list without aggregates is one row per X already when its rows are X's or show X ("the total of each order")
   const outer = shape.selects[0];

@@ -53,7 +53,22 @@ const ORDERED_BY =
 const GROUPING = /\b(per|for each|each|by)\s+([a-z][a-z0-9_]*(?:\s+[a-z][a-z0-9_]*)?)/gi;
 /** A word before "by" that makes it an ordering or an agent, not a grouping ("sorted by", "placed by"). */
 const NOT_GROUPING_BEFORE = /(?:\b(?:order|sort|rank|arrange|list)\w*|\w+ed)\s+by$/i;
-const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'their', 'its', 'each', 'every', 'of', 'and', 'or', 'in', 'on', 'with', 'for']);
+const FUNCTION_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'their',
+  'its',
+  'each',
+  'every',
+  'of',
+  'and',
+  'or',
+  'in',
+  'on',
+  'with',
+  'for',
+]);
 
 /**
  * The role words of `question` (see the file comment). Conservative: a grouping "each X" or "by X" counts only when

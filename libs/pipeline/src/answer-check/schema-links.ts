@@ -112,11 +112,7 @@ interface NameTarget {
 }
 
 /** Stored values named by free words of the question (see the file comment). */
-function valueLinks(
-  words: QuestionWord[],
-  schema: DatabaseSchema,
-  names: Map<string, NameTarget>,
-): SchemaLink[] {
+function valueLinks(words: QuestionWord[], schema: DatabaseSchema, names: Map<string, NameTarget>): SchemaLink[] {
   const byText = new Map<string, SchemaLink>();
   const present = new Set(words.map((w) => w.lower));
   for (const table of schema.tables) {
