@@ -112,7 +112,9 @@ describe('ChatTurn', () => {
   });
 
   it('shows an answer with warnings under an amber "check this" badge instead of the green ok, with each message', () => {
-    const warnings = [{ code: 'unused_words', message: 'The SQL does not use this part of the question: "per status".' }];
+    const warnings = [
+      { code: 'unused_words', message: 'The SQL does not use this part of the question: "per status".' },
+    ];
     const html = render(turn({ response: response({ warnings }) }));
     expect(html).toMatch(/class="badge badge-warn" data-testid="chat-status">check this</);
     expect(html).not.toContain('badge-good');

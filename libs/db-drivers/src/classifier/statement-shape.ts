@@ -104,8 +104,7 @@ function tableIndex(schema: DatabaseSchema): Map<string, TableSchema> {
   const map = new Map<string, TableSchema>();
   for (const t of schema.tables) {
     if (t.schema) map.set(lower(`${t.schema}.${t.name}`), t);
-    if (!map.has(lower(t.name)) || !t.schema || t.schema === 'public' || t.schema === 'main')
-      map.set(lower(t.name), t);
+    if (!map.has(lower(t.name)) || !t.schema || t.schema === 'public' || t.schema === 'main') map.set(lower(t.name), t);
   }
   return map;
 }
@@ -197,7 +196,11 @@ function orderedBySelectItem(node: AstNode, resolve: (n: AstNode) => ShapeColumn
 
 /** Columns a GROUP BY names through an ordinal (`GROUP BY 1`, which MySQL, PostgreSQL and SQLite accept). */
 function groupedBySelectItem(node: AstNode, resolve: (n: AstNode) => ShapeColumn): ShapeColumn[] {
-  const list = Array.isArray(node.groupby) ? node.groupby : Array.isArray(node.groupby?.columns) ? node.groupby.columns : [];
+  const list = Array.isArray(node.groupby)
+    ? node.groupby
+    : Array.isArray(node.groupby?.columns)
+      ? node.groupby.columns
+      : [];
   const out: ShapeColumn[] = [];
   for (const g of list) {
     const item = g?.type === 'number' ? node.columns[g.value - 1] : undefined;
@@ -208,7 +211,11 @@ function groupedBySelectItem(node: AstNode, resolve: (n: AstNode) => ShapeColumn
 
 /** GROUP BY expressions of one SELECT that are plain columns (node-sql-parser 5: `{ columns }`, older: an array). */
 function groupColumns(node: AstNode): AstNode[] {
-  const list = Array.isArray(node.groupby) ? node.groupby : Array.isArray(node.groupby?.columns) ? node.groupby.columns : [];
+  const list = Array.isArray(node.groupby)
+    ? node.groupby
+    : Array.isArray(node.groupby?.columns)
+      ? node.groupby.columns
+      : [];
   return list.filter((g: AstNode) => g?.type === 'column_ref');
 }
 
@@ -224,7 +231,10 @@ function ownNodes(select: AstNode, visit: (n: AstNode, clause: string) => void):
     visit(n, clause);
     for (const key of Object.keys(n)) {
       if (key === 'loc') continue;
-      go(n[key], key === 'partitionby' ? 'partition' : key === 'orderby' && clause !== 'partition' ? 'orderby' : clause);
+      go(
+        n[key],
+        key === 'partitionby' ? 'partition' : key === 'orderby' && clause !== 'partition' ? 'orderby' : clause,
+      );
     }
   };
   for (const clause of ['columns', 'from', 'where', 'groupby', 'having', 'orderby']) go(select[clause], clause);

@@ -30,7 +30,11 @@ function chat(overrides: Partial<ChatResponse>): ChatResponse {
 
 describe('askToolResult', () => {
   it('carries the answer check warnings in the result and its text', () => {
-    const warning = { code: 'unused_words', message: 'The SQL does not use this part of the question: "per status".', words: ['per status'] };
+    const warning = {
+      code: 'unused_words',
+      message: 'The SQL does not use this part of the question: "per status".',
+      words: ['per status'],
+    };
     const { text, structured } = askToolResult(chat({ warnings: [warning] }), 'https://nlq.example.com');
     expect(structured.warnings).toEqual([warning]);
     expect(text).toContain('Check this (unused_words): The SQL does not use this part of the question: "per status".');
