@@ -116,15 +116,15 @@ function linkUsed(link: SchemaLink, shape: StatementShape, used: { has(stem: str
   if (link.stems.every((s) => used.has(s))) return true;
   // a table word a table read carries in a column's name ("cities in the state": city.state_name)
   const last = link.stems[link.stems.length - 1];
-  // or a table read that references it ("authors with 2 papers": writes.paper_id -> paper), or a column used that
+  // or a table read that references it ("authors with 2 papers": writes.paper_id -> paper) or has a column that
   // holds its names ("which states does the river cross": river.traverse)
   if (link.table)
     return (
       shape.tables.some(
         (t) =>
-          t.columns.some((c) => stems(c.name).includes(last)) ||
-          t.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === link.table!.name.toLowerCase()),
-      ) || shape.columns.some((c) => c.column !== null && holdsValuesOf(c.column, link.table!))
+          t.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === link.table!.name.toLowerCase()) ||
+          t.columns.some((c) => nameHas(c.name, last) || holdsValuesOf(c, link.table!)),
+      )
     );
   // a column word of a table whose column of a shared word the SQL uses ("highest point": highest_elevation)
   return shape.columns.some(
