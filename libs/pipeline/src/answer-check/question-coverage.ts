@@ -119,12 +119,10 @@ function linkUsed(link: SchemaLink, shape: StatementShape, used: { has(stem: str
   // or a table read that references it ("authors with 2 papers": writes.paper_id -> paper) or has a column that
   // holds its names ("which states does the river cross": river.traverse)
   if (link.table)
-    return (
-      shape.tables.some(
-        (t) =>
-          t.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === link.table!.name.toLowerCase()) ||
-          t.columns.some((c) => nameHas(c.name, last) || holdsValuesOf(c, link.table!)),
-      )
+    return shape.tables.some(
+      (t) =>
+        t.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === link.table!.name.toLowerCase()) ||
+        t.columns.some((c) => nameHas(c.name, last) || holdsValuesOf(c, link.table!)),
     );
   // a column word of a table whose column of a shared word the SQL uses ("highest point": highest_elevation)
   return shape.columns.some(
