@@ -20,6 +20,11 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('the answer check through t
   const scratch = useScratchDriver(engine, [
     'CREATE TABLE orders (order_id INTEGER PRIMARY KEY, status VARCHAR(20), total_amount DECIMAL(10,2))',
     "INSERT INTO orders (order_id, status, total_amount) VALUES (1, 'shipped', 10), (2, 'pending', 20), (3, 'shipped', 5)",
+    'CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, city VARCHAR(40))',
+    "INSERT INTO suppliers (supplier_id, city) VALUES (1, 'Berlin'), (2, 'Lyon')",
+    // more names than are sampled: whether a name is stored takes a look at the table
+    'CREATE TABLE products (product_id INTEGER PRIMARY KEY, name VARCHAR(40))',
+    `INSERT INTO products (product_id, name) VALUES ${Array.from({ length: 60 }, (_, i) => `(${i + 1}, 'Product ${i + 1}')`).join(', ')}`,
   ]);
 
   it('re-prompts a model once with the findings, then answers with a warning naming the unused words', async () => {
@@ -68,6 +73,22 @@ describeEachWith(SCRATCH_ENGINES, (e) => e.services)('the answer check through t
       warnings: [],
     });
     expect(right.sqlRequests).toHaveLength(1);
+  });
+
+  it('looks a value up once in a column of many values, and warns when another column holds it instead', async () => {
+    const wrong = "SELECT name FROM products WHERE name = 'Berlin'";
+    const provider = new ScriptedLlmProvider({ sql: () => wrong });
+    const { pipeline } = scriptedPipeline({ driver: scratch.driver, provider });
+    const out = await pipeline.ask({ question: 'Which products come from Berlin?', sessionId: 'p', userId: 'u' });
+    expect(out).toMatchObject({ success: true, sql: wrong });
+    expect(out.warnings).toEqual([
+      { code: 'unknown_value', message: "'Berlin' is not a value of products.name, but suppliers.city holds it." },
+    ]);
+    const stored = new ScriptedLlmProvider({ sql: () => "SELECT name FROM products WHERE name = 'Product 7'" });
+    const fine = scriptedPipeline({ driver: scratch.driver, provider: stored });
+    expect(
+      await fine.pipeline.ask({ question: 'Which products are called Product 7?', sessionId: 'p', userId: 'u' }),
+    ).toMatchObject({ success: true, warnings: [] });
   });
 
   it("refuses the offline engine's SQL with a finding, naming the words, and runs nothing", async () => {

@@ -480,7 +480,7 @@ export class QueryPipeline {
           continue;
         }
         if (applied.action === 'refuse') return failure('refused', applied.error, sql, classification.kind);
-        const answerCheck = answerCheckStep(rec, {
+        const answerCheck = await answerCheckStep(rec, {
           question: run.question,
           sql,
           dialect,
@@ -489,6 +489,7 @@ export class QueryPipeline {
           attempt: retriesUsed + 1,
           mayRetry: !answerCheckRetried,
           refuse: active.name === 'offline',
+          probe: { driver: target.driver, timeoutMs: this.config.statementTimeoutMs },
         });
         if (answerCheck.action === 'retry') {
           answerCheckRetried = true;

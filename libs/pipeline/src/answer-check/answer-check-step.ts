@@ -1,6 +1,8 @@
 import type { AnswerWarning, DatabaseSchema, Dialect } from '@nlq/contracts';
+import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { TraceRecorder } from '../trace-recorder';
-import { checkAnswer } from './answer-check';
+import { answerCheckParts } from './answer-check';
+import { probeUnknownValue } from './value-probe';
 
 /** What the `answer-check` step decided about one read. */
 export type AnswerCheckDecision =
@@ -12,9 +14,11 @@ export type AnswerCheckDecision =
  * The `answer-check` step (docs/architecture.md "Answer check"), recorded as a span with the findings: the SQL about
  * to run is held against the question (checkAnswer). With findings, a model is asked once more with them as the
  * correction (`retry` when `mayRetry`), then answered with them as warnings (`pass`); the offline engine
- * (`refuse`: true), which never guesses, is refused naming them, so that the person can rephrase.
+ * (`refuse`: true), which never guesses, is refused naming them, so that the person can rephrase. With `probe`, at
+ * most one read-only query under `probe.timeoutMs` (ms) looks for a value the schema's samples cannot settle
+ * (value-probe.ts).
  */
-export function answerCheckStep(
+export async function answerCheckStep(
   rec: TraceRecorder,
   input: {
     question: string;
@@ -25,10 +29,15 @@ export function answerCheckStep(
     attempt: number;
     mayRetry: boolean;
     refuse: boolean;
+    probe?: { driver: DatabaseDriver; timeoutMs: number };
   },
-): AnswerCheckDecision {
+): Promise<AnswerCheckDecision> {
   const span = rec.start('answer-check');
-  const findings = checkAnswer(input);
+  const parts = answerCheckParts(input);
+  const probed = input.probe
+    ? await probeUnknownValue(parts, input.probe.driver, { dialect: input.dialect, timeoutMs: input.probe.timeoutMs })
+    : null;
+  const findings = probed ? [...parts.findings, probed] : parts.findings;
   const action = findings.length === 0 ? 'pass' : input.refuse ? 'refuse' : input.mayRetry ? 'retry' : 'pass';
   span.end(action === 'pass' ? 'ok' : 'error', {
     error: findings.length ? findings.map((f) => f.message).join(' ') : null,

@@ -5,7 +5,7 @@
  * aggregates that cannot mean what they seem (aggregateFindings of @nlq/db-drivers).
  */
 import type { AnswerWarning, DatabaseSchema, Dialect, TableSchema } from '@nlq/contracts';
-import { aggregateFindings, findLiteralFilters, statementShape } from '@nlq/db-drivers';
+import { aggregateFindings, findLiteralFilters, statementShape, type LiteralFilter } from '@nlq/db-drivers';
 import { contradictions, typeMismatches, unknownValues } from './filter-findings';
 import { coverageFindings } from './question-coverage';
 import { questionRoles } from './question-words';
@@ -28,22 +28,36 @@ export interface AnswerCheckInput {
  * parse as one SELECT (the check stage decides about those) or nothing is found. Pure and deterministic; never throws.
  */
 export function checkAnswer(input: AnswerCheckInput): AnswerWarning[] {
+  return answerCheckParts(input).findings;
+}
+
+/** {@link checkAnswer}'s findings with the filters it read and the tables a value may be looked for in. */
+export interface AnswerCheckParts {
+  findings: AnswerWarning[];
+  filters: LiteralFilter[];
+  /** The tables the SQL reads and those the question's words link. */
+  tables: TableSchema[];
+}
+
+/** The findings of {@link checkAnswer} and what they were found on (for a probe of the database). Never throws. */
+export function answerCheckParts(input: AnswerCheckInput): AnswerCheckParts {
   try {
     const shape = statementShape(input.sql, input.dialect, input.schema);
-    if (!shape) return [];
+    if (!shape) return { findings: [], filters: [], tables: [] };
     const roles = questionRoles(input.question);
     const links = schemaLinks(input.question, input.schema, roles.roleWords);
     const filters = findLiteralFilters(input.sql, input.dialect, input.schema);
     const linkedTables: TableSchema[] = links.flatMap((l) => (l.table ? [l.table] : l.columns.map((c) => c.table)));
+    const tables = [...new Set([...shape.tables, ...linkedTables])];
     const findings = [
       ...coverageFindings({ roles, links, shape, rowLimit: input.rowLimit }),
       ...contradictions(filters),
       ...typeMismatches(filters, roles.topN?.n ?? null),
-      ...unknownValues(filters, [...new Set([...shape.tables, ...linkedTables])]),
+      ...unknownValues(filters, tables),
       ...aggregateFindings(shape),
     ];
-    return findings;
+    return { findings, filters, tables };
   } catch {
-    return [];
+    return { findings: [], filters: [], tables: [] };
   }
 }

@@ -117,11 +117,36 @@ export function unknownValues(filters: readonly LiteralFilter[], tables: readonl
       if (!holder || sameDomain(f.column, holder.column)) continue;
       out.push({
         code: 'unknown_value',
-        message: `${quoted(value)} is not a value of ${label(f)}, but ${holder.table.name}.${holder.column.name} holds it.`,
+        message: unknownValueMessage(value, f, `${holder.table.name}.${holder.column.name}`),
       });
     }
   }
   return out;
+}
+
+/**
+ * The first `=` text value whose column has no sampled values to judge by (a column of many values) while another
+ * column of `tables`, of another domain, holds it: what one probe of the database may settle (value-probe.ts).
+ */
+export function unknownValueCandidate(
+  filters: readonly LiteralFilter[],
+  tables: readonly TableSchema[],
+): { filter: LiteralFilter; value: string; holder: string } | null {
+  for (const f of filters) {
+    const value = f.values[0];
+    if (f.operator !== '=' || typeof value !== 'string' || f.column.sampleValues?.length) continue;
+    if (isKeyColumn(f.table, f.column.name) || declaredKind(f.column.type ?? '') === 'number') continue;
+    if (f.column.knownValues?.some((k) => k.toLowerCase() === value.toLowerCase())) continue;
+    const holder = columnHolding(value, tables, f);
+    if (holder && !sameDomain(f.column, holder.column))
+      return { filter: f, value, holder: `${holder.table.name}.${holder.column.name}` };
+  }
+  return null;
+}
+
+/** The message of an `unknown_value` finding. */
+export function unknownValueMessage(value: string, filter: LiteralFilter, holder: string): string {
+  return `${quoted(value)} is not a value of ${label(filter)}, but ${holder} holds it.`;
 }
 
 function columnHolding(
