@@ -108,8 +108,10 @@ function usedStems(shape: StatementShape): { has(stem: string): boolean } {
 
 function linkUsed(link: SchemaLink, shape: StatementShape, used: { has(stem: string): boolean }): boolean {
   if (link.kind === 'value') {
-    const text = link.stems[0];
-    if (shape.literals.some((l) => typeof l === 'string' && l.toLowerCase().includes(text))) return true;
+    // the value, or the code the question gives with it ("Chicago (ORD)")
+    const texts = [link.stems[0], ...(link.code ? [link.code.toLowerCase()] : [])];
+    if (shape.literals.some((l) => typeof l === 'string' && texts.some((t) => l.toLowerCase().includes(t))))
+      return true;
     return shape.grouped.some((g) => link.columns.some((c) => g.table === c.table && g.name === c.column));
   }
   if (link.table && shape.tables.includes(link.table)) return true;
@@ -124,10 +126,15 @@ function linkUsed(link: SchemaLink, shape: StatementShape, used: { has(stem: str
         t.foreignKeys.some((fk) => fk.referencedTable.toLowerCase() === link.table!.name.toLowerCase()) ||
         t.columns.some((c) => nameHas(c.name, last) || holdsValuesOf(c, link.table!)),
     );
-  // a column word of a table whose column of a shared word the SQL uses ("highest point": highest_elevation)
+  // a column word of a table whose column of a shared word the SQL uses ("highest point": highest_elevation), or a
+  // name of several words whose telling words a column used has ("airline code": fare.fare_airline)
+  const telling = link.stems.filter((s) => !GENERIC.has(s));
   return shape.columns.some(
     (c) =>
-      c.table && link.owners.includes(c.table) && stems(c.name).some((s) => s.length >= 4 && link.stems.includes(s)),
+      (c.table &&
+        link.owners.includes(c.table) &&
+        stems(c.name).some((s) => s.length >= 4 && link.stems.includes(s))) ||
+      (link.stems.length > 1 && telling.length > 0 && telling.every((s) => nameHas(c.name, s))),
   );
 }
 
@@ -153,7 +160,7 @@ function groupingUsed(group: RoleWord, links: SchemaLink[], shape: StatementShap
   return shape.grouped.some(
     (g) =>
       words.some((w) => nameHas(g.name, w)) ||
-      (g.table && (tables.includes(g.table) || stems(g.table.name).includes(last))) ||
+      (g.table && (tables.includes(g.table) || words.some((w) => nameHas(g.table!.name, w)))) ||
       referencesAny(g, tables),
   );
 }

@@ -33,6 +33,8 @@ export interface SchemaLink {
   at: number;
   /** A column link: the tables having a column of that name. */
   owners: TableSchema[];
+  /** A value link: the code the question gives in parentheses right after it ("Chicago (ORD)" -> `ORD`). */
+  code?: string;
 }
 
 /** One word of the question: as written, lower case, stem, and whether it is already taken by a link or a role. */
@@ -64,7 +66,7 @@ export function schemaLinks(question: string, schema: DatabaseSchema, roleWords:
   for (let size = 3; size >= 1; size--) {
     for (let i = 0; i + size <= words.length; i++) {
       const span = words.slice(i, i + size);
-      if (span.some((w) => w.taken)) continue;
+      if (span.some((w) => w.taken) || (size === 1 && span[0].lower.length < 3)) continue;
       const key = span.map((w) => w.stem).join(' ');
       const named = names.get(key);
       if (!named) continue;
@@ -82,8 +84,12 @@ export function schemaLinks(question: string, schema: DatabaseSchema, roleWords:
     }
   }
   for (const l of links) l.modifier = links.some((n) => n.at === l.at + l.phrase.split(' ').length);
-  links.push(...valueLinks(words, schema, names));
-  return links;
+  const values = valueLinks(words, schema, names);
+  for (const link of values) {
+    const code = new RegExp(`${escapeRegExp(link.phrase)}\\s*\\(\\s*([\\p{L}\\p{N}]+)\\s*\\)`, 'u').exec(question);
+    if (code) link.code = code[1];
+  }
+  return [...links, ...values];
 }
 
 /** Stemmed whole names of tables (with the table) and columns (without), by their space-joined stems. */
@@ -196,3 +202,5 @@ function acronymAt(words: QuestionWord[], value: string): number {
   if (!/^\p{Lu}+$/u.test(initials)) return -1;
   return words.findIndex((w) => !w.taken && w.text === initials);
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
