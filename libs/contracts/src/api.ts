@@ -3,6 +3,7 @@
  * are nlq's, documented in OpenAPI at /docs. Every /api endpoint requires X-API-Key (spec 5.4). Paging: `page`
  * starts at 1, `page_size` 1..100 (default 20).
  */
+import type { AnswerWarning } from './answer-warning';
 import type { HealthResponse, HistoryEntry, QueryResponse } from './query';
 import type { SqlKind } from './sql';
 import type { Trace, TraceStatus } from './trace';
@@ -87,6 +88,12 @@ export interface ChatResponse extends QueryResponse {
    * always sends it (optional for clients of servers before issue 23).
    */
   knowledge?: KnowledgeUse[];
+  /**
+   * What the answer check found in the SQL that ran and a person should check (docs/http-api.md "Answer warnings"):
+   * `{ code, message, words? }` with stable codes (`unused_words`, `contradiction`, `type_mismatch`, `unknown_value`,
+   * `count_distinct_group`, `key_aggregate`, `fan_out`, `limit_mismatch`, `order_by_key`). Empty when there is none.
+   */
+  warnings: AnswerWarning[];
 }
 
 /** GET /api/health: the /health fields plus reachability of the active database and model. */

@@ -28,7 +28,7 @@ export interface LiveEvent {
   /**
    * stage.*: { stage, durationMs?, outcome? }; answer.delta: { text } (the next piece of an answer a model words,
    * in order while the answer stage runs; the pieces concatenate to the answer, and answer.ready's response is
-   * authoritative, e.g. when a failed stream falls back to a factual line); answer.ready: { success, sql, response,
+   * authoritative, e.g. when a failed stream falls back to a factual line); answer.ready: { success, sql, response, warnings,
    * error, rowCount, reading }; clarification.requested: { question, options: [{ id, label }] } (the question was asked
    * back instead of answered, issue 22; nothing ran);
    * approval.pending: { sql, kind, connectionId, estimatedRows (rows the write would change, null for DDL or when

@@ -18,3 +18,4 @@ export * from './api-feedback';
 export * from './benchmarks';
 export * from './framed-text';
 export * from './sign-in';
+export * from './answer-warning';

@@ -1,4 +1,5 @@
 /** Wire types of the query adapter surface (spec section 2 and 4.1). */
+import type { AnswerWarning } from './answer-warning';
 import type { StoredClarification } from './clarification';
 import type { KeptResult } from './kept-result';
 import type { KnowledgeUse } from './knowledge';
@@ -92,6 +93,11 @@ export interface HistoryEntry {
    * session shows its table and chart; absent or null otherwise.
    */
   result?: KeptResult | null;
+  /**
+   * An answered query's warnings from the answer check (docs/http-api.md "Answer warnings"); absent or empty when
+   * there were none.
+   */
+  warnings?: AnswerWarning[] | null;
   created_at: string;
 }
 

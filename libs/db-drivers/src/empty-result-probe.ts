@@ -134,6 +134,24 @@ export function findLiteralFilters(sql: string, dialect: Dialect, schema: Databa
 }
 
 /**
+ * Whether any row of the filter's table matches the filter's condition alone (`SELECT 1 ... WHERE <condition>`, one
+ * row at most), read-only under `timeoutMs`. Null when the probe failed (an error or the timeout): unknown. Never
+ * rejects.
+ */
+export async function filterMatchesAnyRow(
+  driver: DatabaseDriver,
+  filter: LiteralFilter,
+  dialect: Dialect,
+  timeoutMs: number,
+): Promise<boolean | null> {
+  try {
+    return (await driver.runRead(existenceSql(filter, dialect), { maxRows: 1, timeoutMs })).rows.length > 0;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Finds out why `sql`, a read that returned no rows on `driver`, matched nothing (see the file comment). Runs at
  * most two probe queries per condition (existence, then range or distinct values), each read-only with
  * `options.timeoutMs`, all within `options.budgetMs`. Never rejects: a probe that fails or finds the budget spent

@@ -54,7 +54,7 @@ export * from './classifier';
 
 export { estimateImpact, planImpactCount, describeImpact } from './impact-preview';
 export type { ImpactEstimate, ImpactPlan, ImpactVerb, ImpactBound, ImpactOptions } from './impact-preview';
-export { probeEmptyResult, findLiteralFilters, nearestValues } from './empty-result-probe';
+export { probeEmptyResult, findLiteralFilters, filterMatchesAnyRow, nearestValues } from './empty-result-probe';
 export type {
   EmptyResultProbe,
   EmptyProbeOptions,

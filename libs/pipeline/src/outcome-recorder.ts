@@ -1,5 +1,6 @@
 import {
   publicClarification,
+  type AnswerWarning,
   type ReadResult,
   type SqlKind,
   type StoredClarification,
@@ -39,6 +40,8 @@ export interface Ending {
   clarification?: StoredClarification;
   /** Ids of the verified examples the SQL was written with (provenance, docs/architecture.md step 5); absent or empty when none. */
   examples?: string[];
+  /** The answer check's warnings on an answered read (answer-check/); absent or empty when none. */
+  warnings?: AnswerWarning[];
 }
 
 /** Per-request state. */
@@ -154,6 +157,7 @@ export class OutcomeRecorder {
       rowCount: ending.result ? ending.result.rowCount : null,
       pendingApproval: ending.pendingApproval,
       reading: ending.reading ?? null,
+      warnings: ending.warnings ?? [],
     });
     return askOutcome(run, ending, entry.id);
   }
@@ -203,6 +207,7 @@ function entryFields(run: Run, ending: Ending): Parameters<typeof historyEntry>[
     ...(ending.clarification ? { clarification: ending.clarification } : {}),
     ...(run.knowledge.uses.length ? { knowledge: run.knowledge.uses } : {}),
     ...(ending.examples?.length ? { examples: ending.examples } : {}),
+    ...(ending.warnings?.length ? { warnings: ending.warnings } : {}),
     // an answered read keeps the first page of its rows, so a reloaded session shows its table
     ...(ending.success && ending.result && !ending.pendingApproval ? { result: keptResult(ending.result) } : {}),
     rlhf_signal: input.rlhfSignal ?? null,
@@ -232,6 +237,7 @@ function askOutcome(run: Run, ending: Ending, historyEntryId: string): AskOutcom
     clarification: ending.clarification ?? null,
     knowledge: run.knowledge.uses,
     examples: ending.examples ?? [],
+    warnings: ending.warnings ?? [],
     ...(ending.pendingApproval ? { estimatedRows: ending.estimatedRows ?? null } : {}),
   };
 }

@@ -192,6 +192,7 @@ describe('QueryPipeline on SQLite', () => {
       'examples',
       'generate',
       'check',
+      'answer-check',
       'policy',
       'execute',
       'answer',
@@ -214,8 +215,8 @@ describe('QueryPipeline on SQLite', () => {
       },
     ]);
     const types = h.events.map((e) => e.type);
-    expect(types.filter((t) => t === 'stage.started')).toHaveLength(11);
-    expect(types.filter((t) => t === 'stage.finished')).toHaveLength(11);
+    expect(types.filter((t) => t === 'stage.started')).toHaveLength(12);
+    expect(types.filter((t) => t === 'stage.finished')).toHaveLength(12);
     expect(types[types.length - 1]).toBe('answer.ready');
     expect(h.events.every((e) => e.sessionId === 's1' && e.userId === 'u1' && e.traceId === out.traceId)).toBe(true);
   });
@@ -815,11 +816,11 @@ describe('QueryPipeline on SQLite', () => {
     ]);
     expect(provider.sqlRequests[0].conversation).toEqual([]);
     // Another session with another first turn: the same follow-up is generated again, not served from the cache.
-    await h.pipeline.ask({ question: 'How many orders are there?', sessionId: 'a2', userId: 'u' });
+    await h.pipeline.ask({ question: 'Count the customers of France', sessionId: 'a2', userId: 'u' });
     const other = await h.pipeline.ask({ question: 'and in Spain?', sessionId: 'a2', userId: 'u' });
     expect(other.cached).toBe(false);
     expect(provider.sqlRequests).toHaveLength(4);
-    expect(provider.sqlRequests[3].conversation?.map((t) => t.question)).toEqual(['How many orders are there?']);
+    expect(provider.sqlRequests[3].conversation?.map((t) => t.question)).toEqual(['Count the customers of France']);
   });
 
   it("escalates once to the fallback provider when the first one's SQL fails, and traces which model answered", async () => {

@@ -497,6 +497,7 @@ function cachedEnding(hit: CachedAnswer): Ending {
     pendingApproval: false,
     cached: true,
     reading: hit.reading ?? null,
+    warnings: hit.warnings ?? [],
   };
 }
 

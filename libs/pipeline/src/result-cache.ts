@@ -1,4 +1,4 @@
-import type { ReadResult, SqlKind } from '@nlq/contracts';
+import type { AnswerWarning, ReadResult, SqlKind } from '@nlq/contracts';
 import { LRUCache } from 'lru-cache';
 
 /** One cached answer of a successful read (docs/architecture.md step 2). Plain data: survives JSON (Redis). */
@@ -15,6 +15,8 @@ export interface CachedAnswer {
   createdAt: string;
   /** What the SQL computed, in plain English (stages/reading); absent in entries cached before issue 22. */
   reading?: string | null;
+  /** The answer check's warnings (answer-check/); absent when none or in entries cached before them. */
+  warnings?: AnswerWarning[];
 }
 
 /**

@@ -1,4 +1,11 @@
-import type { KnowledgeUse, ReadResult, SqlKind, StoredClarification, TraceStatus } from '@nlq/contracts';
+import type {
+  AnswerWarning,
+  KnowledgeUse,
+  ReadResult,
+  SqlKind,
+  StoredClarification,
+  TraceStatus,
+} from '@nlq/contracts';
 import type { SqlRepair } from '@nlq/db-drivers';
 import type { EventSink } from './ports';
 
@@ -65,6 +72,11 @@ export interface AskOutcome {
   knowledge: KnowledgeUse[];
   /** Ids of the verified examples the SQL was written with (a model's few-shot examples, or the one the offline engine matched); empty when none. */
   examples: string[];
+  /**
+   * What the answer check found in the SQL that ran (docs/http-api.md "Answer warnings"): stable codes, a sentence, the
+   * question's unused words; empty when none (and for anything but an answered read).
+   */
+  warnings: AnswerWarning[];
 }
 
 /** Outcome of approving a pending operation. */

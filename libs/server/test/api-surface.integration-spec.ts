@@ -186,6 +186,7 @@ describe('application surface /api and /ws/live', () => {
         clarification: null,
         total_rows: null,
         knowledge: [],
+        warnings: [],
       });
       aliceSession = body.session_id;
       aliceEntry = body.history_entry_id;

@@ -33,6 +33,8 @@ export interface StandInOutcome {
   repairs: number;
   sqlCalls: number;
   answerCalls: number;
+  /** The answer check's warnings on nlq's answer, each `code: words` or `code: message` (empty when none). */
+  warnings: string[];
 }
 
 /** Figures of one set in an oracle or replay run. */
@@ -50,6 +52,9 @@ export interface StandInReport {
   lost: number;
   /** Questions where nlq repaired the served SQL deterministically. */
   repaired: number;
+  /** Answered questions that carry an answer-check warning, right ones and wrong ones. */
+  warnedCorrect: number;
+  warnedWrong: number;
   /** SQL-writing model calls over all questions (one a question when nothing needs a retry). */
   sqlCalls: number;
   seconds: number;
@@ -127,6 +132,7 @@ export async function runStandInSet(
         repairs: out.repairs?.length ?? 0,
         sqlCalls: model.sqlCalls,
         answerCalls: model.answerCalls,
+        warnings: out.warnings.map((w) => `${w.code}: ${w.words?.join(', ') ?? w.message}`),
       };
       outcomes.push(outcome);
       options.onItem?.(outcome);
@@ -146,6 +152,8 @@ export async function runStandInSet(
     correct: count((o) => o.correct),
     lost: count((o) => o.rightDirectly && !o.correct),
     repaired: count((o) => o.repairs > 0),
+    warnedCorrect: count((o) => o.correct && o.warnings.length > 0),
+    warnedWrong: count((o) => o.answered && !o.correct && o.warnings.length > 0),
     sqlCalls: outcomes.reduce((n, o) => n + o.sqlCalls, 0),
     seconds: (performance.now() - started) / 1000,
     items: outcomes,
@@ -166,6 +174,7 @@ export function formatStandInTable(reports: readonly StandInReport[]): string {
           'correct',
           'correct/gold runs',
           'repaired',
+          'warned right',
           'sql calls',
           'seconds',
         ]
@@ -178,6 +187,8 @@ export function formatStandInTable(reports: readonly StandInReport[]): string {
           'correct',
           'lost',
           'repaired',
+          'warned right',
+          'warned wrong',
           'sql calls',
           'seconds',
         ];
@@ -191,6 +202,7 @@ export function formatStandInTable(reports: readonly StandInReport[]): string {
           r.correct,
           pct(r.correct, r.goldRuns),
           r.repaired,
+          r.warnedCorrect,
           r.sqlCalls,
           r.seconds.toFixed(1),
         ]
@@ -203,6 +215,8 @@ export function formatStandInTable(reports: readonly StandInReport[]): string {
           r.correct,
           r.lost,
           r.repaired,
+          r.warnedCorrect,
+          r.warnedWrong,
           r.sqlCalls,
           r.seconds.toFixed(1),
         ]
@@ -213,7 +227,7 @@ export function formatStandInTable(reports: readonly StandInReport[]): string {
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const note =
     mode === 'oracle'
-      ? 'oracle: the gold SQL served by a stand-in OpenAI-protocol model (fenced, bare, chatty, <think> replies in turn) through the whole pipeline; correct = rows match gold (Spider test-suite EX)'
-      : 'replay: recorded predictions served by a stand-in OpenAI-protocol model; right directly = the prediction run on the database (on SQLite as the sqlite3 shell reads it) matches gold; lost = right directly but not correct through nlq';
+      ? 'oracle: the gold SQL served by a stand-in OpenAI-protocol model (fenced, bare, chatty, <think> replies in turn) through the whole pipeline; correct = rows match gold (Spider test-suite EX); warned right = right answers carrying an answer-check warning (false alarms)'
+      : 'replay: recorded predictions served by a stand-in OpenAI-protocol model; right directly = the prediction run on the database (on SQLite as the sqlite3 shell reads it) matches gold; lost = right directly but not correct through nlq; warned right / wrong = answers carrying an answer-check warning';
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), note].join('\n');
 }

@@ -25,6 +25,7 @@ const response = (fields: Partial<ChatResponse>): ChatResponse => ({
   reading: 'Counted employees whose city is London.',
   clarification: null,
   total_rows: null,
+  warnings: [],
   ...fields,
 });
 
@@ -80,6 +81,9 @@ describe('turnStatus', () => {
   it('keeps the other statuses', () => {
     expect(turnStatus(turn({ state: 'running' }))).toBe('running');
     expect(turnStatus(turn({ response: response({}) }))).toBe('ok');
+    const warnings = [{ code: 'unused_words', message: 'The SQL does not use this part of the question: "CEO".' }];
+    expect(turnStatus(turn({ response: response({ warnings }) }))).toBe('check_this');
+    expect(turnStatus(turn({ entry: { status: 'ok', warnings } as HistoryEntry }))).toBe('check_this');
     expect(turnStatus(turn({ response: response({ pending_approval: true }) }))).toBe('pending_approval');
     expect(turnStatus(turn({ response: response({ pending_approval: true }), decision: { status: 'approved' } }))).toBe(
       'approved',
@@ -105,6 +109,17 @@ describe('ChatTurn', () => {
         turn({ response: response({ success: false, error: 'no such column: x', response: 'no such column: x' }) }),
       ),
     ).not.toContain('How nlq read it');
+  });
+
+  it('shows an answer with warnings under an amber "check this" badge instead of the green ok, with each message', () => {
+    const warnings = [
+      { code: 'unused_words', message: 'The SQL does not use this part of the question: "per status".' },
+    ];
+    const html = render(turn({ response: response({ warnings }) }));
+    expect(html).toMatch(/class="badge badge-warn" data-testid="chat-status">check this</);
+    expect(html).not.toContain('badge-good');
+    expect(html).toMatch(/data-testid="chat-warnings"><li data-code="unused_words">The SQL does not use this part/);
+    expect(render(turn({ response: response({}) }))).not.toContain('chat-warnings');
   });
 
   it('shows a question asked back with its options, without the error style, the numbered text or thumbs', () => {

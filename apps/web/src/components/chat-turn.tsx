@@ -13,6 +13,7 @@ import { ExportButtons } from './export-buttons';
 import { SqlBlock } from './sql-block';
 import { StageProgress, type StageState } from './stage-progress';
 import { StatusBadge } from './status-badge';
+import { AnswerWarnings } from './answer-warnings';
 import { ThumbIcon } from './thumb-icon';
 import { approvalSummary } from './approval-impact';
 import { ApprovalRunNotice } from './approval-run-notice';
@@ -72,8 +73,9 @@ export interface ChatTurnProps {
 
 /**
  * The status badge of a finished (or running) turn: running; approved or rejected once decided; clarification when
- * it asked back (not an error); pending_approval or ok for an answer; error for a failure; a stored turn's entry
- * status; error when nothing came back.
+ * it asked back (not an error); pending_approval, check_this (an answer with warnings of the answer check, amber) or
+ * ok for an answer; error for a failure; a stored turn's entry status (check_this for an ok entry with warnings);
+ * error when nothing came back.
  */
 export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 'entry'>): string {
   const r = turn.response;
@@ -82,8 +84,10 @@ export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 
   if (r) {
     if (r.clarification) return 'clarification';
     if (!r.success) return refusedByPolicy(r, undefined) ? 'refused' : 'error';
-    return r.pending_approval ? 'pending_approval' : 'ok';
+    if (r.pending_approval) return 'pending_approval';
+    return r.warnings?.length ? 'check_this' : 'ok';
   }
+  if (turn.entry?.status === 'ok' && turn.entry.warnings?.length) return 'check_this';
   return turn.entry?.status ?? 'error';
 }
 
@@ -162,6 +166,7 @@ export function ChatTurn({
                 {answer}
               </p>
             )}
+            {!error && !clarification && <AnswerWarnings warnings={r ? r.warnings : e?.warnings} />}
             {!error && !clarification && <AnswerReading reading={r ? r.reading : e?.reading} />}
             {!error && !clarification && <DefinitionsUsed knowledge={r?.knowledge} />}
             {clarification && (

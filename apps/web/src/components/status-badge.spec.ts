@@ -10,7 +10,12 @@ describe('statusTone', () => {
       'bad',
       'bad',
     ]);
-    expect(['pending_approval', 'pending', 'executing'].map(statusTone)).toEqual(['warn', 'warn', 'warn']);
+    expect(['pending_approval', 'pending', 'executing', 'check_this'].map(statusTone)).toEqual([
+      'warn',
+      'warn',
+      'warn',
+      'warn',
+    ]);
     expect(['refused', 'clarification', 'miss'].map(statusTone)).toEqual(['neutral', 'neutral', 'neutral']);
   });
 });

@@ -14,3 +14,7 @@ export { parseDefinitionExpression, definitionSql } from './definition-expressio
 export type { DefinitionExpression } from './definition-expression';
 export { definitionFunctions } from './definition-functions';
 export { definitionProbeSql, PROBE_ROW_BUDGET } from './definition-probe';
+export { statementShape } from './statement-shape';
+export type { SelectShape, ShapeAggregate, ShapeColumn, StatementShape } from './statement-shape';
+export { aggregateFindings, isKeyColumn } from './aggregate-findings';
+export type { ShapeFinding } from './aggregate-findings';

@@ -41,6 +41,7 @@ export async function answerStage(ctx: AttemptContext, state: AttemptState): Pro
     cached: false,
     reading,
     examples: state.examplesUsed,
+    warnings: state.warnings,
   };
   if (answer.error !== null) return { step: 'finish', ending: { ...ending, cacheable: undefined } };
   const value = {
@@ -53,6 +54,7 @@ export async function answerStage(ctx: AttemptContext, state: AttemptState): Pro
     schemaVersion: schema.version,
     createdAt: new Date(ctx.clock()).toISOString(),
     reading,
+    warnings: state.warnings,
   };
   return { step: 'finish', ending: { ...ending, cacheable: { key: ctx.cacheKey, value } } };
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSchema, ReadResult, SqlClassification, SqlKind } from '@nlq/contracts';
+import type { AnswerWarning, DatabaseSchema, ReadResult, SqlClassification, SqlKind } from '@nlq/contracts';
 import type { LlmProvider } from '@nlq/llm-providers';
 import type { Run } from '../outcome-recorder';
 import type { PipelineConfig, QueryTarget, StateStore } from '../ports';
@@ -44,6 +44,8 @@ export interface AttemptState {
   classification: SqlClassification | null;
   /** The rows read, with the row-limit facts; null until the execute stage succeeded. */
   result: ReadResult | null;
+  /** The answer check's findings on `sql` that a re-prompt did not clear, answered as warnings. */
+  warnings: AnswerWarning[];
 }
 
 /** The state before the first attempt: the near-duplicate's SQL when one is reused, else SQL to generate. */
@@ -57,6 +59,7 @@ export function firstAttempt(provider: LlmProvider, reusedSql: string | null): A
     lastKind: null,
     classification: null,
     result: null,
+    warnings: [],
   };
 }
 
@@ -66,6 +69,7 @@ export function nextAttempt(state: AttemptState, previousAttempt: PreviousAttemp
   state.previousAttempt = previousAttempt;
   state.classification = null;
   state.result = null;
+  state.warnings = [];
 }
 
 /**

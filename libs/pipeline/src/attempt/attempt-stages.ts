@@ -1,4 +1,5 @@
 import type { AttemptContext, AttemptState } from './attempt-context';
+import { answerCheckStage } from './answer-check-stage';
 import { answerStage } from './answer-stage';
 import { checkStage } from './check-stage';
 import { definitionsStage } from './definitions-stage';
@@ -27,6 +28,7 @@ export const ATTEMPT_STAGES: readonly AttemptStage[] = [
   { name: 'generate', run: generateStage },
   { name: 'check', run: checkStage },
   { name: 'definitions', run: definitionsStage },
+  { name: 'answer-check', run: answerCheckStage },
   { name: 'policy', run: policyStage },
   { name: 'execute', run: executeStage },
   { name: 'answer', run: answerStage },

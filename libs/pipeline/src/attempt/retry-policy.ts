@@ -10,9 +10,9 @@ export type FailureReason = 'generation' | 'reference' | 'database';
 /**
  * Post-checks that may re-prompt the provider a fixed number of times per question, outside the retry budget
  * (see {@link REPROMPT_BUDGET}): `definitions`, the business-definitions containment check
- * (docs/architecture.md step 5).
+ * (docs/architecture.md step 5), and `answer-check`, the answer check (docs/architecture.md "Answer check").
  */
-export type RepromptReason = 'definitions';
+export type RepromptReason = 'definitions' | 'answer-check';
 
 /** Why SQL is written again. */
 export type RetryReason = FailureReason | RepromptReason;
@@ -24,7 +24,10 @@ export type RetryReason = FailureReason | RepromptReason;
  * definitions check; the stage asks {@link RetryPolicy.mayReprompt}, spends with {@link RetryPolicy.reprompt} and
  * returns a `retry` step, or `run` once the budget is spent.
  */
-export const REPROMPT_BUDGET: ReadonlyMap<RepromptReason, number> = new Map([['definitions', 1]]);
+export const REPROMPT_BUDGET: ReadonlyMap<RepromptReason, number> = new Map([
+  ['definitions', 1],
+  ['answer-check', 1],
+]);
 
 /** What the policy grants after a failure. */
 export type FailureDecision = { action: 'escalate'; to: LlmProvider } | { action: 'retry' } | { action: 'stop' };

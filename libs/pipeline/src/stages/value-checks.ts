@@ -18,7 +18,7 @@ const RANGE = new Set(['<', '<=', '>', '>=', 'BETWEEN']);
 const NOTE_VALUES = 5;
 
 /** The declared kind of a column: number, text, or null when its type says neither (e.g. SQLite untyped, dates). */
-function declaredKind(type: string): 'number' | 'text' | null {
+export function declaredKind(type: string): 'number' | 'text' | null {
   if (NUMERIC_TYPE.test(type)) return 'number';
   if (TEXT_TYPE.test(type) && !/date|time/i.test(type)) return 'text';
   return null;

@@ -243,6 +243,7 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       clarification: null,
       total_rows: null,
       knowledge: [],
+      warnings: [],
     },
   ],
   ['SessionSummaryPageDto', { items: [sessionSummary], page: 1, page_size: 20, total: 1 }],

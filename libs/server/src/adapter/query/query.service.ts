@@ -4,6 +4,7 @@ import { SessionAccessService } from '../../application/sessions/session-access.
 import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
 import type { QueryRequestDto } from './dto/query-request.dto';
 import { responseWithReading } from './reading-text';
+import { responseWithWarnings } from './warning-text';
 import type { QueryResponseDto } from './dto/query-response.dto';
 
 /** Session id and user id of a POST /query without user_id (spec 4.1 rule 1). */
@@ -19,7 +20,8 @@ export class QueryService {
 
   /**
    * The session id is the user id (default `rest_user`); rlhf_signal is stored with the request. A successful answer's
-   * reading follows it in `response` unless it repeats it (reading-text.ts); a question asked back states the question
+   * reading follows it in `response` unless it repeats it (reading-text.ts), then one line beginning "Note: " for each
+   * warning of the answer check (warning-text.ts); a question asked back states the question
    * and numbered options in `response` (success false, error null, sql ''), and a reply of a number or an option's
    * words answers it (the pipeline's stages/clarification.ts).
    * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess).
@@ -35,7 +37,10 @@ export class QueryService {
     });
     const response = toQueryResponse(outcome);
     return outcome.success
-      ? { ...response, response: responseWithReading(response.response, outcome.reading) }
+      ? {
+          ...response,
+          response: responseWithWarnings(responseWithReading(response.response, outcome.reading), outcome.warnings),
+        }
       : response;
   }
 }

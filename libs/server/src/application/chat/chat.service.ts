@@ -75,6 +75,7 @@ export class ChatService {
       clarification: outcome.clarification ? publicClarification(outcome.clarification) : null,
       total_rows: result?.truncated && typeof result.totalRows === 'number' ? result.totalRows : null,
       knowledge: outcome.knowledge.map(({ kind, id, name, version }) => ({ kind, id, name, version })),
+      warnings: outcome.warnings.map(({ code, message, words }) => ({ code, message, ...(words ? { words } : {}) })),
     };
   }
 }

@@ -31,11 +31,24 @@ function chat(overrides: Partial<ChatResponse>): ChatResponse {
     reading: 'Counted customers.',
     clarification: null,
     total_rows: null,
+    warnings: [],
     ...overrides,
   };
 }
 
 describe('askToolResult', () => {
+  it('carries the answer check warnings in the result and its text', () => {
+    const warning = {
+      code: 'unused_words',
+      message: 'The SQL does not use this part of the question: "per status".',
+      words: ['per status'],
+    };
+    const { text, structured } = askToolResult(chat({ warnings: [warning] }), 'https://nlq.example.com');
+    expect(structured.warnings).toEqual([warning]);
+    expect(text).toContain('Check this (unused_words): The SQL does not use this part of the question: "per status".');
+    expect(askToolResult(chat({}), 'https://nlq.example.com').structured.warnings).toEqual([]);
+  });
+
   it('an answered read: answer, SQL, reading, a table, the session', () => {
     const { text, structured, isError } = askToolResult(chat({}), 'https://nlq.example.com');
     expect(isError).toBe(false);

@@ -1,4 +1,11 @@
-import { cutText, escapedValue, framedProse, type ChatResponse, type SqlKind } from '@nlq/contracts';
+import {
+  cutText,
+  escapedValue,
+  framedProse,
+  type AnswerWarning,
+  type ChatResponse,
+  type SqlKind,
+} from '@nlq/contracts';
 import { approvalLink } from './approval-link';
 
 /** Rows of a result the `ask` tool returns (the first ones; `row_count`, `truncated` and `total_rows` say the rest). */
@@ -21,6 +28,8 @@ export interface AskToolOutput {
   sql: string | null;
   kind: SqlKind | null;
   reading: string | null;
+  /** The answer check's warnings (docs/http-api.md "Answer warnings"); empty when none. */
+  warnings: AnswerWarning[];
   columns: string[];
   rows: unknown[][];
   row_count: number;
@@ -41,7 +50,8 @@ export interface AskToolOutput {
  * write's link for a person (approvalLink) and the clarification's options. `isError` is true for a failed answer
  * (success false with an error): `error.code` is SQL_REFUSED when the SQL was refused (a write in user mode, a
  * statement the policy refuses), else UNANSWERABLE (docs/http-api.md "Errors", 422). A question asked back is not
- * an error. `text` is the same answer for a person: the answer, the SQL, the reading, a small table, what to do next.
+ * an error. `text` is the same answer for a person: the answer, the SQL, the reading, the warnings, a small table,
+ * what to do next.
  */
 export function askToolResult(
   chat: ChatResponse,
@@ -57,6 +67,7 @@ export function askToolResult(
     sql: chat.sql,
     kind: chat.kind,
     reading: chat.reading,
+    warnings: chat.warnings ?? [],
     columns: chat.columns,
     rows,
     row_count: rows.length,
@@ -100,6 +111,7 @@ function askText(a: AskToolOutput): string {
   if (a.error) parts.push(`Error (${a.error.code}): ${escapedValue(a.error.message, 2_000)}`);
   if (a.sql) parts.push(`SQL${a.pending_approval ? ' (pending approval, not run)' : ''}:\n${indented(a.sql)}`);
   if (a.reading) parts.push(`Reading: ${escapedValue(a.reading, 2_000)}`);
+  for (const w of a.warnings) parts.push(`Check this (${w.code}): ${escapedValue(w.message, 2_000)}`);
   if (a.columns.length > 0 && a.rows.length > 0) parts.push(table(a));
   if (a.approval) {
     const rows =

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ANSWER_WARNING_CODES, type AnswerWarning } from '@nlq/contracts';
 import type { ChartSuggestion, ChatResponse, Clarification, ClarificationOption, SqlKind } from '@nlq/contracts';
 import { QueryResponseDto } from '../../../adapter/query/dto/query-response.dto';
 
@@ -130,4 +131,20 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
     name: string;
     version: number;
   }>;
+
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: [...ANSWER_WARNING_CODES] },
+        message: { type: 'string' },
+        words: { type: 'array', items: { type: 'string' } },
+      },
+    },
+    description:
+      'What the answer check found in the SQL that ran and a person should check (docs/http-api.md "Answer warnings"); empty when none',
+  })
+  warnings!: AnswerWarning[];
 }

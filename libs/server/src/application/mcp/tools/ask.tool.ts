@@ -18,6 +18,9 @@ export const ASK_OUTPUT_SHAPE = {
   sql: z.string().nullable(),
   kind: z.enum(SQL_KINDS).nullable(),
   reading: z.string().nullable().describe('What the executed SQL computed, in plain English'),
+  warnings: z
+    .array(z.object({ code: z.string(), message: z.string(), words: z.array(z.string()).optional() }))
+    .describe('What the answer check found that a person should check (stable codes); empty when none'),
   columns: z.array(z.string()),
   rows: z.array(z.array(z.unknown())).describe('The first rows, aligned with columns'),
   row_count: z.number().int().describe('Rows in rows'),

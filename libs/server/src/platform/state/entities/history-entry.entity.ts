@@ -92,6 +92,10 @@ export class HistoryEntryEntity {
   @Column({ name: 'result', type: 'text', nullable: true })
   result!: string | null;
 
+  /** An answered query's answer-check warnings (contracts AnswerWarning[]) as JSON text; null when none. */
+  @Column({ name: 'warnings', type: 'text', nullable: true })
+  warnings!: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 }

@@ -1,4 +1,11 @@
-import type { HistoryEntry, HistoryEntryKind, KeptResult, KnowledgeUse, StoredClarification } from '@nlq/contracts';
+import type {
+  AnswerWarning,
+  HistoryEntry,
+  HistoryEntryKind,
+  KeptResult,
+  KnowledgeUse,
+  StoredClarification,
+} from '@nlq/contracts';
 import {
   InvalidHistoryCursorError,
   type HistoryPage,
@@ -135,6 +142,7 @@ function toHistoryRow(entry: HistoryEntry): Partial<HistoryEntryEntity> {
       entry.knowledge?.length || entry.examples?.length
         ? JSON.stringify({ knowledge: entry.knowledge ?? [], examples: entry.examples ?? [] })
         : null,
+    warnings: entry.warnings?.length ? JSON.stringify(entry.warnings) : null,
     createdAt: entry.created_at,
   };
 }
@@ -162,8 +170,24 @@ function toHistoryEntry(row: HistoryEntryEntity): HistoryEntry {
     ...(row.clarification ? { clarification: parseStoredClarification(row.clarification) } : {}),
     ...(row.result ? { result: parseKeptResult(row.result) } : {}),
     ...(row.provenance ? parseProvenance(row.provenance) : {}),
+    ...(row.warnings ? parseWarnings(row.warnings) : {}),
     created_at: row.createdAt,
   };
+}
+
+/** Stored warnings' JSON text as the entry's `warnings` ({} when damaged: the history read must not fail). */
+function parseWarnings(text: string): Pick<HistoryEntry, 'warnings'> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return {};
+    const warnings = value.filter(
+      (w): w is AnswerWarning =>
+        typeof w === 'object' && w !== null && typeof w.code === 'string' && typeof w.message === 'string',
+    );
+    return warnings.length ? { warnings } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** A stored provenance's JSON text as the entry's `knowledge` and `examples` ({} when damaged: the history read must not fail). */

@@ -9,6 +9,7 @@ import { AgentKeyClarificationState1795600000062 } from './1795600000062-AgentKe
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 import { Benchmarks1795600000362 } from './1795600000362-Benchmarks';
 import { BenchmarkRunOnChange1795600000372 } from './1795600000372-BenchmarkRunOnChange';
+import { HistoryWarnings1795600000052 } from './1795600000052-HistoryWarnings';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -20,6 +21,7 @@ export const POSTGRES_MIGRATIONS = [
   VerifiedExamples1795600000022,
   HistoryProvenance1795600000032,
   HistoryResult1795600000042,
+  HistoryWarnings1795600000052,
   AgentKeyClarificationState1795600000062,
   Benchmarks1795600000362,
   BenchmarkRunOnChange1795600000372,

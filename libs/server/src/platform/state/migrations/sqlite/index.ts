@@ -9,6 +9,7 @@ import { AgentKeyClarificationState1795600000061 } from './1795600000061-AgentKe
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 import { Benchmarks1795600000361 } from './1795600000361-Benchmarks';
 import { BenchmarkRunOnChange1795600000371 } from './1795600000371-BenchmarkRunOnChange';
+import { HistoryWarnings1795600000051 } from './1795600000051-HistoryWarnings';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -20,6 +21,7 @@ export const SQLITE_MIGRATIONS = [
   VerifiedExamples1795600000021,
   HistoryProvenance1795600000031,
   HistoryResult1795600000041,
+  HistoryWarnings1795600000051,
   AgentKeyClarificationState1795600000061,
   Benchmarks1795600000361,
   BenchmarkRunOnChange1795600000371,
