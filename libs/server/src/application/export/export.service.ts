@@ -3,7 +3,7 @@ import { ErrorCode } from '@nlq/contracts';
 import { classifySql, DatabaseError } from '@nlq/pipeline';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import type { Caller } from '../../platform/auth/caller';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { AppConfig } from '../../platform/config/app-config';
 import { HistoryEntryEntity } from '../../platform/state/entities';
@@ -42,7 +42,7 @@ export class ExportService {
    */
   async prepare(caller: Caller, entryId: string, format: ExportFormat): Promise<ExportFile> {
     const entry = await this.dataSource.getRepository(HistoryEntryEntity).findOneBy({ id: entryId });
-    if (!entry || entry.kind !== 'query' || (!caller.service && entry.userId !== caller.userId)) {
+    if (!entry || entry.kind !== 'query' || (!seesEveryone(caller) && entry.userId !== caller.userId)) {
       throw new ApiException(404, ErrorCode.NOT_FOUND, `History entry "${entryId}" not found.`);
     }
     if (!entry.sql) throw new ApiException(422, ErrorCode.SQL_REFUSED, 'This question has no SQL to export.');

@@ -11,8 +11,8 @@ const event = (sessionId: string | null, userId: string | null): LiveEvent => ({
 });
 
 describe('mayHear', () => {
-  const alice = { userId: 'alice', service: false };
-  const service = { userId: 'service', service: true };
+  const alice = { userId: 'alice', role: 'viewer', attributes: {}, via: 'user-key' } as const;
+  const service = { userId: 'service', role: 'admin', attributes: {}, via: 'service-key' } as const;
 
   it("lets a user hear its own sessions' events and service-wide ones only", () => {
     expect(mayHear(alice, event('s1', 'alice'))).toBe(true);

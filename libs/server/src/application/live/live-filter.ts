@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@nlq/contracts';
-import type { Caller } from '../../platform/auth/caller';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
 
 /**
  * Whether a /ws/live subscriber hears an event (spec 5.5, sessions isolated per user): the service key hears every
@@ -7,7 +7,7 @@ import type { Caller } from '../../platform/auth/caller';
  * session (schema.refreshed).
  */
 export function mayHear(caller: Caller, event: LiveEvent): boolean {
-  if (caller.service) return true;
+  if (seesEveryone(caller)) return true;
   if (event.sessionId === null) return event.userId === null || event.userId === caller.userId;
   return event.userId === caller.userId;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type Page, type Trace, type TraceStatus, type TraceSummary } from '@nlq/contracts';
 import { DataSource, type FindOptionsWhere } from 'typeorm';
-import type { Caller } from '../../platform/auth/caller';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { TraceEntity, toTrace } from '../../platform/state/entities';
 
@@ -23,7 +23,7 @@ export class TracesService {
 
   async list(caller: Caller, filter: TraceFilter): Promise<Page<TraceSummary>> {
     const where: FindOptionsWhere<TraceEntity> = {};
-    if (!caller.service) where.userId = caller.userId;
+    if (!seesEveryone(caller)) where.userId = caller.userId;
     if (filter.sessionId) where.sessionId = filter.sessionId;
     if (filter.status) where.status = filter.status;
     const [rows, total] = await this.repository().findAndCount({
@@ -49,7 +49,7 @@ export class TracesService {
    */
   async get(caller: Caller, id: string): Promise<Trace> {
     const row = await this.repository().findOneBy({ id });
-    if (!row || (!caller.service && row.userId !== caller.userId))
+    if (!row || (!seesEveryone(caller) && row.userId !== caller.userId))
       throw new ApiException(404, ErrorCode.NOT_FOUND, `Trace "${id}" not found.`);
     return toTrace(row);
   }

@@ -1,23 +1,43 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Role } from '@nlq/contracts';
 import type { FastifyRequest } from 'fastify';
 
-/** Who sent an /api request or opened a /ws/live socket, as the X-API-Key identified them (spec 5.5). */
-export interface Caller {
-  /** `service` for the service key, else the user id bound to the key. */
+/** How a {@link Principal} proved who it is. */
+export type PrincipalVia = 'service-key' | 'user-key' | 'session';
+
+/**
+ * Who sent an /api request or opened a /ws/live socket (spec 5.5; roles in docs/http-api.md "Roles and data
+ * policies"). The authentication paths (an API key today, a sign-in session) each build one and leave it on the
+ * request under {@link CALLER_PROPERTY}.
+ */
+export interface Principal {
+  /** `service` for the service key, else the user id bound to the key or the session. */
   userId: string;
-  /** true for the service key: it may issue and revoke user keys and sees every session. */
-  service: boolean;
+  /** What the caller may do; the service key is `admin`. */
+  role: Role;
+  /** The user's attributes (e.g. `country`), bound as parameters of the row filters of a data policy. */
+  attributes: Readonly<Record<string, string>>;
+  /** The authentication path that identified the caller. */
+  via: PrincipalVia;
 }
+
+/** The name used across the application surface for the {@link Principal} of a request. */
+export type Caller = Principal;
 
 /** User id of the service key. */
 export const SERVICE_USER_ID = 'service';
 
-/** The request property where {@link ApiAuthGuard} leaves the caller. */
+/** The request property where the authentication guard leaves the principal. */
 export const CALLER_PROPERTY = 'nlqCaller';
 
-/** Parameter decorator: the {@link Caller} the ApiAuthGuard identified (use only behind that guard). */
-export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
-  const request = context.switchToHttp().getRequest<FastifyRequest & { [CALLER_PROPERTY]?: Caller }>();
+/** true for an `admin` caller: it sees every user's sessions, histories and traces. */
+export function seesEveryone(caller: Principal): boolean {
+  return caller.role === 'admin';
+}
+
+/** Parameter decorator: the {@link Principal} the ApiAuthGuard identified (use only behind that guard). */
+export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
+  const request = context.switchToHttp().getRequest<FastifyRequest & { [CALLER_PROPERTY]?: Principal }>();
   const caller = request[CALLER_PROPERTY];
   if (!caller) throw new Error('CurrentCaller used on a route without ApiAuthGuard');
   return caller;

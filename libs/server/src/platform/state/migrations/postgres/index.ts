@@ -7,6 +7,7 @@ import { VerifiedExamples1795600000022 } from './1795600000022-VerifiedExamples'
 import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenance';
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 import { Benchmarks1795600000362 } from './1795600000362-Benchmarks';
+import { ApiKeyRoles1795600000402 } from './1795600000402-ApiKeyRoles';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const POSTGRES_MIGRATIONS = [
   HistoryProvenance1795600000032,
   HistoryResult1795600000042,
   Benchmarks1795600000362,
+  ApiKeyRoles1795600000402,
 ];
