@@ -17,3 +17,4 @@ export * from './connection-schema';
 export * from './api-feedback';
 export * from './benchmarks';
 export * from './roles';
+export * from './data-policy';

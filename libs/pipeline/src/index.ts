@@ -58,3 +58,10 @@ export {
   valueKey,
 } from './benchmarks';
 export type { ResultSet } from './benchmarks';
+export {
+  validateDataPolicy,
+  findTable,
+  parseRowFilter,
+  USER_PARAMETER_PREFIX,
+  type PolicyProblem,
+} from './data-policy';

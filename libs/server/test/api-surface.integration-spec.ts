@@ -43,6 +43,8 @@ const ROUTES: Array<[string, string, unknown]> = [
   ['POST', '/api/connections/default/test', undefined],
   ['POST', '/api/connections/default/activate', undefined],
   ['POST', '/api/connections/default/refresh', undefined],
+  ['GET', '/api/connections/default/policy', undefined],
+  ['PUT', '/api/connections/default/policy', { roles: {} }],
   ['GET', '/api/llms', undefined],
   ['POST', '/api/llms', { name: 'x', provider: 'offline' }],
   ['GET', '/api/llms/default', undefined],

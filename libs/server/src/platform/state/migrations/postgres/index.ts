@@ -8,6 +8,7 @@ import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenanc
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 import { Benchmarks1795600000362 } from './1795600000362-Benchmarks';
 import { ApiKeyRoles1795600000402 } from './1795600000402-ApiKeyRoles';
+import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const POSTGRES_MIGRATIONS = [
   HistoryResult1795600000042,
   Benchmarks1795600000362,
   ApiKeyRoles1795600000402,
+  DataPolicies1795600000412,
 ];

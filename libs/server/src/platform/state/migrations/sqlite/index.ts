@@ -8,6 +8,7 @@ import { HistoryProvenance1795600000031 } from './1795600000031-HistoryProvenanc
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 import { Benchmarks1795600000361 } from './1795600000361-Benchmarks';
 import { ApiKeyRoles1795600000401 } from './1795600000401-ApiKeyRoles';
+import { DataPolicies1795600000411 } from './1795600000411-DataPolicies';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const SQLITE_MIGRATIONS = [
   HistoryResult1795600000041,
   Benchmarks1795600000361,
   ApiKeyRoles1795600000401,
+  DataPolicies1795600000411,
 ];
