@@ -97,10 +97,10 @@ function rowFilters(
   field: string,
   problems: PolicyProblem[],
 ): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Array<[string, string]> = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     problems.push({ field: `${field}.row_filters`, problems: ['must be an object of table: condition'] });
-    return out;
+    return {};
   }
   for (const [tableName, text] of Object.entries(value)) {
     const at = `${field}.row_filters.${tableName}`;
@@ -114,10 +114,10 @@ function rowFilters(
         : [];
       if (!parsed.ok) problems.push({ field: at, problems: [parsed.problem] });
       else if (unknown.length > 0) problems.push({ field: at, problems: unknown });
-      else out[table.name] = text;
+      else out.push([table.name, text]);
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** The schema's table of that name, compared without regard to case. */
