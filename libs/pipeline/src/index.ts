@@ -63,5 +63,8 @@ export {
   findTable,
   parseRowFilter,
   USER_PARAMETER_PREFIX,
+  enforceDataPolicy,
+  MASK,
   type PolicyProblem,
+  type EnforcedStatement,
 } from './data-policy';

@@ -1,2 +1,3 @@
 export { validateDataPolicy, findTable, type PolicyProblem } from './data-policy-validation';
 export { parseRowFilter, USER_PARAMETER_PREFIX } from './row-filter';
+export { enforceDataPolicy, MASK, type EnforcedStatement } from './enforce-data-policy';
