@@ -6,6 +6,11 @@ export interface ReadOptions {
   maxRows: number;
   /** Statement timeout in milliseconds; the engine cancels the statement past it where it can. */
   timeoutMs: number;
+  /**
+   * Positional parameters of the statement, bound by the engine, never written into the text: `$1, $2, ...` on
+   * PostgreSQL, `?` on SQLite and MySQL/MariaDB (a prepared statement). Absent: none.
+   */
+  params?: readonly string[];
 }
 
 /** Limits applied to one approved write. */

@@ -126,7 +126,7 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
     return this.withReadOnly(
       options.timeoutMs,
-      (client, envelope) => timedRead(() => this.limited(client, sql, options.maxRows, options.timeoutMs, envelope)),
+      (client, envelope) => timedRead(() => this.limited(client, sql, options, envelope)),
       true,
     );
   }
@@ -220,8 +220,7 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   private limited(
     client: PoolClient,
     sql: string,
-    maxRows: number,
-    timeoutMs: number,
+    { maxRows, timeoutMs, params }: ReadOptions,
     envelope?: ReadEnvelope,
   ): Promise<LimitedQueryResult> {
     return new Promise<LimitedQueryResult>((resolve, reject) => {
@@ -241,7 +240,7 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
         if (err) reject(err);
         else resolve(result!);
       };
-      client.query(createLimitedQuery(sql, maxRows, POSTGRES_TYPES, settle, envelope));
+      client.query(createLimitedQuery(sql, maxRows, POSTGRES_TYPES, settle, envelope, params ?? []));
     });
   }
 }
