@@ -67,4 +67,9 @@ export {
   MASK,
   type PolicyProblem,
   type EnforcedStatement,
+  appliedDataPolicy,
+  visibleSchema,
+  type AppliedDataPolicy,
+  type DataAccess,
+  type DataPolicySource,
 } from './data-policy';

@@ -1,3 +1,4 @@
+import type { AppliedDataPolicy } from './data-policy/data-access';
 import {
   publicClarification,
   type ReadResult,
@@ -58,6 +59,8 @@ export interface Run {
   knowledge: KnowledgeMatch;
   /** Their ids and versions, for cache keys and near-duplicate scopes ('' for none). */
   knowledgeKey: string;
+  /** The data policy the question runs under (null: none applies); its key is part of `context`. */
+  dataPolicy: AppliedDataPolicy | null;
 }
 
 /** An ending that failed with `error` (the response is the error text). */

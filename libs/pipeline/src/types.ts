@@ -1,3 +1,4 @@
+import type { DataAccess } from './data-policy/data-access';
 import type { KnowledgeUse, ReadResult, SqlKind, StoredClarification, TraceStatus } from '@nlq/contracts';
 import type { SqlRepair } from '@nlq/db-drivers';
 import type { EventSink } from './ports';
@@ -16,6 +17,11 @@ export interface AskInput {
    * is that option's restated question, and `question` may be empty. See stages/clarification.ts.
    */
   clarificationOption?: string | null;
+  /**
+   * The caller's role and attributes: the connection's data policy for that role applies to every statement of the
+   * question (docs/http-api.md "Roles and data policies"). Absent: no policy applies.
+   */
+  access?: DataAccess;
   /**
    * This request's own listener of its live events (stage.*, answer.delta, answer.ready, approval.pending), called
    * in order besides the service-wide EventSink, e.g. for a server-sent-events reply. Must not throw.

@@ -44,6 +44,11 @@ export interface AttemptState {
   classification: SqlClassification | null;
   /** The rows read, with the row-limit facts; null until the execute stage succeeded. */
   result: ReadResult | null;
+  /**
+   * The statement as the data policy lets it run (masked, row-filtered) with its bound parameters; null when no
+   * policy applies or the data-policy stage has not run in this attempt. Execute runs this instead of `sql`.
+   */
+  bound: { sql: string; params: string[] } | null;
 }
 
 /** The state before the first attempt: the near-duplicate's SQL when one is reused, else SQL to generate. */
@@ -57,6 +62,7 @@ export function firstAttempt(provider: LlmProvider, reusedSql: string | null): A
     lastKind: null,
     classification: null,
     result: null,
+    bound: null,
   };
 }
 
@@ -66,6 +72,7 @@ export function nextAttempt(state: AttemptState, previousAttempt: PreviousAttemp
   state.previousAttempt = previousAttempt;
   state.classification = null;
   state.result = null;
+  state.bound = null;
 }
 
 /**

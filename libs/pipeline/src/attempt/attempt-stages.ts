@@ -1,6 +1,7 @@
 import type { AttemptContext, AttemptState } from './attempt-context';
 import { answerStage } from './answer-stage';
 import { checkStage } from './check-stage';
+import { dataPolicyStage } from './data-policy-stage';
 import { definitionsStage } from './definitions-stage';
 import { executeStage } from './execute-stage';
 import { generateStage } from './generate-stage';
@@ -27,6 +28,7 @@ export const ATTEMPT_STAGES: readonly AttemptStage[] = [
   { name: 'generate', run: generateStage },
   { name: 'check', run: checkStage },
   { name: 'definitions', run: definitionsStage },
+  { name: 'data-policy', run: dataPolicyStage },
   { name: 'policy', run: policyStage },
   { name: 'execute', run: executeStage },
   { name: 'answer', run: answerStage },

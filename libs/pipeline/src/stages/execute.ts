@@ -13,7 +13,7 @@ export type ExecuteResult = { ok: true; result: ReadResult } | { ok: false; erro
 export async function executeRead(
   driver: DatabaseDriver,
   sql: string,
-  options: { maxRows: number; timeoutMs: number },
+  options: { maxRows: number; timeoutMs: number; params?: readonly string[] },
 ): Promise<ExecuteResult> {
   try {
     return { ok: true, result: await driver.runRead(sql, options) };

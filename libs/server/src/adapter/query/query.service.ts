@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
+import { adapterAccess } from '../../platform/auth/adapter-principal';
+import { AppConfig } from '../../platform/config/app-config';
 import { SessionAccessService } from '../../application/sessions/session-access.service';
 import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
 import type { QueryRequestDto } from './dto/query-request.dto';
@@ -15,6 +17,7 @@ export class QueryService {
   constructor(
     @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
     private readonly access: SessionAccessService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -22,6 +25,7 @@ export class QueryService {
    * reading follows it in `response` unless it repeats it (reading-text.ts); a question asked back states the question
    * and numbered options in `response` (success false, error null, sql ''), and a reply of a number or an option's
    * words answers it (the pipeline's stages/clarification.ts).
+   * The question runs under the data policy of ADAPTER_ROLE (none for the default `admin` without an entry).
    * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess).
    */
   async ask(request: QueryRequestDto): Promise<QueryResponseDto> {
@@ -31,6 +35,7 @@ export class QueryService {
       question: request.question,
       sessionId: userId,
       userId,
+      access: adapterAccess(this.config, userId),
       rlhfSignal: request.rlhf_signal ?? null,
     });
     const response = toQueryResponse(outcome);

@@ -49,6 +49,7 @@ export class ChatService {
       clarificationOption: request.clarification_option ?? null,
       sessionId,
       userId: caller.userId,
+      access: { role: caller.role, attributes: caller.attributes },
       connectionId: request.connection_id ?? null,
       ...(events ? { events } : {}),
     });

@@ -9,3 +9,12 @@ import type { Principal } from './caller';
 export function adapterPrincipal(config: AppConfig, userId: string): Principal {
   return { userId, role: config.adapterRole, attributes: {}, via: 'service-key' };
 }
+
+/** The role and attributes every /query runs under: ADAPTER_ROLE's data policy applies (docs/http-api.md). */
+export function adapterAccess(
+  config: AppConfig,
+  userId: string,
+): { role: Principal['role']; attributes: Principal['attributes'] } {
+  const { role, attributes } = adapterPrincipal(config, userId);
+  return { role, attributes };
+}

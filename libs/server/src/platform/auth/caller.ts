@@ -35,6 +35,11 @@ export function seesEveryone(caller: Principal): boolean {
   return caller.role === 'admin';
 }
 
+/** The role and attributes the pipeline's data policy applies to (QueryPipeline ask `access`). */
+export function callerAccess(caller: Principal): { role: Role; attributes: Readonly<Record<string, string>> } {
+  return { role: caller.role, attributes: caller.attributes };
+}
+
 /** Parameter decorator: the {@link Principal} the ApiAuthGuard identified (use only behind that guard). */
 export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
   const request = context.switchToHttp().getRequest<FastifyRequest & { [CALLER_PROPERTY]?: Principal }>();
