@@ -32,6 +32,8 @@ describe.each(DIALECTS)('enforceDataPolicy on %s', (dialect) => {
     ['SELECT UPPER(last_name) FROM customers', 'the masked column "customers.last_name" may only be listed'],
     ["SELECT country FROM customers WHERE last_name = 'Smith'", 'the masked column "customers.last_name"'],
     ['SELECT 1 FROM customers WHERE country = :country', 'a statement may not contain parameters'],
+    ['UPDATE orders SET total = 0 WHERE order_id = 1', 'your data policy allows reads only'],
+    ['DELETE FROM customers', 'your data policy allows reads only'],
   ])('refuses %s naming what it reaches', (sql, problem) => {
     const result = enforce(sql);
     expect(result.ok).toBe(false);

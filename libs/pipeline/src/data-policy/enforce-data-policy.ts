@@ -12,7 +12,7 @@ export type EnforcedStatement = { ok: true; sql: string; params: string[] } | { 
 
 /**
  * Applies one role's data policy to one statement, whoever wrote it (docs/http-api.md "Roles and data policies"):
- * a table outside `tables`, a denied column anywhere (or a `*` that would include one), a masked column anywhere but
+ * anything but a read is refused (a held write would run as written, outside the policy); a table outside `tables`, a denied column anywhere (or a `*` that would include one), a masked column anywhere but
  * as a plain item of the outer select lists, or a parameter in the statement is refused with the table or column
  * named (never a value). Otherwise masked output columns become the constant {@link MASK} under their name, and
  * every reference of a table with a row filter becomes `(SELECT * FROM t WHERE <filter>) AS t`, its `:user.<name>`
@@ -29,6 +29,9 @@ export function enforceDataPolicy(
     return { ok: false, problem: 'the statement could not be checked against your data policy' };
   }
   const statement = parsed.statements[0];
+  if ((statement as { type?: unknown }).type !== 'select') {
+    return { ok: false, problem: 'your data policy allows reads only' };
+  }
   const refs = statementReferences(statement);
   const problem = refusal(refs, policy, statement);
   if (problem) return { ok: false, problem };
