@@ -11,6 +11,21 @@ export interface ReadOptions {
    * PostgreSQL, `?` on SQLite and MySQL/MariaDB (a prepared statement). Absent: none.
    */
   params?: readonly string[];
+  /**
+   * Who the read runs for, in the database (PostgreSQL only; other engines ignore it): inside the read-only
+   * transaction, `SET LOCAL ROLE <role>` and `set_config(name, value, true)` per setting (values bound as
+   * parameters) before the statement, so the database's own row-level security policies apply (PostgreSQL manual,
+   * "Row Security Policies" and "set_config"). Both end with the transaction.
+   */
+  identity?: DatabaseIdentity;
+}
+
+/** A database role and transaction-local settings a read runs under (ReadOptions.identity). */
+export interface DatabaseIdentity {
+  /** A database role the connection's user is a member of. */
+  role: string;
+  /** Setting name (e.g. `nlq.user_country`) to value. */
+  settings: Readonly<Record<string, string>>;
 }
 
 /** Limits applied to one approved write. */

@@ -72,4 +72,5 @@ export {
   type AppliedDataPolicy,
   type DataAccess,
   type DataPolicySource,
+  databaseIdentity,
 } from './data-policy';

@@ -1,3 +1,4 @@
+import { databaseIdentity, identityKey } from './data-policy/database-identity';
 import { appliedDataPolicy, visibleSchema, type DataAccess, type DataPolicySource } from './data-policy/data-access';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
@@ -181,8 +182,17 @@ export class QueryPipeline {
       tokenBudget: Math.floor(this.config.schemaTokenBudget / 4),
     });
     run.dataPolicy = await appliedDataPolicy(this.policies, target.connectionId, run.input.access);
-    // the policy and the caller's attributes scope cached answers and reused SQL like the conversation does
-    run.context = conversationFingerprint(run.conversation) + (run.dataPolicy ? `|policy=${run.dataPolicy.key}` : '');
+    run.databaseIdentity = databaseIdentity(
+      this.config.postgresRlsRolePrefix,
+      target.driver.dialect,
+      run.input.userId,
+      run.input.access,
+    );
+    // the policy, the caller's attributes and database identity scope cached answers and reused SQL like the conversation
+    run.context =
+      conversationFingerprint(run.conversation) +
+      (run.dataPolicy ? `|policy=${run.dataPolicy.key}` : '') +
+      (run.databaseIdentity ? `|db=${identityKey(run.databaseIdentity)}` : '');
 
     // knowledge (docs/knowledge.md): before the cache, as the definitions' ids and versions are part of its key
     const knowledgeError = await this.matchKnowledge(run, provider, target.driver.dialect);
@@ -217,6 +227,7 @@ export class QueryPipeline {
       knowledge: NO_KNOWLEDGE,
       knowledgeKey: '',
       dataPolicy: null,
+      databaseIdentity: null,
     };
   }
 

@@ -20,6 +20,7 @@ export async function executeStage(ctx: AttemptContext, state: AttemptState): Pr
     maxRows: config.maxResultRows,
     timeoutMs: config.statementTimeoutMs,
     ...(state.bound ? { params: state.bound.params } : {}),
+    ...(ctx.run.databaseIdentity ? { identity: ctx.run.databaseIdentity } : {}),
   };
   const span = ctx.run.rec.start('execute');
   const executed = await executeRead(target.driver, sql, limits);

@@ -8,3 +8,4 @@ export {
   type DataAccess,
   type DataPolicySource,
 } from './data-access';
+export { databaseIdentity, identityKey } from './database-identity';

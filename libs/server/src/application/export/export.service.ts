@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type Dialect } from '@nlq/contracts';
-import { appliedDataPolicy, classifySql, DatabaseError, enforceDataPolicy } from '@nlq/pipeline';
+import {
+  appliedDataPolicy,
+  classifySql,
+  databaseIdentity,
+  DatabaseError,
+  enforceDataPolicy,
+  type DatabaseIdentity,
+} from '@nlq/pipeline';
 import { dataPolicySource } from '../../platform/pipeline/data-policy-source';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
@@ -58,6 +65,7 @@ export class ExportService {
         maxRows: this.config.exportMaxRows,
         timeoutMs: this.config.statementTimeoutMs,
         params: statement.params,
+        ...this.identity(caller, target.driver.dialect),
       });
     } catch (error) {
       if (error instanceof DatabaseError && error.kind !== 'connection' && error.kind !== 'timeout') {
@@ -93,5 +101,12 @@ export class ExportService {
     if (!enforced.ok)
       throw new ApiException(422, ErrorCode.SQL_REFUSED, `Refused by your data policy: ${enforced.problem}.`);
     return { sql: enforced.sql, params: enforced.params };
+  }
+
+  /** The database identity of the caller's reads when POSTGRES_RLS_ROLE_PREFIX is set (databaseIdentity). */
+  private identity(caller: Caller, dialect: Dialect): { identity?: DatabaseIdentity } {
+    const access = { role: caller.role, attributes: caller.attributes };
+    const identity = databaseIdentity(this.config.postgresRlsRolePrefix, dialect, caller.userId, access);
+    return identity ? { identity } : {};
   }
 }

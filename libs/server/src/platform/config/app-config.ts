@@ -82,6 +82,8 @@ export class AppConfig {
   readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string; role: Role }>;
   /** ADAPTER_ROLE: the role of every request of the query adapter surface (default `admin`). */
   readonly adapterRole!: Role;
+  /** POSTGRES_RLS_ROLE_PREFIX, or null (off). */
+  readonly postgresRlsRolePrefix!: string | null;
   /** ENCRYPTION_KEY, or null: the secret is then kept in DATA_DIR. */
   readonly encryptionKey!: string | null;
   /** CONNECTION_ALLOWED_HOSTS, lower case; may contain `*`. */
@@ -198,6 +200,7 @@ export class AppConfig {
       logFormat: vars.LOG_FORMAT,
       userApiKeys,
       adapterRole: vars.ADAPTER_ROLE,
+      postgresRlsRolePrefix: vars.POSTGRES_RLS_ROLE_PREFIX ?? null,
       encryptionKey: vars.ENCRYPTION_KEY ?? null,
       connectionAllowedHosts: commaList(vars.CONNECTION_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
       sqliteAllowedDirs: commaList(vars.SQLITE_ALLOWED_DIRS).map((d) => path.resolve(d)),

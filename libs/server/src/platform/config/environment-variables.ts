@@ -54,6 +54,7 @@ export const ENV_VARIABLE_NAMES = [
   'LOG_FORMAT',
   'USER_API_KEYS',
   'ADAPTER_ROLE',
+  'POSTGRES_RLS_ROLE_PREFIX',
   'ENCRYPTION_KEY',
   'CONNECTION_ALLOWED_HOSTS',
   'SQLITE_ALLOWED_DIRS',
@@ -323,6 +324,15 @@ export class EnvironmentVariables {
    */
   @IsIn(ROLES)
   ADAPTER_ROLE: Role = 'admin';
+
+  /**
+   * PostgreSQL row-level security: when set (e.g. `nlq_`), each read on a PostgreSQL connection runs under
+   * `SET LOCAL ROLE <prefix><role>` with `nlq.user_id` and `nlq.user_<attribute>` set for its transaction
+   * (docs/http-api.md "Roles and data policies"). A PostgreSQL role name prefix: letters, digits and `_`.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z_][A-Za-z0-9_]{0,40}$/, { message: 'POSTGRES_RLS_ROLE_PREFIX must be letters, digits and _' })
+  POSTGRES_RLS_ROLE_PREFIX?: string;
 
   /** Secret from which the key encrypting stored passwords and model API keys is derived (16+ characters). */
   @IsOptional()
