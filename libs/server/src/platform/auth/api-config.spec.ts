@@ -45,6 +45,7 @@ describe('AppConfig: application surface variables', () => {
     ['ENCRYPTION_KEY', 'short'],
     ['EXPORT_MAX_ROWS', '0'],
     ['ADAPTER_ROLE', 'owner'],
+    ['POSTGRES_RLS_ROLE_PREFIX', 'nlq; DROP'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(ConfigValidationError);
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));
