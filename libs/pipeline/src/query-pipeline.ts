@@ -1,5 +1,11 @@
 import { databaseIdentity, identityKey } from './data-policy/database-identity';
-import { appliedDataPolicy, visibleSchema, type DataAccess, type DataPolicySource } from './data-policy/data-access';
+import {
+  admitsUnder,
+  appliedDataPolicy,
+  visibleSchema,
+  type DataAccess,
+  type DataPolicySource,
+} from './data-policy/data-access';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
@@ -371,7 +377,12 @@ export class QueryPipeline {
             schema: run.dataPolicy ? visibleSchema(schema, run.dataPolicy.policy) : schema,
             connectionId: target.connectionId,
           },
-          { store: this.store, semantic: this.semantic, schemaTokenBudget: this.config.schemaTokenBudget },
+          {
+            store: this.store,
+            semantic: this.semantic,
+            schemaTokenBudget: this.config.schemaTokenBudget,
+            ...(run.dataPolicy ? { admits: admitsUnder(run.dataPolicy, schema.dialect) } : {}),
+          },
         )),
     };
     return runAttempts(context, reusedSql);

@@ -1,5 +1,6 @@
-import type { DatabaseSchema, DataPolicyDocument, Role, RoleDataPolicy } from '@nlq/contracts';
+import type { DatabaseSchema, DataPolicyDocument, Dialect, Role, RoleDataPolicy } from '@nlq/contracts';
 import { createHash } from 'node:crypto';
+import { enforceDataPolicy } from './enforce-data-policy';
 
 /** Who asks, for the data policy: the caller's role and attributes (docs/http-api.md "Roles and data policies"). */
 export interface DataAccess {
@@ -62,4 +63,12 @@ export function visibleSchema(schema: DatabaseSchema, policy: RoleDataPolicy): D
       };
     });
   return { ...schema, tables };
+}
+
+/**
+ * Whether a verified example's SQL may be shown to the model under the policy: only SQL the policy would let run
+ * (enforceDataPolicy), so a few-shot example never names a table or column the role may not see.
+ */
+export function admitsUnder(applied: AppliedDataPolicy, dialect: Dialect): (sql: string) => boolean {
+  return (sql) => enforceDataPolicy(sql, dialect, applied.policy, applied.attributes).ok;
 }
