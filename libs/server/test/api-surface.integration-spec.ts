@@ -577,10 +577,19 @@ describe('application surface /api and /ws/live', () => {
         await bob.waitFor((m) => m.type === 'schema.refreshed');
 
         expect(bob.messages.filter((m) => m.sessionId === sid)).toEqual([]);
-        expect(alice.messages.filter((m) => m.sessionId === bobAsked.body.session_id)).toEqual([]);
-        expect(alice.messages.every((m) => m.type === 'ready' || m.sessionId === null || m.userId === 'alice')).toBe(
-          true,
-        );
+        // alice approves: of bob's session she hears the approval events only
+        const ofBob = alice.messages.filter((m) => m.sessionId === bobAsked.body.session_id);
+        expect(ofBob.map((m) => m.type)).toEqual(expect.arrayContaining(['approval.pending']));
+        expect(ofBob.every((m) => String(m.type).startsWith('approval.'))).toBe(true);
+        expect(
+          alice.messages.every(
+            (m) =>
+              m.type === 'ready' ||
+              m.sessionId === null ||
+              m.userId === 'alice' ||
+              String(m.type).startsWith('approval.'),
+          ),
+        ).toBe(true);
       } finally {
         alice.close();
         bob.close();
