@@ -1,3 +1,4 @@
+import type { Role } from './roles';
 /**
  * Wire types of the application surface under /api (spec section 4.2). The spec leaves payloads "not shown"; these
  * are nlq's, documented in OpenAPI at /docs. Every /api endpoint requires X-API-Key (spec 5.4). Paging: `page`
@@ -208,6 +209,10 @@ export interface ApiKeyView {
   user_id: string;
   /** First characters of the key, to recognise it. */
   prefix: string;
+  /** The key's role (contracts ROLES). */
+  role: Role;
+  /** The user's attributes, bound as parameters of data-policy row filters (e.g. `{ "country": "Germany" }`). */
+  attributes: Record<string, string>;
   created_at: string;
   key?: string;
 }
@@ -217,4 +222,8 @@ export interface WhoAmI {
   user_id: string;
   /** true for the service key: it may issue and revoke user keys and sees every session. */
   service: boolean;
+  /** The caller's role (docs/http-api.md "Roles and data policies"). */
+  role: Role;
+  /** The caller's attributes (row filters bind them as `:user.<name>`). */
+  attributes: Record<string, string>;
 }

@@ -19,3 +19,5 @@ export * from './benchmarks';
 export * from './framed-text';
 export * from './sign-in';
 export * from './answer-warning';
+export * from './roles';
+export * from './data-policy';

@@ -1,3 +1,5 @@
+import type { Role } from './roles';
+
 /** GET /api/auth/config: whether the web app offers "Sign in" (OpenID Connect) instead of the API key dialog. */
 export interface SignInConfig {
   oidc: boolean;
@@ -10,7 +12,7 @@ export interface SignInConfig {
 export interface SignedInUser {
   user_id: string;
   name: string | null;
-  role: string;
+  role: Role;
   attributes: Record<string, string>;
   via: 'session';
   expires_at: string;

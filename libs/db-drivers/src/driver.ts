@@ -6,6 +6,26 @@ export interface ReadOptions {
   maxRows: number;
   /** Statement timeout in milliseconds; the engine cancels the statement past it where it can. */
   timeoutMs: number;
+  /**
+   * Positional parameters of the statement, bound by the engine, never written into the text: `$1, $2, ...` on
+   * PostgreSQL, `?` on SQLite and MySQL/MariaDB (a prepared statement). Absent: none.
+   */
+  params?: readonly string[];
+  /**
+   * Who the read runs for, in the database (PostgreSQL only; other engines ignore it): inside the read-only
+   * transaction, `SET LOCAL ROLE <role>` and `set_config(name, value, true)` per setting (values bound as
+   * parameters) before the statement, so the database's own row-level security policies apply (PostgreSQL manual,
+   * "Row Security Policies" and "set_config"). Both end with the transaction.
+   */
+  identity?: DatabaseIdentity;
+}
+
+/** A database role and transaction-local settings a read runs under (ReadOptions.identity). */
+export interface DatabaseIdentity {
+  /** A database role the connection's user is a member of. */
+  role: string;
+  /** Setting name (e.g. `nlq.user_country`) to value. */
+  settings: Readonly<Record<string, string>>;
 }
 
 /** Limits applied to one approved write. */

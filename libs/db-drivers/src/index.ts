@@ -3,7 +3,7 @@
  * chosen by connection-URL scheme with createDriver(); dialect helpers; schema version hashing; and the SQL
  * classifier (./classifier).
  */
-export type { DatabaseDriver, ReadOptions, WriteOptions } from './driver';
+export type { DatabaseDriver, DatabaseIdentity, ReadOptions, WriteOptions } from './driver';
 export { DatabaseError } from './errors';
 export type { DatabaseErrorKind } from './errors';
 export { createDriver } from './create-driver';

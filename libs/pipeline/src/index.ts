@@ -63,3 +63,19 @@ export {
   valueKey,
 } from './benchmarks';
 export type { ResultSet } from './benchmarks';
+export {
+  validateDataPolicy,
+  findTable,
+  parseRowFilter,
+  USER_PARAMETER_PREFIX,
+  enforceDataPolicy,
+  MASK,
+  type PolicyProblem,
+  type EnforcedStatement,
+  appliedDataPolicy,
+  visibleSchema,
+  type AppliedDataPolicy,
+  type DataAccess,
+  type DataPolicySource,
+  databaseIdentity,
+} from './data-policy';

@@ -1,3 +1,5 @@
+import type { DatabaseIdentity } from '@nlq/db-drivers';
+import type { AppliedDataPolicy } from './data-policy/data-access';
 import {
   publicClarification,
   type AnswerWarning,
@@ -61,6 +63,10 @@ export interface Run {
   knowledge: KnowledgeMatch;
   /** Their ids and versions, for cache keys and near-duplicate scopes ('' for none). */
   knowledgeKey: string;
+  /** The data policy the question runs under (null: none applies); its key is part of `context`. */
+  dataPolicy: AppliedDataPolicy | null;
+  /** The database role and settings reads run under (PostgreSQL row-level security; null: none). */
+  databaseIdentity: DatabaseIdentity | null;
 }
 
 /** An ending that failed with `error` (the response is the error text). */

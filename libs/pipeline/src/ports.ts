@@ -261,6 +261,12 @@ export type AnswerMode = 'auto' | 'template' | 'model';
 /** Pipeline limits, from configuration (never from the request body). */
 export interface PipelineConfig {
   mode: 'user' | 'admin';
+  /**
+   * POSTGRES_RLS_ROLE_PREFIX: when set, each read on a PostgreSQL connection of a question asked with a role runs
+   * under `SET LOCAL ROLE <prefix><role>` with `nlq.user_id` and `nlq.user_<attribute>` set for its transaction
+   * (databaseIdentity), so native row-level security applies. Unset: off.
+   */
+  postgresRlsRolePrefix?: string | null;
   maxQuestionChars: number;
   maxResultRows: number;
   statementTimeoutMs: number;

@@ -1,3 +1,11 @@
+import { databaseIdentity, identityKey } from './data-policy/database-identity';
+import {
+  admitsUnder,
+  appliedDataPolicy,
+  visibleSchema,
+  type DataAccess,
+  type DataPolicySource,
+} from './data-policy/data-access';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
@@ -63,6 +71,11 @@ export interface QueryPipelineDeps {
    * lexical scores when the schema exceeds the prompt budget. A failing embedding server falls back to lexical.
    */
   semantic?: SemanticScorer | null;
+  /**
+   * Where each connection's data policy is read (docs/http-api.md "Roles and data policies"); a question asked with
+   * `access` runs under its role's entry. Absent: no policy applies.
+   */
+  policies?: DataPolicySource;
 }
 
 /**
@@ -82,6 +95,7 @@ export class QueryPipeline {
   private readonly events: EventSink;
   private readonly resultCache: ResultCache;
   private readonly clock: () => number;
+  private readonly policies?: DataPolicySource;
   private readonly schemas: SchemaCache;
   private readonly nearDuplicates: NearDuplicateIndex;
   /** Id of the active connection as last resolved without an explicit id (for schemaAgeSeconds()). */
@@ -104,6 +118,7 @@ export class QueryPipeline {
     this.audit = deps.audit;
     this.events = deps.events;
     this.clock = deps.clock ?? Date.now;
+    this.policies = deps.policies;
     this.resultCache = deps.resultCache ?? new InMemoryResultCache({ clock: this.clock });
     this.schemas = new SchemaCache(this.clock);
     this.nearDuplicates =
@@ -186,7 +201,18 @@ export class QueryPipeline {
       maxTurns: this.config.conversationTurns ?? DEFAULT_CONVERSATION_TURNS,
       tokenBudget: Math.floor(this.config.schemaTokenBudget / 4),
     });
-    run.context = conversationFingerprint(run.conversation);
+    run.dataPolicy = await appliedDataPolicy(this.policies, target.connectionId, run.input.access);
+    run.databaseIdentity = databaseIdentity(
+      this.config.postgresRlsRolePrefix,
+      target.driver.dialect,
+      run.input.userId,
+      run.input.access,
+    );
+    // the policy, the caller's attributes and database identity scope cached answers and reused SQL like the conversation
+    run.context =
+      conversationFingerprint(run.conversation) +
+      (run.dataPolicy ? `|policy=${run.dataPolicy.key}` : '') +
+      (run.databaseIdentity ? `|db=${identityKey(run.databaseIdentity)}` : '');
 
     // knowledge (docs/knowledge.md): before the cache, as the definitions' ids and versions are part of its key
     const knowledgeError = await this.matchKnowledge(run, provider, target.driver.dialect);
@@ -220,6 +246,8 @@ export class QueryPipeline {
       context: '',
       knowledge: NO_KNOWLEDGE,
       knowledgeKey: '',
+      dataPolicy: null,
+      databaseIdentity: null,
     };
   }
 
@@ -357,8 +385,18 @@ export class QueryPipeline {
       prompt: () =>
         (prompt ??= preparePromptContext(
           run.rec,
-          { question: run.question, conversation: run.conversation, schema, connectionId: target.connectionId },
-          { store: this.store, semantic: this.semantic, schemaTokenBudget: this.config.schemaTokenBudget },
+          {
+            question: run.question,
+            conversation: run.conversation,
+            schema: run.dataPolicy ? visibleSchema(schema, run.dataPolicy.policy) : schema,
+            connectionId: target.connectionId,
+          },
+          {
+            store: this.store,
+            semantic: this.semantic,
+            schemaTokenBudget: this.config.schemaTokenBudget,
+            ...(run.dataPolicy ? { admits: admitsUnder(run.dataPolicy, schema.dialect) } : {}),
+          },
         )),
     };
     return runAttempts(context, reusedSql);
@@ -467,6 +505,22 @@ export class QueryPipeline {
       connectionId: target.connectionId,
       schema: (await this.schemas.get(target.connectionId, target.driver)).schema,
     };
+  }
+
+  /**
+   * {@link connectionSchema} as `access` may see it: under its role's data policy only permitted tables and columns,
+   * no sample values of masked columns, and a version of its own (visibleSchema; docs/http-api.md "Roles and data
+   * policies"). The whole schema when no policy applies.
+   */
+  async visibleConnectionSchema(
+    access: DataAccess,
+    connectionId?: string,
+  ): Promise<{ connectionId: string; schema: DatabaseSchema }> {
+    const found = await this.connectionSchema(connectionId);
+    const applied = await appliedDataPolicy(this.policies, found.connectionId, access);
+    if (!applied) return found;
+    const visible = visibleSchema(found.schema, applied.policy);
+    return { connectionId: found.connectionId, schema: { ...visible, version: `${visible.version}:${applied.key}` } };
   }
 
   private async resolveTarget(connectionId?: string): Promise<QueryTarget> {

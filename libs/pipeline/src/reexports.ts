@@ -12,7 +12,7 @@ export {
   DatabaseError,
   inspectPrivileges,
 } from '@nlq/db-drivers';
-export type { DatabaseDriver } from '@nlq/db-drivers';
+export type { DatabaseDriver, DatabaseIdentity } from '@nlq/db-drivers';
 export {
   createProvider,
   createEmbeddingClient,

@@ -6,6 +6,7 @@ import type {
   StoredClarification,
   TraceStatus,
 } from '@nlq/contracts';
+import type { DataAccess } from './data-policy/data-access';
 import type { SqlRepair } from '@nlq/db-drivers';
 import type { EventSink } from './ports';
 
@@ -28,6 +29,11 @@ export interface AskInput {
    * question is not approved with that key (ApprovalFlow.approve, docs/mcp.md "Approval by a person").
    */
   agentKey?: string | null;
+  /**
+   * The caller's role and attributes: the connection's data policy for that role applies to every statement of the
+   * question (docs/http-api.md "Roles and data policies"). Absent: no policy applies.
+   */
+  access?: DataAccess;
   /**
    * This request's own listener of its live events (stage.*, answer.delta, answer.ready, approval.pending), called
    * in order besides the service-wide EventSink, e.g. for a server-sent-events reply. Must not throw.

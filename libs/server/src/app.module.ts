@@ -20,6 +20,7 @@ import { ChatModule } from './application/chat/chat.module';
 import { CoherenceModule } from './platform/coherence/coherence.module';
 import { SecurityModule } from './platform/security/auth-throttle.service';
 import { ConnectionsModule } from './application/connections/connections.module';
+import { DataPoliciesModule } from './application/policies/data-policies.module';
 import { ExportModule } from './application/export/export.module';
 import { KeysModule } from './application/keys/keys.module';
 import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/knowledge-definitions.module';
@@ -61,6 +62,7 @@ export class AppModule {
         KeysModule,
         ExamplesModule,
         ConnectionsModule,
+        DataPoliciesModule,
         LlmsModule,
         ApiSessionsModule,
         ChatModule,

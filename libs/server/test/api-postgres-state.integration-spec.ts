@@ -70,7 +70,12 @@ describeWith('postgresql')('application surface with state in PostgreSQL', () =>
       expect((await api(t, '/api/sessions', SERVICE)).body.total).toBe(2);
       expect((await api(t, `/api/sessions/${aliceSession}`, BOB)).status).toBe(404);
       expect((await api(t, '/api/traces', ALICE)).body.total).toBe(2);
-      expect((await api(t, '/api/me', carolKey)).body).toEqual({ user_id: 'carol', service: false });
+      expect((await api(t, '/api/me', carolKey)).body).toEqual({
+        user_id: 'carol',
+        service: false,
+        role: 'viewer',
+        attributes: {},
+      });
       const test = await api(t, `/api/connections/${connectionId}/test`, SERVICE, {});
       expect(test.body).toMatchObject({ ok: true });
     } finally {

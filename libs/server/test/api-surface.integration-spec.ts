@@ -43,6 +43,8 @@ const ROUTES: Array<[string, string, unknown]> = [
   ['POST', '/api/connections/default/test', undefined],
   ['POST', '/api/connections/default/activate', undefined],
   ['POST', '/api/connections/default/refresh', undefined],
+  ['GET', '/api/connections/default/policy', undefined],
+  ['PUT', '/api/connections/default/policy', { roles: {} }],
   ['GET', '/api/llms', undefined],
   ['POST', '/api/llms', { name: 'x', provider: 'offline' }],
   ['GET', '/api/llms/default', undefined],
@@ -55,6 +57,9 @@ const ROUTES: Array<[string, string, unknown]> = [
   ['GET', '/api/keys', undefined],
   ['DELETE', '/api/keys/k1', undefined],
 ];
+
+/** GET /api/me of the service key. */
+const SERVICE_ME = { user_id: 'service', service: true, role: 'admin', attributes: {} };
 
 function shop(dataDir: string): Database.Database {
   return new Database(path.join(dataDir, 'shop.db'), { readonly: true });
@@ -73,7 +78,7 @@ describe('application surface /api and /ws/live', () => {
     // AUTH_FAILURE_LIMIT=0: this suite sends dozens of wrong keys on purpose (the throttle has its own tests)
     t = await startTestApp({
       SERVICE_MODE: 'admin',
-      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+      USER_API_KEYS: `alice:${ALICE}:approver,bob:${BOB}`,
       AUTH_FAILURE_LIMIT: '0',
       ...providerEnv('openai', model),
     });
@@ -90,13 +95,10 @@ describe('application surface /api and /ws/live', () => {
       const file = path.join(t.dataDir, 'service-api-key');
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(service).toMatch(/^nlq_[A-Za-z0-9_-]{43}$/);
-      expect((await api('/api/me', service)).body).toEqual({ user_id: 'service', service: true });
+      expect((await api('/api/me', service)).body).toEqual(SERVICE_ME);
       const again = await startTestApp({ DATA_DIR: t.dataDir });
       try {
-        expect((await call(`${again.url}/api/me`, { headers: as(service) })).body).toEqual({
-          user_id: 'service',
-          service: true,
-        });
+        expect((await call(`${again.url}/api/me`, { headers: as(service) })).body).toEqual(SERVICE_ME);
       } finally {
         await again.close();
       }
@@ -116,12 +118,22 @@ describe('application surface /api and /ws/live', () => {
       expect(wrong.body.code).toBe('UNAUTHORIZED');
     });
 
-    it('identifies configured user keys', async () => {
-      expect((await api('/api/me', ALICE)).body).toEqual({ user_id: 'alice', service: false });
-      expect((await api('/api/me', BOB)).body).toEqual({ user_id: 'bob', service: false });
+    it('identifies configured user keys with the role their entry gives, viewer by default', async () => {
+      expect((await api('/api/me', ALICE)).body).toEqual({
+        user_id: 'alice',
+        service: false,
+        role: 'approver',
+        attributes: {},
+      });
+      expect((await api('/api/me', BOB)).body).toEqual({
+        user_id: 'bob',
+        service: false,
+        role: 'viewer',
+        attributes: {},
+      });
     });
 
-    it('lets only the service key issue, list and revoke keys; stores only a hash', async () => {
+    it('lets only an admin issue, list and revoke keys; stores only a hash', async () => {
       expect((await api('/api/keys', ALICE, { body: { user_id: 'carol' } })).status).toBe(403);
       expect((await api('/api/keys', ALICE)).body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
       expect((await api('/api/keys/whatever', BOB, { method: 'DELETE' })).status).toBe(403);
@@ -134,15 +146,29 @@ describe('application surface /api and /ws/live', () => {
         id: expect.any(String),
         user_id: 'carol',
         prefix: issued.body.key.slice(0, 12),
+        role: 'viewer',
+        attributes: {},
         created_at: expect.any(String),
         key: expect.stringMatching(/^nlq_/),
       });
       const carol = issued.body.key as string;
-      expect((await api('/api/me', carol)).body).toEqual({ user_id: 'carol', service: false });
+      expect((await api('/api/me', carol)).body).toEqual({
+        user_id: 'carol',
+        service: false,
+        role: 'viewer',
+        attributes: {},
+      });
 
       const listed = await api('/api/keys', service);
       expect(listed.body).toEqual([
-        { id: issued.body.id, user_id: 'carol', prefix: issued.body.prefix, created_at: issued.body.created_at },
+        {
+          id: issued.body.id,
+          user_id: 'carol',
+          prefix: issued.body.prefix,
+          role: 'viewer',
+          attributes: {},
+          created_at: issued.body.created_at,
+        },
       ]);
       const stateFiles = fs.readdirSync(t.dataDir).filter((f) => f.startsWith('state.db'));
       for (const f of stateFiles) expect(fs.readFileSync(path.join(t.dataDir, f)).includes(carol)).toBe(false);
@@ -150,6 +176,60 @@ describe('application surface /api and /ws/live', () => {
       expect((await api(`/api/keys/${issued.body.id}`, service, { method: 'DELETE' })).status).toBe(204);
       expect((await api('/api/me', carol)).status).toBe(401);
       expect((await api(`/api/keys/${issued.body.id}`, service, { method: 'DELETE' })).status).toBe(404);
+    });
+  });
+
+  describe('roles', () => {
+    /** Routes an admin alone may call, with a body where they take one. */
+    const ADMIN_ONLY = ROUTES.filter(([method, route]) =>
+      /^\/api\/(keys|llms|connections)/.test(route) ? method !== 'GET' || route.startsWith('/api/keys') : false,
+    );
+
+    it.each(ADMIN_ONLY)('%s %s is 403 FORBIDDEN for a viewer and an approver', async (method, route, body) => {
+      for (const key of [BOB, ALICE]) {
+        const answer = await call(`${t.url}${route}`, { method, body, headers: as(key) });
+        expect(answer.status).toBe(403);
+        expect(answer.body).toEqual({
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: expect.stringMatching(
+            /^Role "(viewer|approver)" may not .+; it needs the role "admin" or stronger\.$/,
+          ),
+          requestId: expect.any(String),
+        });
+      }
+    });
+
+    it('issues keys with a role and attributes; an issued admin manages keys, an issued analyst rates answers', async () => {
+      const bad = await api('/api/keys', service, { body: { user_id: 'x', role: 'owner' } });
+      expect(bad.body).toMatchObject({ statusCode: 400, code: 'VALIDATION' });
+      const badAttributes = await api('/api/keys', service, { body: { user_id: 'x', attributes: { 'a b': 'c' } } });
+      expect(badAttributes.body).toMatchObject({ statusCode: 400, code: 'VALIDATION' });
+      expect((await api('/api/keys', service, { body: { user_id: 'x', attributes: { n: 1 } } })).status).toBe(400);
+
+      const ana = await api('/api/keys', service, {
+        body: { user_id: 'ana', role: 'analyst', attributes: { country: 'Germany' } },
+      });
+      expect(ana.body).toMatchObject({ user_id: 'ana', role: 'analyst', attributes: { country: 'Germany' } });
+      expect((await api('/api/me', ana.body.key)).body).toEqual({
+        user_id: 'ana',
+        service: false,
+        role: 'analyst',
+        attributes: { country: 'Germany' },
+      });
+      const chat = await api('/api/chat', ana.body.key, { body: { question: 'How many customers are there?' } });
+      const rated = await api(`/api/sessions/${chat.body.session_id}/feedback`, ana.body.key, {
+        body: { signal: 'positive' },
+      });
+      expect(rated.body).toEqual({ status: 'ok', signal: 'positive' });
+      expect(
+        (await api(`/api/sessions/${chat.body.session_id}/approve`, ana.body.key, { method: 'POST' })).status,
+      ).toBe(403);
+
+      const boss = await api('/api/keys', service, { body: { user_id: 'boss', role: 'admin' } });
+      expect((await api('/api/keys', boss.body.key)).status).toBe(200);
+      expect((await api(`/api/keys/${ana.body.id}`, boss.body.key, { method: 'DELETE' })).status).toBe(204);
+      expect((await api(`/api/keys/${boss.body.id}`, service, { method: 'DELETE' })).status).toBe(204);
     });
   });
 
@@ -210,20 +290,23 @@ describe('application surface /api and /ws/live', () => {
       expect((await api('/api/chat', ALICE, { body: { question: 'x', connection_id: 'nope' } })).status).toBe(404);
     });
 
-    it("keeps alice's session from bob: read, chat, approve, reject, feedback, trace and export answer 404", async () => {
+    it("keeps alice's session from bob: read, chat, trace and export answer 404; approve, reject and feedback 403", async () => {
       const notFound = { statusCode: 404, code: 'NOT_FOUND' };
       expect((await api(`/api/sessions/${aliceSession}`, BOB)).body).toMatchObject(notFound);
       expect(
         (await api('/api/chat', BOB, { body: { question: 'How many customers are there?', session_id: aliceSession } }))
           .body,
       ).toMatchObject(notFound);
+      const forbidden = { statusCode: 403, code: 'FORBIDDEN' };
       expect((await api(`/api/sessions/${aliceSession}/approve`, BOB, { method: 'POST' })).body).toMatchObject(
-        notFound,
+        forbidden,
       );
-      expect((await api(`/api/sessions/${aliceSession}/reject`, BOB, { method: 'POST' })).body).toMatchObject(notFound);
+      expect((await api(`/api/sessions/${aliceSession}/reject`, BOB, { method: 'POST' })).body).toMatchObject(
+        forbidden,
+      );
       expect(
         (await api(`/api/sessions/${aliceSession}/feedback`, BOB, { body: { signal: 'negative' } })).body,
-      ).toMatchObject(notFound);
+      ).toMatchObject(forbidden);
       expect((await api(`/api/traces/${aliceTrace}`, BOB)).body).toMatchObject(notFound);
       expect((await api(`/api/export?entry_id=${aliceEntry}&format=csv`, BOB)).status).toBe(404);
       // An unknown session looks exactly the same.
@@ -333,7 +416,7 @@ describe('application surface /api and /ws/live', () => {
       expect((await api('/api/export?entry_id=nope', ALICE)).status).toBe(404);
     });
 
-    it('approves and rejects pending writes only in the own session', async () => {
+    it('lets an approver decide pending writes, a viewer none (403)', async () => {
       const db0 = shop(t.dataDir);
       const cancelled = (
         db0.prepare("SELECT COUNT(*) AS n FROM orders WHERE status = 'cancelled'").get() as { n: number }
@@ -342,14 +425,18 @@ describe('application surface /api and /ws/live', () => {
       const asked = await api('/api/chat', ALICE, { body: { question: 'Archive the cancelled orders' } });
       expect(asked.body).toMatchObject({ success: true, pending_approval: true, kind: 'write', rows: [], chart: null });
       const sid = asked.body.session_id;
-      expect((await api(`/api/sessions/${sid}/approve`, BOB, { method: 'POST' })).status).toBe(404);
+      expect((await api(`/api/sessions/${sid}/approve`, BOB, { method: 'POST' })).body).toMatchObject({
+        statusCode: 403,
+        code: 'FORBIDDEN',
+        message: 'Role "viewer" may not approve or reject writes; it needs the role "approver" or stronger.',
+      });
       const approved = await api(`/api/sessions/${sid}/approve`, ALICE, { method: 'POST' });
       expect(approved.body).toEqual({ status: 'approved', session_id: sid, rows_affected: cancelled });
       expect((await api(`/api/sessions/${sid}/approve`, ALICE, { method: 'POST' })).status).toBe(409);
 
       const second = await api('/api/chat', ALICE, { body: { question: 'Delete all reviews', session_id: sid } });
       expect(second.body.pending_approval).toBe(true);
-      expect((await api(`/api/sessions/${sid}/reject`, BOB, { method: 'POST' })).status).toBe(404);
+      expect((await api(`/api/sessions/${sid}/reject`, BOB, { method: 'POST' })).status).toBe(403);
       expect((await api(`/api/sessions/${sid}/reject`, ALICE, { method: 'POST' })).body).toEqual({
         status: 'rejected',
         session_id: sid,
@@ -358,6 +445,14 @@ describe('application surface /api and /ws/live', () => {
       expect((db.prepare('SELECT COUNT(*) AS n FROM reviews').get() as { n: number }).n).toBeGreaterThan(0);
       db.close();
       expect((await api('/api/sessions/nothing-here/approve', ALICE, { method: 'POST' })).status).toBe(404);
+
+      // an approver decides any user's held write
+      const bobs = await api('/api/chat', BOB, { body: { question: 'Archive the cancelled orders' } });
+      expect(bobs.body.pending_approval).toBe(true);
+      expect((await api(`/api/sessions/${bobs.body.session_id}/reject`, ALICE, { method: 'POST' })).body).toEqual({
+        status: 'rejected',
+        session_id: bobs.body.session_id,
+      });
     });
 
     it("shows the repairs made to the model's SQL before it ran (a double-quoted literal on SQLite)", async () => {
@@ -475,7 +570,7 @@ describe('application surface /api and /ws/live', () => {
 
         const bobAsked = await api('/api/chat', BOB, { body: { question: 'Archive the cancelled orders' } });
         await bob.waitFor((m) => m.type === 'approval.pending' && m.sessionId === bobAsked.body.session_id);
-        await api(`/api/sessions/${bobAsked.body.session_id}/reject`, BOB, { method: 'POST' });
+        await api(`/api/sessions/${bobAsked.body.session_id}/reject`, service, { method: 'POST' });
         await bob.waitFor((m) => m.type === 'approval.rejected');
 
         await api('/api/connections/default/refresh', service, { method: 'POST' });
@@ -483,10 +578,19 @@ describe('application surface /api and /ws/live', () => {
         await bob.waitFor((m) => m.type === 'schema.refreshed');
 
         expect(bob.messages.filter((m) => m.sessionId === sid)).toEqual([]);
-        expect(alice.messages.filter((m) => m.sessionId === bobAsked.body.session_id)).toEqual([]);
-        expect(alice.messages.every((m) => m.type === 'ready' || m.sessionId === null || m.userId === 'alice')).toBe(
-          true,
-        );
+        // alice approves: of bob's session she hears the approval events only
+        const ofBob = alice.messages.filter((m) => m.sessionId === bobAsked.body.session_id);
+        expect(ofBob.map((m) => m.type)).toEqual(expect.arrayContaining(['approval.pending']));
+        expect(ofBob.every((m) => String(m.type).startsWith('approval.'))).toBe(true);
+        expect(
+          alice.messages.every(
+            (m) =>
+              m.type === 'ready' ||
+              m.sessionId === null ||
+              m.userId === 'alice' ||
+              String(m.type).startsWith('approval.'),
+          ),
+        ).toBe(true);
       } finally {
         alice.close();
         bob.close();

@@ -36,7 +36,7 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     t = await startTestApp({
       DATA_DIR: dataDir,
       SERVICE_API_KEY: SERVICE,
-      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+      USER_API_KEYS: `alice:${ALICE}:analyst,bob:${BOB}:analyst`,
       LLM_PROVIDER: 'offline',
       ...state,
     });

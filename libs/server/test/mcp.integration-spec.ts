@@ -68,7 +68,7 @@ describe('/mcp (Streamable HTTP, SDK client, sample database, offline engine, ad
     t = await startTestApp({
       SERVICE_MODE: 'admin',
       SERVICE_API_KEY: SERVICE,
-      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+      USER_API_KEYS: `alice:${ALICE}:analyst,bob:${BOB}:approver`,
       AUTH_FAILURE_LIMIT: '0',
       RATE_LIMIT_PER_MINUTE: '0',
       // the web app deployed apart from the api: the approval link points there (the stdio test covers the default)

@@ -45,7 +45,7 @@ describe('RATE_LIMIT_PER_MINUTE=3', () => {
     fs.writeFileSync(path.join(webDir, 'app.js'), 'console.log(1);');
     t = await startTestApp({
       RATE_LIMIT_PER_MINUTE: '3',
-      USER_API_KEYS: `alice:${ALICE},bob:${BOB}`,
+      USER_API_KEYS: `alice:${ALICE}:approver,bob:${BOB}:approver`,
       WEB_DIST_DIR: webDir,
     });
   });

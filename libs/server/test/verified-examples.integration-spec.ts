@@ -55,7 +55,7 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     t = await startTestApp({
       DATA_DIR: dataDir,
       SERVICE_API_KEY: SERVICE,
-      USER_API_KEYS: `alice:${ALICE}`,
+      USER_API_KEYS: `alice:${ALICE}:analyst`,
       ...providerEnv('openai', model),
       ...state,
     });

@@ -144,7 +144,7 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       client,
       live,
       liveStatus,
-      me: user ? { user_id: user.user_id, service: false } : me,
+      me: user ? { user_id: user.user_id, service: false, role: user.role, attributes: user.attributes } : me,
       hasKey: auth.mode === 'session' ? !!user : !!key,
       askForKey: () => setDialog({ open: true, reason: null }),
       user,

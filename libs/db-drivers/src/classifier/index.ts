@@ -5,7 +5,7 @@
 export { classifySql, normalizeSql } from './sql-classifier';
 export { checkReferences } from './reference-checker';
 export { tokenizeSql } from './sql-tokenizer';
-export { functionName, identName, parseSql } from './sql-ast';
+export { functionName, identName, parseSql, sqlifyStatement, walkAst } from './sql-ast';
 export type { AstNode, ParseResult } from './parse-result';
 export type { SqlToken, TokenizedSql } from './sql-tokenizer';
 export { repairSql, repairKeywordIdentifiers, repairDoubleQuotedLiterals } from './sql-repair';

@@ -65,12 +65,16 @@ export function mysqlPoolOptions(config: ConnectionConfig, poolSize: number): Po
 /** Callback-style core connection behind a mysql2/promise PoolConnection. */
 interface CoreConnection {
   threadId: number;
-  query(options: { sql: string; rowsAsArray: boolean }): {
-    on(event: 'fields', fn: (fields: Array<{ name: string }> | undefined) => void): unknown;
-    on(event: 'result', fn: (row: unknown) => void): unknown;
-    on(event: 'error', fn: (err: Error) => void): unknown;
-    on(event: 'end', fn: () => void): unknown;
-  };
+  query(options: { sql: string; rowsAsArray: boolean }): CoreCommand;
+  execute(options: { sql: string; values: string[]; rowsAsArray: boolean }): CoreCommand;
+}
+
+/** The events of a running core query or prepared-statement execution. */
+interface CoreCommand {
+  on(event: 'fields', fn: (fields: Array<{ name: string }> | undefined) => void): unknown;
+  on(event: 'result', fn: (row: unknown) => void): unknown;
+  on(event: 'error', fn: (err: Error) => void): unknown;
+  on(event: 'end', fn: () => void): unknown;
 }
 
 /**
@@ -147,7 +151,9 @@ export class MysqlDriver extends ServerDriverBase implements DatabaseDriver {
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
     return this.withReadOnly(options.timeoutMs, options.maxRows + 1, (conn) =>
-      timedRead(() => this.guarded(conn, options.timeoutMs, () => this.stream(conn, sql, options.maxRows))),
+      timedRead(() =>
+        this.guarded(conn, options.timeoutMs, () => this.stream(conn, sql, options.maxRows, options.params ?? [])),
+      ),
     );
   }
 
@@ -269,14 +275,21 @@ export class MysqlDriver extends ServerDriverBase implements DatabaseDriver {
     });
   }
 
-  /** Streams the statement's rows as arrays, keeping the first maxRows + 1 to set `truncated`. */
-  private stream(conn: PoolConnection, sql: string, maxRows: number): Promise<FetchedRows> {
+  /**
+   * Streams the statement's rows as arrays, keeping the first maxRows + 1 to set `truncated`. With `params`, the
+   * statement runs as a prepared statement (COM_STMT_EXECUTE: the values are bound by the server, not escaped into
+   * the text).
+   */
+  private stream(conn: PoolConnection, sql: string, maxRows: number, params: readonly string[]): Promise<FetchedRows> {
     const core = (conn as unknown as { connection: CoreConnection }).connection;
     return new Promise<FetchedRows>((resolve, reject) => {
       const rows: unknown[][] = [];
       let columns: string[] = [];
       let extra = false;
-      const q = core.query({ sql, rowsAsArray: true });
+      const q =
+        params.length > 0
+          ? core.execute({ sql, values: [...params], rowsAsArray: true })
+          : core.query({ sql, rowsAsArray: true });
       q.on('fields', (fields) => (columns = (fields ?? []).map((f) => f.name)));
       q.on('result', (row) => {
         if (!Array.isArray(row)) return; // a statement without a result set (OK packet)

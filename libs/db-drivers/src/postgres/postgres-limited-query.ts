@@ -60,10 +60,11 @@ export function createLimitedQuery(
   types: CustomTypesConfig,
   done: (err: Error | null, result?: LimitedQueryResult) => void,
   envelope?: ReadEnvelope,
+  values: readonly string[] = [],
 ): Query {
-  if (envelope) return createPipelinedRead(text, maxRows, types, envelope, done);
+  if (envelope) return createPipelinedRead(text, maxRows, types, envelope, done, values);
   let suspended = false;
-  const query = new Query({ text, rowMode: 'array', rows: maxRows + 1, types } as never);
+  const query = new Query({ text, values, rowMode: 'array', rows: maxRows + 1, types } as never);
   const internals = query as unknown as QueryInternals;
   const baseHandleError = internals.handleError.bind(query);
   internals.handlePortalSuspended = (connection) => {
@@ -102,6 +103,7 @@ function createPipelinedRead(
   types: CustomTypesConfig,
   envelope: ReadEnvelope,
   done: (err: Error | null, result?: LimitedQueryResult) => void,
+  values: readonly string[],
 ): Query {
   const query = new Query({ text, rowMode: 'array', types, queryMode: 'extended' } as never);
   const internals = query as unknown as QueryInternals;
@@ -123,7 +125,7 @@ function createPipelinedRead(
     try {
       for (const sql of envelope.before) simple(sql);
       connection.parse({ text, types: internals.types });
-      connection.bind({ portal: '', statement: '', values: [] });
+      connection.bind({ portal: '', statement: '', values: [...values] });
       connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '', rows: maxRows + 1 });
       for (const sql of envelope.after) simple(sql);

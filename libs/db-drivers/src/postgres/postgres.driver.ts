@@ -3,7 +3,8 @@ import { Pool, types as pgTypes, type CustomTypesConfig, type PoolClient, type P
 import type { DatabaseSchema, Dialect, ReadResult, WriteResult } from '@nlq/contracts';
 import type { CatalogQuery } from '../catalog-query';
 import type { ConnectionConfig } from '../connection-url';
-import type { DatabaseDriver, ReadOptions, WriteOptions } from '../driver';
+import type { DatabaseDriver, DatabaseIdentity, ReadOptions, WriteOptions } from '../driver';
+import { quoteIdentifier } from '../identifier-quoting';
 import { DatabaseError } from '../errors';
 import { decimalStringToJson } from '../json-safe';
 import { timedRead } from '../read-result';
@@ -126,8 +127,8 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
     return this.withReadOnly(
       options.timeoutMs,
-      (client, envelope) => timedRead(() => this.limited(client, sql, options.maxRows, options.timeoutMs, envelope)),
-      true,
+      (client, envelope) => timedRead(() => this.limited(client, sql, options, envelope)),
+      options.identity ? options.identity : true,
     );
   }
 
@@ -191,7 +192,7 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   private async withReadOnly<T>(
     timeoutMs: number,
     fn: (client: PoolClient, envelope?: ReadEnvelope) => Promise<T>,
-    pipelined = false,
+    pipelined: boolean | DatabaseIdentity = false,
   ): Promise<T> {
     const client = await this.checkout();
     let broken: Error | undefined;
@@ -200,8 +201,9 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
       const begin = [...postgresDialect.beginReadOnlySql(), postgresDialect.statementTimeoutSql(timeoutMs)].filter(
         (sql): sql is string => sql !== null,
       );
-      if (!pipelined) {
+      if (pipelined !== true) {
         await client.query(begin.join('; '));
+        if (pipelined) await assumeIdentity(client, pipelined);
         return await fn(client);
       }
       const value = await fn(client, { before: begin, after: ['ROLLBACK'] });
@@ -220,8 +222,7 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
   private limited(
     client: PoolClient,
     sql: string,
-    maxRows: number,
-    timeoutMs: number,
+    { maxRows, timeoutMs, params }: ReadOptions,
     envelope?: ReadEnvelope,
   ): Promise<LimitedQueryResult> {
     return new Promise<LimitedQueryResult>((resolve, reject) => {
@@ -241,7 +242,18 @@ export class PostgresDriver extends ServerDriverBase implements DatabaseDriver {
         if (err) reject(err);
         else resolve(result!);
       };
-      client.query(createLimitedQuery(sql, maxRows, POSTGRES_TYPES, settle, envelope));
+      client.query(createLimitedQuery(sql, maxRows, POSTGRES_TYPES, settle, envelope, params ?? []));
     });
+  }
+}
+
+/**
+ * Inside the open read-only transaction: `SET LOCAL ROLE` (the role quoted as an identifier) and each setting with
+ * `set_config(name, value, true)`, name and value bound as parameters (PostgreSQL manual, "SET ROLE", "set_config").
+ */
+async function assumeIdentity(client: PoolClient, identity: DatabaseIdentity): Promise<void> {
+  await client.query(`SET LOCAL ROLE ${quoteIdentifier(identity.role, 'postgresql')}`);
+  for (const [name, value] of Object.entries(identity.settings)) {
+    await client.query({ text: 'SELECT set_config($1, $2, true)', values: [name, value] });
   }
 }

@@ -84,7 +84,7 @@ export class SqliteDriver implements DatabaseDriver {
   }
 
   async runRead(sql: string, options: ReadOptions): Promise<ReadResult> {
-    const r = await this.read(sql, [], options.maxRows, options.timeoutMs);
+    const r = await this.read(sql, [...(options.params ?? [])], options.maxRows, options.timeoutMs);
     return toReadResult(r, r.durationMs);
   }
 

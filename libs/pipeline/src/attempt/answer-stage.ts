@@ -23,6 +23,7 @@ export async function answerStage(ctx: AttemptContext, state: AttemptState): Pro
       answerRowLimit: config.answerRowLimit,
       answerMode: config.answerMode ?? 'auto',
       statementTimeoutMs: config.statementTimeoutMs,
+      explainEmpty: run.dataPolicy === null && run.databaseIdentity === null,
       maxResultRows: config.maxResultRows,
       definitions: run.knowledge.uses,
       knowledge: run.knowledge.definitions,

@@ -46,6 +46,11 @@ export interface AttemptState {
   result: ReadResult | null;
   /** The answer check's findings on `sql` that a re-prompt did not clear, answered as warnings. */
   warnings: AnswerWarning[];
+  /**
+   * The statement as the data policy lets it run (masked, row-filtered) with its bound parameters; null when no
+   * policy applies or the data-policy stage has not run in this attempt. Execute runs this instead of `sql`.
+   */
+  bound: { sql: string; params: string[] } | null;
 }
 
 /** The state before the first attempt: the near-duplicate's SQL when one is reused, else SQL to generate. */
@@ -60,6 +65,7 @@ export function firstAttempt(provider: LlmProvider, reusedSql: string | null): A
     classification: null,
     result: null,
     warnings: [],
+    bound: null,
   };
 }
 
@@ -70,6 +76,7 @@ export function nextAttempt(state: AttemptState, previousAttempt: PreviousAttemp
   state.classification = null;
   state.result = null;
   state.warnings = [];
+  state.bound = null;
 }
 
 /**

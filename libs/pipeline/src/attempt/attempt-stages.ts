@@ -2,6 +2,7 @@ import type { AttemptContext, AttemptState } from './attempt-context';
 import { answerCheckStage } from './answer-check-stage';
 import { answerStage } from './answer-stage';
 import { checkStage } from './check-stage';
+import { dataPolicyStage } from './data-policy-stage';
 import { definitionsStage } from './definitions-stage';
 import { executeStage } from './execute-stage';
 import { generateStage } from './generate-stage';
@@ -28,6 +29,7 @@ export const ATTEMPT_STAGES: readonly AttemptStage[] = [
   { name: 'generate', run: generateStage },
   { name: 'check', run: checkStage },
   { name: 'definitions', run: definitionsStage },
+  { name: 'data-policy', run: dataPolicyStage },
   { name: 'answer-check', run: answerCheckStage },
   { name: 'policy', run: policyStage },
   { name: 'execute', run: executeStage },

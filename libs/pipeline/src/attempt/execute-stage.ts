@@ -14,9 +14,14 @@ import { RUN, type NextStep } from './next-step';
  * engine code and attempt).
  */
 export async function executeStage(ctx: AttemptContext, state: AttemptState): Promise<NextStep> {
-  const { sql } = checkedSql(state);
+  const { sql } = state.bound ?? checkedSql(state);
   const { config, target } = ctx;
-  const limits = { maxRows: config.maxResultRows, timeoutMs: config.statementTimeoutMs };
+  const limits = {
+    maxRows: config.maxResultRows,
+    timeoutMs: config.statementTimeoutMs,
+    ...(state.bound ? { params: state.bound.params } : {}),
+    ...(ctx.run.databaseIdentity ? { identity: ctx.run.databaseIdentity } : {}),
+  };
   const span = ctx.run.rec.start('execute');
   const executed = await executeRead(target.driver, sql, limits);
   if (!executed.ok) {

@@ -16,6 +16,11 @@ export interface AnswerStepOptions {
   answerMode: AnswerMode;
   /** Statement timeout of the empty-result probes, in milliseconds. */
   statementTimeoutMs: number;
+  /**
+   * false: no empty-result probes (a data policy applies: a probe reads the filters' tables without it, so its
+   * findings could tell of rows the caller may not see). Default true.
+   */
+  explainEmpty?: boolean;
   /** The service's row limit: a LIMIT this large is not part of the reading. */
   maxResultRows: number;
   /** The business definitions the SQL was held to: the reading names them ("using the definition of revenue (v2)"). */
@@ -47,7 +52,10 @@ export async function answerRows(
   options: AnswerStepOptions,
 ): Promise<AnsweredRows> {
   const { question, sql, schema, result } = input;
-  const emptyWhy = await explainEmptyResult(driver, sql, result, schema, options.statementTimeoutMs);
+  const emptyWhy =
+    options.explainEmpty === false
+      ? null
+      : await explainEmptyResult(driver, sql, result, schema, options.statementTimeoutMs);
   const span = rec.start('answer');
   let streamed = '';
   const answer = await writeAnswer(

@@ -1,3 +1,4 @@
+import type { DatabaseIdentity } from '@nlq/db-drivers';
 import type { ReadResult } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { DatabaseDriver } from '@nlq/db-drivers';
@@ -13,7 +14,7 @@ export type ExecuteResult = { ok: true; result: ReadResult } | { ok: false; erro
 export async function executeRead(
   driver: DatabaseDriver,
   sql: string,
-  options: { maxRows: number; timeoutMs: number },
+  options: { maxRows: number; timeoutMs: number; params?: readonly string[]; identity?: DatabaseIdentity },
 ): Promise<ExecuteResult> {
   try {
     return { ok: true, result: await driver.runRead(sql, options) };

@@ -17,12 +17,18 @@ export interface PromptContext {
  * by the conversation's newest question, stages/conversation.ts) within `schemaTokenBudget` tokens, fused with
  * semantic table scores when `semantic` is given and lexical linking had to reduce the schema (an embedding failure
  * keeps the lexical result and says so on the span); then the connection's verified examples closest to the question
- * (stages/examples.ts). Rejects with the state store's error.
+ * (stages/examples.ts), without those `admits` refuses. Rejects with the state store's error.
  */
 export async function preparePromptContext(
   rec: TraceRecorder,
   input: { question: string; conversation: readonly ConversationTurn[]; schema: DatabaseSchema; connectionId: string },
-  deps: { store: StateStore; semantic: SemanticScorer | null; schemaTokenBudget: number },
+  deps: {
+    store: StateStore;
+    semantic: SemanticScorer | null;
+    schemaTokenBudget: number;
+    /** Whether an example's SQL may be shown (a data policy's; absent: every example). */
+    admits?: (sql: string) => boolean;
+  },
 ): Promise<PromptContext> {
   const { question, conversation, schema, connectionId } = input;
   let span = rec.start('linking');
@@ -51,7 +57,8 @@ export async function preparePromptContext(
     },
   });
   span = rec.start('examples');
-  const examples = await loadExamples(deps.store, connectionId, question, EXAMPLE_LIMIT);
+  const loaded = await loadExamples(deps.store, connectionId, question, EXAMPLE_LIMIT);
+  const examples = deps.admits ? loaded.filter((e) => deps.admits!(e.sql)) : loaded;
   span.end('ok', { detail: { count: examples.length, ids: examples.map((e) => e.id) } });
   return { linked, examples };
 }

@@ -1,3 +1,4 @@
+import type { DatabaseIdentity } from '@nlq/db-drivers';
 import type { Dialect, ReadResult } from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 
@@ -45,7 +46,7 @@ export async function countCutRows(
   sql: string,
   dialect: Dialect,
   result: ReadResult,
-  options: { maxRows: number; timeoutMs: number },
+  options: { maxRows: number; timeoutMs: number; params?: readonly string[]; identity?: DatabaseIdentity },
 ): Promise<{ truncated: boolean; totalRows: number | null }> {
   const cap = rowCap(sql, dialect);
   const cutByCap = cap !== null && cap.limit >= options.maxRows && result.rowCount >= cap.limit;
@@ -55,6 +56,8 @@ export async function countCutRows(
     const counted = await driver.runRead(`SELECT COUNT(*) AS nlq_total FROM (${body}) nlq_rows`, {
       maxRows: 1,
       timeoutMs: options.timeoutMs,
+      params: options.params,
+      identity: options.identity,
     });
     const total = Number(counted.rows[0]?.[0]);
     if (!Number.isFinite(total)) return { truncated: true, totalRows: null };

@@ -1,3 +1,4 @@
+import type { DataPolicySource } from '../data-policy/data-access';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import { InMemoryEventBus } from '../event-bus';
@@ -18,7 +19,7 @@ export interface ScriptedPipeline {
 /**
  * A real QueryPipeline over one real `driver` (connection id `connectionId`, default `c`) whose provider is `provider`
  * or, given `sql`, a ScriptedLlmProvider writing that SQL for every question; an InMemoryStateStore, an in-memory
- * event bus, no audit; DEFAULT_PIPELINE_CONFIG with `config` over it.
+ * event bus, no audit; DEFAULT_PIPELINE_CONFIG with `config` over it; data policies from `policies` when given.
  */
 export function scriptedPipeline(options: {
   driver: DatabaseDriver;
@@ -28,6 +29,8 @@ export function scriptedPipeline(options: {
   config?: Partial<PipelineConfig>;
   /** Semantic linking and definition matching (an embedding client through SemanticScorer); none by default. */
   semantic?: SemanticScorer;
+  /** Where the data policies are read (none by default). */
+  policies?: DataPolicySource;
 }): ScriptedPipeline {
   const store = new InMemoryStateStore();
   const events = new InMemoryEventBus();
@@ -42,6 +45,7 @@ export function scriptedPipeline(options: {
     audit: { audit: () => undefined },
     events,
     semantic: options.semantic ?? null,
+    ...(options.policies ? { policies: options.policies } : {}),
   });
   return { pipeline, store, events };
 }

@@ -207,13 +207,15 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       privileges: { superuser: false, can_write: false, warning: null },
     },
   ],
-  ['WhoAmIDto', { user_id: 'alice', service: false }],
+  ['WhoAmIDto', { user_id: 'alice', service: false, role: 'viewer', attributes: { country: 'Germany' } }],
   [
     'ApiKeyViewDto',
     {
       id: '9b2e4c6a-1d3f-4a5b-8c7d-0e1f2a3b4c5d',
       user_id: 'alice',
       prefix: 'nlq_3hF9aB2c',
+      role: 'viewer',
+      attributes: { country: 'Germany' },
       created_at: AT,
       key: 'nlq_3hF9aB2cQ0mW7xYk1pLr5tVb8nZs2dGe4fHj6kMo9qA',
     },

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
+import { adapterAccess } from '../../platform/auth/adapter-principal';
+import { AppConfig } from '../../platform/config/app-config';
 import { SessionAccessService } from '../../application/sessions/session-access.service';
 import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
 import type { QueryRequestDto } from './dto/query-request.dto';
@@ -16,6 +18,7 @@ export class QueryService {
   constructor(
     @Inject(QueryPipeline) private readonly pipeline: QueryPipeline,
     private readonly access: SessionAccessService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -24,6 +27,7 @@ export class QueryService {
    * warning of the answer check (warning-text.ts); a question asked back states the question
    * and numbered options in `response` (success false, error null, sql ''), and a reply of a number or an option's
    * words answers it (the pipeline's stages/clarification.ts).
+   * The question runs under the data policy of ADAPTER_ROLE (none for the default `admin` without an entry).
    * @throws ApiException 404 when the session is another user's /api session (SessionAccessService.assertAdapterAccess).
    */
   async ask(request: QueryRequestDto): Promise<QueryResponseDto> {
@@ -33,6 +37,7 @@ export class QueryService {
       question: request.question,
       sessionId: userId,
       userId,
+      access: adapterAccess(this.config, userId),
       rlhfSignal: request.rlhf_signal ?? null,
     });
     const response = toQueryResponse(outcome);

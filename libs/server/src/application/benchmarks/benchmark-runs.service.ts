@@ -17,7 +17,8 @@ import {
 } from '@nlq/pipeline';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { SERVICE_USER_ID, type Caller } from '../../platform/auth/caller';
+import type { Caller } from '../../platform/auth/caller';
+import { SERVICE_PRINCIPAL } from '../../platform/auth/api-key.service';
 import { assertService } from '../../platform/auth/service-only';
 import { ApiException } from '../../platform/common/api.exception';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
@@ -29,7 +30,7 @@ import { LIVE_EVENT_BUS } from '../live/live-event-bus';
 import { BackgroundRuns } from './background-runs';
 
 /** Who a run started by a configuration change runs as: the service. */
-const TRIGGER_CALLER: Caller = { userId: SERVICE_USER_ID, service: true };
+const TRIGGER_CALLER: Caller = SERVICE_PRINCIPAL;
 
 /**
  * Benchmark runs (docs/http-api.md "Benchmarks"): every question through the pipeline /api/chat asks, each in a fresh

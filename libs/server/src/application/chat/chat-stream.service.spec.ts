@@ -47,7 +47,7 @@ const event = (type: LiveEvent['type'], data: Record<string, unknown>): LiveEven
 });
 const logger = { error: jest.fn() } as unknown as Logger;
 const request = { id: 'req-1', url: '/api/chat/stream' } as FastifyRequest;
-const caller = { userId: 'u', service: false } as never;
+const caller = { userId: 'u', role: 'viewer', attributes: {}, via: 'user-key' } as never;
 
 describe('ChatStreamService', () => {
   it('ends a started stream with an error event in the one error shape', async () => {

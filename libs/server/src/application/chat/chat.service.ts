@@ -49,7 +49,8 @@ export class ChatService {
       clarificationOption: request.clarification_option ?? null,
       sessionId,
       userId: caller.userId,
-      agentKey: caller.via === 'mcp' ? (caller.keyId ?? null) : null,
+      agentKey: caller.agent ? (caller.keyId ?? null) : null,
+      access: { role: caller.role, attributes: caller.attributes },
       connectionId: request.connection_id ?? null,
       ...(events ? { events } : {}),
     });

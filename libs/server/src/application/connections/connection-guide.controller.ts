@@ -1,6 +1,7 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
+import { CurrentCaller, type Principal } from '../../platform/auth/caller';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { ConnectionGuideService } from './connection-guide.service';
 import { ConnectionSchemaDto, ExampleQuestionsDto } from './dto/connection-guide.dto';
@@ -20,8 +21,8 @@ export class ConnectionGuideController {
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ConnectionSchemaDto })
   @ErrorResponseDto.document(401, 404, 502)
-  schema(@Param('id') id: string): Promise<ConnectionSchemaDto> {
-    return this.guide.schema(id);
+  schema(@CurrentCaller() caller: Principal, @Param('id') id: string): Promise<ConnectionSchemaDto> {
+    return this.guide.schema(caller, id);
   }
 
   @Get(':id/example-questions')
@@ -34,7 +35,7 @@ export class ConnectionGuideController {
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ExampleQuestionsDto })
   @ErrorResponseDto.document(401, 404, 502)
-  exampleQuestions(@Param('id') id: string): Promise<ExampleQuestionsDto> {
-    return this.guide.exampleQuestions(id);
+  exampleQuestions(@CurrentCaller() caller: Principal, @Param('id') id: string): Promise<ExampleQuestionsDto> {
+    return this.guide.exampleQuestions(caller, id);
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConnectionSchemaResponse, ExampleQuestionsResponse } from '@nlq/contracts';
 import { ExampleQuestions, QueryPipeline } from '@nlq/pipeline';
+import { callerAccess, type Principal } from '../../platform/auth/caller';
 import { TargetResolverService } from '../../platform/targets/target-resolver.service';
 import { schemaView } from './schema-view';
 
@@ -20,15 +21,15 @@ export class ConnectionGuideService {
     private readonly targets: TargetResolverService,
   ) {}
 
-  /** GET /api/connections/{id}/schema. */
-  async schema(connectionId: string): Promise<ConnectionSchemaResponse> {
-    const { schema } = await this.pipeline.connectionSchema(connectionId);
+  /** GET /api/connections/{id}/schema: what the caller's data policy lets it see. */
+  async schema(caller: Principal, connectionId: string): Promise<ConnectionSchemaResponse> {
+    const { schema } = await this.pipeline.visibleConnectionSchema(callerAccess(caller), connectionId);
     return schemaView(connectionId, schema);
   }
 
   /** GET /api/connections/{id}/example-questions: at most 6 checked questions (possibly none for an empty database). */
-  async exampleQuestions(connectionId: string): Promise<ExampleQuestionsResponse> {
-    const { schema } = await this.pipeline.connectionSchema(connectionId);
+  async exampleQuestions(caller: Principal, connectionId: string): Promise<ExampleQuestionsResponse> {
+    const { schema } = await this.pipeline.visibleConnectionSchema(callerAccess(caller), connectionId);
     const { driver } = await this.targets.connection(connectionId);
     return {
       connection_id: connectionId,

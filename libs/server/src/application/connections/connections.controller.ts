@@ -8,6 +8,7 @@ import {
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
+import { RequireRole } from '../../platform/auth/required-role';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../platform/auth/caller';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
@@ -35,6 +36,7 @@ export class ConnectionsController {
   }
 
   @Post()
+  @RequireRole('admin')
   @ApiOperation({ summary: 'Add a connection', description: GUARD_NOTE })
   @ApiCreatedResponse({ type: ConnectionViewDto })
   @ErrorResponseDto.document(400, 401, 409)
@@ -52,6 +54,7 @@ export class ConnectionsController {
   }
 
   @Patch(':id')
+  @RequireRole('admin')
   @ApiOperation({
     summary: 'Rename or change the URL (a password sent as *** keeps the stored one)',
     description: GUARD_NOTE,
@@ -68,6 +71,7 @@ export class ConnectionsController {
   }
 
   @Delete(':id')
+  @RequireRole('admin')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a connection (not the active one: 409)' })
   @ApiParam({ name: 'id' })
@@ -78,6 +82,7 @@ export class ConnectionsController {
   }
 
   @Post(':id/test')
+  @RequireRole('admin')
   @HttpCode(200)
   @ApiOperation({ summary: 'Connect, ping and count the tables (10 s at most); a failure is ok false with the reason' })
   @ApiParam({ name: 'id' })
@@ -88,6 +93,7 @@ export class ConnectionsController {
   }
 
   @Post(':id/activate')
+  @RequireRole('admin')
   @HttpCode(200)
   @ApiOperation({ summary: 'Make it the connection questions use when they name none' })
   @ApiParam({ name: 'id' })
@@ -98,6 +104,7 @@ export class ConnectionsController {
   }
 
   @Post(':id/refresh')
+  @RequireRole('admin')
   @HttpCode(200)
   @ApiOperation({ summary: "Reload the connection's schema cache" })
   @ApiParam({ name: 'id' })

@@ -1,9 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode } from '@nlq/contracts';
-import { classifySql, DatabaseError } from '@nlq/pipeline';
+import { ErrorCode, type Dialect } from '@nlq/contracts';
+import {
+  appliedDataPolicy,
+  classifySql,
+  databaseIdentity,
+  DatabaseError,
+  enforceDataPolicy,
+  type DatabaseIdentity,
+} from '@nlq/pipeline';
+import { dataPolicySource } from '../../platform/pipeline/data-policy-source';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import type { Caller } from '../../platform/auth/caller';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { AppConfig } from '../../platform/config/app-config';
 import { HistoryEntryEntity } from '../../platform/state/entities';
@@ -26,7 +34,7 @@ export interface ExportFile {
 /**
  * GET /api/export: the rows of one of the caller's query entries (service key: anyone's), re-running its SQL
  * through the driver's runRead (a read-only transaction or connection) on the entry's connection, with
- * EXPORT_MAX_ROWS and STATEMENT_TIMEOUT_MS. Only SQL the classifier calls a read is run.
+ * EXPORT_MAX_ROWS and STATEMENT_TIMEOUT_MS, under the caller's data policy. Only SQL the classifier calls a read is run.
  */
 @Injectable()
 export class ExportService {
@@ -42,7 +50,7 @@ export class ExportService {
    */
   async prepare(caller: Caller, entryId: string, format: ExportFormat): Promise<ExportFile> {
     const entry = await this.dataSource.getRepository(HistoryEntryEntity).findOneBy({ id: entryId });
-    if (!entry || entry.kind !== 'query' || (!caller.service && entry.userId !== caller.userId)) {
+    if (!entry || entry.kind !== 'query' || (!seesEveryone(caller) && entry.userId !== caller.userId)) {
       throw new ApiException(404, ErrorCode.NOT_FOUND, `History entry "${entryId}" not found.`);
     }
     if (!entry.sql) throw new ApiException(422, ErrorCode.SQL_REFUSED, 'This question has no SQL to export.');
@@ -50,11 +58,14 @@ export class ExportService {
     const kind = classifySql(entry.sql, target.driver.dialect).kind;
     if (kind !== 'read')
       throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads can be exported; this SQL is classified ${kind}.`);
+    const statement = await this.underPolicy(caller, target.connectionId, entry.sql, target.driver.dialect);
     let result;
     try {
-      result = await target.driver.runRead(entry.sql, {
+      result = await target.driver.runRead(statement.sql, {
         maxRows: this.config.exportMaxRows,
         timeoutMs: this.config.statementTimeoutMs,
+        params: statement.params,
+        ...this.identity(caller, target.driver.dialect),
       });
     } catch (error) {
       if (error instanceof DatabaseError && error.kind !== 'connection' && error.kind !== 'timeout') {
@@ -70,5 +81,32 @@ export class ExportService {
       rowCount: result.rowCount,
       truncated: result.truncated,
     };
+  }
+
+  /**
+   * The entry's SQL as the caller's data policy lets it run (masked, row-filtered, with bound parameters), whoever
+   * asked it first (docs/http-api.md "Roles and data policies").
+   * @throws ApiException 422 SQL_REFUSED naming the table or column the policy does not permit.
+   */
+  private async underPolicy(
+    caller: Caller,
+    connectionId: string,
+    sql: string,
+    dialect: Dialect,
+  ): Promise<{ sql: string; params: string[] }> {
+    const access = { role: caller.role, attributes: caller.attributes };
+    const applied = await appliedDataPolicy(dataPolicySource(this.dataSource), connectionId, access);
+    if (!applied) return { sql, params: [] };
+    const enforced = enforceDataPolicy(sql, dialect, applied.policy, applied.attributes);
+    if (!enforced.ok)
+      throw new ApiException(422, ErrorCode.SQL_REFUSED, `Refused by your data policy: ${enforced.problem}.`);
+    return { sql: enforced.sql, params: enforced.params };
+  }
+
+  /** The database identity of the caller's reads when POSTGRES_RLS_ROLE_PREFIX is set (databaseIdentity). */
+  private identity(caller: Caller, dialect: Dialect): { identity?: DatabaseIdentity } {
+    const access = { role: caller.role, attributes: caller.attributes };
+    const identity = databaseIdentity(this.config.postgresRlsRolePrefix, dialect, caller.userId, access);
+    return identity ? { identity } : {};
   }
 }

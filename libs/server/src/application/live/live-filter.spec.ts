@@ -1,8 +1,12 @@
 import type { LiveEvent } from '@nlq/contracts';
 import { mayHear } from './live-filter';
 
-const event = (sessionId: string | null, userId: string | null): LiveEvent => ({
-  type: 'stage.started',
+const event = (
+  sessionId: string | null,
+  userId: string | null,
+  type: LiveEvent['type'] = 'stage.started',
+): LiveEvent => ({
+  type,
   sessionId,
   userId,
   traceId: null,
@@ -11,14 +15,21 @@ const event = (sessionId: string | null, userId: string | null): LiveEvent => ({
 });
 
 describe('mayHear', () => {
-  const alice = { userId: 'alice', service: false };
-  const service = { userId: 'service', service: true };
+  const alice = { userId: 'alice', role: 'viewer', attributes: {}, via: 'user-key' } as const;
+  const service = { userId: 'service', role: 'admin', attributes: {}, via: 'service-key' } as const;
 
   it("lets a user hear its own sessions' events and service-wide ones only", () => {
     expect(mayHear(alice, event('s1', 'alice'))).toBe(true);
     expect(mayHear(alice, event('s2', 'bob'))).toBe(false);
     expect(mayHear(alice, event(null, null))).toBe(true);
     expect(mayHear(alice, event(null, 'bob'))).toBe(false);
+  });
+
+  it("lets an approver hear every session's approval events, and only its own others", () => {
+    const carol = { userId: 'carol', role: 'approver', attributes: {}, via: 'user-key' } as const;
+    expect(mayHear(carol, event('s2', 'bob', 'approval.pending'))).toBe(true);
+    expect(mayHear(carol, event('s2', 'bob'))).toBe(false);
+    expect(mayHear(alice, event('s2', 'bob', 'approval.pending'))).toBe(false);
   });
 
   it('lets the service key hear everything', () => {

@@ -1,13 +1,15 @@
-import type { LiveEvent } from '@nlq/contracts';
-import type { Caller } from '../../platform/auth/caller';
+import { roleAtLeast, type LiveEvent } from '@nlq/contracts';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
 
 /**
  * Whether a /ws/live subscriber hears an event (spec 5.5, sessions isolated per user): the service key hears every
- * event; a user hears the events of its own sessions (the event's userId) and service-wide events that name no
- * session (schema.refreshed).
+ * event (an `admin`); an `approver` also hears every session's approval events (it decides any user's held write,
+ * docs/http-api.md "Roles and data policies"); a user hears the events of its own sessions (the event's userId) and
+ * service-wide events that name no session (schema.refreshed).
  */
 export function mayHear(caller: Caller, event: LiveEvent): boolean {
-  if (caller.service) return true;
+  if (seesEveryone(caller)) return true;
+  if (event.type.startsWith('approval.') && roleAtLeast(caller.role, 'approver')) return true;
   if (event.sessionId === null) return event.userId === null || event.userId === caller.userId;
   return event.userId === caller.userId;
 }

@@ -8,6 +8,7 @@ import {
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
+import { RequireRole } from '../../platform/auth/required-role';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../platform/auth/caller';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
@@ -32,6 +33,7 @@ export class LlmsController {
   }
 
   @Post()
+  @RequireRole('admin')
   @ApiOperation({ summary: 'Add a model provider setting' })
   @ApiCreatedResponse({ type: LlmViewDto })
   @ErrorResponseDto.document(400, 401, 409)
@@ -49,6 +51,7 @@ export class LlmsController {
   }
 
   @Patch(':id')
+  @RequireRole('admin')
   @ApiOperation({ summary: 'Change a setting (api_key null clears it, absent keeps it)' })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: LlmViewDto })
@@ -58,6 +61,7 @@ export class LlmsController {
   }
 
   @Delete(':id')
+  @RequireRole('admin')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a setting (not the active one: 409)' })
   @ApiParam({ name: 'id' })
@@ -68,6 +72,7 @@ export class LlmsController {
   }
 
   @Post(':id/test')
+  @RequireRole('admin')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ping the provider (10 s at most); a failure is ok false with the reason' })
   @ApiParam({ name: 'id' })
@@ -78,6 +83,7 @@ export class LlmsController {
   }
 
   @Post(':id/activate')
+  @RequireRole('admin')
   @HttpCode(200)
   @ApiOperation({ summary: 'Make it the provider of the next question' })
   @ApiParam({ name: 'id' })

@@ -65,7 +65,7 @@ export class McpController {
       return;
     }
     const context = {
-      caller: { ...caller, via: 'mcp' as const },
+      caller: { ...caller, agent: true },
       requestId: String(request.id),
       webAppUrl: this.config.webAppUrl ?? localOrigin(request.socket),
     };

@@ -1,4 +1,5 @@
 import { McpError, ErrorCode as JsonRpcErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { callerAccess } from '../../platform/auth/caller';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { renderSchema } from '@nlq/pipeline';
 import { toErrorResponse } from '../../platform/common/error-mapping';
@@ -27,7 +28,7 @@ export function registerSchemaResource(server: McpServer, deps: McpToolDeps, con
     },
     async (uri) => {
       try {
-        const { schema } = await deps.pipeline.connectionSchema();
+        const { schema } = await deps.pipeline.visibleConnectionSchema(callerAccess(context.caller));
         return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: renderSchema(schema) }] };
       } catch (error) {
         const body = toErrorResponse(error, context.requestId);

@@ -11,7 +11,8 @@ import {
 } from '@nlq/contracts';
 import { FeedbackTargetError, QueryPipeline } from '@nlq/pipeline';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import type { Caller } from '../../platform/auth/caller';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
+import { assertRole } from '../../platform/auth/required-role';
 import { HistoryEntryEntity } from '../../platform/state/entities';
 import { ApiSessionEntity } from './api-session.entity';
 import { SessionAccessService } from './session-access.service';
@@ -38,7 +39,7 @@ export class ApiSessionsService {
    */
   async list(caller: Caller, page: number, pageSize: number): Promise<Page<SessionSummary>> {
     const scoped = (qb: SelectQueryBuilder<HistoryEntryEntity>) =>
-      caller.service ? qb : this.ownedBy(qb, caller.userId);
+      seesEveryone(caller) ? qb : this.ownedBy(qb, caller.userId);
     const countRow = await scoped(
       this.history().createQueryBuilder('h').select('COUNT(DISTINCT h.session_id)', 'total'),
     ).getRawOne<{ total: string | number }>();
@@ -129,14 +130,14 @@ export class ApiSessionsService {
    * was held for a question the caller's own key asked through /mcp, docs/mcp.md "Approval by a person").
    */
   async approve(caller: Caller, sessionId: string): Promise<ApprovalDecisionResponse> {
-    await this.access.assertAccess(caller, sessionId);
+    await this.access.assertDecideAccess(caller, sessionId);
     const outcome = await this.pipeline.approve(sessionId, caller.userId, caller.keyId ?? null);
     return { status: 'approved', session_id: outcome.sessionId, rows_affected: outcome.rowsAffected };
   }
 
   /** Reject the session's pending SQL; nothing runs. */
   async reject(caller: Caller, sessionId: string): Promise<ApprovalDecisionResponse> {
-    await this.access.assertAccess(caller, sessionId);
+    await this.access.assertDecideAccess(caller, sessionId);
     const outcome = await this.pipeline.reject(sessionId, caller.userId);
     return { status: 'rejected', session_id: outcome.sessionId };
   }
@@ -152,6 +153,7 @@ export class ApiSessionsService {
     signal: FeedbackSignal,
     entryId?: string,
   ): Promise<FeedbackResponse> {
+    assertRole(caller, 'analyst', 'rate answers');
     await this.access.assertAccess(caller, sessionId);
     try {
       const entry = await this.pipeline.recordFeedback(sessionId, caller.userId, signal, entryId);

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@nlq/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { Caller } from '../../platform/auth/caller';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
+import { assertRole } from '../../platform/auth/required-role';
 import { ApiException } from '../../platform/common/api.exception';
 import { HistoryEntryEntity } from '../../platform/state/entities';
 import { EntityReader } from '../../platform/state/entity-reader';
@@ -41,7 +42,7 @@ export class SessionAccessService {
     const id = sessionId ?? randomUUID();
     const owner = sessionId ? await this.ownerOf(id) : null;
     if (owner !== null) {
-      if (owner !== caller.userId && !caller.service) throw notFound(id);
+      if (owner !== caller.userId && !seesEveryone(caller)) throw notFound(id);
       return id;
     }
     try {
@@ -52,7 +53,7 @@ export class SessionAccessService {
       // A concurrent request claimed the same id first: it decides.
       const winner = await this.ownerOf(id);
       if (winner === null) throw error;
-      if (winner !== caller.userId && !caller.service) throw notFound(id);
+      if (winner !== caller.userId && !seesEveryone(caller)) throw notFound(id);
     }
     return id;
   }
@@ -63,7 +64,19 @@ export class SessionAccessService {
    */
   async assertAccess(caller: Caller, sessionId: string): Promise<string> {
     const owner = await this.ownerOf(sessionId);
-    if (owner === null || (owner !== caller.userId && !caller.service)) throw notFound(sessionId);
+    if (owner === null || (owner !== caller.userId && !seesEveryone(caller))) throw notFound(sessionId);
+    return owner;
+  }
+
+  /**
+   * Resolve when the caller may approve or reject the session's held write: an `approver` or `admin` decides any
+   * user's session (docs/http-api.md "Roles and data policies"); a weaker role none.
+   * @throws ApiException 403 FORBIDDEN for a role below `approver`; 404 NOT_FOUND for an unknown session.
+   */
+  async assertDecideAccess(caller: Caller, sessionId: string): Promise<string> {
+    assertRole(caller, 'approver', 'approve or reject writes');
+    const owner = await this.ownerOf(sessionId);
+    if (owner === null) throw notFound(sessionId);
     return owner;
   }
 

@@ -44,7 +44,6 @@ export function principalFromClaims(
   const display = [claims.name, claims.preferred_username, claims.email].find((v) => typeof v === 'string');
   return {
     userId: subject,
-    service: false,
     role: roleOfGroups(groupsOf(claim(settings.groupsClaim)), settings.roleGroups),
     attributes,
     via: 'session',

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROLES, type Role } from '../../platform/auth/role';
+import { ROLES, type Role } from '@nlq/contracts';
 
 /** GET /api/auth/config: whether the web app offers "Sign in" instead of the API key dialog. */
 export class SignInConfigDto {

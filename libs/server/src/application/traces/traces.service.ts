@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type Page, type Trace, type TraceStatus, type TraceSummary } from '@nlq/contracts';
 import { DataSource } from 'typeorm';
-import type { Caller } from '../../platform/auth/caller';
+import { seesEveryone, type Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { TraceEntity, toTrace } from '../../platform/state/entities';
 
@@ -45,7 +45,7 @@ export class TracesService {
     const after = filter.cursor ? decodeTraceCursor(filter.cursor) : null;
     const scoped = () => {
       const qb = this.repository().createQueryBuilder('t');
-      if (!caller.service) qb.andWhere('t.userId = :userId', { userId: caller.userId });
+      if (!seesEveryone(caller)) qb.andWhere('t.userId = :userId', { userId: caller.userId });
       if (filter.sessionId) qb.andWhere('t.sessionId = :sessionId', { sessionId: filter.sessionId });
       if (filter.status) qb.andWhere('t.status = :status', { status: filter.status });
       return qb;
@@ -76,7 +76,7 @@ export class TracesService {
    */
   async get(caller: Caller, id: string): Promise<Trace> {
     const row = await this.repository().findOneBy({ id });
-    if (!row || (!caller.service && row.userId !== caller.userId))
+    if (!row || (!seesEveryone(caller) && row.userId !== caller.userId))
       throw new ApiException(404, ErrorCode.NOT_FOUND, `Trace "${id}" not found.`);
     return toTrace(row);
   }

@@ -17,16 +17,21 @@ describe('AppConfig: application surface variables', () => {
 
   it('parses USER_API_KEYS and the allow lists', () => {
     const c = AppConfig.fromEnv({
-      USER_API_KEYS: 'alice:alice-key-0123456789ab, bob:bob-key-0123456789abcd',
+      USER_API_KEYS:
+        'alice:alice-key-0123456789ab, bob:bob-key-0123456789abcd, ana:ana:key:0123456789ab:analyst, eve:eve-key-0123456789:owner',
       CONNECTION_ALLOWED_HOSTS: 'DB.example, *',
       SQLITE_ALLOWED_DIRS: '/srv/data,/tmp/x',
       LLM_ALLOWED_HOSTS: 'Gateway.example',
       EXPORT_MAX_ROWS: '5000',
     });
     expect(c.userApiKeys).toEqual([
-      { userId: 'alice', key: 'alice-key-0123456789ab' },
-      { userId: 'bob', key: 'bob-key-0123456789abcd' },
+      { userId: 'alice', key: 'alice-key-0123456789ab', role: 'viewer' },
+      { userId: 'bob', key: 'bob-key-0123456789abcd', role: 'viewer' },
+      { userId: 'ana', key: 'ana:key:0123456789ab', role: 'analyst' },
+      { userId: 'eve', key: 'eve-key-0123456789:owner', role: 'viewer' },
     ]);
+    expect(c.adapterRole).toBe('admin');
+    expect(AppConfig.fromEnv({ ADAPTER_ROLE: 'viewer' }).adapterRole).toBe('viewer');
     expect(c.connectionAllowedHosts).toEqual(['db.example', '*']);
     expect(c.sqliteAllowedDirs).toEqual(['/srv/data', '/tmp/x']);
     expect(c.llmAllowedHosts).toEqual(['gateway.example']);
@@ -39,6 +44,8 @@ describe('AppConfig: application surface variables', () => {
     ['USER_API_KEYS', 'service:0123456789abcdef0123'],
     ['ENCRYPTION_KEY', 'short'],
     ['EXPORT_MAX_ROWS', '0'],
+    ['ADAPTER_ROLE', 'owner'],
+    ['POSTGRES_RLS_ROLE_PREFIX', 'nlq; DROP'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(ConfigValidationError);
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * An issued user-bound API key (POST /api/keys) in table `api_key`. Only the SHA-256 hex digest of the key is
- * stored, never the key; `prefix` (its first characters) lets a person recognise it in GET /api/keys.
+ * stored, never the key; `role` and `attributes` make the key's principal; `prefix` (its first characters) lets a person recognise it in GET /api/keys.
  */
 @Entity({ name: 'api_key' })
 export class ApiKeyEntity {
@@ -18,6 +18,14 @@ export class ApiKeyEntity {
 
   @Column({ name: 'prefix', type: 'varchar', length: 16 })
   prefix!: string;
+
+  /** The key's role (contracts ROLES); keys issued before roles existed are `viewer`. */
+  @Column({ name: 'role', type: 'varchar', length: 16, default: 'viewer' })
+  role!: string;
+
+  /** The user's attributes as a JSON object of strings (e.g. `{"country":"Germany"}`), bound by row filters. */
+  @Column({ name: 'attributes', type: 'text', default: '{}' })
+  attributes!: string;
 
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;

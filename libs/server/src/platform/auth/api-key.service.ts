@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApiKeyView } from '@nlq/contracts';
-import { ErrorCode } from '@nlq/contracts';
+import { ErrorCode, isRole, type Role } from '@nlq/contracts';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -11,11 +11,20 @@ import { PRINTABLE_ID, MAX_SESSION_ID_CHARS } from '../common/session-id.pipe';
 import { AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 import { ApiKeyEntity } from './api-key.entity';
-import { SERVICE_USER_ID, type Caller } from './caller';
+import { SERVICE_USER_ID, type Principal } from './caller';
+import { validAttributes } from './user-attributes';
 import { readOrCreatePrivateFileWithFlag } from './secret-box';
 
 /** File in DATA_DIR holding the generated service key when SERVICE_API_KEY is unset. */
 export const SERVICE_KEY_FILE_NAME = 'service-api-key';
+
+/** The principal of the service key: user `service`, role `admin`. */
+export const SERVICE_PRINCIPAL: Principal = Object.freeze({
+  userId: SERVICE_USER_ID,
+  role: 'admin',
+  attributes: Object.freeze({}),
+  via: 'service-key',
+});
 
 /** Characters of an issued key shown back as its `prefix`. */
 const PREFIX_CHARS = 12;
@@ -36,7 +45,7 @@ const PREFIX_CHARS = 12;
 @Injectable()
 export class ApiKeyService {
   private readonly serviceDigest: Buffer;
-  private readonly configured: Array<{ userId: string; digest: Buffer }>;
+  private readonly configured: Array<{ userId: string; role: Role; digest: Buffer }>;
   /** Where the generated service key is kept, or null when SERVICE_API_KEY is set. */
   readonly serviceKeyFile: string | null;
   /**
@@ -68,29 +77,47 @@ export class ApiKeyService {
       this.serviceKeyFile = null;
     }
     this.serviceDigest = sha256(serviceKey);
-    this.configured = config.userApiKeys.map((k) => ({ userId: k.userId, digest: sha256(k.key) }));
+    this.configured = config.userApiKeys.map((k) => ({ userId: k.userId, role: k.role, digest: sha256(k.key) }));
   }
 
-  /** The caller a key identifies, or null for a missing or unknown key. */
-  async verify(key: string | null | undefined): Promise<Caller | null> {
+  /**
+   * The principal a key identifies, or null for a missing or unknown key: the service key is `admin` (user
+   * `service`), a USER_API_KEYS key has the role its entry gives, an issued key its stored role and attributes.
+   */
+  async verify(key: string | null | undefined): Promise<Principal | null> {
     if (typeof key !== 'string' || key.length === 0 || key.length > 512) return null;
     const digest = sha256(key);
-    let found: Caller | null = null;
-    if (timingSafeEqual(digest, this.serviceDigest)) found = { userId: SERVICE_USER_ID, service: true };
+    let found: Principal | null = null;
+    if (timingSafeEqual(digest, this.serviceDigest)) found = SERVICE_PRINCIPAL;
     for (const candidate of this.configured) {
-      if (timingSafeEqual(digest, candidate.digest) && !found) found = { userId: candidate.userId, service: false };
+      if (timingSafeEqual(digest, candidate.digest) && !found) {
+        found = { userId: candidate.userId, role: candidate.role, attributes: {}, via: 'user-key' };
+      }
     }
     const keyId = digest.toString('hex').slice(0, 32); // keyFingerprint(key), from the digest already computed
     if (found) return { ...found, keyId };
     const issued = await this.repository().findOneBy({ keyHash: digest.toString('hex') });
-    return issued ? { userId: issued.userId, service: false, keyId } : null;
+    return issued
+      ? {
+          userId: issued.userId,
+          role: storedRole(issued),
+          attributes: storedAttributes(issued),
+          via: 'user-key',
+          keyId,
+        }
+      : null;
   }
 
   /**
-   * Issue a key bound to `userId` (1..128 printable characters, not `service`); the answer carries the key once.
-   * @throws ApiException 400 for an invalid user id.
+   * Issue a key bound to `request.userId` (1..128 printable characters, not `service`) with a role (default
+   * `viewer`) and attributes (see {@link validAttributes}); the answer carries the key once.
+   * @throws ApiException 400 for an invalid user id or attributes.
    */
-  async issue(userId: string, issuedBy: Caller): Promise<ApiKeyView> {
+  async issue(
+    request: { userId: string; role?: Role; attributes?: Record<string, unknown> },
+    issuedBy: Principal,
+  ): Promise<ApiKeyView> {
+    const { userId } = request;
     if (!PRINTABLE_ID.test(userId) || userId.length > MAX_SESSION_ID_CHARS || userId.trim() !== userId) {
       throw ApiException.validation([
         {
@@ -104,16 +131,19 @@ export class ApiKeyService {
         { field: 'user_id', problems: ['user_id "service" is reserved for the service key'] },
       ]);
     }
+    const attributes = validAttributes(request.attributes ?? {});
     const key = newKey();
     const row: ApiKeyEntity = {
       id: randomUUID(),
       userId,
       keyHash: sha256(key).toString('hex'),
       prefix: key.slice(0, PREFIX_CHARS),
+      role: request.role ?? 'viewer',
+      attributes: JSON.stringify(attributes),
       createdAt: new Date().toISOString(),
     };
     await this.repository().insert(row);
-    auditCallerEvent(this.logger, 'key.issue', issuedBy, { keyId: row.id, keyUserId: userId });
+    auditCallerEvent(this.logger, 'key.issue', issuedBy, { keyId: row.id, keyUserId: userId, keyRole: row.role });
     return { ...toView(row), key };
   }
 
@@ -127,7 +157,7 @@ export class ApiKeyService {
    * Revoke an issued key: it stops working at once.
    * @throws ApiException 404 for an unknown id.
    */
-  async revoke(id: string, revokedBy: Caller): Promise<void> {
+  async revoke(id: string, revokedBy: Principal): Promise<void> {
     const result = await this.repository().delete({ id });
     if (!result.affected) throw new ApiException(404, ErrorCode.NOT_FOUND, `No issued API key with id "${id}".`);
     auditCallerEvent(this.logger, 'key.revoke', revokedBy, { keyId: id });
@@ -148,5 +178,27 @@ function sha256(value: string): Buffer {
 }
 
 function toView(row: ApiKeyEntity): ApiKeyView {
-  return { id: row.id, user_id: row.userId, prefix: row.prefix, created_at: row.createdAt };
+  return {
+    id: row.id,
+    user_id: row.userId,
+    prefix: row.prefix,
+    role: storedRole(row),
+    attributes: storedAttributes(row),
+    created_at: row.createdAt,
+  };
+}
+
+/** The stored role of an issued key; anything unknown reads as the weakest role. */
+function storedRole(row: ApiKeyEntity): Role {
+  return isRole(row.role) ? row.role : 'viewer';
+}
+
+/** The stored attributes of an issued key (JSON object of strings; anything else reads as none). */
+function storedAttributes(row: ApiKeyEntity): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(row.attributes);
+    return validAttributes(parsed as Record<string, unknown>);
+  } catch {
+    return {};
+  }
 }

@@ -1,19 +1,8 @@
-/**
- * The roles of the application surface, lowest first, as docs/http-api.md "Sign-in" lists them: `viewer` (ask, own
- * history, export), `analyst` (+ rate answers, propose knowledge), `approver` (+ approve or reject held writes),
- * `admin` (+ connections, models, knowledge, keys).
- */
-export const ROLES = ['viewer', 'analyst', 'approver', 'admin'] as const;
+import { ROLES, type Role } from '@nlq/contracts';
 
-/** One of {@link ROLES}; this mirrors the roles of docs/http-api.md. */
-export type Role = (typeof ROLES)[number];
+export { isRole, type Role } from '@nlq/contracts';
 
-/** Whether `value` names a role. */
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
-}
-
-/** The higher of two roles in the order of {@link ROLES}. */
+/** The higher of two roles in the order of the contracts' ROLES (docs/http-api.md "Roles and data policies"). */
 export function higherRole(a: Role, b: Role): Role {
   return ROLES.indexOf(a) >= ROLES.indexOf(b) ? a : b;
 }

@@ -89,7 +89,6 @@ export class SessionAuth {
     if (typeof v.role !== 'string' || !isRole(v.role)) return null;
     return {
       userId: v.userId,
-      service: false,
       role: v.role,
       attributes: (v.attributes ?? {}) as Record<string, string>,
       via: 'session',

@@ -8,7 +8,6 @@ import type { Role } from './role';
 export interface SessionPrincipal extends Caller {
   /** The ID token's `preferred_username`, else its `sub`. */
   userId: string;
-  service: false;
   role: Role;
   /** Claim name -> value of OIDC_ATTRIBUTE_CLAIMS (values as strings; absent claims are left out). */
   attributes: Record<string, string>;

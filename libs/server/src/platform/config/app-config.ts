@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import os from 'node:os';
 import path from 'node:path';
+import { isRole, type Role } from '@nlq/contracts';
 import { ENV_VARIABLE_NAMES, EnvironmentVariables, type AppEnv } from './environment-variables';
 import { oidcSettingsProblems, parseOidcSettings, type OidcSettings } from './oidc-settings';
 
@@ -79,7 +80,11 @@ export class AppConfig {
   /** LOG_FORMAT: `auto` (pretty on a terminal, JSON otherwise), `json` or `pretty` (platform/logging/logger.factory.ts). */
   readonly logFormat!: 'auto' | 'json' | 'pretty';
   /** User-bound /api keys from USER_API_KEYS (spec 5.5), in the order given. */
-  readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string }>;
+  readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string; role: Role }>;
+  /** ADAPTER_ROLE: the role of every request of the query adapter surface (default `admin`). */
+  readonly adapterRole!: Role;
+  /** POSTGRES_RLS_ROLE_PREFIX, or null (off). */
+  readonly postgresRlsRolePrefix!: string | null;
   /** ENCRYPTION_KEY, or null: the secret is then kept in DATA_DIR. */
   readonly encryptionKey!: string | null;
   /** CONNECTION_ALLOWED_HOSTS, lower case; may contain `*`. */
@@ -136,7 +141,7 @@ export class AppConfig {
       .split(',')
       .map((pair) => pair.trim())
       .filter(Boolean)
-      .map((pair) => ({ userId: pair.slice(0, pair.indexOf(':')), key: pair.slice(pair.indexOf(':') + 1) }));
+      .map(parseUserApiKey);
     if (userApiKeys.some((k) => k.userId === 'service')) {
       throw new ConfigValidationError(['USER_API_KEYS: the user id "service" is reserved for the service key']);
     }
@@ -199,6 +204,8 @@ export class AppConfig {
       logLevel: vars.LOG_LEVEL,
       logFormat: vars.LOG_FORMAT,
       userApiKeys,
+      adapterRole: vars.ADAPTER_ROLE,
+      postgresRlsRolePrefix: vars.POSTGRES_RLS_ROLE_PREFIX ?? null,
       encryptionKey: vars.ENCRYPTION_KEY ?? null,
       connectionAllowedHosts: commaList(vars.CONNECTION_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
       sqliteAllowedDirs: commaList(vars.SQLITE_ALLOWED_DIRS).map((d) => path.resolve(d)),
@@ -265,4 +272,17 @@ function commaList(value: string | undefined): string[] {
 /** `sqlite:///abs/path` for an absolute POSIX file path (three slashes: empty host, then the absolute path). */
 export function sqliteUrl(absolutePath: string): string {
   return `sqlite://${absolutePath}`;
+}
+
+/**
+ * One USER_API_KEYS entry, `user:key` or `user:key:role`: a last `:`-segment naming a role (contracts ROLES) is the
+ * key's role when the key before it keeps 16+ characters; otherwise the whole rest is the key and the role `viewer`.
+ */
+export function parseUserApiKey(pair: string): { userId: string; key: string; role: Role } {
+  const userId = pair.slice(0, pair.indexOf(':'));
+  const rest = pair.slice(pair.indexOf(':') + 1);
+  const last = rest.lastIndexOf(':');
+  const role = last >= 16 ? rest.slice(last + 1) : '';
+  if (isRole(role)) return { userId, key: rest.slice(0, last), role };
+  return { userId, key: rest, role: 'viewer' };
 }

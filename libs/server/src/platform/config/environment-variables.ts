@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { OIDC_VARIABLE_NAMES } from './oidc-settings';
+import { ROLES, type Role } from '@nlq/contracts';
 import {
   IsIn,
   IsInt,
@@ -53,6 +54,8 @@ export const ENV_VARIABLE_NAMES = [
   'LOG_LEVEL',
   'LOG_FORMAT',
   'USER_API_KEYS',
+  'ADAPTER_ROLE',
+  'POSTGRES_RLS_ROLE_PREFIX',
   'ENCRYPTION_KEY',
   'CONNECTION_ALLOWED_HOSTS',
   'SQLITE_ALLOWED_DIRS',
@@ -306,13 +309,32 @@ export class EnvironmentVariables {
   @IsIn(LOG_FORMAT_SETTINGS)
   LOG_FORMAT: (typeof LOG_FORMAT_SETTINGS)[number] = 'auto';
 
-  /** User-bound keys of the /api surface (spec 5.5): `alice:<key>,bob:<key>`, each key 16+ characters. */
+  /**
+   * User-bound keys of the /api surface (spec 5.5): `alice:<key>,bob:<key>`, each key 16+ characters; a trailing
+   * `:<role>` (viewer, analyst, approver, admin) gives the key that role, else it is `viewer` (`ana:<key>:analyst`).
+   */
   @IsOptional()
   @Matches(/^\s*[^:,\s]{1,128}:[^,\s]{16,}\s*(,\s*[^:,\s]{1,128}:[^,\s]{16,}\s*)*$/, {
     message:
       'USER_API_KEYS must be a comma list of user:key pairs, each key 16+ characters (e.g. alice:<key>,bob:<key>)',
   })
   USER_API_KEYS?: string;
+
+  /**
+   * The role the query adapter surface (/query, /approve, /reject, /feedback, /session) acts as: `admin` by default;
+   * another role's data policy then applies to every /query (docs/http-api.md "Roles and data policies").
+   */
+  @IsIn(ROLES)
+  ADAPTER_ROLE: Role = 'admin';
+
+  /**
+   * PostgreSQL row-level security: when set (e.g. `nlq_`), each read on a PostgreSQL connection runs under
+   * `SET LOCAL ROLE <prefix><role>` with `nlq.user_id` and `nlq.user_<attribute>` set for its transaction
+   * (docs/http-api.md "Roles and data policies"). A PostgreSQL role name prefix: letters, digits and `_`.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z_][A-Za-z0-9_]{0,40}$/, { message: 'POSTGRES_RLS_ROLE_PREFIX must be letters, digits and _' })
+  POSTGRES_RLS_ROLE_PREFIX?: string;
 
   /** Secret from which the key encrypting stored passwords and model API keys is derived (16+ characters). */
   @IsOptional()

@@ -10,6 +10,7 @@ export function pipelineConfigFrom(config: AppConfig): PipelineConfig {
   return {
     ...DEFAULT_PIPELINE_CONFIG,
     mode: config.mode,
+    postgresRlsRolePrefix: config.postgresRlsRolePrefix,
     maxQuestionChars: config.maxQuestionChars,
     maxResultRows: config.maxResultRows,
     statementTimeoutMs: config.statementTimeoutMs,

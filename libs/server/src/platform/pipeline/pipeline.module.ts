@@ -1,3 +1,4 @@
+import { dataPolicySource } from './data-policy-source';
 import { Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { QueryPipeline, type ResultCache } from '@nlq/pipeline';
 import type { Logger } from 'pino';
@@ -146,6 +147,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
           nearDuplicates,
           approvals: { replicaId: config.replicaId, leaseMs: config.approvalLeaseMs },
           semantic: semanticLinkingFrom(config, dataSource, logger),
+          policies: dataPolicySource(dataSource),
         });
       },
     },

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ApiKeyView, WhoAmI } from '@nlq/contracts';
+import { ROLES, type ApiKeyView, type Role, type WhoAmI } from '@nlq/contracts';
 
 /** An issued user key; `key` is present only in the answer of POST /api/keys. */
 export class ApiKeyViewDto implements ApiKeyView {
@@ -11,6 +11,12 @@ export class ApiKeyViewDto implements ApiKeyView {
 
   @ApiProperty({ description: 'First characters of the key, to recognise it', example: 'nlq_3hF9aB2c' })
   prefix!: string;
+
+  @ApiProperty({ enum: ROLES, example: 'viewer' })
+  role!: Role;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { country: 'Germany' } })
+  attributes!: Record<string, string>;
 
   @ApiProperty({ description: 'ISO-8601 time' })
   created_at!: string;
@@ -26,4 +32,10 @@ export class WhoAmIDto implements WhoAmI {
 
   @ApiProperty({ description: 'true for the service key (may manage keys, sees every session)' })
   service!: boolean;
+
+  @ApiProperty({ enum: ROLES, description: "The caller's role", example: 'viewer' })
+  role!: Role;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { country: 'Germany' } })
+  attributes!: Record<string, string>;
 }

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { callerAccess } from '../../../platform/auth/caller';
 import { z } from 'zod';
 import { ApiException } from '../../../platform/common/api.exception';
 import type { McpCallContext } from '../mcp-call-context';
@@ -69,7 +70,7 @@ export function registerDescribeSchemaTool(server: McpServer, deps: McpToolDeps,
             { field: 'search', problems: [`search must be at most ${MAX_SEARCH_CHARS} characters without NUL`] },
           ]);
         }
-        const { connectionId, schema } = await deps.pipeline.connectionSchema();
+        const { connectionId, schema } = await deps.pipeline.visibleConnectionSchema(callerAccess(context.caller));
         const { text, structured } = describeSchema(connectionId, schema, wanted);
         return toolAnswer(text, structured);
       }),

@@ -10,6 +10,8 @@ import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 import { Benchmarks1795600000362 } from './1795600000362-Benchmarks';
 import { BenchmarkRunOnChange1795600000372 } from './1795600000372-BenchmarkRunOnChange';
 import { HistoryWarnings1795600000052 } from './1795600000052-HistoryWarnings';
+import { ApiKeyRoles1795600000402 } from './1795600000402-ApiKeyRoles';
+import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -25,4 +27,6 @@ export const POSTGRES_MIGRATIONS = [
   AgentKeyClarificationState1795600000062,
   Benchmarks1795600000362,
   BenchmarkRunOnChange1795600000372,
+  ApiKeyRoles1795600000402,
+  DataPolicies1795600000412,
 ];

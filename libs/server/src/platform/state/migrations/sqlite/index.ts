@@ -10,6 +10,8 @@ import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 import { Benchmarks1795600000361 } from './1795600000361-Benchmarks';
 import { BenchmarkRunOnChange1795600000371 } from './1795600000371-BenchmarkRunOnChange';
 import { HistoryWarnings1795600000051 } from './1795600000051-HistoryWarnings';
+import { ApiKeyRoles1795600000401 } from './1795600000401-ApiKeyRoles';
+import { DataPolicies1795600000411 } from './1795600000411-DataPolicies';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -25,4 +27,6 @@ export const SQLITE_MIGRATIONS = [
   AgentKeyClarificationState1795600000061,
   Benchmarks1795600000361,
   BenchmarkRunOnChange1795600000371,
+  ApiKeyRoles1795600000401,
+  DataPolicies1795600000411,
 ];
