@@ -16,3 +16,4 @@ export * from './kept-result';
 export * from './connection-schema';
 export * from './api-feedback';
 export * from './benchmarks';
+export * from './saved';

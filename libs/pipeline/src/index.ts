@@ -58,3 +58,7 @@ export {
   valueKey,
 } from './benchmarks';
 export type { ResultSet } from './benchmarks';
+export { templateAnswer } from './stages/answer-template';
+export { factualSummary } from './stages/answer';
+export { countCutRows, rowCap } from './stages/row-total';
+export type { RowCap } from './stages/row-total';

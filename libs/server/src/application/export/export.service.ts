@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode } from '@nlq/contracts';
-import { classifySql, DatabaseError } from '@nlq/pipeline';
+import { ErrorCode, type Dialect } from '@nlq/contracts';
+import { classifySql, DatabaseError, rowCap } from '@nlq/pipeline';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../../platform/auth/caller';
@@ -26,7 +26,10 @@ export interface ExportFile {
 /**
  * GET /api/export: the rows of one of the caller's query entries (service key: anyone's), re-running its SQL
  * through the driver's runRead (a read-only transaction or connection) on the entry's connection, with
- * EXPORT_MAX_ROWS and STATEMENT_TIMEOUT_MS. Only SQL the classifier calls a read is run.
+ * EXPORT_MAX_ROWS and STATEMENT_TIMEOUT_MS. Only SQL the classifier calls a read is run. The row limit the answer
+ * ran under is lifted: a trailing cap of at least MAX_RESULT_ROWS (the cap nlq asks generators to write,
+ * row-total.ts `rowCap`) is removed, so the file holds every row up to EXPORT_MAX_ROWS; a smaller cap is the
+ * question's own top-N and stays.
  */
 @Injectable()
 export class ExportService {
@@ -52,7 +55,7 @@ export class ExportService {
       throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads can be exported; this SQL is classified ${kind}.`);
     let result;
     try {
-      result = await target.driver.runRead(entry.sql, {
+      result = await target.driver.runRead(uncapped(entry.sql, target.driver.dialect, this.config.maxResultRows), {
         maxRows: this.config.exportMaxRows,
         timeoutMs: this.config.statementTimeoutMs,
       });
@@ -71,4 +74,10 @@ export class ExportService {
       truncated: result.truncated,
     };
   }
+}
+
+/** `sql` without its trailing row cap when that cap is the row limit (at least `maxResultRows`), else `sql`. */
+export function uncapped(sql: string, dialect: Dialect, maxResultRows: number): string {
+  const cap = rowCap(sql, dialect);
+  return cap && cap.limit >= maxResultRows ? cap.uncapped : sql;
 }

@@ -7,6 +7,7 @@ import { VerifiedExamples1795600000022 } from './1795600000022-VerifiedExamples'
 import { HistoryProvenance1795600000032 } from './1795600000032-HistoryProvenance';
 import { HistoryResult1795600000042 } from './1795600000042-HistoryResult';
 import { Benchmarks1795600000362 } from './1795600000362-Benchmarks';
+import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const POSTGRES_MIGRATIONS = [
   HistoryProvenance1795600000032,
   HistoryResult1795600000042,
   Benchmarks1795600000362,
+  SavedAnswers1795600000472,
 ];

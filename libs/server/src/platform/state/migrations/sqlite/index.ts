@@ -7,6 +7,7 @@ import { VerifiedExamples1795600000021 } from './1795600000021-VerifiedExamples'
 import { HistoryProvenance1795600000031 } from './1795600000031-HistoryProvenance';
 import { HistoryResult1795600000041 } from './1795600000041-HistoryResult';
 import { Benchmarks1795600000361 } from './1795600000361-Benchmarks';
+import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const SQLITE_MIGRATIONS = [
   HistoryProvenance1795600000031,
   HistoryResult1795600000041,
   Benchmarks1795600000361,
+  SavedAnswers1795600000471,
 ];
