@@ -115,9 +115,7 @@ function scenario(stateEnv: () => Record<string, string> | null) {
     expect((await api(`/api/saved/${id}/result`, SERVICE)).status).toBe(200);
 
     // rename, delete
-    expect((await api(`/api/saved/${id}`, ALICE, { name: 'All customers' }, 'PATCH')).body.name).toBe(
-      'All customers',
-    );
+    expect((await api(`/api/saved/${id}`, ALICE, { name: 'All customers' }, 'PATCH')).body.name).toBe('All customers');
     expect((await api(`/api/saved/${id}`, ALICE, { name: '  ' }, 'PATCH')).status).toBe(400);
     expect((await api(`/api/saved/${id}`, ALICE)).body.name).toBe('All customers');
     expect((await api(`/api/saved/${id}`, ALICE, undefined, 'DELETE')).status).toBe(204);

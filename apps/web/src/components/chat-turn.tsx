@@ -2,6 +2,7 @@ import type { ChatResponse, ClarificationOption, Dialect, FeedbackSignal, Histor
 import { lazy, Suspense } from 'react';
 import { DataTable } from './data-table';
 import { ExportButtons } from './export-buttons';
+import { SaveAnswer } from './save-answer';
 import { SqlBlock } from './sql-block';
 import { StageProgress, type StageState } from './stage-progress';
 import { StatusBadge } from './status-badge';
@@ -104,6 +105,7 @@ export function ChatTurn({
   const answer = text === error || clarification ? '' : text;
   const pending = r ? r.pending_approval : e?.status === 'pending_approval';
   const entryId = r?.history_entry_id ?? e?.id;
+  const sessionOf = r?.session_id ?? e?.session_id;
   const traceId = r?.trace_id ?? e?.trace_id;
   const status = turnStatus(turn);
   const footer = r ? truncationNote(r.row_count, r.truncated, r.total_rows) : null;
@@ -271,6 +273,9 @@ export function ChatTurn({
               )}
               {entryId && sql && !pending && (r ? r.success && r.columns.length > 0 : e?.status === 'ok') && (
                 <ExportButtons entryId={entryId} />
+              )}
+              {entryId && sessionOf && sql && !pending && (r ? r.success : e?.status === 'ok') && (
+                <SaveAnswer sessionId={sessionOf} entryId={entryId} question={turn.question} />
               )}
             </div>
           </>

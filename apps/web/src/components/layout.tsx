@@ -5,6 +5,7 @@ import { PrivilegeBanner } from './privilege-banner';
 const LINKS: Array<{ to: string; label: string }> = [
   { to: '/', label: 'Overview' },
   { to: '/chat', label: 'Chat' },
+  { to: '/saved', label: 'Saved' },
   { to: '/traces', label: 'Traces' },
   { to: '/knowledge', label: 'Knowledge' },
   { to: '/connections', label: 'Connections' },

@@ -61,7 +61,14 @@ export class SavedAnswersService {
     if (name === '') throw ApiException.validation([{ field: 'name', problems: ['must not be blank'] }]);
     const content = await this.contentOf(caller, input);
     const now = new Date().toISOString();
-    const saved: SavedAnswer = { id: randomUUID(), name, user_id: caller.userId, ...content, created_at: now, updated_at: now };
+    const saved: SavedAnswer = {
+      id: randomUUID(),
+      name,
+      user_id: caller.userId,
+      ...content,
+      created_at: now,
+      updated_at: now,
+    };
     await this.saved.insert(saved);
     auditCallerEvent(this.logger, 'saved.create', caller, { savedId: saved.id, connectionId: saved.connection_id });
     return saved;
