@@ -83,4 +83,35 @@ describe('saved answers and the chat that keeps its conversation', () => {
       await saveScreenshot(page, `saved-02-saved-page-${viewport.name}`);
     }),
   );
+
+  it("creates and edits a definition on the Knowledge page, the API's problems shown by field", () =>
+    withViewportPage(browser, VIEWPORTS[0], async (page) => {
+      await openWithKey(page, `${stack.url}/knowledge`, KEY, 'definition-new');
+      await page.getByTestId('definition-new').click();
+      await page.getByTestId('definition-name').fill('revenue');
+      await page.getByTestId('definition-expression').fill('SUM(order_items.price_total)');
+      await page.getByTestId('definition-save').click();
+      // the server's check, shown under the field it names
+      const problem = page.getByTestId('definition-problem-expression');
+      await problem.waitFor();
+      expect(await problem.innerText()).toContain('unknown column "price_total"');
+      expect(await page.getByTestId('definition-form-error').innerText()).not.toBe('');
+
+      await page.getByTestId('definition-expression').fill('SUM(order_items.line_total)');
+      await page.getByTestId('definition-save').click();
+      const row = page.getByTestId('definition-row').filter({ hasText: 'revenue' });
+      await row.waitFor();
+      expect(await row.getByTestId('definition-version-number').innerText()).toBe('v1');
+
+      await row.getByTestId('definition-edit').click();
+      await page.getByTestId('definition-synonyms').fill('sales, turnover');
+      await page.getByTestId('definition-save').click();
+      await row.getByTestId('definition-version-number').filter({ hasText: 'v2' }).waitFor();
+      const stored = (await stack.api('/api/knowledge/definitions')).body.items;
+      expect(stored).toMatchObject([
+        { kind: 'metric', name: 'revenue', synonyms: ['sales', 'turnover'], expression: 'SUM(order_items.line_total)' },
+      ]);
+      expect(await pageFitsWidth(page)).toBe(true);
+      await saveScreenshot(page, 'saved-03-definition-edited');
+    }));
 });

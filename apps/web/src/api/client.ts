@@ -14,6 +14,7 @@ import type {
   FeedbackResponse,
   FeedbackSignal,
   KnowledgeDefinition,
+  KnowledgeDefinitionBody,
   LlmInput,
   LlmView,
   Page,
@@ -344,6 +345,14 @@ export class ApiClient {
   /** GET /api/knowledge/definitions: live definitions of the active connection, oldest first (service key only). */
   definitions(query: { page?: number; page_size?: number } = {}): Promise<Page<KnowledgeDefinition>> {
     return this.request('GET', '/api/knowledge/definitions', { query });
+  }
+  /** POST /api/knowledge/definitions: a new definition of the active connection (service key only; 400 names the field). */
+  createDefinition(body: KnowledgeDefinitionBody): Promise<KnowledgeDefinition> {
+    return this.request('POST', '/api/knowledge/definitions', { body });
+  }
+  /** PATCH /api/knowledge/definitions/{id}: changed fields, a new version (service key only; 400 names the field). */
+  updateDefinition(id: string, patch: Partial<KnowledgeDefinitionBody>): Promise<KnowledgeDefinition> {
+    return this.request('PATCH', `/api/knowledge/definitions/${encodeURIComponent(id)}`, { body: patch });
   }
   /** GET /api/knowledge/definitions/{id}/versions: every version, oldest first, with its change. */
   definitionVersions(
