@@ -800,10 +800,8 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     ).text;
     const n = Number(total.rows[0][0]);
     expect(text).toMatch(
-      n > 12
-        ? new RegExp(
-            `^Found ${n.toLocaleString('en-US')} customers in Canada: [^,]+(, [^,]+){11} and ${n - 12} more\\.$`,
-          )
+      n > 10
+        ? /^Found more than 10 customers in Canada: [^,]+(, [^,]+){9} and at least 1 more\.$/
         : new RegExp(`^Found ${n} customers in Canada: `),
     );
     expect(sql).toMatch(/LIMIT 1000$/);
