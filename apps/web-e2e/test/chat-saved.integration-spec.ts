@@ -1,9 +1,10 @@
 /**
  * Saving answers and the chat that reopens its conversation, in real Chromium against the real api (offline engine,
- * sample shop database), at 1400x900 and 390x844: "Save" under an answer keeps it (checked on the server), the
- * session is in the URL and the conversation is back after leaving the Chat page and after a reload, and the Saved
- * page runs the saved answer again and shows its answer in words, when it was read and its table. Screenshots go to
- * test-artifacts/web/ (git-ignored), named saved-*.
+ * sample shop database), at 1400x900 and 390x844: export says how many rows it wrote; "Save" under an answer keeps it
+ * (checked on the server); the session is in the URL and the conversation is back after leaving the Chat page and
+ * after a reload; the Saved page runs the saved answer again and shows its answer in words, when it was read and its
+ * table. Then definitions created and edited on the Knowledge page, the API's problems shown by field. Screenshots go
+ * to test-artifacts/web/ (git-ignored), named saved-*.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +45,10 @@ describe('saved answers and the chat that keeps its conversation', () => {
       const answer = await turn.getByTestId('chat-answer').innerText();
       const session = new URL(page.url()).searchParams.get('session');
       expect(session).toMatch(/^[0-9a-f-]{36}$/);
+
+      // Export says how many rows it wrote
+      await turn.getByTestId('export-csv').click();
+      expect(await turn.getByTestId('export-written').innerText()).toBe('Wrote 1 row to CSV.');
 
       // Save, under a name of one's own
       const name = `Customers (${viewport.name})`;

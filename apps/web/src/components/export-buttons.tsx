@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { exportNotice } from '../lib/export-notice';
 import { useApi } from './api-provider';
 import { useToast } from './toasts';
 
@@ -61,15 +62,4 @@ export function ExportButtons({ entryId }: { entryId: string }) {
       )}
     </span>
   );
-}
-
-/** "Wrote 4,200 rows to CSV." (with "; the export limit stopped it there" when it cut the file); null when unknown. */
-export function exportNotice(
-  format: 'csv' | 'json',
-  rows: number | undefined,
-  truncated: boolean | undefined,
-): string | null {
-  if (rows === undefined) return null;
-  const count = `${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'}`;
-  return `Wrote ${count} to ${format.toUpperCase()}${truncated ? '; the export limit stopped it there' : ''}.`;
 }
