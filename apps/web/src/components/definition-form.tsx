@@ -75,6 +75,20 @@ function bodyOf(kind: KnowledgeDefinitionKind, values: Map<string, string>, scop
 }
 
 /**
+ * The message and the problems by field of a failed save; a problem of a field the form does not show (the body, the
+ * kind) stays in the message.
+ */
+function formError(err: unknown, kind: KnowledgeDefinitionKind): { message: string; fields: Map<string, string> } {
+  const fields = new Map<string, string>();
+  const details = err instanceof ApiError && Array.isArray(err.details) ? err.details : [];
+  for (const d of details) fields.set(d.field, d.problems.join('; '));
+  const shown = new Set((FIELDS.get(kind) ?? []).map((f) => f.name));
+  const elsewhere = details.some((d) => !shown.has(d.field));
+  const message = err instanceof ApiError ? (elsewhere ? err.describe() : err.message) : String(err);
+  return { message, fields };
+}
+
+/**
  * Create a definition (POST /api/knowledge/definitions) or edit one (PATCH, a new version). The server checks it as
  * it checks any definition (docs/knowledge.md): a 400 shows its message, and each field's problems under that field.
  */
@@ -102,16 +116,12 @@ export function DefinitionForm({
       const body = bodyOf(kind, values, scope);
       onSaved(definition ? await client.updateDefinition(definition.id, body) : await client.createDefinition(body));
     } catch (err) {
-      const fields = new Map<string, string>();
-      const details = err instanceof ApiError && Array.isArray(err.details) ? err.details : [];
-      for (const d of details) fields.set(d.field, d.problems.join('; '));
-      setError({ message: err instanceof ApiError ? err.message : String(err), fields });
+      setError(formError(err, kind));
     } finally {
       setBusy(false);
     }
   }
 
-  const fieldId = (name: string) => `definition-${name}`;
   return (
     <form className="card form" onSubmit={submit} aria-label={definition ? 'Edit definition' : 'New definition'}>
       <h2>{definition ? `Edit ${definition.kind}` : 'New definition'}</h2>
@@ -135,30 +145,13 @@ export function DefinitionForm({
         </label>
       )}
       {(FIELDS.get(kind) ?? []).map((field) => (
-        <label key={field.name} htmlFor={fieldId(field.name)}>
-          {field.label}
-          {field.long ? (
-            <textarea
-              id={fieldId(field.name)}
-              rows={2}
-              value={values.get(field.name) ?? ''}
-              onChange={(e) => setValues(new Map(values).set(field.name, e.target.value))}
-              data-testid={fieldId(field.name)}
-            />
-          ) : (
-            <input
-              id={fieldId(field.name)}
-              value={values.get(field.name) ?? ''}
-              onChange={(e) => setValues(new Map(values).set(field.name, e.target.value))}
-              data-testid={fieldId(field.name)}
-            />
-          )}
-          {error?.fields.has(field.name) && (
-            <span className="error-text field-error" role="alert" data-testid={`definition-problem-${field.name}`}>
-              {error.fields.get(field.name)}
-            </span>
-          )}
-        </label>
+        <DefinitionField
+          key={field.name}
+          field={field}
+          value={values.get(field.name) ?? ''}
+          problem={error?.fields.get(field.name) ?? null}
+          onChange={(text) => setValues(new Map(values).set(field.name, text))}
+        />
       ))}
       {kind === 'instruction' && (
         <label>
@@ -178,5 +171,35 @@ export function DefinitionForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** One text field of the form with the API's problem for it underneath. */
+function DefinitionField({
+  field,
+  value,
+  problem,
+  onChange,
+}: {
+  field: { name: string; label: string; long?: boolean };
+  value: string;
+  problem: string | null;
+  onChange(text: string): void;
+}) {
+  const id = `definition-${field.name}`;
+  return (
+    <label htmlFor={id}>
+      {field.label}
+      {field.long ? (
+        <textarea id={id} rows={2} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id} />
+      ) : (
+        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id} />
+      )}
+      {problem && (
+        <span className="error-text field-error" role="alert" data-testid={`definition-problem-${field.name}`}>
+          {problem}
+        </span>
+      )}
+    </label>
   );
 }
