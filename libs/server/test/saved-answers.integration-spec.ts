@@ -3,8 +3,11 @@
  * saved from a session and SQL saved as written (a write, DDL or refused statement is 400 with the field), run again
  * read-only with the row limit and no request to the model, each user seeing only their own (the service key all),
  * renamed and deleted; and the CSV export lifting the row limit the answer ran under. On SQLite and PostgreSQL state.
+ * Then a saved read on a PostgreSQL and a MariaDB connection, run through that engine's driver, worded as the table
+ * shows it; a write, or a SELECT that changes the database (PostgreSQL's nextval), is refused when saved.
  */
-import { describeWith } from '@nlq/test-services';
+import { SCRATCH_ENGINES, useScratchDriver } from '@nlq/db-drivers/testing';
+import { describeEachWith, describeWith } from '@nlq/test-services';
 import { PG, usePostgresSchema } from '../src/testing/postgres-schema';
 import { providerEnv, startScriptedShopModel, type ScriptedModelServer } from '../src/testing/scripted-model';
 import { call, makeDataDir, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
@@ -146,4 +149,48 @@ describe('saved answers with SQLite state', () => {
 describeWith('postgresql')('saved answers with PostgreSQL state', () => {
   const pg = usePostgresSchema('nlq_saved', 'Skipping the PostgreSQL state test of saved answers');
   scenario(() => (pg.admin ? { STATE_DATABASE_URL: `${PG}?schema=${pg.schema}` } : null));
+});
+
+const SERVER_ENGINES = SCRATCH_ENGINES.filter((e) => e.name !== 'sqlite');
+
+describeEachWith(SERVER_ENGINES, (e) => e.services)('a saved answer on a $name connection', (engine) => {
+  const scratch = useScratchDriver(engine, [
+    'CREATE TABLE sales (id INTEGER PRIMARY KEY, region VARCHAR(20) NOT NULL, amount DECIMAL(10,2) NOT NULL)',
+    "INSERT INTO sales (id, region, amount) VALUES (1, 'north', 1200.5), (2, 'south', 300), (3, 'north', 40000)",
+    ...(engine.name === 'postgresql' ? ['CREATE SEQUENCE ticket'] : []),
+  ]);
+  let t: TestApp | null = null;
+  afterAll(async () => {
+    await t?.close();
+    if (t) removeDataDir(t.dataDir);
+  });
+
+  it('runs its SQL read-only through the engine driver and words it as the table shows it', async () => {
+    t = await startTestApp({ SERVICE_API_KEY: SERVICE, LLM_PROVIDER: 'offline' });
+    const app = t;
+    const api = (route: string, body?: unknown) =>
+      call(`${app.url}${route}`, { body, headers: { 'x-api-key': SERVICE } });
+    const connection = await api('/api/connections', { name: `scratch-${engine.name}`, url: scratch.url });
+    expect(connection.status).toBe(201);
+    const connectionId = connection.body.id as string;
+
+    const sql = 'SELECT region, SUM(amount) AS amount FROM sales GROUP BY region ORDER BY region';
+    const saved = await api('/api/saved', { name: 'per region', connection_id: connectionId, sql });
+    expect(saved).toMatchObject({ status: 201, body: { connection_id: connectionId, sql } });
+    const run = await api(`/api/saved/${saved.body.id}/result`);
+    expect(run.body).toMatchObject({ columns: ['region', 'amount'], row_count: 2, truncated: false });
+    expect(run.body.answer).toBe('2 rows (region, amount): north ($41,200.50) and south ($300.00).');
+
+    const write = await api('/api/saved', {
+      name: 'w',
+      connection_id: connectionId,
+      sql: 'UPDATE sales SET amount = 0',
+    });
+    expect(write).toMatchObject({ status: 400, body: { details: [{ field: 'sql' }] } });
+    // a statement that changes the database inside a SELECT is refused by the classifier too
+    if (engine.name === 'postgresql') {
+      const bump = await api('/api/saved', { name: 'n', connection_id: connectionId, sql: "SELECT nextval('ticket')" });
+      expect(bump).toMatchObject({ status: 400, body: { details: [{ field: 'sql' }] } });
+    }
+  });
 });
