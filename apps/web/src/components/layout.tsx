@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { chatLink } from '../lib/last-session';
 import { useApi } from './api-provider';
 import { PrivilegeBanner } from './privilege-banner';
 
@@ -20,16 +21,22 @@ const LIVE_LABEL = {
   refused: 'refused',
 } as const;
 
-/** Page frame: header with navigation, caller, live-channel state and a "change key" button; the page below. */
+/**
+ * Page frame: header with navigation (the Chat link reopens the session the chat showed last), caller, live-channel
+ * state and a "change key" button; the page below.
+ */
 export function Layout() {
   const { me, liveStatus, askForKey } = useApi();
+  // read on every navigation, so the Chat link carries the session the chat showed last
+  useLocation();
+  const links = LINKS.map((l) => (l.to === '/chat' ? { ...l, to: chatLink() } : l));
   return (
     <div className="app">
       <header className="topbar">
         <span className="brand">nlq</span>
         <nav aria-label="Main">
-          {LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.to === '/'} data-testid={`nav-${l.label.toLowerCase()}`}>
+          {links.map((l) => (
+            <NavLink key={l.label} to={l.to} end={l.to === '/'} data-testid={`nav-${l.label.toLowerCase()}`}>
               {l.label}
             </NavLink>
           ))}

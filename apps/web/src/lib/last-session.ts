@@ -1,10 +1,10 @@
-/** Where the chat keeps the session it showed last, so /chat reopens it after navigation and reloads. */
+/** Where the chat keeps the session it showed last in this tab, so the Chat link reopens it. */
 export const LAST_SESSION_SLOT = 'nlq.chat.lastSession';
 
-/** The chat session shown last in this browser, or null. */
+/** The chat session this tab showed last, or null. */
 export function loadLastSession(): string | null {
   try {
-    return localStorage.getItem(LAST_SESSION_SLOT) || null;
+    return sessionStorage.getItem(LAST_SESSION_SLOT) || null;
   } catch {
     return null;
   }
@@ -13,9 +13,15 @@ export function loadLastSession(): string | null {
 /** Remember the chat's session, or forget it with null (a new conversation, a session that is gone). */
 export function saveLastSession(sessionId: string | null): void {
   try {
-    if (sessionId) localStorage.setItem(LAST_SESSION_SLOT, sessionId);
-    else localStorage.removeItem(LAST_SESSION_SLOT);
+    if (sessionId) sessionStorage.setItem(LAST_SESSION_SLOT, sessionId);
+    else sessionStorage.removeItem(LAST_SESSION_SLOT);
   } catch {
-    /* private mode: the session lives in the URL only */
+    /* storage unavailable: the session lives in the URL only */
   }
+}
+
+/** The Chat link: `/chat?session=<last>` when this tab showed a session, else `/chat`. */
+export function chatLink(): string {
+  const last = loadLastSession();
+  return last ? `/chat?session=${encodeURIComponent(last)}` : '/chat';
 }

@@ -18,7 +18,7 @@ import { useToast } from '../components/toasts';
 import { ExampleQuestionList } from '../components/example-questions';
 import { SchemaPanel } from '../components/schema-panel';
 import { insertWord } from '../lib/insert-text';
-import { loadLastSession, saveLastSession } from '../lib/last-session';
+import { saveLastSession } from '../lib/last-session';
 
 /**
  * Turns of a stored session: its query entries, with later approval/rejection/feedback entries attached. A query
@@ -59,8 +59,9 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
  * total when the row limit cut it) and chart, thumbs up/down and CSV export. When nlq asks back, the question and
  * its options as buttons: choosing one sends `clarification_option` in the same session, and its answer is the next
  * turn (the option's label as the person's message). ?session=<id> continues a stored session, with the kept rows
- * of its answers; /chat without it reopens the session this browser showed last (lib/last-session.ts), so the
- * conversation survives navigation and reloads. Each answer can be saved under a name (components/save-answer.tsx).
+ * of its answers. The session is in the URL from the first answer (a reload keeps it), and the Chat link of the
+ * navigation reopens the session this tab showed last (lib/last-session.ts), so the conversation survives leaving
+ * the page. Each answer can be saved under a name (components/save-answer.tsx).
  *
  * Issue 24: the page scrolls to each new question and again to its answer; stages fold into one line once a
  * question has finished; every answer can be rated (by its history entry); a refusal shows once, in its turn, with
@@ -87,15 +88,10 @@ export function ChatPage() {
     client.connections().then(setConnections, (err) => toast.error(err));
   }, [client, toast]);
 
-  // Show the stored session named in the URL (?session=); without one, reopen the session shown last (kept in this
-  // browser) by putting it in the URL, else an empty conversation. A session that is gone (404) is forgotten.
+  // Show the stored session named in the URL (?session=), or an empty conversation without one. The session shown is
+  // remembered for the Chat link (lib/last-session.ts); a session that is gone (404) is forgotten.
   const shown = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    const last = sessionParam ? null : loadLastSession();
-    if (last && shown.current === undefined) {
-      setParams({ session: last }, { replace: true });
-      return;
-    }
     if (sessionParam === shown.current) return;
     shown.current = sessionParam;
     setSessionId(sessionParam);
@@ -112,7 +108,7 @@ export function ChatPage() {
         toast.error(err);
       },
     );
-  }, [sessionParam, client, toast, setParams]);
+  }, [sessionParam, client, toast]);
 
   // Live stage progress of a question asked without streaming: events of its session (the first names a new session).
   useEffect(
