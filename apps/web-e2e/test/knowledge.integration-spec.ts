@@ -71,6 +71,7 @@ describe('web knowledge page and definitions used by an answer', () => {
       'sales',
       "SUM(orders.total_amount) WHERE orders.status <> 'cancelled'",
       'v2',
+      'Edit',
     ]);
     await row.getByTestId('definition-select').click();
     const versions = page.getByTestId('definition-versions');

@@ -9,10 +9,11 @@ import { KnowledgePage } from './pages/knowledge-page';
 import { LlmsPage } from './pages/llms-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OverviewPage } from './pages/overview-page';
+import { SavedPage } from './pages/saved-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat), /knowledge and /benchmarks behind the API key dialog. */
+/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks and /saved (saved answers run again) behind the API key dialog or sign-in. */
 export function App() {
   return (
     <BrowserRouter>
@@ -22,6 +23,7 @@ export function App() {
             <Route element={<Layout />}>
               <Route index element={<OverviewPage />} />
               <Route path="chat" element={<ChatPage />} />
+              <Route path="saved" element={<SavedPage />} />
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
               <Route path="knowledge" element={<KnowledgePage />} />

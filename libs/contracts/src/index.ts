@@ -21,3 +21,4 @@ export * from './sign-in';
 export * from './answer-warning';
 export * from './roles';
 export * from './data-policy';
+export * from './saved';

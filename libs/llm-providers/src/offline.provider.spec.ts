@@ -183,7 +183,7 @@ describe('OfflineProvider.writeAnswer', () => {
         12,
       ),
     ).toBe(
-      'Found 12 customers in Canada: First0 Last0, First1 Last1, First2 Last2, First3 Last3, First4 Last4, First5 Last5, First6 Last6, First7 Last7, First8 Last8, First9 Last9; showing the first 10.',
+      'Found 12 customers in Canada: First0 Last0, First1 Last1, First2 Last2, First3 Last3, First4 Last4, First5 Last5, First6 Last6, First7 Last7, First8 Last8, First9 Last9 and 2 more.',
     );
     expect(
       await answer(
@@ -193,7 +193,7 @@ describe('OfflineProvider.writeAnswer', () => {
         100,
         true,
       ),
-    ).toMatch(/^Found more than 100 customers in Canada: .*; showing the first 10\.$/);
+    ).toMatch(/^Found more than 100 customers in Canada: .*First9 Last9 and at least 91 more\.$/);
     expect(
       await answer(
         'top 2 products by total sales',

@@ -162,6 +162,24 @@ describe('buildAnswerPrompt', () => {
     );
   });
 
+  it('writes the numbers as the table shows them and asks for every row up to twelve and "so far" kept', () => {
+    const { system, user } = buildAnswerPrompt({
+      question: 'Revenue per year?',
+      sql: 'SELECT year, revenue FROM t',
+      columns: ['year', 'revenue', 'orders'],
+      rows: [
+        [2025, '241800', 1200],
+        ['2026 so far', 1500.5, 3],
+      ],
+      rowCount: 2,
+      truncated: false,
+    });
+    expect(user).toContain('| 2025 | $241,800.00 | 1,200 |\n| 2026 so far | $1,500.50 | 3 |');
+    expect(system).toMatch(/as the result table writes it/);
+    expect(system).toMatch(/at most 12 rows/);
+    expect(system).toMatch(/"so far"/);
+  });
+
   it('says when only part of the result is shown and caps rows and cell width', () => {
     const rows = Array.from({ length: 80 }, (_, i) => [i, 'x'.repeat(200)]);
     const { user } = buildAnswerPrompt({

@@ -3,6 +3,7 @@
  * Anthropic). The built-in offline engine does not use prompts.
  */
 import type { DatabaseSchema, Dialect, KnowledgeDefinition, TableSchema } from '@nlq/contracts';
+import { formatCell as formatForPeople, numericValue } from '@nlq/contracts';
 import { ClarificationNeededError, UnanswerableQuestionError, ProviderResponseError } from './errors';
 import { ASK_BACK_RULE, parseAskBack } from './ask-back';
 import { CANNOT_ANSWER_MARKER, cannotAnswerReason, extractSql, stripThinking } from './extract-sql';
@@ -310,6 +311,9 @@ export function buildAnswerPrompt(request: AnswerPromptRequest): ChatPrompt {
     'Use only names, values and numbers that appear in the result rows. Never invent, estimate or recompute numbers that are not in the rows.',
     'If the result has no rows, say that nothing matched the question.',
     'If you see only part of the result, say that the answer covers only the rows shown.',
+    'Write every number as the result table writes it (its grouping, decimals and currency sign).',
+    'Name every row of a result of at most 12 rows; for more, name the first ones and say how many others there are.',
+    'A period marked "so far" is not over yet: keep those words.',
   ].join('\n');
   const shown = Math.min(request.rows.length, ANSWER_PROMPT_MAX_ROWS);
   const partial = request.truncated || shown < request.rowCount;
@@ -323,13 +327,27 @@ export function buildAnswerPrompt(request: AnswerPromptRequest): ChatPrompt {
     request.sql.trim(),
     '',
     summary,
-    request.columns.length ? renderRowsTable(request.columns, request.rows) : '(no columns)',
+    request.columns.length ? renderRowsTable(request.columns, readableNumbers(request)) : '(no columns)',
     ...(() => {
       const definitions = renderDefinitions(request.knowledge, 'answer');
       return definitions.length ? ['', ...definitions] : [];
     })(),
   ].join('\n');
   return { system, user };
+}
+
+/**
+ * The rows with their numbers written as the web app's table writes them (contracts formatCell with the currency
+ * sign: `$241,800.00`, `1,234`), so a model's answer repeats them as people read them; other cells as they are.
+ */
+function readableNumbers(request: AnswerPromptRequest): unknown[][] {
+  return request.rows.map((row) =>
+    row.map((value, i) =>
+      typeof value !== 'boolean' && numericValue(value) !== null
+        ? formatForPeople(value, request.columns[i] ?? '', { currency: true })
+        : value,
+    ),
+  );
 }
 
 /**

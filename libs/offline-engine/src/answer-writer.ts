@@ -1,19 +1,29 @@
 import type { OfflineAnswerRequest } from './engine-types';
 import type { AnswerPlan } from './answer-plan';
-import { escapedValue } from '@nlq/contracts';
-import { formatNumber, formatValue, toNumber } from './value-format';
+import { escapedValue, formatCell } from '@nlq/contracts';
+import { formatNumber, toNumber } from './value-format';
 import { humanize } from './word-forms';
 
-/** Rows named in a sentence at most. */
-export const ANSWER_ITEMS = 10;
+/** Rows named in a sentence at most: a year of months fits; longer results say how many rows they leave out. */
+export const ANSWER_ITEMS = 12;
 
 function capitalize(text: string): string {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-function measureText(value: unknown, money: boolean): string {
+/**
+ * A measure as the web app's table shows it (contracts formatCell with the currency sign: `$241,800.00`, `1,234`),
+ * money also when the plan says the measure is money though its column name does not.
+ */
+function measureText(value: unknown, money: boolean, column = ''): string {
   const n = toNumber(value);
-  return n === null ? formatValue(value) : formatNumber(n, money);
+  if (n !== null && money) return formatNumber(n, true);
+  return formatCell(value, column, { currency: true });
+}
+
+/** A cell as the web app's table shows it (numbers grouped, money with its sign, dates as dates). */
+function cellText(value: unknown, column: string): string {
+  return escapedValue(formatCell(value, column, { currency: true }));
 }
 
 /** Index of each named column in the result, ignoring case; -1 when absent. */
@@ -21,17 +31,23 @@ function indexes(columns: string[], names: string[]): number[] {
   return names.map((n) => columns.findIndex((c) => c.toLowerCase() === n.toLowerCase())).filter((i) => i >= 0);
 }
 
-function rowLabel(row: unknown[], labelIdx: number[]): string {
-  return labelIdx
-    .map((i) => (row[i] === null || row[i] === undefined ? '(none)' : escapedValue(String(row[i]))))
-    .join(' ');
+function rowLabel(row: unknown[], labelIdx: number[], columns: string[]): string {
+  return labelIdx.map((i) => cellText(row[i], columns[i] ?? '')).join(' ');
 }
 
+/**
+ * What a sentence naming at most `count` rows leaves out: "" when it names them all, else " and 8 more" (the rows the
+ * statement returned beyond those named: the uncapped total when the row limit cut them and they were counted) or
+ * " and at least 989 more" when the row limit cut them uncounted (one beyond the 1,000 rows returned).
+ */
 function shown(request: OfflineAnswerRequest, count: number): string {
-  const rows = Math.min(request.rows.length, count);
-  return request.rows.length > count || request.rowCount > count || request.truncated
-    ? `; showing the first ${rows}`
-    : '';
+  const named = Math.min(request.rows.length, count);
+  const uncounted = request.truncated && typeof request.totalRows !== 'number';
+  // uncounted: more rows exist than the row limit let through, so at least one beyond those returned
+  const total = uncounted ? request.rowCount + 1 : request.truncated ? (request.totalRows as number) : request.rowCount;
+  const omitted = Math.max(total, request.rows.length) - named;
+  if (omitted <= 0) return '';
+  return ` and ${uncounted ? 'at least ' : ''}${formatNumber(omitted)} more`;
 }
 
 /**
@@ -47,10 +63,11 @@ function found(request: OfflineAnswerRequest): string {
 
 /**
  * Write a plain, honest sentence from result rows. Counts: "There are 1,000 customers."; one aggregate: "The
- * average total of orders in 2024 is $123.45."; lists: "Found 12 customers in Canada: Ana Silva, ...; showing the
- * first 10." (and "more than N" when the row limit cut the result); top-N: "The top 5 products by total sales are:
+ * average total of orders in 2024 is $123.45."; lists: "Found 20 customers in Canada: Ana Silva, ... and 8 more."
+ * (every row up to ANSWER_ITEMS is named, the rest counted; "more than N" when the row limit cut the result); top-N: "The top 5 products by total sales are:
  * X ($12,345.67), ..."; groups: "Number of products by category (8 groups): Books 120, ...". No rows: "No rows
- * matched." Every number comes from the rows (the SQL aggregated them), never from sampling rows here.
+ * matched." Every number comes from the rows (the SQL aggregated them), never from sampling rows here, and reads as
+ * the web app's table shows it (contracts formatCell: grouped digits, money with its sign, dates as dates).
  * Without a plan (SQL the engine did not write) the sentence is generic.
  */
 export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan | null): string {
@@ -84,12 +101,12 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
     case 'aggregate': {
       const v = rows[0][valueIdx >= 0 ? valueIdx : 0];
       if (v === null || v === undefined) return `No rows matched, so there is no ${plan.measureLabel}${plan.context}.`;
-      return `The ${plan.measureLabel}${plan.context} is ${measureText(v, plan.money)}.`;
+      return `The ${plan.measureLabel}${plan.context} is ${measureText(v, plan.money, columns[valueIdx >= 0 ? valueIdx : 0])}.`;
     }
     case 'grouped': {
       const items = rows
         .slice(0, ANSWER_ITEMS)
-        .map((r) => `${rowLabel(r, labelIdx)} ${measureText(r[valueIdx], plan.money)}`);
+        .map((r) => `${rowLabel(r, labelIdx, columns)} ${measureText(r[valueIdx], plan.money, columns[valueIdx])}`);
       const groups = request.truncated
         ? `${found(request)} groups`
         : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
@@ -99,7 +116,9 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
       const items = rows
         .slice(0, ANSWER_ITEMS)
         .map((r) =>
-          valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx),
+          valueIdx >= 0
+            ? `${rowLabel(r, labelIdx, columns)} (${measureText(r[valueIdx], plan.money, columns[valueIdx])})`
+            : rowLabel(r, labelIdx, columns),
         );
       const n = rows.length;
       const wanted = plan.limit ?? n;
@@ -126,18 +145,20 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
       const items = rows
         .slice(0, ANSWER_ITEMS)
         .map((r) =>
-          valueIdx >= 0 ? `${rowLabel(r, labelIdx)} (${measureText(r[valueIdx], plan.money)})` : rowLabel(r, labelIdx),
+          valueIdx >= 0
+            ? `${rowLabel(r, labelIdx, columns)} (${measureText(r[valueIdx], plan.money, columns[valueIdx])})`
+            : rowLabel(r, labelIdx, columns),
         );
       const lead = `${plan.limit && plan.limit > 1 ? `The ${formatNumber(plan.limit)} ${plan.nounPlural}` : `The ${plan.noun}`} with the ${plan.direction === 'desc' ? 'highest' : 'lowest'} ${plan.measureLabel} in each ${plan.groupNoun}${plan.context} (ties kept)`;
       return `${lead}: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'list': {
-      const items = rows.slice(0, ANSWER_ITEMS).map((r) => rowLabel(r, labelIdx));
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => rowLabel(r, labelIdx, columns));
       const noun = request.rowCount === 1 && !request.truncated ? plan.noun : plan.nounPlural;
       return `Found ${found(request)} ${noun}${plan.context}: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'lookup': {
-      const items = rows.slice(0, ANSWER_ITEMS).map((r) => r.map((v) => formatValue(v)).join(', '));
+      const items = rows.slice(0, ANSWER_ITEMS).map((r) => r.map((v, i) => cellText(v, columns[i])).join(', '));
       const verb = request.rowCount === 1 && !request.truncated ? 'is' : 'are';
       return `The ${plan.measureLabel}${plan.context} ${verb} ${items.join('; ')}${shown(request, ANSWER_ITEMS)}.`;
     }
@@ -155,13 +176,13 @@ function severalValues(request: OfflineAnswerRequest, plan: AnswerPlan, labelIdx
   const idx = values.map((v) => indexes(request.columns, [v.column])[0] ?? -1);
   const text = (row: unknown[], k: number) =>
     idx[k] >= 0 && row[idx[k]] !== null && row[idx[k]] !== undefined
-      ? measureText(row[idx[k]], values[k].money)
+      ? measureText(row[idx[k]], values[k].money, request.columns[idx[k]])
       : 'none';
   if (plan.kind === 'aggregate')
     return `${capitalize(values.map((v, k) => `the ${v.label}${plan.context} is ${text(request.rows[0], k)}`).join(' and '))}.`;
   const items = request.rows
     .slice(0, ANSWER_ITEMS)
-    .map((r) => `${rowLabel(r, labelIdx)} ${values.map((_, k) => text(r, k)).join(' and ')}`);
+    .map((r) => `${rowLabel(r, labelIdx, request.columns)} ${values.map((_, k) => text(r, k)).join(' and ')}`);
   const groups = request.truncated
     ? `${found(request)} groups`
     : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
@@ -173,8 +194,8 @@ function genericAnswer(request: OfflineAnswerRequest): string {
   const { rows, columns } = request;
   if (rows.length === 1 && columns.length === 1) {
     const v = rows[0][0];
-    return `The ${humanize(columns[0]) || 'result'} is ${toNumber(v) !== null && typeof v !== 'string' ? formatNumber(toNumber(v) as number) : formatValue(v)}.`;
+    return `The ${humanize(columns[0]) || 'result'} is ${cellText(v, columns[0])}.`;
   }
-  const items = rows.slice(0, ANSWER_ITEMS).map((r) => r.map((v) => formatValue(v)).join(' | '));
+  const items = rows.slice(0, ANSWER_ITEMS).map((r) => r.map((v, i) => cellText(v, columns[i])).join(' | '));
   return `Found ${found(request)} ${request.rowCount === 1 ? 'row' : 'rows'}: ${items.join('; ')}${shown(request, ANSWER_ITEMS)}.`;
 }

@@ -79,3 +79,7 @@ export {
   type DataPolicySource,
   databaseIdentity,
 } from './data-policy';
+export { templateAnswer } from './stages/answer-template';
+export { factualSummary } from './stages/answer';
+export { countCutRows, rowCap } from './stages/row-total';
+export type { RowCap } from './stages/row-total';

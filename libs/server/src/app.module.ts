@@ -26,6 +26,7 @@ import { KeysModule } from './application/keys/keys.module';
 import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/knowledge-definitions.module';
 import { ExamplesModule } from './application/knowledge/examples/examples.module';
 import { BenchmarksModule } from './application/benchmarks/benchmarks.module';
+import { SavedAnswersModule } from './application/saved/saved-answers.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
 import { McpModule } from './application/mcp/mcp.module';
@@ -71,6 +72,7 @@ export class AppModule {
         ExportModule,
         KnowledgeDefinitionsModule,
         BenchmarksModule,
+        SavedAnswersModule,
         LiveModule,
         McpModule,
         SignInModule,

@@ -13,15 +13,20 @@ import type {
   ChatResponse,
   ConnectionInput,
   ConnectionView,
+  CreateSavedAnswerRequest,
   ErrorResponse,
   ExampleStatus,
   FeedbackResponse,
   FeedbackSignal,
   KnowledgeDefinition,
+  KnowledgeDefinitionBody,
   LlmInput,
   LlmView,
   Page,
   RefreshResponse,
+  SavedAnswer,
+  SavedAnswerList,
+  SavedAnswerResult,
   SessionDetail,
   SessionSummary,
   TestResult,
@@ -79,6 +84,10 @@ export interface ApiClientOptions {
 export interface Download {
   blob: Blob;
   filename: string;
+  /** Rows the file holds (X-Export-Rows), when the server said. */
+  rows?: number;
+  /** True when EXPORT_MAX_ROWS cut the file short (X-Export-Truncated). */
+  truncated?: boolean;
 }
 
 /**
@@ -363,6 +372,14 @@ export class ApiClient {
   definitions(query: { page?: number; page_size?: number } = {}): Promise<Page<KnowledgeDefinition>> {
     return this.request('GET', '/api/knowledge/definitions', { query });
   }
+  /** POST /api/knowledge/definitions: a new definition of the active connection (service key only; 400 names the field). */
+  createDefinition(body: KnowledgeDefinitionBody): Promise<KnowledgeDefinition> {
+    return this.request('POST', '/api/knowledge/definitions', { body });
+  }
+  /** PATCH /api/knowledge/definitions/{id}: changed fields, a new version (service key only; 400 names the field). */
+  updateDefinition(id: string, patch: Partial<KnowledgeDefinitionBody>): Promise<KnowledgeDefinition> {
+    return this.request('PATCH', `/api/knowledge/definitions/${encodeURIComponent(id)}`, { body: patch });
+  }
   /** GET /api/knowledge/definitions/{id}/versions: every version, oldest first, with its change. */
   definitionVersions(
     id: string,
@@ -426,7 +443,31 @@ export class ApiClient {
     const blob = await res.blob();
     const filename =
       filenameFromDisposition(res.headers.get('Content-Disposition')) ?? `nlq-export-${entryId}.${format}`;
-    return { blob, filename };
+    const rows = Number(res.headers.get('X-Export-Rows') ?? Number.NaN);
+    return {
+      blob,
+      filename,
+      ...(Number.isFinite(rows) ? { rows } : {}),
+      truncated: res.headers.get('X-Export-Truncated') === 'true',
+    };
+  }
+
+  /** POST /api/saved: keep an answer (session_id, entry_id) or a read (sql) under a name. */
+  saveAnswer(input: CreateSavedAnswerRequest): Promise<SavedAnswer> {
+    return this.request('POST', '/api/saved', { body: input });
+  }
+  savedAnswers(): Promise<SavedAnswerList> {
+    return this.request('GET', '/api/saved');
+  }
+  renameSaved(id: string, name: string): Promise<SavedAnswer> {
+    return this.request('PATCH', `/api/saved/${encodeURIComponent(id)}`, { body: { name } });
+  }
+  deleteSaved(id: string): Promise<void> {
+    return this.request('DELETE', `/api/saved/${encodeURIComponent(id)}`);
+  }
+  /** GET /api/saved/{id}/result: the saved SQL run again now (no model call). */
+  runSaved(id: string): Promise<SavedAnswerResult> {
+    return this.request('GET', `/api/saved/${encodeURIComponent(id)}/result`);
   }
 }
 

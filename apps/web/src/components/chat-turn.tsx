@@ -10,6 +10,7 @@ import { lazy, Suspense } from 'react';
 import { DataTable } from './data-table';
 import { AddToBenchmark } from './add-to-benchmark';
 import { ExportButtons } from './export-buttons';
+import { SaveAnswer } from './save-answer';
 import { SqlBlock } from './sql-block';
 import { StageProgress, type StageState } from './stage-progress';
 import { StatusBadge } from './status-badge';
@@ -292,6 +293,9 @@ export function ChatTurn({
               )}
               {entryId && sessionId && sql && !pending && (r ? r.success : e?.status === 'ok') && (
                 <AddToBenchmark benchmarks={benchmarks} source={{ session_id: sessionId, entry_id: entryId }} />
+              )}
+              {entryId && sessionId && sql && !pending && (r ? r.success : e?.status === 'ok') && (
+                <SaveAnswer sessionId={sessionId} entryId={entryId} question={turn.question} />
               )}
             </div>
           </>

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { chatLink } from '../lib/last-session';
 import { useApi } from './api-provider';
 import { PrivilegeBanner } from './privilege-banner';
 import { RegressionNotice } from './regression-notice';
@@ -6,6 +7,7 @@ import { RegressionNotice } from './regression-notice';
 const LINKS: Array<{ to: string; label: string }> = [
   { to: '/', label: 'Overview' },
   { to: '/chat', label: 'Chat' },
+  { to: '/saved', label: 'Saved' },
   { to: '/traces', label: 'Traces' },
   { to: '/knowledge', label: 'Knowledge' },
   { to: '/benchmarks', label: 'Benchmarks' },
@@ -28,13 +30,16 @@ const LIVE_LABEL = {
  */
 export function Layout() {
   const { me, liveStatus, askForKey, user, signOut } = useApi();
+  // read on every navigation, so the Chat link carries the session the chat showed last
+  useLocation();
+  const links = LINKS.map((l) => (l.to === '/chat' ? { ...l, to: chatLink() } : l));
   return (
     <div className="app">
       <header className="topbar">
         <span className="brand">nlq</span>
         <nav aria-label="Main">
-          {LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.to === '/'} data-testid={`nav-${l.label.toLowerCase()}`}>
+          {links.map((l) => (
+            <NavLink key={l.label} to={l.to} end={l.to === '/'} data-testid={`nav-${l.label.toLowerCase()}`}>
               {l.label}
             </NavLink>
           ))}

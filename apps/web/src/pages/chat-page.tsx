@@ -19,6 +19,7 @@ import { useToast } from '../components/toasts';
 import { ExampleQuestionList } from '../components/example-questions';
 import { SchemaPanel } from '../components/schema-panel';
 import { insertWord } from '../lib/insert-text';
+import { saveLastSession } from '../lib/last-session';
 
 /**
  * Turns of a stored session: its query entries, with later approval/rejection/feedback entries attached. A query
@@ -59,7 +60,9 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
  * total when the row limit cut it) and chart, thumbs up/down and CSV export. When nlq asks back, the question and
  * its options as buttons: choosing one sends `clarification_option` in the same session, and its answer is the next
  * turn (the option's label as the person's message). ?session=<id> continues a stored session, with the kept rows
- * of its answers.
+ * of its answers. The session is in the URL from the first answer (a reload keeps it), and the Chat link of the
+ * navigation reopens the session this tab showed last (lib/last-session.ts), so the conversation survives leaving
+ * the page. Each answer can be saved under a name (components/save-answer.tsx).
  *
  * Issue 24: the page scrolls to each new question and again to its answer; stages fold into one line once a
  * question has finished; every answer can be rated (by its history entry); a refusal shows once, in its turn, with
@@ -86,7 +89,8 @@ export function ChatPage() {
     client.connections().then(setConnections, (err) => toast.error(err));
   }, [client, toast]);
 
-  // Show the stored session named in the URL (?session=), or an empty conversation without one.
+  // Show the stored session named in the URL (?session=), or an empty conversation without one. The session shown is
+  // remembered for the Chat link (lib/last-session.ts); a session that is gone (404) is forgotten.
   const shown = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (sessionParam === shown.current) return;
@@ -95,8 +99,15 @@ export function ChatPage() {
     setTurns([]);
     if (!sessionParam) return;
     client.session(sessionParam).then(
-      (d) => shown.current === sessionParam && setTurns(turnsFromHistory(d.history)),
-      (err) => toast.error(err),
+      (d) => {
+        if (shown.current !== sessionParam) return;
+        saveLastSession(sessionParam);
+        setTurns(turnsFromHistory(d.history));
+      },
+      (err) => {
+        if (err instanceof ApiError && err.statusCode === 404) saveLastSession(null);
+        toast.error(err);
+      },
     );
   }, [sessionParam, client, toast]);
 
@@ -233,6 +244,7 @@ export function ChatPage() {
       // A refusal or failure is shown once, in its turn (components/turn-error.tsx), not again as a toast.
       if (r.session_id !== sessionId) {
         shown.current = r.session_id;
+        saveLastSession(r.session_id);
         setSessionId(r.session_id);
         setParams({ session: r.session_id }, { replace: true });
       }
@@ -272,6 +284,7 @@ export function ChatPage() {
   function newConversation() {
     if (running.current) return;
     shown.current = null;
+    saveLastSession(null);
     setTurns([]);
     setSessionId(null);
     setParams({}, { replace: true });

@@ -2,6 +2,7 @@ import { EXAMPLE_STATUSES, type ExampleStatus, type KnowledgeDefinition } from '
 import { useState } from 'react';
 import { useApi } from '../components/api-provider';
 import { AddToBenchmark } from '../components/add-to-benchmark';
+import { DefinitionForm } from '../components/definition-form';
 import { Pager } from '../components/pager';
 import { useToast } from '../components/toasts';
 import { isForbiddenError } from '../lib/forbidden';
@@ -60,11 +61,16 @@ function DefinitionVersions({ definition }: { definition: KnowledgeDefinition })
   );
 }
 
-/** Definitions of the active connection, a table; one selected shows its versions. Reloaded when the key changes. */
+/**
+ * Definitions of the active connection, a table; one selected shows its versions; "New definition" and "Edit" open
+ * the form (components/definition-form.tsx). Reloaded when the key changes.
+ */
 function Definitions() {
   const { client, me } = useApi();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
+  /** The form shown: 'new', the id of the definition edited, or null. */
+  const [editing, setEditing] = useState<string | null>(null);
   const defs = useLoad(
     () => client.definitions({ page, page_size: PAGE_SIZE }),
     [client, page, me?.user_id],
@@ -77,10 +83,27 @@ function Definitions() {
     <>
       <div className="page-head">
         <h2>Definitions</h2>
-        <button type="button" className="secondary" onClick={defs.reload}>
-          Refresh
-        </button>
+        <span className="row">
+          <button type="button" onClick={() => setEditing('new')} data-testid="definition-new">
+            New definition
+          </button>
+          <button type="button" className="secondary" onClick={defs.reload}>
+            Refresh
+          </button>
+        </span>
       </div>
+      {editing !== null && (
+        <DefinitionForm
+          key={editing}
+          definition={editing === 'new' ? null : (data?.items.find((d) => d.id === editing) ?? null)}
+          onCancel={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setSelected(saved.id);
+            defs.reload();
+          }}
+        />
+      )}
       {defs.loading && !data && <p className="muted">Loading…</p>}
       {data && data.items.length === 0 && (
         <p className="muted">No definitions for the active connection yet (docs/knowledge.md).</p>
@@ -96,6 +119,9 @@ function Definitions() {
                   <th scope="col">Synonyms</th>
                   <th scope="col">Expression / condition / target / text</th>
                   <th scope="col">Version</th>
+                  <th scope="col">
+                    <span className="sr-only">Edit</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -123,6 +149,16 @@ function Definitions() {
                     </td>
                     <td className="num" data-testid="definition-version-number">
                       v{d.version}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="secondary small"
+                        onClick={() => setEditing(d.id)}
+                        data-testid="definition-edit"
+                      >
+                        Edit
+                      </button>
                     </td>
                   </tr>
                 ))}

@@ -5,6 +5,8 @@ import type { ScratchDatabase, ScratchEngine } from './scratch-database';
 /** The connected driver of a {@link useScratchDriver} block; read it inside tests, once beforeAll ran. */
 export interface ScratchDriver {
   readonly driver: DatabaseDriver;
+  /** The scratch database's connection URL (for an api that connects to it itself). */
+  readonly url: string;
 }
 
 /**
@@ -29,6 +31,10 @@ export function useScratchDriver(engine: ScratchEngine, fixture: readonly string
     get driver(): DatabaseDriver {
       if (!driver) throw new Error('useScratchDriver: the driver is connected in beforeAll; read it inside a test');
       return driver;
+    },
+    get url(): string {
+      if (!db) throw new Error('useScratchDriver: the database is created in beforeAll; read it inside a test');
+      return db.url;
     },
   };
 }

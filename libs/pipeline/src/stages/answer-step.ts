@@ -7,6 +7,7 @@ import type { TraceRecorder } from '../trace-recorder';
 import { readingOfDefinitions } from '../knowledge/match-definitions';
 import { writeAnswer, type AnswerOutcome } from './answer';
 import { explainEmptyResult, withEmptyExplanation } from './explain-empty';
+import { namePartialPeriods } from './partial-periods';
 import { checkFilterValues, withValueNotes } from './value-checks';
 
 /** What step 11 needs besides the rows. */
@@ -41,7 +42,8 @@ export interface AnsweredRows {
  * template or the provider, whose wording streams out as answer.delta live events that concatenate to the final
  * text), an empty result's explanation (explainEmptyResult: read-only probes under the statement timeout), notes on
  * filter values compared with another type or not among the known values (value-checks.ts; an empty result's
- * explanation already names the nearest values), and the reading of the SQL (reading/sql-reading.ts). Never throws
+ * explanation already names the nearest values), partial periods named for the wording ("2026 so far",
+ * partial-periods.ts), and the reading of the SQL (reading/sql-reading.ts). Never throws
  * for a provider failure (the factual fallback line is used and `answer.error` set).
  */
 export async function answerRows(
@@ -56,13 +58,14 @@ export async function answerRows(
     options.explainEmpty === false
       ? null
       : await explainEmptyResult(driver, sql, result, schema, options.statementTimeoutMs);
+  const periods = await namePartialPeriods(driver, sql, schema, result, options.statementTimeoutMs);
   const span = rec.start('answer');
   let streamed = '';
   const answer = await writeAnswer(
     provider,
     question,
     sql,
-    result,
+    periods.result,
     options.answerRowLimit,
     options.answerMode,
     (text) => {
@@ -94,6 +97,7 @@ export async function answerRows(
         : {}),
       ...(emptyWhy ? { emptyResult: emptyWhy.detail } : {}),
       ...(valueNotes.length ? { valueNotes } : {}),
+      ...(periods.named.length ? { partialPeriods: periods.named } : {}),
       reading,
     },
   });

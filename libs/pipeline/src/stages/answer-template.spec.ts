@@ -11,10 +11,10 @@ const result = (columns: string[], rows: unknown[][], truncated = false): ReadRe
 
 describe('templateAnswer', () => {
   it('states one value with its column as words, formatted for people', () => {
-    expect(templateAnswer(result(['total_revenue'], [[1234567.5]]))).toBe('Total revenue: 1,234,567.50.');
+    expect(templateAnswer(result(['total_revenue'], [[1234567.5]]))).toBe('Total revenue: $1,234,567.50.');
     expect(templateAnswer(result(['COUNT(*)'], [[1200]]))).toBe('Number: 1,200.');
     expect(templateAnswer(result(['n'], [[3]]))).toBe('The answer is 3.');
-    expect(templateAnswer(result(['avg(o.amount)'], [[12.345]]))).toBe('Average amount: 12.35.');
+    expect(templateAnswer(result(['avg(o.amount)'], [[12.345]]))).toBe('Average amount: $12.35.');
     expect(templateAnswer(result(['first_order'], [['2024-03-01 00:00:00']]))).toBe('First order: 2024-03-01.');
     expect(templateAnswer(result(['city'], [[null]]))).toBe('City: (none).');
   });
@@ -44,8 +44,15 @@ describe('templateAnswer', () => {
     ).toBe('2 rows (status, orders): open (1,200) and shipped (30).');
   });
 
+  it('names every row of a list up to twelve (a year of months), numbers as the table shows them', () => {
+    const months = Array.from({ length: 12 }, (_v, i) => [`2025-${String(i + 1).padStart(2, '0')}`, 20150 * (i + 1)]);
+    const text = templateAnswer(result(['month', 'revenue'], months));
+    expect(text).toMatch(/^12 rows \(month, revenue\): 2025-01 \(\$20,150\.00\), .* and 2025-12 \(\$241,800\.00\)\.$/);
+    expect(text?.match(/2025-\d\d/g)).toHaveLength(12);
+  });
+
   it('leaves to the model what it cannot state exactly: long, wide, mixed or cut results', () => {
-    const many = Array.from({ length: 11 }, (_v, i) => [`n${i}`]);
+    const many = Array.from({ length: 13 }, (_v, i) => [`n${i}`]);
     expect(templateAnswer(result(['name'], many))).toBeNull();
     expect(
       templateAnswer(

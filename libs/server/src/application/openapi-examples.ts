@@ -177,6 +177,20 @@ const benchmarkRun = {
   ],
 };
 
+const savedAnswer = {
+  id: '7d2f9e41-3b6a-4c8d-9e0f-1a2b3c4d5e6f',
+  name: 'Orders by status',
+  user_id: 'alice',
+  connection_id: 'default',
+  question: 'How many orders are there per status?',
+  sql: ORDERS_BY_STATUS_SQL,
+  chart: { type: 'bar', x: 'status', y: ['order_count'] },
+  reading: 'Counted orders per status, largest first.',
+  source: { session_id: SESSION, entry_id: ENTRY_ID },
+  created_at: AT,
+  updated_at: AT,
+};
+
 /** Example of each component schema (by its name in the document) that a request body or response names directly. */
 export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['QueryRequestDto', { question: 'How many customers are there?', user_id: 'alice' }],
@@ -416,6 +430,25 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       status: 'running',
       trigger: 'request',
       error: null,
+    },
+  ],
+  ['CreateSavedAnswerDto', { name: 'Orders by status', session_id: SESSION, entry_id: ENTRY_ID }],
+  ['UpdateSavedAnswerDto', { name: 'Orders per status' }],
+  ['SavedAnswerDto', savedAnswer],
+  ['SavedAnswerListDto', { items: [savedAnswer] }],
+  [
+    'SavedAnswerResultDto',
+    {
+      saved_id: savedAnswer.id,
+      columns: ['status', 'order_count'],
+      rows: ROWS,
+      row_count: ROWS.length,
+      truncated: false,
+      total_rows: null,
+      answer:
+        '6 rows (status, order count): delivered (3,845), returned (171), cancelled (147), shipped (20), processing (11) and pending (6).',
+      chart: savedAnswer.chart,
+      read_at: AT,
     },
   ],
 ]);

@@ -5,6 +5,7 @@ import {
   classifySql,
   databaseIdentity,
   DatabaseError,
+  rowCap,
   enforceDataPolicy,
   type DatabaseIdentity,
 } from '@nlq/pipeline';
@@ -34,7 +35,10 @@ export interface ExportFile {
 /**
  * GET /api/export: the rows of one of the caller's query entries (service key: anyone's), re-running its SQL
  * through the driver's runRead (a read-only transaction or connection) on the entry's connection, with
- * EXPORT_MAX_ROWS and STATEMENT_TIMEOUT_MS, under the caller's data policy. Only SQL the classifier calls a read is run.
+ * EXPORT_MAX_ROWS and STATEMENT_TIMEOUT_MS, under the caller's data policy. Only SQL the classifier calls a read is run. The row limit the answer
+ * ran under is lifted: a trailing cap of at least MAX_RESULT_ROWS (the cap nlq asks generators to write,
+ * row-total.ts `rowCap`) is removed, so the file holds every row up to EXPORT_MAX_ROWS; a smaller cap is the
+ * question's own top-N and stays.
  */
 @Injectable()
 export class ExportService {
@@ -58,7 +62,12 @@ export class ExportService {
     const kind = classifySql(entry.sql, target.driver.dialect).kind;
     if (kind !== 'read')
       throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads can be exported; this SQL is classified ${kind}.`);
-    const statement = await this.underPolicy(caller, target.connectionId, entry.sql, target.driver.dialect);
+    const statement = await this.underPolicy(
+      caller,
+      target.connectionId,
+      uncapped(entry.sql, target.driver.dialect, this.config.maxResultRows),
+      target.driver.dialect,
+    );
     let result;
     try {
       result = await target.driver.runRead(statement.sql, {
@@ -109,4 +118,10 @@ export class ExportService {
     const identity = databaseIdentity(this.config.postgresRlsRolePrefix, dialect, caller.userId, access);
     return identity ? { identity } : {};
   }
+}
+
+/** `sql` without its trailing row cap when that cap is the row limit (at least `maxResultRows`), else `sql`. */
+export function uncapped(sql: string, dialect: Dialect, maxResultRows: number): string {
+  const cap = rowCap(sql, dialect);
+  return cap && cap.limit >= maxResultRows ? cap.uncapped : sql;
 }

@@ -23,7 +23,6 @@ describe('principalFromClaims', () => {
     );
     expect(principal).toEqual({
       userId: 'u-1',
-      service: false,
       role: 'approver',
       attributes: { country: 'Germany', level: '3' },
       via: 'session',

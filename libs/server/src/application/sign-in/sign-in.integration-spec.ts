@@ -155,7 +155,7 @@ describe('sign-in with OpenID Connect against a real provider', () => {
     });
     expect(Date.parse(me.body.expires_at) - Date.now()).toBeGreaterThan(3500_000);
     // the guard of every /api route takes the session when no key is sent
-    expect((await get(`${api.url}/api/me`, jar)).body).toEqual({ user_id: 'ana', service: false });
+    expect((await get(`${api.url}/api/me`, jar)).body).toMatchObject({ user_id: 'ana', service: false });
     const out = await fetch(`${api.url}/api/auth/logout`, { method: 'POST', headers: { cookie: jar.header() } });
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie().join('\n')).toMatch(/nlq_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/);

@@ -14,6 +14,7 @@ import type {
 import type { DataSource } from 'typeorm';
 import { BenchmarksRepository } from './repositories/benchmarks.repository';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
+import { SavedAnswersRepository } from './repositories/saved-answers.repository';
 import {
   EXAMPLES_TTL_MS,
   FewShotExamplesRepository,
@@ -51,6 +52,8 @@ export class TypeOrmStateStore implements StateStore {
   readonly definitions: KnowledgeDefinitionsRepository;
   /** Benchmarks and their runs: the /api/benchmarks endpoints. */
   readonly benchmarks: BenchmarksRepository;
+  /** Saved answers: the /api/saved endpoints. */
+  readonly savedAnswers: SavedAnswersRepository;
   /** Live definitions per connection read for questions, with the epoch ms they were read (see {@link DEFINITIONS_TTL_MS}). */
   private readonly definitionsCache = new Map<string, { at: number; definitions: Promise<KnowledgeDefinition[]> }>();
 
@@ -73,6 +76,7 @@ export class TypeOrmStateStore implements StateStore {
       options.examplesTtlMs ?? EXAMPLES_TTL_MS,
     );
     this.benchmarks = new BenchmarksRepository(dataSource, this.exclusive);
+    this.savedAnswers = new SavedAnswersRepository(dataSource, this.exclusive);
     this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) =>
       this.forgetDefinitions(ids),
     );

@@ -9,6 +9,7 @@ import { API_ENTITIES } from '../../auth/api-entities';
 import { VerifiedExampleEntity } from './verified-example.entity';
 import { BenchmarkEntity } from './benchmark.entity';
 import { BenchmarkRunEntity } from './benchmark-run.entity';
+import { SavedAnswerEntity } from './saved-answer.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
@@ -26,6 +27,8 @@ export const STATE_ENTITIES = [
   VerifiedExampleEntity,
   BenchmarkEntity,
   BenchmarkRunEntity,
+  SavedAnswerEntity,
 ];
 export { BenchmarkEntity, BenchmarkRunEntity };
 export { VerifiedExampleEntity };
+export { SavedAnswerEntity };

@@ -12,6 +12,7 @@ import { BenchmarkRunOnChange1795600000372 } from './1795600000372-BenchmarkRunO
 import { HistoryWarnings1795600000052 } from './1795600000052-HistoryWarnings';
 import { ApiKeyRoles1795600000402 } from './1795600000402-ApiKeyRoles';
 import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
+import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const POSTGRES_MIGRATIONS = [
   BenchmarkRunOnChange1795600000372,
   ApiKeyRoles1795600000402,
   DataPolicies1795600000412,
+  SavedAnswers1795600000472,
 ];

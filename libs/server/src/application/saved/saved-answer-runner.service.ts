@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, type SavedAnswerResult } from '@nlq/contracts';
+import { classifySql, countCutRows, DatabaseError, factualSummary, templateAnswer } from '@nlq/pipeline';
+import type { Caller } from '../../platform/auth/caller';
+import { ApiException } from '../../platform/common/api.exception';
+import { AppConfig } from '../../platform/config/app-config';
+import { TargetResolverService } from '../../platform/targets/target-resolver.service';
+import { suggestChart } from '../chat/chart-suggestion';
+import { SavedAnswersService } from './saved-answers.service';
+
+/**
+ * GET /api/saved/{id}/result (docs/http-api.md "Saved answers"): a saved answer's SQL run again now on its
+ * connection, with no model call: classified again (only a read runs), then the driver's runRead (a read-only
+ * transaction or handle, docs/architecture.md step 9) with MAX_RESULT_ROWS and STATEMENT_TIMEOUT_MS, the rows the
+ * limit cut counted as answers do (row-total.ts), and the answer worded by the templates of step 11 (the factual
+ * summary where no template states the result exactly).
+ */
+@Injectable()
+export class SavedAnswerRunnerService {
+  constructor(
+    @Inject(SavedAnswersService) private readonly saved: SavedAnswersService,
+    @Inject(TargetResolverService) private readonly targets: TargetResolverService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * @throws ApiException 404 (unknown, another user's, or its connection deleted), 422 SQL_REFUSED when the SQL is
+   * no longer a read or the database refuses it; the database's connection and timeout errors as 502/504
+   */
+  async run(caller: Caller, id: string): Promise<SavedAnswerResult> {
+    const saved = await this.saved.get(caller, id);
+    const target = await this.targets.connection(saved.connection_id);
+    const kind = classifySql(saved.sql, target.driver.dialect).kind;
+    if (kind !== 'read')
+      throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads are run again; this SQL is classified ${kind}.`);
+    const limits = { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs };
+    const readAt = new Date().toISOString();
+    let result;
+    try {
+      result = await target.driver.runRead(saved.sql, limits);
+    } catch (error) {
+      if (error instanceof DatabaseError && error.kind !== 'connection' && error.kind !== 'timeout')
+        throw new ApiException(422, ErrorCode.SQL_REFUSED, `The database refused the saved SQL: ${error.message}`);
+      throw error;
+    }
+    const counted = await countCutRows(target.driver, saved.sql, target.driver.dialect, result, limits);
+    const full = { ...result, ...counted };
+    return {
+      saved_id: saved.id,
+      columns: result.columns,
+      rows: result.rows,
+      row_count: result.rowCount,
+      truncated: counted.truncated,
+      total_rows: counted.totalRows,
+      answer: templateAnswer(full) ?? factualSummary(full),
+      chart: suggestChart(result.columns, result.rows),
+      read_at: readAt,
+    };
+  }
+}
