@@ -94,3 +94,13 @@ export interface KnowledgeImportResult {
   created_names: string[];
   updated_names: string[];
 }
+
+/**
+ * Answer of POST /api/knowledge/import with `format: "dbt"` (docs/knowledge.md "dbt semantic layer"): the counts of
+ * an nlq import, every definition imported (created, updated or unchanged) and everything of the project skipped with
+ * its reason.
+ */
+export interface DbtImportResult extends KnowledgeImportResult {
+  imported: Array<{ kind: KnowledgeDefinitionKind; name: string }>;
+  skipped: Array<{ name: string; reason: string }>;
+}

@@ -13,4 +13,5 @@ export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair
 export { parseDefinitionExpression, definitionSql } from './definition-expression';
 export type { DefinitionExpression } from './definition-expression';
 export { definitionFunctions } from './definition-functions';
+export { qualifyColumns } from './qualify-columns';
 export { definitionProbeSql, PROBE_ROW_BUDGET } from './definition-probe';

@@ -34,8 +34,8 @@ export function parseImport(text: string): unknown[] {
   return definitions;
 }
 
-/** The first alias or merge key of the document, named with its line; null when it has none. */
-function aliasOrMergeKey(document: Document, lineCounter: LineCounter): string | null {
+/** The first alias or merge key of a parsed YAML document, named with its line; null when it has none. */
+export function aliasOrMergeKey(document: Document, lineCounter: LineCounter): string | null {
   let found: string | null = null;
   const line = (range: readonly number[] | null | undefined) =>
     range ? `line ${lineCounter.linePos(range[0]).line}` : 'the document';

@@ -6,7 +6,18 @@ import {
   type KnowledgeImportResult,
   type Page,
 } from '@nlq/contracts';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto } from '../../../sessions/dto/page-query.dto';
 
 /** Longest name or synonym, in characters. */
@@ -224,6 +235,32 @@ export class ImportDto {
   @IsString()
   @Length(1, 64)
   connection_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['nlq', 'dbt'],
+    description:
+      'nlq (default): the document GET /api/knowledge/export writes; dbt: the YAML documents of a dbt project (models/**/*.yml), concatenated with ---',
+  })
+  @IsOptional()
+  @IsIn(['nlq', 'dbt'])
+  format?: 'nlq' | 'dbt';
+
+  @ApiPropertyOptional({
+    description: "dbt: import the definitions that hold and skip, with the reason, those that fail nlq's check",
+  })
+  @IsOptional()
+  @IsBoolean()
+  partial?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: "dbt: the connection's table of a dbt model, where it is not the model's name",
+    example: { stg_orders: 'orders' },
+  })
+  @IsOptional()
+  @IsObject()
+  tables?: Record<string, string>;
 }
 
 /** One stored definition (one version of it) as the API answers it. */
@@ -273,6 +310,10 @@ export class ImportResultDto implements KnowledgeImportResult {
   @ApiProperty() unchanged!: number;
   @ApiProperty({ type: [String] }) created_names!: string[];
   @ApiProperty({ type: [String] }) updated_names!: string[];
+  @ApiPropertyOptional({ description: 'dbt: every definition imported (created, updated or unchanged), {kind, name}' })
+  imported?: Array<{ kind: KnowledgeDefinitionKind; name: string }>;
+  @ApiPropertyOptional({ description: 'dbt: what could not be mapped, {name, reason}' })
+  skipped?: Array<{ name: string; reason: string }>;
 }
 
 /** The fields each kind holds, in the order YAML writes them. */
