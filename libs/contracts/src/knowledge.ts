@@ -4,7 +4,7 @@
  */
 
 /** The kinds of definition. */
-export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction';
+export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction' | 'description';
 
 /** Every kind, in the order the docs list them. */
 export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = [
@@ -12,6 +12,7 @@ export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = [
   'filter',
   'synonym',
   'instruction',
+  'description',
 ];
 
 /**
@@ -51,9 +52,24 @@ export interface InstructionDefinitionBody {
   scope: 'sql' | 'answer';
 }
 
+/**
+ * What a table or column means, in words (docs/knowledge.md "Descriptions"): `target` is `table` or `table.column`;
+ * `text` is used like a database comment on it (model prompt, schema linking, the offline engine's words, the schema
+ * endpoints' `description`). One a target.
+ */
+export interface DescriptionDefinitionBody {
+  kind: 'description';
+  target: string;
+  text: string;
+}
+
 /** What an admin writes: one definition of any kind. */
 export type KnowledgeDefinitionBody =
-  MetricDefinitionBody | FilterDefinitionBody | SynonymDefinitionBody | InstructionDefinitionBody;
+  | MetricDefinitionBody
+  | FilterDefinitionBody
+  | SynonymDefinitionBody
+  | InstructionDefinitionBody
+  | DescriptionDefinitionBody;
 
 /** Bookkeeping of a stored definition (one version of it). */
 export interface KnowledgeDefinitionMeta {

@@ -41,6 +41,7 @@ export { SemanticScorer } from './linking/semantic-scores';
 export type { EmbeddingCache } from './linking/semantic-scores';
 export type { ExampleDecision } from './examples/example-curator';
 export { ExampleQuestions } from './example-questions/example-questions';
+export { descriptionsOf, withDescriptions } from './knowledge/schema-descriptions';
 export { checkDefinition } from './knowledge/definition-check';
 export { definitionCostProblems, DefinitionProbeUnavailableError } from './knowledge/definition-cost';
 export * from './reexports';

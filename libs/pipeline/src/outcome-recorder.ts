@@ -58,6 +58,8 @@ export interface Run {
   knowledge: KnowledgeMatch;
   /** Their ids and versions, for cache keys and near-duplicate scopes ('' for none). */
   knowledgeKey: string;
+  /** The connection's description definitions, laid over the schema's comments (knowledge/schema-descriptions.ts). */
+  descriptions?: ReadonlyArray<{ target: string; text: string }>;
 }
 
 /** An ending that failed with `error` (the response is the error text). */

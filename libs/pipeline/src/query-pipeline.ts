@@ -1,3 +1,4 @@
+import { descriptionsOf, withDescriptions } from './knowledge/schema-descriptions';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
@@ -177,13 +178,15 @@ export class QueryPipeline {
     // knowledge (docs/knowledge.md): before the cache, as the definitions' ids and versions are part of its key
     const knowledgeError = await this.matchKnowledge(run, provider, target.driver.dialect);
     if (knowledgeError) return this.outcomes.finish(run, knowledgeError);
+    // descriptions document tables and columns like database comments (docs/knowledge.md "Descriptions")
+    const described = withDescriptions(schema, run.descriptions ?? []);
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
-    const cached = await this.lookUpCache(run, provider, schema);
+    const cached = await this.lookUpCache(run, provider, described);
     if ('ending' in cached) return this.outcomes.finish(run, cached.ending);
 
     // 4-11
-    const ending = await this.answerWithSql(run, target, provider, schema, cached.key, cached.reusedSql);
+    const ending = await this.answerWithSql(run, target, provider, described, cached.key, cached.reusedSql);
     return this.outcomes.finish(run, ending);
   }
 
@@ -268,6 +271,7 @@ export class QueryPipeline {
     if ('error' in knowledge) return failure('error', knowledge.error);
     run.knowledge = knowledge.match;
     run.knowledgeKey = knowledge.key;
+    run.descriptions = knowledge.descriptions;
     return null;
   }
 
@@ -441,6 +445,18 @@ export class QueryPipeline {
       connectionId: target.connectionId,
       schema: (await this.schemas.get(target.connectionId, target.driver)).schema,
     };
+  }
+
+  /**
+   * The connection's schema (connectionSchema) with its description definitions laid over the comments
+   * (withDescriptions; docs/knowledge.md "Descriptions"), as the schema endpoints show it. A state store that cannot
+   * list definitions gives the schema as introspected.
+   */
+  async describedSchema(connectionId?: string): Promise<{ connectionId: string; schema: DatabaseSchema }> {
+    const found = await this.connectionSchema(connectionId);
+    if (!this.store.listDefinitions) return found;
+    const descriptions = descriptionsOf(await this.store.listDefinitions(found.connectionId));
+    return { connectionId: found.connectionId, schema: withDescriptions(found.schema, descriptions) };
   }
 
   private async resolveTarget(connectionId?: string): Promise<QueryTarget> {

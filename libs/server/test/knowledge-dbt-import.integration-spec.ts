@@ -81,6 +81,20 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
     expect(skipped.get('revenue_growth')).toMatch(/offset in time/);
     expect(skipped.get('returns')).toMatch(/no table returns/);
     expect(skipped.get('returned_amount_metric')).toMatch(/no table returns/);
+    expect(imported).toEqual(
+      expect.arrayContaining([
+        'description customers',
+        'description customers.region',
+        'description customers.customer_id',
+      ]),
+    );
+    expect(skipped.get('stg_customers.loyalty_tier')).toMatch(/no column loyalty_tier/);
+    const shown = await api('/api/connections/default/schema');
+    const customers = (shown.body.tables as Array<Record<string, any>>).find((t) => t.name === 'customers');
+    expect(customers?.description).toBe('People who have bought from the shop.');
+    expect(customers?.columns.find((c: { name: string }) => c.name === 'region').description).toBe(
+      'Sales territory of the customer.',
+    );
     for (const name of imported) expect(skipped.has(name.split(' ').slice(1).join(' '))).toBe(false);
 
     const metrics = (await api('/api/knowledge/definitions?kind=metric&page_size=100')).body.items as Array<

@@ -117,7 +117,7 @@ function Definitions() {
                         {definitionName(d)}
                       </button>
                     </td>
-                    <td>{d.kind === 'instruction' ? '' : d.synonyms.join(', ')}</td>
+                    <td>{d.kind === 'instruction' || d.kind === 'description' ? '' : d.synonyms.join(', ')}</td>
                     <td>
                       <code>{definitionMeaning(d)}</code>
                     </td>

@@ -22,7 +22,7 @@ export class ConnectionGuideService {
 
   /** GET /api/connections/{id}/schema. */
   async schema(connectionId: string): Promise<ConnectionSchemaResponse> {
-    const { schema } = await this.pipeline.connectionSchema(connectionId);
+    const { schema } = await this.pipeline.describedSchema(connectionId);
     return schemaView(connectionId, schema);
   }
 

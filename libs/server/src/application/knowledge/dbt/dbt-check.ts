@@ -1,6 +1,7 @@
 import type { DatabaseSchema, KnowledgeDefinitionBody } from '@nlq/contracts';
 import type { FieldProblems } from '../../../platform/common/api.exception';
 import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities';
+import { definitionLabel } from '../definitions/definition-body';
 import { checkImport } from '../definitions/knowledge-import';
 
 /** The translated definitions of a dbt import after nlq's own check. */
@@ -25,7 +26,7 @@ export function checkDrafts(
 ): CheckedDrafts {
   const out: CheckedDrafts = { bodies: [], failed: [], problems: [] };
   for (const draft of drafts) {
-    const name = 'name' in draft ? draft.name : draft.kind;
+    const name = definitionLabel(draft);
     const { bodies, problems } = checkImport([draft], schema, live);
     if (problems.length === 0) {
       out.bodies.push(...bodies);

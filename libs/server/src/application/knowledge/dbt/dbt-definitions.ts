@@ -1,8 +1,14 @@
 import type { DatabaseSchema, KnowledgeDefinitionBody } from '@nlq/contracts';
-import { MAX_DEFINITION_NAME, MAX_DEFINITION_SQL, MAX_DESCRIPTION } from '../definitions/dto/definition.dto';
-import { fields, text, type DbtProject, type Fields } from './dbt-documents';
+import { quoteIdentifierIfNeeded } from '@nlq/db-drivers';
+import {
+  MAX_DEFINITION_NAME,
+  MAX_DEFINITION_SQL,
+  MAX_DESCRIPTION,
+  MAX_INSTRUCTION,
+} from '../definitions/dto/definition.dto';
+import { fields, list, text, type DbtProject, type Fields } from './dbt-documents';
 import { MetricResolver } from './dbt-metrics';
-import { indexSemanticModels, type SemanticIndex } from './dbt-semantic-models';
+import { findTable, indexSemanticModels, type SemanticIndex } from './dbt-semantic-models';
 
 /** What a dbt project translates to: nlq definitions, and what could not be mapped with the reason. */
 export interface DbtTranslation {
@@ -15,7 +21,7 @@ export interface DbtTranslation {
  * every measure marked `create_metric: true`) a metric keeping its dbt name, its label and spaced name as synonyms
  * and its description; every dimension whose name or label differs from its column a synonym naming that column.
  * What cannot map (a table or column the connection lacks, a type or aggregate one expression cannot state) is
- * skipped with its reason. Deterministic: the same files give the same bodies, so a re-import changes nothing.
+ * skipped with its reason; model and column `description`s become description definitions. Deterministic: the same files give the same bodies, so a re-import changes nothing.
  */
 export function translateDbtProject(
   project: DbtProject,
@@ -54,6 +60,51 @@ export function translateDbtProject(
       });
   }
   for (const body of dimensionSynonyms(index)) add(body);
+  const documented = modelDescriptions(project, schema, tables);
+  out.bodies.push(...documented.bodies);
+  out.skipped.push(...documented.skipped);
+  return out;
+}
+
+/**
+ * The `description` of each dbt model and of its `columns` as description definitions of the connection's table
+ * and column (docs/knowledge.md "Descriptions"); a model or column the connection lacks is skipped with the reason.
+ */
+function modelDescriptions(
+  project: DbtProject,
+  schema: DatabaseSchema,
+  tables: ReadonlyMap<string, string>,
+): DbtTranslation {
+  const out: DbtTranslation = { bodies: [], skipped: [] };
+  const seen = new Set<string>();
+  const describe = (target: string, description: string | undefined) => {
+    if (!description || seen.has(target.toLowerCase())) return;
+    seen.add(target.toLowerCase());
+    out.bodies.push({ kind: 'description', target, text: description.slice(0, MAX_INSTRUCTION) });
+  };
+  for (const model of project.models) {
+    const name = text(model, 'name');
+    if (!name) continue;
+    const columns = list(model.get('columns'));
+    const documented = text(model, 'description') !== undefined || columns.some((c) => text(c, 'description'));
+    if (!documented) continue;
+    const table = findTable(schema, tables.get(name) ?? name);
+    if (!table) {
+      out.skipped.push({ name, reason: `model ${name}: the connection has no table ${tables.get(name) ?? name}` });
+      continue;
+    }
+    const tableName = quoteIdentifierIfNeeded(table.name, schema.dialect);
+    describe(tableName, text(model, 'description'));
+    for (const column of columns) {
+      const columnName = text(column, 'name');
+      const description = text(column, 'description');
+      if (!columnName || !description) continue;
+      const found = table.columns.find((c) => c.name.toLowerCase() === columnName.toLowerCase());
+      if (!found)
+        out.skipped.push({ name: `${name}.${columnName}`, reason: `table ${table.name} has no column ${columnName}` });
+      else describe(`${tableName}.${quoteIdentifierIfNeeded(found.name, schema.dialect)}`, description);
+    }
+  }
   return out;
 }
 

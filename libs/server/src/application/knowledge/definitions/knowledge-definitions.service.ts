@@ -24,7 +24,15 @@ import {
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
 import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
-import { bodyOf, definitionKey, definitionName, foreignFields, toVersionView, toView } from './definition-body';
+import {
+  bodyOf,
+  definitionKey,
+  definitionLabel,
+  definitionName,
+  foreignFields,
+  toVersionView,
+  toView,
+} from './definition-body';
 import { firstVersion, nextVersion, validateBody } from './definition-rows';
 import { checkImport, parseImport, planImport } from './knowledge-import';
 import { checkDrafts } from '../dbt/dbt-check';
@@ -245,7 +253,7 @@ export class KnowledgeDefinitionsService {
     });
     return {
       ...result,
-      imported: bodies.map((b) => ({ kind: b.kind, name: definitionName(b) ?? b.kind })),
+      imported: bodies.map((b) => ({ kind: b.kind, name: definitionLabel(b) })),
       skipped: [...skipped, ...checked.failed],
     };
   }

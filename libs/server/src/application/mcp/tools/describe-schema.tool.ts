@@ -16,12 +16,14 @@ const COLUMN = z.object({
   nullable: z.boolean(),
   primary_key: z.boolean(),
   comment: z.string().nullable(),
+  description: z.string().nullable(),
 });
 const TABLE = z.object({
   schema: z.string().nullable(),
   name: z.string(),
   kind: z.enum(['table', 'view']),
   comment: z.string().nullable(),
+  description: z.string().nullable(),
   row_count: z.number().nullable(),
   primary_key: z.array(z.string()),
   columns: z.array(COLUMN),
@@ -69,7 +71,7 @@ export function registerDescribeSchemaTool(server: McpServer, deps: McpToolDeps,
             { field: 'search', problems: [`search must be at most ${MAX_SEARCH_CHARS} characters without NUL`] },
           ]);
         }
-        const { connectionId, schema } = await deps.pipeline.connectionSchema();
+        const { connectionId, schema } = await deps.pipeline.describedSchema();
         const { text, structured } = describeSchema(connectionId, schema, wanted);
         return toolAnswer(text, structured);
       }),

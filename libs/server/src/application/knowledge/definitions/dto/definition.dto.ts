@@ -103,16 +103,19 @@ export class DefinitionBodyDto {
   condition?: string;
 
   @ApiPropertyOptional({
-    description: "synonym: table, table.column or table.column = 'value'",
+    description: "synonym: table, table.column or table.column = 'value'; description: table or table.column",
     example: "orders.channel = 'web'",
   })
-  @ValidateIf((o) => o.kind === 'synonym' || o.target !== undefined)
+  @ValidateIf((o) => o.kind === 'synonym' || o.kind === 'description' || o.target !== undefined)
   @IsString()
   @Length(1, MAX_DEFINITION_SQL)
   target?: string;
 
-  @ApiPropertyOptional({ description: 'instruction: free text for models', maxLength: MAX_INSTRUCTION })
-  @ValidateIf((o) => o.kind === 'instruction' || o.text !== undefined)
+  @ApiPropertyOptional({
+    description: 'instruction: free text for models; description: what the target table or column means',
+    maxLength: MAX_INSTRUCTION,
+  })
+  @ValidateIf((o) => o.kind === 'instruction' || o.kind === 'description' || o.text !== undefined)
   @IsString()
   @Length(1, MAX_INSTRUCTION)
   text?: string;
@@ -322,4 +325,5 @@ export const KIND_FIELDS = new Map<KnowledgeDefinitionKind, readonly string[]>([
   ['filter', ['kind', 'name', 'synonyms', 'description', 'condition']],
   ['synonym', ['kind', 'name', 'synonyms', 'target']],
   ['instruction', ['kind', 'text', 'scope']],
+  ['description', ['kind', 'target', 'text']],
 ]);
