@@ -58,7 +58,10 @@ export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseS
     case 'description': {
       const problem = /=/.test(body.target)
         ? 'must be table or table.column'
-        : synonymTargetProblem(body.target, dialect, schema)?.replace("table.column or table.column = 'value'", 'table.column');
+        : synonymTargetProblem(body.target, dialect, schema)?.replace(
+            "table.column or table.column = 'value'",
+            'table.column',
+          );
       return problem ? [{ field: 'target', problems: [problem] }] : [];
     }
   }
