@@ -4,7 +4,7 @@
  */
 
 /** The kinds of definition. */
-export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction' | 'description';
+export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction' | 'description' | 'relationship';
 
 /** Every kind, in the order the docs list them. */
 export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = [
@@ -13,6 +13,7 @@ export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = [
   'synonym',
   'instruction',
   'description',
+  'relationship',
 ];
 
 /**
@@ -63,13 +64,25 @@ export interface DescriptionDefinitionBody {
   text: string;
 }
 
+/**
+ * A join key the database does not declare (docs/knowledge.md "Relationships"): `from` is the child column and `to`
+ * the parent column it refers to, each `table.column`. Checked by sampling the data: most child values must be found
+ * in the parent.
+ */
+export interface RelationshipDefinitionBody {
+  kind: 'relationship';
+  from: string;
+  to: string;
+}
+
 /** What an admin writes: one definition of any kind. */
 export type KnowledgeDefinitionBody =
   | MetricDefinitionBody
   | FilterDefinitionBody
   | SynonymDefinitionBody
   | InstructionDefinitionBody
-  | DescriptionDefinitionBody;
+  | DescriptionDefinitionBody
+  | RelationshipDefinitionBody;
 
 /** Bookkeeping of a stored definition (one version of it). */
 export interface KnowledgeDefinitionMeta {

@@ -1,3 +1,4 @@
+import type { DescriptionDefinitionBody, RelationshipDefinitionBody } from '@nlq/contracts';
 import {
   publicClarification,
   type ReadResult,
@@ -58,8 +59,8 @@ export interface Run {
   knowledge: KnowledgeMatch;
   /** Their ids and versions, for cache keys and near-duplicate scopes ('' for none). */
   knowledgeKey: string;
-  /** The connection's description definitions, laid over the schema's comments (knowledge/schema-descriptions.ts). */
-  descriptions?: ReadonlyArray<{ target: string; text: string }>;
+  /** The connection's description and relationship definitions, laid over its schema (knowledge/schema-descriptions.ts). */
+  descriptions?: ReadonlyArray<DescriptionDefinitionBody | RelationshipDefinitionBody>;
 }
 
 /** An ending that failed with `error` (the response is the error text). */

@@ -1,4 +1,4 @@
-import { descriptionsOf, withDescriptions } from './knowledge/schema-descriptions';
+import { descriptionsOf, withSchemaDefinitions } from './knowledge/schema-descriptions';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
@@ -178,8 +178,8 @@ export class QueryPipeline {
     // knowledge (docs/knowledge.md): before the cache, as the definitions' ids and versions are part of its key
     const knowledgeError = await this.matchKnowledge(run, provider, target.driver.dialect);
     if (knowledgeError) return this.outcomes.finish(run, knowledgeError);
-    // descriptions document tables and columns like database comments (docs/knowledge.md "Descriptions")
-    const described = withDescriptions(schema, run.descriptions ?? []);
+    // descriptions document tables and columns like database comments, relationships join like declared keys
+    const described = withSchemaDefinitions(schema, run.descriptions ?? []);
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
     const cached = await this.lookUpCache(run, provider, described);
@@ -448,15 +448,15 @@ export class QueryPipeline {
   }
 
   /**
-   * The connection's schema (connectionSchema) with its description definitions laid over the comments
-   * (withDescriptions; docs/knowledge.md "Descriptions"), as the schema endpoints show it. A state store that cannot
+   * The connection's schema (connectionSchema) with its description definitions laid over the comments and its
+   * relationship definitions as foreign keys (withSchemaDefinitions; docs/knowledge.md "Descriptions"), as the schema endpoints show it. A state store that cannot
    * list definitions gives the schema as introspected.
    */
   async describedSchema(connectionId?: string): Promise<{ connectionId: string; schema: DatabaseSchema }> {
     const found = await this.connectionSchema(connectionId);
     if (!this.store.listDefinitions) return found;
     const descriptions = descriptionsOf(await this.store.listDefinitions(found.connectionId));
-    return { connectionId: found.connectionId, schema: withDescriptions(found.schema, descriptions) };
+    return { connectionId: found.connectionId, schema: withSchemaDefinitions(found.schema, descriptions) };
   }
 
   private async resolveTarget(connectionId?: string): Promise<QueryTarget> {

@@ -88,6 +88,9 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
         'description customers.customer_id',
       ]),
     );
+    expect(imported.filter((d) => d.startsWith('relationship'))).toEqual([
+      'relationship orders.customer_id -> customers.customer_id',
+    ]);
     expect(skipped.get('stg_customers.loyalty_tier')).toMatch(/no column loyalty_tier/);
     const shown = await api('/api/connections/default/schema');
     const customers = (shown.body.tables as Array<Record<string, any>>).find((t) => t.name === 'customers');

@@ -14,4 +14,6 @@ export { parseDefinitionExpression, definitionSql } from './definition-expressio
 export type { DefinitionExpression } from './definition-expression';
 export { definitionFunctions } from './definition-functions';
 export { qualifyColumns } from './qualify-columns';
+export { columnReference, relationshipProbeSql, RELATIONSHIP_SAMPLE_ROWS } from './relationship-probe';
+export type { ColumnReference } from './relationship-probe';
 export { definitionProbeSql, PROBE_ROW_BUDGET } from './definition-probe';

@@ -1,4 +1,4 @@
-import { descriptionsOf, type DescriptionDefinition } from './schema-descriptions';
+import { descriptionsOf, type SchemaDefinition } from './schema-descriptions';
 import type { DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
 import type { StateStore } from '../ports';
 import type { TraceRecorder } from '../trace-recorder';
@@ -36,7 +36,7 @@ export async function loadKnowledge(
   rec: TraceRecorder,
   embed?: { modelId: string; similarities: DefinitionEmbedder } | null,
   previousQuestion?: string,
-): Promise<{ match: KnowledgeMatch; key: string; descriptions: DescriptionDefinition[] } | { error: string }> {
+): Promise<{ match: KnowledgeMatch; key: string; descriptions: SchemaDefinition[] } | { error: string }> {
   if (!store.listDefinitions) return { match: NO_KNOWLEDGE, key: '', descriptions: [] };
   let stored: KnowledgeDefinition[];
   try {

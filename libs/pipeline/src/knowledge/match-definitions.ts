@@ -28,7 +28,9 @@ export function definitionUse(d: KnowledgeDefinition): KnowledgeUse {
         : d.text
       : d.kind === 'description'
         ? d.target
-        : d.name;
+        : d.kind === 'relationship'
+          ? `${d.from} -> ${d.to}`
+          : d.name;
   return { kind: d.kind, id: d.id, name, version: d.version };
 }
 
@@ -54,7 +56,7 @@ export function matchDefinitions(question: string, definitions: readonly Knowled
   const terms: KnowledgeMatch['terms'] = [];
   for (const d of definitions) {
     // a description documents its table or column through the schema (withDescriptions), never as a match
-    if (d.deleted || d.kind === 'description') continue;
+    if (d.deleted || d.kind === 'description' || d.kind === 'relationship') continue;
     if (d.kind === 'instruction') {
       matched.push(d);
       continue;
@@ -105,7 +107,8 @@ export function withCarriedDefinitions(
   if (!previousQuestion) return match;
   const have = new Set(match.definitions.map((d) => d.id));
   const earlier = matchDefinitions(previousQuestion, definitions).definitions.filter(
-    (d): d is NamedDefinition => d.kind !== 'instruction' && d.kind !== 'description' && !have.has(d.id),
+    (d): d is NamedDefinition =>
+      d.kind !== 'instruction' && d.kind !== 'description' && d.kind !== 'relationship' && !have.has(d.id),
   );
   if (earlier.length === 0) return match;
   return {
@@ -119,7 +122,7 @@ export function withCarriedDefinitions(
 }
 
 /** A metric, filter or synonym: a definition with a name that questions use. */
-export type NamedDefinition = Exclude<KnowledgeDefinition, { kind: 'instruction' | 'description' }>;
+export type NamedDefinition = Exclude<KnowledgeDefinition, { kind: 'instruction' | 'description' | 'relationship' }>;
 
 /**
  * `match` with the `added` definitions (not already in it), each with the term that matched it, joined in the order

@@ -1,11 +1,35 @@
-import type { DatabaseSchema, DescriptionDefinitionBody, KnowledgeDefinition } from '@nlq/contracts';
+import type {
+  DatabaseSchema,
+  DescriptionDefinitionBody,
+  KnowledgeDefinition,
+  RelationshipDefinitionBody,
+} from '@nlq/contracts';
+import { withRelationships } from './schema-relationships';
 
 /** A description definition as stored. */
 export type DescriptionDefinition = Extract<KnowledgeDefinition, { kind: 'description' }>;
 
-/** The live description definitions among a connection's definitions. */
-export function descriptionsOf(definitions: readonly KnowledgeDefinition[]): DescriptionDefinition[] {
-  return definitions.filter((d): d is DescriptionDefinition => d.kind === 'description' && !d.deleted);
+/** The live description and relationship definitions among a connection's definitions: what shapes its schema. */
+export function descriptionsOf(definitions: readonly KnowledgeDefinition[]): SchemaDefinition[] {
+  return definitions.filter(
+    (d): d is SchemaDefinition => (d.kind === 'description' || d.kind === 'relationship') && !d.deleted,
+  );
+}
+
+/** A definition that shapes the schema: a description or a relationship. */
+export type SchemaDefinition = Extract<KnowledgeDefinition, { kind: 'description' | 'relationship' }>;
+
+/**
+ * The schema a question is answered with: its descriptions laid over the comments (withDescriptions) and its
+ * relationships added as foreign keys (withRelationships); docs/knowledge.md "Descriptions" and "Relationships".
+ */
+export function withSchemaDefinitions(
+  schema: DatabaseSchema,
+  definitions: ReadonlyArray<DescriptionDefinitionBody | RelationshipDefinitionBody>,
+): DatabaseSchema {
+  const descriptions = definitions.filter((d): d is DescriptionDefinitionBody => d.kind === 'description');
+  const relationships = definitions.filter((d): d is RelationshipDefinitionBody => d.kind === 'relationship');
+  return withRelationships(withDescriptions(schema, descriptions), relationships);
 }
 
 /** `table`, `table.column` or `schema.table.column` split into its names, quotes removed. */

@@ -33,7 +33,11 @@ export async function withSemanticMatches(
   const matched = new Set(match.definitions.map((d) => d.id));
   const candidates = definitions.filter(
     (d): d is NamedDefinition =>
-      !d.deleted && d.kind !== 'instruction' && d.kind !== 'description' && !matched.has(d.id),
+      !d.deleted &&
+      d.kind !== 'instruction' &&
+      d.kind !== 'description' &&
+      d.kind !== 'relationship' &&
+      !matched.has(d.id),
   );
   if (candidates.length === 0) return match;
   const scores = await embed(question, candidates.map(definitionEmbeddingText));

@@ -1,4 +1,4 @@
-import type { DatabaseSchema, KnowledgeDefinitionBody } from '@nlq/contracts';
+import type { DatabaseSchema, KnowledgeDefinitionBody, TableSchema } from '@nlq/contracts';
 import { quoteIdentifierIfNeeded } from '@nlq/db-drivers';
 import {
   MAX_DEFINITION_NAME,
@@ -8,7 +8,7 @@ import {
 } from '../definitions/dto/definition.dto';
 import { fields, list, text, type DbtProject, type Fields } from './dbt-documents';
 import { MetricResolver } from './dbt-metrics';
-import { findTable, indexSemanticModels, type SemanticIndex } from './dbt-semantic-models';
+import { findTable, indexSemanticModels, refName, type SemanticIndex } from './dbt-semantic-models';
 
 /** What a dbt project translates to: nlq definitions, and what could not be mapped with the reason. */
 export interface DbtTranslation {
@@ -60,9 +60,19 @@ export function translateDbtProject(
       });
   }
   for (const body of dimensionSynonyms(index)) add(body);
+  for (const join of index.joins) out.bodies.push({ kind: 'relationship', from: join.from, to: join.to });
   const documented = modelDescriptions(project, schema, tables);
   out.bodies.push(...documented.bodies);
   out.skipped.push(...documented.skipped);
+  // a join key given both by entities and by a relationships test is imported once
+  const seen = new Set<string>();
+  out.bodies = out.bodies.filter((b) => {
+    if (b.kind !== 'relationship') return true;
+    const key = `${b.from}\u0000${b.to}`.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return out;
 }
 
@@ -86,7 +96,9 @@ function modelDescriptions(
     const name = text(model, 'name');
     if (!name) continue;
     const columns = list(model.get('columns'));
-    const documented = text(model, 'description') !== undefined || columns.some((c) => text(c, 'description'));
+    const documented =
+      text(model, 'description') !== undefined ||
+      columns.some((c) => text(c, 'description') || relationshipTest(c) !== null);
     if (!documented) continue;
     const table = findTable(schema, tables.get(name) ?? name);
     if (!table) {
@@ -95,6 +107,7 @@ function modelDescriptions(
     }
     const tableName = quoteIdentifierIfNeeded(table.name, schema.dialect);
     describe(tableName, text(model, 'description'));
+    for (const join of relationshipTests(columns, table, schema, tables)) out.bodies.push(join);
     for (const column of columns) {
       const columnName = text(column, 'name');
       const description = text(column, 'description');
@@ -161,6 +174,49 @@ function dimensionSynonyms(index: SemanticIndex): Array<KnowledgeDefinitionBody 
     if (seen.has(key) || words(name) === words(d.column)) continue;
     seen.add(key);
     bodies.push({ kind: 'synonym', name: name.slice(0, MAX_DEFINITION_NAME), synonyms: [], target: d.sql });
+  }
+  return bodies;
+}
+
+/** The `relationships` test of a dbt column (`tests` or `data_tests`; its fields directly or under `arguments`), else null. */
+function relationshipTest(column: Fields): Fields | null {
+  for (const key of ['data_tests', 'tests'])
+    for (const test of list(column.get(key))) {
+      const params = fields(test.get('relationships'));
+      if (params) return fields(params.get('arguments')) ?? params;
+    }
+  return null;
+}
+
+/**
+ * Relationship definitions from the `relationships` tests of a model's columns (docs/knowledge.md "Relationships"):
+ * the column refers to `field` of the table of `to: ref('model')`; a test whose table or columns the connection lacks
+ * adds nothing (nlq's check would refuse it).
+ */
+function relationshipTests(
+  columns: readonly Fields[],
+  table: TableSchema,
+  schema: DatabaseSchema,
+  tables: ReadonlyMap<string, string>,
+): KnowledgeDefinitionBody[] {
+  const q = (name: string) => quoteIdentifierIfNeeded(name, schema.dialect);
+  const bodies: KnowledgeDefinitionBody[] = [];
+  for (const column of columns) {
+    const test = relationshipTest(column);
+    const name = text(column, 'name');
+    const to = test && text(test, 'to');
+    const field = test && text(test, 'field');
+    if (!name || !to || !field) continue;
+    const parentName = refName(to);
+    const parent = findTable(schema, tables.get(parentName) ?? parentName);
+    const child = table.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    const key = parent?.columns.find((c) => c.name.toLowerCase() === field.toLowerCase());
+    if (!parent || !child || !key) continue;
+    bodies.push({
+      kind: 'relationship',
+      from: `${q(table.name)}.${q(child.name)}`,
+      to: `${q(parent.name)}.${q(key.name)}`,
+    });
   }
   return bodies;
 }

@@ -43,6 +43,8 @@ export interface SemanticIndex {
   entities: Map<string, Dimension>;
   /** Semantic models that map to no table, with the reason. */
   skipped: Array<{ name: string; reason: string }>;
+  /** Join keys: a foreign entity's column (`from`) and the column of the primary entity of its name (`to`). */
+  joins: Array<{ from: string; to: string }>;
 }
 
 /** The model a semantic model's `model:` names: `ref('orders')` or `ref("orders")` is `orders`. */
@@ -97,6 +99,7 @@ export function indexSemanticModels(
     dimensions: new Map(),
     entities: new Map(),
     skipped: [],
+    joins: [],
   };
   const mapped: Array<{ model: Fields; table: TableSchema }> = [];
   for (const model of project.semanticModels) {
@@ -129,6 +132,9 @@ function indexEntities(index: SemanticIndex, model: Fields, table: TableSchema, 
     if (!name || !types.includes(text(entity, 'type') ?? '')) continue;
     const key = columnSql(text(entity, 'expr') ?? name, table, index.dialect);
     if ('reason' in key) continue;
+    const primary = index.entities.get(name);
+    if (types.includes('foreign') && primary && primary.table !== table.name && key.column && primary.column)
+      index.joins.push({ from: key.sql, to: primary.sql });
     if (!index.entities.has(name))
       index.entities.set(name, {
         ...key,

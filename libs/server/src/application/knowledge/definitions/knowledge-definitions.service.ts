@@ -270,7 +270,7 @@ export class KnowledgeDefinitionsService {
     const problems: FieldProblems = [];
     const deadline = Date.now() + IMPORT_PROBE_BUDGET_MS;
     for (const [index, body] of bodies.entries()) {
-      if (body.kind !== 'metric' && body.kind !== 'filter') continue;
+      if (body.kind !== 'metric' && body.kind !== 'filter' && body.kind !== 'relationship') continue;
       if (live.get(definitionKey(body))?.body === JSON.stringify(body)) continue;
       if (Date.now() > deadline)
         return [

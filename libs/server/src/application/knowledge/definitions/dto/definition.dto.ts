@@ -127,6 +127,21 @@ export class DefinitionBodyDto {
   @ValidateIf((o) => o.kind === 'instruction' || o.scope !== undefined)
   @IsIn(['sql', 'answer'])
   scope?: 'sql' | 'answer';
+
+  @ApiPropertyOptional({ description: 'relationship: the child column, table.column', example: 'orders.customer_id' })
+  @ValidateIf((o) => o.kind === 'relationship' || o.from !== undefined)
+  @IsString()
+  @Length(1, MAX_DEFINITION_NAME * 2)
+  from?: string;
+
+  @ApiPropertyOptional({
+    description: 'relationship: the parent column it refers to',
+    example: 'customers.customer_id',
+  })
+  @ValidateIf((o) => o.kind === 'relationship' || o.to !== undefined)
+  @IsString()
+  @Length(1, MAX_DEFINITION_NAME * 2)
+  to?: string;
 }
 
 /** Body of POST /api/knowledge/definitions: a definition and the connection it belongs to. */
@@ -285,6 +300,8 @@ export class DefinitionViewDto {
   @ApiPropertyOptional() target?: string;
   @ApiPropertyOptional() text?: string;
   @ApiPropertyOptional({ enum: ['sql', 'answer'] }) scope?: 'sql' | 'answer';
+  @ApiPropertyOptional() from?: string;
+  @ApiPropertyOptional() to?: string;
 }
 
 /** A page of definitions. */
@@ -326,4 +343,5 @@ export const KIND_FIELDS = new Map<KnowledgeDefinitionKind, readonly string[]>([
   ['synonym', ['kind', 'name', 'synonyms', 'target']],
   ['instruction', ['kind', 'text', 'scope']],
   ['description', ['kind', 'target', 'text']],
+  ['relationship', ['kind', 'from', 'to']],
 ]);
