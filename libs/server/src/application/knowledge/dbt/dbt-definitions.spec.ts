@@ -30,7 +30,7 @@ semantic_models:
     defaults: { agg_time_dimension: placed_at }
     entities: [{ name: order, type: primary, expr: id }]
     dimensions:
-      - { name: placed_at, type: time, type_params: { time_granularity: day } }
+      - { name: placed_at, type: time, description: When the order was placed, type_params: { time_granularity: day } }
       - { name: state, type: categorical, expr: status }
     measures:
       - { name: total, agg: sum, expr: amount }
@@ -81,6 +81,11 @@ describe('translateDbtProject', () => {
     expect(reason('monthly')).toMatch(/to date by month/);
     expect(reason('funnel')).toMatch(/conversion metric type is not imported/);
     expect(bodies).toContainEqual({ kind: 'synonym', name: 'state', synonyms: [], target: 'orders.status' });
+    expect(bodies).toContainEqual({
+      kind: 'description',
+      target: 'orders.placed_at',
+      text: 'When the order was placed (time, day grain)',
+    });
   });
 
   it('refuses malformed YAML and aliases naming the document', () => {

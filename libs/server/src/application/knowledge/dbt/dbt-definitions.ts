@@ -64,6 +64,7 @@ export function translateDbtProject(
   const documented = modelDescriptions(project, schema, tables);
   out.bodies.push(...documented.bodies);
   out.skipped.push(...documented.skipped);
+  out.bodies.push(...dimensionDescriptions(index, documented.bodies, schema));
   // a join key given both by entities and by a relationships test is imported once
   const seen = new Set<string>();
   out.bodies = out.bodies.filter((b) => {
@@ -217,6 +218,28 @@ function relationshipTests(
       from: `${q(table.name)}.${q(child.name)}`,
       to: `${q(parent.name)}.${q(key.name)}`,
     });
+  }
+  return bodies;
+}
+
+/**
+ * A description of the column of each described dimension (its granularity named for a time dimension: "When the
+ * order was placed (time, day grain)"), where the model's own column description gives none.
+ */
+function dimensionDescriptions(
+  index: SemanticIndex,
+  described: readonly KnowledgeDefinitionBody[],
+  schema: DatabaseSchema,
+): KnowledgeDefinitionBody[] {
+  const targets = new Set(described.map((b) => (b.kind === 'description' ? b.target.toLowerCase() : '')));
+  const bodies: KnowledgeDefinitionBody[] = [];
+  for (const d of index.dimensions.values()) {
+    if (!d.description || d.column === null) continue;
+    const target = `${quoteIdentifierIfNeeded(d.table, schema.dialect)}.${quoteIdentifierIfNeeded(d.column, schema.dialect)}`;
+    if (targets.has(target.toLowerCase())) continue;
+    targets.add(target.toLowerCase());
+    const grain = d.granularity ? ` (time, ${d.granularity} grain)` : '';
+    bodies.push({ kind: 'description', target, text: `${d.description}${grain}`.slice(0, MAX_INSTRUCTION) });
   }
   return bodies;
 }
