@@ -23,6 +23,9 @@ commands:
   benchmark run NAME [--url URL] [--key KEY] [--connection ID] [--fail-under 0.9] [--json]
       Run a benchmark of a running service (POST /api/benchmarks/{id}/runs, service key) and print one line a
       question (status, reasons) and the accuracy; exit 1 when the accuracy is under --fail-under.
+  knowledge import --dbt PROJECT_DIR [--url URL] [--key KEY] [--connection ID] [--partial] [--table model=table]
+      Import a dbt project's semantic layer (its models/**/*.yml) into a running service's knowledge
+      (POST /api/knowledge/import, format dbt, service key): one line a definition imported or a part skipped.
   eval [options]       the evaluation runner (tools/eval), options as npm run eval, e.g. nlq eval --set chinook
                        --limit 10 (an unknown option prints its full usage)
   sample-db [options]  the sample database generator (libs/sample-db): nlq sample-db --help

@@ -6,6 +6,7 @@
  *   nlq mcp [--url ... --key ...]                                  an MCP server on stdio (docs/mcp.md)
  *   nlq eval --set chinook --limit 10                              tools/eval's runner
  *   nlq benchmark run NAME --url ... --fail-under 0.9               run a benchmark of a running service (CI gate)
+ *   nlq knowledge import --dbt PROJECT_DIR --url ...                import a dbt project's semantic layer (docs/knowledge.md)
  *   nlq sample-db --out data/shop.db --force                       libs/sample-db's generator
  * Run from the sources with `node -r ./tools/register.js apps/cli/src/main.ts ...`, or as the package's `nlq` bin.
  * Exit codes: 0 ok, 1 failed answer / HTTP error / unreachable service, 2 usage (see {@link USAGE}).
@@ -13,6 +14,7 @@
 import { parseRequestArguments, USAGE, UsageError } from './cli-arguments';
 import { parseBenchmarkArguments, runBenchmark } from './benchmark-command';
 import { ask, decide, type CommandOutcome } from './commands';
+import { parseKnowledgeArguments, runKnowledgeImport } from './knowledge-command';
 import { runMcp } from './mcp-command';
 import { DELEGATED_TOOLS, runTool, type DelegatedCommand } from './tool-delegate';
 import {
@@ -52,6 +54,13 @@ export async function runCli(argv: readonly string[], out: CliOutput = processOu
     if (command === 'benchmark') {
       const args = parseBenchmarkArguments(rest);
       const outcome = await runBenchmark(args, httpTransport(args.url, args.key));
+      out.stdout(outcome.stdout);
+      out.stderr(outcome.stderr);
+      return outcome.code;
+    }
+    if (command === 'knowledge') {
+      const args = parseKnowledgeArguments(rest);
+      const outcome = await runKnowledgeImport(args, httpTransport(args.url, args.key));
       out.stdout(outcome.stdout);
       out.stderr(outcome.stderr);
       return outcome.code;

@@ -13,6 +13,8 @@ export interface SchemaColumnView {
   primary_key: boolean;
   /** The table and column this column references, when it is part of a foreign key. */
   references: { table: string; column: string } | null;
+  /** What the column means: its description definition and its database comment (docs/knowledge.md "Descriptions"), else null. */
+  description: string | null;
 }
 
 /** One table or view of GET /api/connections/{id}/schema. */
@@ -21,6 +23,8 @@ export interface SchemaTableView {
   schema: string | null;
   name: string;
   kind: 'table' | 'view';
+  /** What the table means: its description definition and its database comment, else null. */
+  description: string | null;
   columns: SchemaColumnView[];
   primary_key: string[];
   foreign_keys: Array<{ columns: string[]; referenced_table: string; referenced_columns: string[] }>;

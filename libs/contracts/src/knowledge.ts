@@ -4,7 +4,7 @@
  */
 
 /** The kinds of definition. */
-export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction';
+export type KnowledgeDefinitionKind = 'metric' | 'filter' | 'synonym' | 'instruction' | 'description' | 'relationship';
 
 /** Every kind, in the order the docs list them. */
 export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = [
@@ -12,6 +12,8 @@ export const KNOWLEDGE_DEFINITION_KINDS: readonly KnowledgeDefinitionKind[] = [
   'filter',
   'synonym',
   'instruction',
+  'description',
+  'relationship',
 ];
 
 /**
@@ -51,9 +53,36 @@ export interface InstructionDefinitionBody {
   scope: 'sql' | 'answer';
 }
 
+/**
+ * What a table or column means, in words (docs/knowledge.md "Descriptions"): `target` is `table` or `table.column`;
+ * `text` is used like a database comment on it (model prompt, schema linking, the offline engine's words, the schema
+ * endpoints' `description`). One a target.
+ */
+export interface DescriptionDefinitionBody {
+  kind: 'description';
+  target: string;
+  text: string;
+}
+
+/**
+ * A join key the database does not declare (docs/knowledge.md "Relationships"): `from` is the child column and `to`
+ * the parent column it refers to, each `table.column`. Checked by sampling the data: most child values must be found
+ * in the parent.
+ */
+export interface RelationshipDefinitionBody {
+  kind: 'relationship';
+  from: string;
+  to: string;
+}
+
 /** What an admin writes: one definition of any kind. */
 export type KnowledgeDefinitionBody =
-  MetricDefinitionBody | FilterDefinitionBody | SynonymDefinitionBody | InstructionDefinitionBody;
+  | MetricDefinitionBody
+  | FilterDefinitionBody
+  | SynonymDefinitionBody
+  | InstructionDefinitionBody
+  | DescriptionDefinitionBody
+  | RelationshipDefinitionBody;
 
 /** Bookkeeping of a stored definition (one version of it). */
 export interface KnowledgeDefinitionMeta {
@@ -93,4 +122,14 @@ export interface KnowledgeImportResult {
   unchanged: number;
   created_names: string[];
   updated_names: string[];
+}
+
+/**
+ * Answer of POST /api/knowledge/import with `format: "dbt"` (docs/knowledge.md "dbt semantic layer"): the counts of
+ * an nlq import, every definition imported (created, updated or unchanged) and everything of the project skipped with
+ * its reason.
+ */
+export interface DbtImportResult extends KnowledgeImportResult {
+  imported: Array<{ kind: KnowledgeDefinitionKind; name: string }>;
+  skipped: Array<{ name: string; reason: string }>;
 }

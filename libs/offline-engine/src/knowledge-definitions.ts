@@ -231,7 +231,8 @@ export function readDefinitions(
   const words = questionWords(question);
   const candidates: Array<{ def: KnowledgeDefinition; from: number; to: number; gapped?: boolean }> = [];
   for (const def of knowledge) {
-    if (def.kind === 'instruction' || def.deleted) continue;
+    if (def.kind === 'instruction' || def.kind === 'description' || def.kind === 'relationship' || def.deleted)
+      continue;
     for (const phrase of [def.name, ...(def.synonyms ?? [])]) {
       for (const [from, to] of phraseAt(words, phrase)) candidates.push({ def, from, to });
       if (def.kind === 'filter')

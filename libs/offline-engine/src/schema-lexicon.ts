@@ -77,6 +77,30 @@ export class SchemaLexicon {
     for (const table of schema.tables) this.addTable(table);
     this.addEntityColumns(schema);
     this.addValueColumns(schema);
+    this.addDocumentedColumns(schema);
+  }
+
+  /**
+   * A documented meaning names its column (docs/knowledge.md "Descriptions"): each part of a column's comment or
+   * knowledge description (split at `/ ; , ( )`) of two to five words ("No Child Left Behind" for `c14`) matches the
+   * column, as a weaker synonym: only a phrase no table, column or earlier meaning uses, and only when one column of
+   * the schema has it, so a documented word never overrides a name.
+   */
+  private addDocumentedColumns(schema: DatabaseSchema): void {
+    const found = new Map<string, Array<Extract<LexiconTarget, { kind: 'column' }>>>();
+    for (const table of schema.tables)
+      for (const column of table.columns)
+        for (const part of (column.comment ?? '').split(/[/;,()]|\.\s/)) {
+          const words = normalizedWords(part.replace(/[^\p{L}\p{N}\s_-]/gu, ' '));
+          if (words.length < 2 || words.length > 5) continue;
+          const key = words.join(' ');
+          if (this.phrases.has(key)) continue;
+          const list = found.get(key) ?? [];
+          if (!list.some((t) => t.table === tableKey(table) && t.column === column.name))
+            list.push({ kind: 'column', table: tableKey(table), column: column.name, exact: false });
+          found.set(key, list);
+        }
+    for (const [key, targets] of found) if (targets.length === 1) this.add(key.split(' '), targets[0]);
   }
 
   /**

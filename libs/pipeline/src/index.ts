@@ -43,6 +43,8 @@ export { SemanticScorer } from './linking/semantic-scores';
 export type { EmbeddingCache } from './linking/semantic-scores';
 export type { ExampleDecision } from './examples/example-curator';
 export { ExampleQuestions } from './example-questions/example-questions';
+export { descriptionsOf, withDescriptions, withSchemaDefinitions } from './knowledge/schema-descriptions';
+export { withRelationships } from './knowledge/schema-relationships';
 export { checkDefinition } from './knowledge/definition-check';
 export { pageOfHistory } from './history-page';
 export { InvalidHistoryCursorError } from './ports';

@@ -1,5 +1,6 @@
 import type { DatabaseIdentity } from '@nlq/db-drivers';
 import type { AppliedDataPolicy } from './data-policy/data-access';
+import type { DescriptionDefinitionBody, RelationshipDefinitionBody } from '@nlq/contracts';
 import {
   publicClarification,
   type AnswerWarning,
@@ -67,6 +68,8 @@ export interface Run {
   dataPolicy: AppliedDataPolicy | null;
   /** The database role and settings reads run under (PostgreSQL row-level security; null: none). */
   databaseIdentity: DatabaseIdentity | null;
+  /** The connection's description and relationship definitions, laid over its schema (knowledge/schema-descriptions.ts). */
+  descriptions?: ReadonlyArray<DescriptionDefinitionBody | RelationshipDefinitionBody>;
 }
 
 /** An ending that failed with `error` (the response is the error text). */

@@ -6,6 +6,7 @@ import {
   type DataAccess,
   type DataPolicySource,
 } from './data-policy/data-access';
+import { descriptionsOf, withSchemaDefinitions } from './knowledge/schema-descriptions';
 import type { DatabaseSchema, FeedbackSignal, HistoryEntry, Dialect } from '@nlq/contracts';
 import { DatabaseError } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
@@ -217,13 +218,15 @@ export class QueryPipeline {
     // knowledge (docs/knowledge.md): before the cache, as the definitions' ids and versions are part of its key
     const knowledgeError = await this.matchKnowledge(run, provider, target.driver.dialect);
     if (knowledgeError) return this.outcomes.finish(run, knowledgeError);
+    // descriptions document tables and columns like database comments, relationships join like declared keys
+    const described = withSchemaDefinitions(schema, run.descriptions ?? []);
 
     // 2. cache: exact answer, else near-identical earlier question whose SQL is re-executed
-    const cached = await this.lookUpCache(run, provider, schema);
+    const cached = await this.lookUpCache(run, provider, described);
     if ('ending' in cached) return this.outcomes.finish(run, cached.ending);
 
     // 4-11
-    const ending = await this.answerWithSql(run, target, provider, schema, cached.key, cached.reusedSql);
+    const ending = await this.answerWithSql(run, target, provider, described, cached.key, cached.reusedSql);
     return this.outcomes.finish(run, ending);
   }
 
@@ -310,6 +313,7 @@ export class QueryPipeline {
     if ('error' in knowledge) return failure('error', knowledge.error);
     run.knowledge = knowledge.match;
     run.knowledgeKey = knowledge.key;
+    run.descriptions = knowledge.descriptions;
     return null;
   }
 
@@ -508,6 +512,18 @@ export class QueryPipeline {
   }
 
   /**
+   * The connection's schema (connectionSchema) with its description definitions laid over the comments and its
+   * relationship definitions as foreign keys (withSchemaDefinitions; docs/knowledge.md "Descriptions"), as the schema endpoints show it. A state store that cannot
+   * list definitions gives the schema as introspected.
+   */
+  async describedSchema(connectionId?: string): Promise<{ connectionId: string; schema: DatabaseSchema }> {
+    const found = await this.connectionSchema(connectionId);
+    if (!this.store.listDefinitions) return found;
+    const descriptions = descriptionsOf(await this.store.listDefinitions(found.connectionId));
+    return { connectionId: found.connectionId, schema: withSchemaDefinitions(found.schema, descriptions) };
+  }
+
+  /**
    * {@link connectionSchema} as `access` may see it: under its role's data policy only permitted tables and columns,
    * no sample values of masked columns, and a version of its own (visibleSchema; docs/http-api.md "Roles and data
    * policies"). The whole schema when no policy applies.
@@ -516,7 +532,7 @@ export class QueryPipeline {
     access: DataAccess,
     connectionId?: string,
   ): Promise<{ connectionId: string; schema: DatabaseSchema }> {
-    const found = await this.connectionSchema(connectionId);
+    const found = await this.describedSchema(connectionId);
     const applied = await appliedDataPolicy(this.policies, found.connectionId, access);
     if (!applied) return found;
     const visible = visibleSchema(found.schema, applied.policy);

@@ -161,6 +161,7 @@ function scenario(stateEnv: () => Record<string, string> | null) {
       nullable: false,
       primary_key: false,
       references: { table: 'customers', column: 'customer_id' },
+      description: null,
     });
     expect(orders.foreign_keys).toContainEqual({
       columns: ['customer_id'],

@@ -24,6 +24,8 @@ const FIELDS: Record<KnowledgeDefinitionBody['kind'], readonly string[]> = {
   filter: ['name', 'condition'],
   synonym: ['name', 'target'],
   instruction: ['text'],
+  description: ['target', 'text'],
+  relationship: ['from', 'to'],
 };
 
 /** One definition of the file as a body; `where` names it in errors. @throws Error when a required field is missing. */
@@ -61,6 +63,10 @@ function definitionBody(value: unknown, where: string): KnowledgeDefinitionBody 
       return { kind: 'synonym', name: text('name'), synonyms, target: text('target') };
     case 'instruction':
       return { kind: 'instruction', text: text('text'), scope: text('scope') === 'answer' ? 'answer' : 'sql' };
+    case 'description':
+      return { kind: 'description', target: text('target'), text: text('text') };
+    case 'relationship':
+      return { kind: 'relationship', from: text('from'), to: text('to') };
   }
 }
 
@@ -100,7 +106,7 @@ export function definitionsFor(
 ): KnowledgeDefinition[] {
   return (knowledge?.get(connectionId) ?? []).map((body, i) => {
     const problems = checkDefinition(body, schema);
-    const label = body.kind === 'instruction' ? `instruction ${i + 1}` : body.name;
+    const label = 'name' in body ? body.name : `${body.kind} ${i + 1}`;
     if (problems.length)
       throw new Error(
         `knowledge of ${connectionId}: ${label}: ${problems.map((p) => `${p.field}: ${p.problems.join('; ')}`).join(' | ')}`,

@@ -78,7 +78,7 @@ export function SchemaPanel({ connectionId, onInsert, onClose }: SchemaPanelProp
               onClick={() => onInsert(t.name)}
               data-testid="schema-table"
               data-name={t.name}
-              title={`Insert ${t.name}`}
+              title={t.description ? `Insert ${t.name}: ${t.description}` : `Insert ${t.name}`}
             >
               {t.name}
             </button>
@@ -92,7 +92,7 @@ export function SchemaPanel({ connectionId, onInsert, onClose }: SchemaPanelProp
                     onClick={() => onInsert(c.name)}
                     data-testid="schema-column"
                     data-name={c.name}
-                    title={`Insert ${c.name}`}
+                    title={c.description ? `Insert ${c.name}: ${c.description}` : `Insert ${c.name}`}
                   >
                     {c.name}
                   </button>{' '}
@@ -101,6 +101,11 @@ export function SchemaPanel({ connectionId, onInsert, onClose }: SchemaPanelProp
                     {c.primary_key ? ' · key' : ''}
                     {c.references ? ` → ${c.references.table}` : ''}
                   </span>
+                  {c.description && (
+                    <div className="muted small-text" data-testid="schema-column-description">
+                      {c.description}
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

@@ -65,7 +65,15 @@ describe('chat workday helpers (issue 24)', () => {
       schema: null,
       name,
       kind: 'table',
-      columns: columns.map((c) => ({ name: c, type: 'TEXT', nullable: true, primary_key: false, references: null })),
+      description: null,
+      columns: columns.map((c) => ({
+        name: c,
+        type: 'TEXT',
+        nullable: true,
+        primary_key: false,
+        references: null,
+        description: null,
+      })),
       primary_key: [],
       foreign_keys: [],
     });

@@ -10,12 +10,17 @@ export function definitionMeaning(d: KnowledgeDefinition): string {
     case 'synonym':
       return d.target;
     case 'instruction':
+    case 'description':
       return d.text;
+    case 'relationship':
+      return `${d.from} -> ${d.to}`;
   }
 }
 
-/** A definition's name; an instruction has none, so its scope stands in ("instruction (sql)"). */
+/** A definition's name; an instruction has none, so its scope stands in ("instruction (sql)"); a description's target. */
 export function definitionName(d: KnowledgeDefinition): string {
+  if (d.kind === 'description') return d.target;
+  if (d.kind === 'relationship') return `${d.from} -> ${d.to}`;
   return d.kind === 'instruction' ? `instruction (${d.scope})` : d.name;
 }
 
@@ -43,10 +48,20 @@ export function definitionLines(d: KnowledgeDefinition): string {
               ['synonyms', d.synonyms.join(', ')],
               ['target', d.target],
             ]
-          : [
-              ['scope', d.scope],
-              ['text', d.text],
-            ];
+          : d.kind === 'relationship'
+            ? [
+                ['from', d.from],
+                ['to', d.to],
+              ]
+            : d.kind === 'description'
+              ? [
+                  ['target', d.target],
+                  ['text', d.text],
+                ]
+              : [
+                  ['scope', d.scope],
+                  ['text', d.text],
+                ];
   const lines = fields.map(([k, v]) => `${k}: ${v ?? ''}`);
   if (d.deleted) lines.push('deleted: yes');
   return lines.join('\n');

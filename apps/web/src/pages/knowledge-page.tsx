@@ -143,7 +143,11 @@ function Definitions() {
                         {definitionName(d)}
                       </button>
                     </td>
-                    <td>{d.kind === 'instruction' ? '' : d.synonyms.join(', ')}</td>
+                    <td>
+                      {d.kind === 'instruction' || d.kind === 'description' || d.kind === 'relationship'
+                        ? ''
+                        : d.synonyms.join(', ')}
+                    </td>
                     <td>
                       <code>{definitionMeaning(d)}</code>
                     </td>

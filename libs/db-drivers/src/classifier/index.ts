@@ -13,6 +13,9 @@ export type { DoubleQuotedDecision, RepairResult, SqlRepair } from './sql-repair
 export { parseDefinitionExpression, definitionSql } from './definition-expression';
 export type { DefinitionExpression } from './definition-expression';
 export { definitionFunctions } from './definition-functions';
+export { qualifyColumns } from './qualify-columns';
+export { columnReference, relationshipProbeSql, RELATIONSHIP_SAMPLE_ROWS } from './relationship-probe';
+export type { ColumnReference } from './relationship-probe';
 export { definitionProbeSql, PROBE_ROW_BUDGET } from './definition-probe';
 export { statementShape } from './statement-shape';
 export type { SelectShape, ShapeAggregate, ShapeColumn, StatementShape } from './statement-shape';

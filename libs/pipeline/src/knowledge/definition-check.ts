@@ -1,5 +1,6 @@
 import type { DatabaseSchema, Dialect, KnowledgeDefinitionBody } from '@nlq/contracts';
 import {
+  columnReference,
   checkReferences,
   classifySql,
   parseDefinitionExpression,
@@ -25,6 +26,8 @@ interface NamedTable {
  * - filter: `condition` as `SELECT 1 FROM <tables it names> WHERE <condition>`.
  * - synonym: `target` is `table`, `table.column` or `table.column = 'value'`, and that table and column exist.
  * - instruction: free text, not checked.
+ * - description: `target` is `table` or `table.column` of the schema; its text is not checked.
+ * - relationship: `from` and `to` are each a `table.column` of the schema (the data are sampled apart).
  * Each part is read as data first (parseDefinitionExpression of @nlq/db-drivers: no comment, exactly one expression,
  * functions of the dialect's allow-list only) and the statements are built from the SQL written from its parse tree.
  * Columns must be qualified by their table (`orders.status`), so the tables are known. The statement built must be
@@ -54,7 +57,27 @@ export function checkDefinition(body: KnowledgeDefinitionBody, schema: DatabaseS
     }
     case 'instruction':
       return [];
+    case 'description': {
+      const problem = /=/.test(body.target)
+        ? 'must be table or table.column'
+        : synonymTargetProblem(body.target, dialect, schema)?.replace(
+            "table.column or table.column = 'value'",
+            'table.column',
+          );
+      return problem ? [{ field: 'target', problems: [problem] }] : [];
+    }
+    case 'relationship':
+      return (['from', 'to'] as const).flatMap((field) => {
+        const problem = columnProblem(body[field], dialect, schema);
+        return problem ? [{ field, problems: [problem] }] : [];
+      });
   }
+}
+
+/** Why `text` is not one `table.column` of the schema; null when it is. */
+function columnProblem(text: string, dialect: Dialect, schema: DatabaseSchema): string | null {
+  if (!columnReference(text, dialect)) return 'must be table.column';
+  return synonymTargetProblem(text, dialect, schema);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { descriptionsOf, type SchemaDefinition } from './schema-descriptions';
 import type { DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
 import type { StateStore } from '../ports';
 import type { TraceRecorder } from '../trace-recorder';
@@ -35,8 +36,8 @@ export async function loadKnowledge(
   rec: TraceRecorder,
   embed?: { modelId: string; similarities: DefinitionEmbedder } | null,
   previousQuestion?: string,
-): Promise<{ match: KnowledgeMatch; key: string } | { error: string }> {
-  if (!store.listDefinitions) return { match: NO_KNOWLEDGE, key: '' };
+): Promise<{ match: KnowledgeMatch; key: string; descriptions: SchemaDefinition[] } | { error: string }> {
+  if (!store.listDefinitions) return { match: NO_KNOWLEDGE, key: '', descriptions: [] };
   let stored: KnowledgeDefinition[];
   try {
     stored = await store.listDefinitions(connectionId);
@@ -45,7 +46,8 @@ export async function loadKnowledge(
     rec.start('knowledge').end('error', { error: message });
     return { error: message };
   }
-  if (stored.length === 0) return { match: NO_KNOWLEDGE, key: '' };
+  if (stored.length === 0) return { match: NO_KNOWLEDGE, key: '', descriptions: [] };
+  const descriptions = descriptionsOf(stored);
   const span = rec.start('knowledge');
   const { definitions: live, unusable } = renderDefinitions(stored, dialect);
   let match = matchDefinitions(question, live);
@@ -74,7 +76,9 @@ export async function loadKnowledge(
   span.end('ok', {
     detail: { live: live.length, used: match.uses, matchedBy: match.terms, ...(semantic ? { semantic } : {}) },
   });
-  return { match, key: knowledgeFingerprint(match) };
+  // a changed description changes the schema the question is answered with, so it is part of the key too
+  const described = descriptions.map((d) => `${d.id}:${d.version}`).join(',');
+  return { match, key: knowledgeFingerprint(match) + (described ? `|d:${described}` : ''), descriptions };
 }
 
 /** What the `definitions` check decided about one generated read. */

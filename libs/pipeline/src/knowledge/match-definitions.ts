@@ -26,7 +26,11 @@ export function definitionUse(d: KnowledgeDefinition): KnowledgeUse {
       ? d.text.length > INSTRUCTION_NAME_CHARS
         ? `${d.text.slice(0, INSTRUCTION_NAME_CHARS - 1)}…`
         : d.text
-      : d.name;
+      : d.kind === 'description'
+        ? d.target
+        : d.kind === 'relationship'
+          ? `${d.from} -> ${d.to}`
+          : d.name;
   return { kind: d.kind, id: d.id, name, version: d.version };
 }
 
@@ -51,7 +55,8 @@ export function matchDefinitions(question: string, definitions: readonly Knowled
   const matched: KnowledgeDefinition[] = [];
   const terms: KnowledgeMatch['terms'] = [];
   for (const d of definitions) {
-    if (d.deleted) continue;
+    // a description documents its table or column through the schema (withDescriptions), never as a match
+    if (d.deleted || d.kind === 'description' || d.kind === 'relationship') continue;
     if (d.kind === 'instruction') {
       matched.push(d);
       continue;
@@ -102,7 +107,8 @@ export function withCarriedDefinitions(
   if (!previousQuestion) return match;
   const have = new Set(match.definitions.map((d) => d.id));
   const earlier = matchDefinitions(previousQuestion, definitions).definitions.filter(
-    (d): d is NamedDefinition => d.kind !== 'instruction' && !have.has(d.id),
+    (d): d is NamedDefinition =>
+      d.kind !== 'instruction' && d.kind !== 'description' && d.kind !== 'relationship' && !have.has(d.id),
   );
   if (earlier.length === 0) return match;
   return {
@@ -116,7 +122,7 @@ export function withCarriedDefinitions(
 }
 
 /** A metric, filter or synonym: a definition with a name that questions use. */
-export type NamedDefinition = Exclude<KnowledgeDefinition, { kind: 'instruction' }>;
+export type NamedDefinition = Exclude<KnowledgeDefinition, { kind: 'instruction' | 'description' | 'relationship' }>;
 
 /**
  * `match` with the `added` definitions (not already in it), each with the term that matched it, joined in the order

@@ -32,7 +32,12 @@ export async function withSemanticMatches(
 ): Promise<KnowledgeMatch> {
   const matched = new Set(match.definitions.map((d) => d.id));
   const candidates = definitions.filter(
-    (d): d is NamedDefinition => !d.deleted && d.kind !== 'instruction' && !matched.has(d.id),
+    (d): d is NamedDefinition =>
+      !d.deleted &&
+      d.kind !== 'instruction' &&
+      d.kind !== 'description' &&
+      d.kind !== 'relationship' &&
+      !matched.has(d.id),
   );
   if (candidates.length === 0) return match;
   const scores = await embed(question, candidates.map(definitionEmbeddingText));

@@ -329,16 +329,25 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
           schema: null,
           name: 'orders',
           kind: 'table',
+          description: 'One row per order.',
           columns: [
-            { name: 'order_id', type: 'INTEGER', nullable: false, primary_key: true, references: null },
+            {
+              name: 'order_id',
+              type: 'INTEGER',
+              nullable: false,
+              primary_key: true,
+              references: null,
+              description: null,
+            },
             {
               name: 'customer_id',
               type: 'INTEGER',
               nullable: false,
               primary_key: false,
               references: { table: 'customers', column: 'customer_id' },
+              description: 'The customer who placed the order.',
             },
-            { name: 'status', type: 'TEXT', nullable: false, primary_key: false, references: null },
+            { name: 'status', type: 'TEXT', nullable: false, primary_key: false, references: null, description: null },
           ],
           primary_key: ['order_id'],
           foreign_keys: [

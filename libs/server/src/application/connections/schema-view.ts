@@ -3,7 +3,8 @@ import type { ConnectionSchemaResponse, DatabaseSchema, SchemaTableView, TableSc
 /**
  * The introspected schema of a connection as GET /api/connections/{id}/schema answers it (contracts
  * connection-schema.ts): tables in name order, each column with its type, nullability, primary-key flag and the
- * column it references. Sample and known values stay out (they are data, not schema). Pure.
+ * column it references, and the `description` of tables and columns (their comment, with the connection's description
+ * definitions laid over it by the caller). Sample and known values stay out (they are data, not schema). Pure.
  */
 export function schemaView(connectionId: string, schema: DatabaseSchema): ConnectionSchemaResponse {
   return {
@@ -26,12 +27,14 @@ function tableView(table: TableSchema): SchemaTableView {
     schema: table.schema ?? null,
     name: table.name,
     kind: table.kind,
+    description: table.comment ?? null,
     columns: table.columns.map((c) => ({
       name: c.name,
       type: c.type,
       nullable: c.nullable,
       primary_key: c.primaryKey,
       references: references.get(c.name) ?? null,
+      description: c.comment ?? null,
     })),
     primary_key: table.primaryKey,
     foreign_keys: table.foreignKeys.map((fk) => ({

@@ -17,9 +17,18 @@ export interface DescribedTable {
   name: string;
   kind: 'table' | 'view';
   comment: string | null;
+  /** The comment with the connection's description definitions laid over it (docs/knowledge.md "Descriptions"). */
+  description: string | null;
   row_count: number | null;
   primary_key: string[];
-  columns: Array<{ name: string; type: string; nullable: boolean; primary_key: boolean; comment: string | null }>;
+  columns: Array<{
+    name: string;
+    type: string;
+    nullable: boolean;
+    primary_key: boolean;
+    comment: string | null;
+    description: string | null;
+  }>;
   /** Columns linking left out of `columns` (counted, as the prompt shows `-- + N more columns`). */
   more_columns: number;
   foreign_keys: Array<{ columns: string[]; references_table: string; references_columns: string[] }>;
@@ -72,6 +81,7 @@ function describeTable(table: TableSchema & { promptColumns?: readonly string[] 
     name: table.name,
     kind: table.kind,
     comment: table.comment ?? null,
+    description: table.comment ?? null,
     row_count: table.rowCount ?? null,
     primary_key: table.primaryKey,
     columns: columns.map((c) => ({
@@ -80,6 +90,7 @@ function describeTable(table: TableSchema & { promptColumns?: readonly string[] 
       nullable: c.nullable,
       primary_key: c.primaryKey,
       comment: c.comment ?? null,
+      description: c.comment ?? null,
     })),
     more_columns: table.columns.length - columns.length,
     foreign_keys: table.foreignKeys.map((fk) => ({

@@ -116,7 +116,7 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
     items: {
       type: 'object',
       properties: {
-        kind: { type: 'string', enum: ['metric', 'filter', 'synonym', 'instruction'] },
+        kind: { type: 'string', enum: ['metric', 'filter', 'synonym', 'instruction', 'description', 'relationship'] },
         id: { type: 'string' },
         name: { type: 'string' },
         version: { type: 'integer' },
@@ -126,7 +126,7 @@ export class ChatResponseDto extends QueryResponseDto implements ChatResponse {
       'The business definitions the question matched and the SQL was held to (docs/knowledge.md); empty when none applied',
   })
   knowledge!: Array<{
-    kind: 'metric' | 'filter' | 'synonym' | 'instruction';
+    kind: 'metric' | 'filter' | 'synonym' | 'instruction' | 'description' | 'relationship';
     id: string;
     name: string;
     version: number;

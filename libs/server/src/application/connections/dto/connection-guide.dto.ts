@@ -24,6 +24,12 @@ export class SchemaColumnDto implements SchemaColumnView {
     description: 'The referenced table and column of a foreign-key column',
   })
   references!: ColumnReferenceDto | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'What the column means: its description definition and database comment (docs/knowledge.md)',
+  })
+  description!: string | null;
 }
 
 /** A foreign key of a table. */
@@ -38,6 +44,12 @@ export class SchemaTableDto implements SchemaTableView {
   @ApiProperty({ type: String, nullable: true, description: 'Namespace when not the default' }) schema!: string | null;
   @ApiProperty() name!: string;
   @ApiProperty({ enum: ['table', 'view'] }) kind!: 'table' | 'view';
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'What the table means: its description definition and database comment (docs/knowledge.md)',
+  })
+  description!: string | null;
   @ApiProperty({ type: [SchemaColumnDto] }) columns!: SchemaColumnDto[];
   @ApiProperty({ type: [String] }) primary_key!: string[];
   @ApiProperty({ type: [SchemaForeignKeyDto] }) foreign_keys!: SchemaForeignKeyDto[];

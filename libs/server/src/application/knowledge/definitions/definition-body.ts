@@ -7,9 +7,16 @@ import {
 import type { FieldProblems } from '../../../platform/common/api.exception';
 import { KIND_FIELDS, type DefinitionBodyDto } from './dto/definition.dto';
 
-/** The name a definition is known by in its connection: its name, or null for an instruction. */
+/** The name a definition is known by in its connection: its name, or null for an instruction or a description. */
 export function definitionName(body: KnowledgeDefinitionBody): string | null {
-  return body.kind === 'instruction' ? null : body.name;
+  return body.kind === 'instruction' || body.kind === 'description' || body.kind === 'relationship' ? null : body.name;
+}
+
+/** How a report names a definition: its name, a description's target, the start of an instruction's text. */
+export function definitionLabel(body: KnowledgeDefinitionBody): string {
+  if (body.kind === 'description') return body.target;
+  if (body.kind === 'relationship') return `${body.from} -> ${body.to}`;
+  return definitionName(body) ?? `instruction: ${body.kind === 'instruction' ? body.text.slice(0, 60) : ''}`;
 }
 
 /**
@@ -17,9 +24,11 @@ export function definitionName(body: KnowledgeDefinitionBody): string | null {
  * case for the named kinds, scope and text for an instruction.
  */
 export function definitionKey(body: KnowledgeDefinitionBody): string {
-  return body.kind === 'instruction'
-    ? `instruction\u0000${body.scope}\u0000${body.text.trim()}`
-    : `name\u0000${body.name.trim().toLowerCase()}`;
+  if (body.kind === 'instruction') return `instruction\u0000${body.scope}\u0000${body.text.trim()}`;
+  if (body.kind === 'description') return `description\u0000${body.target.trim().toLowerCase()}`;
+  if (body.kind === 'relationship')
+    return `relationship\u0000${body.from.trim().toLowerCase()}\u0000${body.to.trim().toLowerCase()}`;
+  return `name\u0000${body.name.trim().toLowerCase()}`;
 }
 
 /** Fields given that the kind does not hold (`condition` on a metric), as 400 problems. */
@@ -61,6 +70,10 @@ export function canonicalBody(input: DefinitionBodyDto): KnowledgeDefinitionBody
       return { kind: 'synonym', name: (input.name ?? '').trim(), synonyms, target: (input.target ?? '').trim() };
     case 'instruction':
       return { kind: 'instruction', text: (input.text ?? '').trim(), scope: input.scope ?? 'sql' };
+    case 'description':
+      return { kind: 'description', target: (input.target ?? '').trim(), text: (input.text ?? '').trim() };
+    case 'relationship':
+      return { kind: 'relationship', from: (input.from ?? '').trim(), to: (input.to ?? '').trim() };
   }
 }
 
@@ -71,6 +84,8 @@ export function blankFields(body: KnowledgeDefinitionBody, prefix = ''): FieldPr
     ['filter', ['name', 'condition']],
     ['synonym', ['name', 'target']],
     ['instruction', ['text']],
+    ['description', ['target', 'text']],
+    ['relationship', ['from', 'to']],
   ]);
   const values = new Map(Object.entries(body));
   return (required.get(body.kind) ?? [])

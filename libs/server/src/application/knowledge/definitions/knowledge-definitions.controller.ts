@@ -9,7 +9,7 @@ import {
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
-import type { KnowledgeDefinition, KnowledgeImportResult, Page } from '@nlq/contracts';
+import type { DbtImportResult, KnowledgeDefinition, KnowledgeImportResult, Page } from '@nlq/contracts';
 import type { FastifyReply } from 'fastify';
 import { ApiAuthGuard } from '../../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../../platform/auth/caller';
@@ -146,13 +146,18 @@ export class KnowledgeDefinitionsController {
   @Post('import')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Import a YAML document into a connection (default the active one), all or nothing (service key only)',
+    summary:
+      "Import a YAML document (nlq, or with format dbt a dbt project's semantic layer) into a connection (default the active one), all or nothing unless partial (service key only)",
     description: `Every definition is validated and checked first; one invalid definition imports none (400 with definitions[i].field). A definition whose name matches a live one updates it (a new version) when different. ${CHECK_NOTE}`,
   })
   @ApiOkResponse({ type: ImportResultDto })
   @ErrorResponseDto.document(400, 401, 403, 404, 413, 502)
-  importYaml(@CurrentCaller() caller: Caller, @Body() body: ImportDto): Promise<KnowledgeImportResult> {
+  importYaml(
+    @CurrentCaller() caller: Caller,
+    @Body() body: ImportDto,
+  ): Promise<KnowledgeImportResult | DbtImportResult> {
     assertService(caller, 'import knowledge definitions');
+    if (body.format === 'dbt') return this.definitions.importDbt(body, caller);
     return this.definitions.importYaml(body.yaml, body.connection_id, caller);
   }
 }

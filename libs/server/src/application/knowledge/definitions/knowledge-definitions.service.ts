@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCode,
   type DatabaseSchema,
+  type DbtImportResult,
   type KnowledgeDefinition,
   type KnowledgeDefinitionBody,
   type KnowledgeImportResult,
@@ -24,13 +25,25 @@ import {
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
 import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
-import { bodyOf, definitionKey, definitionName, foreignFields, toVersionView, toView } from './definition-body';
+import {
+  bodyOf,
+  definitionKey,
+  definitionLabel,
+  definitionName,
+  foreignFields,
+  toVersionView,
+  toView,
+} from './definition-body';
 import { firstVersion, nextVersion, validateBody } from './definition-rows';
 import { checkImport, parseImport, planImport } from './knowledge-import';
+import { checkDrafts } from '../dbt/dbt-check';
+import { translateDbtProject } from '../dbt/dbt-definitions';
+import { parseDbtProject } from '../dbt/dbt-documents';
 import {
   KIND_FIELDS,
   type CreateDefinitionDto,
   type DefinitionQueryDto,
+  type ImportDto,
   type UpdateDefinitionDto,
 } from './dto/definition.dto';
 
@@ -198,6 +211,56 @@ export class KnowledgeDefinitionsService {
   }
 
   /**
+   * Import a dbt project's semantic layer (docs/knowledge.md "dbt semantic layer"): its YAML documents translated
+   * (translateDbtProject), every definition checked like any other, its cost included, then written as an nlq import
+   * (same names update when different, so a re-import of the same files makes no new version). Without `partial`
+   * one failing definition imports none; with it, failing ones are skipped with their reasons.
+   * @throws ApiException 400 (field `yaml`, or `<name>.<field>`) for malformed YAML or a failing definition.
+   */
+  async importDbt(input: ImportDto, caller: Caller): Promise<DbtImportResult> {
+    const project = parseDbtProject(input.yaml);
+    const tables = new Map<string, string>();
+    for (const [model, table] of Object.entries(input.tables ?? {})) {
+      if (typeof table !== 'string' || table.trim() === '')
+        throw ApiException.validation([{ field: `tables.${model}`, problems: ['must be a table name'] }]);
+      tables.set(model, table.trim());
+    }
+    const { connectionId, schema } = await this.pipeline.connectionSchema(input.connection_id);
+    const { bodies: drafts, skipped } = translateDbtProject(project, schema, tables);
+    const live = new Map((await this.definitions.live(connectionId)).map((row) => [definitionKey(bodyOf(row)), row]));
+    const checked = checkDrafts(drafts, schema, live, input.partial === true);
+    const bodies: KnowledgeDefinitionBody[] = [];
+    for (const body of checked.bodies) {
+      const cost = await this.importCostProblems([body], live, connectionId);
+      const name = definitionName(body) ?? body.kind;
+      const named = cost.map((p) => ({ field: p.field.replace(/^definitions\[0\]/, name), problems: p.problems }));
+      if (named.length === 0) bodies.push(body);
+      else if (input.partial === true)
+        checked.failed.push({ name, reason: named.map((p) => `${p.field}: ${p.problems.join('; ')}`).join('; ') });
+      else checked.problems.push(...named);
+    }
+    if (checked.problems.length > 0)
+      throw ApiException.validation(
+        checked.problems,
+        'The dbt project holds definitions nlq refuses; nothing was imported.',
+      );
+    const { changes, result } = planImport(bodies, live, connectionId, caller.userId);
+    await this.write(changes, caller);
+    auditCallerEvent(this.logger, 'knowledge.import', caller, {
+      connectionId,
+      format: 'dbt',
+      created: result.created,
+      updated: result.updated,
+      unchanged: result.unchanged,
+    });
+    return {
+      ...result,
+      imported: bodies.map((b) => ({ kind: b.kind, name: definitionLabel(b) })),
+      skipped: [...skipped, ...checked.failed],
+    };
+  }
+
+  /**
    * The cost problems (definitionCostProblems) of the imported metrics and filters that are new or changed, fields
    * prefixed `definitions[i].`; one problem on `yaml` when trying them takes longer than IMPORT_PROBE_BUDGET_MS.
    */
@@ -209,7 +272,7 @@ export class KnowledgeDefinitionsService {
     const problems: FieldProblems = [];
     const deadline = Date.now() + IMPORT_PROBE_BUDGET_MS;
     for (const [index, body] of bodies.entries()) {
-      if (body.kind !== 'metric' && body.kind !== 'filter') continue;
+      if (body.kind !== 'metric' && body.kind !== 'filter' && body.kind !== 'relationship') continue;
       if (live.get(definitionKey(body))?.body === JSON.stringify(body)) continue;
       if (Date.now() > deadline)
         return [

@@ -4,7 +4,7 @@ import { isAlias, isScalar, LineCounter, parseDocument, visit, type Document } f
 import { ApiException, type FieldProblems } from '../../../platform/common/api.exception';
 import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities';
 import type { DefinitionChange } from '../../../platform/state/repositories/knowledge-definitions.repository';
-import { definitionKey, definitionName } from './definition-body';
+import { definitionKey, definitionLabel } from './definition-body';
 import { firstVersion, nextVersion, validateBody } from './definition-rows';
 
 /** Most definitions one YAML import may hold (docs/knowledge.md "YAML"). */
@@ -34,8 +34,8 @@ export function parseImport(text: string): unknown[] {
   return definitions;
 }
 
-/** The first alias or merge key of the document, named with its line; null when it has none. */
-function aliasOrMergeKey(document: Document, lineCounter: LineCounter): string | null {
+/** The first alias or merge key of a parsed YAML document, named with its line; null when it has none. */
+export function aliasOrMergeKey(document: Document, lineCounter: LineCounter): string | null {
   let found: string | null = null;
   const line = (range: readonly number[] | null | undefined) =>
     range ? `line ${lineCounter.linePos(range[0]).line}` : 'the document';
@@ -121,7 +121,7 @@ export function planImport(
   };
   for (const [index, body] of bodies.entries()) {
     const now = new Date(start + index).toISOString();
-    const label = definitionName(body) ?? `instruction: ${body.kind === 'instruction' ? body.text.slice(0, 60) : ''}`;
+    const label = definitionLabel(body);
     const existing = live.get(definitionKey(body));
     if (!existing) {
       changes.push({ row: firstVersion(connectionId, body, now, userId), change: 'create' });

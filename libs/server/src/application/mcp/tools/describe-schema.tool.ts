@@ -17,12 +17,14 @@ const COLUMN = z.object({
   nullable: z.boolean(),
   primary_key: z.boolean(),
   comment: z.string().nullable(),
+  description: z.string().nullable(),
 });
 const TABLE = z.object({
   schema: z.string().nullable(),
   name: z.string(),
   kind: z.enum(['table', 'view']),
   comment: z.string().nullable(),
+  description: z.string().nullable(),
   row_count: z.number().nullable(),
   primary_key: z.array(z.string()),
   columns: z.array(COLUMN),

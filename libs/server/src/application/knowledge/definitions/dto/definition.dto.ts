@@ -6,7 +6,18 @@ import {
   type KnowledgeImportResult,
   type Page,
 } from '@nlq/contracts';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto } from '../../../sessions/dto/page-query.dto';
 
 /** Longest name or synonym, in characters. */
@@ -92,16 +103,19 @@ export class DefinitionBodyDto {
   condition?: string;
 
   @ApiPropertyOptional({
-    description: "synonym: table, table.column or table.column = 'value'",
+    description: "synonym: table, table.column or table.column = 'value'; description: table or table.column",
     example: "orders.channel = 'web'",
   })
-  @ValidateIf((o) => o.kind === 'synonym' || o.target !== undefined)
+  @ValidateIf((o) => o.kind === 'synonym' || o.kind === 'description' || o.target !== undefined)
   @IsString()
   @Length(1, MAX_DEFINITION_SQL)
   target?: string;
 
-  @ApiPropertyOptional({ description: 'instruction: free text for models', maxLength: MAX_INSTRUCTION })
-  @ValidateIf((o) => o.kind === 'instruction' || o.text !== undefined)
+  @ApiPropertyOptional({
+    description: 'instruction: free text for models; description: what the target table or column means',
+    maxLength: MAX_INSTRUCTION,
+  })
+  @ValidateIf((o) => o.kind === 'instruction' || o.kind === 'description' || o.text !== undefined)
   @IsString()
   @Length(1, MAX_INSTRUCTION)
   text?: string;
@@ -113,6 +127,21 @@ export class DefinitionBodyDto {
   @ValidateIf((o) => o.kind === 'instruction' || o.scope !== undefined)
   @IsIn(['sql', 'answer'])
   scope?: 'sql' | 'answer';
+
+  @ApiPropertyOptional({ description: 'relationship: the child column, table.column', example: 'orders.customer_id' })
+  @ValidateIf((o) => o.kind === 'relationship' || o.from !== undefined)
+  @IsString()
+  @Length(1, MAX_DEFINITION_NAME * 2)
+  from?: string;
+
+  @ApiPropertyOptional({
+    description: 'relationship: the parent column it refers to',
+    example: 'customers.customer_id',
+  })
+  @ValidateIf((o) => o.kind === 'relationship' || o.to !== undefined)
+  @IsString()
+  @Length(1, MAX_DEFINITION_NAME * 2)
+  to?: string;
 }
 
 /** Body of POST /api/knowledge/definitions: a definition and the connection it belongs to. */
@@ -224,6 +253,32 @@ export class ImportDto {
   @IsString()
   @Length(1, 64)
   connection_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['nlq', 'dbt'],
+    description:
+      'nlq (default): the document GET /api/knowledge/export writes; dbt: the YAML documents of a dbt project (models/**/*.yml), concatenated with ---',
+  })
+  @IsOptional()
+  @IsIn(['nlq', 'dbt'])
+  format?: 'nlq' | 'dbt';
+
+  @ApiPropertyOptional({
+    description: "dbt: import the definitions that hold and skip, with the reason, those that fail nlq's check",
+  })
+  @IsOptional()
+  @IsBoolean()
+  partial?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: "dbt: the connection's table of a dbt model, where it is not the model's name",
+    example: { stg_orders: 'orders' },
+  })
+  @IsOptional()
+  @IsObject()
+  tables?: Record<string, string>;
 }
 
 /** One stored definition (one version of it) as the API answers it. */
@@ -245,6 +300,8 @@ export class DefinitionViewDto {
   @ApiPropertyOptional() target?: string;
   @ApiPropertyOptional() text?: string;
   @ApiPropertyOptional({ enum: ['sql', 'answer'] }) scope?: 'sql' | 'answer';
+  @ApiPropertyOptional() from?: string;
+  @ApiPropertyOptional() to?: string;
 }
 
 /** A page of definitions. */
@@ -273,6 +330,10 @@ export class ImportResultDto implements KnowledgeImportResult {
   @ApiProperty() unchanged!: number;
   @ApiProperty({ type: [String] }) created_names!: string[];
   @ApiProperty({ type: [String] }) updated_names!: string[];
+  @ApiPropertyOptional({ description: 'dbt: every definition imported (created, updated or unchanged), {kind, name}' })
+  imported?: Array<{ kind: KnowledgeDefinitionKind; name: string }>;
+  @ApiPropertyOptional({ description: 'dbt: what could not be mapped, {name, reason}' })
+  skipped?: Array<{ name: string; reason: string }>;
 }
 
 /** The fields each kind holds, in the order YAML writes them. */
@@ -281,4 +342,6 @@ export const KIND_FIELDS = new Map<KnowledgeDefinitionKind, readonly string[]>([
   ['filter', ['kind', 'name', 'synonyms', 'description', 'condition']],
   ['synonym', ['kind', 'name', 'synonyms', 'target']],
   ['instruction', ['kind', 'text', 'scope']],
+  ['description', ['kind', 'target', 'text']],
+  ['relationship', ['kind', 'from', 'to']],
 ]);
