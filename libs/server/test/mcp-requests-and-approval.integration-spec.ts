@@ -80,7 +80,8 @@ describeEachWith(CASES, (c) => (c.postgres ? ['postgresql'] : []))('MCP requests
       ...(pg ? { STATE_DATABASE_URL: `${PG}?schema=${pg.schema}` } : {}),
       SERVICE_MODE: 'admin',
       SERVICE_API_KEY: SERVICE,
-      USER_API_KEYS: `alice:${ALICE},bob:${BOB},carol:${CAROL}`,
+      // alice may approve writes: what stops her agent's key is that it asked on /mcp, not her role
+      USER_API_KEYS: `alice:${ALICE}:approver,bob:${BOB},carol:${CAROL}`,
       AUTH_FAILURE_LIMIT: '0',
       RATE_LIMIT_PER_MINUTE: '5',
     });
@@ -168,7 +169,7 @@ describeEachWith(CASES, (c) => (c.postgres ? ['postgresql'] : []))('MCP requests
     expect(oneStar()).toBe(before);
 
     // the person: another key of the same user, issued by the service key
-    const issued = await api('/api/keys', SERVICE, { user_id: 'alice' });
+    const issued = await api('/api/keys', SERVICE, { user_id: 'alice', role: 'approver' });
     expect(issued.status).toBe(201);
     const approved = await api(
       `/api/sessions/${encodeURIComponent(sessionId)}/approve`,

@@ -32,8 +32,11 @@ describeIfData('runEvalSet on the shared data', () => {
 
   it('scores a constant wrong query as wrong, and counts refusals apart', async () => {
     const items = spreadSample(loadEvalSet('chinook', dataDir), 6);
+    // half the questions always get a constant query (answered, with the answer check's warnings after one re-prompt),
+    // the other half a model failure (refused)
+    const down = new Set(items.filter((_item, i) => i % 2 === 1).map((i) => i.question.trim()));
     const provider = new ScriptedLlmProvider({
-      sql: (_request, call) => (call % 2 === 0 ? "SELECT 'nothing' AS x" : new Error('model down')),
+      sql: (request) => (down.has(request.question.trim()) ? new Error('model down') : "SELECT 'nothing' AS x"),
     });
     const report = await runEvalSet('chinook', items, provider);
     expect(report.total).toBe(6);
