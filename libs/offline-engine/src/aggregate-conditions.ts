@@ -1,5 +1,5 @@
 /**
- * Conditions on an aggregate of related rows (issue 22 item 6, forms 2 and 8): the HAVING sketch.
+ * Conditions on an aggregate of related rows: the HAVING sketch.
  * - "customers who spent more than 1000 (in total)", "customers with sales over 500": the sales of each subject row
  *   (the money measure nearest to it, as "total spend" ranks by);
  * - "customers whose orders total more than 1000": the one money column of the rows named before "total";

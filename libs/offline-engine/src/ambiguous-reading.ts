@@ -5,7 +5,7 @@ import { tableNoun, type LexiconTarget, type SchemaLexicon } from './schema-lexi
 import { humanize, normalizedWords } from './word-forms';
 
 /**
- * One reading of an ambiguous question (issue 22 item 6): `label` says it in words; the question restated for it is
+ * One reading of an ambiguous question: `label` says it in words; the question restated for it is
  * the question with its first `phrase` (matched word by word, case-insensitive) replaced by `replacement`, a wording
  * the engine reads only one way (a `table.column` name before the value, see question-tokenizer.ts).
  */
@@ -62,8 +62,8 @@ export function valueReading(
 }
 
 /**
- * Other readings of a stored value that `chosen` (the column the engine would filter) does not cover (issue 22 item
- * 6a): value targets of the same stored value in a column named like the chosen one ("city name"), in a table that
+ * Other readings of a stored value that `chosen` (the column the engine would filter) does not cover (docs/architecture.md
+ * "Readings and clarifications"): value targets of the same stored value in a column named like the chosen one ("city name"), in a table that
  * holds the same rows as `anchor` one to one (see JoinPlanner.sameRows: both columns are then the row's own), that the
  * join from `anchor` does not equate with the chosen column. `restaurant.city_name` and `location.city_name` of a
  * location keyed by restaurant id are two readings; `city.state_name` and `state.state_name` joined on those very
@@ -120,7 +120,7 @@ function equated(
 }
 
 /**
- * A stored value the question spells differently (issue 22 item 6c): "denny" for the stored "denny's", a typo, or
+ * A stored value the question spells differently: "denny" for the stored "denny's", a typo, or
  * one word for two stored values ("denny" for "denny's" and "dennys"). The targets spelled as written (`written`,
  * possessives kept; case and spacing aside) are the value; else the one stored value that differs only by a plural
  * ending; else the engine asks "Did you mean ...?" offering each stored value and the words as written (the error

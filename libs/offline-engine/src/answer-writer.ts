@@ -52,7 +52,7 @@ function shown(request: OfflineAnswerRequest, count: number): string {
 
 /**
  * "Found 12"; when the row limit cut the result, the uncapped count the pipeline counted ("Found 2,369") or, when it
- * could not count them, "Found more than 1,000" (issue 22: a list never states the row limit as the count).
+ * could not count them, "Found more than 1,000" (a list never states the row limit as the count).
  */
 function found(request: OfflineAnswerRequest): string {
   if (!request.truncated) return formatNumber(request.rowCount);

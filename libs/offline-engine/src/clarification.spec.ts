@@ -53,7 +53,7 @@ const BILLING_SCHEMA: DatabaseSchema = {
   ],
 };
 
-describe('the engine asks back when a question has readings it cannot rank apart (issue 22 item 6)', () => {
+describe('the engine asks back when a question has readings it cannot rank apart', () => {
   it('a value stored in two columns of one row (a table keyed one to one) is two readings, each answered as meant', async () => {
     const c = await asked(DINING_SCHEMA, 'how many french restaurants are in alameda');
     expect(c.readings.map((r) => r.label)).toEqual([

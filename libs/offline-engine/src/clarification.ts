@@ -6,7 +6,7 @@ import { OfflineClarificationError, unanswerable, type OfflineRefusalError } fro
 const MAX_READINGS = 5;
 
 /**
- * The engine asking back for an ambiguous question (issue 22 item 6): each reading of `error` becomes the question
+ * The engine asking back for an ambiguous question: each reading of `error` becomes the question
  * restated with its unambiguous wording, kept only when `answers(restated)` is true (the engine itself writes SQL for
  * it without asking again or refusing); a restated question that has a second ambiguity (`answers` returns it) is
  * expanded once into its own readings. Two to five kept readings make an OfflineClarificationError; fewer, a refusal

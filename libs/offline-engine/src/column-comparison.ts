@@ -33,7 +33,7 @@ const SHAPE = new RegExp(
 const TRAILING = /\s+(?:whose|where|that|which|with|were|was|is|are|have been|has been|had been|got|get)\s*$/i;
 
 /**
- * Two columns of one table compared (issue 34's "answer what was asked"): "orders shipped after the required date"
+ * Two columns of one table compared (libs/offline-engine README, "Answer what was asked"): "orders shipped after the required date"
  * (`shipped_date > required_date`), "which orders were delivered after they were shipped", "products whose unit
  * price is above their unit cost". Dates are compared with after/before/later/earlier than, numbers with
  * above/below/more/less/greater/higher/lower than/over/under; each side is the whole phrase next to the word: a

@@ -2,7 +2,7 @@ import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
 import { DOCUMENT_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA, STUDENT_SCHEMA } from './testing';
 
-/** Values of a column by how many rows hold them (issue 22, general form 5): GROUP BY the column HAVING COUNT(*). */
+/** Values of a column by how many rows hold them: GROUP BY the column HAVING COUNT(*). */
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
 const sql = async (schema: DatabaseSchema, question: string) =>
   (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;

@@ -1,5 +1,5 @@
 /**
- * Values of a column by how many rows hold them (issue 22, general form 5): "type codes with fewer than 3
+ * Values of a column by how many rows hold them: "type codes with fewer than 3
  * templates", "grades with 4 or more students", "countries with more than 50 customers" -> the column's values
  * among the counted table's rows, GROUP BY the column HAVING COUNT(*) op N.
  */

@@ -34,7 +34,7 @@ describe('parseDateRange', () => {
   });
 });
 
-describe('parseDateRange: quarters and halves (issue 8)', () => {
+describe('parseDateRange: quarters and halves', () => {
   const now = new Date('2025-05-20T12:00:00Z');
   const at = (q: string) => {
     const r = parseDateRange(tokenizeQuestion(q), now);

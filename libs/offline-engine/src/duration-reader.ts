@@ -6,7 +6,7 @@ import { normalizedWords, pluralize } from './word-forms';
 
 /**
  * "days between A and B", "hours from A to B", with what comes before and after: the derived-measure sketch of
- * issue 8 (a duration between two date columns of one row).
+ * the duration sketch (a duration between two date columns of one row).
  */
 const DURATION =
   /^(.*?)\b(days|hours)\s+(?:it\s+takes?\s+)?(?:between|from)\s+(?:the\s+)?(.+?)\s+(?:and|to|until|till)\s+(?:the\s+)?(.+?)(?:\s+((?:on|in)\s+average|(?:per|by|for|in|of|across|during)\s+.+))?\s*[?.]?\s*$/i;
@@ -192,7 +192,7 @@ const TOOK_OPS = new Map<string, CompareOp>([
 ]);
 
 /**
- * The duration as a filter (issue 22 item 6, form 9): "how many orders took more than 7 days to deliver" keeps the
+ * The duration as a filter: "how many orders took more than 7 days to deliver" keeps the
  * rows whose time from their own date (startColumns) to the date of the event (`delivered_at` for "deliver") exceeds
  * 7 days; the rest of the question is read as usual, with that condition added. Null when the question has no such
  * phrase or the event names no one date column of a table with one start date.

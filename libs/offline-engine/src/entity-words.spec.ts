@@ -3,7 +3,7 @@ import { OfflineEngine } from './offline-engine';
 import { GEO_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA } from './testing';
 import { OfflineClarificationError } from './unanswerable';
 
-/** A word fitting several tables equally (issue 22, general form 4): asked back, one reading per table. */
+/** A word fitting several tables equally: asked back, one reading per table. */
 const engine = new OfflineEngine();
 const sql = async (schema: DatabaseSchema, question: string) =>
   (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;

@@ -1,5 +1,5 @@
 /**
- * A word fitting several tables equally (issue 22, general form 4): "people in London" where customers, employees
+ * A word fitting several tables equally: "people in London" where customers, employees
  * and suppliers are all people (and all have a city London). WordNet places the word's sense above the nouns of
  * several tables (person -> customer, employee, supplier: hypernyms); the question is asked back with one reading
  * per table, the word replaced by the table's name, which the engine reads one way. A word the schema names itself

@@ -171,7 +171,7 @@ export class FilterReader {
         }
         const num = it[j];
         // "grades with 4 or more students", "codes with fewer than 3 templates": a number before a table word counts
-        // that table's rows; it is not a value of the column (issue 22 item 3)
+        // that table's rows; it is not a value of the column
         const counted =
           op !== '=' &&
           it[j + 1]?.t === 'mention' &&
@@ -224,7 +224,7 @@ export class FilterReader {
 
   /**
    * "orders over 500", "web orders under 20 in 2025": a comparison right after a table's rows, with no column
-   * named, compares the table's one money column (issue 22 item 6, form 4); with several money columns each is a
+   * named, compares the table's one money column; with several money columns each is a
    * reading to ask about. Not when a table word follows the number (a count of related rows: "with over 5 orders").
    * True when it read the comparison.
    */

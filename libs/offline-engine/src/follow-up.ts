@@ -20,7 +20,7 @@ export function looksLikeFollowUp(question: string): boolean {
 }
 
 /**
- * Reads `question` as a follow-up of the newest answered turn of `conversation` (issue 8; the conversational
+ * Reads `question` as a follow-up of the newest answered turn of `conversation` (the conversational
  * text-to-SQL setting of CoSQL/SParC, where a turn inherits the previous turn's subject and constraints):
  * - filters only ("and in 2024?", "what about Canada?"): the previous question with those filters, each replacing a
  *   previous filter on the same column (a date range replaces a date range);

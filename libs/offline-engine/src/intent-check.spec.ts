@@ -18,7 +18,7 @@ const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') }
 const sql = async (schema: DatabaseSchema, question: string) =>
   (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;
 
-describe('the semantic check: correct SQL or a refusal, never a different question (issue 22 items 1-5, 7)', () => {
+describe('the semantic check: correct SQL or a refusal, never a different question', () => {
   it('keeps every listed column', async () => {
     expect(await sql(BATTLE_SCHEMA, 'List the name, date and result of each battle')).toBe(
       'SELECT name, date, result FROM battle LIMIT 10',

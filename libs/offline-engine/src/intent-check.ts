@@ -8,7 +8,7 @@ import { tokenizeQuestion } from './question-tokenizer';
 import { normalizedWords } from './word-forms';
 
 /**
- * The semantic check of every parsed intent before SQL is written (issue 22 item 5; intent-sanity.ts and
+ * The semantic check of every parsed intent before SQL is written (intent-sanity.ts and
  * checkListedColumns below check the reading against the question's items while it is read; "or", comparisons of
  * numbers and second aggregates are refused where they are read: question-items.ts, filter-reader.ts,
  * intent-parser.ts). Here, on the finished intent:
@@ -73,7 +73,7 @@ function intentAggregates(
 }
 
 /**
- * Every aggregate word of the question must be kept by the intent (issue 22): "average" by an average somewhere (a
+ * Every aggregate word of the question must be kept by the intent: "average" by an average somewhere (a
  * measure, a second value, a HAVING condition, a part of a ratio), "sum" by a sum, "total" by a sum, a count or a
  * column named total, "maximum"/"minimum" by that aggregate, a ranking or a comparison ("a minimum of 3 orders").
  * "the average price of expensive products" read as the plain price is refused rather than answered. Throws

@@ -234,7 +234,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           } else {
             // a second aggregate naming its own measure ("the maximum capacity and the average capacity") is a
             // second value of the one statement; without one ("the maximum capacity and the average") it is
-            // refused rather than guessed (issue 22 item 4)
+            // refused rather than guessed
             if (this.agg && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? ''))
               this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
             else if (this.agg && this.agg.fn !== item.kw)
@@ -284,7 +284,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           )
             break;
           // "top products by quantity sold": the quantity sold is the units of the sales rows, never a stored
-          // quantity of the row (its stock): the word after the column changes what it counts (issue 22 item 13)
+          // quantity of the row (its stock): the word after the column changes what it counts
           if (
             item.kw === 'units' &&
             this.measureItem &&
@@ -594,7 +594,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
 
   /**
    * "total orders per customer": "total" before a table's rows counts them or adds up the table's column named total
-   * (`total_amount`); both are readings to ask about (issue 22 item 6), never one taken in silence.
+   * (`total_amount`); both are readings to ask about, never one taken in silence.
    */
   totalOfRows(k: number, alt: LexiconTarget[]): void {
     const rows = this.nextFree(k);
@@ -624,7 +624,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
 
   /**
    * "the total amount of orders": a column named "total <x>" followed by "of" and its own table in the plural is
-   * the sum of that column over the rows, not a list of it (issue 22 item 13).
+   * the sum of that column over the rows, not a list of it.
    */
   /**
    * "total amount per status", "total amount by channel": a column named "total <x>" said with its "total", before a

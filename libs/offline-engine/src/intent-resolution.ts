@@ -85,7 +85,7 @@ export abstract class IntentResolution {
         );
       throw new UnmappedQuestionError(reason);
     }
-    // a word fitting two columns with the signals split (issue 22 item 6b): the nearer column only contains the word
+    // a word fitting two columns with the signals split: the nearer column only contains the word
     // ("billing country"), a column one join further is named by it exactly ("country"), no table named decides
     const exactRival = ranked.find((r) => r.c.exact && r.s[0] === ranked[0].s[0] && r.s[1] <= ranked[0].s[1] + 1);
     if (phrase && !ranked[0].c.exact && exactRival && ranked[0].s[0] === 1) {

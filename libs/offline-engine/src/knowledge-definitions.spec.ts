@@ -7,7 +7,7 @@ import { SchemaLexicon } from './schema-lexicon';
 import { AdversarialQuestions, GUIDE_SCHEMA, SHOP_QUESTIONS, SHOP_SCHEMA } from './testing';
 import { OfflineClarificationError, OfflineRefusalError } from './unanswerable';
 
-/** Business definitions (docs/knowledge.md) in the question forms the engine reads (issue 23 item 3). */
+/** Business definitions (docs/knowledge.md) in the question forms the engine reads. */
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
 const meta = {
   id: 'x',

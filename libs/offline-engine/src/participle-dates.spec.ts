@@ -3,7 +3,7 @@ import { OfflineEngine } from './offline-engine';
 import { LEDGER_SCHEMA, SHOP_SCHEMA } from './testing';
 import { OfflineClarificationError } from './unanswerable';
 
-/** A past participle naming a nullable date column (issue 22, general form 6). */
+/** A past participle naming a nullable date column. */
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
 const sql = async (schema: DatabaseSchema, question: string) =>
   (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;

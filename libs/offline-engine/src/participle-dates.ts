@@ -1,5 +1,5 @@
 /**
- * A past participle naming a nullable date column as a condition (issue 22, general form 6): "How many products have
+ * A past participle naming a nullable date column as a condition: "How many products have
  * been discontinued?" -> `discontinued_at IS NOT NULL`; "products not discontinued" -> IS NULL. The column's name is
  * the participle and a date word (`discontinued_at`, `discontinued_on`, `date_discontinued`); the date being set is
  * the event having happened. Read only for a word that matches nothing else: a stored value ("shipped" in a status
@@ -153,7 +153,7 @@ function dateHits(
 /**
  * A negated participle that is both a stored value of `tables` and names exactly one nullable date column of them:
  * "Which orders have not been shipped?" is a status other than 'shipped' (leaving out orders delivered, which were
- * shipped too) or no shipped date; the two readings are asked back (issue 22), one per column holding the value and
+ * shipped too) or no shipped date; the two readings are asked back, one per column holding the value and
  * one for the date ("without orders.shipped_at"). The positive form ("orders shipped to Germany") stays the value.
  * Returns the AmbiguousQuestionError to throw, or null.
  */

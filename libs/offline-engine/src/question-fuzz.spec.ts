@@ -1,5 +1,5 @@
 /**
- * Bounded question fuzz of the offline engine (issue 20 item 4): thousands of adversarial questions (see
+ * Bounded question fuzz of the offline engine: thousands of adversarial questions (see
  * testing/adversarial-questions.ts) through OfflineEngine.generateSql on the shop schema and on a schema whose
  * every name is an Object.prototype key, in every dialect. Each call either writes SQL that the classifier reads as
  * one read or write statement (Snowflake DELETEs aside, see knownUnparseable), refuses with
@@ -148,7 +148,7 @@ function summary(label: string, o: Outcome): string {
   return `${label}: ${COUNT} questions (seed ${SEED}), ${o.answered} answered, ${o.refused} refused, slowest ${o.slowest.ms.toFixed(1)} ms for ${show(o.slowest.question)}`;
 }
 
-describe('question fuzz of the offline engine (issue 20 item 4)', () => {
+describe('question fuzz of the offline engine', () => {
   it('the generator is deterministic, bounded, NUL-free and covers its families', () => {
     const a = new AdversarialQuestions(new Random(SEED), { maxChars: MAX_CHARS }).take(500);
     const b = new AdversarialQuestions(new Random(SEED), { maxChars: MAX_CHARS }).take(500);

@@ -186,7 +186,7 @@ export const KEYWORD_PHRASES: Array<[string, Keyword]> = [
   ['or lower', 'orLess'],
   ['or below', 'orLess'],
   ['or under', 'orLess'],
-  // a disjunction: read over one column as IN, else asked about or refused, never dropped (issue 22 item 2)
+  // a disjunction: read over one column as IN, else asked about or refused, never dropped
   ['or', 'or'],
   ['with no', 'without'],
   ['with zero', 'without'],

@@ -2,7 +2,7 @@ import type { Filter, QueryIntent, ReadIntent } from './query-intent';
 import { isWriteIntent } from './query-intent';
 import { UnmappedQuestionError } from './question-items';
 
-/** "the ratio of A to B", "the proportion of A out of B": the ratio sketch of issue 8. */
+/** "the ratio of A to B", "the proportion of A out of B": the ratio sketch. */
 const RATIO =
   /^(.*?)\b(?:ratio|proportion)\s+of\s+(?:the\s+)?(.+?)\s+(?:to|versus|vs\.?|against|out\s+of|compared\s+to|compared\s+with)\s+(?:the\s+)?(.+?)\s*[?.]?\s*$/i;
 

@@ -12,7 +12,7 @@ export interface RelationCondition {
 }
 
 /**
- * Reads conditions on related rows (the anti-join and HAVING sketches of issue 8) and marks their items used:
+ * Reads conditions on related rows (the anti-join and HAVING sketches) and marks their items used:
  * - `without R`, `with no R`, `never ... R`, `not ... R` -> no row of R points at the subject (= 0);
  * - `more than / at least / under / at most N R` -> the number of R rows pointing at the subject compares to N.
  * R is a table mention; the subject is the nearest table named before it from which every foreign key on the

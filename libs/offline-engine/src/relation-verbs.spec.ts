@@ -2,7 +2,7 @@ import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
 import { AIRLINE_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA } from './testing';
 
-/** An unknown verb between a table and a related table (issue 22, general form 7). */
+/** An unknown verb between a table and a related table. */
 const engine = new OfflineEngine();
 const sql = async (schema: DatabaseSchema, question: string) =>
   (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;

@@ -1,5 +1,5 @@
 /**
- * An unknown transitive verb between a table and a related table (issue 22, general form 7): "How many orders did
+ * An unknown transitive verb between a table and a related table: "How many orders did
  * each employee handle?" counts each employee's orders. The verb only names how the two tables' rows relate, which
  * the one foreign key between them already says; with no such key, or several (an order's sales employee and its
  * approving employee), the verb could mean any of them and the question is refused as before.

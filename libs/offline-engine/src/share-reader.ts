@@ -16,7 +16,7 @@ export function readShare(items: Item[]): boolean {
 }
 
 /**
- * The percentage sketch of issue 8: "what percentage of orders are shipped" read as the list "orders with status
+ * The percentage sketch: "what percentage of orders are shipped" read as the list "orders with status
  * shipped" becomes 100 * (rows meeting the conditions) / (all rows). Date ranges stay on the population ("what
  * percentage of orders in 2024 were cancelled": of the orders of 2024); every other filter is the condition.
  * Throws UnmappedQuestionError when there is no condition or the reading is not a plain list or count.

@@ -1,5 +1,5 @@
 /**
- * Stock as a quantity on hand (issue 22 item 6, form 1): "out of stock" is the stock column = 0, "in stock" > 0.
+ * Stock as a quantity on hand: "out of stock" is the stock column = 0, "in stock" > 0.
  * A stock column is a numeric column named by a word of WordNet's sense "the merchandise that a shop has on hand"
  * (stock, inventory: `stock_quantity`, `UnitsInStock`, `inventory_count`) or by "on hand" (`quantity_on_hand`);
  * never by a list of one schema's names.

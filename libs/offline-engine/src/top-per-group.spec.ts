@@ -4,7 +4,7 @@ import { writeAnswerText } from './answer-writer';
 import { answerPlans } from './answer-plan';
 import { GEO_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA } from './testing';
 
-/** The top row per group (issue 22, general form 1), on the shop fixture and on schemas named otherwise. */
+/** The top row per group, on the shop fixture and on schemas named otherwise. */
 const engine = new OfflineEngine();
 const sql = async (schema: DatabaseSchema, question: string, dialect: 'sqlite' | 'transactsql' = 'sqlite') =>
   (await engine.generateSql({ question, dialect, schema, maxRows: 10 })).sql;

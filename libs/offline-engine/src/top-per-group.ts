@@ -1,5 +1,5 @@
 /**
- * The top row per group (issue 22, general form 1): "the best-selling product in each category", "the most
+ * The top row per group: "the best-selling product in each category", "the most
  * expensive product in each category", "the largest city in each state". Per group, the row(s) of the ranked table
  * holding the extreme measure, ties kept; written by top-per-group-sql.ts as correlated subqueries (no window
  * functions), so it runs on every dialect.

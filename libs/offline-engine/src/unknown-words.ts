@@ -142,7 +142,7 @@ export function classifyUnknownWord(
   if (pos.has('a') && !STOP.has(tokens[index + 1]?.lower ?? '') && schemaAt(index + 1)) return make('modifier');
   if (pos.size === 1 && pos.has('r')) return make('adverb');
   // a word with an adjective sense and no noun or verb sense says how the rows are ("delivered late", "early"):
-  // dropped, it would answer another question (issue 22 item 7), so it is a modifier the engine cannot see
+  // dropped, it would answer another question, so it is a modifier the engine cannot see
   if (pos.has('a') && !pos.has('n') && !pos.has('v')) return make('modifier');
   if ((verbLemma(word) && pos.has('v') && (/(ed|ing)$/.test(word) || !pos.has('n'))) || (!pos.has('n') && pos.has('v')))
     return make(linking() ? 'verb' : 'predicate');

@@ -1,7 +1,7 @@
 import type { KnowledgeDefinition } from '@nlq/contracts';
 import { tokenizeQuestion } from './question-tokenizer';
 
-/** A verified example of the connection (issue 23 item 4): a question an admin promoted with the SQL that answers it. */
+/** A verified example of the connection: a question an admin promoted with the SQL that answers it. */
 export interface VerifiedExample {
   id?: string;
   question: string;
@@ -32,7 +32,7 @@ function questionKey(question: string): string {
 }
 
 /**
- * The verified example that asks `question` (issue 23 item 4: "where the question matches, for the offline engine"):
+ * The verified example that asks `question` ("where the question matches, for the offline engine"):
  * the same meaning-bearing tokens in the same order ("How many customers are in France?" matches "how many customer
  * in france"), never a merely similar question. None when the question uses a metric or filter definition (the
  * engine applies those itself, and an example written before the definition may not), or when several examples with

@@ -16,7 +16,7 @@ export function yesNoBody(question: string): string | null {
 }
 
 /**
- * The yes/no sketch of issue 8: the count read from "how many <rest>" answered as whether any row exists. Throws
+ * The yes/no sketch: the count read from "how many <rest>" answered as whether any row exists. Throws
  * UnmappedQuestionError when the rest is not a plain count of rows (a yes/no question about something else, such
  * as "is texas larger than ohio", is not understood).
  */

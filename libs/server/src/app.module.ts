@@ -37,7 +37,7 @@ import { SignInModule } from './application/sign-in/sign-in.module';
 
 /**
  * Root module: configuration, logging, state store and pipeline (global), then one module per endpoint group of
- * the query adapter surface (spec 4.1). The one exception filter is registered globally here.
+ * the query adapter surface (docs/http-api.md "Contract: query adapter"). The one exception filter is registered globally here.
  */
 @Module({})
 export class AppModule {
@@ -58,7 +58,7 @@ export class AppModule {
         SessionsModule,
         SchemaModule,
         HealthModule,
-        // application surface (spec 4.2, 5.4, 5.5, 6) and the web app
+        // application surface (docs/http-api.md "Contract: application surface"; docs/http-api.md "Contract: authentication" rule 2; docs/http-api.md "Contract: authentication" rule 4; docs/http-api.md "Contract: events") and the web app
         ApiAuthModule,
         KeysModule,
         ExamplesModule,

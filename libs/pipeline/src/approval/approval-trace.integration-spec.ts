@@ -1,5 +1,5 @@
 /**
- * A held write's trace follows the decision (issue 24 item 6) through the real pipeline on every engine of the
+ * A held write's trace follows the decision through the real pipeline on every engine of the
  * machine: a run cut short by a stopped replica (its lease ran out) marks the trace failed with the reason, and
  * approving the write again afterwards marks it approved with the error cleared.
  */
@@ -9,7 +9,7 @@ import { scriptedPipeline } from '../testing/scripted-pipeline';
 import { INTERRUPTED_APPROVAL_ERROR } from './approval-flow';
 
 describeEachWith(SCRATCH_ENGINES, (e) => e.services)(
-  'a held write trace follows its decision on $name (issue 24 item 6)',
+  'a held write trace follows its decision on $name',
   (engine) => {
     const scratch = useScratchDriver(engine, [
       'CREATE TABLE parts (id INTEGER PRIMARY KEY, name VARCHAR(20) NOT NULL)',

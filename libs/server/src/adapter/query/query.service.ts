@@ -9,7 +9,7 @@ import { responseWithReading } from './reading-text';
 import { responseWithWarnings } from './warning-text';
 import type { QueryResponseDto } from './dto/query-response.dto';
 
-/** Session id and user id of a POST /query without user_id (spec 4.1 rule 1). */
+/** Session id and user id of a POST /query without user_id (docs/http-api.md "Contract: query adapter" rule 1). */
 export const DEFAULT_USER_ID = 'rest_user';
 
 /** POST /query: asks the pipeline and maps its outcome to QueryResponse. */

@@ -8,7 +8,7 @@ import { SessionIdPipe } from '../../platform/common/session-id.pipe';
 import { SessionHistoryResponseDto } from './dto/session-history-response.dto';
 import { SessionsService } from './sessions.service';
 
-/** GET /session/{session_id} (spec 4.1). */
+/** GET /session/{session_id} (docs/http-api.md "Contract: query adapter"). */
 @ApiTags('query adapter')
 @ApiSecurity('api_key')
 @UseGuards(AdapterKeyGuard)

@@ -7,7 +7,7 @@ import type { SessionHistoryResponseDto } from './dto/session-history-response.d
 
 /**
  * Reads a session's history (questions, results, approvals, rejections, feedback), oldest first. Error texts (and
- * the answers of failed entries, which repeat them) pass through scrubMessage: no credentials (issue 14).
+ * the answers of failed entries, which repeat them) pass through scrubMessage: no credentials.
  */
 @Injectable()
 export class SessionsService {

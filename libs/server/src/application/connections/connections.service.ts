@@ -48,7 +48,7 @@ const KEEP = '***';
  * starts register the stored connections and activate the stored active one. Every URL given through the API
  * passes the probing guard ({@link connectionUrlProblem}) before anything connects.
  *
- * Replicas (issue 14): every change is announced through ReplicaCoherenceService; when another replica announces
+ * Replicas: every change is announced through ReplicaCoherenceService; when another replica announces
  * one, {@link syncFromStore} applies the difference between the store and this replica's drivers.
  */
 @Injectable()

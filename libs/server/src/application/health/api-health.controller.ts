@@ -5,7 +5,7 @@ import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { ApiHealthService } from './api-health.service';
 import { ApiHealthResponseDto } from './dto/api-health-response.dto';
 
-/** GET /api/health (spec 4.2). */
+/** GET /api/health (docs/http-api.md "Contract: application surface"). */
 @ApiTags('application: health')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

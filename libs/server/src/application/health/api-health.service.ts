@@ -53,7 +53,7 @@ export class ApiHealthService implements OnApplicationBootstrap {
   /**
    * The active connection's privileges (cached per connection): superuser and can_write, and in user mode a
    * warning pointing to the read-only role guide of docs/operations.md when the credential can write or
-   * administer. The sample shop database nlq generated itself in DATA_DIR gets no warning (issue 24 item 1): it is
+   * administer. The sample shop database nlq generated itself in DATA_DIR gets no warning: it is
    * writable, holds no one's data, and user mode still runs reads only there. Never rejects.
    */
   async connectionPrivileges(): Promise<NonNullable<ApiHealthResponse['privileges']>> {

@@ -12,7 +12,7 @@ import { AuthThrottleService } from '../../platform/security/auth-throttle.servi
 import { LIVE_EVENT_BUS, type LiveEventBus } from './live-event-bus';
 import { mayHear } from './live-filter';
 
-/** Path of the live channel (spec 6). */
+/** Path of the live channel (docs/http-api.md "Contract: events"). */
 export const LIVE_PATH = '/ws/live';
 /** A socket that has not authenticated within this many milliseconds is closed (code 4408). */
 export const LIVE_AUTH_TIMEOUT_MS = 5000;
@@ -32,9 +32,9 @@ const HEARTBEAT_MS = 30_000;
  * server answers `{"type":"ready","user_id":"<user>"}` and from then on sends each LiveEvent of the live-event
  * bus (LIVE_EVENT_BUS: every replica's events when REDIS_URL is set) that the key may hear ({@link mayHear}); a
  * wrong key gets `{"type":"error","message":...}` and close 4401, and counts as a failed authentication of the
- * client address (AuthThrottleService, issue 14); a throttled address or key prefix gets an error message with
+ * client address (AuthThrottleService); a throttled address or key prefix gets an error message with
  * `retry_after_seconds` and close 4429 before its key is checked. Later client messages are ignored. Sticky
- * routing is needed behind a load balancer (spec 6.1).
+ * routing is needed behind a load balancer (docs/http-api.md "Contract: events").
  */
 @Injectable()
 export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {

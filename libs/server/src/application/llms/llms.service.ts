@@ -28,7 +28,7 @@ export const LLM_TEST_TIMEOUT_MS = 10_000;
  * Model provider settings of /api/llms, stored in `api_llm_setting` with the API key encrypted (SecretBox). The
  * active setting is the TargetResolver's provider, so activating one changes the model of the next question.
  * At first start a setting `default` is created from LLM_* and made active. Base URLs pass the probing guard
- * ({@link llmBaseUrlProblem}). Replicas (issue 14): every change is announced through ReplicaCoherenceService, and
+ * ({@link llmBaseUrlProblem}). Replicas: every change is announced through ReplicaCoherenceService, and
  * {@link syncFromStore} applies another replica's.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Owner of a session started through POST /api/chat, in table `api_session` (spec 5.5: sessions are isolated per
+ * Owner of a session started through POST /api/chat, in table `api_session` (docs/http-api.md "Contract: authentication" rule 4: sessions are isolated per
  * user). The primary key makes the first claim of a session id win; sessions of the query adapter surface have no
  * row and belong to the user of their first history entry.
  */

@@ -21,8 +21,8 @@ import { suggestChart } from '../chat/chart-suggestion';
 import { historyListEntry } from './history-list-entry';
 
 /**
- * Sessions on the application surface, scoped to the caller (spec 5.5): the paged list, one session with its
- * history and feedback, and approve/reject/feedback with the rules of the query adapter surface (spec section 3),
+ * Sessions on the application surface, scoped to the caller (docs/http-api.md "Contract: authentication" rule 4): the paged list, one session with its
+ * history and feedback, and approve/reject/feedback with the rules of the query adapter surface (docs/http-api.md "Contract: query adapter" rule 2),
  * the deciding user being the caller (named in the audit log).
  */
 @Injectable()
@@ -143,7 +143,7 @@ export class ApiSessionsService {
   }
 
   /**
-   * Save feedback on the query entry `entryId` of the session (issue 24 item 3), or on its latest query without one.
+   * Save feedback on the query entry `entryId` of the session, or on its latest query without one.
    * @throws ApiException 404 for an unknown session, another user's, or an entry not in the session; 400 VALIDATION
    *   for an entry that is not an answer.
    */

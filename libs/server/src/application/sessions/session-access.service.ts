@@ -10,7 +10,7 @@ import { EntityReader } from '../../platform/state/entity-reader';
 import { ApiSessionEntity } from './api-session.entity';
 
 /**
- * Who owns a session, and the one rule of the application surface (spec 5.5): a user key reads and decides only
+ * Who owns a session, and the one rule of the application surface (docs/http-api.md "Contract: authentication" rule 4): a user key reads and decides only
  * its own sessions; the service key sees every session. Another user's session answers 404 exactly like an
  * unknown one, so its existence is not revealed.
  *
@@ -81,9 +81,9 @@ export class SessionAccessService {
   }
 
   /**
-   * The rule of the query adapter surface, where the caller is the user its session id names (spec 4.1 rule 1):
+   * The rule of the query adapter surface, where the caller is the user its session id names (docs/http-api.md "Contract: query adapter" rule 1):
    * a session opened through POST /api/chat by another user is not the caller's to read, decide, rate or ask in
-   * (spec 5.5), whatever key the adapter surface takes. Sessions of the adapter surface itself and sessions a
+   * (docs/http-api.md "Contract: authentication" rule 4), whatever key the adapter surface takes. Sessions of the adapter surface itself and sessions a
    * user opened under their own user id pass.
    * @throws ApiException 404 NOT_FOUND when `sessionId` is an /api session owned by a user other than `sessionId`.
    */

@@ -7,7 +7,7 @@ import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { TraceDto, TraceQueryDto, TraceSummaryPageDto } from './dto/trace.dto';
 import { TracesService } from './traces.service';
 
-/** GET /api/traces and GET /api/traces/{id} (spec 4.2). */
+/** GET /api/traces and GET /api/traces/{id} (docs/http-api.md "Contract: application surface"). */
 @ApiTags('application: traces')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

@@ -25,6 +25,6 @@ export class WebAppServer implements OnModuleInit {
   }
 }
 
-/** The built web app at / (spec 1.10: same-origin /api in production). */
+/** The built web app at / (docs/http-api.md "Contract: application surface": same-origin /api in production). */
 @Module({ providers: [WebAppServer] })
 export class WebAppModule {}

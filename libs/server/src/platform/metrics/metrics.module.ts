@@ -30,7 +30,7 @@ export class HttpMetricsHook implements OnModuleInit {
 }
 
 /**
- * Prometheus metrics (issue 9 item 8): the process's {@link NlqMetrics} (global, so the pipeline module can feed it
+ * Prometheus metrics: the process's {@link NlqMetrics} (global, so the pipeline module can feed it
  * the pipeline's live events), the HTTP timing hook and GET /metrics.
  */
 @Global()

@@ -93,7 +93,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
     liveEventBusProvider,
     resultCacheProvider,
     {
-      // near-duplicate questions shared by the replicas through Redis (issue 14); in process without REDIS_URL
+      // near-duplicate questions shared by the replicas through Redis; in process without REDIS_URL
       provide: SharedNearDuplicateIndex,
       inject: [AppConfig, REDIS_CLIENTS, ROOT_LOGGER],
       useFactory: async (config: AppConfig, redis: RedisClients | null, logger: Logger) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: every state-store statement a request runs must cost the same however long the history is. Each
+ * Every state-store statement a request runs must cost the same however long the history is. Each
  * per-request operation (few-shot examples, the session's history for the conversation window, appending history,
  * the trace upsert and read, session ownership, approvals: save, claim, renew, finish, latest, interrupted sweep,
  * the pending-approvals metric) and each pruning statement runs against a seeded state database; every SQL it sent

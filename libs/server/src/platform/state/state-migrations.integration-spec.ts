@@ -1,5 +1,5 @@
 /**
- * The state schema comes from migrations run once under a lock (issue 9 item 6): replicas starting together on an
+ * The state schema comes from migrations run once under a lock: replicas starting together on an
  * empty PostgreSQL database or SQLite file all become ready, the migrations run exactly once, and a database made by
  * an earlier nlq with `synchronize` is taken over without losing its rows.
  */

@@ -1,5 +1,5 @@
 /**
- * Retention (issue 11): pruning on real SQLite and PostgreSQL deletes history and traces older than the policy, keeps
+ * Retention: pruning on real SQLite and PostgreSQL deletes history and traces older than the policy, keeps
  * recent ones, and keeps what is still referenced: rated questions (feedback and the entry it rates), writes
  * awaiting approval (their query entry, their session's traces), undecided operations. Pages smaller than the data, so the
  * batching and the (created_at, seq) cursor are exercised.

@@ -4,7 +4,7 @@ import { describeEachWith } from '@nlq/test-services';
 import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../testing/state-engines';
 import { TypeOrmStateStore } from './typeorm-state.store';
 
-/** TypeOrmStateStore.decideTrace (issue 24 item 6) on each state engine: a held write's trace takes its decision. */
+/** TypeOrmStateStore.decideTrace on each state engine: a held write's trace takes its decision. */
 describeEachWith(STATE_ENGINES, (engine) => engine.services)('decideTrace on $name', (engine: StateEngine) => {
   let handle: OpenedState;
   let store: TypeOrmStateStore;

@@ -28,7 +28,7 @@ export class ModelHealthDto {
 
 /**
  * What the active query connection's credential may do (null: could not be told), and in user mode a warning when
- * it can write or administer; none for the sample database nlq generated itself (issue 24 item 1).
+ * it can write or administer; none for the sample database nlq generated itself.
  */
 export class PrivilegesDto {
   @ApiProperty({ type: Boolean, nullable: true }) superuser!: boolean | null;

@@ -5,7 +5,7 @@ import { FeedbackRequestDto } from '../../../adapter/feedback/dto/feedback-reque
 
 /**
  * Body of POST /api/sessions/{id}/feedback: the signal (positive or negative) and, optionally, the history entry it
- * rates (issue 24 item 3); without `entry_id` the session's latest question, as POST /feedback/{session_id}.
+ * rates; without `entry_id` the session's latest question, as POST /feedback/{session_id}.
  */
 export class ApiFeedbackRequestDto extends FeedbackRequestDto implements ApiFeedbackRequest {
   @ApiPropertyOptional({
