@@ -20,7 +20,7 @@ describe('ParseCopies', () => {
     const copies = new ParseCopies();
     const sql = (n: number) => `SELECT ${n}`;
     copies.keep(sql(0), 'sqlite', parseSql(sql(0), 'sqlite'));
-    expect(copies.copyOf(sql(0), 'postgres')).toBeNull();
+    expect(copies.copyOf(sql(0), 'postgresql')).toBeNull();
     for (let n = 1; n < KEPT_PARSES; n++) copies.keep(sql(n), 'sqlite', parseSql(sql(n), 'sqlite'));
     expect(copies.copyOf(sql(0), 'sqlite')).not.toBeNull(); // now the most recently used
     copies.keep(sql(KEPT_PARSES), 'sqlite', parseSql(sql(KEPT_PARSES), 'sqlite'));
