@@ -9,7 +9,7 @@ import { ApiKeyService } from '../../platform/auth/api-key.service';
 import type { Caller } from '../../platform/auth/caller';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { AuthThrottleService } from '../../platform/security/auth-throttle.service';
-import { LIVE_EVENT_BUS, type LiveEventBus } from './live-event-bus';
+import { LIVE_EVENT_BUS, type LiveEventBus } from '../../platform/live-events/live-event-bus';
 import { mayHear } from './live-filter';
 
 /** Path of the live channel (docs/http-api.md "Contract: events"). */

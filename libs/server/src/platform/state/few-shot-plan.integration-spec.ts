@@ -12,7 +12,7 @@ import type { DataSource } from 'typeorm';
 import { historyEntry } from '@nlq/pipeline';
 import { describeEachWith } from '@nlq/test-services';
 import { STATE_ENGINES, type StateEngine } from '../../testing/state-engines';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
+import { SessionAccessService } from '../sessions/session-access.service';
 import { PendingOperationEntity } from './entities';
 import { TypeOrmStateStore } from './typeorm-state.store';
 
