@@ -14,11 +14,12 @@ import { SchemaModule } from './adapter/schema/schema.module';
 import { SessionsModule } from './adapter/sessions/sessions.module';
 import { StateModule } from './platform/state/state.module';
 import { ApiAuthModule } from './platform/auth/api-auth.module';
-import { ApiHealthModule } from './application/health/api-health.module';
-import { ApiSessionsModule } from './application/sessions/api-sessions.module';
+import { ApiHealthModule } from './application/api-health/api-health.module';
+import { ApiSessionsModule } from './application/api-sessions/api-sessions.module';
 import { ChatModule } from './application/chat/chat.module';
 import { CoherenceModule } from './platform/coherence/coherence.module';
-import { SecurityModule } from './platform/security/auth-throttle.service';
+import { SecurityModule } from './platform/security/security.module';
+import { SessionAccessModule } from './platform/sessions/session-access.module';
 import { ConnectionsModule } from './application/connections/connections.module';
 import { DataPoliciesModule } from './application/policies/data-policies.module';
 import { ExportModule } from './application/export/export.module';
@@ -52,6 +53,7 @@ export class AppModule {
         PipelineModule,
         CoherenceModule,
         SecurityModule,
+        SessionAccessModule,
         QueryModule,
         ApprovalModule,
         FeedbackModule,

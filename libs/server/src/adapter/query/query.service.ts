@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
 import { adapterAccess } from '../../platform/auth/adapter-principal';
 import { AppConfig } from '../../platform/config/app-config';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
 import type { QueryRequestDto } from './dto/query-request.dto';
 import { responseWithReading } from './reading-text';

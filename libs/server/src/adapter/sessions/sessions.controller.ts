@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { HISTORY_PAGE_DEFAULT } from '@nlq/contracts';
-import { HistoryPageQueryDto } from '../../application/sessions/dto/history-page-query.dto';
+import { HistoryPageQueryDto } from '../../platform/sessions/dto/history-page-query.dto';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AdapterKeyGuard } from '../../platform/auth/adapter-key.guard';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
-import { historyListEntry } from '../../application/sessions/history-list-entry';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
+import { historyListEntry } from '../../platform/sessions/history-list-entry';
 import { scrubMessage } from '../../platform/security/secret-scrubber';
 import type { SessionHistoryResponseDto } from './dto/session-history-response.dto';
 

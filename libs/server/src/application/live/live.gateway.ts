@@ -9,7 +9,7 @@ import { ApiKeyService } from '../../platform/auth/api-key.service';
 import type { Caller } from '../../platform/auth/caller';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { AuthThrottleService } from '../../platform/security/auth-throttle.service';
-import { LIVE_EVENT_BUS, type LiveEventBus } from './live-event-bus';
+import { LIVE_EVENT_BUS, type LiveEventBus } from '../../platform/live-events/live-event-bus';
 import { mayHear } from './live-filter';
 
 /** Path of the live channel (docs/http-api.md "Contract: events"). */
@@ -45,7 +45,7 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head);
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly httpAdapterHost: HttpAdapterHost,
     private readonly keys: ApiKeyService,
     @Inject(LIVE_EVENT_BUS) private readonly bus: LiveEventBus,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
@@ -53,7 +53,7 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.server = this.httpAdapterHost.httpAdapter.getHttpServer() as Server;
     this.server.on('upgrade', this.onUpgrade);
     this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
     this.heartbeat.unref();

@@ -11,12 +11,12 @@ import { SettingsTable } from '../../platform/common/settings-table';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
 import { ReplicaCoherenceService, SETTINGS_TOPIC } from '../../platform/coherence/replica-coherence.service';
 import { AppConfig } from '../../platform/config/app-config';
-import { scrubSecrets } from '../connections/connection-url-secrets';
+import { scrubSecrets } from '../../platform/security/connection-url-secrets';
 import { llmBaseUrlProblem } from '../connections/probe-guard';
 import { messageOf, withTimeout } from '../connections/with-timeout';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { TargetResolverService } from '../../platform/targets/target-resolver.service';
-import { LlmSettingEntity } from './llm-setting.entity';
+import { LlmSettingEntity } from '../../platform/api-state/llm-setting.entity';
 
 /** Id and name of the setting created from LLM_* at first start. */
 export const DEFAULT_LLM_ID = 'default';

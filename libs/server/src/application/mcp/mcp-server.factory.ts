@@ -4,7 +4,7 @@ import { QueryPipeline } from '@nlq/pipeline';
 import type { Logger } from 'pino';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { ChatService } from '../chat/chat.service';
-import { ApiSessionsService } from '../sessions/api-sessions.service';
+import { ApiSessionsService } from '../api-sessions/api-sessions.service';
 import type { McpCallContext } from './mcp-call-context';
 import { registerSchemaResource } from './schema.resource';
 import { registerAskTool } from './tools/ask.tool';

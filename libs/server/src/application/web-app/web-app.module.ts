@@ -10,14 +10,14 @@ import { registerWebApp } from './web-app.routes';
 @Injectable()
 export class WebAppServer implements OnModuleInit {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly httpAdapterHost: HttpAdapterHost,
     private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const served = await registerWebApp(
-      this.adapterHost.httpAdapter.getInstance<FastifyInstance>(),
+      this.httpAdapterHost.httpAdapter.getInstance<FastifyInstance>(),
       this.config.webDistDir,
     );
     if (served) this.logger.info({ dir: this.config.webDistDir }, 'serving the web app at /');

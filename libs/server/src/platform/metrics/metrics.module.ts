@@ -14,12 +14,12 @@ import { NlqMetrics } from './nlq-metrics';
 @Injectable()
 export class HttpMetricsHook implements OnModuleInit {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly httpAdapterHost: HttpAdapterHost,
     @Inject(NlqMetrics) private readonly metrics: NlqMetrics,
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    const fastify = this.httpAdapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
     if (!fastify) return;
     fastify.addHook('onResponse', async (request, reply) => {
       const route =

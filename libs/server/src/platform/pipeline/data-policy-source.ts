@@ -1,7 +1,7 @@
 import type { DataPolicyDocument } from '@nlq/contracts';
 import type { DataPolicySource } from '@nlq/pipeline';
 import type { DataSource } from 'typeorm';
-import { DataPolicyEntity } from '../../application/policies/data-policy.entity';
+import { DataPolicyEntity } from '../api-state/data-policy.entity';
 import { EntityReader } from '../state/entity-reader';
 
 /**

@@ -9,7 +9,7 @@ import { RESULT_CACHE, resultCacheProvider } from '../cache/result-cache.provide
 import { PinoAuditLogger } from '../common/audit.logger';
 import { SharedNearDuplicateIndex } from '../coherence/shared-near-duplicate-index';
 import { AppConfig } from '../config/app-config';
-import { LIVE_EVENT_BUS, liveEventBusProvider, type LiveEventBus } from '../../application/live/live-event-bus';
+import { LIVE_EVENT_BUS, liveEventBusProvider, type LiveEventBus } from '../live-events/live-event-bus';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 import { NlqMetrics } from '../metrics/nlq-metrics';
 import { TypeOrmStateStore } from '../state/typeorm-state.store';

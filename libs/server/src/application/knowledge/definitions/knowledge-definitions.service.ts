@@ -24,7 +24,7 @@ import {
 } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
-import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
+import { DEFAULT_PAGE_SIZE } from '../../api-sessions/dto/page-query.dto';
 import {
   bodyOf,
   definitionKey,

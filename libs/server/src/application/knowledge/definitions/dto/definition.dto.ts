@@ -18,7 +18,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { PageQueryDto } from '../../../sessions/dto/page-query.dto';
+import { PageQueryDto } from '../../../api-sessions/dto/page-query.dto';
 
 /** Longest name or synonym, in characters. */
 export const MAX_DEFINITION_NAME = 128;

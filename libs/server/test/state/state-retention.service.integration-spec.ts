@@ -1,10 +1,10 @@
 /** StateRetentionService on a real SQLite state database: one run prunes by the configured days and logs it; a
  * failed run is logged, not thrown; after shutdown no run starts. */
 import type { Logger } from 'pino';
-import { AppConfig } from '../config/app-config';
-import { STATE_ENGINES, type OpenedState } from '../../testing/state-engines';
-import { StateRetentionService } from './state-retention.service';
-import { TypeOrmStateStore } from './typeorm-state.store';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { STATE_ENGINES, type OpenedState } from '../../src/testing/state-engines';
+import { StateRetentionService } from '../../src/platform/state/state-retention.service';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
 
 const NOW = Date.parse('2026-06-30T12:00:00.000Z');
 

@@ -1,7 +1,7 @@
 import { describeEachWith } from '@nlq/test-services';
-import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../testing/state-engines';
-import { HistoryEntryEntity, TraceEntity } from './entities';
-import { EntityWriter } from './entity-writer';
+import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../src/testing/state-engines';
+import { HistoryEntryEntity, TraceEntity } from '../../src/platform/state/entities';
+import { EntityWriter } from '../../src/platform/state/entity-writer';
 
 const span = (name: string) => ({
   name,

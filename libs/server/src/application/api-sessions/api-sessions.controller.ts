@@ -9,7 +9,7 @@ import { ApiFeedbackRequestDto } from './dto/api-feedback-request.dto';
 import { FeedbackResponseDto } from '../../adapter/feedback/dto/feedback-response.dto';
 import { ApiSessionsService } from './api-sessions.service';
 import { DEFAULT_PAGE_SIZE, PageQueryDto } from './dto/page-query.dto';
-import { HistoryPageQueryDto } from './dto/history-page-query.dto';
+import { HistoryPageQueryDto } from '../../platform/sessions/dto/history-page-query.dto';
 import { HISTORY_PAGE_DEFAULT } from '@nlq/contracts';
 import { SessionDetailDto, SessionSummaryPageDto } from './dto/session-summary.dto';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';

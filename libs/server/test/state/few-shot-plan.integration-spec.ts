@@ -11,10 +11,10 @@ import type { HistoryEntry } from '@nlq/contracts';
 import type { DataSource } from 'typeorm';
 import { historyEntry } from '@nlq/pipeline';
 import { describeEachWith } from '@nlq/test-services';
-import { STATE_ENGINES, type StateEngine } from '../../testing/state-engines';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
-import { PendingOperationEntity } from './entities';
-import { TypeOrmStateStore } from './typeorm-state.store';
+import { STATE_ENGINES, type StateEngine } from '../../src/testing/state-engines';
+import { SessionAccessService } from '../../src/platform/sessions/session-access.service';
+import { PendingOperationEntity } from '../../src/platform/state/entities';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
 
 const ROWS = 20_000;
 const SEEDED_AT = '2026-01-01T00:00:00.000Z';

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { closeRedis, connectRedis } from '../../platform/cache/redis-connection';
+import { closeRedis, connectRedis } from '../cache/redis-connection';
 import { RedisEventBus } from './redis-event-bus';
 import { describeWith } from '@nlq/test-services';
 

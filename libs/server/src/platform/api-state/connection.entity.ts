@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { SettingBaseEntity } from '../../platform/common/setting-base.entity';
+import { SettingBaseEntity } from '../common/setting-base.entity';
 
 /**
  * A database connection of /api/connections in table `api_connection`. `url` is the URL without its password and

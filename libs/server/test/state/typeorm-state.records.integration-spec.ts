@@ -1,8 +1,8 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
 import { describeEachWith } from '@nlq/test-services';
 import type { DataSource } from 'typeorm';
-import { STATE_ENGINES } from '../../testing/state-engines';
-import { TypeOrmStateStore } from './typeorm-state.store';
+import { STATE_ENGINES } from '../../src/testing/state-engines';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
 
 const entry = (session: string, question: string, id = `${session}-${question}`): HistoryEntry => ({
   id,

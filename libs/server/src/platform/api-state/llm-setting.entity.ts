@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { SettingBaseEntity } from '../../platform/common/setting-base.entity';
+import { SettingBaseEntity } from '../common/setting-base.entity';
 
 /**
  * A model provider setting of /api/llms in table `api_llm_setting`; `api_key` is AES-256-GCM encrypted (SecretBox).

@@ -14,11 +14,11 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { seesEveryone, type Caller } from '../../platform/auth/caller';
 import { assertRole } from '../../platform/auth/required-role';
 import { HistoryEntryEntity } from '../../platform/state/entities';
-import { ApiSessionEntity } from './api-session.entity';
-import { SessionAccessService } from './session-access.service';
+import { ApiSessionEntity } from '../../platform/api-state/api-session.entity';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import { ApiException } from '../../platform/common/api.exception';
 import { suggestChart } from '../chat/chart-suggestion';
-import { historyListEntry } from './history-list-entry';
+import { historyListEntry } from '../../platform/sessions/history-list-entry';
 
 /**
  * Sessions on the application surface, scoped to the caller (docs/http-api.md "Contract: authentication" rule 4): the paged list, one session with its

@@ -1,8 +1,8 @@
 import type { Trace } from '@nlq/contracts';
 import { historyEntry } from '@nlq/pipeline';
 import { describeEachWith } from '@nlq/test-services';
-import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../testing/state-engines';
-import { TypeOrmStateStore } from './typeorm-state.store';
+import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../src/testing/state-engines';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
 
 /** TypeOrmStateStore.decideTrace on each state engine: a held write's trace takes its decision. */
 describeEachWith(STATE_ENGINES, (engine) => engine.services)('decideTrace on $name', (engine: StateEngine) => {

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@nlq/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { seesEveryone, type Caller } from '../../platform/auth/caller';
-import { assertRole } from '../../platform/auth/required-role';
-import { ApiException } from '../../platform/common/api.exception';
-import { HistoryEntryEntity } from '../../platform/state/entities';
-import { EntityReader } from '../../platform/state/entity-reader';
-import { ApiSessionEntity } from './api-session.entity';
+import { seesEveryone, type Caller } from '../auth/caller';
+import { assertRole } from '../auth/required-role';
+import { ApiException } from '../common/api.exception';
+import { HistoryEntryEntity } from '../state/entities';
+import { EntityReader } from '../state/entity-reader';
+import { ApiSessionEntity } from '../api-state/api-session.entity';
 
 /**
  * Who owns a session, and the one rule of the application surface (docs/http-api.md "Contract: authentication" rule 4): a user key reads and decides only

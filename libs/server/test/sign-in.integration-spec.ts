@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp } from '../../app.factory';
-import { freePort, makeDataDir, removeDataDir, startOidcProvider, type OidcProvider } from '../../testing';
+import { createApp } from '../src/app.factory';
+import { freePort, makeDataDir, removeDataDir, startOidcProvider, type OidcProvider } from '../src/testing';
 
 const SECRET = 'nlq-test-client-secret';
 const ROLE_GROUPS = 'admin:nlq-admins,approver:nlq-approvers,analyst:nlq-analysts';

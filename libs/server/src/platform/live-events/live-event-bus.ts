@@ -1,8 +1,8 @@
 import type { FactoryProvider } from '@nestjs/common';
 import { InMemoryEventBus, type LiveEventBus } from '@nlq/pipeline';
 import type { Logger } from 'pino';
-import { REDIS_CLIENTS, type RedisClients } from '../../platform/cache/redis.module';
-import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
+import { REDIS_CLIENTS, type RedisClients } from '../cache/redis.module';
+import { ROOT_LOGGER } from '../logging/logger.factory';
 import { RedisEventBus } from './redis-event-bus';
 
 /** Injection token of the process's {@link LiveEventBus}. */

@@ -6,9 +6,9 @@
  */
 import type { DataSource } from 'typeorm';
 import { describeEachWith } from '@nlq/test-services';
-import { STATE_ENGINES, type StateEngine } from '../../testing/state-engines';
-import { pruneState } from './state-retention';
-import { TypeOrmStateStore } from './typeorm-state.store';
+import { STATE_ENGINES, type StateEngine } from '../../src/testing/state-engines';
+import { pruneState } from '../../src/platform/state/state-retention';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
 
 const NOW = Date.parse('2026-06-30T12:00:00.000Z');
 const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString();

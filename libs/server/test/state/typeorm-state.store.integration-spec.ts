@@ -1,9 +1,9 @@
 import type { HistoryEntry, Trace } from '@nlq/contracts';
 import { historyEntry, type PendingOperation } from '@nlq/pipeline';
-import { TypeOrmStateStore } from './typeorm-state.store';
-import { PendingOperationEntity } from './entities/pending-operation.entity';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
+import { PendingOperationEntity } from '../../src/platform/state/entities/pending-operation.entity';
 import { describeEachWith } from '@nlq/test-services';
-import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../testing/state-engines';
+import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../src/testing/state-engines';
 
 function entry(overrides: Partial<HistoryEntry>): HistoryEntry {
   return historyEntry(

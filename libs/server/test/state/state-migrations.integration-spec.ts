@@ -10,11 +10,11 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { historyEntry } from '@nlq/pipeline';
 import { describeWith } from '@nlq/test-services';
-import { HistoryEntryEntity } from './entities';
-import { POSTGRES_MIGRATIONS } from './migrations/postgres';
-import { SQLITE_MIGRATIONS } from './migrations/sqlite';
-import { openStateDataSource, stateDataSourceOptions } from './state-data-source.factory';
-import { TypeOrmStateStore } from './typeorm-state.store';
+import { HistoryEntryEntity } from '../../src/platform/state/entities';
+import { POSTGRES_MIGRATIONS } from '../../src/platform/state/migrations/postgres';
+import { SQLITE_MIGRATIONS } from '../../src/platform/state/migrations/sqlite';
+import { openStateDataSource, stateDataSourceOptions } from '../../src/platform/state/state-data-source.factory';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
 
 const namesOf = (migrations: ReadonlyArray<new () => { name?: string }>) => migrations.map((m) => new m().name);
 

@@ -1,9 +1,9 @@
 import { historyEntry } from '@nlq/pipeline';
 import { describeEachWith } from '@nlq/test-services';
-import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../testing/state-engines';
-import { HistoryEntryEntity, TraceEntity } from './entities';
-import { EntityReader } from './entity-reader';
-import { TypeOrmStateStore } from './typeorm-state.store';
+import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../src/testing/state-engines';
+import { HistoryEntryEntity, TraceEntity } from '../../src/platform/state/entities';
+import { EntityReader } from '../../src/platform/state/entity-reader';
+import { TypeOrmStateStore } from '../../src/platform/state/typeorm-state.store';
 
 describeEachWith(STATE_ENGINES, (engine) => engine.services)('EntityReader on $name', (engine: StateEngine) => {
   let handle: OpenedState | undefined;
