@@ -1,7 +1,7 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
-import { writeAnswerText } from './answer-writer';
-import { answerPlans } from './answer-plan';
+import { writeAnswerText } from './answers/answer-writer';
+import { answerPlans } from './answers/answer-plan';
 import { CAR_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA, STADIUM_SCHEMA } from './testing';
 
 /** Two aggregates in one question, on the shop fixture and on schemas named otherwise. */

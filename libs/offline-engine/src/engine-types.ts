@@ -1,5 +1,5 @@
 import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
-import type { VerifiedExample } from './verified-examples';
+import type { VerifiedExample } from './knowledge/verified-examples';
 
 /** One earlier turn of the session, for follow-up questions ("and in 2024?"). */
 export type EarlierTurn = ConversationTurn;

@@ -21,8 +21,11 @@ jest.setTimeout(120_000);
 const SEED = Number(process.env.QUESTION_FUZZ_SEED ?? 20_004);
 /** Questions per schema. */
 const COUNT = 2_000;
-/** The bound on one question, in milliseconds (the first question of a schema also builds its lexicon). */
-const BOUND_MS = 250;
+/**
+ * The bound on one question, in milliseconds (the first question of a schema also builds its lexicon): it catches a
+ * hang or a blow-up, not speed, which the benchmarks measure; a question takes 30-300 ms on a loaded 2-core machine.
+ */
+const BOUND_MS = 1_000;
 const MAX_CHARS = 2_000;
 const DIALECTS: Dialect[] = ['sqlite', 'postgresql', 'mysql', 'mariadb', 'transactsql', 'snowflake'];
 
