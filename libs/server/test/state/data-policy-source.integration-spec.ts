@@ -1,7 +1,7 @@
 import { describeEachWith } from '@nlq/test-services';
-import { DataPolicyEntity } from '../../application/policies/data-policy.entity';
-import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../testing/state-engines';
-import { dataPolicySource } from './data-policy-source';
+import { DataPolicyEntity } from '../../src/platform/api-state/data-policy.entity';
+import { STATE_ENGINES, type OpenedState, type StateEngine } from '../../src/testing/state-engines';
+import { dataPolicySource } from '../../src/platform/pipeline/data-policy-source';
 
 describeEachWith(STATE_ENGINES, (engine) => engine.services)('dataPolicySource on $name', (engine: StateEngine) => {
   let handle: OpenedState | undefined;
