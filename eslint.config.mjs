@@ -67,7 +67,7 @@ const testConstraints = productionConstraints.map((c) => {
   };
 });
 
-// Object-as-map lookups (issue 20): a plain object answers every Object.prototype key ("constructor", "toString",
+// Object-as-map lookups: a plain object answers every Object.prototype key ("constructor", "toString",
 // "__proto__") as if it were present, so a lookup keyed by a schema name, a question word, model output or a request
 // finds an inherited function, and a write keyed so replaces the prototype. Lookup tables are Maps (or null-prototype
 // objects read with Object.hasOwn); accumulators keyed by data are Maps or Object.fromEntries.

@@ -4,7 +4,7 @@
  * where the service key is (startup-block.ts). Exits 1 with the reason when the
  * configuration is invalid or the port cannot be bound.
  *
- * SIGTERM / SIGINT (issue 10 item 4): /readyz turns 503 at once; approved writes in flight get SHUTDOWN_GRACE_MS
+ * SIGTERM / SIGINT: /readyz turns 503 at once; approved writes in flight get SHUTDOWN_GRACE_MS
  * to finish (else they are marked failed "interrupted"); the server stops accepting and in-flight requests finish;
  * pools and the state store close; exit 0. A second signal, or the deadline plus 5 s, exits 1 at once.
  */
@@ -43,7 +43,7 @@ async function bootstrap(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   await app.listen(config.port, config.host);
   // Last, after every startup log line (written synchronously: platform/logging/logger.factory.ts), the URLs and
-  // where the key is (issue 24 item 1).
+  // where the key is.
   process.stdout.write(
     startupBlock({ url: await app.getUrl(), mode: config.mode, key: serviceKeySource(app.get(ApiKeyService)) }),
   );

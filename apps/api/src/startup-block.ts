@@ -24,7 +24,7 @@ const MODE_WORDS: Record<StartupFacts['mode'], string> = {
 };
 
 /**
- * The block main.ts prints on stdout once the api listens, after every startup log line (issue 24 item 1): the URL
+ * The block main.ts prints on stdout once the api listens, after every startup log line: the URL
  * of the web app and of /docs, the mode, and where the service key is: the key itself only on the start that
  * generated it; afterwards the file that keeps it; with SERVICE_API_KEY, that setting. Its first line keeps the
  * form `nlq api listening on <url> (` that scripts and tests wait for. Plain text (no colors), ends with a newline.

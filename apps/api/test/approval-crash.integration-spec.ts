@@ -76,7 +76,7 @@ async function waitForState(
 
 /**
  * kill -9 during an approved write, restart, then: the history says interrupted, the operation is failed, the write
- * did not happen, and approving again runs it exactly once (issue 10 item 1).
+ * did not happen, and approving again runs it exactly once.
  */
 async function crashAndRecover(opts: {
   dataDir: string;

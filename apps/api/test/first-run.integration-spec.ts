@@ -1,5 +1,5 @@
 /**
- * A first run that explains itself (issue 24 item 1), on the real api process (`node -r tools/register.js
+ * A first run that explains itself, on the real api process (`node -r tools/register.js
  * apps/api/src/main.ts`) with the embedded defaults (sample SQLite shop, offline engine): JSON log lines in a pipe,
  * human-readable lines on a terminal (a real pseudo-terminal through util-linux `script`) or with LOG_FORMAT=pretty,
  * and the URL and key block printed last: the key once on the first start, its file on a restart, the setting when
@@ -52,7 +52,7 @@ const isJson = (line: string) => {
   }
 };
 
-describe('the first run explains itself (issue 24 item 1)', () => {
+describe('the first run explains itself', () => {
   const dataDir = makeDataDir();
   afterAll(() => removeDataDir(dataDir));
 
@@ -77,7 +77,7 @@ describe('the first run explains itself (issue 24 item 1)', () => {
 
       const health = await call(`${api.url}/api/health`, { headers: { 'x-api-key': key } });
       expect(health.status).toBe(200);
-      // the sample database nlq generated is writable, yet no warning: it is no one's data (issue 24 item 1)
+      // the sample database nlq generated is writable, yet no warning: it is no one's data
       expect(health.body.privileges).toEqual({ superuser: false, can_write: true, warning: null });
     } finally {
       await killApi(api);

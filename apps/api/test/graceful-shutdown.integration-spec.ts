@@ -9,7 +9,7 @@ jest.setTimeout(120_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('graceful shutdown and probes of a real api process (issue 10 item 4)', () => {
+describe('graceful shutdown and probes of a real api process', () => {
   const dataDir = makeDataDir();
   const target = path.join(dataDir, 'target.db');
   afterAll(() => removeDataDir(dataDir));

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 2: two real api processes (node apps/api/src/main.ts) over one PostgreSQL state store act as one
+ * Two real api processes (node apps/api/src/main.ts) over one PostgreSQL state store act as one
  * service. A connection activated, a model setting activated and a schema refreshed on replica A are used by
  * replica B within 3 seconds, once through Redis pub/sub (REDIS_URL) and once through the per-request version check
  * (no Redis).

@@ -15,7 +15,7 @@ commands:
       with --url it asks a running service (POST /query), sending --key as X-API-Key.
   approve <session_id> [--url URL] [--key KEY] [--database URL] [--data-dir DIR] [--json]
   reject <session_id>  [--url URL] [--key KEY] [--database URL] [--data-dir DIR] [--json]
-      Decide the session's pending SQL (spec section 3).
+      Decide the session's pending SQL (docs/http-api.md "Contract: query adapter" rule 2).
   mcp [--url URL] [--key KEY] [--database URL] [--data-dir DIR]
       nlq as a Model Context Protocol server on stdin/stdout (docs/mcp.md), for Claude Desktop, VS Code and other
       MCP clients: the tools of a running service's /mcp (--url, --key as X-API-Key), or without --url of an api
@@ -46,7 +46,7 @@ export interface RequestArguments {
   database: string | null;
   /** DATA_DIR of the embedded pipeline, or null for the api's default. */
   dataDir: string | null;
-  /** user_id of the question (its session id, spec 4.1 rule 1), or null for the api's default rest_user. */
+  /** user_id of the question (its session id, docs/http-api.md "Contract: query adapter" rule 1), or null for the api's default rest_user. */
   user: string | null;
   json: boolean;
   help: boolean;

@@ -10,12 +10,12 @@ export interface CommandOutcome {
 }
 
 /**
- * `nlq ask`: POST /query with `{ question, user_id? }` (spec 2 QueryRequest) through `transport`.
+ * `nlq ask`: POST /query with `{ question, user_id? }` (docs/http-api.md "Contract: query adapter") through `transport`.
  * - success, answered: the answer, then the SQL; exit 0.
  * - success, pending approval (admin mode, a write): the SQL and how to approve or reject it; exit 0.
- * - asked back (success false, error null, sql null: the question has two readings, issue 22): the question and its
+ * - asked back (success false, error null, sql null: the question has two readings): the question and its
  *   numbered options on stdout, and how to answer (`nlq ask 2`, with the same --user); exit 0.
- * - success false (spec 7.1): `error: ...` on stderr (and the SQL when there is one); exit 1.
+ * - success false (docs/http-api.md "Contract: errors" rule 1): `error: ...` on stderr (and the SQL when there is one); exit 1.
  * - an HTTP error (401 key, 400 validation, 429, 502 ...): its message, code and request id on stderr; exit 1.
  * With `json`, stdout is the QueryResponse (or the error body) as JSON, the exit code unchanged.
  */
@@ -48,7 +48,7 @@ export async function ask(args: RequestArguments, transport: Transport): Promise
 }
 
 /**
- * `nlq approve <session_id>` / `nlq reject <session_id>` (spec 3): POST /approve|reject/{session_id}; prints the
+ * `nlq approve <session_id>` / `nlq reject <session_id>` (docs/http-api.md "Contract: query adapter" rule 2): POST /approve|reject/{session_id}; prints the
  * status (and rows affected when the api reports them); nothing pending is the api's 404, exit 1.
  */
 export async function decide(

@@ -1,5 +1,5 @@
 /**
- * `nlq`, the command line of nlq (issue 9 item 9), for terminal users and scripts:
+ * `nlq`, the command line of nlq, for terminal users and scripts:
  *   nlq ask "How many customers are there?"                      embedded pipeline (the api in this process)
  *   nlq ask "..." --url http://localhost:8000 --key $NLQ_API_KEY   a running service, POST /query
  *   nlq approve|reject <session_id> [--url ...]                    decide a pending write (admin mode)

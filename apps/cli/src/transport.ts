@@ -7,7 +7,7 @@ export interface AdapterAnswer {
   body: any;
 }
 
-/** Where `nlq` sends a request of the query adapter surface (spec 4.1): a running service or the embedded api. */
+/** Where `nlq` sends a request of the query adapter surface (docs/http-api.md "Contract: query adapter"): a running service or the embedded api. */
 export interface Transport {
   /** e.g. `http://localhost:8000` or `embedded (DATA_DIR ./data)`, for messages. */
   readonly description: string;

@@ -2,8 +2,11 @@
  * `nlq benchmark run NAME` against a running app (@nlq/server/testing, the sample database and the offline engine):
  * the summary table, exit 1 under --fail-under and 0 at or above it, exit 1 for an unknown name, 2 for usage errors.
  */
-import { call, removeDataDir, startTestApp, type TestApp } from '@nlq/server/testing';
+import type { TestApp } from '@nlq/server/testing';
 import { runCli } from '../src/main';
+
+/** @nlq/server/testing, loaded lazily as the command loads @nlq/server (the module boundary rule). */
+const testing = () => import('@nlq/server/testing');
 
 const KEY = 'cli-bench-key-0123456789';
 
@@ -17,6 +20,7 @@ async function nlq(argv: string[]): Promise<{ code: number; stdout: string; stde
 describe('nlq benchmark run', () => {
   let t: TestApp;
   beforeAll(async () => {
+    const { call, startTestApp } = await testing();
     t = await startTestApp({ SERVICE_API_KEY: KEY });
     const created = await call(`${t.url}/api/benchmarks`, {
       headers: { 'x-api-key': KEY },
@@ -32,7 +36,7 @@ describe('nlq benchmark run', () => {
   });
   afterAll(async () => {
     await t.close();
-    removeDataDir(t.dataDir);
+    (await testing()).removeDataDir(t.dataDir);
   });
 
   it('prints a line a question and exits 1 under --fail-under, 0 at or above it', async () => {

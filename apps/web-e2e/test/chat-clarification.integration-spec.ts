@@ -1,5 +1,5 @@
 /**
- * Answers a person can check, in the web chat (issue 22), in a real Chromium against the real api serving the built
+ * Answers a person can check, in the web chat, in a real Chromium against the real api serving the built
  * web app:
  * - with the real OpenAI client against the scripted model server, which asks back in the SQL prompt's CLARIFY form
  *   for a question about "people": the chat shows the question and its options as buttons (not as an error); clicking
@@ -138,7 +138,7 @@ describe('web chat clarifications with a model that asks back', () => {
     expect(await answered.getAttribute('data-state')).toBe('done');
     expect(await answered.getByTestId('chat-status').innerText()).toBe('ok');
     expect(await answered.getByTestId('chat-answer').innerText()).toContain(String(employees));
-    expect(await answered.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['Employees']); // headers in words (issue 24)
+    expect(await answered.getByTestId('result-table').locator('thead th').allInnerTexts()).toEqual(['Employees']); // headers in words
     expect(await answered.getByTestId('result-table').locator('tbody td').allInnerTexts()).toEqual([
       employees.toLocaleString('en-US'),
     ]);
@@ -154,7 +154,7 @@ describe('web chat clarifications with a model that asks back', () => {
     );
     expect(await page.getByTestId('chat-session').locator('code').innerText()).toBe(sessionId);
     await saveScreenshot(page, '31-chat-clarification-answered');
-    // Needs the api's `reading` wiring (issue 22, landing in parallel): until it lands the api answers reading null and
+    // Needs the api's `reading` wiring (landing in parallel): until it lands the api answers reading null and
     // this last assertion fails (the turn is finished, so the note is there or not: 5 s is plenty).
     expect(await answered.getByRole('note', { name: 'How nlq read it' }).innerText({ timeout: 5000 })).toMatch(
       /^How nlq read it: \S/,
@@ -209,7 +209,7 @@ describe('web chat honest counts and readings with the offline engine', () => {
       `Showing 1,000 of ${total.toLocaleString('en-US')} rows. Export for more.`,
     );
     await saveScreenshot(page, '32-chat-truncated-reading');
-    // Needs the api's `reading` wiring (issue 22, landing in parallel): until it lands the api answers reading null and
+    // Needs the api's `reading` wiring (landing in parallel): until it lands the api answers reading null and
     // these last assertions fail; the footer above does not depend on it.
     const reading = turn.getByRole('note', { name: 'How nlq read it' });
     expect(await reading.innerText({ timeout: 5000 })).toMatch(/^How nlq read it: \S.*orders/i);

@@ -1,5 +1,5 @@
 /**
- * The web chat shows a streamed answer growing (issue 7 item 4): the real api serving the built web app, with the
+ * The web chat shows a streamed answer growing: the real api serving the built web app, with the
  * real OpenAI client against the scripted model server, which releases the answer's pieces only when the test says
  * so. Each step waits until the page shows the text streamed so far while the question still runs, so nothing here
  * depends on timing. The result (12 rows of 4 columns) is one no template states, so the model words it. A second
@@ -114,7 +114,7 @@ describe('web chat streaming in a browser', () => {
       'Last name',
       'City',
       'Country',
-    ]); // headers in words (issue 24)
+    ]); // headers in words
     await saveScreenshot(page, '21-chat-streamed');
   });
 

@@ -1,5 +1,5 @@
 /**
- * The chat a manager keeps open all day (issue 24 items 2 to 5) in real Chromium against the real api (offline
+ * The chat a manager keeps open all day in real Chromium against the real api (offline
  * engine, sample shop database): example questions on an empty chat that each answer, scrolling to each new answer,
  * stages folded into one line, table headers in words, a category chart that labels every bar, a refusal shown once
  * with its suggested rewording as a question, a user-mode write titled as refused by policy, every answer rated by

@@ -1,5 +1,5 @@
 /**
- * How the browser tests find a browser with no manual step (issue 13): NLQ_CHROMIUM_PATH, then a system Chromium or
+ * How the browser tests find a browser with no manual step: NLQ_CHROMIUM_PATH, then a system Chromium or
  * Chrome, then the Chromium that `npm install` brings in @sparticuz/chromium. The packaged one is launched here even
  * on machines that have a system browser, so a fresh machine's path is exercised everywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1 in a real browser: a page on another site (http://localhost:<port>, while the api is on
+ * In a real browser: a page on another site (http://localhost:<port>, while the api is on
  * http://127.0.0.1:<port>) tries every way a browser lets it send a state-changing request without a preflight
  * (HTML forms url-encoded and text/plain, fetch no-cors, sendBeacon) and with one (JSON fetch, which CORS_ORIGINS=*
  * lets through the preflight) against the real api in admin mode without SERVICE_API_KEY. Nothing may be queued,
@@ -55,7 +55,7 @@ async function json(url: string, init: RequestInit = {}): Promise<{ status: numb
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-describe('cross-site requests from a real Chromium page change nothing (issue 14)', () => {
+describe('cross-site requests from a real Chromium page change nothing', () => {
   let model: ScriptedModelServer;
   let app: NestFastifyApplication;
   let api: string;

@@ -1,5 +1,5 @@
 /**
- * The first run in a browser (issue 24 item 1): Chromium against the real api (createApp, offline engine) serving
+ * The first run in a browser: Chromium against the real api (createApp, offline engine) serving
  * the built web app. The key dialog names where the key is (data/service-api-key, or SERVICE_API_KEY); the sample
  * database nlq generated itself gets no privilege banner, while a person's own database that can write does. Each
  * screen is checked at 1400x900 and at 390x844 (a phone) for overlap and clipped text, and saved under
@@ -35,7 +35,7 @@ async function inViewport(page: Page, testId: string): Promise<boolean> {
   );
 }
 
-describe('first run in a browser (issue 24 item 1)', () => {
+describe('first run in a browser', () => {
   let webDist: string;
   let ownDir: string;
   let browser: RunningBrowser;

@@ -1,5 +1,5 @@
 /**
- * The governed knowledge in the web app (issue 23 item 6), in a real Chromium against the real api serving the built
+ * The governed knowledge in the web app, in a real Chromium against the real api serving the built
  * web app with the offline engine: a metric created and changed through the API shows on /knowledge with its version
  * and a line diff between its versions; the chat says under an answer which definitions it used ("revenue (v2)"); a
  * thumbs-up's candidate example shows on /knowledge and is promoted from there; with a user key (403) the page says

@@ -1,5 +1,5 @@
 /**
- * Overview and traces in a browser (issue 24 item 6): Chromium against the real api (createApp, admin mode, offline
+ * Overview and traces in a browser: Chromium against the real api (createApp, admin mode, offline
  * engine, sample shop database) serving the built web app. The overview counts refusals apart from errors, cuts a
  * 10,000-character question to one line (the whole question in its title) and keeps session ids on one line; the
  * trace of an approved write says approved; a trace names the offline engine as the author of its SQL and answer.
@@ -50,7 +50,7 @@ async function lineHeight(page: Page, testId: string): Promise<number> {
     });
 }
 
-describe('overview and traces (issue 24 item 6)', () => {
+describe('overview and traces', () => {
   let webDist: string;
   let browser: RunningBrowser;
   let stack: WebStack;

@@ -1,10 +1,10 @@
 /**
- * Browser tests of the web app (issue 3 item 4, spec 1.10): playwright-core drives Debian's chromium against the
+ * Browser tests of the web app (docs/http-api.md "Contract: application surface"): playwright-core drives Debian's chromium against the
  * real api (createApp, offline engine, sample shop database) serving the web app built from apps/web. Each scenario
  * asserts what a person sees on the page; screenshots go to test-artifacts/web/.
  *
  * One browser (a fresh user-data dir) serves every scenario. Two api instances: SERVICE_MODE user for chat,
- * connections, traces, errors and the overview; SERVICE_MODE admin for approving a write (spec 4.2).
+ * connections, traces, errors and the overview; SERVICE_MODE admin for approving a write (docs/http-api.md "Contract: application surface").
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -108,9 +108,9 @@ describe('web app in a browser against the real api', () => {
     expect(await chart.locator('.recharts-bar-rectangle').count()).toBe(10);
     const salesTable = sales.getByTestId('result-table');
     expect(await salesTable.locator('tbody tr').count()).toBe(10);
-    expect(await salesTable.locator('thead th').allInnerTexts()).toEqual(['Name', 'Total sales']); // in words (issue 24)
+    expect(await salesTable.locator('thead th').allInnerTexts()).toEqual(['Name', 'Total sales']); // in words
     expect(await salesTable.innerText()).toContain('Computers');
-    // Values formatted for people (issue 7 item 3): money columns grouped with two decimals (and, issue 24, the
+    // Values formatted for people: money columns grouped with two decimals (and the
     // answer's currency sign), in the table and axis.
     expect(await salesTable.locator('tbody tr').first().locator('td').nth(1).innerText()).toMatch(
       /^\$\d{1,3}(,\d{3})*\.\d{2}$/,
@@ -144,7 +144,7 @@ describe('web app in a browser against the real api', () => {
     const approval = turn.getByTestId('approval');
     await approval.waitFor();
     expect(await approval.innerText()).toContain('waits for approval');
-    // Impact preview: the rows it would change, counted read-only before anyone decides (issue 7 item 5).
+    // Impact preview: the rows it would change, counted read-only before anyone decides.
     expect(await turn.getByTestId('approval-impact').innerText()).toContain(
       `would change ${expected.toLocaleString('en-US')} rows`,
     );
@@ -235,7 +235,7 @@ describe('web app in a browser against the real api', () => {
     await saveScreenshot(page, '07-trace-detail');
   });
 
-  it('a refused question shows once, in its turn (issue 24: no toast repeats it); an API error appears as a toast', async () => {
+  it('a refused question shows once, in its turn (no toast repeats it); an API error appears as a toast', async () => {
     await page.goto(`${user.url}/chat`);
     const turn = await ask(page, 'what is the weather in Paris');
     expect(await turn.getAttribute('data-state')).toBe('failed');

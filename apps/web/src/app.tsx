@@ -13,7 +13,7 @@ import { SavedPage } from './pages/saved-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of spec 1.10 (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks and /saved (saved answers run again) behind the API key dialog or sign-in. */
+/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks and /saved (saved answers run again) behind the API key dialog or sign-in. */
 export function App() {
   return (
     <BrowserRouter>

@@ -1,5 +1,5 @@
 /**
- * Where the web app finds the API (spec 1.10): http://localhost:8000 in development, the same origin in
+ * Where the web app finds the API (docs/http-api.md "Contract: application surface"): http://localhost:8000 in development, the same origin in
  * production (paths start with /api), overridable at build time by VITE_API_BASE (see vite.config.ts).
  */
 export const API_BASE: string = typeof __NLQ_API_BASE__ === 'string' ? __NLQ_API_BASE__ : '';

@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 /**
- * Wire types of the application surface under /api (spec section 4.2). The spec leaves payloads "not shown"; these
- * are nlq's, documented in OpenAPI at /docs. Every /api endpoint requires X-API-Key (spec 5.4). Paging: `page`
+ * Wire types of the application surface under /api (docs/http-api.md "Contract: application surface"). The spec leaves payloads "not shown"; these
+ * are nlq's, documented in OpenAPI at /docs. Every /api endpoint requires X-API-Key (docs/http-api.md "Contract: authentication" rule 2). Paging: `page`
  * starts at 1, `page_size` 1..100 (default 20).
  */
 import type { AnswerWarning } from './answer-warning';
@@ -33,7 +33,7 @@ export const HISTORY_PAGE_MAX = 100;
 
 /**
  * Body of POST /api/chat. Either `question`, or `clarification_option` (with the `session_id` that was asked back):
- * the id of the chosen option of the session's open clarification, which answers that reading (issue 22).
+ * the id of the chosen option of the session's open clarification, which answers that reading.
  */
 export interface ChatRequest {
   question?: string;
@@ -69,7 +69,7 @@ export interface ChatResponse extends QueryResponse {
    */
   repairs: Array<{ rule: string; from: string; to: string }>;
   /**
-   * What the executed SQL computed, in plain English, derived from the parsed statement (issue 22), e.g. "Counted
+   * What the executed SQL computed, in plain English, derived from the parsed statement, e.g. "Counted
    * orders with status 'shipped' placed in 2024, per customer country, largest first." Null when nothing ran.
    */
   reading: string | null;
@@ -84,9 +84,9 @@ export interface ChatResponse extends QueryResponse {
    */
   total_rows: number | null;
   /**
-   * The business definitions the question matched and the SQL was held to (issue 23; docs/knowledge.md "At question
+   * The business definitions the question matched and the SQL was held to (docs/knowledge.md "At question
    * time"): kind, id, name (an instruction's text, cut) and the version used. Empty when none applied; this server
-   * always sends it (optional for clients of servers before issue 23).
+   * always sends it (optional for clients of older servers).
    */
   knowledge?: KnowledgeUse[];
   /**
@@ -109,7 +109,7 @@ export interface ApiHealthResponse extends HealthResponse {
   model: { provider: string; model: string; reachable: boolean; latency_ms: number | null; error: string | null };
   /**
    * What the active query connection's credential may do (null fields: could not be told), and in user mode a
-   * warning when it can write or administer (issue 10 item 3; docs/operations.md "A read-only database role for nlq").
+   * warning when it can write or administer (docs/operations.md "A read-only database role for nlq").
    */
   privileges?: { superuser: boolean | null; can_write: boolean | null; warning: string | null };
 }

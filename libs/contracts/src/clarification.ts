@@ -1,5 +1,5 @@
 /**
- * Clarifying questions (issue 22, docs/architecture.md "Readings and clarifications"): when a question has two or more
+ * Clarifying questions (docs/architecture.md "Readings and clarifications"): when a question has two or more
  * readings nlq cannot rank apart, it asks back instead of guessing, and nothing is executed.
  */
 

@@ -15,7 +15,7 @@ const AGGREGATE_WORDS = new Map<string, string>(
 
 /**
  * A result column's name as words, shared by the answer templates (libs/pipeline) and the web app's table headers and
- * chart labels (issue 24 item 2), so both name a column alike: `total_revenue` -> `total revenue`, `COUNT(*)` ->
+ * chart labels, so both name a column alike: `total_revenue` -> `total revenue`, `COUNT(*)` ->
  * `number`, `SUM(o.amount)` -> `total amount`, `avg(unit_price)` -> `average unit price`. Qualifiers (`o.`) and
  * quotes are dropped; a name without words stays as it is.
  */

@@ -1,5 +1,5 @@
 /**
- * What the web app shows to help a person find their way in a connection's data (issue 24 item 5): its schema as
+ * What the web app shows to help a person find their way in a connection's data: its schema as
  * tables and columns (GET /api/connections/{id}/schema) and example questions checked against it (GET
  * /api/connections/{id}/example-questions).
  */

@@ -1,5 +1,5 @@
 /**
- * Live events pushed on /ws/live (spec section 6; shapes are nlq's). Every event names its session and user so a
+ * Live events pushed on /ws/live (docs/http-api.md "Contract: events"; shapes are nlq's). Every event names its session and user so a
  * subscriber only hears its own sessions.
  */
 export type LiveEventType =
@@ -30,7 +30,7 @@ export interface LiveEvent {
    * in order while the answer stage runs; the pieces concatenate to the answer, and answer.ready's response is
    * authoritative, e.g. when a failed stream falls back to a factual line); answer.ready: { success, sql, response, warnings,
    * error, rowCount, reading }; clarification.requested: { question, options: [{ id, label }] } (the question was asked
-   * back instead of answered, issue 22; nothing ran);
+   * back instead of answered; nothing ran);
    * approval.pending: { sql, kind, connectionId, estimatedRows (rows the write would change, null for DDL or when
    * they could not be counted), impact (e.g. "would delete 7 rows", null for DDL) }; approval.executing: { sql, executor } (an approved write started on replica `executor`);
    * approval.approved: { sql, rowsAffected }; approval.failed: { sql, error, interrupted } (the write failed at the

@@ -1,5 +1,5 @@
 /**
- * Verified examples (issue 23 item 4, docs/http-api.md "Verified examples"): a thumbs-up on an answered read becomes a
+ * Verified examples (docs/http-api.md "Verified examples"): a thumbs-up on an answered read becomes a
  * `candidate`, re-run read-only and fingerprinted; only an admin's promotion makes it `verified`, and only verified
  * examples are few-shot examples (docs/architecture.md step 5).
  *

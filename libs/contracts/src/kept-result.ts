@@ -1,7 +1,7 @@
 import type { ChartSuggestion } from './results';
 
 /**
- * The first page of a query's result as kept on its history entry (issue 24 item 4), so a reloaded session shows
+ * The first page of a query's result as kept on its history entry, so a reloaded session shows
  * its table and chart: at most `HISTORY_RESULT_MAX_ROWS` rows and `HISTORY_RESULT_MAX_BYTES` of JSON, whichever
  * comes first. Beyond it, export re-runs the query (GET /api/export).
  */

@@ -1,5 +1,5 @@
 /**
- * The governed knowledge base of a connection (issue 23): business definitions an admin writes so that nlq means
+ * The governed knowledge base of a connection: business definitions an admin writes so that nlq means
  * what the team means by "revenue" or "active customer". Wire types of /api/knowledge (docs/knowledge.md).
  */
 
@@ -101,7 +101,7 @@ export interface KnowledgeDefinitionMeta {
 }
 
 /**
- * A definition as an answer's provenance names it (issue 23 item 5): /api/chat `knowledge`, the history entry's
+ * A definition as an answer's provenance names it: /api/chat `knowledge`, the history entry's
  * `knowledge`, the trace's record span. `name` is an instruction's text cut to 60 characters.
  */
 export interface KnowledgeUse {

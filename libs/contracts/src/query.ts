@@ -1,22 +1,22 @@
-/** Wire types of the query adapter surface (spec section 2 and 4.1). */
+/** Wire types of the query adapter surface (docs/http-api.md "Contract: query adapter"). */
 import type { AnswerWarning } from './answer-warning';
 import type { StoredClarification } from './clarification';
 import type { KeptResult } from './kept-result';
 import type { KnowledgeUse } from './knowledge';
 
-/** Body of POST /query (spec 2, QueryRequest). */
+/** Body of POST /query (docs/http-api.md "Contract: query adapter", QueryRequest). */
 export interface QueryRequest {
   question: string;
-  /** Session owner; becomes the session id. Default `rest_user` (spec 4.1 rule 1). */
+  /** Session owner; becomes the session id. Default `rest_user` (docs/http-api.md "Contract: query adapter" rule 1). */
   user_id?: string;
   /** Feedback signal forwarded into the pipeline to pre-tag the request; stored with the history entry. */
   rlhf_signal?: string;
 }
 
-/** Answer of POST /query (spec 2, QueryResponse). A pipeline failure is success false with error set, not HTTP. */
+/** Answer of POST /query (docs/http-api.md "Contract: query adapter", QueryResponse). A pipeline failure is success false with error set, not HTTP. */
 export interface QueryResponse {
   response: string;
-  /** The generated SQL ('' when none was written); null only when nlq asked back instead of answering (issue 22). */
+  /** The generated SQL ('' when none was written); null only when nlq asked back instead of answering. */
   sql: string | null;
   success: boolean;
   pending_approval: boolean;
@@ -74,7 +74,7 @@ export interface HistoryEntry {
    * or when it could not be counted); absent or null on other entries.
    */
   estimated_rows?: number | null;
-  /** A successful query: what its SQL computed in plain English (issue 22); absent or null otherwise. */
+  /** A successful query: what its SQL computed in plain English; absent or null otherwise. */
   reading?: string | null;
   /**
    * A query asked back (status `clarification`): the question and its options, each with the restated question that
@@ -82,14 +82,14 @@ export interface HistoryEntry {
    */
   clarification?: StoredClarification | null;
   /**
-   * A query's provenance (issue 23 item 5): the business definitions (id, version) its SQL was held to; absent when
+   * A query's provenance: the business definitions (id, version) its SQL was held to; absent when
    * none applied.
    */
   knowledge?: KnowledgeUse[] | null;
   /** A query's provenance: ids of the verified examples its SQL was written with (few-shot or matched); absent when none. */
   examples?: string[] | null;
   /**
-   * An answered read: the first page of its rows as kept in history (issue 24 item 4; kept-result.ts), so a reloaded
+   * An answered read: the first page of its rows as kept in history (kept-result.ts), so a reloaded
    * session shows its table and chart; absent or null otherwise.
    */
   result?: KeptResult | null;

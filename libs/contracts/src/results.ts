@@ -11,7 +11,7 @@ export interface ReadResult {
   truncated: boolean;
   /**
    * Rows the statement returns without its row limit, when the limit cut the result and the pipeline counted them
-   * within the statement timeout (issue 22 "honest counts"); absent or null otherwise.
+   * within the statement timeout (docs/http-api.md "Readings, clarifications and honest counts"); absent or null otherwise.
    */
   totalRows?: number | null;
   /** Wall time of the statement in milliseconds. */

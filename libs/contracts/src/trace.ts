@@ -19,8 +19,8 @@ export interface TraceSpan {
 
 /**
  * How the request ended. `refused`: nlq declined honestly (the question cannot be answered from the schema, or the
- * SQL is not allowed); `error`: something failed. `clarification`: the question was asked back (issue 22); nothing
- * ran. A held write's trace starts `pending_approval` and follows the decision (issue 24 item 6): `approved` (it
+ * SQL is not allowed); `error`: something failed. `clarification`: the question was asked back; nothing
+ * ran. A held write's trace starts `pending_approval` and follows the decision: `approved` (it
  * ran), `rejected` (nothing ran) or `failed` (the approved run failed or was interrupted; it may be approved again).
  */
 export const TRACE_STATUSES = [

@@ -37,7 +37,7 @@ describe('value formatting for people', () => {
   });
 });
 
-describe('money with the currency sign and column labels (issue 24: the web table says what the answer says)', () => {
+describe('money with the currency sign and column labels (the web table says what the answer says)', () => {
   it('writes money as the answers do, only for money columns and only when asked', () => {
     expect(formatCurrency(739157.41)).toBe('$739,157.41');
     expect(formatCurrency(-3)).toBe('-$3.00');

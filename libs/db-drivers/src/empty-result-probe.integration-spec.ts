@@ -1,5 +1,5 @@
 /**
- * Empty results explained on real engines (issue 7 item 6): the probe says which condition falls outside the data,
+ * Empty results explained on real engines: the probe says which condition falls outside the data,
  * with the column's range or the nearest existing values, reading only. SQLite always; PostgreSQL and MariaDB in
  * fresh databases, skipped with the reason printed only when the server is unreachable.
  */

@@ -1,6 +1,6 @@
 /**
  * Why a read returned no rows (docs/architecture.md step 11: "An empty result says why when a filter falls outside
- * the data (the column's range, the nearest values)"; issue 7 item 6).
+ * the data (the column's range, the nearest values)").
  *
  * From the parsed read (node-sql-parser, as the classifier parses it) the conditions of its WHERE that every row
  * must meet (the top-level AND chain) and that compare one column of a table with literals are found: `=`, `IN`,

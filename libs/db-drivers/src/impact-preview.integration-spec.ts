@@ -1,5 +1,5 @@
 /**
- * Impact preview on real engines (issue 7 item 5): for every write, the count equals the rows the write then
+ * Impact preview on real engines: for every write, the count equals the rows the write then
  * changes, and counting never changes data. SQLite always; PostgreSQL and MariaDB each in a fresh database, skipped
  * with the reason printed only when the server is unreachable.
  */

@@ -1,6 +1,6 @@
 /**
  * Impact preview of a held write (docs/architecture.md "Approval": a pending operation holds "the rows it would change
- * (counted read-only before anyone decides)"; issue 7 item 5).
+ * (counted read-only before anyone decides)").
  *
  * The count is built from the parsed statement (node-sql-parser, the dialect's grammar or its fallback, as the
  * classifier parses it), never by editing the SQL text:

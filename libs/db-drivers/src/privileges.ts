@@ -1,7 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import type { DatabaseDriver } from './driver';
 
-/** What a query connection may do beyond reading (issue 10 item 3); null where it could not be told. */
+/** What a query connection may do beyond reading; null where it could not be told. */
 export interface ConnectionPrivileges {
   /** Superuser / server administrator (PostgreSQL rolsuper, MySQL SUPER or ALL ON *.*, SQL Server sysadmin). */
   superuser: boolean | null;

@@ -4,7 +4,7 @@ import { classifySql } from './classifier/sql-classifier';
 import { createDriver } from './create-driver';
 
 /**
- * Issue 10 item 3: on a superuser connection (postgres, root) these statements run and reveal password hashes,
+ * On a superuser connection (postgres, root) these statements run and reveal password hashes,
  * other sessions' SQL and server paths, or administer the server; the classifier refuses each one, naming the
  * manual section, so they never reach the database in any mode. Each statement is first shown to run as the
  * superuser, so the refusal is what stops it.

@@ -1,5 +1,5 @@
 /**
- * The defined form in which a model asks back instead of guessing (issue 22; docs/architecture.md "Readings and
+ * The defined form in which a model asks back instead of guessing (docs/architecture.md "Readings and
  * clarifications"): the prompt's rule tells it to reply
  *
  *     CLARIFY: <one short question to the person>

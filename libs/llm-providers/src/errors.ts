@@ -21,7 +21,7 @@ export class ProviderResponseError extends ProviderError {}
 /** The provider understood the request but cannot write SQL for the question; message says why and what to do. */
 export class UnanswerableQuestionError extends ProviderError {}
 /**
- * The provider asks back instead of guessing (issue 22): the question has two or more readings it cannot rank apart.
+ * The provider asks back instead of guessing: the question has two or more readings it cannot rank apart.
  * `clarification` holds the question and 2 to 5 readings, each with its restated question; no SQL was written.
  */
 export class ClarificationNeededError extends ProviderError {

@@ -89,7 +89,7 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
     expect(await sql(question)).toBe(expected);
   });
 
-  it('understands typos, synonyms and filler words instead of refusing (issue 8)', async () => {
+  it('understands typos, synonyms and filler words instead of refusing', async () => {
     expect(await sql('how many prodcuts are there?')).toBe('SELECT COUNT(*) AS product_count FROM products');
     expect(await sql('how many clients are currently in Canada?')).toBe(
       "SELECT COUNT(*) AS customer_count FROM customers WHERE country = 'Canada'",

@@ -217,7 +217,7 @@ describe('interpreting replies', () => {
   });
 });
 
-describe('business definitions in the prompts (issue 23)', () => {
+describe('business definitions in the prompts', () => {
   const meta = { connection_id: 'c', version: 1, created_at: '', updated_at: '', updated_by: 's', deleted: false };
   const knowledge = [
     {

@@ -170,7 +170,7 @@ export function renderSchema(schema: DatabaseSchema): string {
   return text;
 }
 
-/** Heading of the prompt section holding the business definitions that apply to the question (issue 23). */
+/** Heading of the prompt section holding the business definitions that apply to the question. */
 export const DEFINITIONS_HEADING = 'Business definitions you must follow:';
 
 /**
@@ -204,7 +204,7 @@ export function renderDefinitions(
   return [DEFINITIONS_HEADING, ...lines, rule];
 }
 
-/** An answer request with the answer-scope instructions of the business definitions that apply (issue 23). */
+/** An answer request with the answer-scope instructions of the business definitions that apply. */
 export type AnswerPromptRequest = AnswerRequest & { knowledge?: readonly KnowledgeDefinition[] };
 
 /**

@@ -2,7 +2,7 @@ import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, Knowledg
 
 export type { AnswerRequest, ConversationTurn } from '@nlq/contracts';
 
-/** A question/SQL pair used as a few-shot example: a verified example of the connection (issue 23 item 4). */
+/** A question/SQL pair used as a few-shot example: a verified example of the connection. */
 export interface FewShotExample {
   /** The verified example's id, when it has one (provenance: SqlGenerationResult.examplesUsed). */
   id?: string;
@@ -24,7 +24,7 @@ export interface SqlGenerationRequest {
   /** The session's recent answered turns, oldest first (empty or absent for a first question). */
   conversation?: ConversationTurn[];
   /**
-   * The connection's business definitions that apply to this question (issue 23; docs/knowledge.md): the metrics,
+   * The connection's business definitions that apply to this question (docs/knowledge.md): the metrics,
    * filters and synonyms whose name or synonyms the question uses, and every instruction. A provider must follow them.
    */
   knowledge?: readonly KnowledgeDefinition[];
@@ -42,7 +42,7 @@ export interface SqlGenerationResult {
   raw: string;
   tokens?: TokenUsage | null;
   /**
-   * Ids of the request's examples the SQL was written with (provenance, issue 23 item 5). Absent: every example of
+   * Ids of the request's examples the SQL was written with (provenance). Absent: every example of
    * the request was in the prompt (a model); the offline engine names the one verified example it matched, or none.
    */
   examplesUsed?: string[];

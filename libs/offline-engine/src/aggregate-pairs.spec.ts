@@ -1,10 +1,10 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
-import { writeAnswerText } from './answer-writer';
-import { answerPlans } from './answer-plan';
+import { writeAnswerText } from './answers/answer-writer';
+import { answerPlans } from './answers/answer-plan';
 import { CAR_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA, STADIUM_SCHEMA } from './testing';
 
-/** Two aggregates in one question (issue 22, general form 2), on the shop fixture and on schemas named otherwise. */
+/** Two aggregates in one question, on the shop fixture and on schemas named otherwise. */
 const engine = new OfflineEngine();
 const sql = async (schema: DatabaseSchema, question: string) =>
   (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;

@@ -1,5 +1,5 @@
 import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
-import type { VerifiedExample } from './verified-examples';
+import type { VerifiedExample } from './knowledge/verified-examples';
 
 /** One earlier turn of the session, for follow-up questions ("and in 2024?"). */
 export type EarlierTurn = ConversationTurn;
@@ -17,13 +17,13 @@ export interface OfflineSqlRequest {
   /** Set on a correction attempt: the engine refuses it (it would write the same SQL again). */
   previousAttempt?: { sql: string; error: string } | null;
   /**
-   * The connection's business definitions that apply to the question (issue 23; docs/knowledge.md): a metric is a
+   * The connection's business definitions that apply to the question (docs/knowledge.md): a metric is a
    * measure, a filter a condition, a synonym a word for a table, column or value, in every question form the engine
    * reads. Instructions are for models and are ignored here.
    */
   knowledge?: readonly KnowledgeDefinition[];
   /**
-   * The connection's verified examples (issue 23 item 4): one whose question is this question (verified-examples.ts)
+   * The connection's verified examples: one whose question is this question (verified-examples.ts)
    * is answered with its SQL.
    */
   examples?: readonly VerifiedExample[];

@@ -3,7 +3,7 @@ import { OfflineEngine } from './offline-engine';
 import { LEDGER_SCHEMA, SHOP_SCHEMA } from './testing';
 import { OfflineClarificationError } from './unanswerable';
 
-/** The general question forms of issue 22 item 6, each on the shop fixture and on a schema named otherwise. */
+/** The general question forms, each on the shop fixture and on a schema named otherwise. */
 const engine = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z') });
 const sql = async (schema: DatabaseSchema, question: string, context: string[] = []) =>
   (

@@ -1,22 +1,22 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import type { OfflineAnswerRequest, OfflineSqlRequest } from './engine-types';
-import { AmbiguousQuestionError } from './ambiguous-reading';
-import { answerPlans, planAnswer } from './answer-plan';
-import { clarificationFor } from './clarification';
-import { writeAnswerText } from './answer-writer';
-import { followUpIntent, looksLikeFollowUp } from './follow-up';
-import { parseQuestion } from './parse-question';
-import { withDistinctFilters, type QueryIntent } from './query-intent';
-import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './join-planner';
-import { UnmappedQuestionError } from './question-items';
-import { SchemaLexicon } from './schema-lexicon';
-import { buildSql } from './sql-builder';
-import { checkIntent } from './intent-check';
-import { selfCheck } from './intent-self-check';
+import { AmbiguousQuestionError } from './checks/ambiguous-reading';
+import { answerPlans, planAnswer } from './answers/answer-plan';
+import { clarificationFor } from './checks/clarification';
+import { writeAnswerText } from './answers/answer-writer';
+import { followUpIntent, looksLikeFollowUp } from './sketches/follow-up';
+import { parseQuestion } from './sketches/parse-question';
+import { withDistinctFilters, type QueryIntent } from './sketches/query-intent';
+import { AmbiguousJoinError, JoinPlanner, NoJoinPathError } from './linking/join-planner';
+import { UnmappedQuestionError } from './linking/question-items';
+import { SchemaLexicon } from './linking/schema-lexicon';
+import { buildSql } from './sql/sql-builder';
+import { checkIntent } from './checks/intent-check';
+import { selfCheck } from './checks/intent-self-check';
 import { unanswerable } from './unanswerable';
-import { WordResolver } from './word-resolver';
-import { readDefinitions, withDefinitions, type DefinitionReading } from './knowledge-definitions';
-import { matchVerifiedExample } from './verified-examples';
+import { WordResolver } from './linking/word-resolver';
+import { readDefinitions, withDefinitions, type DefinitionReading } from './knowledge/knowledge-definitions';
+import { matchVerifiedExample } from './knowledge/verified-examples';
 
 /** Construction options of {@link OfflineEngine}; all optional. */
 export interface OfflineEngineOptions {

@@ -3,7 +3,7 @@ import { OfflineEngine } from './offline-engine';
 import { DOCUMENT_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA } from './testing';
 import { OfflineClarificationError } from './unanswerable';
 
-/** Values joined by "or" (issue 22, general form 3): IN over one column, OR over two, asked back when either fits. */
+/** Values joined by "or": IN over one column, OR over two, asked back when either fits. */
 const engine = new OfflineEngine();
 const sql = async (schema: DatabaseSchema, question: string) =>
   (await engine.generateSql({ question, dialect: 'sqlite', schema, maxRows: 10 })).sql;

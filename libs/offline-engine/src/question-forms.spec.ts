@@ -5,7 +5,7 @@ const provider = new OfflineEngine({ now: () => new Date('2025-03-15T12:00:00Z')
 const sql = async (question: string) =>
   (await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, maxRows: 10 })).sql;
 
-describe('question forms of issue 8 on the shop schema', () => {
+describe('question forms on the shop schema', () => {
   it('negation: rows with no related rows (anti-join along the foreign key)', async () => {
     expect(await sql('customers without orders')).toBe(
       'SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE NOT EXISTS (SELECT 1 FROM orders rel1 WHERE rel1.customer_id = customers.id) ORDER BY id LIMIT 10',

@@ -1,5 +1,5 @@
 /**
- * Bounded question fuzz of the offline engine (issue 20 item 4): thousands of adversarial questions (see
+ * Bounded question fuzz of the offline engine: thousands of adversarial questions (see
  * testing/adversarial-questions.ts) through OfflineEngine.generateSql on the shop schema and on a schema whose
  * every name is an Object.prototype key, in every dialect. Each call either writes SQL that the classifier reads as
  * one read or write statement (Snowflake DELETEs aside, see knownUnparseable), refuses with
@@ -21,8 +21,11 @@ jest.setTimeout(120_000);
 const SEED = Number(process.env.QUESTION_FUZZ_SEED ?? 20_004);
 /** Questions per schema. */
 const COUNT = 2_000;
-/** The bound on one question, in milliseconds (the first question of a schema also builds its lexicon). */
-const BOUND_MS = 250;
+/**
+ * The bound on one question, in milliseconds (the first question of a schema also builds its lexicon): it catches a
+ * hang or a blow-up, not speed, which the benchmarks measure; a question takes 30-300 ms on a loaded 2-core machine.
+ */
+const BOUND_MS = 1_000;
 const MAX_CHARS = 2_000;
 const DIALECTS: Dialect[] = ['sqlite', 'postgresql', 'mysql', 'mariadb', 'transactsql', 'snowflake'];
 
@@ -148,7 +151,7 @@ function summary(label: string, o: Outcome): string {
   return `${label}: ${COUNT} questions (seed ${SEED}), ${o.answered} answered, ${o.refused} refused, slowest ${o.slowest.ms.toFixed(1)} ms for ${show(o.slowest.question)}`;
 }
 
-describe('question fuzz of the offline engine (issue 20 item 4)', () => {
+describe('question fuzz of the offline engine', () => {
   it('the generator is deterministic, bounded, NUL-free and covers its families', () => {
     const a = new AdversarialQuestions(new Random(SEED), { maxChars: MAX_CHARS }).take(500);
     const b = new AdversarialQuestions(new Random(SEED), { maxChars: MAX_CHARS }).take(500);

@@ -23,7 +23,7 @@ export function unanswerable(reason: string): OfflineRefusalError {
 }
 
 /**
- * The engine asking back (issue 22): the question has two or more readings it cannot rank apart (a word fits two
+ * The engine asking back: the question has two or more readings it cannot rank apart (a word fits two
  * tables, columns or values; "or" could span two columns; a number could compare two things; a word is unknown but a
  * near match exists). `clarification.readings` are 2 to 5, most likely first, each with the restated question the
  * engine answers without ambiguity. The provider adapter turns it into a ClarificationNeededError; no SQL is written.

@@ -1,5 +1,5 @@
 /**
- * Clarifying questions through the pipeline (issue 22 item 2) on real SQLite: a provider asking back ends the request
+ * Clarifying questions through the pipeline on real SQLite: a provider asking back ends the request
  * with the question and numbered options (nothing executed, status clarification), and the session's next request
  * answers the chosen reading, by option id, by its number or words, while a new question leaves it behind.
  */

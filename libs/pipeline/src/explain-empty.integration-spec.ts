@@ -1,5 +1,5 @@
 /**
- * Empty results explained through the pipeline (issue 7 item 6) on real engines: a read that returns no rows
+ * Empty results explained through the pipeline on real engines: a read that returns no rows
  * because a condition falls outside the data answers with the column's range or the nearest values, recorded in the
  * answer span's detail; a read with rows is not probed. SQLite always; PostgreSQL and MariaDB in fresh databases,
  * skipped only when unreachable.

@@ -1,5 +1,5 @@
 /**
- * Impact preview through the pipeline (issue 7 item 5) on real engines: a held write states the rows it would
+ * Impact preview through the pipeline on real engines: a held write states the rows it would
  * change in the response text, on the PendingOperation, in the history entry and in the approval.pending event;
  * approving it then changes exactly that many rows. A count that cannot run leaves the write pending with "could
  * not count". SQLite always; PostgreSQL and MariaDB in fresh databases, skipped only when unreachable.

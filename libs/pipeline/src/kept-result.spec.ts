@@ -1,7 +1,7 @@
 import { HISTORY_RESULT_MAX_BYTES, HISTORY_RESULT_MAX_ROWS } from '@nlq/contracts';
 import { keptResult } from './kept-result';
 
-describe('keptResult (issue 24 item 4)', () => {
+describe('keptResult', () => {
   const rows = (n: number, width = 1) => Array.from({ length: n }, (_, i) => [i, 'x'.repeat(width)]);
 
   it('keeps every row of a small result', () => {

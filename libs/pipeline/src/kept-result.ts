@@ -1,7 +1,7 @@
 import { HISTORY_RESULT_MAX_BYTES, HISTORY_RESULT_MAX_ROWS, type KeptResult, type ReadResult } from '@nlq/contracts';
 
 /**
- * The first page of a read's rows to keep on its history entry (issue 24 item 4): at most `maxRows` rows and at
+ * The first page of a read's rows to keep on its history entry: at most `maxRows` rows and at
  * most `maxBytes` bytes of their JSON (UTF-8), whichever comes first, so a wide result keeps fewer rows and a single
  * row over the byte cap keeps none. `more` is true when rows were left out here or by the row limit before.
  * Defaults: HISTORY_RESULT_MAX_ROWS (100) and HISTORY_RESULT_MAX_BYTES (64 KiB) of contracts kept-result.ts.

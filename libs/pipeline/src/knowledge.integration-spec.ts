@@ -1,5 +1,5 @@
 /**
- * Business definitions through the pipeline (issue 23 items 3 and 5; docs/knowledge.md "At question time") on real
+ * Business definitions through the pipeline (docs/knowledge.md "At question time") on real
  * SQLite, PostgreSQL and MariaDB (the latter two skipped only when unreachable) with the in-memory state store: the
  * offline engine applies a metric's filter in its own SQL ("What was the total revenue in 2024?"); the matched definitions reach the provider, SQL that ignores a matched
  * metric is asked again once with the difference and then refused, the offline engine is refused at once (asking a

@@ -2,7 +2,7 @@ import type { PipelineConfig } from './ports';
 
 /**
  * Defaults of the pipeline limits (apps/api reads the real values from its validated configuration).
- * cacheTtlSeconds 300 is spec section 8; maxRetries 3 is the default of docs/architecture.md step 10; the rest are nlq's.
+ * cacheTtlSeconds 300 is docs/http-api.md "Contract: limits"; maxRetries 3 is the default of docs/architecture.md step 10; the rest are nlq's.
  */
 export const DEFAULT_PIPELINE_CONFIG: Readonly<PipelineConfig> = Object.freeze({
   mode: 'user',

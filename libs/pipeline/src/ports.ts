@@ -168,7 +168,7 @@ export interface StateStore {
   latestOperation(sessionId: string): Promise<PendingOperation | null>;
   saveTrace(trace: Trace): Promise<void>;
   /**
-   * Optional: the decision on a held write reaches the trace of the question that held it (issue 24 item 6): the
+   * Optional: the decision on a held write reaches the trace of the question that held it: the
    * trace of history entry `queryEntryId` (its `trace_id`) gets `status` and `error` (the failure's text, else null).
    * Resolves without change when the entry or its trace is gone (pruned). Without it such a trace stays
    * `pending_approval`.
@@ -181,12 +181,12 @@ export interface StateStore {
    */
   appendRecords?(records: StateRecords): Promise<void>;
   /**
-   * Optional: the verified examples (issue 23 item 4; libs/pipeline/src/examples/). Without it a store offers no
+   * Optional: the verified examples (libs/pipeline/src/examples/). Without it a store offers no
    * few-shot examples at all: a thumbs-up alone never reaches a prompt.
    */
   verifiedExamples?: VerifiedExampleStore;
   /**
-   * Optional: the live (not deleted) business definitions of a connection (issue 23; docs/knowledge.md), oldest first.
+   * Optional: the live (not deleted) business definitions of a connection (docs/knowledge.md), oldest first.
    * May be cached briefly (a store forgets its cache when a definition of the connection is written). Without it no
    * definition applies to any question.
    */
@@ -250,7 +250,7 @@ export interface EventSink {
   publish(event: LiveEvent): void;
 }
 
-/** Audit log: one line per query, approval and rejection, naming the user (spec 1.9). */
+/** Audit log: one line per query, approval and rejection, naming the user (docs/http-api.md "Contract: query adapter" rule 6). */
 export interface AuditLogger {
   audit(event: 'query' | 'approve' | 'reject' | 'feedback', fields: Record<string, unknown>): void;
 }
@@ -271,7 +271,7 @@ export interface PipelineConfig {
   maxResultRows: number;
   statementTimeoutMs: number;
   maxRetries: number;
-  /** Result cache time to live in seconds (spec 8: 300). */
+  /** Result cache time to live in seconds (docs/http-api.md "Contract: limits": 300). */
   cacheTtlSeconds: number;
   /** Rows the answer writer sees at most. */
   answerRowLimit: number;

@@ -121,7 +121,7 @@ function harness(
 
 const scripted = (sql: ScriptedSql[]) => new ScriptedLlmProvider({ sql });
 
-describe('QueryPipeline records (issue 11)', () => {
+describe('QueryPipeline records', () => {
   it('reads only the newest history entries of the session, and answers only once entry and trace are stored', async () => {
     const h = harness(scripted(['SELECT count(*) AS n FROM customers', 'SELECT name FROM customers ORDER BY id']));
     const reads: Array<{ session: string; newest?: number }> = [];
@@ -683,7 +683,7 @@ describe('QueryPipeline on SQLite', () => {
     expect(reads).toEqual([RECENT_HISTORY_ENTRIES, undefined]);
   });
 
-  it('rates the history entry it is given: a thumbs-up makes a candidate of THAT entry, a thumbs-down demotes only what it used (issue 24)', async () => {
+  it('rates the history entry it is given: a thumbs-up makes a candidate of THAT entry, a thumbs-down demotes only what it used', async () => {
     const provider = new ScriptedLlmProvider({
       sql: (r) => (r.question === 'Customer names' ? 'SELECT name FROM customers' : 'SELECT count(*) AS n FROM orders'),
     });
@@ -735,7 +735,7 @@ describe('QueryPipeline on SQLite', () => {
     });
   });
 
-  it('keeps the first page of an answered read on its history entry, and leaves it out of the reads that do not show it (issue 24)', async () => {
+  it('keeps the first page of an answered read on its history entry, and leaves it out of the reads that do not show it', async () => {
     const h = harness(new ScriptedLlmProvider({ sql: () => 'SELECT id, name FROM customers ORDER BY id' }));
     const asked = await h.pipeline.ask({ question: 'Customer names', sessionId: 's1', userId: 'u1' });
     const [entry] = await h.pipeline.history('s1');

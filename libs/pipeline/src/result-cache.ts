@@ -13,7 +13,7 @@ export interface CachedAnswer {
   schemaVersion: string;
   /** ISO-8601 time the answer was produced. */
   createdAt: string;
-  /** What the SQL computed, in plain English (stages/reading); absent in entries cached before issue 22. */
+  /** What the SQL computed, in plain English (stages/reading); absent in entries cached by older versions. */
   reading?: string | null;
   /** The answer check's warnings (answer-check/); absent when none or in entries cached before them. */
   warnings?: AnswerWarning[];

@@ -1,5 +1,5 @@
 /**
- * Honest counts through the pipeline (issue 22 item 4) on real engines: a list cut by the row limit says so
+ * Honest counts through the pipeline on real engines: a list cut by the row limit says so
  * (`truncated` true) and counts the rows the statement returns without the limit; a top-N the question asked for,
  * or exactly as many rows as the limit, is not cut. SQLite always; PostgreSQL and MariaDB skipped only when unreachable.
  */

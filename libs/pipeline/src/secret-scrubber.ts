@@ -2,7 +2,7 @@ import type { LiveEvent } from '@nlq/contracts';
 
 /**
  * The one scrubber of error text (docs/architecture.md "Security": passwords and keys are never returned, error text
- * carries no credentials, connection strings or server file paths; issue 14 for HTTP errors, issue 20 item 5 for
+ * carries no credentials, connection strings or server file paths; for HTTP errors and for
  * live events and traces). It lives here, below apps/api, so the pipeline's trace recorder and live events use the
  * same function as the api's error responses.
  */

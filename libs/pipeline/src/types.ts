@@ -72,7 +72,7 @@ export interface AskOutcome {
   /** Set when the question was asked back instead of answered (success false, error null, sql ''); else null. */
   clarification: StoredClarification | null;
   /**
-   * The business definitions the question matched and the SQL was held to (issue 23 item 5; docs/knowledge.md "At
+   * The business definitions the question matched and the SQL was held to (docs/knowledge.md "At
    * question time"): id, version, kind, name; empty when none applied.
    */
   knowledge: KnowledgeUse[];

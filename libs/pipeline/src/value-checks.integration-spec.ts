@@ -1,5 +1,5 @@
 /**
- * Filter values checked on model SQL (issue 22 item 5) through the pipeline on real SQLite, with the schema's own
+ * Filter values checked on model SQL through the pipeline on real SQLite, with the schema's own
  * introspection (declared types, sampled values): the answer says when a value is compared with a column of another
  * type or is not among the column's known values, and the answer span's detail lists the notes. SQL that filters
  * right gets no note.

@@ -1,6 +1,6 @@
 /**
  * The offline engine's dialect-specific SQL run on the real servers: a duration between two timestamp columns
- * (issue 8, derived measures) written for PostgreSQL and MariaDB must run there and give the hours the rows hold.
+ * (derived measures) written for PostgreSQL and MariaDB must run there and give the hours the rows hold.
  * Skipped, with the reason, when a server is down (libs/test-services).
  */
 import type { DatabaseSchema, Dialect } from '@nlq/contracts';

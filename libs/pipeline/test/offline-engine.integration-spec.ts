@@ -39,7 +39,7 @@ interface Case {
   ordered?: boolean;
   /** Text the answer must contain, from the reference result's first cell when `true`. */
   answerHasCount?: boolean;
-  /** Business definitions passed on the request (issue 23; docs/knowledge.md). */
+  /** Business definitions passed on the request (docs/knowledge.md). */
   knowledge?: readonly KnowledgeDefinition[];
 }
 
@@ -189,7 +189,7 @@ const SHOP_CASES: Case[] = [
     reference: 'SELECT carrier, AVG(shipping_cost) FROM shipments GROUP BY carrier',
   },
   { question: 'What is the average salary of employees?', reference: 'SELECT AVG(salary) FROM employees' },
-  // general forms of issue 22 item 6
+  // general forms
   {
     question: 'What is the total amount of orders placed in 2025?',
     reference: "SELECT SUM(total_amount) FROM orders WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01'",
@@ -239,7 +239,7 @@ const SHOP_CASES: Case[] = [
     reference: 'SELECT COUNT(*) FROM (SELECT customer_id FROM orders GROUP BY customer_id HAVING COUNT(*) > 1)',
     answerHasCount: true,
   },
-  // the top row per group (issue 22, general form 1), ties kept
+  // the top row per group, ties kept
   {
     question: 'What is the most expensive product in each category?',
     reference:
@@ -251,7 +251,7 @@ const SHOP_CASES: Case[] = [
       'WITH s AS (SELECT p.category_id, p.name, SUM(oi.quantity) AS units FROM products p JOIN order_items oi ON oi.product_id = p.product_id GROUP BY p.product_id) ' +
       'SELECT c.name, s.name, s.units FROM s JOIN categories c ON c.category_id = s.category_id WHERE s.units = (SELECT MAX(s2.units) FROM s s2 WHERE s2.category_id = s.category_id)',
   },
-  // two aggregates in one question (issue 22, general form 2)
+  // two aggregates in one question
   {
     question: 'What is the maximum and minimum price of products?',
     reference: 'SELECT MAX(unit_price), MIN(unit_price) FROM products',
@@ -260,7 +260,7 @@ const SHOP_CASES: Case[] = [
     question: 'the highest salary and the average salary of employees',
     reference: 'SELECT MAX(salary), AVG(salary) FROM employees',
   },
-  // "or" between values (issue 22, general form 3)
+  // "or" between values
   {
     question: 'How many orders are pending or cancelled?',
     reference: "SELECT COUNT(*) FROM orders WHERE status IN ('pending', 'cancelled')",
@@ -270,7 +270,7 @@ const SHOP_CASES: Case[] = [
     question: 'customers in Canada or Germany',
     reference: "SELECT * FROM customers WHERE country = 'Canada' OR country = 'Germany'",
   },
-  // values of a column by how many rows hold them (issue 22, general form 5)
+  // values of a column by how many rows hold them
   {
     question: 'Which channels have more than 100 orders?',
     reference: 'SELECT channel FROM orders GROUP BY channel HAVING COUNT(*) > 100',
@@ -279,7 +279,7 @@ const SHOP_CASES: Case[] = [
     question: 'job titles with at least 2 employees',
     reference: 'SELECT title FROM employees GROUP BY title HAVING COUNT(*) >= 2',
   },
-  // a participle naming a nullable date column (issue 22, general form 6)
+  // a participle naming a nullable date column
   {
     question: 'How many products have been discontinued?',
     reference: 'SELECT COUNT(*) FROM products WHERE discontinued_at IS NOT NULL',
@@ -290,7 +290,7 @@ const SHOP_CASES: Case[] = [
     reference: 'SELECT COUNT(*) FROM products WHERE discontinued_at IS NULL',
     answerHasCount: true,
   },
-  // an unknown verb between a table and a related table (issue 22, general form 7)
+  // an unknown verb between a table and a related table
   {
     question: 'How many orders did each employee manage?',
     reference:
@@ -350,7 +350,7 @@ const SHOP_WIDER_CASES: Case[] = [
   },
 ];
 
-/** Issue 8: anti-joins, HAVING counts, typos and filler words, on the sample database. */
+/** Anti-joins, HAVING counts, typos and filler words, on the sample database. */
 const SHOP_ISSUE8_CASES: Case[] = [
   {
     question: 'customers without orders',
@@ -478,7 +478,7 @@ const SHOP_REFUSALS = [
   'who is the best employee?',
   'insert a new customer named Bob',
   'delete everything',
-  // an aggregate of rows an adjective judges by no threshold: refused, never the plain price (issue 22)
+  // an aggregate of rows an adjective judges by no threshold: refused, never the plain price
   'average price of expensive products',
   'average of the cheap products',
 ];
@@ -496,7 +496,7 @@ const CHINOOK_CASES: Case[] = [
     ordered: true,
   },
   { question: 'list customers in Brazil', reference: "SELECT * FROM Customer WHERE Country = 'Brazil'" },
-  // the question forms of issue 8 on a schema the engine was not written for: periods, having, yes/no, negation,
+  // the question forms on a schema the engine was not written for: periods, having, yes/no, negation,
   // percentage and ratio
   {
     question: 'how many invoices in the second quarter of 2010',
@@ -689,7 +689,7 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     await runCases(driver, schema, SHOP_CASES);
   });
 
-  it(`answers ${SHOP_KNOWLEDGE_CASES.length} questions with business definitions with the same results as reference SQL (issue 23)`, async () => {
+  it(`answers ${SHOP_KNOWLEDGE_CASES.length} questions with business definitions with the same results as reference SQL`, async () => {
     await runCases(driver, schema, SHOP_KNOWLEDGE_CASES);
   });
 
@@ -697,11 +697,11 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     await runCases(driver, schema, SHOP_WIDER_CASES);
   });
 
-  it(`answers ${SHOP_ISSUE8_CASES.length} questions of issue 8 (anti-join, having, typos, filler) with the same results as reference SQL`, async () => {
+  it(`answers ${SHOP_ISSUE8_CASES.length} questions (anti-join, having, typos, filler) with the same results as reference SQL`, async () => {
     await runCases(driver, schema, SHOP_ISSUE8_CASES);
   });
 
-  it('asks which people are meant when customers, employees and suppliers all have a country (issue 22, form 4), and each reading answers', async () => {
+  it('asks which people are meant when customers, employees and suppliers all have a country, and each reading answers', async () => {
     const provider = new OfflineProvider();
     const asked = await ask(provider, schema, 'how many people are in Germany?').catch((e) => e);
     expect(asked).toBeInstanceOf(ClarificationNeededError);
@@ -720,7 +720,7 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     );
   });
 
-  it('asks which orders "have not been shipped" means: a status other than shipped, or no shipped date (issue 22)', async () => {
+  it('asks which orders "have not been shipped" means: a status other than shipped, or no shipped date', async () => {
     const provider = new OfflineProvider();
     const asked = await ask(provider, schema, 'Which orders have not been shipped?').catch((e) => e);
     expect(asked).toBeInstanceOf(ClarificationNeededError);
@@ -741,7 +741,7 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     );
   });
 
-  it('reads a stored value after "by" as a condition, never a grouping (issue 22)', async () => {
+  it('reads a stored value after "by" as a condition, never a grouping', async () => {
     await runCases(driver, schema, [
       {
         question: 'How many payments were made by PayPal?',
@@ -756,13 +756,13 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
     ]);
   });
 
-  it('finds orders last month: the sample history ends yesterday (issue 8)', async () => {
+  it('finds orders last month: the sample history ends yesterday', async () => {
     const sql = await ask(new OfflineProvider(), schema, 'how many orders last month');
     const result = await driver.runRead(sql, READ);
     expect(Number(result.rows[0][0])).toBeGreaterThan(0);
   });
 
-  it("answers a follow-up with the previous question's subject and filters (issue 8)", async () => {
+  it("answers a follow-up with the previous question's subject and filters", async () => {
     const provider = new OfflineProvider();
     const first = 'how many orders were shipped to Germany?';
     const sql = (
@@ -965,7 +965,7 @@ const GEOGRAPHY_CASES: Case[] = [
     question: 'what is the average population of cities in texas',
     reference: "SELECT AVG(population) FROM city WHERE state_name = 'texas'",
   },
-  // issue 8: keys inferred from column names, linking verbs, nested and size superlatives, definitions
+  // Keys inferred from column names, linking verbs, nested and size superlatives, definitions
   { question: 'which states border texas', reference: "SELECT border FROM border_info WHERE state_name = 'texas'" },
   { question: 'what rivers run through texas', reference: "SELECT river_name FROM river WHERE traverse = 'texas'" },
   {

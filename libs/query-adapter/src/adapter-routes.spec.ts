@@ -1,7 +1,7 @@
 import { isAdapterPath, normalizePrefix, stripPrefix } from './adapter-routes';
 
 describe('adapter routes', () => {
-  it('knows the seven paths of spec 4.1 and nothing else', () => {
+  it('knows the seven paths of docs/http-api.md "Contract: query adapter" and nothing else', () => {
     for (const p of [
       '/query',
       '/refresh',

@@ -1,5 +1,5 @@
 /**
- * The paths of the query adapter surface (spec 4.1) as apps/api serves them. Only these are forwarded to the
+ * The paths of the query adapter surface (docs/http-api.md "Contract: query adapter") as apps/api serves them. Only these are forwarded to the
  * embedded api: its application surface (/api, /ws/live), OpenAPI (/docs) and web app stay unreachable through a
  * mounted adapter.
  */

@@ -13,7 +13,7 @@ export type QueryAdapterPluginOptions = QueryAdapterOptions & {
 };
 
 /**
- * Fastify plugin (Fastify 5) serving the query adapter surface (spec 4.1) at the registration prefix of an
+ * Fastify plugin (Fastify 5) serving the query adapter surface (docs/http-api.md "Contract: query adapter") at the registration prefix of an
  * existing Fastify server, beside the host's own routes:
  *
  *   await host.register(queryAdapterPlugin, { prefix: '/nlq', api_key: process.env.NLQ_API_KEY, QUERY_DATABASE_URL: 'sqlite:///srv/shop.db' });

@@ -1,7 +1,7 @@
 /**
- * @nlq/query-adapter: the query adapter surface (spec 4.1: POST /query, /approve/:session_id, /reject/:session_id,
+ * @nlq/query-adapter: the query adapter surface (docs/http-api.md "Contract: query adapter": POST /query, /approve/:session_id, /reject/:session_id,
  * /feedback/:session_id, GET /session/:session_id, POST /refresh, GET /health) mounted inside another server
- * process (spec 4.1 rule 7), created with an `api_key` option (spec 5.2). See the docs/embedding.md section "Mounting the
+ * process (docs/http-api.md "Contract: query adapter" rule 5), created with an `api_key` option (docs/http-api.md "Contract: authentication" rule 1). See the docs/embedding.md section "Mounting the
  * query adapter".
  */
 export {

@@ -16,7 +16,7 @@ export interface LogDestination {
  */
 export type QueryAdapterOptions = AppEnv & {
   /**
-   * The key every request to the adapter routes must carry in X-API-Key (spec 5.2, 5.3): a missing or wrong one is
+   * The key every request to the adapter routes must carry in X-API-Key (docs/http-api.md "Contract: authentication" rule 1; docs/http-api.md "Contract: authentication" rule 2): a missing or wrong one is
    * 401 in the error shape. Same as SERVICE_API_KEY (8+ characters, 24+ with NODE_ENV=production), which applies
    * when this is absent; with neither, the adapter surface is open.
    */
@@ -44,7 +44,7 @@ export interface AdapterInjectResponse {
 
 /**
  * One embedded query adapter: the api built by apps/api's createApp, reached only through the paths of the query
- * adapter surface (spec 4.1), so each route keeps its one implementation (validation, error shape, key check, rate
+ * adapter surface (docs/http-api.md "Contract: query adapter"), so each route keeps its one implementation (validation, error shape, key check, rate
  * limit, request ids). Mount it with {@link queryAdapterPlugin} or {@link createQueryAdapterHandler}, or call it
  * in-process with `inject`.
  */
@@ -79,7 +79,7 @@ export function adapterEnvironment(options: QueryAdapterOptions): AppEnv {
   }
   if (options.api_key !== undefined) {
     if (typeof options.api_key !== 'string' || options.api_key.length === 0)
-      throw new TypeError('api_key must be a non-empty string (spec 5.2)');
+      throw new TypeError('api_key must be a non-empty string (docs/http-api.md "Contract: authentication" rule 1)');
     env.SERVICE_API_KEY = options.api_key;
   }
   return env;

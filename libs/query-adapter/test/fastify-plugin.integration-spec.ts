@@ -1,7 +1,7 @@
 /**
  * The query adapter mounted as a Fastify plugin at /nlq inside a host Fastify server that serves its own routes,
  * asked real questions of the generated sample database over real HTTP (offline engine, no model), with and
- * without its api_key (spec 4.1 rule 7, 5.2).
+ * without its api_key (docs/http-api.md "Contract: query adapter" rule 5; docs/http-api.md "Contract: authentication" rule 1).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The query adapter as a plain Node request handler at /nlq inside an http.createServer that serves its own
  * routes, and as Connect/Express-style middleware (`next`), asked real questions of the sample database over real
- * HTTP (offline engine), with and without its api_key (spec 4.1 rule 7, 5.2).
+ * HTTP (offline engine), with and without its api_key (docs/http-api.md "Contract: query adapter" rule 5; docs/http-api.md "Contract: authentication" rule 1).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -92,7 +92,7 @@ describe('createQueryAdapterHandler in a plain Node http server', () => {
     }
   });
 
-  it('without api_key the adapter is open (spec 5.3); as middleware it passes other paths to next()', async () => {
+  it('without api_key the adapter is open (docs/http-api.md "Contract: authentication" rule 2); as middleware it passes other paths to next()', async () => {
     const { status, body } = await call(`${base}/open/query`, { body: { question: 'How many customers are there?' } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, session_id: 'rest_user' });

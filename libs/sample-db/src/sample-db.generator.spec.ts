@@ -197,7 +197,7 @@ describe('generateSampleDatabase', () => {
     ).toBe(0);
   });
 
-  it('ends the history the day before today by default, and follows a given today (issue 8)', () => {
+  it('ends the history the day before today by default, and follows a given today', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const now = generateSampleDatabase(path.join(dir, 'now.db'), { scale: 0.05 });
     expect(now.historyEnd).toBe(yesterday);

@@ -68,7 +68,7 @@ export async function createApp(
     // TRUST_PROXY: which X-Forwarded-For hop is the client (request.ip for the rate limits and the logs)
     trustProxy: config.trustProxy as never,
   });
-  // MAX_JSON_DEPTH: deeper JSON bodies answer 400 before they are parsed or validated (issue 10 item 2)
+  // MAX_JSON_DEPTH: deeper JSON bodies answer 400 before they are parsed or validated
   registerJsonBodyParser(adapter.getInstance() as never, config.maxJsonDepth);
   // the YAML import takes documents up to 1,000 definitions (docs/knowledge.md "YAML")
   registerImportBodyLimit(adapter.getInstance() as never, config.maxBodyBytes);
@@ -86,7 +86,7 @@ export async function createApp(
   const redis = app.get<typeof REDIS_CLIENTS, RedisClients | null>(REDIS_CLIENTS, { strict: false })?.commands ?? null;
   // cross-site simple requests are refused before anything else looks at them (415 / 403)
   registerCrossSiteProtection(fastify, { corsOrigins: config.corsOrigins });
-  // without Redis, each request first applies connection/model/schema changes other replicas made (issue 14)
+  // without Redis, each request first applies connection/model/schema changes other replicas made
   registerCoherenceCheck(fastify, app.get(ReplicaCoherenceService));
   registerAuthThrottle(fastify, app.get(AuthThrottleService));
   // before app.init(), which registers the routes that the rate limit hooks

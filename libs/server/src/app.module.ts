@@ -14,11 +14,12 @@ import { SchemaModule } from './adapter/schema/schema.module';
 import { SessionsModule } from './adapter/sessions/sessions.module';
 import { StateModule } from './platform/state/state.module';
 import { ApiAuthModule } from './platform/auth/api-auth.module';
-import { ApiHealthModule } from './application/health/api-health.module';
-import { ApiSessionsModule } from './application/sessions/api-sessions.module';
+import { ApiHealthModule } from './application/api-health/api-health.module';
+import { ApiSessionsModule } from './application/api-sessions/api-sessions.module';
 import { ChatModule } from './application/chat/chat.module';
 import { CoherenceModule } from './platform/coherence/coherence.module';
-import { SecurityModule } from './platform/security/auth-throttle.service';
+import { SecurityModule } from './platform/security/security.module';
+import { SessionAccessModule } from './platform/sessions/session-access.module';
 import { ConnectionsModule } from './application/connections/connections.module';
 import { DataPoliciesModule } from './application/policies/data-policies.module';
 import { ExportModule } from './application/export/export.module';
@@ -37,7 +38,7 @@ import { SignInModule } from './application/sign-in/sign-in.module';
 
 /**
  * Root module: configuration, logging, state store and pipeline (global), then one module per endpoint group of
- * the query adapter surface (spec 4.1). The one exception filter is registered globally here.
+ * the query adapter surface (docs/http-api.md "Contract: query adapter"). The one exception filter is registered globally here.
  */
 @Module({})
 export class AppModule {
@@ -52,13 +53,14 @@ export class AppModule {
         PipelineModule,
         CoherenceModule,
         SecurityModule,
+        SessionAccessModule,
         QueryModule,
         ApprovalModule,
         FeedbackModule,
         SessionsModule,
         SchemaModule,
         HealthModule,
-        // application surface (spec 4.2, 5.4, 5.5, 6) and the web app
+        // application surface (docs/http-api.md "Contract: application surface"; docs/http-api.md "Contract: authentication" rule 2; docs/http-api.md "Contract: authentication" rule 4; docs/http-api.md "Contract: events") and the web app
         ApiAuthModule,
         KeysModule,
         ExamplesModule,

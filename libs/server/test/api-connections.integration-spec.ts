@@ -1,5 +1,5 @@
 /**
- * /api/connections and /api/llms over real HTTP (issue 3): CRUD, test, activate, refresh; passwords and API keys
+ * /api/connections and /api/llms over real HTTP: CRUD, test, activate, refresh; passwords and API keys
  * encrypted at rest and never returned (checked in the raw JSON and in the state database files); the probing
  * guard; the served web app; the default connection and model created at first start.
  */

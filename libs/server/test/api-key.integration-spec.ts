@@ -1,4 +1,4 @@
-/** X-API-Key on the query adapter surface (spec section 5): required only when SERVICE_API_KEY is set. */
+/** X-API-Key on the query adapter surface (docs/http-api.md "Contract: authentication"): required only when SERVICE_API_KEY is set. */
 import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
 
 const KEY = 'adapter-key-0123456789';

@@ -1,5 +1,5 @@
 /**
- * The application surface /api and /ws/live over real HTTP and a real WebSocket (spec 4.2, 5.4, 5.5, 6): keys and
+ * The application surface /api and /ws/live over real HTTP and a real WebSocket (docs/http-api.md "Contract: application surface"; docs/http-api.md "Contract: authentication" rule 2; docs/http-api.md "Contract: authentication" rule 4; docs/http-api.md "Contract: events"): keys and
  * their users, 401/403, chat with rows and chart, per-user scoping of sessions, traces, approvals, export and live
  * events. The SQL comes from an OpenAI-compatible scripted model server (real client, real HTTP); the rows from the
  * real sample shop database.
@@ -537,7 +537,7 @@ describe('application surface /api and /ws/live', () => {
           latency_ms: expect.any(Number),
           error: null,
         },
-        // the sample SQLite file is writable by the service; admin mode: no warning (issue 10 item 3)
+        // the sample SQLite file is writable by the service; admin mode: no warning
         privileges: { superuser: false, can_write: true, warning: null },
       });
     });

@@ -1,5 +1,5 @@
 /**
- * The approval state machine (spec section 3) over real HTTP: an OpenAI-compatible scripted model server writes the
+ * The approval state machine (docs/http-api.md "Contract: query adapter" rule 2) over real HTTP: an OpenAI-compatible scripted model server writes the
  * SQL, the real pipeline checks and classifies it, SERVICE_MODE decides whether it runs, waits or is refused.
  */
 import Database from 'better-sqlite3';

@@ -1,4 +1,4 @@
-/** Audit lines naming the user (spec 1.9), request ids, and CORS restricted to the configured origins. */
+/** Audit lines naming the user (docs/http-api.md "Contract: query adapter" rule 6), request ids, and CORS restricted to the configured origins. */
 import { Writable } from 'node:stream';
 import { createApp } from '../src/app.factory';
 import { call, makeDataDir, removeDataDir } from '../src/testing/test-app';

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 5 across replicas: two api instances share the failed-authentication counters through Redis, so
+ * Across replicas: two api instances share the failed-authentication counters through Redis, so
  * wrong keys sent to one replica throttle the same address on the other; the right key from elsewhere still works.
  */
 import { describeWith } from '@nlq/test-services';

@@ -1,5 +1,5 @@
 /**
- * The chat a manager keeps open all day (issue 24 items 3 to 5) over real HTTP, with the offline engine and the
+ * The chat a manager keeps open all day over real HTTP, with the offline engine and the
  * sample shop database: feedback addressed to one history entry (a thumbs-up makes a candidate of THAT entry's
  * question and SQL; 404 for an entry not in the session, 400 for one that is not an answer; without entry_id the
  * latest question, as before), the first page of each answer's rows kept in history with the row and byte caps and

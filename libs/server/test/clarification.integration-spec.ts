@@ -1,5 +1,5 @@
 /**
- * Readings and clarifications over real HTTP (issue 22): the real OpenAI client against the scripted model server,
+ * Readings and clarifications over real HTTP: the real OpenAI client against the scripted model server,
  * which asks back in the prompt's CLARIFY form for an ambiguous question, on the sample shop database.
  * - /api/chat answers success false with `clarification` (nothing executed); `clarification_option` answers that
  *   reading; /ws/live and the chat stream hear clarification.requested;

@@ -1,5 +1,5 @@
 /**
- * Hostile-schema conformance (issue 20): on SQLite, PostgreSQL and MariaDB, a database whose names are JavaScript
+ * Hostile-schema conformance: on SQLite, PostgreSQL and MariaDB, a database whose names are JavaScript
  * prototype keys, SQL keywords, quoted, spaced, dotted and non-ASCII, with a 400-column table, a view, an empty table
  * and the engine's unusual column types (support/hostile-schema.ts), answers through the real api over HTTP:
  * introspection, schema linking, the offline engine, the prompt, checks and repairs, execution, answers, charts and
@@ -79,7 +79,7 @@ function offlineCases(dialect: Dialect): OfflineCase[] {
 function modelCases(dialect: Dialect): ModelCase[] {
   const q = (name: string) => dialectFor(dialect).quoteIdentifier(name);
   const cases: ModelCase[] = [
-    // issue 20: a quote inside a quoted identifier; on SQLite exactly the model SQL of the issue
+    // A quote inside a quoted identifier; on SQLite exactly the model SQL of the issue
     {
       question: 'What is the a-quote-b of row two?',
       sql: `SELECT ${q('a"b')} FROM ${q('hasOwnProperty')} WHERE id = 2`,

@@ -1,5 +1,5 @@
 /**
- * Impact preview and explained empty results over real HTTP (issue 7 items 5 and 6): an OpenAI-compatible scripted
+ * Impact preview and explained empty results over real HTTP: an OpenAI-compatible scripted
  * model writes the SQL, the real pipeline holds the write (SERVICE_MODE=admin) and counts its rows on the sample
  * shop database (SQLite); /query, /api/chat and the session history state the count, and approving changes exactly
  * that many rows. A read that matches nothing says why.
@@ -63,7 +63,7 @@ describe('impact preview and explained empty results over HTTP (SERVICE_MODE=adm
       'session_id',
       'sql',
       'success',
-    ]); // spec 2: unchanged
+    ]); // docs/http-api.md "Contract: query adapter": unchanged
     const history = (await call(`${t.url}/session/ops`, { headers: { 'x-api-key': KEY } })).body.history;
     expect(history[0]).toMatchObject({ status: 'pending_approval', estimated_rows: oneStar });
     const approved = await call(`${t.url}/approve/ops`, { method: 'POST', headers: { 'x-api-key': KEY } });

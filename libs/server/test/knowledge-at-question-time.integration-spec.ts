@@ -1,5 +1,5 @@
 /**
- * Business definitions at question time over real HTTP (issue 23 items 3 and 5; docs/knowledge.md "At question
+ * Business definitions at question time over real HTTP (docs/knowledge.md "At question
  * time"), with the OpenAI client against the scripted OpenAI-protocol model server, the SQLite state store and the
  * sample SQLite shop: a metric "revenue" with a filter excluding cancelled orders is in the SQL prompt; a model whose
  * first SQL omits the filter is asked again with the difference and the answer uses the filtered SQL, naming the

@@ -1,5 +1,5 @@
 /**
- * Knowledge definitions over real HTTP (issue 23 items 1 and 2; docs/knowledge.md): create, list, get, patch (a new
+ * Knowledge definitions over real HTTP (docs/knowledge.md): create, list, get, patch (a new
  * version, the history kept), delete (history kept), the schema check with nlq's parser (unknown column, non-aggregate
  * metric, unknown synonym target: 400 with the field and reason), the service key only (a user key: 403), the audit
  * lines, and the YAML export and all-or-nothing import; on the SQLite state store and on PostgreSQL state.

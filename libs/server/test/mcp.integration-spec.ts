@@ -1,5 +1,5 @@
 /**
- * /mcp, nlq's Model Context Protocol server (issue 25), over real HTTP with the MCP TypeScript SDK's own Client and
+ * /mcp, nlq's Model Context Protocol server, over real HTTP with the MCP TypeScript SDK's own Client and
  * StreamableHTTPClientTransport against a real app on the embedded defaults: the sample shop database and the
  * offline engine, in admin mode (a write is held for approval). The counts come from the sample database itself.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /metrics (issue 9 item 8) over real HTTP on the sample database with a scripted OpenAI-protocol model: the
+ * GET /metrics over real HTTP on the sample database with a scripted OpenAI-protocol model: the
  * service key (X-API-Key or Bearer) reads Prometheus text; HTTP requests by route pattern, stage durations, model
  * calls and tokens, cache hits and misses, database errors by kind and pending approvals move as questions run.
  */

@@ -1,5 +1,5 @@
 /**
- * /docs shows an example for every request body and every answer of every operation (issue 24 item 6): this walks the
+ * /docs shows an example for every request body and every answer of every operation: this walks the
  * OpenAPI document the running app serves and names each operation, status and media type left without one. An
  * example is the media type's `example`/`examples`, or a schema that has one (its own `example`, or every property
  * with one, through `$ref`, `allOf` and array items). A schema-level example must carry every required property
@@ -81,7 +81,7 @@ function mediaProblems(
   );
 }
 
-describe('OpenAPI examples at /docs (issue 24 item 6)', () => {
+describe('OpenAPI examples at /docs', () => {
   let t: TestApp;
   let doc: OpenApi;
 

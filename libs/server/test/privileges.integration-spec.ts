@@ -6,7 +6,7 @@ import { call, startTestApp, type TestApp } from '../src/testing/test-app';
 
 jest.setTimeout(60_000);
 
-describeWith('postgresql', 'mariadb')('query connection privileges in /api/health (issue 10 item 3)', () => {
+describeWith('postgresql', 'mariadb')('query connection privileges in /api/health', () => {
   for (const [name, url] of [
     ['PostgreSQL postgres', PG],
     ['MariaDB root', 'mysql://root@127.0.0.1:3306/test'],

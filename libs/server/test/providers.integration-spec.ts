@@ -59,7 +59,7 @@ describe.each<ScriptedProtocol>(['openai', 'ollama', 'anthropic'])('LLM_PROVIDER
       session_id: 'rest_user',
       error: null,
     });
-    // One value: the template states it, so the whole answer costs exactly one model call (issue 7).
+    // One value: the template states it, so the whole answer costs exactly one model call.
     expect(model.requests.filter((r) => r.method === 'POST').length).toBe(1);
   });
 

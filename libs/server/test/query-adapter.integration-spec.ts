@@ -1,5 +1,5 @@
 /**
- * The query adapter surface (spec 4.1) end to end over real HTTP with the built-in offline engine and the generated
+ * The query adapter surface (docs/http-api.md "Contract: query adapter") end to end over real HTTP with the built-in offline engine and the generated
  * sample shop database: every endpoint, its validation and its error shape.
  */
 import Database from 'better-sqlite3';

@@ -1,5 +1,5 @@
 /**
- * Bounded question fuzz of the whole pipeline over real HTTP (issue 20 item 4): a few hundred adversarial questions
+ * Bounded question fuzz of the whole pipeline over real HTTP: a few hundred adversarial questions
  * (unicode of many scripts, emoji, combining marks, C0/C1 controls, bidi marks and overrides, zero-width joiners,
  * repeats up to MAX_QUESTION_CHARS, regex-hostile text, SQL fragments, prototype keys as words, odd numbers,
  * unbalanced quotes: see AdversarialQuestions in @nlq/llm-providers) POSTed to /query and /api/chat, on the sample
@@ -27,10 +27,10 @@ const MAX_CHARS = 2_000;
 
 const STRING_OR_NULL = (v: unknown) => v === null || typeof v === 'string';
 
-/** A question asked back (issue 22): success false, error null, sql null, the question and options in `response`. */
+/** A question asked back: success false, error null, sql null, the question and options in `response`. */
 const askedBack = (body: any) => body?.success === false && body.error === null && body.sql === null;
 
-/** Problems of a 200 answer of POST /query (spec section 2, QueryResponse); empty when it has the shape. */
+/** Problems of a 200 answer of POST /query (docs/http-api.md "Contract: query adapter"); empty when it has the shape. */
 function queryShapeProblems(body: any): string[] {
   const problems: string[] = [];
   if (!body || typeof body !== 'object') return ['not a JSON object'];
@@ -145,7 +145,7 @@ interface Slowest {
   question: string;
 }
 
-describe('question fuzz of the whole pipeline over HTTP (issue 20 item 4)', () => {
+describe('question fuzz of the whole pipeline over HTTP', () => {
   let t: TestApp;
   let dataDir: string;
   let prototypeWords: string[];

@@ -1,5 +1,5 @@
 /**
- * Scrubbed error text in live events and stored traces (issue 20 item 5), over real HTTP on SQLite and PostgreSQL:
+ * Scrubbed error text in live events and stored traces, over real HTTP on SQLite and PostgreSQL:
  * a database error whose message carries a server file path, a Windows path and a connection URL with its password
  * (the engine quotes a stored value back in its message) reaches /ws/live, the chat stream's server-sent events and
  * the trace stored and served by GET /api/traces with the password as *** and the paths as [path], as the HTTP

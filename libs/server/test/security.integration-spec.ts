@@ -1,5 +1,5 @@
 /**
- * Issue 14 over real HTTP: cross-site simple requests change nothing (415 for non-JSON bodies, 403 for foreign
+ * Over real HTTP: cross-site simple requests change nothing (415 for non-JSON bodies, 403 for foreign
  * bodiless state changes), JSON clients without an Origin work as before; wrong X-API-Key values are throttled per
  * client address (TRUST_PROXY decides which X-Forwarded-For hop that is) with 429, Retry-After and an audit warning.
  */

@@ -1,5 +1,5 @@
 /**
- * Traces tell what happened (issue 24 item 6), over real HTTP against the real app with the offline engine and the
+ * Traces tell what happened, over real HTTP against the real app with the offline engine and the
  * sample shop database in admin mode: a held write's trace follows the decision (approved, rejected, failed), an
  * honest "cannot answer" is a refusal rather than an error, and the offline engine, not a model, is named as the
  * author of its answers.
@@ -10,7 +10,7 @@ import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/
 
 const KEY = 'trace-follows-write-key-0123456789';
 
-describe('traces follow what happened (issue 24 item 6)', () => {
+describe('traces follow what happened', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Verified examples (issue 23 item 4) over real HTTP, with an OpenAI-protocol model server whose prompts the test
+ * Verified examples over real HTTP, with an OpenAI-protocol model server whose prompts the test
  * reads: a thumbs-up makes a candidate that no later prompt carries; an admin's promotion (a read-only re-run with an
  * unchanged result) puts it in the next prompt; a thumbs-down on an answer that used it sends it back to candidate;
  * a schema change that breaks its SQL retires it; reject; non-admins get 403. On the SQLite state store and on

@@ -1,5 +1,5 @@
 /**
- * Load and soak of the real api process (issue 10 item 5, issue 20 item 5), figures printed, never asserted in timed
+ * Load and soak of the real api process , figures printed, never asserted in timed
  * tests:
  *
  *   npm run bench:load -- [--requests 50000] [--connections 64]

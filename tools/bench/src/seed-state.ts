@@ -1,5 +1,5 @@
 /**
- * Fills a state database with a used service's history, to measure nlq on it (issue 11: no slowdown as history
+ * Fills a state database with a used service's history, to measure nlq on it (no slowdown as history
  * grows):
  *
  *   npm run bench:seed -- --entries 1000000 --out /tmp/state-1m.db        (SQLite file, created or extended)

@@ -22,7 +22,7 @@ export interface EvalOptions {
   mode: 'model' | 'oracle' | 'replay';
   /** Predictions file of replay mode: one SQL a line, in question order over the chosen sets. */
   predictions: string | null;
-  /** Knowledge file of a set (issue 23 item 7; knowledge-file.ts), by set name; model mode only. */
+  /** Knowledge file of a set (knowledge-file.ts), by set name; model mode only. */
   knowledge: Partial<Record<EvalSetName, string>>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Knowledge files of the evaluation (issue 23 item 7) on the real defog databases of ../shared/eval: the shipped
+ * Knowledge files of the evaluation on the real defog databases of ../shared/eval: the shipped
  * tools/eval/knowledge/defog.yaml holds on every database it names (the same check as POST
  * /api/knowledge/definitions), a definition naming an unknown column is refused with its name, and a question using a
  * metric is answered with the metric's SQL through the real pipeline. Skipped, with a message, without ../shared.

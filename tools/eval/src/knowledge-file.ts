@@ -5,7 +5,7 @@ import { checkDefinition } from '@nlq/pipeline';
 import { parseDocument } from 'yaml';
 
 /**
- * The knowledge file of one evaluation set (issue 23 item 7; `npm run eval -- --knowledge SET=FILE`): the business
+ * The knowledge file of one evaluation set (`npm run eval -- --knowledge SET=FILE`): the business
  * definitions of each of the set's databases, in the YAML that GET /api/knowledge/export writes for one connection,
  * one such document per database under `databases`:
  *

@@ -1,6 +1,6 @@
 /**
  * A shop manager's first 30 questions on nlq's own sample database (libs/sample-db, seed 42, history ending
- * 2026-01-01), with reference SQL: issue 22's "shop manager" measure (`npm run eval -- --set shop`). Written here
+ * 2026-01-01), with reference SQL: the "shop manager" measure (`npm run eval -- --set shop`). Written here
  * for nlq's sample schema (not taken from any public question set); `context` holds the earlier questions of the
  * same session that a follow-up builds on. Several gold alternatives are accepted where a manager's words allow
  * more than one faithful SQL, or where an answer naming the thing also shows its figure (the count, the price).

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for a real model, for the `oracle` and `replay` evaluation modes (issue 7 item 8): the scripted
+ * A local stand-in for a real model, for the `oracle` and `replay` evaluation modes: the scripted
  * OpenAI-protocol server of @nlq/llm-providers (real HTTP, the real OpenAI client) serves whatever SQL the runner
  * sets for the current question, written in one of the four reply styles real models use.
  */

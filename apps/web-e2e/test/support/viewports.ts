@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { RunningBrowser } from './chromium';
 import { giveKey } from './page-helpers';
 
-/** The two window sizes every screen of issue 24 is checked at: a desktop and a phone (CSS pixels). */
+/** The two window sizes every screen is checked at: a desktop and a phone (CSS pixels). */
 export const VIEWPORTS = [
   { name: 'desktop', width: 1400, height: 900 },
   { name: 'phone', width: 390, height: 844 },

@@ -10,7 +10,7 @@ export const WEB_APP_ROOT = path.resolve(__dirname, '..', '..', '..', 'web');
 /**
  * Build the web app (apps/web, Vite) into `outDir` (absolute, emptied first) with the same vite.config.mts as
  * `npm run build:web`, so the source tree's own apps/web/dist is left alone. The production build talks to the
- * same origin (spec 1.10), which is how the api serves it from WEB_DIST_DIR. Takes about 1 s.
+ * same origin (docs/http-api.md "Contract: application surface"), which is how the api serves it from WEB_DIST_DIR. Takes about 1 s.
  * @throws Error with vite's output when the build fails.
  */
 export async function buildWebApp(outDir: string): Promise<void> {

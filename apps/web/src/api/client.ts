@@ -300,7 +300,7 @@ export class ApiClient {
   reject(sessionId: string): Promise<ApprovalDecisionResponse> {
     return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/reject`);
   }
-  /** Rate one answer of the session: the history entry `entryId` (issue 24 item 3), or the latest answer without it. */
+  /** Rate one answer of the session: the history entry `entryId`, or the latest answer without it. */
   feedback(sessionId: string, signal: FeedbackSignal, entryId?: string): Promise<FeedbackResponse> {
     const body: ApiFeedbackRequest = { signal, ...(entryId ? { entry_id: entryId } : {}) };
     return this.request('POST', `/api/sessions/${encodeURIComponent(sessionId)}/feedback`, { body });

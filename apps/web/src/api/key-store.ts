@@ -1,6 +1,6 @@
 import { KEY_STORAGE_SLOT } from '../config';
 
-/** The API key kept in localStorage (asked for once, spec 1.10 / issue 3); null when none is stored. */
+/** The API key kept in localStorage (asked for once, docs/web-app.md); null when none is stored. */
 export function loadKey(): string | null {
   try {
     return localStorage.getItem(KEY_STORAGE_SLOT) || null;

@@ -2,7 +2,7 @@ import type { SqlKind } from '@nlq/contracts';
 
 /**
  * The approval card's sentence about what a held statement would do (docs/architecture.md "Approval": the rows it would
- * change are counted read-only before anyone decides; issue 7 item 5):
+ * change are counted read-only before anyone decides):
  * - a count: `This statement would change 1,234 rows (counted before running) and waits for approval.`
  * - a write whose count failed: `This statement changes data (the rows could not be counted) and waits for approval.`
  * - DDL: `This statement changes the database schema and waits for approval.`

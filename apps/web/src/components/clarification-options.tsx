@@ -2,7 +2,7 @@ import type { Clarification, ClarificationOption, HistoryEntry } from '@nlq/cont
 import { useId } from 'react';
 
 /**
- * The question a turn asked back (issue 22): the api's `ChatResponse.clarification`, or for a turn loaded from a
+ * The question a turn asked back: the api's `ChatResponse.clarification`, or for a turn loaded from a
  * stored session its entry's `clarification` (the stored shape, each option's restated question left out). Null when
  * the turn answered (or failed) instead.
  */

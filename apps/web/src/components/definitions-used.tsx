@@ -2,7 +2,7 @@ import type { ChatResponse } from '@nlq/contracts';
 import { definitionsUsed } from '../lib/knowledge';
 
 /**
- * The business definitions an answer was held to (issue 23, `ChatResponse.knowledge`), under the answer next to how
+ * The business definitions an answer was held to (`ChatResponse.knowledge`), under the answer next to how
  * nlq read it: "Definitions used: revenue (v2)". Renders nothing when none applied. A `note` named "Definitions used".
  */
 export function DefinitionsUsed({ knowledge }: { knowledge: ChatResponse['knowledge'] }) {

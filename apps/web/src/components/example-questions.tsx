@@ -9,7 +9,7 @@ export interface ExampleQuestionListProps {
 }
 
 /**
- * The empty chat's example questions (issue 24 item 5), from GET /api/connections/{id}/example-questions: questions
+ * The empty chat's example questions, from GET /api/connections/{id}/example-questions: questions
  * built from that connection's schema and answered by the offline engine before they are listed. One button each
  * (data-testid example-question) asks it. While they load, a short note; when there are none, a hint to open the
  * tables panel.

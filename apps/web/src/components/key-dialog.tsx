@@ -10,7 +10,7 @@ export interface KeyDialogProps {
 }
 
 /**
- * Modal dialog asking for the X-API-Key. It names where the key is (issue 24 item 1) as fixed text: the file
+ * Modal dialog asking for the X-API-Key. It names where the key is as fixed text: the file
  * `data/service-api-key` (DATA_DIR/service-api-key) or the SERVICE_API_KEY setting. Fixed text rather than the
  * api's actual path: the dialog shows before any key, so a path from the server would have to come from an
  * unauthenticated endpoint, and server file paths are kept from callers (docs/architecture.md "Security"); the

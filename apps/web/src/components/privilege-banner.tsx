@@ -3,8 +3,8 @@ import { useApi } from './api-provider';
 
 /**
  * A banner when GET /api/health warns that the query connection can write or administer while the service runs in
- * user mode (issue 10 item 3), pointing to the read-only role guide of docs/operations.md; nothing otherwise, and
- * nothing for the sample database nlq generated itself, for which the api raises no warning (issue 24 item 1).
+ * user mode, pointing to the read-only role guide of docs/operations.md; nothing otherwise, and
+ * nothing for the sample database nlq generated itself, for which the api raises no warning.
  */
 export function PrivilegeBanner() {
   const { client, hasKey } = useApi();

@@ -41,7 +41,7 @@ interface TickProps {
 
 /**
  * The chart the API suggested for a result (ChartSuggestion): bar, line or pie with recharts, or one big number.
- * Every bar is labelled (issue 24 item 2): short labels under their bars (rotated past 6 bars), long names or many
+ * Every bar is labelled: short labels under their bars (rotated past 6 bars), long names or many
  * bars as a horizontal bar chart with wrapped labels on the left (lib/chart-data barLayout); category labels are
  * SVG text with class `category-tick`. Value axes are grouped numbers (`250,000`) in an axis as wide as the largest needs;
  * tooltips are exact (`$1,234.50` when every plotted column is money), series and captions named in words

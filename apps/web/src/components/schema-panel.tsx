@@ -21,7 +21,7 @@ export function filterTables(tables: readonly SchemaTableView[], term: string): 
 }
 
 /**
- * The schema panel (issue 24 item 5): the connection's tables and columns from GET /api/connections/{id}/schema,
+ * The schema panel: the connection's tables and columns from GET /api/connections/{id}/schema,
  * with their types and keys, a search over table and column names, and a click on a name inserting it into the
  * question (data-testid schema-table / schema-column, each with data-name).
  */

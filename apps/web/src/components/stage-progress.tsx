@@ -31,7 +31,7 @@ function StageList({ stages, running }: { stages: StageState[]; running: boolean
 }
 
 /**
- * Stage progress of a question (issue 24 item 2): the stages as they arrive (name, spinner or duration) only while it
+ * Stage progress of a question: the stages as they arrive (name, spinner or duration) only while it
  * runs; once it has finished, one line with the total time and the number of steps, the stages a click away (a
  * closed <details>, data-testid stage-summary) and in the trace. `elapsedMs`: the wall time the page measured.
  */

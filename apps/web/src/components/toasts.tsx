@@ -27,7 +27,7 @@ export function useToast(): ToastApi {
 }
 
 /**
- * Toast notifications (spec 7.2: errors reach the front end as toasts). Renders the stack in a live region:
+ * Toast notifications (docs/http-api.md "Contract: errors" rule 2: errors reach the front end as toasts). Renders the stack in a live region:
  * errors as role="alert", the rest as role="status".
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ export interface TraceAuthors {
 }
 
 /**
- * The authors a trace records (issue 24 item 6): the SQL's from the last successful `generate` span (`provider`,
+ * The authors a trace records: the SQL's from the last successful `generate` span (`provider`,
  * `model` in its detail; provider `offline` is the offline engine, never a model) and the answer's from the
  * `answer` span's `answeredBy` (template, model, offline or fallback; libs/pipeline stages/answer.ts).
  */

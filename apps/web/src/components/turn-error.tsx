@@ -11,7 +11,7 @@ export interface TurnErrorProps {
 }
 
 /**
- * The one place a failed or refused question is shown (issue 24 item 2; no toast repeats it): a title ("Refused by
+ * The one place a failed or refused question is shown (no toast repeats it): a title ("Refused by
  * policy" for a write in user mode, else "The question could not be answered"), the reason, and the rewording the
  * refusal suggests as a button that asks it (data-testid chat-suggestion).
  */

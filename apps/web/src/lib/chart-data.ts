@@ -46,7 +46,7 @@ export function wrapLabel(text: string, maxChars = LINE_CHARS): string[] {
   return lines;
 }
 
-/** How a bar chart lays out its categories so that every bar is labelled and no label is cut (issue 24 item 2). */
+/** How a bar chart lays out its categories so that every bar is labelled and no label is cut. */
 export interface BarLayout {
   /** Bars run left to right with the categories down the left axis (long names, many bars). */
   horizontal: boolean;

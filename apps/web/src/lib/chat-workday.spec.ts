@@ -6,7 +6,7 @@ import { insertWord } from './insert-text';
 import { refusedByPolicy, suggestedQuestion } from './refusal';
 import { stageTotalMs } from './stage-summary';
 
-describe('chat workday helpers (issue 24)', () => {
+describe('chat workday helpers', () => {
   it('names columns in words and formats money as the answers do', () => {
     expect(columnTitle('total_sales')).toBe('Total sales');
     expect(columnTitle('avg_total_amount')).toBe('Avg total amount');

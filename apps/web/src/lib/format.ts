@@ -36,7 +36,7 @@ export function formatTableCell(value: unknown, column: string): string {
 }
 
 /**
- * A result column's name as a table header or chart label in words (issue 24 item 2), through the answer templates'
+ * A result column's name as a table header or chart label in words, through the answer templates'
  * rule (contracts columnLabel) with a capital: `total_sales` -> "Total sales", `avg_total_amount` -> "Avg total
  * amount", `SUM(o.amount)` -> "Total amount", `COUNT(*)` -> "Number".
  */

@@ -7,7 +7,7 @@ export function rowsLabel(n: number): string {
 }
 
 /**
- * The footer of a result table cut by the row limit (issue 22, "honest counts"): "Showing 1,000 of 2,369 rows" when
+ * The footer of a result table cut by the row limit ("honest counts"): "Showing 1,000 of 2,369 rows" when
  * the api counted the rows without the limit (`ChatResponse.total_rows`), "Showing the first 1,000 rows; more exist"
  * when it could not (total null, or a total that is not more than the rows shown). Null when the result was not cut.
  * @param shown rows the api returned (`row_count`)

@@ -1,7 +1,7 @@
 import type { StageState } from './stage-events';
 
 /**
- * One line for a finished question's stages (issue 24 item 2): the wall time the page measured when known, else the
+ * One line for a finished question's stages: the wall time the page measured when known, else the
  * sum of the stage durations, and the number of steps; e.g. "Done in 1.24 s · 11 steps". Null without stages.
  */
 export function stageTotalMs(stages: readonly StageState[], wallMs?: number): number | null {

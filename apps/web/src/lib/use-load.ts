@@ -9,7 +9,7 @@ export interface Loaded<T> {
 }
 
 /**
- * Load data on mount and whenever `deps` change; a failure becomes an error toast (spec 7.2) and `error`, unless
+ * Load data on mount and whenever `deps` change; a failure becomes an error toast (docs/http-api.md "Contract: errors" rule 2) and `error`, unless
  * `quiet(error)` says the page shows that failure itself. Answers from an older call are dropped when a newer one
  * started.
  */

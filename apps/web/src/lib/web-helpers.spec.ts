@@ -29,7 +29,7 @@ describe('toChartPoints', () => {
 describe('formatTableCell', () => {
   it('formats result cells for people and keeps NULL visible', () => {
     expect(formatTableCell(1234567, 'orders')).toBe('1,234,567');
-    expect(formatTableCell('1234.5', 'total_amount')).toBe('$1,234.50'); // as the answers write money (issue 24)
+    expect(formatTableCell('1234.5', 'total_amount')).toBe('$1,234.50'); // as the answers write money
     expect(formatTableCell('2025-12-31 00:00:00', 'order_date')).toBe('2025-12-31');
     expect(formatTableCell(17, 'customer_id')).toBe('17');
     expect(formatTableCell(null, 'city')).toBe('NULL');

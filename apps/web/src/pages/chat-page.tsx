@@ -64,7 +64,7 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
  * navigation reopens the session this tab showed last (lib/last-session.ts), so the conversation survives leaving
  * the page. Each answer can be saved under a name (components/save-answer.tsx).
  *
- * Issue 24: the page scrolls to each new question and again to its answer; stages fold into one line once a
+ * The page scrolls to each new question and again to its answer; stages fold into one line once a
  * question has finished; every answer can be rated (by its history entry); a refusal shows once, in its turn, with
  * its suggested rewording as a question to ask; an empty chat offers example questions checked against the
  * connection's schema; "Tables" opens the schema panel, whose names a click inserts into the question.

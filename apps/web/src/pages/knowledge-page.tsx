@@ -300,7 +300,7 @@ function Examples() {
   );
 }
 
-/** Page /knowledge: the governed knowledge of the active connection (issue 23): definitions and verified examples. */
+/** Page /knowledge: the governed knowledge of the active connection: definitions and verified examples. */
 export function KnowledgePage() {
   return (
     <section aria-labelledby="knowledge-title">

@@ -8,7 +8,7 @@ import { useLoad } from '../lib/use-load';
 
 /**
  * Page / : health (database and model reachability), the active connection and model, query, refusal and error
- * counts (a refusal, trace status `refused`, is an honest "cannot answer" or "not allowed", not a failure; issue 24
+ * counts (a refusal, trace status `refused`, is an honest "cannot answer" or "not allowed", not a failure;
  * item 6) and the recent sessions, each on one line: a long question or id is cut with an ellipsis, the full text
  * in its title. On a phone each session is a small block of labelled values instead of a wide row (`stacked`).
  */

@@ -100,7 +100,7 @@ describe('repairDoubleQuotedLiterals', () => {
     });
   });
 
-  it('never turns a known identifier into a string, escaped quotes included, and says why (issue 20)', () => {
+  it('never turns a known identifier into a string, escaped quotes included, and says why', () => {
     const odd = schemaOf('sqlite', { hasOwnProperty: ['id', 'a"b', 'constructor'] });
     const r = repairDoubleQuotedLiterals(
       'SELECT "a""b", "constructor" FROM "hasOwnProperty" WHERE id = 2',

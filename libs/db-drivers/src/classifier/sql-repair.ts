@@ -54,7 +54,7 @@ const MAX_KEYWORD_TRIES = 24;
 
 /**
  * Deterministic repairs of one statement that the databases accept but nlq's strict path refuses, applied before
- * any model retry (docs/architecture.md step 7; issue 7 item 1). Decisions are taken on node-sql-parser's AST of the dialect
+ * any model retry (docs/architecture.md step 7). Decisions are taken on node-sql-parser's AST of the dialect
  * (through {@link parseSql}, with its grammar fallback); edits are made on the tokens of sql-tokenizer.ts, so
  * quotes, comments and all other text stay as written.
  *

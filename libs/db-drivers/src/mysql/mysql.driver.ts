@@ -52,7 +52,7 @@ export function mysqlPoolOptions(config: ConnectionConfig, poolSize: number): Po
     typeCast,
     // mysql2's generated row parsers refuse a result column named `__proto__` (or `__defineGetter__`, ...) with a
     // fatal connection error that no query hears, even for rows read as arrays; its static parsers read any name
-    // (issue 20: a schema may name a column so). Rows are read as arrays, so no name becomes an object key.
+    // (a schema may name a column so). Rows are read as arrays, so no name becomes an object key.
     disableEval: true,
     charset: 'utf8mb4',
     connectionLimit: poolSize,

@@ -97,7 +97,7 @@ function write(m) {
     if (stmt.reader) { stmt.raw(true).all(); changes = db.prepare('SELECT changes()').pluck().get(); }
     else changes = stmt.run().changes;
     // The parent (the api) may have died while the statement ran (kill -9, OOM): its write is then an orphan that
-    // nobody will record, so it is rolled back rather than committed (issue 10: a write runs at most once).
+    // nobody will record, so it is rolled back rather than committed (a write runs at most once).
     if (process.ppid !== parentPid) throw Object.assign(new Error('parent process exited during the write'), { code: 'NLQ_ORPHANED' });
     if (db.inTransaction) db.prepare('COMMIT').run();
     return { rowsAffected: Number(changes), durationMs: Number(process.hrtime.bigint() - t0) / 1e6 };

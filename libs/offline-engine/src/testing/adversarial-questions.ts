@@ -1,5 +1,5 @@
 /**
- * Adversarial questions for the question fuzz suites (issue 20 item 4): text built to break a text-to-SQL engine's
+ * Adversarial questions for the question fuzz suites: text built to break a text-to-SQL engine's
  * tokenizer, regular expressions, word lookups and SQL writer. Each question mixes a few pieces drawn from:
  * - well-formed questions (the shop's, or the caller's), mutated: noise inserted between words, words repeated or
  *   replaced by prototype keys, quotes, numbers and invisible characters dropped in;

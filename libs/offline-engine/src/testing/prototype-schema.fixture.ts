@@ -40,7 +40,7 @@ for (let i = 1; i < tables.length; i++) {
 }
 
 /**
- * Test fixture (issue 20): a schema whose every table and column name is an Object.prototype key (constructor,
+ * Test fixture: a schema whose every table and column name is an Object.prototype key (constructor,
  * __proto__, toString, valueOf, hasOwnProperty, ...), with foreign keys between the tables, columns of each kind the
  * engine distinguishes (number, text, date), and stored values that are prototype keys too. A plain-object lookup
  * keyed by any of these names "finds" an inherited function; the engine must treat them as ordinary names.

@@ -1,7 +1,7 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
 
 /**
- * Test fixtures: small hand-written schemas for the question shapes of issue 22 (listed columns, "or", counted
+ * Test fixtures: small hand-written schemas for the question shapes (listed columns, "or", counted
  * relations, several aggregates, value ambiguity): battles, documents and templates, airlines and flights, stadiums,
  * cars, students, and a dining guide whose restaurants have a city of their own and a location with another.
  */
@@ -212,7 +212,7 @@ export const LEDGER_SCHEMA = schema('ledger-1', [
 
 /**
  * A restaurant guide in the shape of the restaurants evaluation set: restaurants with a food type and a rating, the
- * county and region of each city, and each restaurant's street address (issue 23: "good restaurant" definitions).
+ * county and region of each city, and each restaurant's street address ("good restaurant" definitions).
  */
 export const GUIDE_SCHEMA = schema('guide-1', [
   table('geographic', [

@@ -6,9 +6,10 @@
  * column's sampled values (any letter case) or known values (as stored, capitalised, not the question's first word).
  */
 import type { DatabaseSchema, TableSchema } from '@nlq/contracts';
-import { splitWords, stemWord } from '../word-stemmer';
+import { stemWord } from '../word-stemmer';
 import { eng as ENGLISH_STOP_WORDS } from 'stopword';
 import { ROLE_ONLY_WORDS } from './question-words';
+import { schemaLinkIndex, type SchemaLinkIndex } from './schema-link-index';
 
 /** English function words (the stopword package's list, as the offline engine reads it): never linked. */
 const STOP_WORDS = new Set(ENGLISH_STOP_WORDS);
@@ -45,11 +46,6 @@ interface QuestionWord {
   taken: boolean;
 }
 
-/** Values shorter than this many characters are not linked (a, no, ok, ...). */
-const MIN_VALUE_CHARS = 3;
-/** Values of more than this many words are not looked for. */
-const MAX_VALUE_WORDS = 4;
-
 /**
  * The schema links of `question` (see the file comment), longest name first, each word in at most one link; words
  * in `roleWords` (role phrases such as "order of"), ROLE_ONLY_WORDS ("total", "count", "number") and English function
@@ -61,7 +57,8 @@ export function schemaLinks(question: string, schema: DatabaseSchema, roleWords:
     const taken = roleWords.has(lower) || ROLE_ONLY_WORDS.has(lower) || STOP_WORDS.has(lower);
     return { text, lower, stem: stemWord(lower), taken };
   });
-  const names = nameIndex(schema);
+  const index = schemaLinkIndex(schema);
+  const names = index.names;
   const links: SchemaLink[] = [];
   for (let size = 3; size >= 1; size--) {
     for (let i = 0; i + size <= words.length; i++) {
@@ -84,7 +81,7 @@ export function schemaLinks(question: string, schema: DatabaseSchema, roleWords:
     }
   }
   for (const l of links) l.modifier = links.some((n) => n.at === l.at + l.phrase.split(' ').length);
-  const values = valueLinks(words, schema, names);
+  const values = valueLinks(words, index);
   for (const link of values) {
     const code = new RegExp(`${escapeRegExp(link.phrase)}\\s*\\(\\s*([\\p{L}\\p{N}]+)\\s*\\)`, 'u').exec(question);
     if (code) link.code = code[1];
@@ -92,61 +89,35 @@ export function schemaLinks(question: string, schema: DatabaseSchema, roleWords:
   return [...links, ...values];
 }
 
-/** Stemmed whole names of tables (with the table) and columns (without), by their space-joined stems. */
-function nameIndex(schema: DatabaseSchema): Map<string, NameTarget> {
-  const names = new Map<string, NameTarget>();
-  for (const table of schema.tables) {
-    for (const column of table.columns) {
-      const key = splitWords(column.name).map(stemWord).join(' ');
-      if (!key) continue;
-      const named = names.get(key) ?? { table: null, owners: [] };
-      named.owners.push(table);
-      names.set(key, named);
-    }
-  }
-  for (const table of schema.tables) {
-    const key = splitWords(table.name).map(stemWord).join(' ');
-    if (key) names.set(key, { table, owners: [] });
-  }
-  return names;
-}
-
-/** What a stemmed name names: a table, or a column of the `owners` tables. */
-interface NameTarget {
-  table: TableSchema | null;
-  owners: TableSchema[];
-}
-
-/** Stored values named by free words of the question (see the file comment). */
-function valueLinks(words: QuestionWord[], schema: DatabaseSchema, names: Map<string, NameTarget>): SchemaLink[] {
+/**
+ * Stored values named by free words of the question (see the file comment): the schema's linkable values
+ * (schema-link-index.ts) whose initials are a word of the question or whose first word is one, in the schema's order.
+ */
+function valueLinks(words: QuestionWord[], index: SchemaLinkIndex): SchemaLink[] {
   const byText = new Map<string, SchemaLink>();
   const present = new Set(words.map((w) => w.lower));
-  for (const table of schema.tables) {
-    for (const column of table.columns) {
-      const sampled = column.sampleValues ?? [];
-      if (sampled.length === 1 && !column.knownValues?.length) continue;
-      for (const value of [...sampled, ...(column.knownValues ?? [])]) {
-        const lower = value.trim().toLowerCase();
-        const acronym = acronymAt(words, value);
-        if (acronym >= 0) {
-          addValue(byText, lower, words[acronym].text, { table, column: column.name });
-          words[acronym].taken = true;
-          continue;
-        }
-        if (!present.has(lower.split(/[^\p{L}\p{N}]/u)[0])) continue;
-        if (lower.length < MIN_VALUE_CHARS || !/\p{L}/u.test(lower) || names.has(stemWord(lower))) continue;
-        const parts = lower.match(/[\p{L}\p{N}]+/gu) ?? [];
-        if (parts.length === 0 || parts.length > MAX_VALUE_WORDS || parts.join(' ') !== lower.replace(/\s+/g, ' '))
-          continue;
-        const at = findFree(words, parts, sampled.includes(value) ? null : value.trim());
-        if (at < 0) continue;
-        const phrase = words
-          .slice(at, at + parts.length)
-          .map((w) => w.text)
-          .join(' ');
-        addValue(byText, lower, phrase, { table, column: column.name });
-      }
+  const candidates = new Set<number>();
+  for (const word of words) {
+    for (const at of index.byInitials.get(word.text) ?? []) candidates.add(at);
+    for (const at of index.byFirstWord.get(word.lower) ?? []) candidates.add(at);
+  }
+  for (const at of [...candidates].sort((a, b) => a - b)) {
+    const entry = index.values[at];
+    const column = { table: entry.table, column: entry.column };
+    const acronym = entry.initials ? words.findIndex((w) => !w.taken && w.text === entry.initials) : -1;
+    if (acronym >= 0) {
+      addValue(byText, entry.lower, words[acronym].text, column);
+      words[acronym].taken = true;
+      continue;
     }
+    if (!entry.parts || !present.has(entry.lower.split(/[^\p{L}\p{N}]/u)[0])) continue;
+    const found = findFree(words, entry.parts, entry.exact);
+    if (found < 0) continue;
+    const phrase = words
+      .slice(found, found + entry.parts.length)
+      .map((w) => w.text)
+      .join(' ');
+    addValue(byText, entry.lower, phrase, column);
   }
   for (const link of byText.values()) {
     const parts = link.stems[0].match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -189,18 +160,6 @@ function addValue(
   };
   link.columns.push(column);
   byText.set(lower, link);
-}
-
-/**
- * Index of a free question word written in capitals (3 to 5 letters, `CEO`) that spells the initials of the words of
- * `value` (`Chief Executive Officer`), or -1.
- */
-function acronymAt(words: QuestionWord[], value: string): number {
-  const parts = value.trim().split(/\s+/);
-  if (parts.length < 3 || parts.length > 5) return -1;
-  const initials = parts.map((p) => p[0]).join('');
-  if (!/^\p{Lu}+$/u.test(initials)) return -1;
-  return words.findIndex((w) => !w.taken && w.text === initials);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -39,7 +39,7 @@ export interface ApprovalDeps {
 }
 
 /**
- * The approval state machine of docs/architecture.md "Approval" (spec 3): a pending operation is claimed atomically
+ * The approval state machine of docs/architecture.md "Approval" (docs/http-api.md "Contract: query adapter" rule 2): a pending operation is claimed atomically
  * (pending or failed -> executing under a lease, or -> rejected), an executing one is run once and marked approved or
  * failed, and runs whose lease ran out (a replica stopped or crashed mid-statement) are found and marked failed so
  * they may be approved again. The store's claim and lease operations make each transition atomic across replicas;
@@ -53,7 +53,7 @@ export class ApprovalFlow {
   constructor(private readonly deps: ApprovalDeps) {}
 
   /**
-   * Approve the session's pending (or failed) write (spec section 3, docs/architecture.md "Approval"): claimed atomically as
+   * Approve the session's pending (or failed) write (docs/http-api.md "Contract: query adapter" rule 2, docs/architecture.md "Approval"): claimed atomically as
    * `executing` for this replica under a lease (renewed while the statement runs), run once with
    * `driver.runWrite` (one transaction) on the operation's connection, then marked `approved` with the rows
    * affected or `failed` with the error (a failed write may be approved again). Records an `approval` history entry
@@ -274,7 +274,7 @@ export class ApprovalFlow {
   }
 
   /**
-   * The trace of the question that held the write follows the decision (StateStore.decideTrace, issue 24 item 6),
+   * The trace of the question that held the write follows the decision (StateStore.decideTrace),
    * its error text scrubbed like every trace error. The decision stands when this fails: the trace only records it.
    */
   private async followTrace(

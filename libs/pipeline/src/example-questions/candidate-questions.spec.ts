@@ -42,7 +42,7 @@ const LIBRARY: DatabaseSchema = {
   ],
 };
 
-describe('candidateQuestions (issue 24 item 5)', () => {
+describe('candidateQuestions', () => {
   it('builds questions from any schema: its tables, measures, categories and foreign keys', () => {
     const questions = candidateQuestions(LIBRARY).map((c) => c.question);
     expect(questions).toEqual(

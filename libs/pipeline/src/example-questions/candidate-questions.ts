@@ -128,7 +128,7 @@ function isAveraged(column: ColumnSchema): boolean {
 }
 
 /**
- * Example questions for any schema (issue 24 item 5), from its tables, columns and foreign keys, never from the
+ * Example questions for any schema, from its tables, columns and foreign keys, never from the
  * names of one database: "How many <table> are there?", "Total <measure> per <category>", "Top 5 <table> by
  * <measure>" and "How many <table> are there per <category>?" ("Average" for prices, rates and scores; money
  * measures first). Tables with more relations (foreign keys either way) come first, then more rows when the engine

@@ -24,7 +24,7 @@ type Rerun = { ok: true; fingerprint: ResultFingerprint; schemaVersion: string |
 export const THUMBS_DOWN_REASON = 'a thumbs-down on an answer that used it sent it back to candidate';
 
 /**
- * The lifecycle of verified examples (issue 23 item 4; docs/architecture.md step 5):
+ * The lifecycle of verified examples (docs/architecture.md step 5):
  * - a thumbs-up on an answered read stores a `candidate` (one per connection, question and SQL while one is open) and
  *   re-runs its SQL read-only in the background (the connection's driver, the answer's row limit and statement
  *   timeout): the result's fingerprint ({@link resultFingerprint}) is computed from that re-run and kept, and its row

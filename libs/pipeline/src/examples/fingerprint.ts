@@ -24,7 +24,7 @@ function rowLine(row: readonly unknown[]): string {
 }
 
 /**
- * The fingerprint of a read (issue 23 item 4): its column names, row count and a SHA-256 of its rows, the row lines
+ * The fingerprint of a read: its column names, row count and a SHA-256 of its rows, the row lines
  * sorted first unless `sql` orders its rows ({@link ordersRows}), so an unordered statement's fingerprint does not
  * depend on the order the engine happened to return.
  */

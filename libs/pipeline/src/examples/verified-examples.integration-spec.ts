@@ -1,5 +1,5 @@
 /**
- * Verified examples at question time (issue 23 items 4 and 5) on real SQLite, PostgreSQL and MariaDB (the latter two
+ * Verified examples at question time on real SQLite, PostgreSQL and MariaDB (the latter two
  * skipped only when unreachable) with the in-memory state store: the
  * offline engine answers a question that a verified example asks with the example's SQL (and only a verified one, and
  * only that question), a model's prompt carries the examples closest to the question, and both record the examples

@@ -13,9 +13,9 @@ export interface FeedbackRecorderDeps {
 }
 
 /**
- * Feedback on answers (spec 4.1 POST /feedback/{session_id}; issue 24 item 3, POST /api/sessions/{id}/feedback with
+ * Feedback on answers (docs/http-api.md "Contract: query adapter" POST /feedback/{session_id}; POST /api/sessions/{id}/feedback with
  * `entry_id`): a `feedback` history entry pointing at the rated query, an audit line, and the verified-example
- * lifecycle that follows a rating (issue 23 item 4, examples/example-curator.ts).
+ * lifecycle that follows a rating (examples/example-curator.ts).
  */
 export class FeedbackRecorder {
   constructor(private readonly deps: FeedbackRecorderDeps) {}

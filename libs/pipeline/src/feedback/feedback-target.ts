@@ -16,7 +16,7 @@ export class FeedbackTargetError extends Error {
 }
 
 /**
- * The query entry `entryId` of the session's `history` that feedback rates (issue 24 item 3).
+ * The query entry `entryId` of the session's `history` that feedback rates.
  * @throws FeedbackTargetError when the id names no entry of the session or an entry that is not an answer
  */
 export function feedbackTarget(sessionId: string, entryId: string, history: readonly HistoryEntry[]): HistoryEntry {

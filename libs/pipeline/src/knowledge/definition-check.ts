@@ -18,7 +18,7 @@ interface NamedTable {
 }
 
 /**
- * Checks a definition against the connection's introspected schema with nlq's own parser (issue 23 item 1; the
+ * Checks a definition against the connection's introspected schema with nlq's own parser (the
  * reference check of docs/architecture.md step 7), never by text:
  * - metric: `expression` parses as one expression whose every column sits inside an aggregate (`SUM(...)`,
  *   `COUNT(...)`; a bare column or `1` is refused), `filter` as one condition without aggregates; both are checked as

@@ -213,7 +213,7 @@ export function definitionsInSql(
 }
 
 /**
- * Pipeline check of issue 23 item 3 (docs/knowledge.md "At question time"), on the parsed SQL, never its text: every
+ * Pipeline check (docs/knowledge.md "At question time"), on the parsed SQL, never its text: every
  * matched metric's `expression` occurs as a subexpression of the select list, ORDER BY or HAVING of a SELECT of the
  * statement, and each conjunct of its `filter` as a conjunct of that SELECT's WHERE or of a JOIN's ON (or of a
  * subquery it reads from); each conjunct of a matched filter's `condition` occurs as such a conjunct of some SELECT.

@@ -17,7 +17,7 @@ import { withSemanticMatches, type DefinitionEmbedder } from './semantic-definit
 export const NO_KNOWLEDGE: KnowledgeMatch = { definitions: [], uses: [], terms: [] };
 
 /**
- * The `knowledge` step (issue 23; docs/knowledge.md "At question time"): the connection's live business definitions
+ * The `knowledge` step (docs/knowledge.md "At question time"): the connection's live business definitions
  * that apply to `question` (matchDefinitions; with `embed`, also those near in meaning, semantic-definitions.ts) and
  * their fingerprint for cache keys (ids and versions). A `knowledge` span is recorded only when the connection has
  * definitions; a store without definitions matches nothing. An embedding failure keeps the lexical match and is noted
@@ -88,7 +88,7 @@ export type DefinitionsCheck =
   | { action: 'refuse'; error: string };
 
 /**
- * The `definitions` check (issue 23 item 3, definition-containment.ts), recorded as a span when a metric or filter
+ * The `definitions` check (definition-containment.ts), recorded as a span when a metric or filter
  * matched: on the parsed `sql`, every matched metric's expression with its filter and every matched filter's
  * condition must be present. When one is missing: `retry` with the difference as the correction error when
  * `mayRetry`, else `refuse` naming the definitions: never a number that ignores a definition. On `pass`, the match

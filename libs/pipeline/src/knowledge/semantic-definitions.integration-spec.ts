@@ -1,5 +1,5 @@
 /**
- * Business definitions matched by meaning when embeddings are configured (issue 23 item 3), through the pipeline on
+ * Business definitions matched by meaning when embeddings are configured, through the pipeline on
  * real SQLite with the real Ollama client against a local stand-in embedding server (testing/embedding-stand-in.ts):
  * a question that does not use a metric's words but means it gets the metric (for a model, not for the offline
  * engine, which applies what the words name), an unrelated question gets none, and an embedding failure keeps the

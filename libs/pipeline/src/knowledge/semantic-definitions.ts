@@ -19,7 +19,7 @@ export function definitionEmbeddingText(d: NamedDefinition): string {
 }
 
 /**
- * Issue 23 item 3 ("embeddings when configured"): adds to a lexical `match` the metrics, filters and synonyms that
+ * Embeddings when configured (docs/knowledge.md "At question time"): adds to a lexical `match` the metrics, filters and synonyms that
  * did not match by words but whose embedding is at least {@link DEFINITION_SIMILARITY} similar to the question's, in
  * the order of `definitions`; their term in `terms` is `~0.86` (the similarity). Unchanged when none qualifies.
  * @throws the embedder's error (the caller keeps the lexical match)

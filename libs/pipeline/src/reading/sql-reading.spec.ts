@@ -368,7 +368,7 @@ describe('describeSql', () => {
     expect(describeSql(sql, dialect, schema)).toBe(reading);
   });
 
-  it('reads the example of issue 22 as its target', () => {
+  it('reads the example as its target', () => {
     const sql =
       "SELECT c.country, COUNT(*) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.status = 'shipped' AND o.order_date >= '2024-01-01' AND o.order_date < '2025-01-01' GROUP BY c.country ORDER BY COUNT(*) DESC";
     expect(describeSql(sql, 'sqlite', S)).toBe(

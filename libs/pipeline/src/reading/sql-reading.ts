@@ -1,5 +1,5 @@
 /**
- * The reading of an answer (issue 22, item 1): what an executed SELECT computed, in one plain-English sentence, for
+ * The reading of an answer: what an executed SELECT computed, in one plain-English sentence, for
  * any provider's SQL. The statement is parsed with node-sql-parser in the dialect's grammar and its tree is read
  * clause by clause: FROM and joins (sql-reading-from.ts), WHERE (sql-reading-conditions.ts), the select list
  * (sql-reading-columns.ts), then GROUP BY, HAVING, ORDER BY and LIMIT/TOP here; names, values and expressions become

@@ -60,7 +60,7 @@ export async function writeAnswer(
     if (mode === 'template') return { text: factualSummary(result), source: 'template', tokens: null, error: null };
   }
   try {
-    // the answer-scope instructions of the business definitions (issue 23) travel with the request to the prompt
+    // the answer-scope instructions of the business definitions travel with the request to the prompt
     const request: AnswerPromptRequest = {
       question,
       sql,

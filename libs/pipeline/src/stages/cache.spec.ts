@@ -102,7 +102,7 @@ describe('cache stage', () => {
   });
 });
 
-describe('business definitions in the cache key (issue 23)', () => {
+describe('business definitions in the cache key', () => {
   it('a matched definition with another version is another key and another reuse scope', () => {
     const parts = {
       connectionId: 'c',

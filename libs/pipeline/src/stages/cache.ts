@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { stemWord, splitWords } from '../word-stemmer';
 
 /**
- * Pipeline step 2 (docs/architecture.md; spec section 8: key = session + query hash + model version, TTL 300 s, semantic
+ * Pipeline step 2 (docs/architecture.md; docs/http-api.md "Contract: limits": key = session + query hash + model version, TTL 300 s, semantic
  * similarity). Exact answers live in a ResultCache under `resultCacheKey`; near-identical questions of the same
  * connection, session and user may reuse earlier SQL through `NearDuplicateIndex` (the SQL is re-executed; rows
  * are never shared across sessions, users or connections).

@@ -72,7 +72,7 @@ export function chooseReading(
 }
 
 /**
- * The text of a clarification as POST /query states it (spec 4.1 has no field for options): the question, then each
+ * The text of a clarification as POST /query states it (docs/http-api.md "Contract: query adapter" has no field for options): the question, then each
  * option numbered, then how to answer. E.g. `Which "London" do you mean? 1. customers in London 2. employees in
  * London. Reply with the number or the words of one option, or ask in other words.`
  */

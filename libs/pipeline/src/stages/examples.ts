@@ -12,7 +12,7 @@ export type PromptExample = FewShotExample & { id: string };
 export const EXAMPLE_POOL = 200;
 
 /**
- * Pipeline step 5 (docs/architecture.md): the connection's verified examples (issue 23 item 4: a thumbs-up only makes
+ * Pipeline step 5 (docs/architecture.md): the connection's verified examples (a thumbs-up only makes
  * a candidate, which an admin promotes after its re-run passed) closest to `question`, at most `limit` (3): of the
  * newest {@link EXAMPLE_POOL}, those sharing the most stemmed words with the question (Jaccard similarity, as
  * retrieval-based few-shot selection does), newer first among equals. None when the store keeps no verified examples.

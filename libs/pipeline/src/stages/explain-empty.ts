@@ -3,7 +3,7 @@ import { probeEmptyResult } from '@nlq/db-drivers';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 
 /**
- * Why a read returned no rows (docs/architecture.md step 11, issue 7 item 6): `text` is the sentence(s) appended to the answer
+ * Why a read returned no rows (docs/architecture.md step 11): `text` is the sentence(s) appended to the answer
  * (null when nothing was found out); `detail` the facts for the answer span (conditions probed, what each matched,
  * ranges or nearest values, probe queries run, milliseconds).
  */

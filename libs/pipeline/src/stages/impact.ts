@@ -3,7 +3,7 @@ import { describeImpact, estimateImpact } from '@nlq/db-drivers';
 import type { DatabaseDriver, ImpactEstimate } from '@nlq/db-drivers';
 
 /**
- * Impact preview of a held statement (docs/architecture.md "Approval", issue 7 item 5): the count of `estimateImpact` plus
+ * Impact preview of a held statement (docs/architecture.md "Approval"): the count of `estimateImpact` plus
  * the words the pending response uses. `rows` is null for DDL and when the count failed or timed out.
  */
 export interface ImpactPreview {

@@ -4,7 +4,7 @@ import type { SqlClassification } from '@nlq/contracts';
 export type PolicyDecision = { action: 'run' } | { action: 'hold' } | { action: 'deny'; error: string };
 
 /**
- * Pipeline step 8 (docs/architecture.md; spec section 3): mode `user` runs reads only and denies writes and DDL (an admin
+ * Pipeline step 8 (docs/architecture.md; docs/http-api.md "Contract: query adapter" rule 2): mode `user` runs reads only and denies writes and DDL (an admin
  * must run them); mode `admin` runs reads and holds every write or DDL for approval. `refused` SQL
  * (unparseable, several statements, ATTACH/PRAGMA/...) is denied in both modes with the checker's reason.
  */

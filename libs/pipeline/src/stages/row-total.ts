@@ -32,7 +32,7 @@ export function rowCap(sql: string, dialect: Dialect): RowCap | null {
 }
 
 /**
- * Honest counts (issue 22 item 4; docs/architecture.md step 9): whether the row limit cut `result`, and how many rows
+ * Honest counts (docs/architecture.md step 9): whether the row limit cut `result`, and how many rows
  * the statement returns without it.
  *
  * The result was cut when the driver says so (more than `maxRows` rows), or when the statement's own cap is at least

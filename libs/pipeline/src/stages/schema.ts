@@ -8,7 +8,7 @@ interface Entry {
 }
 
 /**
- * Pipeline step 3 (docs/architecture.md; spec 1.6): a per-connection cache of `driver.introspect()`. Concurrent first loads of
+ * Pipeline step 3 (docs/architecture.md; docs/http-api.md "Contract: query adapter" rule 3): a per-connection cache of `driver.introspect()`. Concurrent first loads of
  * one connection share one introspection; `refresh` always reloads; `ageSeconds` reports the age that
  * /health shows as schema_age_seconds. In process, per api replica.
  */

@@ -73,7 +73,7 @@ function noteFor(filter: LiteralFilter): ValueNote | null {
 }
 
 /**
- * Issue 22 item 5 (docs/architecture.md step 11): what a person should know about the filter values of the SQL that
+ * Value checks (docs/architecture.md step 11): what a person should know about the filter values of the SQL that
  * ran, from the schema alone (no query): a value compared with a column of another declared type (text against a
  * numeric column; a number against a text column in a range comparison, e.g. `airline >= 10`), and an `=`/`IN` value
  * not among the column's known (sampled) values, naming those values or the stored letter case. Only conjuncts of the

@@ -21,10 +21,10 @@ export class InMemoryStateStore implements StateStore {
   private readonly history: HistoryEntry[] = [];
   private readonly operations: PendingOperation[] = [];
   private readonly traces = new Map<string, Trace>();
-  /** Verified examples (issue 23 item 4), reading this store's traces for the examples an answer used. */
+  /** Verified examples, reading this store's traces for the examples an answer used. */
   readonly verifiedExamples = new InMemoryExampleStore();
 
-  /** Business definitions of every connection (issue 23), as tests put them; deleted ones are kept and never listed. */
+  /** Business definitions of every connection, as tests put them; deleted ones are kept and never listed. */
   readonly definitions: KnowledgeDefinition[] = [];
 
   constructor(private readonly clock: () => number = Date.now) {}

@@ -1,5 +1,5 @@
 /**
- * The examples /docs shows (issue 24 item 6): one realistic example for each request body and response schema the
+ * The examples /docs shows: one realistic example for each request body and response schema the
  * operations name directly, taken from answers of the sample shop database and the offline engine, and for the
  * answers that are not JSON (CSV, JSON rows, YAML, server-sent events). {@link setupOpenApi} sets them on the
  * generated document; properties of their own carry `example` on the DTOs' @ApiProperty. Kept in one place, one

@@ -1,5 +1,5 @@
 /**
- * A schema built to break a text-to-SQL service (issue 20): JavaScript prototype keys as table and column names (the
+ * A schema built to break a text-to-SQL service: JavaScript prototype keys as table and column names (the
  * Ergast Formula 1 layout: `constructors`, `constructorId`, `constructorResults`), SQL keywords as names, quotes,
  * backticks, brackets, spaces, dots and non-ASCII letters inside names, a table of 400 columns, a view, an empty
  * table, and columns of the engine's unusual types. PostgreSQL adds names differing only in case and one table name in

@@ -7,7 +7,7 @@ import { ApprovalService } from './approval.service';
 import { ApprovalDecisionResponseDto } from './dto/approval-decision-response.dto';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
 
-/** POST /approve/{session_id} and POST /reject/{session_id} (spec 4.1, section 3). */
+/** POST /approve/{session_id} and POST /reject/{session_id} (docs/http-api.md "Contract: query adapter"; docs/http-api.md "Contract: query adapter" rule 2). */
 @ApiTags('query adapter')
 @ApiSecurity('api_key')
 @UseGuards(AdapterKeyGuard)

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { keyFingerprint } from '../../platform/auth/caller';
 import { QueryPipeline } from '@nlq/pipeline';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import { adapterPrincipal } from '../../platform/auth/adapter-principal';
 import { assertRole } from '../../platform/auth/required-role';
 import { AppConfig } from '../../platform/config/app-config';
 import type { ApprovalDecisionResponseDto } from './dto/approval-decision-response.dto';
 
 /**
- * Decisions on a session's pending SQL (spec section 3). On the adapter surface the deciding user is the session id.
+ * Decisions on a session's pending SQL (docs/http-api.md "Contract: query adapter" rule 2). On the adapter surface the deciding user is the session id.
  * Errors come from the pipeline: NothingPendingError (404), ApprovalConflictError (409), ApprovalExecutionError
  * (422, or 502 when the database is unreachable). Another user's /api session answers 404 NOT_FOUND
  * (SessionAccessService.assertAdapterAccess); 403 FORBIDDEN when ADAPTER_ROLE is below `approver`.

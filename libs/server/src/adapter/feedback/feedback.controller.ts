@@ -8,7 +8,7 @@ import { FeedbackResponseDto } from './dto/feedback-response.dto';
 import { FeedbackService } from './feedback.service';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
 
-/** POST /feedback/{session_id} (spec 4.1). */
+/** POST /feedback/{session_id} (docs/http-api.md "Contract: query adapter"). */
 @ApiTags('query adapter')
 @ApiSecurity('api_key')
 @UseGuards(AdapterKeyGuard)

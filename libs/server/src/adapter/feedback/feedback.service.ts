@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FeedbackSignal } from '@nlq/contracts';
 import { QueryPipeline } from '@nlq/pipeline';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import { adapterPrincipal } from '../../platform/auth/adapter-principal';
 import { assertRole } from '../../platform/auth/required-role';
 import { AppConfig } from '../../platform/config/app-config';

@@ -5,7 +5,7 @@ import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { HealthResponseDto } from './dto/health-response.dto';
 import { HealthService } from './health.service';
 
-/** GET /health (spec 4.1). Behind the key when SERVICE_API_KEY is set, like every adapter endpoint (spec 4). */
+/** GET /health (docs/http-api.md "Contract: query adapter"). Behind the key when SERVICE_API_KEY is set, like every adapter endpoint (docs/http-api.md "The interface contract"). */
 @ApiTags('query adapter')
 @ApiSecurity('api_key')
 @UseGuards(AdapterKeyGuard)

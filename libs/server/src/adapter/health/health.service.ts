@@ -3,7 +3,7 @@ import { QueryPipeline } from '@nlq/pipeline';
 import { AppConfig } from '../../platform/config/app-config';
 import type { HealthResponseDto } from './dto/health-response.dto';
 
-/** GET /health: liveness plus the schema cache's age and the service mode (spec section 2). */
+/** GET /health: liveness plus the schema cache's age and the service mode (docs/http-api.md "Contract: query adapter"). */
 @Injectable()
 export class HealthService {
   constructor(

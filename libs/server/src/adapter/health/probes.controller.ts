@@ -13,7 +13,7 @@ const within = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 
 /**
- * Orchestrator probes, without a key, answering small JSON that reveals nothing else (issue 10 item 4):
+ * Orchestrator probes, without a key, answering small JSON that reveals nothing else:
  * GET /livez `{ status: 'live' }` while the process serves; GET /readyz `{ status: 'ready' }` when the query
  * database, the state store and Redis (when REDIS_URL is set) answer within 2 s each, else 503 in the error shape
  * ("not ready: shutting down" first thing on SIGTERM, or "not ready: a dependency is unreachable").

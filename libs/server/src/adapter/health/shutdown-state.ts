@@ -5,7 +5,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 
 /**
- * Graceful shutdown (issue 10 item 4). {@link begin} (main.ts calls it on SIGTERM/SIGINT, before app.close()) turns
+ * Graceful shutdown. {@link begin} (main.ts calls it on SIGTERM/SIGINT, before app.close()) turns
  * GET /readyz to 503. Then, before the HTTP server closes (Nest's beforeApplicationShutdown), approved writes this
  * replica is running get up to SHUTDOWN_GRACE_MS to finish; Fastify's close then stops accepting connections and
  * waits for in-flight requests, and the pools close last (onApplicationShutdown). A write still running past the

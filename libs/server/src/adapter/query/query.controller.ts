@@ -7,7 +7,7 @@ import { QueryResponseDto } from './dto/query-response.dto';
 import { QueryService } from './query.service';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
 
-/** POST /query (spec 4.1). */
+/** POST /query (docs/http-api.md "Contract: query adapter"). */
 @ApiTags('query adapter')
 @ApiSecurity('api_key')
 @UseGuards(AdapterKeyGuard)

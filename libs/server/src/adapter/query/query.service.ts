@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
 import { adapterAccess } from '../../platform/auth/adapter-principal';
 import { AppConfig } from '../../platform/config/app-config';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
 import type { QueryRequestDto } from './dto/query-request.dto';
 import { responseWithReading } from './reading-text';
 import { responseWithWarnings } from './warning-text';
 import type { QueryResponseDto } from './dto/query-response.dto';
 
-/** Session id and user id of a POST /query without user_id (spec 4.1 rule 1). */
+/** Session id and user id of a POST /query without user_id (docs/http-api.md "Contract: query adapter" rule 1). */
 export const DEFAULT_USER_ID = 'rest_user';
 
 /** POST /query: asks the pipeline and maps its outcome to QueryResponse. */

@@ -4,8 +4,8 @@ import { escapedValue } from '@nlq/contracts';
 export const MAX_READING_CHARS = 2_000;
 
 /**
- * The /query response text with the answer's reading (issue 22 item 1): POST /query has no field for it (spec section
- * 2 QueryResponse), so the reading follows the answer on its own line, unless it would only repeat the answer: when
+ * The /query response text with the answer's reading: POST /query has no field for it (docs/http-api.md
+ * "Contract: query adapter"), so the reading follows the answer on its own line, unless it would only repeat the answer: when
  * every word of the reading after its leading verb ("Counted", "Listed", ...) already appears in the answer (case,
  * punctuation and number grouping aside; "Counted customers." adds nothing to "There are 1,000 customers."), or there
  * is no reading. The reading is kept on one line (escapedValue), so a literal of the SQL cannot start a line.

@@ -5,7 +5,7 @@ import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { RefreshResponseDto } from './dto/refresh-response.dto';
 import { SchemaService } from './schema.service';
 
-/** POST /refresh (spec 4.1). */
+/** POST /refresh (docs/http-api.md "Contract: query adapter"). */
 @ApiTags('query adapter')
 @ApiSecurity('api_key')
 @UseGuards(AdapterKeyGuard)

@@ -5,8 +5,8 @@ import { TargetResolverService } from '../../platform/targets/target-resolver.se
 import type { RefreshResponseDto } from './dto/refresh-response.dto';
 
 /**
- * POST /refresh: reloads the active connection's schema cache (spec 4.1 rule 5), which resets schema_age_seconds,
- * and announces it so every replica reloads it too (issue 14).
+ * POST /refresh: reloads the active connection's schema cache (docs/http-api.md "Contract: query adapter" rule 3), which resets schema_age_seconds,
+ * and announces it so every replica reloads it too.
  */
 @Injectable()
 export class SchemaService {

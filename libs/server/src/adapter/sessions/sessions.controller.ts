@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { HISTORY_PAGE_DEFAULT } from '@nlq/contracts';
-import { HistoryPageQueryDto } from '../../application/sessions/dto/history-page-query.dto';
+import { HistoryPageQueryDto } from '../../platform/sessions/dto/history-page-query.dto';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AdapterKeyGuard } from '../../platform/auth/adapter-key.guard';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
@@ -8,7 +8,7 @@ import { SessionIdPipe } from '../../platform/common/session-id.pipe';
 import { SessionHistoryResponseDto } from './dto/session-history-response.dto';
 import { SessionsService } from './sessions.service';
 
-/** GET /session/{session_id} (spec 4.1). */
+/** GET /session/{session_id} (docs/http-api.md "Contract: query adapter"). */
 @ApiTags('query adapter')
 @ApiSecurity('api_key')
 @UseGuards(AdapterKeyGuard)

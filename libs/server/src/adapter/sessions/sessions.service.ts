@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryPipeline } from '@nlq/pipeline';
-import { SessionAccessService } from '../../application/sessions/session-access.service';
-import { historyListEntry } from '../../application/sessions/history-list-entry';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
+import { historyListEntry } from '../../platform/sessions/history-list-entry';
 import { scrubMessage } from '../../platform/security/secret-scrubber';
 import type { SessionHistoryResponseDto } from './dto/session-history-response.dto';
 
 /**
  * Reads a session's history (questions, results, approvals, rejections, feedback), oldest first. Error texts (and
- * the answers of failed entries, which repeat them) pass through scrubMessage: no credentials (issue 14).
+ * the answers of failed entries, which repeat them) pass through scrubMessage: no credentials.
  */
 @Injectable()
 export class SessionsService {

@@ -1,5 +1,5 @@
 import type { BenchmarkQuestion, Dialect } from '@nlq/contracts';
-import { classifySql } from '@nlq/db-drivers';
+import { classifySql } from '@nlq/pipeline';
 import type { FieldProblems } from '../../platform/common/api.exception';
 
 /** Most context questions one benchmark question carries. */

@@ -26,7 +26,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../platform/targets/target-resolver.service';
-import { LIVE_EVENT_BUS } from '../live/live-event-bus';
+import { LIVE_EVENT_BUS } from '../../platform/live-events/live-event-bus';
 import { BackgroundRuns } from './background-runs';
 
 /** Who a run started by a configuration change runs as: the service. */

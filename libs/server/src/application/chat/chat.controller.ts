@@ -10,7 +10,7 @@ import { ChatRequestDto } from './dto/chat-request.dto';
 import { ChatResponseDto } from './dto/chat-response.dto';
 import { RateLimited } from '../../platform/rate-limit/rate-limited.decorator';
 
-/** POST /api/chat (spec 4.2) and its server-sent-events variant POST /api/chat/stream. */
+/** POST /api/chat (docs/http-api.md "Contract: application surface") and its server-sent-events variant POST /api/chat/stream. */
 @ApiTags('application: chat')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

@@ -3,7 +3,7 @@ import { publicClarification, type ChatRequest, type ChatResponse } from '@nlq/c
 import { ApiException } from '../../platform/common/api.exception';
 import { QueryPipeline, type EventSink } from '@nlq/pipeline';
 import type { Caller } from '../../platform/auth/caller';
-import { SessionAccessService } from '../sessions/session-access.service';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import { AppConfig } from '../../platform/config/app-config';
 import { toQueryResponse } from '../../platform/pipeline/query-response.mapper';
 import { suggestChart } from './chart-suggestion';

@@ -6,7 +6,7 @@ import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { ConnectionGuideService } from './connection-guide.service';
 import { ConnectionSchemaDto, ExampleQuestionsDto } from './dto/connection-guide.dto';
 
-/** /api/connections/{id}/schema and /example-questions: what the web chat shows to find one's way (issue 24 item 5). */
+/** /api/connections/{id}/schema and /example-questions: what the web chat shows to find one's way. */
 @ApiTags('application: connections')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

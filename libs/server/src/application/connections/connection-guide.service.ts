@@ -6,7 +6,7 @@ import { TargetResolverService } from '../../platform/targets/target-resolver.se
 import { schemaView } from './schema-view';
 
 /**
- * What helps a person find their way in a connection's data (issue 24 item 5): its schema from the schema cache
+ * What helps a person find their way in a connection's data: its schema from the schema cache
  * (introspected once if not cached yet, as a question would) and example questions built from that schema and
  * checked read-only with the offline engine, kept per connection and schema version (pipeline example-questions/).
  * An unknown connection rejects with PipelineError NOT_FOUND (404); an unreachable database with the driver's

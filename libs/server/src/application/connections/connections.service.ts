@@ -23,14 +23,14 @@ import {
 import { AppConfig } from '../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { DEFAULT_CONNECTION_ID, TargetResolverService } from '../../platform/targets/target-resolver.service';
-import { ConnectionEntity } from './connection.entity';
+import { ConnectionEntity } from '../../platform/api-state/connection.entity';
 import {
   joinConnectionUrl,
   scrubSecrets,
   secretForms,
   splitConnectionUrl,
   type ConnectionSecrets,
-} from './connection-url-secrets';
+} from '../../platform/security/connection-url-secrets';
 import { connectionUrlProblem } from './probe-guard';
 import { messageOf, withTimeout } from './with-timeout';
 
@@ -48,7 +48,7 @@ const KEEP = '***';
  * starts register the stored connections and activate the stored active one. Every URL given through the API
  * passes the probing guard ({@link connectionUrlProblem}) before anything connects.
  *
- * Replicas (issue 14): every change is announced through ReplicaCoherenceService; when another replica announces
+ * Replicas: every change is announced through ReplicaCoherenceService; when another replica announces
  * one, {@link syncFromStore} applies the difference between the store and this replica's drivers.
  */
 @Injectable()

@@ -28,7 +28,7 @@ export class ExportQueryDto {
   format?: ExportFormat;
 }
 
-/** GET /api/export (spec 4.2, "data export"). */
+/** GET /api/export (docs/http-api.md "Contract: application surface", "data export"). */
 @ApiTags('application: export')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

@@ -15,7 +15,7 @@ import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { ApiKeyViewDto, WhoAmIDto } from './dto/api-key-view.dto';
 import { IssueKeyDto } from './dto/issue-key.dto';
 
-/** GET /api/me and the user-bound keys under /api/keys (spec 5.5); managing keys needs the role `admin`. */
+/** GET /api/me and the user-bound keys under /api/keys (docs/http-api.md "Contract: authentication" rule 4); managing keys needs the role `admin`. */
 @ApiTags('application: keys')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

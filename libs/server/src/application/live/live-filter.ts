@@ -2,7 +2,7 @@ import { roleAtLeast, type LiveEvent } from '@nlq/contracts';
 import { seesEveryone, type Caller } from '../../platform/auth/caller';
 
 /**
- * Whether a /ws/live subscriber hears an event (spec 5.5, sessions isolated per user): the service key hears every
+ * Whether a /ws/live subscriber hears an event (docs/http-api.md "Contract: authentication" rule 4, sessions isolated per user): the service key hears every
  * event (an `admin`); an `approver` also hears every session's approval events (it decides any user's held write,
  * docs/http-api.md "Roles and data policies"); a user hears the events of its own sessions (the event's userId) and
  * service-wide events that name no session (schema.refreshed).

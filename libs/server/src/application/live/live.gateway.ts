@@ -9,10 +9,10 @@ import { ApiKeyService } from '../../platform/auth/api-key.service';
 import type { Caller } from '../../platform/auth/caller';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { AuthThrottleService } from '../../platform/security/auth-throttle.service';
-import { LIVE_EVENT_BUS, type LiveEventBus } from './live-event-bus';
+import { LIVE_EVENT_BUS, type LiveEventBus } from '../../platform/live-events/live-event-bus';
 import { mayHear } from './live-filter';
 
-/** Path of the live channel (spec 6). */
+/** Path of the live channel (docs/http-api.md "Contract: events"). */
 export const LIVE_PATH = '/ws/live';
 /** A socket that has not authenticated within this many milliseconds is closed (code 4408). */
 export const LIVE_AUTH_TIMEOUT_MS = 5000;
@@ -32,9 +32,9 @@ const HEARTBEAT_MS = 30_000;
  * server answers `{"type":"ready","user_id":"<user>"}` and from then on sends each LiveEvent of the live-event
  * bus (LIVE_EVENT_BUS: every replica's events when REDIS_URL is set) that the key may hear ({@link mayHear}); a
  * wrong key gets `{"type":"error","message":...}` and close 4401, and counts as a failed authentication of the
- * client address (AuthThrottleService, issue 14); a throttled address or key prefix gets an error message with
+ * client address (AuthThrottleService); a throttled address or key prefix gets an error message with
  * `retry_after_seconds` and close 4429 before its key is checked. Later client messages are ignored. Sticky
- * routing is needed behind a load balancer (spec 6.1).
+ * routing is needed behind a load balancer (docs/http-api.md "Contract: events").
  */
 @Injectable()
 export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
@@ -45,7 +45,7 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head);
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly httpAdapterHost: HttpAdapterHost,
     private readonly keys: ApiKeyService,
     @Inject(LIVE_EVENT_BUS) private readonly bus: LiveEventBus,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
@@ -53,7 +53,7 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.server = this.httpAdapterHost.httpAdapter.getHttpServer() as Server;
     this.server.on('upgrade', this.onUpgrade);
     this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
     this.heartbeat.unref();

@@ -11,12 +11,12 @@ import { SettingsTable } from '../../platform/common/settings-table';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
 import { ReplicaCoherenceService, SETTINGS_TOPIC } from '../../platform/coherence/replica-coherence.service';
 import { AppConfig } from '../../platform/config/app-config';
-import { scrubSecrets } from '../connections/connection-url-secrets';
+import { scrubSecrets } from '../../platform/security/connection-url-secrets';
 import { llmBaseUrlProblem } from '../connections/probe-guard';
 import { messageOf, withTimeout } from '../connections/with-timeout';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { TargetResolverService } from '../../platform/targets/target-resolver.service';
-import { LlmSettingEntity } from './llm-setting.entity';
+import { LlmSettingEntity } from '../../platform/api-state/llm-setting.entity';
 
 /** Id and name of the setting created from LLM_* at first start. */
 export const DEFAULT_LLM_ID = 'default';
@@ -28,7 +28,7 @@ export const LLM_TEST_TIMEOUT_MS = 10_000;
  * Model provider settings of /api/llms, stored in `api_llm_setting` with the API key encrypted (SecretBox). The
  * active setting is the TargetResolver's provider, so activating one changes the model of the next question.
  * At first start a setting `default` is created from LLM_* and made active. Base URLs pass the probing guard
- * ({@link llmBaseUrlProblem}). Replicas (issue 14): every change is announced through ReplicaCoherenceService, and
+ * ({@link llmBaseUrlProblem}). Replicas: every change is announced through ReplicaCoherenceService, and
  * {@link syncFromStore} applies another replica's.
  */
 @Injectable()

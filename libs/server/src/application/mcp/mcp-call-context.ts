@@ -2,7 +2,7 @@ import type { Caller } from '../../platform/auth/caller';
 
 /**
  * Who one POST /mcp request acts for, built per request (the transport is stateless, docs/mcp.md): the caller its
- * key identified (bound to users exactly as /api, spec 5.5), the request id its errors carry, and the base URL of
+ * key identified (bound to users exactly as /api, docs/http-api.md "Contract: authentication" rule 4), the request id its errors carry, and the base URL of
  * the web app where a person approves a pending write.
  */
 export interface McpCallContext {

@@ -4,7 +4,7 @@ import { QueryPipeline } from '@nlq/pipeline';
 import type { Logger } from 'pino';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { ChatService } from '../chat/chat.service';
-import { ApiSessionsService } from '../sessions/api-sessions.service';
+import { ApiSessionsService } from '../api-sessions/api-sessions.service';
 import type { McpCallContext } from './mcp-call-context';
 import { registerSchemaResource } from './schema.resource';
 import { registerAskTool } from './tools/ask.tool';
@@ -30,7 +30,7 @@ export const MCP_INSTRUCTIONS =
  * Builds the MCP server of one request (the transport is stateless: one server per POST /mcp, MCP TypeScript SDK
  * docs "stateless Streamable HTTP"), with nlq's four tools (ask, describe_schema, session_history, feedback) and the
  * schema resource (nlq://schema), each acting for `context.caller` through the same application services as /api.
- * No tool approves or rejects a write (issue 25).
+ * No tool approves or rejects a write.
  */
 @Injectable()
 export class McpServerFactory {

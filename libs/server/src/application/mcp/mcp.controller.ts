@@ -17,7 +17,7 @@ import { assertValidHost, batchRefusal } from './mcp-request-checks';
  * docs/mcp.md). POST carries one JSON-RPC message (a batch, an array, is refused with a JSON-RPC error and HTTP 400,
  * batchRefusal, so every tool call is one request against the rate limit, the audit log and the traces; a malformed
  * Host header is 400, assertValidHost); the key (X-API-Key or `Authorization: Bearer <key>`) binds it to
- * a user exactly as /api (ApiAuthGuard, spec 5.5), each POST counts against RATE_LIMIT_PER_MINUTE like POST
+ * a user exactly as /api (ApiAuthGuard, docs/http-api.md "Contract: authentication" rule 4), each POST counts against RATE_LIMIT_PER_MINUTE like POST
  * /api/chat, and a browser Origin must pass McpOriginGuard. GET (a server-sent event stream) and DELETE (ending a
  * session) are 405: the server is stateless and answers in JSON.
  */

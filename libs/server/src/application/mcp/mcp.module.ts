@@ -5,7 +5,7 @@ import { McpHttpService } from './mcp-http.service';
 import { McpOriginGuard } from './mcp-origin.guard';
 import { McpServerFactory } from './mcp-server.factory';
 
-/** /mcp: the Model Context Protocol server (issue 25; docs/mcp.md). */
+/** /mcp: the Model Context Protocol server (docs/mcp.md). */
 @Module({
   imports: [ChatModule],
   controllers: [McpController],

@@ -7,8 +7,8 @@ import type { Principal } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
-import { DataPolicyVersionEntity } from './data-policy-version.entity';
-import { DataPolicyEntity } from './data-policy.entity';
+import { DataPolicyVersionEntity } from '../../platform/api-state/data-policy-version.entity';
+import { DataPolicyEntity } from '../../platform/api-state/data-policy.entity';
 
 /**
  * The data policy of each connection, read and written as one document (docs/http-api.md "Roles and data

@@ -12,7 +12,7 @@ import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../platform/targets/target-resolver.service';
 import { readProblem } from '../benchmarks/benchmark-questions';
 import { suggestChart } from '../chat/chart-suggestion';
-import { SessionAccessService } from '../sessions/session-access.service';
+import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import type { CreateSavedAnswerDto } from './dto/saved-answer.dto';
 
 /** What a new saved answer holds besides its name, owner and times. */

@@ -2,12 +2,12 @@ import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiAuthGuard } from '../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../platform/auth/caller';
-import { DEFAULT_PAGE_SIZE } from '../sessions/dto/page-query.dto';
+import { DEFAULT_PAGE_SIZE } from '../api-sessions/dto/page-query.dto';
 import { ErrorResponseDto } from '../../platform/common/error-response.dto';
 import { TraceDto, TraceQueryDto, TraceSummaryPageDto } from './dto/trace.dto';
 import { TracesService } from './traces.service';
 
-/** GET /api/traces and GET /api/traces/{id} (spec 4.2). */
+/** GET /api/traces and GET /api/traces/{id} (docs/http-api.md "Contract: application surface"). */
 @ApiTags('application: traces')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

@@ -10,14 +10,14 @@ import { registerWebApp } from './web-app.routes';
 @Injectable()
 export class WebAppServer implements OnModuleInit {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly httpAdapterHost: HttpAdapterHost,
     private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const served = await registerWebApp(
-      this.adapterHost.httpAdapter.getInstance<FastifyInstance>(),
+      this.httpAdapterHost.httpAdapter.getInstance<FastifyInstance>(),
       this.config.webDistDir,
     );
     if (served) this.logger.info({ dir: this.config.webDistDir }, 'serving the web app at /');
@@ -25,6 +25,6 @@ export class WebAppServer implements OnModuleInit {
   }
 }
 
-/** The built web app at / (spec 1.10: same-origin /api in production). */
+/** The built web app at / (docs/http-api.md "Contract: application surface": same-origin /api in production). */
 @Module({ providers: [WebAppServer] })
 export class WebAppModule {}

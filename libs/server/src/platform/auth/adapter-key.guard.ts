@@ -4,11 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { ApiException } from '../common/api.exception';
 
-/** Header carrying the key (spec section 5.1). */
+/** Header carrying the key (docs/http-api.md "Contract: authentication" rule 1). */
 export const API_KEY_HEADER = 'x-api-key';
 
 /**
- * Guard of the query adapter surface (spec 5.3): when SERVICE_API_KEY is set every request must carry it in
+ * Guard of the query adapter surface (docs/http-api.md "Contract: authentication" rule 2): when SERVICE_API_KEY is set every request must carry it in
  * X-API-Key, else 401 UNAUTHORIZED in the error shape; when unset the surface is open. The comparison hashes both
  * values with SHA-256 and compares the digests with crypto.timingSafeEqual, so neither the key's content nor its
  * length leaks through timing.

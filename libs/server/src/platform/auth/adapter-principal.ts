@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/app-config';
 import type { Principal } from './caller';
 
 /**
- * The principal of a request of the query adapter surface (spec 4.1), which keeps one key: the user its session id
+ * The principal of a request of the query adapter surface (docs/http-api.md "Contract: query adapter"), which keeps one key: the user its session id
  * names, with the role ADAPTER_ROLE gives (default `admin`) and no attributes (docs/configuration.md, docs/http-api.md
  * "Roles and data policies").
  */

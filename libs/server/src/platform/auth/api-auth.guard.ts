@@ -13,7 +13,7 @@ import { SessionAuth } from './session-auth';
 export type AuthRequest = FastifyRequest & { [CALLER_PROPERTY]?: Principal };
 
 /**
- * Guard of every /api route (spec 5.4) and of /mcp. Authentication: X-API-Key (or `Authorization: Bearer <key>`,
+ * Guard of every /api route (docs/http-api.md "Contract: authentication" rule 2) and of /mcp. Authentication: X-API-Key (or `Authorization: Bearer <key>`,
  * see presentedApiKey) must be the service key or a user-bound key; without a key, a sign-in session cookie counts
  * ({@link SessionAuth}); else 401 UNAUTHORIZED in the error shape (also for an expired session). Each authentication
  * path is one step of {@link authenticate}. Authorization: the route's {@link RequireRole} (default

@@ -30,7 +30,7 @@ export const SERVICE_PRINCIPAL: Principal = Object.freeze({
 const PREFIX_CHARS = 12;
 
 /**
- * The keys of the application surface (spec 5.4, 5.5) and who they belong to.
+ * The keys of the application surface (docs/http-api.md "Contract: authentication" rule 2; docs/http-api.md "Contract: authentication" rule 4) and who they belong to.
  *
  * - The service key (user id `service`): SERVICE_API_KEY, or when unset a random key generated on first start,
  *   kept in DATA_DIR/service-api-key (mode 0600), printed once on stdout when created (never logged) and reused

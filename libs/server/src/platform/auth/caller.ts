@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 export type PrincipalVia = 'service-key' | 'user-key' | 'session';
 
 /**
- * Who sent an /api request or opened a /ws/live socket (spec 5.5; roles in docs/http-api.md "Roles and data
+ * Who sent an /api request or opened a /ws/live socket (docs/http-api.md "Contract: authentication" rule 4; roles in docs/http-api.md "Roles and data
  * policies"). The authentication paths (an API key today, a sign-in session) each build one and leave it on the
  * request under {@link CALLER_PROPERTY}.
  */

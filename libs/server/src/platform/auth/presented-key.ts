@@ -4,7 +4,7 @@ import { API_KEY_HEADER } from './adapter-key.guard';
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
- * The key a request presents for the application surface and /mcp (spec 5.4, issue 25): `X-API-Key`, else the
+ * The key a request presents for the application surface and /mcp (docs/http-api.md "Contract: authentication" rule 2): `X-API-Key`, else the
  * token of `Authorization: Bearer <key>` (RFC 6750 section 2.1, the form MCP clients send). The first value of a
  * repeated header counts. Null when neither carries a non-empty key. Only where the key is read: it is verified by
  * ApiKeyService like any other.

@@ -18,7 +18,7 @@ export class SchemaRefreshFollower implements OnModuleInit {
 }
 
 /**
- * Replica coherence (issue 14 item 2): {@link ReplicaCoherenceService} for every module that changes shared settings
+ * Replica coherence: {@link ReplicaCoherenceService} for every module that changes shared settings
  * (connections, model settings, schema refreshes), and the follower of schema refreshes.
  */
 @Global()

@@ -31,7 +31,7 @@ export const COHERENCE_RESYNC_MS = 10_000;
 export type TopicHandler = (topic: string) => Promise<void>;
 
 /**
- * Keeps api replicas that share one state store coherent (issue 14 item 2; docs/architecture.md "State and scale").
+ * Keeps api replicas that share one state store coherent (docs/architecture.md "State and scale").
  *
  * The truth is the state store: every change of connections or model settings, and every schema refresh, bumps a
  * counter row ({@link ChangeStampEntity}) through {@link announce}. A replica compares the counters with the

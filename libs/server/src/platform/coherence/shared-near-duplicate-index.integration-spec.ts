@@ -6,7 +6,7 @@ import { SharedNearDuplicateIndex } from './shared-near-duplicate-index';
 const SCOPE = { connectionId: 'shop', sessionId: 's1', userId: 'alice' };
 const ENTRY = { question: 'List all customers', sql: 'SELECT * FROM customers', modelId: 'm:1', schemaVersion: 'v1' };
 
-describeWith('redis')('SharedNearDuplicateIndex over real Redis (issue 14)', () => {
+describeWith('redis')('SharedNearDuplicateIndex over real Redis', () => {
   let clients: RedisClients[] = [];
   let a: SharedNearDuplicateIndex;
   let b: SharedNearDuplicateIndex;

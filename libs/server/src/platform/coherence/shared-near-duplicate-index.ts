@@ -14,7 +14,7 @@ interface RememberMessage {
 
 /**
  * The pipeline's near-duplicate memory (libs/pipeline stages/cache.ts), kept the same on every api replica
- * (issue 14): each question a replica remembers is PUBLISHed on {@link REDIS_NEAR_DUPLICATE_CHANNEL} and remembered
+ *: each question a replica remembers is PUBLISHed on {@link REDIS_NEAR_DUPLICATE_CHANNEL} and remembered
  * by the others, so a near-identical follow-up reuses the SQL whichever replica answers it. Only the question, its
  * SQL, model id and schema version travel, scoped as before (connection, session, user, conversation): never rows.
  * Forgetting on a schema refresh follows the refresh itself, which every replica applies (ReplicaCoherenceService).

@@ -5,7 +5,7 @@ import type { Caller } from '../auth/caller';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 
 /**
- * Audit log (spec 1.9: "the user id is written to logs for audit"): one pino line per query, approval, rejection and
+ * Audit log (docs/http-api.md "Contract: query adapter" rule 6: "the user id is written to logs for audit"): one pino line per query, approval, rejection and
  * feedback, `{"component":"audit","audit":"approve","userId":"...","sessionId":"...",...}`, at level info.
  */
 @Injectable()

@@ -64,7 +64,7 @@ function example(
   };
 }
 
-/** The example /docs shows for each documented error status (issue 24 item 6). */
+/** The example /docs shows for each documented error status. */
 const EXAMPLES = new Map<number, ErrorResponse>([
   [
     400,

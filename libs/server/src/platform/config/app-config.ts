@@ -32,7 +32,7 @@ export class AppConfig {
   readonly port!: number;
   readonly host!: string;
   readonly mode!: 'user' | 'admin';
-  /** null: the query adapter surface needs no key (spec 5.3). */
+  /** null: the query adapter surface needs no key (docs/http-api.md "Contract: authentication" rule 2). */
   readonly serviceApiKey!: string | null;
   /** Absolute DATA_DIR. */
   readonly dataDir!: string;
@@ -79,7 +79,7 @@ export class AppConfig {
   readonly logLevel!: string;
   /** LOG_FORMAT: `auto` (pretty on a terminal, JSON otherwise), `json` or `pretty` (platform/logging/logger.factory.ts). */
   readonly logFormat!: 'auto' | 'json' | 'pretty';
-  /** User-bound /api keys from USER_API_KEYS (spec 5.5), in the order given. */
+  /** User-bound /api keys from USER_API_KEYS (docs/http-api.md "Contract: authentication" rule 4), in the order given. */
   readonly userApiKeys!: ReadonlyArray<{ userId: string; key: string; role: Role }>;
   /** ADAPTER_ROLE: the role of every request of the query adapter surface (default `admin`). */
   readonly adapterRole!: Role;

@@ -110,7 +110,7 @@ export class EnvironmentVariables {
   SERVICE_MODE: (typeof SERVICE_MODES)[number] = 'user';
 
   /**
-   * Unset: the query adapter surface is open (spec 5.3). 8+ characters; 24+ when NODE_ENV=production (a short key
+   * Unset: the query adapter surface is open (docs/http-api.md "Contract: authentication" rule 2). 8+ characters; 24+ when NODE_ENV=production (a short key
    * can be guessed; OWASP Authentication Cheat Sheet), checked in AppConfig.fromEnv.
    */
   @IsOptional()
@@ -310,7 +310,7 @@ export class EnvironmentVariables {
   LOG_FORMAT: (typeof LOG_FORMAT_SETTINGS)[number] = 'auto';
 
   /**
-   * User-bound keys of the /api surface (spec 5.5): `alice:<key>,bob:<key>`, each key 16+ characters; a trailing
+   * User-bound keys of the /api surface (docs/http-api.md "Contract: authentication" rule 4): `alice:<key>,bob:<key>`, each key 16+ characters; a trailing
    * `:<role>` (viewer, analyst, approver, admin) gives the key that role, else it is `viewer` (`ana:<key>:analyst`).
    */
   @IsOptional()

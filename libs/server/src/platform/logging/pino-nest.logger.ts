@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 
 /**
  * Nest contexts whose `log` messages describe its own bootstrap, one line a module, controller and route (about 90
- * lines at every start): logged at debug, so a start at LOG_LEVEL=info shows what a person needs (issue 24 item 1).
+ * lines at every start): logged at debug, so a start at LOG_LEVEL=info shows what a person needs.
  */
 const BOOTSTRAP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
 

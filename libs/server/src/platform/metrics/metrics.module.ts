@@ -14,12 +14,12 @@ import { NlqMetrics } from './nlq-metrics';
 @Injectable()
 export class HttpMetricsHook implements OnModuleInit {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly httpAdapterHost: HttpAdapterHost,
     @Inject(NlqMetrics) private readonly metrics: NlqMetrics,
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    const fastify = this.httpAdapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
     if (!fastify) return;
     fastify.addHook('onResponse', async (request, reply) => {
       const route =
@@ -30,7 +30,7 @@ export class HttpMetricsHook implements OnModuleInit {
 }
 
 /**
- * Prometheus metrics (issue 9 item 8): the process's {@link NlqMetrics} (global, so the pipeline module can feed it
+ * Prometheus metrics: the process's {@link NlqMetrics} (global, so the pipeline module can feed it
  * the pipeline's live events), the HTTP timing hook and GET /metrics.
  */
 @Global()

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/app-config';
 
 /**
  * The pipeline's limits from the validated configuration: mode, question length, rows, statement timeout and
- * retries, answer mode and conversation turns from the environment; the cache TTL (300 s, spec section 8), the rows the answer writer sees and the
+ * retries, answer mode and conversation turns from the environment; the cache TTL (300 s, docs/http-api.md "Contract: limits"), the rows the answer writer sees and the
  * schema prompt budget from the pipeline's defaults.
  */
 export function pipelineConfigFrom(config: AppConfig): PipelineConfig {

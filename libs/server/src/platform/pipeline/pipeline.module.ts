@@ -9,7 +9,7 @@ import { RESULT_CACHE, resultCacheProvider } from '../cache/result-cache.provide
 import { PinoAuditLogger } from '../common/audit.logger';
 import { SharedNearDuplicateIndex } from '../coherence/shared-near-duplicate-index';
 import { AppConfig } from '../config/app-config';
-import { LIVE_EVENT_BUS, liveEventBusProvider, type LiveEventBus } from '../../application/live/live-event-bus';
+import { LIVE_EVENT_BUS, liveEventBusProvider, type LiveEventBus } from '../live-events/live-event-bus';
 import { ROOT_LOGGER } from '../logging/logger.factory';
 import { NlqMetrics } from '../metrics/nlq-metrics';
 import { TypeOrmStateStore } from '../state/typeorm-state.store';
@@ -93,7 +93,7 @@ export class ApprovalRecovery implements OnApplicationBootstrap, OnApplicationSh
     liveEventBusProvider,
     resultCacheProvider,
     {
-      // near-duplicate questions shared by the replicas through Redis (issue 14); in process without REDIS_URL
+      // near-duplicate questions shared by the replicas through Redis; in process without REDIS_URL
       provide: SharedNearDuplicateIndex,
       inject: [AppConfig, REDIS_CLIENTS, ROOT_LOGGER],
       useFactory: async (config: AppConfig, redis: RedisClients | null, logger: Logger) => {

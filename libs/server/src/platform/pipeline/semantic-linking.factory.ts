@@ -8,7 +8,7 @@ import { TypeOrmEmbeddingCache } from '../state/typeorm-embedding.cache';
 const DEFAULT_EMBEDDING_URLS = { ollama: 'http://127.0.0.1:11434', openai: 'https://api.openai.com/v1' } as const;
 
 /**
- * The pipeline's semantic schema linking (issue 12 item 5) when LLM_EMBEDDING_MODEL is set: embeddings from
+ * The pipeline's semantic schema linking when LLM_EMBEDDING_MODEL is set: embeddings from
  * LLM_PROVIDER's server (Ollama's /api/embed or an OpenAI-compatible /embeddings, at LLM_BASE_URL or the provider's
  * default) with LLM_API_KEY, table vectors cached in the state store. Null when unset, or (with a warning) when the
  * provider has no embeddings endpoint (anthropic, offline): linking then stays lexical.

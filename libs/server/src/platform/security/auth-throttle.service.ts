@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from '@fastify/proxy-addr';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
@@ -43,8 +43,3 @@ function trustFunction(trustProxy: boolean | number | string[]): (address: strin
   if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
   return proxyAddr.compile(trustProxy);
 }
-
-/** Provides {@link AuthThrottleService} everywhere. */
-@Global()
-@Module({ providers: [AuthThrottleService], exports: [AuthThrottleService] })
-export class SecurityModule {}

@@ -1,5 +1,5 @@
 import { rememberSecrets } from '@nlq/pipeline';
-import { splitConnectionUrl } from '../../application/connections/connection-url-secrets';
+import { splitConnectionUrl } from './connection-url-secrets';
 
 /**
  * The api's side of the one error-text scrubber, which lives in @nlq/pipeline (libs/pipeline/src/secret-scrubber.ts)

@@ -46,9 +46,9 @@ export class TypeOrmStateStore implements StateStore {
   private readonly examples: FewShotExamplesRepository;
   private readonly operations: PendingOperationsRepository;
   private readonly traces: TracesRepository;
-  /** Verified examples and candidates (issue 23 item 4): the pipeline's few-shot examples come from here. */
+  /** Verified examples and candidates: the pipeline's few-shot examples come from here. */
   readonly verifiedExamples: VerifiedExamplesRepository;
-  /** Business definitions with their versions (issue 23): the /api/knowledge endpoints and the pipeline's questions. */
+  /** Business definitions with their versions: the /api/knowledge endpoints and the pipeline's questions. */
   readonly definitions: KnowledgeDefinitionsRepository;
   /** Benchmarks and their runs: the /api/benchmarks endpoints. */
   readonly benchmarks: BenchmarksRepository;
@@ -83,7 +83,7 @@ export class TypeOrmStateStore implements StateStore {
   }
 
   /**
-   * The live business definitions of a connection, oldest first (issue 23, for the pipeline's questions), reused for
+   * The live business definitions of a connection, oldest first (for the pipeline's questions), reused for
    * {@link DEFINITIONS_TTL_MS} unless a definition of the connection is written meanwhile ({@link forgetDefinitions}).
    */
   listDefinitions(connectionId: string): Promise<KnowledgeDefinition[]> {

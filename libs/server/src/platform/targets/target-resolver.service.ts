@@ -99,7 +99,7 @@ export class TargetResolverService implements TargetResolver, OnApplicationShutd
 
   /**
    * Whether connection `id` is the sample shop database nlq generated itself in DATA_DIR (QUERY_DATABASE_URL left
-   * at its default): no one's real data, so its being writable is no cause for alarm (issue 24 item 1).
+   * at its default): no one's real data, so its being writable is no cause for alarm.
    */
   isSampleDatabase(id: string): boolean {
     return this.sampleIds.has(id);

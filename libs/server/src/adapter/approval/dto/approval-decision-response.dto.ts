@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ApprovalDecisionResponse } from '@nlq/contracts';
 
-/** Answer of POST /approve/{session_id} and POST /reject/{session_id} (spec section 2). */
+/** Answer of POST /approve/{session_id} and POST /reject/{session_id} (docs/http-api.md "Contract: query adapter"). */
 export class ApprovalDecisionResponseDto implements ApprovalDecisionResponse {
   @ApiProperty({ enum: ['approved', 'rejected'] })
   status!: 'approved' | 'rejected';

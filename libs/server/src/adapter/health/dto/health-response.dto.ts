@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { HealthResponse, ServiceMode } from '@nlq/contracts';
 
-/** Answer of GET /health (spec section 2). */
+/** Answer of GET /health (docs/http-api.md "Contract: query adapter"). */
 export class HealthResponseDto implements HealthResponse {
   @ApiProperty({ enum: ['ok', 'degraded'] })
   status!: 'ok' | 'degraded';

@@ -4,9 +4,9 @@ import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-vali
 import { MAX_SESSION_ID_CHARS, PRINTABLE_ID } from '../../../platform/common/session-id.pipe';
 
 /**
- * Body of POST /query (spec section 2, QueryRequest). `question` must be a non-empty string (else 400); its length
+ * Body of POST /query (docs/http-api.md "Contract: query adapter", QueryRequest). `question` must be a non-empty string (else 400); its length
  * limit (MAX_QUESTION_CHARS) is enforced by the pipeline's intake stage, which answers success false with an error
- * rather than an HTTP error (spec 7.1). The whole body is bounded by MAX_BODY_BYTES (413).
+ * rather than an HTTP error (docs/http-api.md "Contract: errors" rule 1). The whole body is bounded by MAX_BODY_BYTES (413).
  */
 export class QueryRequestDto implements QueryRequest {
   @ApiProperty({ description: 'Natural-language question to answer', example: 'How many customers are there?' })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { QueryResponse } from '@nlq/contracts';
 
-/** Answer of POST /query (spec section 2, QueryResponse). A pipeline failure is success false with `error` set. */
+/** Answer of POST /query (docs/http-api.md "Contract: query adapter", QueryResponse). A pipeline failure is success false with `error` set. */
 export class QueryResponseDto implements QueryResponse {
   @ApiProperty({ description: 'Final answer in plain words' })
   response!: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { RefreshResponse } from '@nlq/contracts';
 
-/** Answer of POST /refresh (spec section 2). */
+/** Answer of POST /refresh (docs/http-api.md "Contract: query adapter"). */
 export class RefreshResponseDto implements RefreshResponse {
   @ApiProperty({ enum: ['ok', 'error'] })
   status!: 'ok' | 'error';

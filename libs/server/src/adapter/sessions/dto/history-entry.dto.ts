@@ -33,7 +33,7 @@ export class HistoryEntryDto implements HistoryEntry {
     type: Object,
     nullable: true,
     description:
-      'An answered read: the first page of its rows kept in history, { columns, rows, more } (at most 100 rows and 64 KiB; more: rows were left out; export re-runs the query); GET /api/sessions/{id} adds chart, the chart suggestion for those rows (issue 24)',
+      'An answered read: the first page of its rows kept in history, { columns, rows, more } (at most 100 rows and 64 KiB; more: rows were left out; export re-runs the query); GET /api/sessions/{id} adds chart, the chart suggestion for those rows',
     example: {
       columns: ['name', 'total_sales'],
       rows: [['Computers', 732017.18]],

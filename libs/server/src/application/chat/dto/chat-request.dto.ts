@@ -5,7 +5,7 @@ import { PRINTABLE_ID } from '../../../platform/common/session-id.pipe';
 
 /**
  * Body of POST /api/chat: a question, or (with the session_id that was asked back) the id of an option of the
- * session's open clarification (issue 22); one of the two is required. The question's length limit is
+ * session's open clarification; one of the two is required. The question's length limit is
  * MAX_QUESTION_CHARS (answered as success false).
  */
 export class ChatRequestDto implements ChatRequest {

@@ -1,5 +1,5 @@
 import type { DatabaseSchema, KnowledgeDefinitionBody, TableSchema } from '@nlq/contracts';
-import { quoteIdentifierIfNeeded } from '@nlq/db-drivers';
+import { quoteIdentifierIfNeeded } from '@nlq/pipeline';
 import {
   MAX_DEFINITION_NAME,
   MAX_DEFINITION_SQL,

@@ -1,5 +1,5 @@
 import type { Dialect } from '@nlq/contracts';
-import { tokenizeSql } from '@nlq/db-drivers';
+import { tokenizeSql } from '@nlq/pipeline';
 import { fields, text, type Fields } from './dbt-documents';
 import { allOf, translateFilter } from './dbt-filter';
 import type { Measure, SemanticIndex } from './dbt-semantic-models';

@@ -1,6 +1,5 @@
 import type { DatabaseSchema, Dialect, TableSchema } from '@nlq/contracts';
-import { qualifyColumns, tokenizeSql } from '@nlq/db-drivers';
-import { quoteIdentifierIfNeeded } from '@nlq/db-drivers';
+import { qualifyColumns, quoteIdentifierIfNeeded, tokenizeSql } from '@nlq/pipeline';
 import { fields, list, text, type DbtProject, type Fields } from './dbt-documents';
 
 /** A measure of a semantic model mapped onto the connection's table, or why it cannot be. */

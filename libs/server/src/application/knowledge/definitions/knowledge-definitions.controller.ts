@@ -32,7 +32,7 @@ const CHECK_NOTE =
   "Parsed with nlq's SQL parser in the connection's dialect and checked against its introspected schema: a comment, a function outside the per-dialect allow-list, an unknown table or column, a metric expression that is not an aggregate or a filter that is not a row condition answers 400 VALIDATION with the field and the reason. Each SQL part then runs once as a sample under a 2 s timeout: too costly, or refused by the database, is a 400 on its field; an unreachable database a 502 (docs/knowledge.md).";
 
 /**
- * /api/knowledge/definitions and the YAML export and import (issue 23 items 1 and 2; docs/knowledge.md): business
+ * /api/knowledge/definitions and the YAML export and import (docs/knowledge.md): business
  * definitions per connection, versioned and audited. Every route needs the service key (403 otherwise).
  */
 @ApiTags('application: knowledge')

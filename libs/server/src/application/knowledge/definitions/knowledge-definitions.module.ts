@@ -3,7 +3,7 @@ import { TargetsModule } from '../../../platform/targets/targets.module';
 import { KnowledgeDefinitionsController } from './knowledge-definitions.controller';
 import { KnowledgeDefinitionsService } from './knowledge-definitions.service';
 
-/** /api/knowledge/definitions, /api/knowledge/export and /api/knowledge/import (issue 23; docs/knowledge.md). */
+/** /api/knowledge/definitions, /api/knowledge/export and /api/knowledge/import (docs/knowledge.md). */
 @Module({
   imports: [TargetsModule],
   controllers: [KnowledgeDefinitionsController],

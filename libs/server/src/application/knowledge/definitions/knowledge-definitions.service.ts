@@ -24,7 +24,7 @@ import {
 } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
-import { DEFAULT_PAGE_SIZE } from '../../sessions/dto/page-query.dto';
+import { DEFAULT_PAGE_SIZE } from '../../api-sessions/dto/page-query.dto';
 import {
   bodyOf,
   definitionKey,
@@ -54,7 +54,7 @@ export const IMPORT_PROBE_BUDGET_MS = 60_000;
 export const KNOWLEDGE_YAML_VERSION = 1;
 
 /**
- * The knowledge definitions of the connections (issue 23 items 1 and 2): CRUD with a new version for every change
+ * The knowledge definitions of the connections: CRUD with a new version for every change
  * (history kept in `knowledge_definition_version`), an audit line per change (`knowledge.definition.create`,
  * `.update`, `.delete`, and `knowledge.import`), and every definition checked against the connection's introspected
  * schema with nlq's parser before it is saved (@nlq/pipeline knowledge/definition-check.ts): 400 VALIDATION with the field and the reason.

@@ -6,7 +6,7 @@ import { ErrorResponseDto } from '../../../platform/common/error-response.dto';
 import { ExampleQueryDto, VerifiedExampleDto, VerifiedExampleListDto } from './dto/verified-example.dto';
 import { ExamplesService } from './examples.service';
 
-/** GET /api/knowledge/examples, POST /api/knowledge/examples/{id}/promote and .../reject (issue 23 item 4). */
+/** GET /api/knowledge/examples, POST /api/knowledge/examples/{id}/promote and .../reject. */
 @ApiTags('application: knowledge')
 @ApiSecurity('api_key')
 @UseGuards(ApiAuthGuard)

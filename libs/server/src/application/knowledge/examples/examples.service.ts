@@ -6,7 +6,7 @@ import { assertService } from '../../../platform/auth/service-only';
 import { ApiException } from '../../../platform/common/api.exception';
 
 /**
- * The admin side of verified examples (issue 23 item 4, docs/http-api.md "Verified examples"): list by status, promote
+ * The admin side of verified examples (docs/http-api.md "Verified examples"): list by status, promote
  * (re-run and checked again) and reject. Service key only (nlq has no admin users besides it).
  */
 @Injectable()

@@ -1,6 +1,6 @@
 import type { QueryPipeline } from '@nlq/pipeline';
 import type { Logger } from 'pino';
-import type { ApiSessionsService } from '../../sessions/api-sessions.service';
+import type { ApiSessionsService } from '../../api-sessions/api-sessions.service';
 import type { ChatService } from '../../chat/chat.service';
 
 /** The application services the MCP tools call: the same ones /api/chat and /api/sessions call. */

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { HISTORY_PAGE_MAX, cutText, escapedValue, type HistoryEntry } from '@nlq/contracts';
-import { HistoryPageQueryDto } from '../../sessions/dto/history-page-query.dto';
+import { HistoryPageQueryDto } from '../../../platform/sessions/dto/history-page-query.dto';
 import { z } from 'zod';
 import type { McpCallContext } from '../mcp-call-context';
 import { validArguments, validSessionId } from '../tool-arguments';

@@ -9,7 +9,7 @@ import {
   type TraceSummary,
 } from '@nlq/contracts';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { PageQueryDto } from '../../sessions/dto/page-query.dto';
+import { PageQueryDto } from '../../api-sessions/dto/page-query.dto';
 
 /** `?page=&page_size=&session_id=&status=` of GET /api/traces. */
 export class TraceQueryDto extends PageQueryDto {

@@ -7,7 +7,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  */
 @Entity({ name: 'history_entry' })
 @Index('ix_history_entry_session', ['sessionId', 'seq'])
-// Few-shot examples (TypeOrmStateStore.listPositiveExamples, issue 11): the connection's newest positive feedback
+// Few-shot examples (TypeOrmStateStore.listPositiveExamples): the connection's newest positive feedback
 // first, from an index instead of a scan of the whole history (SQLite: SEARCH f USING INDEX
 // ix_history_entry_feedback_connection), reading only that connection's feedback; the latest feedback of one query
 // (and whether a query was rated at all, for pruning) from (ref_id, kind) without reading other entries.
@@ -72,7 +72,7 @@ export class HistoryEntryEntity {
   @Column({ name: 'estimated_rows', type: 'integer', nullable: true })
   estimatedRows!: number | null;
 
-  /** A successful query: what its SQL computed in plain English (issue 22); null otherwise. */
+  /** A successful query: what its SQL computed in plain English; null otherwise. */
   @Column({ name: 'reading', type: 'text', nullable: true })
   reading!: string | null;
 
@@ -84,11 +84,11 @@ export class HistoryEntryEntity {
   @Column({ name: 'clarification_state', type: 'varchar', length: 16, nullable: true })
   clarificationState!: string | null;
 
-  /** A query's provenance (issue 23 item 5) as JSON text `{ knowledge: KnowledgeUse[], examples: string[] }`; null when none applied. */
+  /** A query's provenance as JSON text `{ knowledge: KnowledgeUse[], examples: string[] }`; null when none applied. */
   @Column({ name: 'provenance', type: 'text', nullable: true })
   provenance!: string | null;
 
-  /** An answered read: the first page of its rows (contracts KeptResult, issue 24 item 4) as JSON text; null otherwise. */
+  /** An answered read: the first page of its rows (contracts KeptResult) as JSON text; null otherwise. */
   @Column({ name: 'result', type: 'text', nullable: true })
   result!: string | null;
 

@@ -5,7 +5,7 @@ import { TraceEntity } from './trace.entity';
 import { KnowledgeDefinitionEntity } from './knowledge-definition.entity';
 import { KnowledgeDefinitionVersionEntity } from './knowledge-definition-version.entity';
 import { toTrace } from './trace.mapper';
-import { API_ENTITIES } from '../../auth/api-entities';
+import { API_ENTITIES } from '../../api-state/api-entities';
 import { VerifiedExampleEntity } from './verified-example.entity';
 import { BenchmarkEntity } from './benchmark.entity';
 import { BenchmarkRunEntity } from './benchmark-run.entity';

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * One version of a knowledge definition (issue 23), in table `knowledge_definition_version`: written by every create,
+ * One version of a knowledge definition, in table `knowledge_definition_version`: written by every create,
  * change and delete, never changed afterwards, so the history of a definition is its rows by `version`.
  */
 @Entity({ name: 'knowledge_definition_version' })

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * The current version of one knowledge definition of a connection (issue 23), in table `knowledge_definition`. Its
+ * The current version of one knowledge definition of a connection, in table `knowledge_definition`. Its
  * every version, this one included, is a row of `knowledge_definition_version` ({@link KnowledgeDefinitionVersionEntity}).
  * A deleted definition keeps its row with `deleted` set.
  */

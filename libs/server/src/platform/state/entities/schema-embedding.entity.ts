@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * Table embeddings of one schema version for semantic schema linking (issue 12), in table `schema_embedding`:
+ * Table embeddings of one schema version for semantic schema linking, in table `schema_embedding`:
  * computed once per schema version and embedding model, shared by every replica through the state store.
  */
 @Entity({ name: 'schema_embedding' })

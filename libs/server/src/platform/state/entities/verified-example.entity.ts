@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * One verified example or candidate (contracts VerifiedExample, issue 23 item 4) in table `verified_example`. Times are
+ * One verified example or candidate (contracts VerifiedExample) in table `verified_example`. Times are
  * ISO-8601 UTC strings; `result_fingerprint` is the contracts ResultFingerprint as JSON text.
  */
 @Entity({ name: 'verified_example' })

@@ -23,7 +23,7 @@ export interface DefinitionRowPage {
 }
 
 /**
- * The knowledge definitions of the connections (issue 23) in `knowledge_definition` (one row a definition, its
+ * The knowledge definitions of the connections in `knowledge_definition` (one row a definition, its
  * current version) and `knowledge_definition_version` (every version, never changed). Every write is one transaction
  * writing both, serialized with the state store's other work on SQLite.
  */

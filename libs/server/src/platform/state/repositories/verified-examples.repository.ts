@@ -10,7 +10,7 @@ export const VERIFIED_EXAMPLES_TTL_MS = 10_000;
 type FewShot = { id: string; question: string; sql: string };
 
 /**
- * Verified examples and their candidates in `verified_example` (issue 23 item 4; the pipeline's VerifiedExampleStore):
+ * Verified examples and their candidates in `verified_example` (the pipeline's VerifiedExampleStore):
  * transitions are one conditional UPDATE (`WHERE id = ? AND status IN (...)`), so of two concurrent promotions or
  * demotions one wins. The few-shot read (docs/architecture.md step 5, once per prompt) is kept per connection and limit
  * for `ttlMs` and forgotten on every write through this store; a change made on another replica shows within `ttlMs`.

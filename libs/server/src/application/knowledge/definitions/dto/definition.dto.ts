@@ -18,7 +18,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { PageQueryDto } from '../../../sessions/dto/page-query.dto';
+import { PageQueryDto } from '../../../api-sessions/dto/page-query.dto';
 
 /** Longest name or synonym, in characters. */
 export const MAX_DEFINITION_NAME = 128;
@@ -37,7 +37,7 @@ const NAMED: ReadonlySet<KnowledgeDefinitionKind> = new Set(['metric', 'filter',
 const named = (o: { kind?: string }) => NAMED.has(o.kind as KnowledgeDefinitionKind);
 
 /**
- * The definition of any kind, as an admin writes it (issue 23; libs/contracts knowledge.ts). Which fields are
+ * The definition of any kind, as an admin writes it (libs/contracts knowledge.ts). Which fields are
  * required depends on `kind`: metric `name, expression` (+ `filter`), filter `name, condition`, synonym `name,
  * target`, instruction `text, scope`; `synonyms` and `description` are optional. A field of another kind is a 400.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 22, on PostgreSQL: a query's reading (what its SQL computed, in plain English) and, for a question asked back,
+ * On PostgreSQL: a query's reading (what its SQL computed, in plain English) and, for a question asked back,
  * its clarification (JSON text) on the history entry.
  */
 export class HistoryReadingClarification1795600000002 implements MigrationInterface {

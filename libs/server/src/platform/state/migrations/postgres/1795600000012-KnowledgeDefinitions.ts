@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 23, on PostgreSQL: knowledge definitions of a connection (`knowledge_definition`, the current version) and
+ * On PostgreSQL: knowledge definitions of a connection (`knowledge_definition`, the current version) and
  * every version of each (`knowledge_definition_version`).
  */
 export class KnowledgeDefinitions1795600000012 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 23 item 4, on PostgreSQL: verified examples and their candidates (table `verified_example`), read per connection
+ * On PostgreSQL: verified examples and their candidates (table `verified_example`), read per connection
  * and status, newest change first.
  */
 export class VerifiedExamples1795600000022 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11 (no slowdown as history grows), on SQLite:
+ * On SQLite:
  * - few-shot examples read one connection's positive feedback, newest first (kind, signal, connection_id, seq),
  *   instead of every connection's (kind, signal, seq); feedback entries written before connection_id was copied
  *   onto them take their query's connection_id;

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11, on SQLite: traces by (started_at, id), so retention pages through them in that order from the index (and the
+ * On SQLite: traces by (started_at, id), so retention pages through them in that order from the index (and the
  * trace list's newest-first order, ties by id, reads it too).
  */
 export class TraceStartedId1795503437645 implements MigrationInterface {

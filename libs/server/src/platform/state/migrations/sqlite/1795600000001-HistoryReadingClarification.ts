@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 22, on SQLite: a query's reading (what its SQL computed, in plain English) and, for a question asked back,
+ * On SQLite: a query's reading (what its SQL computed, in plain English) and, for a question asked back,
  * its clarification (JSON text) on the history entry.
  */
 export class HistoryReadingClarification1795600000001 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 23 item 4, on SQLite: verified examples and their candidates (table `verified_example`), read per connection
+ * On SQLite: verified examples and their candidates (table `verified_example`), read per connection
  * and status, newest change first.
  */
 export class VerifiedExamples1795600000021 implements MigrationInterface {

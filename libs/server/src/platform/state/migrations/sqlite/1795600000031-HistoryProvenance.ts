@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 23 item 5, on SQLite: a query's provenance on the history entry, as JSON text
+ * On SQLite: a query's provenance on the history entry, as JSON text
  * `{ "knowledge": [{ kind, id, name, version }], "examples": [id] }` (the definitions and verified examples its SQL
  * was written with); null when none applied.
  */

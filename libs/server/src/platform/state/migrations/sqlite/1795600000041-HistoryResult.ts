@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 24 item 4, on SQLite: the first page of an answered read's rows (contracts KeptResult as JSON text, at most
+ * On SQLite: the first page of an answered read's rows (contracts KeptResult as JSON text, at most
  * 100 rows and 64 KiB) on its history entry, so a reloaded session shows its table and chart.
  */
 export class HistoryResult1795600000041 implements MigrationInterface {

@@ -1,0 +1,265 @@
+import type { QuestionToken } from '../words/question-tokenizer';
+
+/** A half-open date range [from, to) as ISO dates (YYYY-MM-DD); either end may be open. */
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+  /** How the question said it, for answers: "in 2024", "in March 2024", "last month". */
+  label: string;
+  /** Indexes of the tokens that expressed the range. */
+  tokenIndexes: number[];
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_ABBR = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const PREPOSITIONS = new Set(['in', 'during', 'for', 'of', 'within', 'throughout']);
+
+function iso(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+function utc(y: number, m: number, d: number): Date {
+  return new Date(Date.UTC(y, m, d));
+}
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return iso(d);
+}
+function monthIndex(word: string): number {
+  const full = MONTHS.indexOf(word);
+  if (full >= 0) return full;
+  return word === 'may' ? -1 : MONTH_ABBR.indexOf(word.replace(/\.$/, ''));
+}
+function yearOf(token: QuestionToken | undefined): number | null {
+  if (!token || token.kind !== 'number' || !/^\d{4}$/.test(token.raw)) return null;
+  const y = Number(token.raw);
+  return y >= 1900 && y <= 2199 ? y : null;
+}
+
+/**
+ * Find one date range in a question's tokens. Understands: "in 2024", "in March 2024", "between 2024-01-01 and
+ * 2024-06-30" (inclusive of both days), "from D to D", "on D", "since 2024"/"since D", "before 2024"/"before D",
+ * "after 2024"/"after D", "today", "yesterday", "this/last week|month|quarter|year", "last N days|weeks|months",
+ * quarters and halves ("Q2 2024", "the second quarter of 2024", "first half of 2024", "H2 2024").
+ *
+ * Relative ranges ("last month") are relative to `now` (the caller's clock, UTC calendar days), not to the latest
+ * date in the data: the offline engine has no database access while writing SQL.
+ * Returns null when the question has no date range; throws Error with a message when it has two of them.
+ */
+const ORDINALS = new Map<string, number>(
+  Object.entries({ first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 }),
+);
+
+/** A quarter or half-year starting at token `i`: `q2 2024`, `second quarter of 2024`, `first half 2024`, `h1 2024`. */
+function periodOfYear(
+  tokens: QuestionToken[],
+  i: number,
+): { year: number; startMonth: number; months: number; label: string; span: number[] } | null {
+  const lw = (k: number) => tokens[k]?.lower;
+  const yearAfter = (k: number): { year: number; end: number } | null => {
+    const at = ['of', 'in'].includes(lw(k) ?? '') ? k + 1 : k;
+    const year = yearOf(tokens[at]);
+    return year === null ? null : { year, end: at };
+  };
+  const t = lw(i) ?? '';
+  const short = /^([qh])([1-4])$/.exec(t);
+  if (short) {
+    const n = Number(short[2]);
+    const y = yearAfter(i + 1);
+    if (!y || (short[1] === 'h' && n > 2)) return null;
+    const quarter = short[1] === 'q';
+    return {
+      year: y.year,
+      startMonth: quarter ? (n - 1) * 3 : (n - 1) * 6,
+      months: quarter ? 3 : 6,
+      label: `in ${t.toUpperCase()} ${y.year}`,
+      span: range(i, y.end),
+    };
+  }
+  const n = ORDINALS.get(t);
+  const unit = lw(i + 1);
+  if (!n || (unit !== 'quarter' && unit !== 'half')) return null;
+  const y = yearAfter(i + 2);
+  if (!y) return null;
+  if (unit === 'half') {
+    const half = t === 'last' ? 2 : n;
+    if (half > 2) return null;
+    return {
+      year: y.year,
+      startMonth: (half - 1) * 6,
+      months: 6,
+      label: `in the ${half === 1 ? 'first' : 'second'} half of ${y.year}`,
+      span: range(i, y.end),
+    };
+  }
+  return { year: y.year, startMonth: (n - 1) * 3, months: 3, label: `in Q${n} ${y.year}`, span: range(i, y.end) };
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, k) => from + k);
+}
+
+export function parseDateRange(tokens: QuestionToken[], now: Date): DateRange | null {
+  const found: DateRange[] = [];
+  const used = new Set<number>();
+  const lw = (i: number) => tokens[i]?.lower;
+  const take = (range: Omit<DateRange, 'tokenIndexes'>, indexes: number[]) => {
+    if (indexes.some((i) => used.has(i))) return;
+    indexes.forEach((i) => used.add(i));
+    found.push({ ...range, tokenIndexes: indexes });
+  };
+  const today = iso(now);
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    // between D and D / from D to D
+    if (
+      (t.lower === 'between' || t.lower === 'from') &&
+      tokens[i + 1]?.kind === 'date' &&
+      ['and', 'to', 'through', 'until'].includes(lw(i + 2) ?? '') &&
+      tokens[i + 3]?.kind === 'date'
+    ) {
+      const a = tokens[i + 1].raw;
+      const b = tokens[i + 3].raw;
+      take({ from: a <= b ? a : b, to: addDays(a <= b ? b : a, 1), label: `between ${a} and ${b}` }, [
+        i,
+        i + 1,
+        i + 2,
+        i + 3,
+      ]);
+      continue;
+    }
+    // since / before / after / on + date or year
+    if (['since', 'before', 'after', 'on', 'from'].includes(t.lower)) {
+      const next = tokens[i + 1];
+      const year = yearOf(next);
+      if (next?.kind === 'date' || year !== null) {
+        const start = next.kind === 'date' ? next.raw : `${year}-01-01`;
+        const endExclusive = next.kind === 'date' ? addDays(next.raw, 1) : `${(year as number) + 1}-01-01`;
+        const label = `${t.lower} ${next.raw}`;
+        if (t.lower === 'since' || t.lower === 'from') take({ from: start, to: null, label }, [i, i + 1]);
+        else if (t.lower === 'before') take({ from: null, to: start, label }, [i, i + 1]);
+        else if (t.lower === 'after') take({ from: endExclusive, to: null, label }, [i, i + 1]);
+        else if (next.kind === 'date') take({ from: start, to: endExclusive, label }, [i, i + 1]);
+        continue;
+      }
+    }
+    // quarters and halves: "Q2 2024", "the second quarter of 2024", "first half of 2024", "H1 2024"
+    const period = periodOfYear(tokens, i);
+    if (period) {
+      const lead = [i - 2, i - 1].filter(
+        (j) =>
+          j >= 0 &&
+          (PREPOSITIONS.has(lw(j) ?? '') || lw(j) === 'the') &&
+          (j === i - 1 || PREPOSITIONS.has(lw(j) ?? '')),
+      );
+      const { year, startMonth, months, label, span } = period;
+      take({ from: iso(utc(year, startMonth, 1)), to: iso(utc(year, startMonth + months, 1)), label }, [
+        ...lead,
+        ...span,
+      ]);
+      i = span[span.length - 1];
+      continue;
+    }
+    // [in] Month YYYY
+    const m = t.kind === 'word' ? monthIndex(t.lower) : -1;
+    const y = yearOf(tokens[i + 1]);
+    if (m >= 0 && y !== null) {
+      const idx = PREPOSITIONS.has(lw(i - 1) ?? '') ? [i - 1, i, i + 1] : [i, i + 1];
+      take(
+        {
+          from: iso(utc(y, m, 1)),
+          to: iso(utc(y, m + 1, 1)),
+          label: `in ${MONTHS[m][0].toUpperCase()}${MONTHS[m].slice(1)} ${y}`,
+        },
+        idx,
+      );
+      i++;
+      continue;
+    }
+    // in YYYY
+    if (PREPOSITIONS.has(t.lower)) {
+      const year = yearOf(tokens[i + 1]);
+      if (year !== null) {
+        take({ from: `${year}-01-01`, to: `${year + 1}-01-01`, label: `in ${year}` }, [i, i + 1]);
+        continue;
+      }
+    }
+    // relative ranges
+    if (t.lower === 'today') take({ from: today, to: addDays(today, 1), label: 'today' }, [i]);
+    else if (t.lower === 'yesterday') take({ from: addDays(today, -1), to: today, label: 'yesterday' }, [i]);
+    else if (['this', 'last', 'previous', 'past', 'current'].includes(t.lower)) {
+      const unitWord = lw(i + 1);
+      const n = tokens[i + 1]?.kind === 'number' ? tokens[i + 1].value : undefined;
+      const y0 = now.getUTCFullYear();
+      const m0 = now.getUTCMonth();
+      const idx = PREPOSITIONS.has(lw(i - 1) ?? '') || lw(i - 1) === 'the' ? [i - 1, i] : [i];
+      if (lw(i - 2) === 'in' && lw(i - 1) === 'the') idx.unshift(i - 2);
+      const prev = t.lower !== 'this' && t.lower !== 'current';
+      if (unitWord === 'month') {
+        take(
+          prev
+            ? { from: iso(utc(y0, m0 - 1, 1)), to: iso(utc(y0, m0, 1)), label: 'last month' }
+            : { from: iso(utc(y0, m0, 1)), to: iso(utc(y0, m0 + 1, 1)), label: 'this month' },
+          [...idx, i + 1],
+        );
+      } else if (unitWord === 'year') {
+        take(
+          prev
+            ? { from: `${y0 - 1}-01-01`, to: `${y0}-01-01`, label: 'last year' }
+            : { from: `${y0}-01-01`, to: `${y0 + 1}-01-01`, label: 'this year' },
+          [...idx, i + 1],
+        );
+      } else if (unitWord === 'quarter') {
+        const q0 = Math.floor(m0 / 3) * 3;
+        take(
+          prev
+            ? { from: iso(utc(y0, q0 - 3, 1)), to: iso(utc(y0, q0, 1)), label: 'last quarter' }
+            : { from: iso(utc(y0, q0, 1)), to: iso(utc(y0, q0 + 3, 1)), label: 'this quarter' },
+          [...idx, i + 1],
+        );
+      } else if (unitWord === 'week') {
+        const dow = (now.getUTCDay() + 6) % 7; // Monday = 0 (ISO 8601 weeks)
+        const monday = addDays(today, -dow);
+        take(
+          prev
+            ? { from: addDays(monday, -7), to: monday, label: 'last week' }
+            : { from: monday, to: addDays(monday, 7), label: 'this week' },
+          [...idx, i + 1],
+        );
+      } else if (prev && n !== undefined && Number.isInteger(n) && n > 0) {
+        const unit = tokens[i + 2]?.norm;
+        const span = [...idx, i + 1, i + 2];
+        if (unit === 'day')
+          take({ from: addDays(today, -n + 1), to: addDays(today, 1), label: `the last ${n} days` }, span);
+        else if (unit === 'week')
+          take({ from: addDays(today, -7 * n + 1), to: addDays(today, 1), label: `the last ${n} weeks` }, span);
+        else if (unit === 'month')
+          take(
+            { from: iso(utc(y0, m0 - n, now.getUTCDate() + 1)), to: addDays(today, 1), label: `the last ${n} months` },
+            span,
+          );
+        else if (unit === 'year')
+          take(
+            { from: iso(utc(y0 - n, m0, now.getUTCDate() + 1)), to: addDays(today, 1), label: `the last ${n} years` },
+            span,
+          );
+      }
+    }
+  }
+  if (found.length > 1) throw new Error(`two date ranges (${found.map((f) => f.label).join(', ')})`);
+  return found[0] ?? null;
+}
