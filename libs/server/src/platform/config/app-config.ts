@@ -116,44 +116,10 @@ export class AppConfig {
    * @throws ConfigValidationError naming each invalid variable.
    */
   static fromEnv(env: AppEnv | NodeJS.ProcessEnv): AppConfig {
-    const raw = Object.fromEntries(
-      ENV_VARIABLE_NAMES.flatMap((name) => {
-        const value = env[name]?.trim();
-        return value ? [[name, value]] : [];
-      }),
-    );
-    const vars = plainToInstance(EnvironmentVariables, raw);
-    const errors = validateSync(vars, { forbidUnknownValues: false });
-    if (errors.length > 0) {
-      throw new ConfigValidationError(
-        errors.map(
-          (e) =>
-            `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property] ?? null)})`,
-        ),
-      );
-    }
-    const oidcProblems = oidcSettingsProblems(vars);
-    if (oidcProblems.length > 0) throw new ConfigValidationError(oidcProblems);
+    const vars = validatedVariables(env);
     const dataDir = path.resolve(vars.DATA_DIR);
     const defaultQueryPath = path.join(dataDir, 'shop.db');
     const queryDatabaseUrl = vars.QUERY_DATABASE_URL ?? sqliteUrl(defaultQueryPath);
-    const userApiKeys = (vars.USER_API_KEYS ?? '')
-      .split(',')
-      .map((pair) => pair.trim())
-      .filter(Boolean)
-      .map(parseUserApiKey);
-    if (userApiKeys.some((k) => k.userId === 'service')) {
-      throw new ConfigValidationError(['USER_API_KEYS: the user id "service" is reserved for the service key']);
-    }
-    if (
-      vars.NODE_ENV === 'production' &&
-      vars.SERVICE_API_KEY !== undefined &&
-      vars.SERVICE_API_KEY.length < MIN_PRODUCTION_KEY_CHARS
-    ) {
-      throw new ConfigValidationError([
-        `SERVICE_API_KEY: must be at least ${MIN_PRODUCTION_KEY_CHARS} characters when NODE_ENV=production (got ${vars.SERVICE_API_KEY.length}); generate one with: openssl rand -base64 32`,
-      ]);
-    }
     const corsList = (vars.CORS_ORIGINS ?? '*')
       .split(',')
       .map((o) => o.trim())
@@ -169,23 +135,7 @@ export class AppConfig {
       sampleDatabasePath: queryDatabaseUrl === sqliteUrl(defaultQueryPath) ? defaultQueryPath : null,
       stateDatabaseUrl: vars.STATE_DATABASE_URL ?? sqliteUrl(path.join(dataDir, 'state.db')),
       redisUrl: vars.REDIS_URL ?? null,
-      llm: {
-        provider: vars.LLM_PROVIDER,
-        model: vars.LLM_MODEL ?? null,
-        baseUrl: vars.LLM_BASE_URL ?? null,
-        apiKey: vars.LLM_API_KEY ?? null,
-      },
-      llmFallback: vars.LLM_FALLBACK_PROVIDER
-        ? {
-            provider: vars.LLM_FALLBACK_PROVIDER,
-            model: vars.LLM_FALLBACK_MODEL ?? null,
-            baseUrl: vars.LLM_FALLBACK_BASE_URL ?? null,
-            apiKey: vars.LLM_FALLBACK_API_KEY ?? null,
-          }
-        : null,
-      embeddingModel: vars.LLM_EMBEDDING_MODEL ?? null,
-      answerMode: vars.ANSWER_MODE,
-      conversationTurns: vars.CONVERSATION_TURNS,
+      ...modelSettings(vars),
       corsOrigins: corsList.length === 0 || corsList.includes('*') ? '*' : corsList,
       webAppUrl: vars.WEB_APP_URL ? vars.WEB_APP_URL.replace(/\/+$/, '') : null,
       maxQuestionChars: vars.MAX_QUESTION_CHARS,
@@ -203,7 +153,7 @@ export class AppConfig {
       trustProxy: parseTrustProxy(vars.TRUST_PROXY),
       logLevel: vars.LOG_LEVEL,
       logFormat: vars.LOG_FORMAT,
-      userApiKeys,
+      userApiKeys: userApiKeysOf(vars),
       adapterRole: vars.ADAPTER_ROLE,
       postgresRlsRolePrefix: vars.POSTGRES_RLS_ROLE_PREFIX ?? null,
       encryptionKey: vars.ENCRYPTION_KEY ?? null,
@@ -220,6 +170,79 @@ export class AppConfig {
       oidc: parseOidcSettings(vars),
     } as AppConfig);
   }
+}
+
+/**
+ * The environment's variables, validated (class-validator rules of EnvironmentVariables, the sign-in settings, and
+ * the production key length). Empty strings count as unset.
+ * @throws ConfigValidationError naming each invalid variable.
+ */
+function validatedVariables(env: AppEnv | NodeJS.ProcessEnv): EnvironmentVariables {
+  const raw = Object.fromEntries(
+    ENV_VARIABLE_NAMES.flatMap((name) => {
+      const value = env[name]?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const vars = plainToInstance(EnvironmentVariables, raw);
+  const errors = validateSync(vars, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    throw new ConfigValidationError(
+      errors.map(
+        (e) =>
+          `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property] ?? null)})`,
+      ),
+    );
+  }
+  const oidcProblems = oidcSettingsProblems(vars);
+  if (oidcProblems.length > 0) throw new ConfigValidationError(oidcProblems);
+  if (
+    vars.NODE_ENV === 'production' &&
+    vars.SERVICE_API_KEY !== undefined &&
+    vars.SERVICE_API_KEY.length < MIN_PRODUCTION_KEY_CHARS
+  ) {
+    throw new ConfigValidationError([
+      `SERVICE_API_KEY: must be at least ${MIN_PRODUCTION_KEY_CHARS} characters when NODE_ENV=production (got ${vars.SERVICE_API_KEY.length}); generate one with: openssl rand -base64 32`,
+    ]);
+  }
+  return vars;
+}
+
+/** USER_API_KEYS as user id, key and role. @throws ConfigValidationError when one names the reserved user `service`. */
+function userApiKeysOf(vars: EnvironmentVariables): AppConfig['userApiKeys'] {
+  const keys = (vars.USER_API_KEYS ?? '')
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map(parseUserApiKey);
+  if (keys.some((k) => k.userId === 'service'))
+    throw new ConfigValidationError(['USER_API_KEYS: the user id "service" is reserved for the service key']);
+  return keys;
+}
+
+/** The model settings: the provider, its cascade fallback, the embedding model, the answer mode and the turns sent. */
+function modelSettings(
+  vars: EnvironmentVariables,
+): Pick<AppConfig, 'llm' | 'llmFallback' | 'embeddingModel' | 'answerMode' | 'conversationTurns'> {
+  return {
+    llm: {
+      provider: vars.LLM_PROVIDER,
+      model: vars.LLM_MODEL ?? null,
+      baseUrl: vars.LLM_BASE_URL ?? null,
+      apiKey: vars.LLM_API_KEY ?? null,
+    },
+    llmFallback: vars.LLM_FALLBACK_PROVIDER
+      ? {
+          provider: vars.LLM_FALLBACK_PROVIDER,
+          model: vars.LLM_FALLBACK_MODEL ?? null,
+          baseUrl: vars.LLM_FALLBACK_BASE_URL ?? null,
+          apiKey: vars.LLM_FALLBACK_API_KEY ?? null,
+        }
+      : null,
+    embeddingModel: vars.LLM_EMBEDDING_MODEL ?? null,
+    answerMode: vars.ANSWER_MODE,
+    conversationTurns: vars.CONVERSATION_TURNS,
+  };
 }
 
 /**

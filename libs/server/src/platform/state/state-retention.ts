@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 
 /** How long state is kept, in days; 0 keeps that kind forever (docs/operations.md "State retention"). */
 export interface RetentionPolicy {
@@ -89,92 +89,122 @@ export async function pruneState(
   options: PruneOptions = {},
 ): Promise<PruneResult> {
   const batch = Math.max(1, Math.floor(options.batchSize ?? 100));
-  const pauseMs = options.pauseMs ?? 20;
-  const exclusive = options.exclusive ?? (<T>(fn: () => Promise<T>) => fn());
-  const stopped = options.shouldStop ?? (() => false);
-  const postgres = dataSource.options.type === 'postgres';
-  /** SQL and its parameters: `v(value)` adds a parameter and returns its placeholder ($n, or ? in order on SQLite). */
-  const bind = (build: (v: (value: unknown) => string) => string): [string, unknown[]] => {
-    const values: unknown[] = [];
-    const sql = build((value) => {
-      values.push(value);
-      return postgres ? `$${values.length}` : '?';
-    });
-    return [sql, values];
-  };
-  const runner = dataSource.createQueryRunner();
-  /** Runs one statement; resolves with the rows it affected (DELETE) or returned (SELECT). */
-  const run = async <T = unknown>([sql, parameters]: [string, unknown[]]): Promise<{
-    affected: number;
-    records: T[];
-  }> => {
-    const out = await exclusive(() => runner.query(sql, parameters, true));
-    return { affected: out.affected ?? 0, records: Array.isArray(out.records) ? (out.records as T[]) : [] };
-  };
-  let first = true;
-  const next = async (): Promise<boolean> => {
-    if (!first && pauseMs > 0) await sleep(pauseMs);
-    first = false;
-    return !stopped();
-  };
-
-  /** Prunes `t` older than `cutoff`, one page of `batch` rows per statement; the rows deleted. */
-  const prunePaged = async (t: PagedTable, cutoff: string): Promise<number> => {
-    let deletedRows = 0;
-    let from: [string, string | number] = ['', t.firstKey];
-    while (await next()) {
-      const page = await run<{ t: string; k: string | number }>(
-        bind(
-          (v) =>
-            `SELECT ${t.time} AS t, ${t.key} AS k FROM ${t.table} WHERE ${t.time} < ${v(cutoff)} AND (${t.time}, ${t.key}) > (${v(from[0])}, ${v(from[1])}) ` +
-            `ORDER BY ${t.time}, ${t.key} LIMIT 1 OFFSET ${batch - 1}`,
-        ),
-      );
-      const end = page.records[0];
-      const upper: [string, string | number] | null = end ? [end.t, t.key === 'seq' ? Number(end.k) : end.k] : null;
-      // The page's own bounds on the time column, not the cutoff as well (SQLite would then range over everything up
-      // to the cutoff): the index range read is the page.
-      const deleted = await run(
-        bind(
-          (v) =>
-            `DELETE FROM ${t.table} WHERE ${t.time} >= ${v(from[0])} AND (${t.time}, ${t.key}) > (${v(from[0])}, ${v(from[1])})` +
-            (upper
-              ? ` AND ${t.time} <= ${v(upper[0])} AND (${t.time}, ${t.key}) <= (${v(upper[0])}, ${v(upper[1])})`
-              : ` AND ${t.time} < ${v(cutoff)}`) +
-            ` AND ${t.deletable}`,
-        ),
-      );
-      deletedRows += deleted.affected;
-      if (!upper) break;
-      from = upper;
-    }
-    return deletedRows;
-  };
-
+  const statements = new PruneStatements(dataSource, options);
   const result: PruneResult = { historyEntries: 0, traces: 0, pendingOperations: 0 };
   try {
     if (policy.historyDays > 0) {
       const cutoff = new Date(now - policy.historyDays * DAY_MS).toISOString();
-      result.historyEntries = await prunePaged(HISTORY, cutoff);
-      // one decided state at a time, oldest first: each statement one range of ix_pending_operation_state
-      for (const state of DECIDED_STATES) {
-        while (await next()) {
-          const deleted = await run(
-            bind(
-              (v) =>
-                `DELETE FROM pending_operation WHERE id IN (SELECT id FROM pending_operation WHERE state = ${v(state)} AND created_at < ${v(cutoff)} ` +
-                `ORDER BY created_at LIMIT ${batch})`,
-            ),
-          );
-          result.pendingOperations += deleted.affected;
-          if (deleted.affected < batch) break;
-        }
-      }
+      result.historyEntries = await prunePaged(statements, HISTORY, cutoff, batch);
+      result.pendingOperations = await pruneDecided(statements, cutoff, batch);
     }
     if (policy.traceDays > 0)
-      result.traces = await prunePaged(TRACES, new Date(now - policy.traceDays * DAY_MS).toISOString());
+      result.traces = await prunePaged(
+        statements,
+        TRACES,
+        new Date(now - policy.traceDays * DAY_MS).toISOString(),
+        batch,
+      );
   } finally {
-    await runner.release();
+    await statements.release();
   }
   return result;
+}
+
+/** The statements of one prune on one query runner: parameters bound per engine, a pause between batches, a stop. */
+class PruneStatements {
+  private readonly runner: QueryRunner;
+  private readonly postgres: boolean;
+  private first = true;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly options: PruneOptions,
+  ) {
+    this.runner = dataSource.createQueryRunner();
+    this.postgres = dataSource.options.type === 'postgres';
+  }
+
+  /** SQL and its parameters: `v(value)` adds a parameter and returns its placeholder ($n, or ? in order on SQLite). */
+  bind(build: (v: (value: unknown) => string) => string): [string, unknown[]] {
+    const values: unknown[] = [];
+    const sql = build((value) => {
+      values.push(value);
+      return this.postgres ? `$${values.length}` : '?';
+    });
+    return [sql, values];
+  }
+
+  /** Runs one statement (inside `options.exclusive`); resolves with the rows it affected (DELETE) or returned (SELECT). */
+  async run<T = unknown>([sql, parameters]: [string, unknown[]]): Promise<{ affected: number; records: T[] }> {
+    const exclusive = this.options.exclusive ?? (<R>(fn: () => Promise<R>) => fn());
+    const out = await exclusive(() => this.runner.query(sql, parameters, true));
+    return { affected: out.affected ?? 0, records: Array.isArray(out.records) ? (out.records as T[]) : [] };
+  }
+
+  /** Whether another batch may run: after a pause of `pauseMs` (none before the first), unless asked to stop. */
+  async next(): Promise<boolean> {
+    const pauseMs = this.options.pauseMs ?? 20;
+    if (!this.first && pauseMs > 0) await sleep(pauseMs);
+    this.first = false;
+    return !(this.options.shouldStop ?? (() => false))();
+  }
+
+  release(): Promise<void> {
+    return this.runner.release();
+  }
+}
+
+/** Prunes `t` older than `cutoff`, one page of `batch` rows per statement; the rows deleted. */
+async function prunePaged(statements: PruneStatements, t: PagedTable, cutoff: string, batch: number): Promise<number> {
+  let deletedRows = 0;
+  let from: [string, string | number] = ['', t.firstKey];
+  while (await statements.next()) {
+    const page = await statements.run<{ t: string; k: string | number }>(
+      statements.bind(
+        (v) =>
+          `SELECT ${t.time} AS t, ${t.key} AS k FROM ${t.table} WHERE ${t.time} < ${v(cutoff)} AND (${t.time}, ${t.key}) > (${v(from[0])}, ${v(from[1])}) ` +
+          `ORDER BY ${t.time}, ${t.key} LIMIT 1 OFFSET ${batch - 1}`,
+      ),
+    );
+    const end = page.records[0];
+    const upper: [string, string | number] | null = end ? [end.t, t.key === 'seq' ? Number(end.k) : end.k] : null;
+    // The page's own bounds on the time column, not the cutoff as well (SQLite would then range over everything up
+    // to the cutoff): the index range read is the page.
+    const deleted = await statements.run(
+      statements.bind(
+        (v) =>
+          `DELETE FROM ${t.table} WHERE ${t.time} >= ${v(from[0])} AND (${t.time}, ${t.key}) > (${v(from[0])}, ${v(from[1])})` +
+          (upper
+            ? ` AND ${t.time} <= ${v(upper[0])} AND (${t.time}, ${t.key}) <= (${v(upper[0])}, ${v(upper[1])})`
+            : ` AND ${t.time} < ${v(cutoff)}`) +
+          ` AND ${t.deletable}`,
+      ),
+    );
+    deletedRows += deleted.affected;
+    if (!upper) break;
+    from = upper;
+  }
+  return deletedRows;
+}
+
+/**
+ * Prunes decided pending operations created before `cutoff`: one decided state at a time, oldest first, each
+ * statement one range of ix_pending_operation_state; the rows deleted.
+ */
+async function pruneDecided(statements: PruneStatements, cutoff: string, batch: number): Promise<number> {
+  let deletedRows = 0;
+  for (const state of DECIDED_STATES) {
+    while (await statements.next()) {
+      const deleted = await statements.run(
+        statements.bind(
+          (v) =>
+            `DELETE FROM pending_operation WHERE id IN (SELECT id FROM pending_operation WHERE state = ${v(state)} AND created_at < ${v(cutoff)} ` +
+            `ORDER BY created_at LIMIT ${batch})`,
+        ),
+      );
+      deletedRows += deleted.affected;
+      if (deleted.affected < batch) break;
+    }
+  }
+  return deletedRows;
 }
