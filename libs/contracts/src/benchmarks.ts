@@ -24,9 +24,25 @@ export interface Benchmark {
    * version (when the configuration fingerprint differs from the latest run's); default false.
    */
   run_on_change: boolean;
+  /** Start a run in the background on this cron schedule (docs/http-api.md "Benchmarks", "Runs on a schedule"); null: never. */
+  schedule: BenchmarkSchedule | null;
+  /** When the next scheduled run is due (ISO-8601 UTC); null without a schedule. */
+  next_run_at: string | null;
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * A benchmark's schedule: a cron expression of 5 fields (minute hour day-of-month month day-of-week, or a nickname
+ * such as `@daily`) read in an IANA time zone (such as `Europe/Paris` or `UTC`).
+ */
+export interface BenchmarkSchedule {
+  cron: string;
+  timezone: string;
+}
+
+/** What started a run: a request, a change of the configuration, or the benchmark's schedule. */
+export type BenchmarkTrigger = 'request' | 'change' | 'schedule';
 
 /** GET /api/benchmarks. */
 export interface BenchmarkList {
@@ -131,6 +147,10 @@ export interface BenchmarkRun {
   changes: FingerprintChange[];
   /** Id of the previous run compared with, or null. */
   previous_run_id: string | null;
+  /** What started it (`request` for runs stored before triggers were recorded). */
+  trigger: BenchmarkTrigger;
+  /** A scheduled run started well after its due time (no replica was up then): run once for the slots missed. */
+  late: boolean;
 }
 
 /** GET /api/benchmarks/{id}/runs: runs newest first, without their results. */
@@ -151,8 +171,10 @@ export interface BenchmarkRunPending {
   connection_id: string;
   started_at: string;
   status: 'running' | 'failed';
-  /** What started it: a request (`request`) or a change of the configuration (`change`). */
-  trigger: 'request' | 'change';
+  /** What started it: a request (`request`), a change of the configuration (`change`) or the schedule (`schedule`). */
+  trigger: BenchmarkTrigger;
+  /** A scheduled run started well after its due time (see BenchmarkRun.late). */
+  late: boolean;
   /** Why it failed; null while it runs. */
   error: string | null;
 }

@@ -128,6 +128,8 @@ const benchmark = {
   name: 'sales basics',
   questions: [benchmarkQuestion],
   run_on_change: true,
+  schedule: { cron: '0 6 * * 1-5', timezone: 'Europe/Paris' },
+  next_run_at: '2026-01-16T05:00:00.000Z',
   created_at: AT,
   updated_at: AT,
 };
@@ -156,6 +158,8 @@ const benchmarkRunSummary = {
     },
   ],
   previous_run_id: '3c2b1a09-8f7e-4d6c-b5a4-93827160f5e4',
+  trigger: 'schedule',
+  late: false,
 };
 const benchmarkRun = {
   ...benchmarkRunSummary,
@@ -438,6 +442,7 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       started_at: AT,
       status: 'running',
       trigger: 'request',
+      late: false,
       error: null,
     },
   ],

@@ -14,15 +14,18 @@ export interface ImportedBenchmark {
   name: string | null;
   connectionId: string | null;
   questions: unknown[];
+  /** The document's `schedule` (checked when the benchmark is created), undefined when it names none. */
+  schedule?: unknown;
 }
 
-/** A benchmark as the YAML document of docs/http-api.md "Benchmarks": version, name, connection_id, questions. */
+/** A benchmark as the YAML document of docs/http-api.md "Benchmarks": version, name, connection_id, questions, schedule. */
 export function benchmarkYaml(benchmark: Benchmark): string {
   const document = {
     version: BENCHMARK_YAML_VERSION,
     name: benchmark.name,
     connection_id: benchmark.connection_id,
     questions: benchmark.questions,
+    ...(benchmark.schedule ? { schedule: benchmark.schedule } : {}),
   };
   return `# nlq benchmark (docs/http-api.md "Benchmarks")\n${stringify(document, { lineWidth: 0 })}`;
 }
@@ -43,6 +46,7 @@ export function parseBenchmarkYaml(text: string): ImportedBenchmark {
     name: typeof name === 'string' ? name : null,
     connectionId: typeof connectionId === 'string' ? connectionId : null,
     questions,
+    schedule: fields.get('schedule'),
   };
 }
 

@@ -29,7 +29,13 @@ import { TargetResolverService } from '../../platform/targets/target-resolver.se
 import { LIVE_EVENT_BUS } from '../../platform/live-events/live-event-bus';
 import { BackgroundRuns } from './background-runs';
 
-/** Who a run started by a configuration change runs as: the service. */
+/** What started a run, as stored with it. */
+type RunOrigin = Pick<BenchmarkRun, 'trigger' | 'late'>;
+
+/** The origin of a run a request starts. */
+const REQUESTED: RunOrigin = { trigger: 'request', late: false };
+
+/** Who a run started by a configuration change or a schedule runs as: the service. */
 const TRIGGER_CALLER: Caller = SERVICE_PRINCIPAL;
 
 /**
@@ -59,7 +65,7 @@ export class BenchmarkRunsService implements BeforeApplicationShutdown {
   async run(caller: Caller, benchmarkId: string): Promise<BenchmarkRun> {
     assertService(caller, 'run benchmarks');
     const benchmark = await this.benchmark(benchmarkId);
-    return this.execute(benchmark, randomUUID(), new Date().toISOString(), caller);
+    return this.execute(benchmark, randomUUID(), new Date().toISOString(), caller, REQUESTED);
   }
 
   /**
@@ -69,7 +75,16 @@ export class BenchmarkRunsService implements BeforeApplicationShutdown {
    */
   async start(caller: Caller, benchmarkId: string): Promise<BenchmarkRunPending> {
     assertService(caller, 'run benchmarks');
-    return this.startRun(await this.benchmark(benchmarkId), caller, 'request');
+    return this.startRun(await this.benchmark(benchmarkId), caller, REQUESTED);
+  }
+
+  /**
+   * The scheduler's start of a scheduled run it claimed (docs/http-api.md "Benchmarks", "Runs on a schedule"), as the
+   * service; `late` when it starts well after its due time. While a run of the benchmark is in progress on this
+   * replica, that one stands for it (the claimed slot is not run twice).
+   */
+  startScheduled(benchmark: Benchmark, late: boolean): BenchmarkRunPending {
+    return this.startRun(benchmark, TRIGGER_CALLER, { trigger: 'schedule', late });
   }
 
   /**
@@ -82,7 +97,7 @@ export class BenchmarkRunsService implements BeforeApplicationShutdown {
       const latest = await this.store.benchmarks.latestRun(benchmark.id);
       const now = await benchmarkFingerprint(benchmark.connection_id, this.deps());
       if (latest && fingerprintChanges(latest.fingerprint, now).length === 0) return;
-      this.startRun(benchmark, TRIGGER_CALLER, 'change');
+      this.startRun(benchmark, TRIGGER_CALLER, { trigger: 'change', late: false });
     } catch (error) {
       this.logger.warn({ err: error, benchmarkId: benchmark.id }, 'benchmark run after a change not started');
     }
@@ -93,7 +108,7 @@ export class BenchmarkRunsService implements BeforeApplicationShutdown {
     await this.background.drain();
   }
 
-  private startRun(benchmark: Benchmark, caller: Caller, trigger: BenchmarkRunPending['trigger']): BenchmarkRunPending {
+  private startRun(benchmark: Benchmark, caller: Caller, origin: RunOrigin): BenchmarkRunPending {
     const running = this.background.running(benchmark.id);
     if (running) return running;
     const pending: BenchmarkRunPending = {
@@ -102,10 +117,10 @@ export class BenchmarkRunsService implements BeforeApplicationShutdown {
       connection_id: benchmark.connection_id,
       started_at: new Date().toISOString(),
       status: 'running',
-      trigger,
+      ...origin,
       error: null,
     };
-    const work = this.execute(benchmark, pending.id, pending.started_at, caller).finally(() => {
+    const work = this.execute(benchmark, pending.id, pending.started_at, caller, origin).finally(() => {
       if (this.background.takeAgain(benchmark.id)) setImmediate(() => void this.followUp(benchmark.id));
     });
     work.catch((error: unknown) =>
@@ -122,7 +137,13 @@ export class BenchmarkRunsService implements BeforeApplicationShutdown {
   }
 
   /** Run every question, store the run, publish its regressions; answers the stored run. */
-  private async execute(benchmark: Benchmark, runId: string, startedAt: string, caller: Caller): Promise<BenchmarkRun> {
+  private async execute(
+    benchmark: Benchmark,
+    runId: string,
+    startedAt: string,
+    caller: Caller,
+    origin: RunOrigin,
+  ): Promise<BenchmarkRun> {
     const deps = this.deps();
     const connectionId = benchmark.connection_id;
     const fingerprint = await benchmarkFingerprint(connectionId, deps);
@@ -142,6 +163,7 @@ export class BenchmarkRunsService implements BeforeApplicationShutdown {
       fingerprint,
       changes: fingerprintChanges(previous?.fingerprint ?? null, fingerprint),
       previous_run_id: previous?.id ?? null,
+      ...origin,
     };
     await this.store.benchmarks.insertRun(run);
     auditCallerEvent(this.logger, 'benchmark.run', caller, {

@@ -14,6 +14,7 @@ import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../platform/targets/target-resolver.service';
 import { benchmarkYaml, parseBenchmarkCsv, parseBenchmarkYaml } from './benchmark-file';
 import { checkQuestions } from './benchmark-questions';
+import { checkSchedule, isScheduleProblems, nextDue } from './benchmark-schedule';
 import type {
   AddBenchmarkQuestionDto,
   CreateBenchmarkDto,
@@ -62,6 +63,7 @@ export class BenchmarksService {
     assertService(caller, 'change benchmarks');
     const { connectionId, dialect } = await this.connection(input.connection_id);
     const questions = this.checked(input.questions ?? [], dialect);
+    const schedule = scheduled(input.schedule);
     const now = new Date().toISOString();
     const benchmark: Benchmark = {
       id: randomUUID(),
@@ -69,6 +71,7 @@ export class BenchmarksService {
       name: input.name.trim(),
       questions,
       run_on_change: input.run_on_change ?? false,
+      ...schedule,
       created_at: now,
       updated_at: now,
     };
@@ -77,7 +80,10 @@ export class BenchmarksService {
     return benchmark;
   }
 
-  /** Rename a benchmark, replace its questions and/or set run_on_change. @throws 400, 403, 404, 409 name taken */
+  /**
+   * Rename a benchmark, replace its questions, set run_on_change and/or its schedule (null removes it; a schedule
+   * given again, even unchanged, is due next from now). @throws 400, 403, 404, 409 name taken
+   */
   async update(caller: Caller, id: string, patch: UpdateBenchmarkDto): Promise<Benchmark> {
     assertService(caller, 'change benchmarks');
     const current = await this.row(id);
@@ -87,15 +93,16 @@ export class BenchmarksService {
       patch.questions === undefined
         ? current.questions
         : this.checked(patch.questions, (await this.connection(current.connection_id)).dialect);
-    const runOnChange = patch.run_on_change ?? current.run_on_change;
+    const rescheduled = patch.schedule !== undefined;
     const next: Benchmark = {
       ...current,
       name,
       questions,
-      run_on_change: runOnChange,
+      run_on_change: patch.run_on_change ?? current.run_on_change,
+      ...(rescheduled ? scheduled(patch.schedule) : {}),
       updated_at: new Date().toISOString(),
     };
-    await this.benchmarks.update(next);
+    await this.benchmarks.update(next, rescheduled);
     auditCallerEvent(this.logger, 'benchmark.update', caller, { benchmarkId: id });
     return next;
   }
@@ -128,6 +135,7 @@ export class BenchmarksService {
       name,
       connection_id: input.connection_id ?? parsed.connectionId ?? undefined,
       questions: parsed.questions,
+      schedule: parsed.schedule,
     });
   }
 
@@ -230,6 +238,16 @@ export class BenchmarksService {
     if (!row) throw notFound(id);
     return row;
   }
+}
+
+/**
+ * The schedule fields of a benchmark from a request's `schedule` (checked: 400 VALIDATION naming `schedule.cron` or
+ * `schedule.timezone`), its next run due from now.
+ */
+function scheduled(value: unknown): Pick<Benchmark, 'schedule' | 'next_run_at'> {
+  const schedule = checkSchedule(value);
+  if (isScheduleProblems(schedule)) throw ApiException.validation(schedule, 'The schedule is invalid.');
+  return { schedule, next_run_at: schedule ? nextDue(schedule, new Date()) : null };
 }
 
 /** Whether a {@link checkQuestions} answer is its problems. */

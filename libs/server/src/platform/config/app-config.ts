@@ -68,6 +68,8 @@ export class AppConfig {
   readonly approvalLeaseMs!: number;
   /** SHUTDOWN_GRACE_MS: deadline for in-flight work after SIGTERM, in ms. */
   readonly shutdownGraceMs!: number;
+  /** BENCHMARK_SCHEDULER_INTERVAL_MS: how often each replica looks for due scheduled benchmark runs, in ms. */
+  readonly benchmarkSchedulerIntervalMs!: number;
   /** Requests per caller per minute to the routes that run work; 0: no limit. */
   readonly rateLimitPerMinute!: number;
   /** Wrong keys per client address or key prefix per window before 429 (AUTH_FAILURE_LIMIT); 0: no throttle. */
@@ -147,6 +149,7 @@ export class AppConfig {
       replicaId: vars.REPLICA_ID ?? `${os.hostname()}:${vars.PORT}`,
       approvalLeaseMs: vars.APPROVAL_LEASE_MS,
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+      benchmarkSchedulerIntervalMs: vars.BENCHMARK_SCHEDULER_INTERVAL_MS,
       rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       authFailureLimit: vars.AUTH_FAILURE_LIMIT,
       authFailureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,

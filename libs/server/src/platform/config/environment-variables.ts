@@ -47,6 +47,7 @@ export const ENV_VARIABLE_NAMES = [
   'REPLICA_ID',
   'APPROVAL_LEASE_MS',
   'SHUTDOWN_GRACE_MS',
+  'BENCHMARK_SCHEDULER_INTERVAL_MS',
   'RATE_LIMIT_PER_MINUTE',
   'AUTH_FAILURE_LIMIT',
   'AUTH_FAILURE_WINDOW_SECONDS',
@@ -262,6 +263,16 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(600_000)
   SHUTDOWN_GRACE_MS: number = 10_000;
+
+  /**
+   * How often each replica looks for scheduled benchmark runs that are due, in ms (docs/http-api.md "Benchmarks",
+   * "Runs on a schedule"); a small value makes tests fast.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(3_600_000)
+  BENCHMARK_SCHEDULER_INTERVAL_MS: number = 30_000;
 
   /**
    * Requests a caller may make per minute to the routes that run work (POST /query, /api/chat, approve, reject,

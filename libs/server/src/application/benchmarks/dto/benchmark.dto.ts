@@ -14,6 +14,9 @@ const QUESTIONS_NOTE =
 const RUN_ON_CHANGE_NOTE =
   'Start a background run after each change of the model setting, a definition version or the schema version of the connection (default false)';
 
+const SCHEDULE_NOTE =
+  'Run in the background on a schedule: { cron: 5-field cron expression or @daily-style nickname, timezone: IANA name }; null: never (default)';
+
 /** Body of POST /api/benchmarks. */
 export class CreateBenchmarkDto {
   @ApiPropertyOptional({ description: 'The connection; default the active one' })
@@ -37,9 +40,13 @@ export class CreateBenchmarkDto {
   @IsOptional()
   @IsBoolean()
   run_on_change?: boolean;
+
+  @ApiPropertyOptional({ type: 'object', nullable: true, description: SCHEDULE_NOTE, additionalProperties: true })
+  @IsOptional()
+  schedule?: unknown;
 }
 
-/** Body of PATCH /api/benchmarks/{id}: a new name, the whole list of questions, run_on_change, or several. */
+/** Body of PATCH /api/benchmarks/{id}: a new name, the whole list of questions, run_on_change, schedule, or several. */
 export class UpdateBenchmarkDto {
   @ApiPropertyOptional({ maxLength: MAX_BENCHMARK_NAME })
   @IsOptional()
@@ -57,6 +64,10 @@ export class UpdateBenchmarkDto {
   @IsOptional()
   @IsBoolean()
   run_on_change?: boolean;
+
+  @ApiPropertyOptional({ type: 'object', nullable: true, description: SCHEDULE_NOTE, additionalProperties: true })
+  @IsOptional()
+  schedule?: unknown;
 }
 
 /** `?connection_id=` of GET /api/benchmarks. */
@@ -140,6 +151,10 @@ export class BenchmarkDto {
   @ApiProperty() name!: string;
   @ApiProperty({ type: 'array', items: { type: 'object' } }) questions!: unknown[];
   @ApiProperty({ description: RUN_ON_CHANGE_NOTE }) run_on_change!: boolean;
+  @ApiProperty({ type: 'object', nullable: true, description: SCHEDULE_NOTE, additionalProperties: true })
+  schedule!: unknown;
+  @ApiProperty({ type: String, nullable: true, description: 'When the next scheduled run is due' })
+  next_run_at!: string | null;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }
@@ -164,6 +179,8 @@ export class BenchmarkRunDto {
   @ApiProperty({ type: 'object', additionalProperties: true }) fingerprint!: Record<string, unknown>;
   @ApiProperty({ type: 'array', items: { type: 'object' } }) changes!: unknown[];
   @ApiProperty({ type: String, nullable: true }) previous_run_id!: string | null;
+  @ApiProperty({ enum: ['request', 'change', 'schedule'] }) trigger!: 'request' | 'change' | 'schedule';
+  @ApiProperty({ description: 'A scheduled run started well after its due time' }) late!: boolean;
 }
 
 /** GET /api/benchmarks/{id}/runs: newest first, without results. */
@@ -180,7 +197,8 @@ export class BenchmarkRunPendingDto {
   @ApiProperty() connection_id!: string;
   @ApiProperty() started_at!: string;
   @ApiProperty({ enum: ['running', 'failed'] }) status!: 'running' | 'failed';
-  @ApiProperty({ enum: ['request', 'change'] }) trigger!: 'request' | 'change';
+  @ApiProperty({ enum: ['request', 'change', 'schedule'] }) trigger!: 'request' | 'change' | 'schedule';
+  @ApiProperty({ description: 'A scheduled run started well after its due time' }) late!: boolean;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
 }
 

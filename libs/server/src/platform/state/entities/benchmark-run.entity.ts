@@ -42,4 +42,12 @@ export class BenchmarkRunEntity {
 
   @Column({ name: 'previous_run_id', type: 'varchar', length: 64, nullable: true })
   previousRunId!: string | null;
+
+  /** What started the run: `request`, `change` or `schedule`. */
+  @Column({ name: 'trigger', type: 'varchar', length: 16, default: 'request' })
+  trigger!: string;
+
+  /** A scheduled run started well after its due time. */
+  @Column({ name: 'late', type: 'boolean', default: false })
+  late!: boolean;
 }

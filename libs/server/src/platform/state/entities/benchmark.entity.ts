@@ -23,6 +23,19 @@ export class BenchmarkEntity {
   @Column({ name: 'run_on_change', type: 'boolean', default: false })
   runOnChange!: boolean;
 
+  /** The schedule's cron expression (contracts Benchmark.schedule), null without a schedule. */
+  @Column({ name: 'schedule_cron', type: 'varchar', length: 200, nullable: true })
+  scheduleCron!: string | null;
+
+  /** The schedule's IANA time zone, null without a schedule. */
+  @Column({ name: 'schedule_timezone', type: 'varchar', length: 64, nullable: true })
+  scheduleTimezone!: string | null;
+
+  /** When the next scheduled run is due (ISO-8601 UTC); a replica claims it by advancing it (conditional UPDATE). */
+  @Index('ix_benchmark_next_run')
+  @Column({ name: 'next_run_at', type: 'varchar', length: 32, nullable: true })
+  nextRunAt!: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 

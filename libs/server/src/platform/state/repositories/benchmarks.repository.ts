@@ -1,5 +1,5 @@
-import type { Benchmark, BenchmarkRun } from '@nlq/contracts';
-import type { DataSource } from 'typeorm';
+import type { Benchmark, BenchmarkRun, BenchmarkTrigger } from '@nlq/contracts';
+import { IsNull, LessThanOrEqual, Not, type DataSource } from 'typeorm';
 import { BenchmarkEntity, BenchmarkRunEntity } from '../entities';
 import type { ExclusiveRunner } from './exclusive-runner';
 
@@ -29,10 +29,35 @@ export class BenchmarksRepository {
     await this.exclusive.run(() => this.benchmarks.insert(toRow(benchmark)));
   }
 
-  /** Replace a benchmark's name and questions (and updated_at). */
-  async update(benchmark: Benchmark): Promise<void> {
-    const { id, ...rest } = toRow(benchmark);
-    await this.exclusive.run(() => this.benchmarks.update({ id }, rest));
+  /**
+   * Replace a benchmark's name, questions, run_on_change and updated_at; its schedule and next_run_at too when
+   * `rescheduled` (otherwise next_run_at stays as a replica's claim may have just advanced it).
+   */
+  async update(benchmark: Benchmark, rescheduled = false): Promise<void> {
+    const { id, scheduleCron, scheduleTimezone, nextRunAt, ...rest } = toRow(benchmark);
+    const row = rescheduled ? { ...rest, scheduleCron, scheduleTimezone, nextRunAt } : rest;
+    await this.exclusive.run(() => this.benchmarks.update({ id }, row));
+  }
+
+  /** The benchmarks with a schedule whose next run is due at `nowIso` or before, earliest due first. */
+  async listDue(nowIso: string): Promise<Benchmark[]> {
+    const rows = await this.exclusive.run(() =>
+      this.benchmarks.find({
+        where: { nextRunAt: LessThanOrEqual(nowIso), scheduleCron: Not(IsNull()) },
+        order: { nextRunAt: 'ASC', id: 'ASC' },
+      }),
+    );
+    return rows.map(fromRow);
+  }
+
+  /**
+   * Claim the scheduled run of a benchmark due at `due`: advance next_run_at from `due` to `next` with a conditional
+   * UPDATE (`WHERE id = ? AND next_run_at = ?`). True for the one caller whose UPDATE changed the row; every other
+   * replica (or a PATCH that changed the schedule meanwhile) finds it moved and gets false.
+   */
+  async claimDue(id: string, due: string, next: string | null): Promise<boolean> {
+    const result = await this.exclusive.run(() => this.benchmarks.update({ id, nextRunAt: due }, { nextRunAt: next }));
+    return result.affected === 1;
   }
 
   async get(id: string): Promise<Benchmark | null> {
@@ -116,6 +141,9 @@ function toRow(b: Benchmark): BenchmarkEntity {
     name: b.name,
     questions: JSON.stringify(b.questions),
     runOnChange: b.run_on_change,
+    scheduleCron: b.schedule?.cron ?? null,
+    scheduleTimezone: b.schedule?.timezone ?? null,
+    nextRunAt: b.next_run_at,
     createdAt: b.created_at,
     updatedAt: b.updated_at,
   };
@@ -128,6 +156,11 @@ function fromRow(row: BenchmarkEntity): Benchmark {
     name: row.name,
     questions: JSON.parse(row.questions),
     run_on_change: Boolean(row.runOnChange),
+    schedule:
+      row.scheduleCron !== null && row.scheduleTimezone !== null
+        ? { cron: row.scheduleCron, timezone: row.scheduleTimezone }
+        : null,
+    next_run_at: row.nextRunAt,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -147,6 +180,8 @@ function toRunRow(run: BenchmarkRun): BenchmarkRunEntity {
     regressions: JSON.stringify(run.regressions),
     results: JSON.stringify(run.results),
     previousRunId: run.previous_run_id,
+    trigger: run.trigger,
+    late: run.late,
   };
 }
 
@@ -165,5 +200,11 @@ function fromRunRow(row: BenchmarkRunEntity): BenchmarkRun {
     fingerprint: JSON.parse(row.fingerprint),
     changes: JSON.parse(row.changes),
     previous_run_id: row.previousRunId,
+    trigger: isTrigger(row.trigger) ? row.trigger : 'request',
+    late: Boolean(row.late),
   };
+}
+
+function isTrigger(value: string): value is BenchmarkTrigger {
+  return value === 'request' || value === 'change' || value === 'schedule';
 }

@@ -12,6 +12,7 @@ import { BenchmarkRunOnChange1795600000372 } from './1795600000372-BenchmarkRunO
 import { HistoryWarnings1795600000052 } from './1795600000052-HistoryWarnings';
 import { ApiKeyRoles1795600000402 } from './1795600000402-ApiKeyRoles';
 import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
+import { BenchmarkSchedules1795600000532 } from './1795600000532-BenchmarkSchedules';
 import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
@@ -31,4 +32,5 @@ export const POSTGRES_MIGRATIONS = [
   ApiKeyRoles1795600000402,
   DataPolicies1795600000412,
   SavedAnswers1795600000472,
+  BenchmarkSchedules1795600000532,
 ];

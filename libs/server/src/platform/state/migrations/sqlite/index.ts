@@ -12,6 +12,7 @@ import { BenchmarkRunOnChange1795600000371 } from './1795600000371-BenchmarkRunO
 import { HistoryWarnings1795600000051 } from './1795600000051-HistoryWarnings';
 import { ApiKeyRoles1795600000401 } from './1795600000401-ApiKeyRoles';
 import { DataPolicies1795600000411 } from './1795600000411-DataPolicies';
+import { BenchmarkSchedules1795600000531 } from './1795600000531-BenchmarkSchedules';
 import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
@@ -31,4 +32,5 @@ export const SQLITE_MIGRATIONS = [
   ApiKeyRoles1795600000401,
   DataPolicies1795600000411,
   SavedAnswers1795600000471,
+  BenchmarkSchedules1795600000531,
 ];
