@@ -129,7 +129,7 @@ const benchmark = {
   questions: [benchmarkQuestion],
   run_on_change: true,
   schedule: { cron: '0 6 * * 1-5', timezone: 'Europe/Paris' },
-  next_run_at: '2026-01-16T05:00:00.000Z',
+  next_run_at: '2026-11-26T05:00:00.000Z',
   created_at: AT,
   updated_at: AT,
 };
