@@ -159,9 +159,11 @@ describe('OfflineProvider.writeAnswer', () => {
     rowCount = rows.length,
     truncated = false,
   ) => {
-    const generated = await sql(question, 'sqlite', 100);
-    return (await new OfflineProvider().writeAnswer({ question, sql: generated, columns, rows, rowCount, truncated }))
-      .text;
+    const schema = { ...SHOP_SCHEMA, dialect: 'sqlite' as const };
+    const generated = await provider.generateSql({ question, dialect: 'sqlite', schema, examples: [], maxRows: 100 });
+    const request = { question, sql: generated.sql, columns, rows, rowCount, truncated };
+    // the plan travels as data: another provider instance words the rows with it
+    return (await new OfflineProvider().writeAnswer({ ...request, answerPlan: generated.answerPlan })).text;
   };
 
   it('words counts, aggregates, lists, rankings and groups from the rows', async () => {
@@ -229,5 +231,20 @@ describe('OfflineProvider.writeAnswer', () => {
       })
     ).text;
     expect(text).toBe('The answer value is 42.');
+  });
+
+  it('words the rows generically without the plan, or with the plan of another statement', async () => {
+    const schema = { ...SHOP_SCHEMA, dialect: 'sqlite' as const };
+    const question = 'How many customers are there?';
+    const generated = await provider.generateSql({ question, dialect: 'sqlite', schema, examples: [], maxRows: 100 });
+    const rows = { question, columns: ['customer_count'], rows: [[1000]], rowCount: 1, truncated: false };
+    expect((await provider.writeAnswer({ ...rows, sql: generated.sql, answerPlan: generated.answerPlan })).text).toBe(
+      'There are 1,000 customers.',
+    );
+    expect((await provider.writeAnswer({ ...rows, sql: generated.sql })).text).toBe('The customer count is 1,000.');
+    const repaired = `${generated.sql} LIMIT 5`;
+    expect((await provider.writeAnswer({ ...rows, sql: repaired, answerPlan: generated.answerPlan })).text).toBe(
+      'The customer count is 1,000.',
+    );
   });
 });

@@ -30,13 +30,20 @@ export class OfflineProvider implements LlmProvider {
   /**
    * SQL for `request.question` in `request.dialect` (lists limited to `request.maxRows`); a verified example that
    * asks the question answers it, and `examplesUsed` names it (else it is empty: the engine reads no few-shot).
+   * `answerPlan`: how to word the statement's rows, for writeAnswer (absent for a verified example's SQL).
    * @throws UnanswerableQuestionError when the engine refuses the question, or on a correction attempt;
    *   ClarificationNeededError when the question has readings the engine cannot rank apart.
    */
   async generateSql(request: SqlGenerationRequest): Promise<SqlGenerationResult> {
     try {
-      const { sql, exampleId } = await this.engine.generateSql(request);
-      return { sql, raw: sql, tokens: null, examplesUsed: exampleId ? [exampleId] : [] };
+      const { sql, exampleId, answerPlan } = await this.engine.generateSql(request);
+      return {
+        sql,
+        raw: sql,
+        tokens: null,
+        examplesUsed: exampleId ? [exampleId] : [],
+        ...(answerPlan ? { answerPlan } : {}),
+      };
     } catch (error) {
       if (error instanceof OfflineRefusalError) throw new UnanswerableQuestionError(error.message);
       if (error instanceof OfflineClarificationError) throw new ClarificationNeededError(error.clarification);
@@ -44,7 +51,10 @@ export class OfflineProvider implements LlmProvider {
     }
   }
 
-  /** A plain sentence from the rows; no tokens are used. */
+  /**
+   * A plain sentence from the rows, worded with the `answerPlan` generateSql returned for the statement when the
+   * request carries it back (else generic); no tokens are used.
+   */
   async writeAnswer(request: AnswerRequest): Promise<AnswerResult> {
     return { text: (await this.engine.writeAnswer(request)).text, tokens: null };
   }

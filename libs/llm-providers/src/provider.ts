@@ -1,6 +1,19 @@
-import type { AnswerRequest, ConversationTurn, DatabaseSchema, Dialect, KnowledgeDefinition } from '@nlq/contracts';
+import type {
+  AnswerRequest as ResultRows,
+  ConversationTurn,
+  DatabaseSchema,
+  Dialect,
+  KnowledgeDefinition,
+} from '@nlq/contracts';
 
-export type { AnswerRequest, ConversationTurn } from '@nlq/contracts';
+export type { ConversationTurn } from '@nlq/contracts';
+
+/**
+ * The rows of an executed statement to be worded (question, SQL, columns, rows, counts), with the `answerPlan` the
+ * provider's generateSql returned for that statement, passed back unchanged (absent for SQL from the cache, a reused
+ * statement or another provider).
+ */
+export type AnswerRequest = ResultRows & { answerPlan?: unknown };
 
 /** A question/SQL pair used as a few-shot example: a verified example of the connection. */
 export interface FewShotExample {
@@ -46,6 +59,11 @@ export interface SqlGenerationResult {
    * the request was in the prompt (a model); the offline engine names the one verified example it matched, or none.
    */
   examplesUsed?: string[];
+  /**
+   * Data for wording the answer to this statement, opaque to the caller, which hands it back unchanged in
+   * AnswerRequest.answerPlan with the statement's rows: the offline engine's plan of the answer. Models return none.
+   */
+  answerPlan?: unknown;
 }
 
 export interface AnswerResult {

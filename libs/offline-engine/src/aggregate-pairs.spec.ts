@@ -1,7 +1,7 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from './offline-engine';
 import { writeAnswerText } from './answers/answer-writer';
-import { answerPlans } from './answers/answer-plan';
+import { planOfStatement } from './answers/answer-plan';
 import { CAR_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA, STADIUM_SCHEMA } from './testing';
 
 /** Two aggregates in one question, on the shop fixture and on schemas named otherwise. */
@@ -54,10 +54,16 @@ describe('two aggregates of the same rows are two values of one statement', () =
   });
 
   it('words every value', async () => {
-    const s = await sql(SHOP_SCHEMA, 'the maximum and minimum price of products');
+    const generated = await engine.generateSql({
+      question: 'the maximum and minimum price of products',
+      dialect: 'sqlite',
+      schema: SHOP_SCHEMA,
+      maxRows: 10,
+    });
+    const s = generated.sql;
     const text = writeAnswerText(
       { question: 'q', sql: s, columns: ['max_price', 'min_price'], rows: [[99, 1.5]], rowCount: 1, truncated: false },
-      answerPlans.recall(s),
+      planOfStatement(generated.answerPlan, s),
     );
     expect(text).toBe('The highest price is $99.00 and the lowest price is $1.50.');
   });

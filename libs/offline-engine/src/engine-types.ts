@@ -29,5 +29,8 @@ export interface OfflineSqlRequest {
   examples?: readonly VerifiedExample[];
 }
 
-/** The rows of an executed statement, to be worded as an answer. */
-export type OfflineAnswerRequest = AnswerRequest;
+/**
+ * The rows of an executed statement, to be worded as an answer, with the `answerPlan` generateSql handed out with
+ * the statement (a StatementPlan, passed back unchanged; absent or another statement's: the answer is generic).
+ */
+export type OfflineAnswerRequest = AnswerRequest & { answerPlan?: unknown };

@@ -1,7 +1,7 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import type { OfflineAnswerRequest, OfflineSqlRequest } from './engine-types';
 import { AmbiguousQuestionError } from './checks/ambiguous-reading';
-import { answerPlans, planAnswer } from './answers/answer-plan';
+import { planAnswer, planOfStatement, type StatementPlan } from './answers/answer-plan';
 import { clarificationFor } from './checks/clarification';
 import { writeAnswerText } from './answers/answer-writer';
 import { followUpIntent, looksLikeFollowUp } from './sketches/follow-up';
@@ -38,7 +38,7 @@ interface Prepared {
  * SQL statement; it never guesses: a question it cannot map throws OfflineRefusalError saying what it did not
  * understand and how to configure a model. Relative dates ("last month") are relative to the clock (`now`), not to
  * the latest date in the data. A correction attempt (`previousAttempt` set) is refused: the engine would write the
- * same SQL again. Answers are worded from the rows with the plan recorded when the SQL was written.
+ * same SQL again. Answers are worded from the rows with the plan generateSql returns with the SQL (`answerPlan`).
  */
 export class OfflineEngine {
   private readonly now: () => Date;
@@ -66,7 +66,9 @@ export class OfflineEngine {
    * SQL, and `exampleId` names it.
    * @throws OfflineRefusalError when the question cannot be mapped, or on a correction attempt.
    */
-  async generateSql(request: OfflineSqlRequest): Promise<{ sql: string; exampleId?: string }> {
+  async generateSql(
+    request: OfflineSqlRequest,
+  ): Promise<{ sql: string; exampleId?: string; answerPlan?: StatementPlan }> {
     if (request.previousAttempt) {
       throw unanswerable(
         `its SQL failed (${request.previousAttempt.error.slice(0, 200)}) and it cannot write a different statement`,
@@ -106,8 +108,7 @@ export class OfflineEngine {
     };
     try {
       const { intent, built } = write(request);
-      answerPlans.remember(built.sql, planAnswer(intent, built, lexicon));
-      return { sql: built.sql };
+      return { sql: built.sql, answerPlan: { sql: built.sql, plan: planAnswer(intent, built, lexicon) } };
     } catch (e) {
       if (e instanceof AmbiguousQuestionError) {
         // ask back with the readings the engine itself answers without asking again (each restated question is read alone)
@@ -155,8 +156,11 @@ export class OfflineEngine {
     }
   }
 
-  /** A plain sentence from the rows, worded with the plan recorded when the SQL was written (see writeAnswerText). */
+  /**
+   * A plain sentence from the rows, worded with the plan generateSql handed out with the SQL when the request hands it
+   * back for the same SQL text (see writeAnswerText); without one the sentence is generic.
+   */
   async writeAnswer(request: OfflineAnswerRequest): Promise<{ text: string }> {
-    return { text: writeAnswerText(request, answerPlans.recall(request.sql)) };
+    return { text: writeAnswerText(request, planOfStatement(request.answerPlan, request.sql)) };
   }
 }

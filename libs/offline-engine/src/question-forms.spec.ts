@@ -76,13 +76,14 @@ describe('question forms on the shop schema', () => {
 
   it('yes/no: whether some rows exist, worded yes or no', async () => {
     const question = 'are there any orders in 2024?';
-    const generated = await sql(question);
-    expect(generated).toBe(
+    const generated = await provider.generateSql({ question, dialect: 'sqlite', schema: SHOP_SCHEMA, maxRows: 10 });
+    expect(generated.sql).toBe(
       "SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01') THEN 'yes' ELSE 'no' END AS answer",
     );
     const answer = await provider.writeAnswer({
       question,
-      sql: generated,
+      sql: generated.sql,
+      answerPlan: generated.answerPlan,
       columns: ['answer'],
       rows: [['yes']],
       rowCount: 1,

@@ -49,16 +49,24 @@ async function ask(
   question: string,
   knowledge?: readonly KnowledgeDefinition[],
 ): Promise<string> {
-  return (
-    await provider.generateSql({
-      question,
-      dialect: 'sqlite',
-      schema,
-      examples: [],
-      maxRows: MAX_ROWS,
-      ...(knowledge ? { knowledge } : {}),
-    })
-  ).sql;
+  return (await generate(provider, schema, question, knowledge)).sql;
+}
+
+/** The SQL with the provider's plan for wording its rows (handed back to writeAnswer). */
+async function generate(
+  provider: OfflineProvider,
+  schema: DatabaseSchema,
+  question: string,
+  knowledge?: readonly KnowledgeDefinition[],
+): Promise<{ sql: string; answerPlan?: unknown }> {
+  return provider.generateSql({
+    question,
+    dialect: 'sqlite',
+    schema,
+    examples: [],
+    maxRows: MAX_ROWS,
+    ...(knowledge ? { knowledge } : {}),
+  });
 }
 
 const SHOP_CASES: Case[] = [
@@ -643,7 +651,7 @@ const SHOP_KNOWLEDGE_CASES: Case[] = [
 async function runCases(driver: DatabaseDriver, schema: DatabaseSchema, cases: Case[]): Promise<void> {
   const provider = new OfflineProvider();
   for (const c of cases) {
-    const sql = await ask(provider, schema, c.question, c.knowledge);
+    const { sql, answerPlan } = await generate(provider, schema, c.question, c.knowledge);
     const actual = await driver.runRead(sql, READ);
     const expected = await driver.runRead(c.reference, READ);
     try {
@@ -652,6 +660,7 @@ async function runCases(driver: DatabaseDriver, schema: DatabaseSchema, cases: C
         const answer = await provider.writeAnswer({
           question: c.question,
           sql,
+          answerPlan,
           columns: actual.columns,
           rows: actual.rows,
           rowCount: actual.rowCount,
@@ -785,13 +794,14 @@ describe('offline engine over the sample shop database (real SQLite driver)', ()
 
   it('words the answers from the rows', async () => {
     const provider = new OfflineProvider();
-    const sql = await ask(provider, schema, 'list customers in Canada');
+    const { sql, answerPlan } = await generate(provider, schema, 'list customers in Canada');
     const result = await driver.runRead(sql, { maxRows: 10, timeoutMs: 5000 });
     const total = await driver.runRead("SELECT COUNT(*) FROM customers WHERE country = 'Canada'", READ);
     const text = (
       await provider.writeAnswer({
         question: 'list customers in Canada',
         sql,
+        answerPlan,
         columns: result.columns,
         rows: result.rows,
         rowCount: result.rowCount,
@@ -1066,12 +1076,13 @@ describeGeography('offline engine over GeoQuery (no keys at all)', () => {
     const { driver, schema } = db();
     const provider = new OfflineProvider();
     const say = async (question: string) => {
-      const sql = await ask(provider, schema, question);
+      const { sql, answerPlan } = await generate(provider, schema, question);
       const r = await driver.runRead(sql, READ);
       return (
         await provider.writeAnswer({
           question,
           sql,
+          answerPlan,
           columns: r.columns,
           rows: r.rows,
           rowCount: r.rowCount,

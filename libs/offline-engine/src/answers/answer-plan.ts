@@ -142,24 +142,21 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
 }
 
 /**
- * Answer plans of recently generated SQL, keyed by the SQL text, shared by every OfflineEngine in the process (the
- * pipeline may create one provider per request). Bounded: the oldest entries go first past `capacity`.
+ * The answer plan of one statement the engine wrote: handed out with the SQL (OfflineEngine.generateSql) and handed
+ * back, as data, with the statement's rows (OfflineAnswerRequest.answerPlan).
  */
-export class AnswerPlanRegistry {
-  private readonly plans = new Map<string, AnswerPlan>();
-
-  constructor(private readonly capacity = 2000) {}
-
-  remember(sql: string, plan: AnswerPlan): void {
-    this.plans.delete(sql);
-    this.plans.set(sql, plan);
-    while (this.plans.size > this.capacity) this.plans.delete(this.plans.keys().next().value as string);
-  }
-
-  recall(sql: string): AnswerPlan | null {
-    return this.plans.get(sql) ?? null;
-  }
+export interface StatementPlan {
+  /** The SQL text the plan was made for. */
+  sql: string;
+  plan: AnswerPlan;
 }
 
-/** The process-wide registry. */
-export const answerPlans = new AnswerPlanRegistry();
+/**
+ * The plan for wording the rows of `sql`: the statement plan handed back when it was made for that very SQL text,
+ * else null (no plan, SQL the engine did not write, or a statement changed since it was written, e.g. repaired).
+ */
+export function planOfStatement(answerPlan: unknown, sql: string): AnswerPlan | null {
+  if (typeof answerPlan !== 'object' || answerPlan === null) return null;
+  const { sql: plannedSql, plan } = answerPlan as Partial<StatementPlan>;
+  return plannedSql === sql && typeof plan === 'object' && plan !== null ? plan : null;
+}

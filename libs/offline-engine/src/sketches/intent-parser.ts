@@ -264,7 +264,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
               `it could not tell what is expensive or cheap ("${item.text}") for the ${this.items[this.agg.index].text}`,
             );
           this.direction = item.kw === 'expensive' ? 'desc' : 'asc';
-          this.measure = { kind: 'price' };
+          this.measure = { kind: 'attribute', adjective: item.kw };
           break;
         case 'bestUnits':
           item.used = true;
@@ -508,7 +508,7 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
           ? { kind: 'money' }
           : next.kw === 'units' || next.kw === 'bestUnits'
             ? { kind: 'units' }
-            : { kind: 'price' };
+            : { kind: 'attribute', adjective: next.kw };
       if (next.kw === 'expensive' || next.kw === 'cheap') this.direction = next.kw === 'expensive' ? 'desc' : 'asc';
       return true;
     }

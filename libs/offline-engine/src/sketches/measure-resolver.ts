@@ -6,6 +6,7 @@ import { aggregateWords, aliasOf, isMoneyColumn, pluralWords, singularNoun } fro
 import type { Measure } from './query-intent';
 import { UnmappedQuestionError } from '../linking/question-items';
 import { humanize, normalizedWords } from '../words/word-forms';
+import { wordNet } from '../words/wordnet-lexicon';
 import type { MeasureSpec, ReadState } from './read-state';
 import type { JoinPlanner } from '../linking/join-planner';
 import type { SchemaLexicon } from '../linking/schema-lexicon';
@@ -36,29 +37,8 @@ export function resolveMeasure(b: ReadState, spec: MeasureSpec, anchors: string[
       money: false,
     };
   }
-  if (spec.kind === 'price') {
-    // "expensive" ranks by price; an aggregate asked with it is never dropped for the plain column
-    if (fn !== 'none')
-      throw new UnmappedQuestionError(`it could not tell what is expensive or cheap for the ${aggregateWords(fn)}`);
-    const anchor = anchors[0];
-    // "average expensive": a price, but of no table the question names
-    if (anchor === undefined)
-      throw new UnmappedQuestionError('it could not tell what is expensive or cheap: it names no table');
-    const numeric = lex.columnsOfKind(anchor, 'number');
-    const byPrice = numeric.filter((c) => normalizedWords(c).includes('price'));
-    const prices = byPrice.length ? byPrice : numeric.filter((c) => normalizedWords(c).includes('cost'));
-    if (prices.length !== 1)
-      throw new UnmappedQuestionError(
-        prices.length ? `"expensive" could mean ${prices.join(' or ')}` : `${anchor} has no price column`,
-      );
-    return {
-      fn: 'none',
-      expr: { kind: 'column', ref: { table: anchor, column: prices[0] } },
-      alias: aliasOf(prices[0]),
-      label: humanize(prices[0]),
-      money: true,
-    };
-  }
+  // "the most expensive": an aggregate asked with it is never dropped for the plain column
+  if (spec.kind === 'attribute') return attributeMeasure(lex, spec.adjective, anchors[0], fn);
   if (spec.kind === 'distinct') throw new UnmappedQuestionError('it could not tell what to count distinct values of');
   return resolveSales(lex, b.planner, spec.kind, anchors, b.measureTableHint, fn);
 }
@@ -145,6 +125,43 @@ export function resolveSales(
     expr: best.expr,
     alias: fn === 'avg' ? 'avg_sales' : 'total_sales',
     label: fn === 'avg' ? 'average sales' : 'total sales',
+    money: true,
+  };
+}
+
+/**
+ * The column an adjective ranks `anchor`'s rows by ("the most expensive products"): a numeric column named by the
+ * adjective's attribute words (WordNet: expensive -> expensiveness, a kind of "monetary value, price, cost"; see
+ * WordNetLexicon.adjectiveAttributeWords), the first of those words that names any column deciding; the value is
+ * money (the attribute is a price).
+ * @throws UnmappedQuestionError with an aggregate, without a table, or unless exactly one column matches
+ */
+function attributeMeasure(
+  lex: SchemaLexicon,
+  adjective: string,
+  anchor: string | undefined,
+  fn: Measure['fn'],
+): Measure {
+  if (fn !== 'none')
+    throw new UnmappedQuestionError(`it could not tell what is expensive or cheap for the ${aggregateWords(fn)}`);
+  // "average expensive": a price, but of no table the question names
+  if (anchor === undefined)
+    throw new UnmappedQuestionError('it could not tell what is expensive or cheap: it names no table');
+  const numeric = lex.columnsOfKind(anchor, 'number');
+  const words = wordNet().adjectiveAttributeWords(adjective);
+  const named = (word: string) => numeric.filter((c) => ` ${normalizedWords(c).join(' ')} `.includes(` ${word} `));
+  const columns = words.map(named).find((found) => found.length > 0) ?? [];
+  if (columns.length !== 1)
+    throw new UnmappedQuestionError(
+      columns.length
+        ? `"${adjective}" could mean ${columns.join(' or ')}`
+        : `${anchor} has no ${words.find((w) => !w.includes(' ')) ?? adjective} column`,
+    );
+  return {
+    fn: 'none',
+    expr: { kind: 'column', ref: { table: anchor, column: columns[0] } },
+    alias: aliasOf(columns[0]),
+    label: humanize(columns[0]),
     money: true,
   };
 }

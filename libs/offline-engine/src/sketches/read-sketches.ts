@@ -224,7 +224,7 @@ export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {
       b,
       spec,
       anchors,
-      spec.kind === 'price' || spec.kind === 'rows' ? (spec.kind === 'rows' ? 'count' : 'none') : fn,
+      spec.kind === 'attribute' || spec.kind === 'rows' ? (spec.kind === 'rows' ? 'count' : 'none') : fn,
     );
     const mTable = measureTable(measure);
     if (measure.fn === 'none' && mTable !== subject) {

@@ -10,7 +10,8 @@ import type { LexiconTarget, SchemaLexicon } from '../linking/schema-lexicon';
 export type MeasureSpec =
   | { kind: 'money' }
   | { kind: 'units' }
-  | { kind: 'price' }
+  /** What an adjective ranks by ("most expensive"): its attribute's words (WordNet) name the column. */
+  | { kind: 'attribute'; adjective: string }
   | { kind: 'column'; targets: LexiconTarget[] }
   | { kind: 'rows'; table: string }
   | { kind: 'distinct'; targets: LexiconTarget[] };

@@ -1,7 +1,7 @@
 import type { DatabaseSchema } from '@nlq/contracts';
 import { OfflineEngine } from '../offline-engine';
 import { writeAnswerText } from '../answers/answer-writer';
-import { answerPlans } from '../answers/answer-plan';
+import { planOfStatement } from '../answers/answer-plan';
 import { GEO_SCHEMA, LEDGER_SCHEMA, SHOP_SCHEMA } from '../testing';
 
 /** The top row per group, on the shop fixture and on schemas named otherwise. */
@@ -52,7 +52,13 @@ describe('the top row per group: correlated subqueries, ties kept', () => {
   });
 
   it('words the answer per group', async () => {
-    const s = await sql(SHOP_SCHEMA, 'the most expensive product in each category');
+    const generated = await engine.generateSql({
+      question: 'the most expensive product in each category',
+      dialect: 'sqlite',
+      schema: SHOP_SCHEMA,
+      maxRows: 10,
+    });
+    const s = generated.sql;
     const text = writeAnswerText(
       {
         question: 'q',
@@ -65,7 +71,7 @@ describe('the top row per group: correlated subqueries, ties kept', () => {
         rowCount: 2,
         truncated: false,
       },
-      answerPlans.recall(s),
+      planOfStatement(generated.answerPlan, s),
     );
     expect(text).toBe(
       'The product with the highest price in each category (ties kept): Books Atlas ($30.00), Toys Kite ($12.50).',

@@ -54,8 +54,8 @@ export function buildTopPerGroup(
   const measure: Measure = resolveMeasure(
     b,
     spec,
-    spec.kind === 'column' || spec.kind === 'price' ? [subject] : anchors,
-    spec.kind === 'price' ? 'none' : spec.kind === 'rows' ? 'count' : fn,
+    spec.kind === 'column' || spec.kind === 'attribute' ? [subject] : anchors,
+    spec.kind === 'attribute' ? 'none' : spec.kind === 'rows' ? 'count' : fn,
   );
   const mTable = measureTable(measure);
   if (measure.fn === 'none' && mTable !== subject)

@@ -16,6 +16,8 @@ export interface Synset {
   key?: string;
   /** Keys of its hypernyms and instance hypernyms (pointers `@` and `@i`). */
   hypernyms?: string[];
+  /** Keys of the noun synsets derivationally related to it (pointer `+` to a noun): expensive -> expensiveness. */
+  derivedNouns?: string[];
 }
 
 /**
@@ -67,6 +69,24 @@ export class WordNetLexicon {
       level = next;
     }
     return out;
+  }
+
+  /**
+   * The words of what an adjective measures: the kinds of the nouns derived from its first sense, in WordNet's order
+   * ("expensive" -> expensiveness, a kind of "monetary value, price, cost"; "cheap" -> inexpensiveness, a kind of the
+   * same, and cheapness, a kind of inexpensiveness). Empty for a word WordNet has no adjective sense of.
+   */
+  adjectiveAttributeWords(adjective: string): string[] {
+    const words: string[] = [];
+    for (const sense of this.synsets(adjective, 'a', 1))
+      for (const derived of sense.derivedNouns ?? []) {
+        const noun = this.readSynset('n', Number(derived.slice(1)));
+        for (const kind of noun?.hypernyms ?? []) {
+          const parent = this.readSynset(kind[0] as WordNetPos, Number(kind.slice(1)));
+          for (const w of parent?.words ?? []) if (!words.includes(w)) words.push(w);
+        }
+      }
+    return words;
   }
 
   /** Keys of the first `maxSenses` noun senses of `word`. */
@@ -184,14 +204,16 @@ export class WordNetLexicon {
               .trim();
       // pointers after the words: p_cnt, then `symbol offset pos source/target` each (wndb(5WN))
       const hypernyms: string[] = [];
+      const derivedNouns: string[] = [];
       const at = 4 + 2 * count;
       const pointers = parseInt(parts[at], 10) || 0;
       for (let k = 0; k < pointers; k++) {
         const [symbol, target, targetPos] = parts.slice(at + 1 + 4 * k, at + 4 + 4 * k);
         if ((symbol === '@' || symbol === '@i') && targetPos)
           hypernyms.push(`${targetPos === 's' ? 'a' : targetPos}${parseInt(target, 10)}`);
+        if (symbol === '+' && targetPos === 'n') derivedNouns.push(`n${parseInt(target, 10)}`);
       }
-      const synset: Synset = { pos, words, gloss, key, hypernyms };
+      const synset: Synset = { pos, words, gloss, key, hypernyms, derivedNouns };
       this.synsetCache.set(key, synset);
       return synset;
     } catch {

@@ -18,7 +18,7 @@ export async function answerStage(ctx: AttemptContext, state: AttemptState): Pro
     run.rec,
     state.active,
     ctx.target.driver,
-    { question: run.question, sql, schema, result },
+    { question: run.question, sql, schema, result, answerPlan: state.answerPlan },
     {
       answerRowLimit: config.answerRowLimit,
       answerMode: config.answerMode ?? 'auto',

@@ -38,6 +38,11 @@ export interface AttemptState {
   previousAttempt: PreviousAttempt | null;
   /** Ids of the verified examples the SQL was written with. */
   examplesUsed: string[];
+  /**
+   * The provider's data for wording the answer, returned with the generated SQL and handed back to it with the rows
+   * (SqlGenerationResult.answerPlan); null for reused SQL and before generation.
+   */
+  answerPlan: unknown;
   /** The kind of the last checked statement (null before any check). */
   lastKind: SqlKind | null;
   /** The check's classification of `sql`; null until the check stage ran in this attempt. */
@@ -61,6 +66,7 @@ export function firstAttempt(provider: LlmProvider, reusedSql: string | null): A
     fromReuse: reusedSql !== null,
     previousAttempt: null,
     examplesUsed: [],
+    answerPlan: null,
     lastKind: null,
     classification: null,
     result: null,
@@ -72,6 +78,7 @@ export function firstAttempt(provider: LlmProvider, reusedSql: string | null): A
 /** Start the next attempt: SQL to generate again, told about `previousAttempt`. */
 export function nextAttempt(state: AttemptState, previousAttempt: PreviousAttempt | null): void {
   state.sql = null;
+  state.answerPlan = null;
   state.previousAttempt = previousAttempt;
   state.classification = null;
   state.result = null;

@@ -58,6 +58,7 @@ export async function generateStage(ctx: AttemptContext, state: AttemptState): P
   });
   state.sql = generated.sql;
   state.examplesUsed = generated.examplesUsed;
+  state.answerPlan = generated.answerPlan;
   state.fromReuse = false;
   return RUN;
 }

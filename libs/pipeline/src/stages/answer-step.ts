@@ -43,14 +43,15 @@ export interface AnsweredRows {
  * text), an empty result's explanation (explainEmptyResult: read-only probes under the statement timeout), notes on
  * filter values compared with another type or not among the known values (value-checks.ts; an empty result's
  * explanation already names the nearest values), partial periods named for the wording ("2026 so far",
- * partial-periods.ts), and the reading of the SQL (reading/sql-reading.ts). Never throws
+ * partial-periods.ts), and the reading of the SQL (reading/sql-reading.ts). `input.answerPlan`: the provider's
+ * data for wording the rows, returned with the SQL (SqlGenerationResult.answerPlan), handed back unchanged. Never throws
  * for a provider failure (the factual fallback line is used and `answer.error` set).
  */
 export async function answerRows(
   rec: TraceRecorder,
   provider: LlmProvider,
   driver: DatabaseDriver,
-  input: { question: string; sql: string; schema: DatabaseSchema; result: ReadResult },
+  input: { question: string; sql: string; schema: DatabaseSchema; result: ReadResult; answerPlan?: unknown },
   options: AnswerStepOptions,
 ): Promise<AnsweredRows> {
   const { question, sql, schema, result } = input;
@@ -73,6 +74,7 @@ export async function answerRows(
       rec.publish('answer.delta', { text });
     },
     options.knowledge ?? [],
+    input.answerPlan,
   );
   answer.text = withEmptyExplanation(answer.text, emptyWhy);
   const valueNotes = checkFilterValues(sql, schema.dialect, schema).filter(

@@ -43,6 +43,7 @@ export interface AnswerOutcome {
  * the returned text. When the stream fails after some pieces the fallback text replaces them (the returned text is
  * authoritative); when a server refuses the streaming request itself (400) before any piece, the answer is asked
  * once more without streaming. Templates and providers without streamAnswer never call `onDelta`.
+ * `answerPlan`: what the provider's generateSql returned for wording this statement's rows, handed back unchanged.
  */
 export async function writeAnswer(
   provider: LlmProvider,
@@ -53,6 +54,7 @@ export async function writeAnswer(
   mode: AnswerMode = 'auto',
   onDelta?: (text: string) => void,
   knowledge: readonly KnowledgeDefinition[] = [],
+  answerPlan: unknown = null,
 ): Promise<AnswerOutcome> {
   if (mode !== 'model' && !(mode === 'auto' && provider.answersLocally)) {
     const templated = templateAnswer(result);
@@ -70,6 +72,7 @@ export async function writeAnswer(
       truncated: result.truncated,
       ...(result.truncated && typeof result.totalRows === 'number' ? { totalRows: result.totalRows } : {}),
       ...(knowledge.some((d) => d.kind === 'instruction' && d.scope === 'answer') ? { knowledge } : {}),
+      ...(answerPlan !== null && answerPlan !== undefined ? { answerPlan } : {}),
     };
     const answer =
       onDelta && provider.streamAnswer

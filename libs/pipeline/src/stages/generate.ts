@@ -11,7 +11,7 @@ import type { LlmProvider, SqlGenerationRequest, TokenUsage } from '@nlq/llm-pro
 
 /** Outcome of one generation attempt. */
 export type GenerateResult =
-  | { ok: true; sql: string; raw: string; tokens: TokenUsage | null; examplesUsed: string[] }
+  | { ok: true; sql: string; raw: string; tokens: TokenUsage | null; examplesUsed: string[]; answerPlan: unknown }
   | { ok: false; error: string; unanswerable: boolean }
   | { ok: false; clarification: StoredClarification };
 
@@ -36,7 +36,8 @@ export function describeProviderError(provider: Pick<LlmProvider, 'name' | 'mode
  * failures come back as `{ ok: false, error }` (unanswerable true for UnanswerableQuestionError or empty SQL). A
  * provider asking back (ClarificationNeededError) comes back as `{ ok: false, clarification }`, numbered options;
  * one with fewer than two distinct readings is a refusal instead. `examplesUsed`: the ids of the verified examples
- * the SQL was written with (those the provider names, else every example of the request).
+ * the SQL was written with (those the provider names, else every example of the request). `answerPlan`: the
+ * provider's data for wording the statement's rows (SqlGenerationResult.answerPlan), or null.
  */
 export async function generateSql(provider: LlmProvider, request: SqlGenerationRequest): Promise<GenerateResult> {
   try {
@@ -50,7 +51,8 @@ export async function generateSql(provider: LlmProvider, request: SqlGenerationR
       };
     }
     const examplesUsed = result.examplesUsed ?? request.examples.flatMap((e) => (e.id ? [e.id] : []));
-    return { ok: true, sql, raw: result.raw, tokens: result.tokens ?? null, examplesUsed };
+    const answerPlan = result.answerPlan ?? null;
+    return { ok: true, sql, raw: result.raw, tokens: result.tokens ?? null, examplesUsed, answerPlan };
   } catch (error) {
     if (error instanceof ClarificationNeededError) {
       const clarification = toStoredClarification(error.clarification);
