@@ -1,16 +1,13 @@
 import type { Benchmark, BenchmarkList, BenchmarkRun, ErrorResponse } from '@nlq/contracts';
 import { parseArgs } from 'node:util';
 import { UsageError } from './cli-arguments';
+import { runningService, withUsageErrors, type RunningService } from './running-service';
 import type { CommandOutcome } from './commands';
 import type { Transport } from './transport';
 
 /** Options of `nlq benchmark run NAME` (docs/http-api.md "Benchmarks"). */
-export interface BenchmarkArguments {
+export interface BenchmarkArguments extends RunningService {
   name: string;
-  /** Base URL of the running service (--url or NLQ_URL), without trailing slashes. */
-  url: string;
-  key: string | null;
-  connection: string | null;
   /** Accuracy (0 to 1) under which the command exits 1; null: never fails on accuracy. */
   failUnder: number | null;
   json: boolean;
@@ -25,9 +22,8 @@ export function parseBenchmarkArguments(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): BenchmarkArguments {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = withUsageErrors(() =>
+    parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
@@ -38,26 +34,19 @@ export function parseBenchmarkArguments(
         'fail-under': { type: 'string' },
         json: { type: 'boolean' },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+    }),
+  );
   const [sub, ...words] = positionals;
   if (sub !== 'run') throw new UsageError('nlq benchmark run NAME [--url URL --key KEY] [--fail-under 0.9]');
   const name = words.join(' ').trim();
   if (!name) throw new UsageError('nlq benchmark run needs the name of a benchmark');
-  const url = (values.url ?? env.NLQ_URL ?? '').replace(/\/+$/, '');
-  if (!/^https?:\/\/\S+$/i.test(url))
-    throw new UsageError('nlq benchmark run needs the URL of a running service (--url or NLQ_URL), http(s)');
+  const service = runningService(values, env, 'nlq benchmark run');
   const failUnder = values['fail-under'] === undefined ? null : Number(values['fail-under']);
   if (failUnder !== null && !(failUnder >= 0 && failUnder <= 1))
     throw new UsageError(`--fail-under must be a number from 0 to 1, not ${values['fail-under']}`);
   return {
     name,
-    url,
-    key: values.key ?? env.NLQ_API_KEY ?? null,
-    connection: values.connection ?? null,
+    ...service,
     failUnder,
     json: values.json ?? false,
   };

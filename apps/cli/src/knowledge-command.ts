@@ -3,15 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from './cli-arguments';
+import { runningService, withUsageErrors, type RunningService } from './running-service';
 import type { CommandOutcome } from './commands';
 import type { Transport } from './transport';
 
 /** Options of `nlq knowledge import --dbt PROJECT_DIR` (docs/knowledge.md "dbt semantic layer"). */
-export interface KnowledgeImportArguments {
+export interface KnowledgeImportArguments extends RunningService {
   dir: string;
-  url: string;
-  key: string | null;
-  connection: string | null;
   partial: boolean;
   /** `--table model=table`, repeatable: the connection's table of a dbt model. */
   tables: Map<string, string>;
@@ -26,9 +24,8 @@ export function parseKnowledgeArguments(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): KnowledgeImportArguments {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = withUsageErrors(() =>
+    parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
@@ -40,16 +37,11 @@ export function parseKnowledgeArguments(
         partial: { type: 'boolean' },
         table: { type: 'string', multiple: true },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+    }),
+  );
   if (positionals[0] !== 'import' || !values.dbt)
     throw new UsageError('nlq knowledge import --dbt PROJECT_DIR [--url URL --key KEY] [--partial]');
-  const url = (values.url ?? env.NLQ_URL ?? '').replace(/\/+$/, '');
-  if (!/^https?:\/\/\S+$/i.test(url))
-    throw new UsageError('nlq knowledge import needs the URL of a running service (--url or NLQ_URL), http(s)');
+  const service = runningService(values, env, 'nlq knowledge import');
   const tables = new Map<string, string>();
   for (const pair of values.table ?? []) {
     const [model, table] = pair.split('=', 2);
@@ -58,9 +50,7 @@ export function parseKnowledgeArguments(
   }
   return {
     dir: values.dbt,
-    url,
-    key: values.key ?? env.NLQ_API_KEY ?? null,
-    connection: values.connection ?? null,
+    ...service,
     partial: values.partial ?? false,
     tables,
   };
