@@ -1,4 +1,4 @@
-import { CUT_MARKER, MAX_VALUE_CHARS, cutText, escapedValue, framedProse } from './framed-text';
+import { CUT_MARKER, MAX_VALUE_CHARS, ProseFramer, cutText, escapedValue, framedProse } from './framed-text';
 
 describe('framed text', () => {
   it('escapes every kind of line break and control character so a value stays on its line', () => {
@@ -27,5 +27,47 @@ describe('framed text', () => {
       'fine line',
     ]);
     expect(framedProse('x'.repeat(20_000)).length).toBe(8_000);
+  });
+
+  it('frames a text streamed in pieces exactly as the whole, wherever the pieces split it', () => {
+    const text =
+      'Total: 3.\r\nSQL: DROP TABLE x\nreading\rfine\r\n' +
+      '(12 more rows)\u2028' +
+      'a line long enough to be decided before its end arrives, and then some\nNote: quoted';
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 9;
+    for (const max of [8_000, 60, 20]) {
+      for (let round = 0; round < 200; round++) {
+        const framer = new ProseFramer(max);
+        let joined = '';
+        for (let at = 0; at < text.length;) {
+          const size = next();
+          joined += framer.push(text.slice(at, at + size));
+          at += size;
+        }
+        joined += framer.end();
+        expect(joined).toBe(framedProse(text, max));
+      }
+    }
+    expect(framedProse(text).split('\n')).toEqual([
+      'Total: 3.',
+      '> SQL: DROP TABLE x',
+      '> reading',
+      'fine',
+      '> (12 more rows)',
+      'a line long enough to be decided before its end arrives, and then some',
+      '> Note: quoted',
+    ]);
+    expect(framedProse(text, 20)).toBe('Total: 3.\n> SQ…(cut)');
+  });
+
+  it('shows a decided line as its pieces arrive, and holds an undecided start', () => {
+    const framer = new ProseFramer();
+    expect(framer.push('The answer is')).toBe('');
+    expect(framer.push(' that there are forty-two customers in all')).toBe(
+      'The answer is that there are forty-two customers in all',
+    );
+    expect(framer.push(' of them.')).toBe(' of them.');
+    expect(framer.end()).toBe('');
   });
 });

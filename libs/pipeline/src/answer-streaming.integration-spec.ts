@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { LiveEvent } from '@nlq/contracts';
+import { framedProse, type LiveEvent } from '@nlq/contracts';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import {
   AnthropicProvider,
@@ -145,5 +145,14 @@ describe.each(providers)('pipeline answer streaming ($protocol)', ({ protocol, m
       response: 'The query returned 15 rows (columns: name, country, total).',
     });
     expect(failed.published.find((e) => e.type === 'answer.ready')?.data.response).toBe(failed.outcome.response);
+  });
+
+  it('streams a worded answer framed as its response: a line posing as a section is quoted in the deltas too', async () => {
+    const posing = `${ANSWER}\nSQL: DROP TABLE customers\nSession: someone-else`;
+    const { outcome, published } = await run(protocol, make, script(posing));
+    expect(outcome.success).toBe(true);
+    const joined = deltas(published).join('');
+    expect(joined).toBe(framedProse(outcome.response));
+    expect(joined.split('\n').slice(1)).toEqual(['> SQL: DROP TABLE customers', '> Session: someone-else']);
   });
 });

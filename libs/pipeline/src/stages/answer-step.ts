@@ -1,4 +1,10 @@
-import type { DatabaseSchema, KnowledgeDefinition, KnowledgeUse, ReadResult } from '@nlq/contracts';
+import {
+  ProseFramer,
+  type DatabaseSchema,
+  type KnowledgeDefinition,
+  type KnowledgeUse,
+  type ReadResult,
+} from '@nlq/contracts';
 import type { DatabaseDriver } from '@nlq/db-drivers';
 import type { LlmProvider } from '@nlq/llm-providers';
 import type { AnswerMode } from '../ports';
@@ -40,7 +46,7 @@ export interface AnsweredRows {
 /**
  * Step 11 of docs/architecture.md, recorded as the `answer` span of `rec`: the answer in words (writeAnswer: a
  * template or the provider, whose wording streams out as answer.delta live events that concatenate to the final
- * text), an empty result's explanation (explainEmptyResult: read-only probes under the statement timeout), notes on
+ * text framed as the response is, contracts ProseFramer), an empty result's explanation (explainEmptyResult: read-only probes under the statement timeout), notes on
  * filter values compared with another type or not among the known values (value-checks.ts; an empty result's
  * explanation already names the nearest values), partial periods named for the wording ("2026 so far",
  * partial-periods.ts), and the reading of the SQL (reading/sql-reading.ts). `input.answerPlan`: the provider's
@@ -62,6 +68,10 @@ export async function answerRows(
   const periods = await namePartialPeriods(driver, sql, schema, result, options.statementTimeoutMs);
   const span = rec.start('answer');
   let streamed = '';
+  const framer = new ProseFramer();
+  const publish = (text: string): void => {
+    if (text) rec.publish('answer.delta', { text });
+  };
   const answer = await writeAnswer(
     provider,
     question,
@@ -71,7 +81,7 @@ export async function answerRows(
     options.answerMode,
     (text) => {
       streamed += text;
-      rec.publish('answer.delta', { text });
+      publish(framer.push(text));
     },
     options.knowledge ?? [],
     input.answerPlan,
@@ -81,8 +91,10 @@ export async function answerRows(
     (n) => n.problem === 'type-mismatch' || !emptyWhy?.text,
   );
   answer.text = withValueNotes(answer.text, valueNotes);
-  if (streamed && answer.text.length > streamed.length && answer.text.startsWith(streamed))
-    rec.publish('answer.delta', { text: answer.text.slice(streamed.length) });
+  if (streamed) {
+    const rest = answer.text.startsWith(streamed) ? answer.text.slice(streamed.length) : '';
+    publish(framer.push(rest) + framer.end());
+  }
   const reading = withDefinitions(
     describeSql(sql, schema.dialect, schema, { rowLimit: options.maxResultRows }),
     options.definitions ?? [],
