@@ -20,7 +20,7 @@ export interface Page<T> {
   page_size: number;
   total: number;
   /**
-   * Lists read by keyset (GET /api/traces): pass as `cursor` to read the next page; null at the end. With a cursor
+   * Lists read by keyset (GET /api/traces, GET /api/sessions): pass as `cursor` to read the next page; null at the end. With a cursor
    * `page` is ignored.
    */
   next_cursor?: string | null;

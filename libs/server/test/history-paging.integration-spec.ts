@@ -31,6 +31,8 @@ const ENTRIES = 2_500;
 const BIG = 120;
 const TRACES = 130;
 const SESSION = 'alice-long-session';
+/** Short sessions of alice for the session list; pairs share their last activity (the keyset's tie-break on id). */
+const SHORT_SESSIONS = 45;
 /** The adapter surface's session: its id is its user. */
 const ADAPTER_SESSION = 'adapter-user';
 
@@ -90,6 +92,11 @@ async function seed(url: string): Promise<void> {
       );
       await store.appendRecords({ history, traces: [] });
     }
+    const short = Array.from({ length: SHORT_SESSIONS }, (_, k) => ({
+      ...entry(`short-${String(k).padStart(2, '0')}`, 'alice', 0, false),
+      created_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(k / 2) * 1000).toISOString(),
+    }));
+    await store.appendRecords({ history: short, traces: [] });
     const adapter = Array.from({ length: 75 }, (_, i) => entry(ADAPTER_SESSION, ADAPTER_SESSION, i, i >= 70));
     await store.appendRecords({ history: adapter, traces: Array.from({ length: TRACES }, (_, i) => trace(i)) });
   } finally {
@@ -236,5 +243,34 @@ describeEachWith(CASES, (c) => (c.postgres ? ['postgresql'] : []))('paged histor
     expect(new Set(seen).size).toBe(TRACES);
     const bad = await get('/api/traces?cursor=not-a-cursor');
     expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION' } });
+  });
+
+  it('GET /api/sessions walks by keyset cursor through every session once, most recently active first', async () => {
+    const seen: Array<{ id: string; last_activity: string }> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page = await get(`/api/sessions?page_size=20${query}`);
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(20);
+      expect(page.body.total).toBe(SHORT_SESSIONS + 1);
+      seen.push(...page.body.items);
+      cursor = page.body.next_cursor;
+      pages++;
+    } while (cursor !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(SHORT_SESSIONS + 1);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(SHORT_SESSIONS + 1);
+    expect(seen[0].id).toBe(SESSION);
+    const order = seen.map((s) => `${s.last_activity}|${s.id}`);
+    const expected = [...seen]
+      .sort((a, b) => b.last_activity.localeCompare(a.last_activity) || a.id.localeCompare(b.id))
+      .map((s) => `${s.last_activity}|${s.id}`);
+    expect(order).toEqual(expected);
+    const offset = await get('/api/sessions?page_size=20&page=3');
+    expect(offset.body.items.map((s: { id: string }) => s.id)).toEqual(seen.slice(40).map((s) => s.id));
+    const bad = await get('/api/sessions?cursor=not-a-cursor');
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION', details: [{ field: 'cursor' }] } });
   });
 });

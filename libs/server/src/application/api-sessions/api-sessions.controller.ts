@@ -8,7 +8,7 @@ import { SessionIdPipe } from '../../platform/common/session-id.pipe';
 import { ApiFeedbackRequestDto } from './dto/api-feedback-request.dto';
 import { FeedbackResponseDto } from '../../adapter/feedback/dto/feedback-response.dto';
 import { ApiSessionsService } from './api-sessions.service';
-import { DEFAULT_PAGE_SIZE, PageQueryDto } from './dto/page-query.dto';
+import { CursorPageQueryDto, DEFAULT_PAGE_SIZE } from './dto/page-query.dto';
 import { HistoryPageQueryDto } from '../../platform/sessions/dto/history-page-query.dto';
 import { HISTORY_PAGE_DEFAULT } from '@nlq/contracts';
 import { SessionDetailDto, SessionSummaryPageDto } from './dto/session-summary.dto';
@@ -26,8 +26,12 @@ export class ApiSessionsController {
   @ApiOperation({ summary: "The caller's sessions, most recently active first (service key: every session)" })
   @ApiOkResponse({ type: SessionSummaryPageDto })
   @ErrorResponseDto.document(400, 401)
-  list(@CurrentCaller() caller: Caller, @Query() query: PageQueryDto): Promise<SessionSummaryPageDto> {
-    return this.sessions.list(caller, query.page ?? 1, query.page_size ?? DEFAULT_PAGE_SIZE);
+  list(@CurrentCaller() caller: Caller, @Query() query: CursorPageQueryDto): Promise<SessionSummaryPageDto> {
+    return this.sessions.list(caller, {
+      page: query.page ?? 1,
+      pageSize: query.page_size ?? DEFAULT_PAGE_SIZE,
+      cursor: query.cursor ?? null,
+    });
   }
 
   @Get(':id')

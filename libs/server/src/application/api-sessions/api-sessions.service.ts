@@ -17,6 +17,7 @@ import { HistoryEntryEntity } from '../../platform/state/entities';
 import { ApiSessionEntity } from '../../platform/api-state/api-session.entity';
 import { SessionAccessService } from '../../platform/sessions/session-access.service';
 import { ApiException } from '../../platform/common/api.exception';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../platform/common/keyset-cursor';
 import { suggestChart } from '../chat/chart-suggestion';
 import { historyListEntry } from '../../platform/sessions/history-list-entry';
 
@@ -34,16 +35,24 @@ export class ApiSessionsService {
   ) {}
 
   /**
-   * The caller's sessions (service key: all), most recently active first: id, owner, last question and its time,
-   * number of queries, number of entries in error, last activity.
+   * The caller's sessions (service key: all), most recently active first (last activity DESC, id ASC): id, owner,
+   * last question and its time, number of queries, number of entries in error, last activity. With `cursor` the
+   * `pageSize` sessions after the cursor's session by keyset on (last activity, id), else page `page` by offset; one
+   * extra row tells whether `next_cursor` is set (docs/http-api.md "Paged lists").
+   * @throws ApiException 400 for a cursor this list did not issue.
    */
-  async list(caller: Caller, page: number, pageSize: number): Promise<Page<SessionSummary>> {
+  async list(
+    caller: Caller,
+    paging: { page: number; pageSize: number; cursor?: string | null },
+  ): Promise<Page<SessionSummary> & { next_cursor: string | null }> {
+    const { page, pageSize } = paging;
+    const after = paging.cursor ? decodeKeysetCursor(paging.cursor) : null;
     const scoped = (qb: SelectQueryBuilder<HistoryEntryEntity>) =>
       seesEveryone(caller) ? qb : this.ownedBy(qb, caller.userId);
     const countRow = await scoped(
       this.history().createQueryBuilder('h').select('COUNT(DISTINCT h.session_id)', 'total'),
     ).getRawOne<{ total: string | number }>();
-    const rows = await scoped(
+    const query = scoped(
       this.history()
         .createQueryBuilder('h')
         .select('h.session_id', 'id')
@@ -53,10 +62,14 @@ export class ApiSessionsService {
     )
       .groupBy('h.session_id')
       .orderBy('last_activity', 'DESC')
-      .addOrderBy('h.session_id', 'ASC')
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
+      .addOrderBy('h.session_id', 'ASC');
+    if (after) query.having('(MAX(h.created_at) < :at OR (MAX(h.created_at) = :at AND h.session_id > :id))', after);
+    else query.offset((page - 1) * pageSize);
+    const fetched = await query
+      .limit(pageSize + 1)
       .getRawMany<{ id: string; last_activity: string; query_count: string | number; error_count: string | number }>();
+    const rows = fetched.slice(0, pageSize);
+    const last = rows[rows.length - 1];
     const ids = rows.map((r) => r.id);
     const owners = await this.owners(ids);
     const lastQuestions = await this.lastQuestions(ids);
@@ -70,9 +83,10 @@ export class ApiSessionsService {
         error_count: Number(r.error_count),
         last_activity: r.last_activity,
       })),
-      page,
+      page: after ? 1 : page,
       page_size: pageSize,
       total: Number(countRow?.total ?? 0),
+      next_cursor: fetched.length > pageSize && last ? encodeKeysetCursor(last.last_activity, last.id) : null,
     };
   }
 

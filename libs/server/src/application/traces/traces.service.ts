@@ -3,6 +3,7 @@ import { ErrorCode, type Page, type Trace, type TraceStatus, type TraceSummary }
 import { DataSource } from 'typeorm';
 import { seesEveryone, type Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../platform/common/keyset-cursor';
 import { TraceEntity, toTrace } from '../../platform/state/entities';
 
 /** Filters of GET /api/traces. */
@@ -13,18 +14,6 @@ export interface TraceFilter {
   status?: TraceStatus;
   /** A next_cursor of an earlier page (keyset), or null. */
   cursor?: string | null;
-}
-
-/** A trace list cursor: base64url of `<started_at>\n<id>` (the last trace of the previous page). */
-function encodeTraceCursor(at: string, id: string): string {
-  return Buffer.from(`${at}\n${id}`, 'utf8').toString('base64url');
-}
-
-function decodeTraceCursor(cursor: string): { at: string; id: string } {
-  const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('\n');
-  if (!at || !id || extra !== undefined || at.length > 32 || id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(cursor))
-    throw ApiException.validation([{ field: 'cursor', problems: ['cursor must be a next_cursor this list returned'] }]);
-  return { at, id };
 }
 
 /**
@@ -42,7 +31,7 @@ export class TracesService {
    * @throws ApiException 400 for a cursor this list did not issue.
    */
   async list(caller: Caller, filter: TraceFilter): Promise<Page<TraceSummary> & { next_cursor: string | null }> {
-    const after = filter.cursor ? decodeTraceCursor(filter.cursor) : null;
+    const after = filter.cursor ? decodeKeysetCursor(filter.cursor) : null;
     const scoped = () => {
       const qb = this.repository().createQueryBuilder('t');
       if (!seesEveryone(caller)) qb.andWhere('t.userId = :userId', { userId: caller.userId });
@@ -66,7 +55,7 @@ export class TracesService {
       page: after ? 1 : filter.page,
       page_size: filter.pageSize,
       total,
-      next_cursor: rows.length > filter.pageSize && last ? encodeTraceCursor(last.startedAt, last.id) : null,
+      next_cursor: rows.length > filter.pageSize && last ? encodeKeysetCursor(last.startedAt, last.id) : null,
     };
   }
 

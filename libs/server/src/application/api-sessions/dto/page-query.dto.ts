@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 
 /** Default and largest page size of the paged /api lists (libs/contracts api.ts). */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -25,4 +25,18 @@ export class PageQueryDto {
   @Min(1)
   @Max(MAX_PAGE_SIZE)
   page_size?: number;
+}
+
+/**
+ * `?page=&page_size=&cursor=` of a list paged by keyset (docs/http-api.md "Paged lists"): `cursor` is the previous
+ * page's next_cursor (1..256 characters); with it `page` is ignored.
+ */
+export class CursorPageQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    description: 'next_cursor of the previous page: the rows after it (keyset; `page` is then ignored)',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  cursor?: string;
 }

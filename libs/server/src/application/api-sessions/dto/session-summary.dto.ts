@@ -20,6 +20,12 @@ export class SessionSummaryPageDto implements Page<SessionSummary> {
   @ApiProperty() page!: number;
   @ApiProperty() page_size!: number;
   @ApiProperty({ description: 'Sessions in all pages' }) total!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as cursor to read the next page (keyset on last activity and id); null at the end',
+  })
+  next_cursor!: string | null;
 }
 
 /** Answer of GET /api/sessions/{id}. */

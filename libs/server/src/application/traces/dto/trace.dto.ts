@@ -9,10 +9,10 @@ import {
   type TraceSummary,
 } from '@nlq/contracts';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { PageQueryDto } from '../../api-sessions/dto/page-query.dto';
+import { CursorPageQueryDto } from '../../api-sessions/dto/page-query.dto';
 
-/** `?page=&page_size=&session_id=&status=` of GET /api/traces. */
-export class TraceQueryDto extends PageQueryDto {
+/** `?page=&page_size=&cursor=&session_id=&status=` of GET /api/traces. */
+export class TraceQueryDto extends CursorPageQueryDto {
   @ApiPropertyOptional({ description: 'Only traces of this session' })
   @IsOptional()
   @IsString()
@@ -23,14 +23,6 @@ export class TraceQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(TRACE_STATUSES)
   status?: TraceStatus;
-
-  @ApiPropertyOptional({
-    description: 'next_cursor of the previous page: the traces after it (keyset; `page` is then ignored)',
-  })
-  @IsOptional()
-  @IsString()
-  @Length(1, 256)
-  cursor?: string;
 }
 
 class TokensDto {
