@@ -1,3 +1,4 @@
+import { escapedValue } from './framed-text';
 /**
  * Result values formatted for people, shared by the answer templates (libs/pipeline) and the web app's table and
  * chart axes, so a number reads the same everywhere: en-US grouping (`12,345`), at most two decimals, two decimals
@@ -127,4 +128,13 @@ export function formatCell(value: unknown, column = '', options: { currency?: bo
   if (typeof value === 'string') return formatDateText(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * A result cell as it stands inside a sentence of an answer: {@link formatCell} (with `options`), then kept on one line
+ * and cut at MAX_VALUE_CHARS (escapedValue, framed-text.ts). Used by the pipeline's answer templates and the offline
+ * engine's answer wording alike.
+ */
+export function cellInSentence(value: unknown, column = '', options: { currency?: boolean } = {}): string {
+  return escapedValue(formatCell(value, column, options));
 }

@@ -51,3 +51,26 @@ describe('an entity is shown by its name or label columns', () => {
     expect(await sql(schema, question)).toContain(part);
   });
 });
+
+describe('a list of things names them; a request for records shows every column', () => {
+  it.each([
+    ['List the suppliers', TRADE_SCHEMA, 'SELECT company_name FROM suppliers ORDER BY supplier_id LIMIT 10'],
+    ['Which shippers are there?', TRADE_SCHEMA, 'SELECT company_name FROM shippers ORDER BY shipper_id LIMIT 10'],
+    ['List the customers', SHOP_SCHEMA, 'SELECT first_name, last_name FROM customers ORDER BY id LIMIT 10'],
+  ])('"%s" lists the name columns, in key order', async (question, schema, expected) => {
+    expect(await sql(schema, question)).toBe(expected);
+  });
+
+  it.each(['Show all details of the shippers', 'List the shipper records', 'Provide a query showing the shippers'])(
+    '"%s" shows whole records',
+    async (question) => {
+      expect(await sql(TRADE_SCHEMA, question)).toBe(
+        'SELECT shipper_id, company_name, phone FROM shippers ORDER BY shipper_id LIMIT 10',
+      );
+    },
+  );
+
+  it('a table without a name column is listed by every column, not by its id alone', async () => {
+    expect(await sql(SHOP_SCHEMA, 'List the order items')).toMatch(/^SELECT \w+, \w+, \w+/);
+  });
+});

@@ -8,7 +8,7 @@ const sql = async (question: string) =>
 describe('question forms on the shop schema', () => {
   it('negation: rows with no related rows (anti-join along the foreign key)', async () => {
     expect(await sql('customers without orders')).toBe(
-      'SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE NOT EXISTS (SELECT 1 FROM orders rel1 WHERE rel1.customer_id = customers.id) ORDER BY id LIMIT 10',
+      'SELECT first_name, last_name FROM customers WHERE NOT EXISTS (SELECT 1 FROM orders rel1 WHERE rel1.customer_id = customers.id) ORDER BY id LIMIT 10',
     );
     expect(await sql('which categories have no products')).toBe(
       'SELECT id, name FROM categories WHERE NOT EXISTS (SELECT 1 FROM products rel1 WHERE rel1.category_id = categories.id) ORDER BY id LIMIT 10',
@@ -40,7 +40,7 @@ describe('question forms on the shop schema', () => {
 
   it('ordering: by a column, alphabetically, by the measure', async () => {
     expect(await sql('list customers ordered by last name')).toBe(
-      'SELECT id, first_name, last_name, email, country, city, created_at FROM customers ORDER BY last_name ASC LIMIT 10',
+      'SELECT first_name, last_name FROM customers ORDER BY last_name ASC LIMIT 10',
     );
     expect(await sql('list products sorted by price descending')).toBe(
       'SELECT id, name, category_id, price, stock FROM products ORDER BY price DESC LIMIT 10',

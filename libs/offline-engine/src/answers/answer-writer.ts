@@ -1,6 +1,6 @@
 import type { OfflineAnswerRequest } from '../engine-types';
 import type { AnswerPlan } from './answer-plan';
-import { escapedValue, formatCell } from '@nlq/contracts';
+import { cellInSentence, formatCell } from '@nlq/contracts';
 import { formatNumber, toNumber } from './value-format';
 import { humanize } from '../words/word-forms';
 
@@ -21,9 +21,9 @@ function measureText(value: unknown, money: boolean, column = ''): string {
   return formatCell(value, column, { currency: true });
 }
 
-/** A cell as the web app's table shows it (numbers grouped, money with its sign, dates as dates). */
+/** A cell as the web app's table shows it (numbers grouped, money with its sign, dates as dates), on one line. */
 function cellText(value: unknown, column: string): string {
-  return escapedValue(formatCell(value, column, { currency: true }));
+  return cellInSentence(value, column, { currency: true });
 }
 
 /** Index of each named column in the result, ignoring case; -1 when absent. */

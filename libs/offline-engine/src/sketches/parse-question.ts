@@ -1,7 +1,7 @@
 import { parseDateRange, type DateRange } from './date-range-parser';
 import { durationIntent } from './duration-reader';
 import { columnComparisonIntent } from './column-comparison';
-import { splitColumnList, withColumnList } from './projection-reader';
+import { asksForRecords, splitColumnList, withColumnList } from './projection-reader';
 import { ratioIntent } from './ratio-reader';
 import { howAdjectiveIntent } from './how-adjective';
 import { compoundModifiers, resolveColumnCompounds } from '../linking/noun-compounds';
@@ -155,7 +155,7 @@ export function parseQuestion(
     const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
     assertInformative(intent, lexicon, ignored.length, question);
     checkListedColumns(intent, items);
-    return { ...intent, confidence };
+    return { ...intent, confidence, ...(intent.kind === 'list' && asksForRecords(question) ? { records: true } : {}) };
   } catch (e) {
     throw withIgnoredWords(e, ignored);
   }

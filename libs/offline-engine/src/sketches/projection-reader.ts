@@ -3,6 +3,7 @@ import type { ColumnRef, QueryIntent } from './query-intent';
 import { isWriteIntent } from './query-intent';
 import { UnmappedQuestionError } from '../linking/question-items';
 import type { SchemaLexicon } from '../linking/schema-lexicon';
+import { RECORD_WORDS } from '../words/question-vocabulary';
 import { normalizedWords } from '../words/word-forms';
 
 /**
@@ -19,6 +20,11 @@ const EMPTY_GROUPS =
 /** A closing sentence that names the columns: "… ? Give both city names and the population." */
 const COLUMN_SENTENCE =
   /(?<=[.?!])\s+(?:please\s+)?(?:give|return|show|list|display|include)\s+(?:me\s+|us\s+)?(?:both\s+|all\s+)?(.+?)\s*[.?!]?\s*$/is;
+
+/** true when the question asks for whole records ({@link RECORD_WORDS}: "details", "rows", "a query showing"). */
+export function asksForRecords(question: string): boolean {
+  return normalizedWords(question).some((w) => RECORD_WORDS.has(w));
+}
 
 /** A question split into what it asks and the columns it lists for the answer. */
 export interface ColumnListRequest {

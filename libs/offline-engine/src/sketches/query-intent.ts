@@ -155,8 +155,16 @@ export interface ReadIntent {
   /** `list` of columns of the row(s) one name picks ("what is the capital of texas"): distinct values. */
   lookup?: boolean;
   direction: 'asc' | 'desc';
-  /** `list`: columns to show (all columns of the subject when empty) plus label columns of related tables. */
+  /**
+   * `list`: columns to show plus label columns of related tables; when empty, the subject's name columns (a product
+   * by its name), or every column when it has none or {@link records} is set.
+   */
   columns: ColumnRef[];
+  /**
+   * `list` asking for whole records rather than the things themselves ("all details of the suppliers", "the rows of
+   * orders", "a query showing the customers"): every column of the subject when the question names none.
+   */
+  records?: boolean;
   /**
    * A percentage ("what percentage of orders are shipped"): the share, in percent, of the rows kept by `filters`
    * that also meet every one of these conditions.

@@ -444,13 +444,16 @@ class ReadSqlWriter {
   }
 
   /**
-   * Columns of a list that names none: every column of a table with a primary key (whole records), but only the
-   * name column(s) of a table without one, whose rows are identified by their name (a keyless table such as
-   * `state(state_name, population, ...)` answers "which states ..." with the names).
+   * Columns of a list that names none: the subject's name columns (a product by its name, a shipper by its company
+   * name), identifying the things listed; every column (whole records) when the question asks for records
+   * ({@link ReadIntent.records}: "the details of", "rows") of a table with a primary key, or when the table has no
+   * name column. A keyless table such as `state(state_name, population, ...)` answers "which states ..." with the
+   * names either way: its rows are identified by them.
    */
   private defaultColumns(subject: string): ColumnRef[] {
     const table = this.lex.table(subject);
-    const names = (!table.primaryKey.length && this.lex.nameColumns(subject)) || table.columns.map((c) => c.name);
+    const wantsNames = !table.primaryKey.length || !this.intent.records;
+    const names = (wantsNames && this.lex.nameColumns(subject)) || table.columns.map((c) => c.name);
     return names.map((column) => ({ table: subject, column }));
   }
 
@@ -524,7 +527,9 @@ class ReadSqlWriter {
       const orderCols =
         i.group?.kind === 'column'
           ? [this.col(i.group.ref)]
-          : pk.length && cols.some((c) => c.table === i.subject && pk.includes(c.column))
+          : pk.length &&
+              ((!distinct && !i.columns.length && !shownAggregates.length) ||
+                cols.some((c) => c.table === i.subject && pk.includes(c.column)))
             ? pk.map((c) => this.col({ table: i.subject, column: c }))
             : [];
       const asked =

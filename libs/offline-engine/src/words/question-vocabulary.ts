@@ -249,6 +249,14 @@ export const FILLER_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/**
+ * Nouns (lemmas) by which a question asks for whole records rather than the things listed ("the details of the
+ * suppliers", "rows of orders", "a query showing the customers"): a list naming no column then shows every column.
+ */
+export const RECORD_WORDS = new Set(
+  'record row entry detail information info data query everything column field'.split(' '),
+);
+
 /** Keywords that a single-word schema match must not take over (a column named `total` needs "order total"). */
 export const RESERVED_SINGLE_WORDS = new Set(
   KEYWORD_PHRASES.filter(

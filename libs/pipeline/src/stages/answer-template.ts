@@ -1,9 +1,4 @@
-import { columnLabel, escapedValue, formatCell as formatCellText, numericValue, type ReadResult } from '@nlq/contracts';
-
-/** A cell as the template states it: formatted for people, on one line, cut at MAX_VALUE_CHARS (framed-text.ts). */
-function formatCell(value: unknown, column: string, options: { currency?: boolean } = {}): string {
-  return escapedValue(formatCellText(value, column, options));
-}
+import { cellInSentence as formatCell, columnLabel, numericValue, type ReadResult } from '@nlq/contracts';
 
 /** Most rows a template lists by name (a year of months fits); longer results go to the model (or the factual summary). */
 export const TEMPLATE_LIST_ROWS = 12;
