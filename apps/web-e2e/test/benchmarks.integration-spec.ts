@@ -97,4 +97,32 @@ describe('web benchmarks page and one-click additions', () => {
       });
     },
   );
+
+  it.each(VIEWPORTS)('sets a schedule, shows its next run and what started each run ($name)', async (viewport) => {
+    const run = await stack.api(`/api/benchmarks/${benchmarkId}/runs`, { method: 'POST' });
+    expect(run.status).toBe(201);
+    await withViewportPage(browser, viewport, async (page) => {
+      await openWithKey(page, `${stack.url}/benchmarks`, KEY, 'benchmark-detail');
+      await page.getByTestId('benchmark-schedule-edit').click();
+      await page.getByTestId('benchmark-schedule-cron').fill('not a cron');
+      await page.getByTestId('benchmark-schedule-save').click();
+      const refusal = page.getByRole('alert').filter({ hasText: /Cannot change the benchmark/ });
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toMatch(/schedule|cron/i);
+      await page.getByTestId('benchmark-schedule-cron').fill('30 7 * * *');
+      await page.getByTestId('benchmark-schedule-tz').fill('Europe/Berlin');
+      await page.getByTestId('benchmark-schedule-save').click();
+      const summary = page.getByTestId('benchmark-schedule');
+      await summary.getByText(/30 7 \* \* \*/).waitFor();
+      expect(await summary.innerText()).toMatch(/Europe\/Berlin\) · next /);
+      const stored = (await stack.api(`/api/benchmarks/${benchmarkId}`)).body;
+      expect(stored.schedule).toEqual({ cron: '30 7 * * *', timezone: 'Europe/Berlin' });
+      expect(Date.parse(stored.next_run_at)).toBeGreaterThan(Date.now());
+      const triggers = await page.getByTestId('benchmark-run-trigger').allInnerTexts();
+      expect(triggers.length).toBeGreaterThan(0);
+      expect(triggers.every((t) => t === 'Run now')).toBe(true);
+      expect(await pageFitsWidth(page)).toBe(true);
+      await stack.api(`/api/benchmarks/${benchmarkId}`, { method: 'PATCH', body: { schedule: null } });
+    });
+  });
 });

@@ -400,7 +400,10 @@ export class ApiClient {
     return this.request('GET', '/api/benchmarks', { query: { connection_id: connectionId } });
   }
   /** PATCH /api/benchmarks/{id}: a new name, questions or run_on_change. */
-  updateBenchmark(id: string, patch: Partial<Pick<Benchmark, 'name' | 'run_on_change'>>): Promise<Benchmark> {
+  updateBenchmark(
+    id: string,
+    patch: Partial<Pick<Benchmark, 'name' | 'run_on_change' | 'schedule'>>,
+  ): Promise<Benchmark> {
     return this.request('PATCH', `/api/benchmarks/${encodeURIComponent(id)}`, { body: patch });
   }
   /** POST /api/benchmarks/import: a new benchmark from a YAML or CSV document (400 with the field when invalid). */

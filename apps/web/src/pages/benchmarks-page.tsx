@@ -2,10 +2,12 @@ import type { Benchmark, BenchmarkRun, ConnectionView } from '@nlq/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useApi } from '../components/api-provider';
 import { BenchmarkRunView } from '../components/benchmark-run-view';
+import { BenchmarkScheduleForm } from '../components/benchmark-schedule';
 import { useToast } from '../components/toasts';
 import { saveDownload } from '../lib/download';
 import { isForbiddenError } from '../lib/forbidden';
 import { formatTime } from '../lib/format';
+import { runStartedBy } from '../lib/run-trigger';
 import { useBenchmarks } from '../lib/use-benchmarks';
 import { useLoad } from '../lib/use-load';
 
@@ -71,7 +73,10 @@ async function runInBackground(client: ReturnType<typeof useApi>['client'], id: 
   }
 }
 
-/** One benchmark: Run now, run after changes, YAML export, accuracy over runs, the runs and the chosen run. */
+/**
+ * One benchmark: Run now, run after changes, its schedule, YAML export, accuracy over runs, the runs (with what
+ * started each) and the chosen run.
+ */
 function BenchmarkDetail({ benchmark, connection, onChanged }: Detail) {
   const { client } = useApi();
   const toast = useToast();
@@ -100,11 +105,13 @@ function BenchmarkDetail({ benchmark, connection, onChanged }: Detail) {
     }
   }
 
-  async function change(patch: { run_on_change: boolean }) {
+  async function change(patch: Parameters<typeof client.updateBenchmark>[1]): Promise<boolean> {
     try {
       onChanged(await client.updateBenchmark(benchmark.id, patch));
+      return true;
     } catch (err) {
       toast.error(err, 'Cannot change the benchmark');
+      return false;
     }
   }
 
@@ -139,6 +146,7 @@ function BenchmarkDetail({ benchmark, connection, onChanged }: Detail) {
       <p className="muted small-text">
         {benchmark.questions.length} questions · connection {connection?.name ?? benchmark.connection_id}
       </p>
+      <BenchmarkScheduleForm key={benchmark.id} benchmark={benchmark} onSave={(schedule) => change({ schedule })} />
       {items.length > 0 && (
         <Suspense fallback={<p className="muted">Loading chart…</p>}>
           <AccuracyChart runs={items} />
@@ -174,6 +182,7 @@ function RunList({
         <thead>
           <tr>
             <th scope="col">Started</th>
+            <th scope="col">By</th>
             <th scope="col">Accuracy</th>
             <th scope="col">Regressions</th>
             <th scope="col">Changed</th>
@@ -187,6 +196,7 @@ function RunList({
                   {formatTime(r.started_at)}
                 </button>
               </td>
+              <td data-testid="benchmark-run-trigger">{runStartedBy(r)}</td>
               <td className="num">
                 {Math.round(r.accuracy * 100)}% ({r.right}/{r.total})
               </td>
