@@ -20,6 +20,13 @@ const AND_GLUE = /(^|\s)(and|as well as)( also)?( the| its| their)?$/i;
 /** Superlatives of time: they rank rows by their table's date. */
 const RECENCY = /^(the\s+)?(latest|earliest|most recent|newest|oldest)$/i;
 
+/** A keyword item of the question. */
+type KwItem = Extract<Item, { t: 'kw' }>;
+/** A number item of the question. */
+type NumItem = Extract<Item, { t: 'num' }>;
+/** The function of an aggregate word. */
+type AggregateFn = 'sum' | 'avg' | 'min' | 'max';
+
 /**
  * Assembles a ReadIntent from items; one instance per question (driven by parse-question.ts). It reads the question's
  * structure (what is counted, measured, ranked, grouped and filtered) and resolves it against the schema
@@ -107,315 +114,408 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
   }
 
   // ---------------------------------------------------------------- pass 2: structure
+  /**
+   * Reads the question's structure word by word: a number before what it ranks, a "total" column mention, and each
+   * free structure keyword (read by readKeyword). Fills the count, aggregate, measure, direction and grouping of this
+   * builder; throws UnmappedQuestionError or AmbiguousQuestionError on a word it cannot place.
+   */
   readStructure(): void {
     const it = this.items;
     for (let k = 0; k < it.length; k++) {
       const item = it[k];
       if (item.used) continue;
-      if (item.t === 'num') {
-        // "the 3 customers with ...", "5 most expensive products"
-        const next = it[k + 1];
-        if (
-          Number.isInteger(item.value) &&
-          item.value > 0 &&
-          (next?.t === 'mention' ||
-            (next?.t === 'kw' && ['most', 'least', 'expensive', 'cheap', 'bestUnits', 'max', 'min'].includes(next.kw)))
-        ) {
-          this.topN = item.value;
-          item.used = true;
-        }
-        continue;
-      }
-      if (item.t === 'mention') {
+      if (item.t === 'num') this.readRankCount(item, it[k + 1]);
+      else if (item.t === 'mention') {
         this.readTotalOf(k);
         this.readTotalPer(k);
-        continue;
-      }
-      if (item.t !== 'kw') continue;
-      let next = this.nextFree(k);
-      switch (item.kw) {
-        case 'top':
-        case 'bottom': {
-          item.used = true;
-          this.topRequested = true;
-          this.direction = item.kw === 'top' ? 'desc' : 'asc';
-          const n = it[k + 1];
-          if (n?.t === 'num' && !n.used && Number.isInteger(n.value) && n.value > 0) {
-            this.topN = n.value;
-            n.used = true;
-          }
-          break;
-        }
-        case 'count': {
-          item.used = true;
-          const prev = it[k - 1];
-          if (prev?.t === 'kw' && prev.kw === 'group' && prev.used) break; // handled as "by number of X"
-          if (next?.t === 'kw' && next.kw === 'distinct') {
-            next.used = true;
-          }
-          // "count the number of line items": one count said twice
-          if (next?.t === 'kw' && next.kw === 'count' && !next.used) next.used = true;
-          const target = this.nextFree(k);
-          if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
-            target.used = true;
-            this.countTarget = target;
-          } else if (
-            target?.t === 'mention' &&
-            target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number')
-          ) {
-            // "how many people live in texas" (people -> population): the quantity is stored; read it, do not count it
-          } else if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column')) {
-            target.used = true;
-            this.countDistinct = target;
-          } else {
-            const named = this.namedRowsAfter(k);
-            if (!named) throw new UnmappedQuestionError(`it could not tell what to count after "${item.text}"`);
-            this.countTarget = named;
-          }
-          break;
-        }
-        case 'sum':
-        case 'avg':
-        case 'min':
-        case 'max': {
-          item.used = true;
-          // "the maximum and minimum price": an aggregate word right before another shares the measure named after it
-          const following = this.nextFree(k);
-          if (
-            following?.t === 'kw' &&
-            ['sum', 'avg', 'min', 'max'].includes(following.kw) &&
-            following.kw !== item.kw &&
-            AND_GLUE.test(following.glue ?? '') &&
-            !this.agg &&
-            !this.direction
-          ) {
-            this.moreAggs.push({ fn: item.kw, spec: null, index: k });
-            break;
-          }
-          const before = { agg: this.agg, measure: this.measure };
-          const measured = this.readMeasureAfter(k, false);
-          if (item.kw === 'sum' && !measured) {
-            // "total" as a column: "average order total", "highest total"
-            if (item.alt) {
-              this.totalOfRows(k, item.alt);
-              this.measure = { kind: 'column', targets: item.alt };
-              break;
-            }
-            if (this.agg || this.direction) break;
-            throw new UnmappedQuestionError(`it could not tell what "${item.text}" adds up`);
-          }
-          if (item.kw === 'sum' && this.agg) break;
-          if (!measured && !this.measure && item.kw !== 'sum' && item.kw !== 'avg') {
-            // "the longest river", "which state is the largest": the entity's one column of that dimension
-            const dims = dimensionColumns(this.items, this.lex, item.text);
-            if (dims.length) {
-              this.measure = { kind: 'column', targets: dims };
-              this.direction = item.kw === 'max' ? 'desc' : 'asc';
-              break;
-            }
-            // "the 5 latest orders", "the most recent order": by the date of the table named after the word
-            const dated = RECENCY.test(item.text) ? this.recencyColumn(k) : null;
-            if (dated) {
-              this.measure = {
-                kind: 'column',
-                targets: [{ kind: 'column', table: dated.table, column: dated.column, exact: true }],
-              };
-              this.direction = item.kw === 'max' ? 'desc' : 'asc';
-              break;
-            }
-          }
-          const superlative =
-            /^(highest|largest|biggest|greatest|lowest|smallest|latest|earliest|longest|shortest|tallest)$/.test(
-              item.text.toLowerCase(),
-            );
-          const entityBefore = it.slice(0, k).some((p) => p.t === 'mention' && !p.used);
-          if (superlative && entityBefore) {
-            this.direction = item.kw === 'max' ? 'desc' : 'asc';
-          } else {
-            // a second aggregate naming its own measure ("the maximum capacity and the average capacity") is a
-            // second value of the one statement; without one ("the maximum capacity and the average") it is
-            // refused rather than guessed
-            if (this.agg && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? ''))
-              this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
-            else if (this.agg && this.agg.fn !== item.kw)
-              throw new UnmappedQuestionError(
-                `it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`,
-              );
-            this.agg = { fn: item.kw, index: k };
-          }
-          if (!measured && !this.measure)
-            throw new UnmappedQuestionError(`it could not tell what "${item.text}" applies to`);
-          break;
-        }
-        case 'most':
-        case 'least': {
-          item.used = true;
-          this.direction = item.kw === 'most' ? 'desc' : 'asc';
-          this.readMeasureAfter(k);
-          break;
-        }
-        case 'expensive':
-        case 'cheap':
-          item.used = true;
-          // "the average price of expensive products": which rows are expensive is not said (a ranking is not a
-          // condition an aggregate can keep), so the aggregate is never dropped for a ranking: refused
-          if (this.agg)
-            throw new UnmappedQuestionError(
-              `it could not tell what is expensive or cheap ("${item.text}") for the ${this.items[this.agg.index].text}`,
-            );
-          this.direction = item.kw === 'expensive' ? 'desc' : 'asc';
-          this.measure = { kind: 'attribute', adjective: item.kw };
-          break;
-        case 'bestUnits':
-          item.used = true;
-          this.direction = 'desc';
-          this.measure = { kind: 'units' };
-          break;
-        case 'money':
-        case 'units':
-          item.used = true;
-          // "… the track that was purchased": a verb closing a relative clause, with nothing counted or ranked
-          if (
-            item.kw === 'units' &&
-            k === it.length - 1 &&
-            !it.some(
-              (x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'top', 'bottom', 'money'].includes(x.kw),
-            )
-          )
-            break;
-          // "top products by quantity sold": the quantity sold is the units of the sales rows, never a stored
-          // quantity of the row (its stock): the word after the column changes what it counts
-          if (
-            item.kw === 'units' &&
-            this.measureItem &&
-            this.measureItem === it[k - 1] &&
-            this.measure?.kind === 'column'
-          ) {
-            this.measure = { kind: 'units' };
-            break;
-          }
-          this.measure =
-            this.measure && this.measure.kind !== 'money' && this.measure.kind !== 'units'
-              ? this.measure
-              : { kind: item.kw };
-          break;
-        case 'group': {
-          item.used = true;
-          // "courses taken by students": a passive agent, not a grouping (unlike "placed by each employee")
-          if (/^by$/i.test(item.text) && this.afterParticiple(item) && !(next?.t === 'kw' && next.kw === 'group')) {
-            // with an explicit grouping later ("received by publications in each year") "by" names the agent only
-            if (this.items.slice(k + 1).some((x) => x.t === 'kw' && x.kw === 'group')) break;
-            throw new UnmappedQuestionError(
-              `it could not tell whether "${item.text}" names who did something or how to group`,
-            );
-          }
-          // "show each invoice line": every row, not a grouping, when nothing is counted or added up
-          if (
-            /^(each|every)$/i.test(item.text) &&
-            !this.items
-              .slice(0, k)
-              .some(
-                (x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'money', 'units', 'share'].includes(x.kw),
-              )
-          )
-            break;
-          // "by each employee", "for each per ...": one grouping said twice
-          if (next?.t === 'kw' && next.kw === 'group') {
-            next.used = true;
-            next = this.nextFree(this.items.indexOf(next));
-          }
-          if (!next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" groups by`);
-          // "payments made by PayPal": a stored value after "by" is a condition, never a grouping
-          if (next.t === 'mention' && next.targets.length && next.targets.every((t) => t.kind === 'value')) break;
-          // "how many payments by PayPal": the value read as its table's rows (filter-reader valueAsNoun) names the
-          // very rows counted before "by"; rows are never grouped by themselves, the value stays a condition
-          const grouped = next.t === 'mention' ? this.firstTable(next) : null;
-          if (grouped && it.slice(0, k).some((p) => p.t === 'mention' && this.firstTable(p) === grouped)) {
-            if (!this.values.some((v) => v.text === next?.text))
-              throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
-            next.used = true;
-            break;
-          }
-          if (
-            /^by$/i.test(item.text) &&
-            next.t === 'mention' &&
-            next.targets.some((t) => t.kind === 'value') &&
-            next.targets.some((t) => t.kind === 'column') &&
-            !grouped
-          )
-            this.askGroupOrValue(item, next);
-          if (next.t === 'mention') {
-            const numeric = next.targets.filter(
-              (t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number',
-            );
-            // only a bare "by" may rank ("top 5 products by price"); "in each year", "per year" group
-            if (numeric.length && numeric.length === next.targets.length && /^by$/i.test(item.text)) {
-              // "top 5 products by price": a ranking measure, not a group
-              next.used = true;
-              this.measure = { kind: 'column', targets: numeric };
-              this.measureItem = next;
-              this.topRequested = true;
-              this.direction ??= 'desc';
-            } else {
-              next.used = true;
-              this.groupSpec = { kind: 'mention', item: next };
-            }
-          } else if (next.t === 'kw' && (next.kw === 'year' || next.kw === 'month' || next.kw === 'day')) {
-            next.used = true;
-            this.groupSpec = { kind: 'period', unit: next.kw };
-          } else if (next.t === 'kw' && next.kw === 'count' && this.storedNumberAfter(next)) {
-            // "for each number of cylinders": a column that stores the number is grouped by, not counted
-            next.used = true;
-            const target = this.storedNumberAfter(next) as MentionItem;
-            target.used = true;
-            this.groupSpec = { kind: 'mention', item: target };
-          } else if (next.t === 'kw' && next.kw === 'count') {
-            next.used = true;
-            const target = this.nextFree(this.items.indexOf(next));
-            if (target?.t !== 'mention' || !target.targets.some((t) => t.kind === 'table'))
-              throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
-            target.used = true;
-            this.measure = {
-              kind: 'rows',
-              table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table,
-            };
-            this.topRequested = true;
-            this.direction ??= 'desc';
-          } else if (next.t === 'kw' && ['sum', 'avg', 'min', 'max', 'money', 'units'].includes(next.kw)) {
-            // "by total sales": ranking measure
-            this.topRequested = true;
-            this.direction ??= 'desc';
-          } else {
-            throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
-          }
-          break;
-        }
-        case 'year':
-        case 'month':
-        case 'day': {
-          // "monthly sales", "sales per year" without "by"
-          item.used = true;
-          if (this.groupSpec) throw new UnmappedQuestionError('it names two groupings');
-          this.groupSpec = { kind: 'period', unit: item.kw };
-          break;
-        }
-        case 'distinct': {
-          item.used = true;
-          let target = next;
-          if (target?.t === 'kw' && target.kw === 'distinct') {
-            target.used = true;
-            target = this.nextFree(this.items.indexOf(target));
-          }
-          if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column') && !this.countTarget) {
-            target.used = true;
-            this.countDistinct = target;
-            this.listDistinct = true;
-          }
-          break;
-        }
-        default:
-          break;
-      }
+      } else if (item.t === 'kw') this.readKeyword(k, item);
+    }
+  }
+
+  /** "the 3 customers with ...", "5 most expensive products": a positive whole number before a noun or a ranking. */
+  readRankCount(item: NumItem, next: Item | undefined): void {
+    if (
+      Number.isInteger(item.value) &&
+      item.value > 0 &&
+      (next?.t === 'mention' ||
+        (next?.t === 'kw' && ['most', 'least', 'expensive', 'cheap', 'bestUnits', 'max', 'min'].includes(next.kw)))
+    ) {
+      this.topN = item.value;
+      item.used = true;
+    }
+  }
+
+  /** Reads the free structure keyword at index `k` by its kind; keywords of no structure are left as they are. */
+  readKeyword(k: number, item: KwItem): void {
+    const next = this.nextFree(k);
+    switch (item.kw) {
+      case 'top':
+      case 'bottom':
+        return this.readTopWord(k, item);
+      case 'count':
+        return this.readCountWord(k, item, next);
+      case 'sum':
+      case 'avg':
+      case 'min':
+      case 'max':
+        return this.readAggregateWord(k, item, item.kw);
+      case 'most':
+      case 'least':
+        item.used = true;
+        this.direction = item.kw === 'most' ? 'desc' : 'asc';
+        this.readMeasureAfter(k);
+        return;
+      case 'expensive':
+      case 'cheap':
+        return this.readPriceAdjective(item);
+      case 'bestUnits':
+        item.used = true;
+        this.direction = 'desc';
+        this.measure = { kind: 'units' };
+        return;
+      case 'money':
+      case 'units':
+        return this.readAmountWord(k, item);
+      case 'group':
+        return this.readGroupWord(k, item, next);
+      case 'year':
+      case 'month':
+      case 'day':
+        return this.readPeriodWord(item);
+      case 'distinct':
+        return this.readDistinctWord(item, next);
+      default:
+        return;
+    }
+  }
+
+  /** "top", "bottom": a ranking, descending or ascending, with the whole number right after it as its size. */
+  readTopWord(k: number, item: KwItem): void {
+    item.used = true;
+    this.topRequested = true;
+    this.direction = item.kw === 'top' ? 'desc' : 'asc';
+    const n = this.items[k + 1];
+    if (n?.t === 'num' && !n.used && Number.isInteger(n.value) && n.value > 0) {
+      this.topN = n.value;
+      n.used = true;
+    }
+  }
+
+  /**
+   * A count word at index `k` ("how many", "number of"): counts the table named after it, or the distinct values of
+   * a column; a number column after it is read, not counted. Throws UnmappedQuestionError when nothing follows that
+   * can be counted.
+   */
+  readCountWord(k: number, item: KwItem, next: Item | undefined): void {
+    item.used = true;
+    const prev = this.items[k - 1];
+    if (prev?.t === 'kw' && prev.kw === 'group' && prev.used) return; // handled as "by number of X"
+    if (next?.t === 'kw' && next.kw === 'distinct') {
+      next.used = true;
+    }
+    // "count the number of line items": one count said twice
+    if (next?.t === 'kw' && next.kw === 'count' && !next.used) next.used = true;
+    const target = this.nextFree(k);
+    if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'table')) {
+      target.used = true;
+      this.countTarget = target;
+    } else if (
+      target?.t === 'mention' &&
+      target.targets.every((t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number')
+    ) {
+      // "how many people live in texas" (people -> population): the quantity is stored; read it, do not count it
+    } else if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column')) {
+      target.used = true;
+      this.countDistinct = target;
+    } else {
+      const named = this.namedRowsAfter(k);
+      if (!named) throw new UnmappedQuestionError(`it could not tell what to count after "${item.text}"`);
+      this.countTarget = named;
+    }
+  }
+
+  /**
+   * An aggregate or superlative word at index `k` ("total", "average", "highest", "minimum") with function `fn`:
+   * reads the measure after it and sets the aggregate, a further aggregate of the same statement, or the direction
+   * of a ranking. Throws UnmappedQuestionError when it applies to nothing or a second, different aggregate is asked.
+   */
+  readAggregateWord(k: number, item: KwItem, fn: AggregateFn): void {
+    item.used = true;
+    if (this.sharesNextMeasure(k, fn)) {
+      this.moreAggs.push({ fn, spec: null, index: k });
+      return;
+    }
+    const before = { agg: this.agg, measure: this.measure };
+    const measured = this.readMeasureAfter(k, false);
+    if (fn === 'sum' && !measured) return this.readTotalAlone(k, item);
+    if (fn === 'sum' && this.agg) return;
+    if (!measured && !this.measure && fn !== 'sum' && fn !== 'avg' && this.readSuperlativeColumn(k, item, fn)) return;
+    this.placeAggregate(k, item, fn, measured, before);
+    if (!measured && !this.measure) throw new UnmappedQuestionError(`it could not tell what "${item.text}" applies to`);
+  }
+
+  /**
+   * "the maximum and minimum price": true when the aggregate word at index `k` is glued by "and" to a different
+   * aggregate word right after it, before any aggregate or ranking; both share the measure named after the second.
+   */
+  sharesNextMeasure(k: number, fn: AggregateFn): boolean {
+    const following = this.nextFree(k);
+    return (
+      following?.t === 'kw' &&
+      ['sum', 'avg', 'min', 'max'].includes(following.kw) &&
+      following.kw !== fn &&
+      AND_GLUE.test(following.glue ?? '') &&
+      !this.agg &&
+      !this.direction
+    );
+  }
+
+  /**
+   * "total" with no measure after it: the column named total ("average order total", "highest total"), or nothing
+   * more after another aggregate or a ranking. Throws UnmappedQuestionError otherwise.
+   */
+  readTotalAlone(k: number, item: KwItem): void {
+    if (item.alt) {
+      this.totalOfRows(k, item.alt);
+      this.measure = { kind: 'column', targets: item.alt };
+      return;
+    }
+    if (this.agg || this.direction) return;
+    throw new UnmappedQuestionError(`it could not tell what "${item.text}" adds up`);
+  }
+
+  /**
+   * A superlative with no measure after it: "the longest river", "which state is the largest" rank by the entity's
+   * one column of that dimension; "the 5 latest orders" by the date of the table named after the word. True when
+   * one was read (measure and direction set).
+   */
+  readSuperlativeColumn(k: number, item: KwItem, fn: AggregateFn): boolean {
+    const dims = dimensionColumns(this.items, this.lex, item.text);
+    if (dims.length) {
+      this.measure = { kind: 'column', targets: dims };
+      this.direction = fn === 'max' ? 'desc' : 'asc';
+      return true;
+    }
+    const dated = RECENCY.test(item.text) ? this.recencyColumn(k) : null;
+    if (!dated) return false;
+    this.measure = {
+      kind: 'column',
+      targets: [{ kind: 'column', table: dated.table, column: dated.column, exact: true }],
+    };
+    this.direction = fn === 'max' ? 'desc' : 'asc';
+    return true;
+  }
+
+  /**
+   * Sets the aggregate `fn` read at index `k`, or the direction of a ranking for a superlative said after the entity
+   * it ranks ("the state with the largest area"). `before` is the aggregate and measure held before this word's
+   * measure was read. Throws UnmappedQuestionError for a second, different aggregate without its own measure.
+   */
+  placeAggregate(
+    k: number,
+    item: KwItem,
+    fn: AggregateFn,
+    measured: boolean,
+    before: Pick<ReadIntentBuilder, 'agg' | 'measure'>,
+  ): void {
+    const superlative =
+      /^(highest|largest|biggest|greatest|lowest|smallest|latest|earliest|longest|shortest|tallest)$/.test(
+        item.text.toLowerCase(),
+      );
+    const entityBefore = this.items.slice(0, k).some((p) => p.t === 'mention' && !p.used);
+    if (superlative && entityBefore) {
+      this.direction = fn === 'max' ? 'desc' : 'asc';
+      return;
+    }
+    // a second aggregate naming its own measure ("the maximum capacity and the average capacity") is a
+    // second value of the one statement; without one ("the maximum capacity and the average") it is
+    // refused rather than guessed
+    if (this.agg && measured && before.agg && before.measure && AND_GLUE.test(item.glue ?? ''))
+      this.moreAggs.push({ fn: before.agg.fn, spec: before.measure, index: before.agg.index });
+    else if (this.agg && this.agg.fn !== fn)
+      throw new UnmappedQuestionError(
+        `it asks for two aggregates ("${this.items[this.agg.index].text}" and "${item.text}") and writes one per question`,
+      );
+    this.agg = { fn, index: k };
+  }
+
+  /**
+   * "expensive", "cheap": ranks by the price attribute, most expensive first. Throws UnmappedQuestionError beside an
+   * aggregate, since which rows are expensive is not said.
+   */
+  readPriceAdjective(item: KwItem): void {
+    item.used = true;
+    // "the average price of expensive products": which rows are expensive is not said (a ranking is not a
+    // condition an aggregate can keep), so the aggregate is never dropped for a ranking: refused
+    if (this.agg)
+      throw new UnmappedQuestionError(
+        `it could not tell what is expensive or cheap ("${item.text}") for the ${this.items[this.agg.index].text}`,
+      );
+    this.direction = item.kw === 'expensive' ? 'desc' : 'asc';
+    this.measure = { kind: 'attribute', adjective: item.kw };
+  }
+
+  /**
+   * A word of money ("revenue", "sales") or of units ("sold") at index `k`: the measure, unless a column was named
+   * already; "quantity sold" after a column reads the units of the sales rows.
+   */
+  readAmountWord(k: number, item: KwItem): void {
+    const it = this.items;
+    item.used = true;
+    // "… the track that was purchased": a verb closing a relative clause, with nothing counted or ranked
+    if (
+      item.kw === 'units' &&
+      k === it.length - 1 &&
+      !it.some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'top', 'bottom', 'money'].includes(x.kw))
+    )
+      return;
+    // "top products by quantity sold": the quantity sold is the units of the sales rows, never a stored
+    // quantity of the row (its stock): the word after the column changes what it counts
+    if (item.kw === 'units' && this.measureItem && this.measureItem === it[k - 1] && this.measure?.kind === 'column') {
+      this.measure = { kind: 'units' };
+      return;
+    }
+    this.measure =
+      this.measure && this.measure.kind !== 'money' && this.measure.kind !== 'units'
+        ? this.measure
+        : { kind: item.kw as 'money' | 'units' };
+  }
+
+  /**
+   * A grouping word at index `k` ("by", "per", "each", "for each") and the free item after it: a grouping, a ranking
+   * measure ("top 5 products by price"), or no grouping at all (a passive agent, a stored value, the counted rows
+   * themselves). Throws UnmappedQuestionError or AmbiguousQuestionError when what it groups by is unclear.
+   */
+  readGroupWord(k: number, item: KwItem, after: Item | undefined): void {
+    item.used = true;
+    let next = after;
+    if (this.isPassiveAgent(k, item, next)) return;
+    // "show each invoice line": every row, not a grouping, when nothing is counted or added up
+    if (/^(each|every)$/i.test(item.text) && !this.aggregatesBefore(k)) return;
+    // "by each employee", "for each per ...": one grouping said twice
+    if (next?.t === 'kw' && next.kw === 'group') {
+      next.used = true;
+      next = this.nextFree(this.items.indexOf(next));
+    }
+    if (!next) throw new UnmappedQuestionError(`it could not tell what "${item.text}" groups by`);
+    // "payments made by PayPal": a stored value after "by" is a condition, never a grouping
+    if (next.t === 'mention' && next.targets.length && next.targets.every((t) => t.kind === 'value')) return;
+    // "how many payments by PayPal": the value read as its table's rows (filter-reader valueAsNoun) names the
+    // very rows counted before "by"; rows are never grouped by themselves, the value stays a condition
+    const grouped = next.t === 'mention' ? this.firstTable(next) : null;
+    if (grouped && this.items.slice(0, k).some((p) => p.t === 'mention' && this.firstTable(p) === grouped)) {
+      const text = next.text;
+      if (!this.values.some((v) => v.text === text))
+        throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
+      next.used = true;
+      return;
+    }
+    if (
+      /^by$/i.test(item.text) &&
+      next.t === 'mention' &&
+      next.targets.some((t) => t.kind === 'value') &&
+      next.targets.some((t) => t.kind === 'column') &&
+      !grouped
+    )
+      this.askGroupOrValue(item, next);
+    this.readGroupTarget(item, next);
+  }
+
+  /**
+   * "courses taken by students": true when "by" after a past participle names an agent, not a grouping (unlike
+   * "placed by each employee"), and a grouping word follows later. Throws UnmappedQuestionError when no grouping
+   * word follows, since "by" could then name the agent or the grouping.
+   */
+  isPassiveAgent(k: number, item: KwItem, next: Item | undefined): boolean {
+    if (!/^by$/i.test(item.text) || !this.afterParticiple(item) || (next?.t === 'kw' && next.kw === 'group'))
+      return false;
+    // with an explicit grouping later ("received by publications in each year") "by" names the agent only
+    if (this.items.slice(k + 1).some((x) => x.t === 'kw' && x.kw === 'group')) return true;
+    throw new UnmappedQuestionError(`it could not tell whether "${item.text}" names who did something or how to group`);
+  }
+
+  /** True when a word before index `k` counts, adds up or measures something. */
+  aggregatesBefore(k: number): boolean {
+    return this.items
+      .slice(0, k)
+      .some((x) => x.t === 'kw' && ['count', 'sum', 'avg', 'min', 'max', 'money', 'units', 'share'].includes(x.kw));
+  }
+
+  /**
+   * What the grouping word `item` groups or ranks by, read from the free item `next` after it: a mention (a number
+   * column after a bare "by" ranks), a period, a stored number ("for each number of cylinders"), a count of rows
+   * ("by number of orders") or an aggregate ("by total sales"). Throws UnmappedQuestionError for anything else.
+   */
+  readGroupTarget(item: KwItem, next: Item): void {
+    if (next.t === 'mention') return this.readGroupMention(item, next);
+    if (next.t === 'kw' && (next.kw === 'year' || next.kw === 'month' || next.kw === 'day')) {
+      next.used = true;
+      this.groupSpec = { kind: 'period', unit: next.kw };
+    } else if (next.t === 'kw' && next.kw === 'count' && this.storedNumberAfter(next)) {
+      // "for each number of cylinders": a column that stores the number is grouped by, not counted
+      next.used = true;
+      const target = this.storedNumberAfter(next) as MentionItem;
+      target.used = true;
+      this.groupSpec = { kind: 'mention', item: target };
+    } else if (next.t === 'kw' && next.kw === 'count') {
+      next.used = true;
+      const target = this.nextFree(this.items.indexOf(next));
+      if (target?.t !== 'mention' || !target.targets.some((t) => t.kind === 'table'))
+        throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
+      target.used = true;
+      this.measure = {
+        kind: 'rows',
+        table: (target.targets.find((t) => t.kind === 'table') as { table: string }).table,
+      };
+      this.topRequested = true;
+      this.direction ??= 'desc';
+    } else if (next.t === 'kw' && ['sum', 'avg', 'min', 'max', 'money', 'units'].includes(next.kw)) {
+      // "by total sales": ranking measure
+      this.topRequested = true;
+      this.direction ??= 'desc';
+    } else {
+      throw new UnmappedQuestionError(`it could not tell what "${item.text} ${next.text}" groups by`);
+    }
+  }
+
+  /**
+   * A mention after a grouping word: only a bare "by" before number columns ranks ("top 5 products by price"), a
+   * ranking measure; "in each year", "per year" and any other mention group.
+   */
+  readGroupMention(item: KwItem, next: MentionItem): void {
+    const numeric = next.targets.filter(
+      (t) => t.kind === 'column' && this.lex.columnKind(t.table, t.column) === 'number',
+    );
+    next.used = true;
+    if (numeric.length && numeric.length === next.targets.length && /^by$/i.test(item.text)) {
+      this.measure = { kind: 'column', targets: numeric };
+      this.measureItem = next;
+      this.topRequested = true;
+      this.direction ??= 'desc';
+    } else {
+      this.groupSpec = { kind: 'mention', item: next };
+    }
+  }
+
+  /** "monthly sales", "sales per year" without "by": a grouping by the period. Throws on a second grouping. */
+  readPeriodWord(item: KwItem): void {
+    item.used = true;
+    if (this.groupSpec) throw new UnmappedQuestionError('it names two groupings');
+    this.groupSpec = { kind: 'period', unit: item.kw as 'year' | 'month' | 'day' };
+  }
+
+  /** "distinct", "different": the distinct values of the column named after it, listed, unless rows are counted. */
+  readDistinctWord(item: KwItem, next: Item | undefined): void {
+    item.used = true;
+    let target = next;
+    if (target?.t === 'kw' && target.kw === 'distinct') {
+      target.used = true;
+      target = this.nextFree(this.items.indexOf(target));
+    }
+    if (target?.t === 'mention' && target.targets.some((t) => t.kind === 'column') && !this.countTarget) {
+      target.used = true;
+      this.countDistinct = target;
+      this.listDistinct = true;
     }
   }
 
@@ -492,26 +592,16 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
     return !!before && /(ed|en|wn|ght)$/.test(before) && verbLemma(before) !== null;
   }
 
-  /** Read the measure named after an aggregate or superlative keyword; true when one was found. */
+  /**
+   * Reads the measure named after the aggregate or superlative keyword at index `k`: an amount word, the column named
+   * total, a count of rows, or a mention; `allowRows` lets a table's rows be the measure (a ranking by their number).
+   * True when one was found; throws UnmappedQuestionError for a count of nothing or an aggregate of an adjective.
+   */
   readMeasureAfter(k: number, allowRows = true): boolean {
     const next = this.nextFree(k);
     if (!next) return false;
-    if (next.t === 'kw' && ['money', 'units', 'expensive', 'cheap', 'bestUnits'].includes(next.kw)) {
-      // "average expensive products": an aggregate of rows an adjective judges, by no threshold: refused
-      if (!allowRows && (next.kw === 'expensive' || next.kw === 'cheap'))
-        throw new UnmappedQuestionError(
-          `it could not tell what is expensive or cheap ("${next.text}") for the ${this.items[k].text}`,
-        );
-      next.used = true;
-      this.measure =
-        next.kw === 'money'
-          ? { kind: 'money' }
-          : next.kw === 'units' || next.kw === 'bestUnits'
-            ? { kind: 'units' }
-            : { kind: 'attribute', adjective: next.kw };
-      if (next.kw === 'expensive' || next.kw === 'cheap') this.direction = next.kw === 'expensive' ? 'desc' : 'asc';
-      return true;
-    }
+    if (next.t === 'kw' && ['money', 'units', 'expensive', 'cheap', 'bestUnits'].includes(next.kw))
+      return this.readAmountMeasure(k, next, allowRows);
     if (next.t === 'kw' && next.kw === 'sum' && next.alt) {
       // "average total", "highest total" -> the column named total
       const nn = this.nextFree(this.items.indexOf(next));
@@ -535,55 +625,88 @@ export class ReadIntentBuilder extends IntentResolution implements ReadState {
       }
       throw new UnmappedQuestionError(`it could not tell what to count after "${next.text}"`);
     }
-    if (next.t === 'mention') {
-      const numeric = next.targets.filter(
-        (t) => t.kind === 'column' && ['number', 'date'].includes(this.lex.columnKind(t.table, t.column)),
+    return next.t === 'mention' && this.readMentionMeasure(next, allowRows);
+  }
+
+  /**
+   * A word of money, units or price (`next`) after the keyword at index `k`: the measure (and, for "expensive" or
+   * "cheap", the direction). Throws UnmappedQuestionError for "expensive" or "cheap" after an aggregate
+   * (`allowRows` false): rows an adjective judges, by no threshold.
+   */
+  readAmountMeasure(k: number, next: KwItem, allowRows: boolean): boolean {
+    // "average expensive products": an aggregate of rows an adjective judges, by no threshold: refused
+    if (!allowRows && (next.kw === 'expensive' || next.kw === 'cheap'))
+      throw new UnmappedQuestionError(
+        `it could not tell what is expensive or cheap ("${next.text}") for the ${this.items[k].text}`,
       );
-      if (numeric.length) {
+    next.used = true;
+    this.measure =
+      next.kw === 'money'
+        ? { kind: 'money' }
+        : next.kw === 'units' || next.kw === 'bestUnits'
+          ? { kind: 'units' }
+          : { kind: 'attribute', adjective: next.kw as 'expensive' | 'cheap' };
+    if (next.kw === 'expensive' || next.kw === 'cheap') this.direction = next.kw === 'expensive' ? 'desc' : 'asc';
+    return true;
+  }
+
+  /**
+   * A mention after an aggregate or superlative keyword: its number or date columns, a table whose rows are amounts
+   * of money (by its money column, after an aggregate), the table's rows (`allowRows`), or a table narrowing the
+   * measure said after it. True when one was read.
+   */
+  readMentionMeasure(next: MentionItem, allowRows: boolean): boolean {
+    const numeric = next.targets.filter(
+      (t) => t.kind === 'column' && ['number', 'date'].includes(this.lex.columnKind(t.table, t.column)),
+    );
+    if (numeric.length) {
+      next.used = true;
+      this.measure = { kind: 'column', targets: numeric };
+      this.measureItem = next;
+      return true;
+    }
+    const table = next.targets.find((t) => t.kind === 'table');
+    // "total payments", "average invoice": rows that are amounts of money are added up by their one money column
+    const amount = table && !allowRows ? amountOfMoneyTable(this.lex, table.table) : null;
+    if (table && amount) {
+      next.used = true;
+      this.measure = {
+        kind: 'column',
+        targets: [{ kind: 'column', table: table.table, column: amount, exact: true }],
+      };
+      return true;
+    }
+    if (table && allowRows) {
+      next.used = true;
+      this.measure = { kind: 'rows', table: table.table };
+      return true;
+    }
+    return !!table && this.readTableNarrowedMeasure(next, table.table);
+  }
+
+  /**
+   * "average order amount", "total order revenue": the table mention `next` narrows the measure that follows it, a
+   * number column of `table` or a money word (kept as the measure's table hint). True when one was read.
+   */
+  readTableNarrowedMeasure(next: MentionItem, table: string): boolean {
+    const after = this.nextFree(this.items.indexOf(next));
+    if (after?.t === 'mention') {
+      const cols = after.targets.filter(
+        (t) => t.kind === 'column' && t.table === table && this.lex.columnKind(t.table, t.column) === 'number',
+      );
+      if (cols.length) {
         next.used = true;
-        this.measure = { kind: 'column', targets: numeric };
-        this.measureItem = next;
+        after.used = true;
+        this.measure = { kind: 'column', targets: cols };
         return true;
       }
-      const table = next.targets.find((t) => t.kind === 'table');
-      // "total payments", "average invoice": rows that are amounts of money are added up by their one money column
-      const amount = table && !allowRows ? amountOfMoneyTable(this.lex, table.table) : null;
-      if (table && amount) {
-        next.used = true;
-        this.measure = {
-          kind: 'column',
-          targets: [{ kind: 'column', table: table.table, column: amount, exact: true }],
-        };
-        return true;
-      }
-      if (table && allowRows) {
-        next.used = true;
-        this.measure = { kind: 'rows', table: table.table };
-        return true;
-      }
-      if (table) {
-        // "average order amount", "total order revenue": the table narrows the measure that follows
-        const after = this.nextFree(this.items.indexOf(next));
-        if (after?.t === 'mention') {
-          const cols = after.targets.filter(
-            (t) =>
-              t.kind === 'column' && t.table === table.table && this.lex.columnKind(t.table, t.column) === 'number',
-          );
-          if (cols.length) {
-            next.used = true;
-            after.used = true;
-            this.measure = { kind: 'column', targets: cols };
-            return true;
-          }
-        }
-        if (after?.t === 'kw' && after.kw === 'money') {
-          next.used = true;
-          after.used = true;
-          this.measure = { kind: 'money' };
-          this.measureTableHint = table.table;
-          return true;
-        }
-      }
+    }
+    if (after?.t === 'kw' && after.kw === 'money') {
+      next.used = true;
+      after.used = true;
+      this.measure = { kind: 'money' };
+      this.measureTableHint = table;
+      return true;
     }
     return false;
   }
