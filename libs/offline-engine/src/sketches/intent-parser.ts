@@ -3,7 +3,8 @@ import type { MeasureSpec } from './read-state';
 import { UnmappedQuestionError, type Item, type MentionItem } from '../linking/question-items';
 import { dimensionColumns } from './filter-reader';
 import { verbLemma } from '../words/word-lemmas';
-import { buildAggregate, buildCount, buildList, buildTop } from './read-sketches';
+import { buildAggregate, buildCount, buildList } from './read-sketches';
+import { buildTop } from './top-sketch';
 import type { ReadState } from './read-state';
 import { IntentResolution } from './intent-resolution';
 import { amountOfMoneyTable } from '../words/money-words';
@@ -31,7 +32,8 @@ type AggregateFn = 'sum' | 'avg' | 'min' | 'max';
  * Assembles a ReadIntent from items; one instance per question (driven by parse-question.ts). It reads the question's
  * structure (what is counted, measured, ranked, grouped and filtered) and resolves it against the schema
  * (intent-resolution.ts); the query sketches that the structure selects (count, aggregate, top, list, lookup) are
- * built in read-sketches.ts, which reads this builder's state: its members are internal to the engine, not an API.
+ * built in read-sketches.ts and top-sketch.ts, which read this builder's state: its members are internal to the
+ * engine, not an API.
  */
 export class ReadIntentBuilder extends IntentResolution implements ReadState {
   countTarget: MentionItem | null = null;

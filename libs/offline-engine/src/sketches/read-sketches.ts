@@ -1,12 +1,12 @@
 /**
  * The query sketches of the offline engine (docs/architecture.md "The offline engine"): once ReadIntentBuilder has
  * read a question's structure, the sketch it selects fills its slots from the builder's resolved mentions: a count,
- * an aggregate, a top-N or superlative, a list, or a lookup of one row's columns ("what is the capital of X").
- * Each throws UnmappedQuestionError when a slot cannot be filled with confidence.
+ * an aggregate, a list, or a lookup of one row's columns ("what is the capital of X"); the top-N and superlative
+ * sketch is in top-sketch.ts. Each throws UnmappedQuestionError when a slot cannot be filled with confidence.
  */
 import { buildValueLookup } from '../linking/value-lookup';
 import { aliasOf, measureTable, pluralWords, singularNoun } from './intent-words';
-import type { ColumnRef, Filter, GroupKey, Measure, ReadIntent } from './query-intent';
+import type { ColumnRef, Filter, Measure, ReadIntent } from './query-intent';
 import { UnmappedQuestionError, type MentionItem } from '../linking/question-items';
 import { mayBeName, type PendingValue } from './filter-reader';
 import { type LexiconTarget } from '../linking/schema-lexicon';
@@ -14,7 +14,6 @@ import { humanize, normalizedWords } from '../words/word-forms';
 
 import type { ReadState } from './read-state';
 import { resolveMeasure } from './measure-resolver';
-import { buildTopPerGroup } from './top-per-group';
 
 /** The count sketch: rows of the counted table (or distinct values of a column), filtered and optionally grouped. */
 export function buildCount(b: ReadState, mentions: MentionItem[]): ReadIntent {
@@ -132,169 +131,6 @@ export function buildAggregate(b: ReadState, mentions: MentionItem[]): ReadInten
     direction: 'desc',
     columns: [],
     ...(moreMeasures.length ? { moreMeasures } : {}),
-  };
-}
-
-/** The top-N and superlative sketch: rows or groups ranked by a measure (ties kept in the singular), or the top row per group. */
-export function buildTop(b: ReadState, mentions: MentionItem[]): ReadIntent {
-  // the entity ranked: the first named table or text column not used by a filter or measure
-  let entityItem = mentions.find((m) =>
-    m.targets.some(
-      (t) => t.kind === 'table' || (t.kind === 'column' && b.lex.columnKind(t.table, t.column) === 'text'),
-    ),
-  );
-  // "the names of the top 3 restaurants": the name column of a table named later shows that table's rows
-  let shown: ColumnRef[] = [];
-  // "the population of the state with the largest area", "the capital of the largest state": columns named
-  // before the ranked table are read from the winning row (a nested superlative)
-  const tableAt = mentions.findIndex((m) => b.firstTable(m));
-  if (tableAt > 0 && b.measure?.kind === 'column' && !b.agg) {
-    const table = b.firstTable(mentions[tableAt]) as string;
-    const lead = mentions.slice(0, tableAt);
-    if (
-      lead.every((m) =>
-        m.targets.some((t) => t.kind === 'column' && t.table === table && b.lex.columnKind(table, t.column) !== 'id'),
-      )
-    ) {
-      shown = lead.map((m) =>
-        b.pickColumn(
-          m.targets.filter((t) => t.kind === 'column' && t.table === table),
-          [table],
-          `"${m.text}"`,
-        ),
-      );
-      lead.forEach((m) => (m.used = true));
-      entityItem = mentions[tableAt];
-    }
-  }
-  if (entityItem && !b.firstTable(entityItem)) {
-    const col = entityItem;
-    const owner = mentions.find(
-      (m) =>
-        m !== col &&
-        col.targets.some(
-          (t) =>
-            t.kind === 'column' && t.table === b.firstTable(m) && (b.lex.nameColumns(t.table) ?? []).includes(t.column),
-        ),
-    );
-    if (owner) {
-      const table = b.firstTable(owner) as string;
-      const names = b.lex.nameColumns(table) ?? [];
-      shown = col.targets
-        .filter((t) => t.kind === 'column' && t.table === table && names.includes(t.column))
-        .map((t) => ({ table, column: (t as { column: string }).column }));
-      col.used = true;
-      entityItem = owner;
-    }
-  }
-  const groupItem = b.groupSpec?.kind === 'mention' ? b.groupSpec.item : null;
-  const entity = entityItem ?? groupItem;
-  if (!entity) throw new UnmappedQuestionError('it could not tell what to rank');
-  entity.used = true;
-  const entityTable = b.firstTable(entity);
-  const entityIsTable =
-    !!entityTable &&
-    !entity.targets.some((t) => t.kind === 'column' && t.exact && b.lex.columnKind(t.table, t.column) === 'text');
-  const spec = b.measure;
-  if (groupItem && entity !== groupItem) {
-    // "the most expensive product in each category": the top row(s) of each group
-    if (entityIsTable && spec && !shown.length)
-      return buildTopPerGroup(
-        b,
-        entity,
-        groupItem,
-        mentions.filter((m) => m !== entity && !m.used),
-        spec,
-      );
-    throw new UnmappedQuestionError('it could not tell whether to rank or to group');
-  }
-  if (!spec) throw new UnmappedQuestionError('it could not tell by what to rank');
-  const limitWord = b.topN ?? (entity.plural ? b.options.defaultTopN : 1);
-  const direction = b.direction ?? 'desc';
-  const others = mentions.filter((m) => m !== entity && !m.used);
-  if (shown.length && !entityTable) throw new UnmappedQuestionError(`it could not tell what to rank`);
-  if (entityIsTable) {
-    const subject = entityTable as string;
-    const fn = b.agg?.fn ?? (spec.kind === 'column' ? 'none' : 'sum');
-    const anchors =
-      spec.kind === 'column'
-        ? [subject]
-        : [subject, ...others.map((m) => b.firstTable(m)).filter((t): t is string => !!t)];
-    const measure = resolveMeasure(
-      b,
-      spec,
-      anchors,
-      spec.kind === 'attribute' || spec.kind === 'rows' ? (spec.kind === 'rows' ? 'count' : 'none') : fn,
-    );
-    const mTable = measureTable(measure);
-    if (measure.fn === 'none' && mTable !== subject) {
-      // a superlative across a join: "what state has the longest river" is the state of the longest river
-      const owner = others.find((m) => b.firstTable(m) === mTable);
-      if (!owner || entity.plural || owner.plural || b.topN !== null)
-        throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per ${subject}`);
-      owner.used = true;
-      const filters = b.resolveFilters(mTable);
-      const columns =
-        shown.length && shown.every((c) => c.table === subject)
-          ? shown
-          : b.lex.labelColumns(subject).map((column) => ({ table: subject, column }));
-      b.checkLeftovers(
-        others.filter((m) => m !== owner),
-        new Set([subject, mTable, ...b.tablesOf(filters, null, measure)]),
-      );
-      return { kind: 'top', subject: mTable, filters, group: null, measure, limit: 1, direction, columns, ties: true };
-    }
-    const group: GroupKey | null =
-      mTable === subject && (measure.fn === 'none' || measure.expr.kind !== 'rows') && measure.fn === 'none'
-        ? null
-        : { kind: 'table', table: subject };
-    if (mTable === subject && measure.expr.kind === 'rows')
-      throw new UnmappedQuestionError(`it could not tell how to count ${subject} per ${subject}`);
-    const filters = b.resolveFilters(mTable);
-    b.checkLeftovers(others, new Set([subject, mTable, ...b.tablesOf(filters, group, measure)]));
-    // "which state has the largest area": every state with that area, not an arbitrary first one
-    // "which state has the largest area", "which employee sold the most": every row or group holding the extreme
-    // value, not an arbitrary first one
-    const ties = b.topN === null && !entity.plural;
-    return {
-      kind: 'top',
-      subject: mTable,
-      filters,
-      group,
-      measure,
-      limit: limitWord,
-      direction,
-      columns: group === null ? shown : [],
-      ...(ties ? { ties } : {}),
-    };
-  }
-  // ranking groups of a column: "which country's customers spent the most"
-  const anchorTables = others.map((m) => b.firstTable(m)).filter((t): t is string => !!t);
-  const columnAnchor = anchorTables[0] ?? (entity.targets.find((t) => t.kind === 'column') as { table: string }).table;
-  const measure = resolveMeasure(b, spec, [columnAnchor], spec.kind === 'rows' ? 'count' : (b.agg?.fn ?? 'sum'));
-  const base = measureTable(measure);
-  const ref = b.pickColumn(entity.targets, [base, ...anchorTables], `"${entity.text}"`);
-  if (measure.fn === 'none')
-    throw new UnmappedQuestionError(`it could not tell how to add up ${measure.label} per ${ref.column}`);
-  // grouping needs a categorical column (one whose few values the schema lists); a column of near-unique names
-  // ("which capital has the largest population") asks about rows, which the engine cannot tell from groups
-  if (!b.lex.column(ref.table, ref.column).sampleValues?.length) {
-    throw new UnmappedQuestionError(`it could not tell whether "${entity.text}" means one row or a group of rows`);
-  }
-  const filters = b.resolveFilters(base);
-  const group: GroupKey = { kind: 'column', ref };
-  b.checkLeftovers(others, new Set([base, ...anchorTables, ...b.tablesOf(filters, group, measure)]));
-  const ties = b.topN === null && !entity.plural;
-  return {
-    kind: 'top',
-    subject: base,
-    filters,
-    group,
-    measure,
-    limit: limitWord,
-    direction,
-    columns: [],
-    ...(ties ? { ties } : {}),
   };
 }
 

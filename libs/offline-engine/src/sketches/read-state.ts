@@ -18,7 +18,8 @@ export type MeasureSpec =
 
 /**
  * What ReadIntentBuilder (intent-parser.ts) has read of one question's structure, and its resolution helpers: the
- * state the query sketches (read-sketches.ts) and the measure resolver (measure-resolver.ts) fill their slots from.
+ * state the query sketches (read-sketches.ts, top-sketch.ts) and the measure resolver (measure-resolver.ts) fill
+ * their slots from.
  * Internal to the engine.
  */
 export interface ReadState {
