@@ -123,6 +123,26 @@ export function calendarOrder(column: string, values: readonly string[], dialect
   return null;
 }
 
+/** The group's select items, GROUP BY keys, output label names and calendar order (null: none). */
+interface GroupParts {
+  items: string[];
+  keys: string[];
+  labels: string[];
+  order: string | null;
+}
+
+/** What ReadSqlWriter.write has built of an aggregate before writing it (writeAggregate). */
+interface AggregateParts {
+  /** The measure. */
+  m: Measure;
+  /** Its SQL with its alias (`SUM(x) AS total`). */
+  measure: string;
+  g: GroupParts;
+  /** The FROM clause with its joins (leading space). */
+  from: string;
+  maxRows: number;
+}
+
 class ReadSqlWriter {
   private aliases = new Map<string, string>();
   private plan!: JoinPlan;
@@ -421,7 +441,7 @@ class ReadSqlWriter {
   }
 
   /** Select items, GROUP BY expressions and output label names of the group key. */
-  private groupParts(): { items: string[]; keys: string[]; labels: string[]; order: string | null } {
+  private groupParts(): GroupParts {
     const g = this.intent.group;
     if (!g) return { items: [], keys: [], labels: [], order: null };
     if (g.kind === 'column') {
@@ -477,6 +497,11 @@ class ReadSqlWriter {
     return { ...i, group: { kind: 'column', ref: { table: i.subject, column: step.on[0][0] } } };
   }
 
+  /**
+   * Writes the intent as one SELECT with its label and value columns: a ratio, the top rows per group, a list, a
+   * share, a ranking of rows, a yes/no, or an aggregate, grouped or not. Throws UnmappedQuestionError when the joins
+   * it needs would count rows twice.
+   */
   write(): BuiltSql {
     if (this.intent.ratio) return this.writeRatio(this.intent.ratio);
     if (this.intent.perGroup) return writeTopPerGroup(this.intent, this.lex, this.planner, this.dialect, this.maxRows);
@@ -487,126 +512,160 @@ class ReadSqlWriter {
     this.semiParts = this.semiFilters.map((f) => this.existsSql(i.subject, f));
     const from = this.from();
     const maxRows = Math.max(1, Math.floor(this.maxRows));
-
-    if (i.kind === 'list') {
-      // rows kept by an aggregate of their related rows ("customers who spent more than 1000") are named, with
-      // that aggregate beside them
-      const shownAggregates = i.columns.length
-        ? []
-        : i.filters.filter((f): f is Extract<Filter, { kind: 'related' }> => f.kind === 'related' && !!f.aggregate);
-      const cols: ColumnRef[] = i.columns.length
-        ? i.columns
-        : shownAggregates.length
-          ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column }))
-          : this.defaultColumns(i.subject);
-      const items = cols.map((c) =>
-        c.joined
-          ? `${concatWithSpaces(
-              [c, ...c.joined.with].map((p) => this.col(p)),
-              this.dialect,
-            )} AS ${this.q(c.joined.alias)}`
-          : this.col(c),
-      );
-      for (const f of shownAggregates)
-        items.push(`${this.relatedSql(f, true)} AS ${this.q((f.aggregate as { alias: string }).alias)}`);
-      if (i.having && i.group?.kind === 'column') {
-        // "type codes with fewer than 3 templates": the values held by that many rows
-        const key = this.col(i.group.ref);
-        const counted = this.measureSql({
-          fn: 'count',
-          expr: { kind: 'rows', table: i.subject },
-          alias: 'n',
-          label: '',
-          money: false,
-        });
-        const rest = `${from}${this.where(i.filters)} GROUP BY ${key} HAVING ${counted} ${i.having.op} ${literal(i.having.count, this.dialect)} ORDER BY ${key}`;
-        return { sql: this.select(false, [key], rest, maxRows), labelColumns: [i.group.ref.column], valueColumn: null };
-      }
-      const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
-      const pk = this.lex.table(i.subject).primaryKey;
-      const orderCols =
-        i.group?.kind === 'column'
-          ? [this.col(i.group.ref)]
-          : pk.length &&
-              ((!distinct && !i.columns.length && !shownAggregates.length) ||
-                cols.some((c) => c.table === i.subject && pk.includes(c.column)))
-            ? pk.map((c) => this.col({ table: i.subject, column: c }))
-            : [];
-      const asked =
-        i.orderBy && typeof i.orderBy.by === 'object'
-          ? `${this.col(i.orderBy.by)} ${i.orderBy.direction.toUpperCase()}`
-          : null;
-      const order = asked ? ` ORDER BY ${asked}` : orderCols.length ? ` ORDER BY ${orderCols.join(', ')}` : '';
-      const labels =
-        i.group?.kind === 'column'
-          ? [i.group.ref.column]
-          : i.lookup
-            ? cols.map((c) => c.column)
-            : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
-      return {
-        sql: this.select(distinct, items, `${from}${this.where(i.filters)}${order}`, maxRows),
-        labelColumns: labels,
-        valueColumn: null,
-      };
-    }
-
+    if (i.kind === 'list') return this.writeList(i, from, maxRows);
     const m = i.measure as Measure;
-    if (i.share) {
-      if (this.plan.fansOut)
-        throw new UnmappedQuestionError(`a percentage of ${i.subject} across these joins would count rows twice`);
-      const condition = this.where(i.share).replace(/^ WHERE /, '');
-      const pct = `100.0 * SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) / COUNT(*) AS ${this.q(m.alias)}`;
-      return {
-        sql: this.select(false, [pct], `${from}${this.where(i.filters)}`, null),
-        labelColumns: [],
-        valueColumn: m.alias,
-      };
-    }
+    if (i.share) return this.writeShare(i, i.share, m, from);
     const measure = `${this.measureSql(m)} AS ${this.q(m.alias)}`;
     const g = this.groupParts();
-
-    if (i.kind === 'top' && !i.group) {
-      // rank rows of the subject by one of its columns
-      if (m.expr.kind !== 'column') throw new Error('ranking without group needs a column');
-      const table = this.lex.table(i.subject);
-      const labels = this.lex.labelColumns(i.subject);
-      // a table without a primary key is named by its label column alone (see keylessColumns)
-      const keyless = table.primaryKey.length === 0 && this.lex.nameColumns(i.subject) !== null;
-      const named = i.columns.filter((c) => c.table === i.subject).map((c) => c.column);
-      // the row's related row named instead ("the state of the longest river"): that table's columns only
-      const related = i.columns.filter((c) => c.table !== i.subject);
-      const cols = named.length
-        ? named
-        : keyless
-          ? labels
-          : [...new Set([...table.primaryKey, ...labels, m.expr.ref.column])];
-      const items = related.length
-        ? related.map((c) => this.col(c))
-        : cols.map((c) => this.col({ table: i.subject, column: c }));
-      const valueColumn = !related.length && cols.includes(m.expr.ref.column) ? m.expr.ref.column : null;
-      if (i.ties) {
-        const extreme = `(SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(${this.col(m.expr.ref)})${from}${this.where(i.filters)})`;
-        const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} = ${extreme}`])}`;
-        // a keyless table may hold one name on several rows (a river per state it crosses): name it once
-        return {
-          sql: this.select(this.plan.fansOut || keyless || related.length > 0, items, rest, maxRows),
-          labelColumns: related.length ? related.map((c) => c.column) : labels,
-          valueColumn,
-        };
-      }
-      const dir = i.direction.toUpperCase();
-      const rest = `${from}${this.where(i.filters, [`${this.col(m.expr.ref)} IS NOT NULL`])} ORDER BY ${this.col(m.expr.ref)} ${dir}`;
-      return {
-        sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)),
-        labelColumns: labels,
-        valueColumn,
-      };
-    }
-
+    if (i.kind === 'top' && !i.group) return this.writeRankedRows(i, m, from, maxRows);
     if (i.yesNo) {
       const exists = `CASE WHEN EXISTS (SELECT 1${from}${this.where(i.filters)}) THEN 'yes' ELSE 'no' END AS ${this.q('answer')}`;
       return { sql: `SELECT ${exists}`, labelColumns: [], valueColumn: 'answer' };
     }
+    return this.writeAggregate(i, { m, measure, g, from, maxRows });
+  }
+
+  /**
+   * A list: the asked columns (or the default ones) of the subject's rows, with the aggregate of a related-rows
+   * filter beside them, distinct when joins repeat rows, ordered as asked or by the key; the values held by a
+   * number of rows when the list has a HAVING count.
+   */
+  private writeList(i: ReadIntent, from: string, maxRows: number): BuiltSql {
+    // rows kept by an aggregate of their related rows ("customers who spent more than 1000") are named, with
+    // that aggregate beside them
+    const shownAggregates = i.columns.length
+      ? []
+      : i.filters.filter((f): f is Extract<Filter, { kind: 'related' }> => f.kind === 'related' && !!f.aggregate);
+    const cols: ColumnRef[] = i.columns.length
+      ? i.columns
+      : shownAggregates.length
+        ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column }))
+        : this.defaultColumns(i.subject);
+    const items = cols.map((c) =>
+      c.joined
+        ? `${concatWithSpaces(
+            [c, ...c.joined.with].map((p) => this.col(p)),
+            this.dialect,
+          )} AS ${this.q(c.joined.alias)}`
+        : this.col(c),
+    );
+    for (const f of shownAggregates)
+      items.push(`${this.relatedSql(f, true)} AS ${this.q((f.aggregate as { alias: string }).alias)}`);
+    if (i.having && i.group?.kind === 'column') return this.writeHavingList(i, i.having, i.group.ref, from, maxRows);
+    const distinct = this.plan.fansOut || (i.group !== null && i.group.kind === 'column') || i.lookup === true;
+    const order = this.listOrder(i, cols, distinct, shownAggregates.length > 0);
+    const labels =
+      i.group?.kind === 'column'
+        ? [i.group.ref.column]
+        : i.lookup
+          ? cols.map((c) => c.column)
+          : this.lex.labelColumns(i.subject).filter((l) => cols.some((c) => c.table === i.subject && c.column === l));
+    return {
+      sql: this.select(distinct, items, `${from}${this.where(i.filters)}${order}`, maxRows),
+      labelColumns: labels,
+      valueColumn: null,
+    };
+  }
+
+  /** "type codes with fewer than 3 templates": the values of column `key` held by that many rows of the subject. */
+  private writeHavingList(
+    i: ReadIntent,
+    having: NonNullable<ReadIntent['having']>,
+    ref: ColumnRef,
+    from: string,
+    maxRows: number,
+  ): BuiltSql {
+    const key = this.col(ref);
+    const counted = this.measureSql({
+      fn: 'count',
+      expr: { kind: 'rows', table: i.subject },
+      alias: 'n',
+      label: '',
+      money: false,
+    });
+    const rest = `${from}${this.where(i.filters)} GROUP BY ${key} HAVING ${counted} ${having.op} ${literal(having.count, this.dialect)} ORDER BY ${key}`;
+    return { sql: this.select(false, [key], rest, maxRows), labelColumns: [ref.column], valueColumn: null };
+  }
+
+  /**
+   * The ORDER BY of a list (with its leading space, or empty): the asked column, else the grouped column, else the
+   * subject's primary key when rows are listed whole or a key column is shown.
+   */
+  private listOrder(i: ReadIntent, cols: ColumnRef[], distinct: boolean, shownAggregates: boolean): string {
+    const pk = this.lex.table(i.subject).primaryKey;
+    const orderCols =
+      i.group?.kind === 'column'
+        ? [this.col(i.group.ref)]
+        : pk.length &&
+            ((!distinct && !i.columns.length && !shownAggregates) ||
+              cols.some((c) => c.table === i.subject && pk.includes(c.column)))
+          ? pk.map((c) => this.col({ table: i.subject, column: c }))
+          : [];
+    const asked =
+      i.orderBy && typeof i.orderBy.by === 'object'
+        ? `${this.col(i.orderBy.by)} ${i.orderBy.direction.toUpperCase()}`
+        : null;
+    return asked ? ` ORDER BY ${asked}` : orderCols.length ? ` ORDER BY ${orderCols.join(', ')}` : '';
+  }
+
+  /** A percentage: the share of the subject's rows meeting the `share` conditions, in percent. */
+  private writeShare(i: ReadIntent, share: Filter[], m: Measure, from: string): BuiltSql {
+    if (this.plan.fansOut)
+      throw new UnmappedQuestionError(`a percentage of ${i.subject} across these joins would count rows twice`);
+    const condition = this.where(share).replace(/^ WHERE /, '');
+    const pct = `100.0 * SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) / COUNT(*) AS ${this.q(m.alias)}`;
+    return {
+      sql: this.select(false, [pct], `${from}${this.where(i.filters)}`, null),
+      labelColumns: [],
+      valueColumn: m.alias,
+    };
+  }
+
+  /**
+   * A ranking of the subject's rows by one of its columns (measure `m`): the asked columns, or key, labels and the
+   * measure; every row holding the extreme value when ties are kept, else the first rows in the direction.
+   */
+  private writeRankedRows(i: ReadIntent, m: Measure, from: string, maxRows: number): BuiltSql {
+    if (m.expr.kind !== 'column') throw new Error('ranking without group needs a column');
+    const ref = m.expr.ref;
+    const table = this.lex.table(i.subject);
+    const labels = this.lex.labelColumns(i.subject);
+    // a table without a primary key is named by its label column alone (see keylessColumns)
+    const keyless = table.primaryKey.length === 0 && this.lex.nameColumns(i.subject) !== null;
+    const named = i.columns.filter((c) => c.table === i.subject).map((c) => c.column);
+    // the row's related row named instead ("the state of the longest river"): that table's columns only
+    const related = i.columns.filter((c) => c.table !== i.subject);
+    const cols = named.length ? named : keyless ? labels : [...new Set([...table.primaryKey, ...labels, ref.column])];
+    const items = related.length
+      ? related.map((c) => this.col(c))
+      : cols.map((c) => this.col({ table: i.subject, column: c }));
+    const valueColumn = !related.length && cols.includes(ref.column) ? ref.column : null;
+    if (i.ties) {
+      const extreme = `(SELECT ${i.direction === 'desc' ? 'MAX' : 'MIN'}(${this.col(ref)})${from}${this.where(i.filters)})`;
+      const rest = `${from}${this.where(i.filters, [`${this.col(ref)} = ${extreme}`])}`;
+      // a keyless table may hold one name on several rows (a river per state it crosses): name it once
+      return {
+        sql: this.select(this.plan.fansOut || keyless || related.length > 0, items, rest, maxRows),
+        labelColumns: related.length ? related.map((c) => c.column) : labels,
+        valueColumn,
+      };
+    }
+    const dir = i.direction.toUpperCase();
+    const rest = `${from}${this.where(i.filters, [`${this.col(ref)} IS NOT NULL`])} ORDER BY ${this.col(ref)} ${dir}`;
+    return {
+      sql: this.select(this.plan.fansOut, items, rest, Math.min(i.limit ?? maxRows, maxRows)),
+      labelColumns: labels,
+      valueColumn,
+    };
+  }
+
+  /**
+   * An aggregate (`parts.measure`, the SQL of measure `parts.m` with its alias) with any more values of the same
+   * rows, over all rows or per group (`parts.g`): ordered as asked, by the group's calendar order or by the measure;
+   * a singular ranking of groups keeps every group tied at the extreme.
+   */
+  private writeAggregate(i: ReadIntent, parts: AggregateParts): BuiltSql {
+    const { m, measure, g, from, maxRows } = parts;
     // more values of the same rows ("the maximum and minimum price"), before the measure
     const more = (i.moreMeasures ?? []).map((x) => `${this.measureSql(x)} AS ${this.q(x.alias)}`);
     if (!i.group) {
@@ -616,7 +675,6 @@ class ReadSqlWriter {
         valueColumn: m.alias,
       };
     }
-
     const dir = i.kind === 'top' ? i.direction.toUpperCase() : 'DESC';
     const asked = i.kind !== 'top' && i.orderBy ? i.orderBy : null;
     const orderBy = asked
