@@ -70,166 +70,230 @@ export function itemize(
   skip: Set<number>,
   resolver?: WordResolver,
 ): Itemized {
-  const items: Item[] = [];
-  const unknown: string[] = [];
-  const unknownAt: number[] = [];
-  const resolved: WordResolution[] = [];
-  const tried = new Set<number>();
-  let lastEnd = -1;
-  const words = tokens.map((t, i) =>
-    skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower },
-  );
-  const lowerWords = tokens.map((t, i) => (skip.has(i) || t.kind !== 'word' ? '' : t.lower));
-  let i = 0;
-  while (i < tokens.length) {
-    const tok = tokens[i];
-    if (skip.has(i)) {
-      i++;
-      continue;
-    }
+  return new Itemizer(tokens, lexicon, skip, resolver).run();
+}
+
+/** A keyword phrase matched at a token: its keyword and its length in tokens. */
+type KeywordMatch = { kw: Keyword; length: number };
+
+/** One run of {@link itemize}: the items and unmatched words so far, read token by token. */
+class Itemizer {
+  private readonly items: Item[] = [];
+  private readonly unknown: string[] = [];
+  private readonly unknownAt: number[] = [];
+  private readonly resolved: WordResolution[] = [];
+  /** Token indexes already offered to the resolver. */
+  private readonly tried = new Set<number>();
+  /** The index after the last mention (or qualified column) read: a mention starting there is joined to it. */
+  private lastEnd = -1;
+  /** The words the schema is matched against, by token index (null: not a word or number, or skipped). */
+  private readonly words: Array<{ norm: string; lower: string } | null>;
+  /** The lower-case words the value synonyms are matched against ('' where none). */
+  private readonly lowerWords: string[];
+
+  constructor(
+    private readonly tokens: QuestionToken[],
+    private readonly lexicon: SchemaLexicon,
+    private readonly skip: Set<number>,
+    private readonly resolver?: WordResolver,
+  ) {
+    this.words = tokens.map((t, i) =>
+      skip.has(i) || (t.kind !== 'word' && t.kind !== 'number') ? null : { norm: t.norm, lower: t.lower },
+    );
+    this.lowerWords = tokens.map((t, i) => (skip.has(i) || t.kind !== 'word' ? '' : t.lower));
+  }
+
+  /** Reads every token; the items (bounds first, see withBoundsFirst) and the words that matched nothing. */
+  run(): Itemized {
+    let i = 0;
+    while (i < this.tokens.length) i = this.step(i);
+    const { items, unknown, unknownAt, resolved } = this;
+    return { items: withBoundsFirst(items), unknown, unknownAt, resolved };
+  }
+
+  /** Reads the token at `i` (and any phrase it starts); returns the index of the next token to read. */
+  private step(i: number): number {
+    const tok = this.tokens[i];
+    if (this.skip.has(i)) return i + 1;
     if (tok.kind === 'quoted') {
-      items.push({ t: 'quoted', text: tok.raw, used: false, ...(tok.bare ? { bare: true } : {}) });
-      i++;
-      continue;
+      this.items.push({ t: 'quoted', text: tok.raw, used: false, ...(tok.bare ? { bare: true } : {}) });
+      return i + 1;
     }
-    if (tok.kind === 'qualified') {
-      // `table.column`, as the engine's restated questions name one column exactly
-      const targets = lexicon.qualifiedColumns(tok.raw);
-      if (targets.length)
-        items.push({
-          t: 'mention',
-          targets,
-          text: tok.raw,
-          plural: false,
-          used: false,
-          ...(tok.raw.endsWith('.*') ? { star: true } : {}),
-        });
-      else {
-        unknown.push(tok.raw);
-        unknownAt.push(i);
-      }
-      lastEnd = i + 1;
-      i++;
-      continue;
-    }
+    if (tok.kind === 'qualified') return this.readQualified(i);
     if (tok.kind === 'symbol') {
       const kw = SYMBOL_KEYWORDS.get(tok.raw);
-      if (kw) items.push({ t: 'kw', kw, text: tok.raw, used: false, alt: null });
-      else {
-        unknown.push(tok.raw);
-        unknownAt.push(i);
-      }
-      i++;
-      continue;
+      if (kw) this.items.push({ t: 'kw', kw, text: tok.raw, used: false, alt: null });
+      else this.markUnknown(i);
+      return i + 1;
     }
-    // keyword phrases of two or more words win over schema words ("how many", "best selling", "more than")
+    const phraseEnd = this.readPhrase(i);
+    if (phraseEnd !== null) return phraseEnd;
+    if (tok.kind === 'number') {
+      this.items.push({ t: 'num', value: tok.value as number, text: tok.raw, used: false });
+      return i + 1;
+    }
+    if (tok.kind === 'date') {
+      this.markUnknown(i);
+      return i + 1;
+    }
+    return this.readUnmatchedWord(i);
+  }
+
+  /** Records the token at `i` as a word that matched nothing. */
+  private markUnknown(i: number): void {
+    this.unknown.push(this.tokens[i].raw);
+    this.unknownAt.push(i);
+  }
+
+  /** `table.column`, as the engine's restated questions name one column exactly: a mention, or an unknown word. */
+  private readQualified(i: number): number {
+    const raw = this.tokens[i].raw;
+    const targets = this.lexicon.qualifiedColumns(raw);
+    if (targets.length)
+      this.items.push({
+        t: 'mention',
+        targets,
+        text: raw,
+        plural: false,
+        used: false,
+        ...(raw.endsWith('.*') ? { star: true } : {}),
+      });
+    else this.markUnknown(i);
+    this.lastEnd = i + 1;
+    return i + 1;
+  }
+
+  /**
+   * A schema phrase or a keyword phrase starting at token `i`, the longer winning (a keyword on a tie; a single
+   * reserved or function word is never a schema mention); a value synonym when the schema knows no phrase there.
+   * Returns the index after the phrase, or null when none starts at `i`.
+   */
+  private readPhrase(i: number): number | null {
+    const tok = this.tokens[i];
+    let kwMatch = this.keywordAt(i);
+    let schema = tok.kind === 'word' ? this.lexicon.matchAt(this.words, i) : null;
+    // a phrase whose first word the schema does not know may name a stored value through WordNet ("the us")
+    const synonym =
+      tok.kind === 'word' && this.resolver && !schema
+        ? this.resolver.valueSynonymAt(this.lowerWords, i, kwMatch?.length ?? 0)
+        : null;
+    if (synonym) {
+      kwMatch = null;
+      schema = { length: synonym.length, targets: synonym.targets };
+      this.resolved.push(synonym.resolution);
+    }
+    const singleReserved =
+      schema && schema.length === 1 && (RESERVED_SINGLE_WORDS.has(tok.lower) || SCHEMA_STOP.has(tok.lower));
+    if (schema && !singleReserved && (!kwMatch || schema.length >= kwMatch.length))
+      return this.pushMention(i, schema.length, schema.targets, !!synonym);
+    if (kwMatch?.kw === 'noise') return i + kwMatch.length;
+    if (kwMatch)
+      return this.pushKeyword(i, kwMatch, schema && schema.length === kwMatch.length ? schema.targets : null);
+    return null;
+  }
+
+  /**
+   * Keyword phrases of two or more words win over schema words ("how many", "best selling", "more than"), except
+   * that a schema phrase that starts inside the keyword and runs past it wins its words: "total | number of
+   * citations". The keyword phrase at `i`, or null.
+   */
+  private keywordAt(i: number): KeywordMatch | null {
+    const { tokens, skip } = this;
     let kwMatch = matchKeyword(tokens, i, skip);
-    // a schema phrase that starts inside the keyword and runs past it wins its words: "total | number of citations"
     for (let j = i + 1; kwMatch && j < i + kwMatch.length; j++) {
-      const inner = tokens[j].kind === 'word' ? lexicon.matchAt(words, j) : null;
+      const inner = tokens[j].kind === 'word' ? this.lexicon.matchAt(this.words, j) : null;
       if (inner && j + inner.length > i + kwMatch.length) {
         kwMatch = matchKeyword(tokens, i, skip, j - i);
         break;
       }
     }
-    let schema = tok.kind === 'word' ? lexicon.matchAt(words, i) : null;
-    // a phrase whose first word the schema does not know may name a stored value through WordNet ("the us")
-    const synonym =
-      tok.kind === 'word' && resolver && !schema ? resolver.valueSynonymAt(lowerWords, i, kwMatch?.length ?? 0) : null;
-    if (synonym) {
-      kwMatch = null;
-      schema = { length: synonym.length, targets: synonym.targets };
-      resolved.push(synonym.resolution);
-    }
-    const singleReserved =
-      schema && schema.length === 1 && (RESERVED_SINGLE_WORDS.has(tok.lower) || SCHEMA_STOP.has(tok.lower));
-    if (schema && !singleReserved && (!kwMatch || schema.length >= kwMatch.length)) {
-      const text = tokens
-        .slice(i, i + schema.length)
-        .map((t) => t.raw)
-        .join(' ');
-      const last = tokens[i + schema.length - 1];
-      // joined: directly after another mention, with no word between ("population density"); a possessive before
-      // it names the owner, never a compound ("the CEO's salary")
-      const possessive = /'s$/i.test(tokens[i - 1]?.written ?? '');
-      const joined =
-        items.length > 0 && items[items.length - 1].t === 'mention' && lastEnd === i && !tok.listed && !possessive;
-      // glue: the filler words between the previous item and this one ("of" in "the state of texas")
-      const glue = glueBefore(tokens, i, skip);
-      // written: the words as the question spells them, possessives kept ("denny's"), when that differs from text
-      const written = tokens
-        .slice(i, i + schema.length)
-        .map((t) => t.written ?? t.raw)
-        .join(' ');
-      items.push({
-        t: 'mention',
-        targets: schema.targets,
-        text,
-        plural: last.lower !== last.norm,
-        used: false,
-        ...(joined ? { joined } : {}),
-        ...(glue ? { glue } : {}),
-        ...(written !== text ? { written } : {}),
-        ...(synonym ? { synonym: true } : {}),
-        ...(tok.listed ? { listed: true } : {}),
-      });
-      lastEnd = i + schema.length;
-      i += schema.length;
-      continue;
-    }
-    if (kwMatch?.kw === 'noise') {
-      i += kwMatch.length;
-      continue;
-    }
-    if (kwMatch) {
-      const text = tokens
-        .slice(i, i + kwMatch.length)
-        .map((t) => t.raw)
-        .join(' ');
-      // before: the word right before the keyword ("taken" in "taken by"), lower case
-      const before = i > 0 && tokens[i - 1].kind === 'word' ? tokens[i - 1].lower : undefined;
-      // glue: the filler words between the previous item and the keyword ("and the" in "the maximum and the minimum")
-      const glue = glueBefore(tokens, i, skip);
-      items.push({
-        t: 'kw',
-        kw: kwMatch.kw,
-        text,
-        used: false,
-        alt: schema && schema.length === kwMatch.length ? schema.targets : null,
-        ...(before ? { before } : {}),
-        ...(glue ? { glue } : {}),
-      });
-      i += kwMatch.length;
-      continue;
-    }
-    if (tok.kind === 'number') {
-      items.push({ t: 'num', value: tok.value as number, text: tok.raw, used: false });
-      i++;
-      continue;
-    }
-    if (tok.kind === 'date') {
-      unknown.push(tok.raw);
-      unknownAt.push(i);
-      i++;
-      continue;
-    }
-    if (!FILLER_WORDS.has(tok.lower)) {
-      const resolution = resolver && tok.kind === 'word' && !tried.has(i) ? resolver.resolve(tok.lower) : null;
-      tried.add(i);
-      if (resolution) {
-        words[i] = { norm: resolution.norm, lower: resolution.norm };
-        if (lexicon.matchAt(words, i)) {
-          resolved.push(resolution);
-          continue;
-        }
-        words[i] = { norm: tok.norm, lower: tok.lower };
-      }
-      unknown.push(tok.raw);
-      unknownAt.push(i);
-    }
-    i++;
+    return kwMatch;
   }
-  return { items: withBoundsFirst(items), unknown, unknownAt, resolved };
+
+  /** Pushes the mention of `length` tokens at `i` naming `targets`; returns the index after it. */
+  private pushMention(i: number, length: number, targets: LexiconTarget[], synonym: boolean): number {
+    const { tokens, items } = this;
+    const tok = tokens[i];
+    const text = tokens
+      .slice(i, i + length)
+      .map((t) => t.raw)
+      .join(' ');
+    const last = tokens[i + length - 1];
+    // joined: directly after another mention, with no word between ("population density"); a possessive before
+    // it names the owner, never a compound ("the CEO's salary")
+    const possessive = /'s$/i.test(tokens[i - 1]?.written ?? '');
+    const joined =
+      items.length > 0 && items[items.length - 1].t === 'mention' && this.lastEnd === i && !tok.listed && !possessive;
+    // glue: the filler words between the previous item and this one ("of" in "the state of texas")
+    const glue = glueBefore(tokens, i, this.skip);
+    // written: the words as the question spells them, possessives kept ("denny's"), when that differs from text
+    const written = tokens
+      .slice(i, i + length)
+      .map((t) => t.written ?? t.raw)
+      .join(' ');
+    items.push({
+      t: 'mention',
+      targets,
+      text,
+      plural: last.lower !== last.norm,
+      used: false,
+      ...(joined ? { joined } : {}),
+      ...(glue ? { glue } : {}),
+      ...(written !== text ? { written } : {}),
+      ...(synonym ? { synonym: true } : {}),
+      ...(tok.listed ? { listed: true } : {}),
+    });
+    this.lastEnd = i + length;
+    return i + length;
+  }
+
+  /**
+   * Pushes the keyword phrase `kwMatch` at `i`, with `alt` the schema targets of the same words (a keyword that
+   * may also be a column: "total"); returns the index after it.
+   */
+  private pushKeyword(i: number, kwMatch: KeywordMatch, alt: LexiconTarget[] | null): number {
+    const { tokens } = this;
+    const text = tokens
+      .slice(i, i + kwMatch.length)
+      .map((t) => t.raw)
+      .join(' ');
+    // before: the word right before the keyword ("taken" in "taken by"), lower case
+    const before = i > 0 && tokens[i - 1].kind === 'word' ? tokens[i - 1].lower : undefined;
+    // glue: the filler words between the previous item and the keyword ("and the" in "the maximum and the minimum")
+    const glue = glueBefore(tokens, i, this.skip);
+    this.items.push({
+      t: 'kw',
+      kw: kwMatch.kw,
+      text,
+      used: false,
+      alt,
+      ...(before ? { before } : {}),
+      ...(glue ? { glue } : {}),
+    });
+    return i + kwMatch.length;
+  }
+
+  /**
+   * A word that matched nothing: dropped when a filler word; else offered once to the resolver, and read again at
+   * the same index when its resolution names a schema word; else recorded as unknown. Returns the next index.
+   */
+  private readUnmatchedWord(i: number): number {
+    const tok = this.tokens[i];
+    if (FILLER_WORDS.has(tok.lower)) return i + 1;
+    const resolution =
+      this.resolver && tok.kind === 'word' && !this.tried.has(i) ? this.resolver.resolve(tok.lower) : null;
+    this.tried.add(i);
+    if (resolution) {
+      this.words[i] = { norm: resolution.norm, lower: resolution.norm };
+      if (this.lexicon.matchAt(this.words, i)) {
+        this.resolved.push(resolution);
+        return i;
+      }
+      this.words[i] = { norm: tok.norm, lower: tok.lower };
+    }
+    this.markUnknown(i);
+    return i + 1;
+  }
 }
 
 /**
@@ -292,7 +356,7 @@ function matchKeyword(
   start: number,
   skip: Set<number>,
   maxLength = Infinity,
-): { kw: Keyword; length: number } | null {
+): KeywordMatch | null {
   const first = tokens[start];
   if (!first || first.kind !== 'word' || skip.has(start)) return null;
   const byLower = PHRASES_BY_FIRST_WORD.get(first.lower) ?? NO_PHRASES;
