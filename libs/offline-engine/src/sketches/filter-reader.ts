@@ -21,6 +21,13 @@ export interface PendingValue {
   or?: PendingValue[];
 }
 
+/** A keyword item of the question. */
+type KwItem = Extract<Item, { t: 'kw' }>;
+/** A number item of the question. */
+type NumItem = Extract<Item, { t: 'num' }>;
+/** A stored value a word names. */
+type ValueTarget = Extract<LexiconTarget, { kind: 'value' }>;
+
 /** Comparison keywords and their operators. */
 const CMP: Partial<Record<Keyword, CompareOp>> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=' };
 
@@ -87,138 +94,142 @@ export class FilterReader {
     for (let k = 0; k < it.length; k++) {
       const item = it[k];
       if (item.used) continue;
-      if (item.t === 'quoted') {
-        this.readQuoted(k);
+      if (item.t === 'quoted' || (item.t === 'mention' && item.targets.some((t) => t.kind === 'value'))) {
+        if (item.t === 'quoted') this.readQuoted(k);
+        else this.readValue(k);
         this.readAlternatives(k);
-        continue;
-      }
-      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'value')) {
-        this.readValue(k);
-        this.readAlternatives(k);
-        continue;
-      }
-      if (item.t === 'kw' && item.alt && !CMP[item.kw]) {
-        // a keyword that is also a column's name ("a total above 500": the column `total_amount`) compared with a number
-        const cmp = it[k + 1];
-        const num = it[k + 2];
-        // only a column of a table the question names ("orders with a total": not order_items.line_total)
-        const named = mentionedTables(this.items);
-        const numeric = item.alt.filter(
-          (t) => t.kind === 'column' && named.has(t.table) && this.lex.columnKind(t.table, t.column) === 'number',
-        );
-        if (
-          cmp?.t === 'kw' &&
-          !cmp.used &&
-          CMP[cmp.kw] &&
-          cmp.kw !== 'eq' &&
-          num?.t === 'num' &&
-          !num.used &&
-          numeric.length
-        ) {
-          item.used = cmp.used = num.used = true;
-          this.values.push({
-            targets: numeric as PendingValue['targets'],
-            op: CMP[cmp.kw] as CompareOp,
-            value: num.value,
-            text: `${item.text} ${opWords(CMP[cmp.kw] as CompareOp)} ${num.text}`,
-          });
-          continue;
-        }
-      }
-      if (
-        item.t === 'kw' &&
-        item.kw !== 'eq' &&
-        CMP[item.kw] &&
-        !DIMENSION_WORDS.has(item.text.toLowerCase()) &&
-        it[k + 1]?.t === 'num' &&
-        !it[k + 1].used &&
-        this.readMoneyThreshold(k)
-      )
-        continue;
-      if (
-        item.t === 'kw' &&
-        CMP[item.kw] &&
-        it[k + 1]?.t === 'num' &&
-        !it[k + 1].used &&
-        DIMENSION_WORDS.has(item.text.toLowerCase())
-      ) {
-        // "rivers longer than 500": the compared column is the dimension the adjective names
-        const dims = dimensionColumns(this.items, this.lex, item.text);
-        if (!dims.length) throw new UnmappedQuestionError(`it found no column for "${item.text}"`);
-        const num = it[k + 1] as Extract<Item, { t: 'num' }>;
-        item.used = true;
-        num.used = true;
-        this.values.push({
-          targets: dims,
-          op: CMP[item.kw] as CompareOp,
-          value: num.value,
-          text: `${item.text} ${num.text}`,
-        });
-        continue;
-      }
-      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'column')) {
-        // column [is|cmp] number
-        let j = k + 1;
-        let op: CompareOp = '=';
-        const next = it[j];
-        if (next?.t === 'kw' && !next.used && CMP[next.kw]) {
-          op = CMP[next.kw] as CompareOp;
-          j++;
-        } else if (next?.t === 'kw' && next.kw === 'not' && !next.used) {
-          op = '<>';
-          j++;
-          if (it[j]?.t === 'kw' && CMP[(it[j] as { kw: Keyword }).kw]) j++;
-        }
-        const num = it[j];
-        // "grades with 4 or more students", "codes with fewer than 3 templates": a number before a table word counts
-        // that table's rows; it is not a value of the column
-        const counted =
-          op !== '=' &&
-          it[j + 1]?.t === 'mention' &&
-          (it[j + 1] as MentionItem).targets.some((t) => t.kind === 'table') &&
-          !(it[j + 1] as MentionItem).glue;
-        if (num?.t === 'num' && !num.used && !counted) {
-          // a number is compared only with a numeric column: an ordering never with a key stored as text
-          const numeric = item.targets.filter(
-            (t) =>
-              t.kind === 'column' &&
-              ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)) &&
-              (op === '=' || op === '<>' || this.lex.storesNumbers(t.table, t.column)),
-          );
-          if (numeric.length) {
-            item.used = true;
-            num.used = true;
-            for (let m = k + 1; m < j; m++) it[m].used = true;
-            this.values.push({
-              targets: numeric as PendingValue['targets'],
-              op,
-              value: num.value,
-              text: `${item.text} ${opWords(op)} ${num.text}`,
-            });
-          }
-        }
-        continue;
-      }
-      if (item.t === 'mention' && item.targets.some((t) => t.kind === 'table')) {
-        // "invoice 37": primary key value
-        const num = it[k + 1];
-        const prev = it[k - 1];
-        const tableTarget = item.targets.find((t) => t.kind === 'table') as { table: string };
-        const table = this.lex.table(tableTarget.table);
-        if (
-          num?.t === 'num' &&
-          !num.used &&
-          Number.isInteger(num.value) &&
-          table.primaryKey.length === 1 &&
-          !(prev?.t === 'kw' && prev.kw === 'top')
-        ) {
-          if (!it[k + 2] || it[k + 2].t !== 'mention') {
-            num.used = true;
-            this.pkValues.push({ table: tableTarget.table, value: num.value });
-            item.used = true;
-          }
-        }
-      }
+      } else if (item.t === 'kw') this.readComparisonWord(k, item);
+      else if (item.t === 'mention' && item.targets.some((t) => t.kind === 'column'))
+        this.readColumnComparison(k, item);
+      else if (item.t === 'mention' && item.targets.some((t) => t.kind === 'table')) this.readKeyValue(k, item);
+    }
+  }
+
+  /**
+   * A comparison keyword, or a keyword that is also a column's name, at `k` before a number: a column named by the
+   * keyword ("a total above 500"), the money column of the rows before it ("orders over 500") or the dimension an
+   * adjective names ("rivers longer than 500"). Throws UnmappedQuestionError for a dimension with no column.
+   */
+  private readComparisonWord(k: number, item: KwItem): void {
+    const it = this.items;
+    if (item.alt && !CMP[item.kw] && this.readKeywordColumn(k, item, item.alt)) return;
+    const numAfter = it[k + 1]?.t === 'num' && !it[k + 1].used;
+    if (!CMP[item.kw] || !numAfter) return;
+    const dimension = DIMENSION_WORDS.has(item.text.toLowerCase());
+    if (item.kw !== 'eq' && !dimension && this.readMoneyThreshold(k)) return;
+    if (!dimension) return;
+    // "rivers longer than 500": the compared column is the dimension the adjective names
+    const dims = dimensionColumns(this.items, this.lex, item.text);
+    if (!dims.length) throw new UnmappedQuestionError(`it found no column for "${item.text}"`);
+    const num = it[k + 1] as NumItem;
+    item.used = true;
+    num.used = true;
+    this.values.push({
+      targets: dims,
+      op: CMP[item.kw] as CompareOp,
+      value: num.value,
+      text: `${item.text} ${num.text}`,
+    });
+  }
+
+  /**
+   * A keyword at `k` that is also a column's name (`alt`: "a total above 500", the column `total_amount`) compared
+   * with a number; only a number column of a table the question names ("orders with a total": not
+   * order_items.line_total). True when it read the comparison.
+   */
+  private readKeywordColumn(k: number, item: KwItem, alt: LexiconTarget[]): boolean {
+    const cmp = this.items[k + 1];
+    const num = this.items[k + 2];
+    const named = mentionedTables(this.items);
+    const numeric = alt.filter(
+      (t) => t.kind === 'column' && named.has(t.table) && this.lex.columnKind(t.table, t.column) === 'number',
+    );
+    if (
+      cmp?.t !== 'kw' ||
+      cmp.used ||
+      !CMP[cmp.kw] ||
+      cmp.kw === 'eq' ||
+      num?.t !== 'num' ||
+      num.used ||
+      !numeric.length
+    )
+      return false;
+    item.used = cmp.used = num.used = true;
+    this.values.push({
+      targets: numeric as PendingValue['targets'],
+      op: CMP[cmp.kw] as CompareOp,
+      value: num.value,
+      text: `${item.text} ${opWords(CMP[cmp.kw] as CompareOp)} ${num.text}`,
+    });
+    return true;
+  }
+
+  /**
+   * A column mention at `k`, then an optional comparison ("is", "over", "not"), then a number: the column compared
+   * with it. A number is compared only with a numeric column (an ordering never with a key stored as text), and a
+   * number before a table word counts that table's rows instead ("grades with 4 or more students").
+   */
+  private readColumnComparison(k: number, item: MentionItem): void {
+    const it = this.items;
+    let j = k + 1;
+    let op: CompareOp = '=';
+    const next = it[j];
+    if (next?.t === 'kw' && !next.used && CMP[next.kw]) {
+      op = CMP[next.kw] as CompareOp;
+      j++;
+    } else if (next?.t === 'kw' && next.kw === 'not' && !next.used) {
+      op = '<>';
+      j++;
+      if (it[j]?.t === 'kw' && CMP[(it[j] as { kw: Keyword }).kw]) j++;
+    }
+    const num = it[j];
+    // "grades with 4 or more students", "codes with fewer than 3 templates": a number before a table word counts
+    // that table's rows; it is not a value of the column
+    const counted =
+      op !== '=' &&
+      it[j + 1]?.t === 'mention' &&
+      (it[j + 1] as MentionItem).targets.some((t) => t.kind === 'table') &&
+      !(it[j + 1] as MentionItem).glue;
+    if (num?.t !== 'num' || num.used || counted) return;
+    const numeric = item.targets.filter(
+      (t) =>
+        t.kind === 'column' &&
+        ['number', 'id'].includes(this.lex.columnKind(t.table, t.column)) &&
+        (op === '=' || op === '<>' || this.lex.storesNumbers(t.table, t.column)),
+    );
+    if (!numeric.length) return;
+    item.used = true;
+    num.used = true;
+    for (let m = k + 1; m < j; m++) it[m].used = true;
+    this.values.push({
+      targets: numeric as PendingValue['targets'],
+      op,
+      value: num.value,
+      text: `${item.text} ${opWords(op)} ${num.text}`,
+    });
+  }
+
+  /**
+   * "invoice 37": a table mention at `k` followed by a whole number is that row's primary-key value (a table with a
+   * one-column key; not after "top", nor before another mention).
+   */
+  private readKeyValue(k: number, item: MentionItem): void {
+    const it = this.items;
+    const num = it[k + 1];
+    const prev = it[k - 1];
+    const tableTarget = item.targets.find((t) => t.kind === 'table') as { table: string };
+    const table = this.lex.table(tableTarget.table);
+    if (
+      num?.t === 'num' &&
+      !num.used &&
+      Number.isInteger(num.value) &&
+      table.primaryKey.length === 1 &&
+      !(prev?.t === 'kw' && prev.kw === 'top') &&
+      (!it[k + 2] || it[k + 2].t !== 'mention')
+    ) {
+      num.used = true;
+      this.pkValues.push({ table: tableTarget.table, value: num.value });
+      item.used = true;
     }
   }
 
@@ -350,21 +361,16 @@ export class FilterReader {
     this.readAlternatives(at);
   }
 
+  /**
+   * A stored value mentioned at `k`: its targets narrowed by where it is said (a place preposition, a column or
+   * table named before or after it), a typo or near spelling asked back; pushed as an equality (or, after "not", an
+   * inequality). A word that also names a table or column is a value only when a column says so. Throws
+   * UnmappedQuestionError or AmbiguousQuestionError when the value could name a row or a condition of others.
+   */
   private readValue(k: number): void {
     const it = this.items;
     const item = it[k] as MentionItem;
-    let targets = item.targets.filter((t): t is Extract<LexiconTarget, { kind: 'value' }> => t.kind === 'value');
     const other = item.targets.filter((t) => t.kind !== 'value');
-    // after a preposition of place ("rivers in colorado", "flows through ohio") a value locates rows, it does not
-    // name them: a table's other column holding it wins over its name column
-    if (/\b(in|through|across|within|inside)$/.test(item.glue ?? '')) {
-      const locating = targets.filter(
-        (t) =>
-          !(this.lex.nameColumns(t.table) ?? []).includes(t.column) ||
-          !targets.some((o) => o.table === t.table && o !== t),
-      );
-      if (locating.length) targets = locating;
-    }
     // a column named just before the value narrows it: "status shipped", "with country = 'Canada'"
     let j = k - 1;
     let op: CompareOp = '=';
@@ -373,75 +379,15 @@ export class FilterReader {
       op = '<>';
       j--;
     }
-    let hinted = false;
-    const hint = it[j];
-    if (hint?.t === 'mention' && !hint.used) {
-      const narrowed = targets.filter((t) =>
-        hint.targets.some((h) => h.kind === 'column' && h.table === t.table && h.column === t.column),
-      );
-      if (narrowed.length) {
-        targets = narrowed;
-        hinted = true;
-        for (let m = j; m < k; m++) it[m].used = true;
-      }
-    }
-    // a table named before "named"/"called" narrows the value to the table's name column: "cities named austin";
-    // so does a singular table before "of": "the state of texas" (but "rivers of texas" are rivers in texas)
-    const namedKw = it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'named';
-    const appositive =
-      it[j]?.t === 'mention' && !(it[j] as MentionItem).plural && /^(the )?of( the)?$/.test(item.glue ?? '');
-    const owner = namedKw ? it[j - 1] : appositive ? it[j] : undefined;
-    if (!hinted && owner?.t === 'mention' && !owner.used && owner.targets.some((t) => t.kind === 'table')) {
-      const tables = new Set(owner.targets.filter((t) => t.kind === 'table').map((t) => t.table));
-      const narrowed = targets.filter(
-        (t) => tables.has(t.table) && (this.lex.nameColumns(t.table) ?? []).includes(t.column),
-      );
-      if (narrowed.length) {
-        targets = narrowed;
-        hinted = true;
-        it[j].used = true;
-        owner.used = true;
-      }
-    }
+    const located = this.locatingValues(item);
+    const narrowed = this.narrowByColumnBefore(k, j, located) ?? this.narrowByOwner(k, j, located);
+    const hinted = narrowed !== null;
     if (!hinted && other.length) return; // the word names a table or column first; a value only when a column says so
     if (!hinted && it[k - 1]?.t === 'kw' && (it[k - 1] as { kw: Keyword }).kw === 'not') {
       op = '<>';
       it[k - 1].used = true;
     }
-    // a table or column named just after the value narrows it: "the Electronics category"
-    const after = it[k + 1];
-    if (after?.t === 'mention' && !after.used) {
-      const narrowed = targets.filter((t) =>
-        after.targets.some(
-          (h) =>
-            (h.kind === 'table' && h.table === t.table) ||
-            (h.kind === 'column' && h.table === t.table && h.column === t.column),
-        ),
-      );
-      // "the colorado river": a singular table word after "the <value>" names the row
-      const naming =
-        !(after as MentionItem).plural && /(^| )the$/.test(item.glue ?? '')
-          ? narrowed.filter((t) => (this.lex.nameColumns(t.table) ?? []).includes(t.column))
-          : [];
-      if (naming.length) narrowed.splice(0, narrowed.length, ...naming);
-      if (narrowed.length) {
-        targets = narrowed;
-        // "the Electronics category" names a category (the table is used up); "texas cities" are cities with a
-        // state of texas (the table stays the subject)
-        const namesRow = narrowed.every(
-          (t) =>
-            after.targets.some((h) => h.kind === 'column' && h.table === t.table) ||
-            (this.lex.nameColumns(t.table) ?? []).includes(t.column),
-        );
-        if (namesRow) after.used = true;
-        else if (k > 0 && narrowed.some((t) => this.mayNameRow(t.table, t.column))) {
-          // "the population of new york city": a city named New York, or cities in the state of New York?
-          throw new UnmappedQuestionError(
-            `it could not tell whether "${item.text} ${after.text}" names one ${after.text} or ${after.text} with ${item.text}`,
-          );
-        }
-      }
-    }
+    let targets = this.narrowByFollowing(k, narrowed ?? located);
     item.used = true;
     // a value spelled otherwise than stored ("denny" for "denny's", a typo) is asked back, not assumed
     const near = item.synonym ? targets : nearMatch(item.written ?? item.text, targets, (t) => t.table, this.lex);
@@ -456,6 +402,97 @@ export class FilterReader {
       ...(hinted ? { hinted } : {}),
     });
     this.valueAsNoun(k, targets);
+  }
+
+  /**
+   * The value targets of `item`; after a preposition of place ("rivers in colorado", "flows through ohio") a value
+   * locates rows, it does not name them: a table's other column holding it wins over its name column.
+   */
+  private locatingValues(item: MentionItem): ValueTarget[] {
+    const targets = item.targets.filter((t): t is ValueTarget => t.kind === 'value');
+    if (!/\b(in|through|across|within|inside)$/.test(item.glue ?? '')) return targets;
+    const locating = targets.filter(
+      (t) =>
+        !(this.lex.nameColumns(t.table) ?? []).includes(t.column) ||
+        !targets.some((o) => o.table === t.table && o !== t),
+    );
+    return locating.length ? locating : targets;
+  }
+
+  /**
+   * "status shipped": the targets of the value at `k` held by the column mentioned at `j` (before it, past any "="
+   * or "not"), marking the words from `j` on used; null when no free mention there names one of them.
+   */
+  private narrowByColumnBefore(k: number, j: number, targets: ValueTarget[]): ValueTarget[] | null {
+    const hint = this.items[j];
+    if (hint?.t !== 'mention' || hint.used) return null;
+    const narrowed = targets.filter((t) =>
+      hint.targets.some((h) => h.kind === 'column' && h.table === t.table && h.column === t.column),
+    );
+    if (!narrowed.length) return null;
+    for (let m = j; m < k; m++) this.items[m].used = true;
+    return narrowed;
+  }
+
+  /**
+   * A table named before "named"/"called" narrows the value at `k` to the table's name column: "cities named
+   * austin"; so does a singular table before "of": "the state of texas" (but "rivers of texas" are rivers in texas).
+   * `j` is the item before the value (past any "=" or "not"). Null when no such table narrows it.
+   */
+  private narrowByOwner(k: number, j: number, targets: ValueTarget[]): ValueTarget[] | null {
+    const it = this.items;
+    const item = it[k] as MentionItem;
+    const namedKw = it[j]?.t === 'kw' && (it[j] as { kw: Keyword }).kw === 'named';
+    const appositive =
+      it[j]?.t === 'mention' && !(it[j] as MentionItem).plural && /^(the )?of( the)?$/.test(item.glue ?? '');
+    const owner = namedKw ? it[j - 1] : appositive ? it[j] : undefined;
+    if (owner?.t !== 'mention' || owner.used || !owner.targets.some((t) => t.kind === 'table')) return null;
+    const tables = new Set(owner.targets.filter((t) => t.kind === 'table').map((t) => t.table));
+    const narrowed = targets.filter(
+      (t) => tables.has(t.table) && (this.lex.nameColumns(t.table) ?? []).includes(t.column),
+    );
+    if (!narrowed.length) return null;
+    it[j].used = true;
+    owner.used = true;
+    return narrowed;
+  }
+
+  /**
+   * A table or column named just after the value at `k` narrows its `targets`: "the Electronics category" names a
+   * category (the table word is used up); "texas cities" are cities with a state of texas (the table stays the
+   * subject). Throws UnmappedQuestionError when the pair could name one row or rows with the value.
+   */
+  private narrowByFollowing(k: number, targets: ValueTarget[]): ValueTarget[] {
+    const item = this.items[k] as MentionItem;
+    const after = this.items[k + 1];
+    if (after?.t !== 'mention' || after.used) return targets;
+    const narrowed = targets.filter((t) =>
+      after.targets.some(
+        (h) =>
+          (h.kind === 'table' && h.table === t.table) ||
+          (h.kind === 'column' && h.table === t.table && h.column === t.column),
+      ),
+    );
+    // "the colorado river": a singular table word after "the <value>" names the row
+    const naming =
+      !after.plural && /(^| )the$/.test(item.glue ?? '')
+        ? narrowed.filter((t) => (this.lex.nameColumns(t.table) ?? []).includes(t.column))
+        : [];
+    if (naming.length) narrowed.splice(0, narrowed.length, ...naming);
+    if (!narrowed.length) return targets;
+    const namesRow = narrowed.every(
+      (t) =>
+        after.targets.some((h) => h.kind === 'column' && h.table === t.table) ||
+        (this.lex.nameColumns(t.table) ?? []).includes(t.column),
+    );
+    if (namesRow) after.used = true;
+    else if (k > 0 && narrowed.some((t) => this.mayNameRow(t.table, t.column))) {
+      // "the population of new york city": a city named New York, or cities in the state of New York?
+      throw new UnmappedQuestionError(
+        `it could not tell whether "${item.text} ${after.text}" names one ${after.text} or ${after.text} with ${item.text}`,
+      );
+    }
+    return narrowed;
   }
 
   /**
