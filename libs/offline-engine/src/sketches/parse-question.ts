@@ -17,8 +17,8 @@ import type { JoinPlanner } from '../linking/join-planner';
 import { readOrdering, withNaturalOrder, withOrdering } from './ordering-reader';
 import type { QueryIntent, ReadIntent } from './query-intent';
 import { weighUnknownWords, withIgnoredWords } from '../linking/question-confidence';
-import { bareTailLiteral, itemize, UnmappedQuestionError, type Item } from '../linking/question-items';
-import { tokenizeQuestion } from '../words/question-tokenizer';
+import { bareTailLiteral, itemize, UnmappedQuestionError, type Item, type Itemized } from '../linking/question-items';
+import { tokenizeQuestion, type QuestionToken } from '../words/question-tokenizer';
 import { readRelationConditions } from './relation-conditions';
 import { readAggregateConditions } from './aggregate-conditions';
 import type { SchemaLexicon } from '../linking/schema-lexicon';
@@ -29,6 +29,25 @@ import type { ParseOptions } from './parse-options';
 import { toYesNo, yesNoBody } from './yes-no';
 
 export { UnmappedQuestionError };
+
+/** Question words that ask to change data: the question is read as a write (write-intent-parser.ts). */
+const WRITE_VERBS = new Set([
+  'delete',
+  'remove',
+  'update',
+  'set',
+  'change',
+  'insert',
+  'add',
+  'create',
+  'drop',
+  'truncate',
+  'alter',
+  'modify',
+]);
+
+/** The items of a question's words (`words`: the tokens, or the bare-tail rewrite of them) and the tokens skipped. */
+type ItemizedWords = Itemized & { words: QuestionToken[]; skip: Set<number> };
 
 /**
  * The offline engine's reading of one question, in stages (NaLIR/ATHENA style): tokens -> date range -> typed
@@ -48,40 +67,12 @@ export function parseQuestion(
   options: ParseOptions,
 ): QueryIntent {
   question = withStockConditions(question, lexicon);
-  const listed = splitColumnList(question);
-  if (listed)
-    return withColumnList(parseQuestion(listed.body, lexicon, planner, options), listed.items, lexicon, planner);
-  const yesNo = yesNoBody(question);
-  if (yesNo !== null) return toYesNo(parseQuestion(`how many ${yesNo}`, lexicon, planner, options));
-  const how = howAdjectiveIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
-  if (how) return how;
-  const duration = durationIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
-  if (duration) return duration;
-  const compared = columnComparisonIntent(question, lexicon, (q) => parseQuestion(q, lexicon, planner, options));
-  if (compared) return compared;
-  const ratio = ratioIntent(question, (q) => parseQuestion(q, lexicon, planner, options));
-  if (ratio) return ratio;
+  const rewritten = parseRewritten(question, lexicon, planner, options);
+  if (rewritten) return rewritten;
   const tokens = tokenizeQuestion(question);
   if (tokens.length === 0) throw new UnmappedQuestionError('the question has no words');
   const first = tokens[0].lower;
-  if (
-    [
-      'delete',
-      'remove',
-      'update',
-      'set',
-      'change',
-      'insert',
-      'add',
-      'create',
-      'drop',
-      'truncate',
-      'alter',
-      'modify',
-    ].includes(first)
-  ) {
-    return parseWriteIntent(tokens, lexicon);
-  }
+  if (WRITE_VERBS.has(first)) return parseWriteIntent(tokens, lexicon);
   if (first === 'where')
     throw new UnmappedQuestionError('it asks where something is, and it cannot tell which columns hold a location');
   let range: DateRange | null;
@@ -90,75 +81,135 @@ export function parseQuestion(
   } catch (e) {
     throw new UnmappedQuestionError(`it names ${(e as Error).message}`);
   }
-  const skip = new Set(range?.tokenIndexes ?? []);
-  let words = tokens;
-  let { items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver);
-  const bare = unknown.length ? bareTailLiteral(tokens, unknownAt) : null;
-  if (bare) ({ items, unknown, unknownAt, resolved } = itemize((words = bare), lexicon, skip, options.resolver));
-  // "job title": an unknown noun before a column named by the head noun alone only says which title (found before
-  // WordNet synonyms are tried, which would read "job" as a "line")
-  if (unknown.length || resolved.length) {
-    // a word WordNet reads as a stored value ("CEO" for 'Chief Executive Officer') names rows, never which column
-    const valueWords = new Set(
-      resolved.filter((r) => r.how === 'value synonym').flatMap((r) => r.word.toLowerCase().split(/\s+/)),
-    );
-    const unplaced = itemize(words, lexicon, skip).unknownAt.filter(
-      (i) => !valueWords.has(words[i].norm) && !valueWords.has(words[i].lower),
-    );
-    const modifiers = compoundModifiers(words, unplaced, lexicon, skip);
-    if (modifiers.length) {
-      for (const i of modifiers) skip.add(i);
-      ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
-    }
-  }
+  const resolver = options.resolver;
+  let r = itemizeWords(tokens, lexicon, new Set(range?.tokenIndexes ?? []), options);
+  if (r.unknown.length || r.resolved.length) r = skipCompoundModifiers(r, lexicon, options);
   // "people in London": a word several tables are kinds of is asked about, one reading per table
-  const which = askWhichTable(words, unknownAt, resolved, lexicon);
+  const which = askWhichTable(r.words, r.unknownAt, r.resolved, lexicon);
   if (which) throw which;
   // "orders not shipped": a stored status other than 'shipped', or no shipped date
-  const negatedValue = askNegatedParticiple(words, mentionedTableKeys(items), lexicon);
+  const negatedValue = askNegatedParticiple(r.words, mentionedTableKeys(r.items), lexicon);
   if (negatedValue) throw negatedValue;
   // "have been discontinued": a participle naming a nullable date column of a table the question names
-  const participles = readParticipleDates(words, mentionedTableKeys(items), lexicon);
+  const participles = readParticipleDates(r.words, mentionedTableKeys(r.items), lexicon);
   // "active suppliers": a word naming a flag column of a table the question names
-  const flags = readFlagWords(words, mentionedTableKeys(items), lexicon).filter(
+  const flags = readFlagWords(r.words, mentionedTableKeys(r.items), lexicon).filter(
     (f) => !participles.some((p) => p.tokenIndexes.includes(f.tokenIndexes[0])),
   );
   if (participles.length || flags.length) {
-    for (const p of [...participles, ...flags]) for (const i of p.tokenIndexes) skip.add(i);
-    ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
+    for (const p of [...participles, ...flags]) for (const i of p.tokenIndexes) r.skip.add(i);
+    r = { ...r, ...itemize(r.words, lexicon, r.skip, resolver) };
   }
   // "how many orders did each employee handle": a verb naming the one foreign key between the two tables
-  const verb = relationVerbAt(words, unknownAt, items, lexicon, planner);
+  const verb = relationVerbAt(r.words, r.unknownAt, r.items, lexicon, planner);
   if (verb !== null) {
-    skip.add(verb);
-    ({ items, unknown, unknownAt, resolved } = itemize(words, lexicon, skip, options.resolver));
+    r.skip.add(verb);
+    r = { ...r, ...itemize(r.words, lexicon, r.skip, resolver) };
   }
-  resolveColumnCompounds(items, (a, b) => planner.distance(a, b) === 1);
-  const { confidence, ignored } = weighUnknownWords(words, unknownAt, resolved, lexicon, range !== null);
+  resolveColumnCompounds(r.items, (a, b) => planner.distance(a, b) === 1);
+  const { confidence, ignored } = weighUnknownWords(r.words, r.unknownAt, r.resolved, lexicon, range !== null);
   try {
-    const relations = [
-      ...readRelationConditions(items, lexicon, planner),
-      ...readAggregateConditions(items, lexicon, planner),
-    ];
-    const perValue = readCountPerValue(items, lexicon);
-    const ordering = readOrdering(items);
-    const share = readShare(items);
-    const built = withParticiples(
-      withCountPerValue(
-        withRelations(new ReadIntentBuilder(items, lexicon, planner, range, options).build(), relations),
-        perValue,
-      ),
-      participles,
-      planner,
-      flags,
-    );
-    const intent = withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
+    const intent = readIntentOf(r.items, { lexicon, planner, options, range, participles, flags });
     assertInformative(intent, lexicon, ignored.length, question);
-    checkListedColumns(intent, items);
+    checkListedColumns(intent, r.items);
     return { ...intent, confidence, ...(intent.kind === 'list' && asksForRecords(question) ? { records: true } : {}) };
   } catch (e) {
     throw withIgnoredWords(e, ignored);
   }
+}
+
+/**
+ * A question read by rewriting it into simpler ones parsed in turn: a list of columns ("name, price and stock of
+ * ..."), a yes/no question, "how <adjective>", a duration, a comparison of two columns, a ratio; null for any other.
+ */
+function parseRewritten(
+  question: string,
+  lexicon: SchemaLexicon,
+  planner: JoinPlanner,
+  options: ParseOptions,
+): QueryIntent | null {
+  const parse = (q: string) => parseQuestion(q, lexicon, planner, options);
+  const listed = splitColumnList(question);
+  if (listed) return withColumnList(parse(listed.body), listed.items, lexicon, planner);
+  const yesNo = yesNoBody(question);
+  if (yesNo !== null) return toYesNo(parse(`how many ${yesNo}`));
+  return (
+    howAdjectiveIntent(question, parse) ??
+    durationIntent(question, lexicon, parse) ??
+    columnComparisonIntent(question, lexicon, parse) ??
+    ratioIntent(question, parse)
+  );
+}
+
+/**
+ * The items of `tokens` outside `skip`; when words match nothing, the items of the tokens with their bare tail read
+ * as one literal (bareTailLiteral: "the population of Springfield").
+ */
+function itemizeWords(
+  tokens: QuestionToken[],
+  lexicon: SchemaLexicon,
+  skip: Set<number>,
+  options: ParseOptions,
+): ItemizedWords {
+  const first = itemize(tokens, lexicon, skip, options.resolver);
+  const bare = first.unknown.length ? bareTailLiteral(tokens, first.unknownAt) : null;
+  if (!bare) return { ...first, words: tokens, skip };
+  return { ...itemize(bare, lexicon, skip, options.resolver), words: bare, skip };
+}
+
+/**
+ * "job title": an unknown noun before a column named by the head noun alone only says which title (found before
+ * WordNet synonyms are tried, which would read "job" as a "line"); such words are skipped and the words itemized
+ * again. A word WordNet reads as a stored value ("CEO" for 'Chief Executive Officer') names rows, never which column.
+ */
+function skipCompoundModifiers(r: ItemizedWords, lexicon: SchemaLexicon, options: ParseOptions): ItemizedWords {
+  const { words, skip } = r;
+  const valueWords = new Set(
+    r.resolved.filter((x) => x.how === 'value synonym').flatMap((x) => x.word.toLowerCase().split(/\s+/)),
+  );
+  const unplaced = itemize(words, lexicon, skip).unknownAt.filter(
+    (i) => !valueWords.has(words[i].norm) && !valueWords.has(words[i].lower),
+  );
+  const modifiers = compoundModifiers(words, unplaced, lexicon, skip);
+  if (!modifiers.length) return r;
+  for (const i of modifiers) skip.add(i);
+  return { ...r, ...itemize(words, lexicon, skip, options.resolver) };
+}
+
+/** What a question's read intent is built with besides its items. */
+interface ReadContext {
+  lexicon: SchemaLexicon;
+  planner: JoinPlanner;
+  options: ParseOptions;
+  range: DateRange | null;
+  participles: ParticipleDate[];
+  flags: FlagWord[];
+}
+
+/**
+ * The read intent of a question's `items`: the sketch the intent builder fills, with the relation, aggregate,
+ * count-per-value, participle and flag conditions, the share and the ordering. Throws UnmappedQuestionError (or
+ * AmbiguousQuestionError) when it cannot.
+ */
+function readIntentOf(items: Item[], c: ReadContext): ReadIntent {
+  const { lexicon, planner } = c;
+  const relations = [
+    ...readRelationConditions(items, lexicon, planner),
+    ...readAggregateConditions(items, lexicon, planner),
+  ];
+  const perValue = readCountPerValue(items, lexicon);
+  const ordering = readOrdering(items);
+  const share = readShare(items);
+  const built = withParticiples(
+    withCountPerValue(
+      withRelations(new ReadIntentBuilder(items, lexicon, planner, c.range, c.options).build(), relations),
+      perValue,
+    ),
+    c.participles,
+    planner,
+    c.flags,
+  );
+  return withNaturalOrder(withOrdering(share ? toShare(built, lexicon) : built, ordering, lexicon));
 }
 
 /** The tables that mentions of `items` name (as tables, or as the owners of columns they name). */
