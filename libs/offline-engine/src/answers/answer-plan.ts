@@ -1,5 +1,5 @@
 import { measureTable } from '../sketches/intent-words';
-import { isWriteIntent, type QueryIntent } from '../sketches/query-intent';
+import { isWriteIntent, type QueryIntent, type ReadIntent } from '../sketches/query-intent';
 import type { BuiltSql } from '../sketches/query-intent';
 import { tableNoun, type SchemaLexicon } from '../linking/schema-lexicon';
 import { humanize, normalizedWords, pluralize } from '../words/word-forms';
@@ -27,28 +27,14 @@ export interface AnswerPlan {
 
 /** Derive the answer plan of an intent and the SQL written for it. */
 export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: SchemaLexicon): AnswerPlan {
-  if (isWriteIntent(intent)) {
-    const noun = tableNoun(lexicon.table(intent.table));
-    return {
-      kind: 'write',
-      noun,
-      nounPlural: pluralize(noun),
-      context: '',
+  if (isWriteIntent(intent))
+    return fixedPlan('write', tableNoun(lexicon.table(intent.table)), '', {
       measureLabel: '',
-      money: false,
       labelColumns: [],
       valueColumn: null,
-      groupNoun: null,
-      limit: null,
       direction: 'desc',
-    };
-  }
-  const nounTable =
-    intent.kind === 'top' && intent.group?.kind === 'table' && !intent.perGroup ? intent.group.table : intent.subject;
-  const noun =
-    intent.kind === 'top' && intent.group?.kind === 'column' && !intent.perGroup
-      ? humanize(intent.group.ref.column)
-      : tableNoun(lexicon.table(nounTable));
+    });
+  const noun = rowNoun(intent, lexicon);
   const context = intent.filters
     .filter((f) => f.label)
     .map((f) => ` ${f.label}`)
@@ -61,62 +47,24 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
       : g.kind === 'period'
         ? g.unit
         : humanize(g.ref.column);
-  let measureLabel = intent.measure?.label ?? '';
+  const measureLabel = measureWords(intent, lexicon);
   const m = intent.measure;
-  if (
-    m &&
-    m.expr.kind === 'column' &&
-    m.fn !== 'count' &&
-    !['total_sales', 'avg_sales', 'units_sold'].includes(m.alias)
-  ) {
-    const tableWords = normalizedWords(lexicon.table(measureTable(m)).name);
-    const colWords = normalizedWords(m.expr.ref.column);
-    if (!tableWords.every((w) => colWords.includes(w)) && intent.kind !== 'top')
-      measureLabel = `${measureLabel} of ${pluralize(tableNoun(lexicon.table(measureTable(m))))}`;
-  }
-  if (intent.kind === 'list' && intent.lookup) {
+  if (intent.kind === 'list' && intent.lookup)
     // "the capital of texas": measureLabel holds the columns' words, context the name
-    const words = intent.columns.map((c) => humanize(c.column)).join(' and ');
-    return {
-      kind: 'lookup',
-      noun,
-      nounPlural: pluralize(noun),
-      context,
-      measureLabel: words,
-      money: false,
+    return fixedPlan('lookup', noun, context, {
+      measureLabel: intent.columns.map((c) => humanize(c.column)).join(' and '),
       labelColumns: built.labelColumns,
       valueColumn: null,
-      groupNoun: null,
-      limit: null,
       direction: 'asc',
-    };
-  }
-  if (intent.yesNo) {
-    return {
-      kind: 'yesno',
-      noun,
-      nounPlural: pluralize(noun),
-      context,
+    });
+  if (intent.yesNo)
+    return fixedPlan('yesno', noun, context, {
       measureLabel: '',
-      money: false,
       labelColumns: [],
       valueColumn: 'answer',
-      groupNoun: null,
-      limit: null,
       direction: 'desc',
-    };
-  }
-  const kind = intent.perGroup
-    ? 'topPerGroup'
-    : intent.kind === 'list'
-      ? 'list'
-      : intent.kind === 'top'
-        ? 'top'
-        : g
-          ? 'grouped'
-          : intent.kind === 'count'
-            ? 'count'
-            : 'aggregate';
+    });
+  const kind = planKind(intent);
   return {
     kind: kind === 'count' && m?.expr.kind !== 'rows' ? 'aggregate' : kind,
     noun,
@@ -139,6 +87,79 @@ export function planAnswer(intent: QueryIntent, built: BuiltSql, lexicon: Schema
         }
       : {}),
   };
+}
+
+/**
+ * The plan of a write, a lookup or a yes/no answer: no money, no group and no limit; `noun` is the row's singular
+ * noun, `context` the filters in words.
+ */
+function fixedPlan(
+  kind: AnswerPlan['kind'],
+  noun: string,
+  context: string,
+  parts: Pick<AnswerPlan, 'measureLabel' | 'labelColumns' | 'valueColumn' | 'direction'>,
+): AnswerPlan {
+  return {
+    kind,
+    noun,
+    nounPlural: pluralize(noun),
+    context,
+    measureLabel: parts.measureLabel,
+    money: false,
+    labelColumns: parts.labelColumns,
+    valueColumn: parts.valueColumn,
+    groupNoun: null,
+    limit: null,
+    direction: parts.direction,
+  };
+}
+
+/**
+ * The noun of the rows a read intent counts, lists or ranks: the grouped table or column of a ranking of groups,
+ * else the subject table's noun.
+ */
+function rowNoun(intent: ReadIntent, lexicon: SchemaLexicon): string {
+  const nounTable =
+    intent.kind === 'top' && intent.group?.kind === 'table' && !intent.perGroup ? intent.group.table : intent.subject;
+  return intent.kind === 'top' && intent.group?.kind === 'column' && !intent.perGroup
+    ? humanize(intent.group.ref.column)
+    : tableNoun(lexicon.table(nounTable));
+}
+
+/**
+ * The words of a read intent's measure ("total sales"), with "of <table>" added when an aggregate's column does not
+ * already name its table ("average total of orders"); not for rankings.
+ */
+function measureWords(intent: ReadIntent, lexicon: SchemaLexicon): string {
+  const measureLabel = intent.measure?.label ?? '';
+  const m = intent.measure;
+  if (
+    !m ||
+    m.expr.kind !== 'column' ||
+    m.fn === 'count' ||
+    ['total_sales', 'avg_sales', 'units_sold'].includes(m.alias)
+  )
+    return measureLabel;
+  const tableWords = normalizedWords(lexicon.table(measureTable(m)).name);
+  const colWords = normalizedWords(m.expr.ref.column);
+  if (!tableWords.every((w) => colWords.includes(w)) && intent.kind !== 'top')
+    return `${measureLabel} of ${pluralize(tableNoun(lexicon.table(measureTable(m))))}`;
+  return measureLabel;
+}
+
+/** The kind of answer a read intent's rows are worded as (a count of no rows is an aggregate: see planAnswer). */
+function planKind(intent: ReadIntent): AnswerPlan['kind'] {
+  return intent.perGroup
+    ? 'topPerGroup'
+    : intent.kind === 'list'
+      ? 'list'
+      : intent.kind === 'top'
+        ? 'top'
+        : intent.group
+          ? 'grouped'
+          : intent.kind === 'count'
+            ? 'count'
+            : 'aggregate';
 }
 
 /**
