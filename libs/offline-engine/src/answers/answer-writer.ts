@@ -89,15 +89,10 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
 
   if (plan.moreValues?.length && (plan.kind === 'aggregate' || plan.kind === 'grouped'))
     return severalValues(request, plan, labelIdx);
+  const a: PlannedAnswer = { request, plan, labelIdx, valueIdx };
   switch (plan.kind) {
-    case 'count': {
-      const n = toNumber(rows[0][valueIdx >= 0 ? valueIdx : 0]);
-      if (n === null) return genericAnswer(request);
-      if (n === 0) return `There are no ${plan.nounPlural}${plan.context}.`;
-      return n === 1
-        ? `There is 1 ${plan.noun}${plan.context}.`
-        : `There are ${formatNumber(n)} ${plan.nounPlural}${plan.context}.`;
-    }
+    case 'count':
+      return countSentence(a);
     case 'aggregate': {
       const v = rows[0][valueIdx >= 0 ? valueIdx : 0];
       if (v === null || v === undefined) return `No rows matched, so there is no ${plan.measureLabel}${plan.context}.`;
@@ -112,45 +107,12 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
         : `${formatNumber(request.rowCount)} ${request.rowCount === 1 ? 'group' : 'groups'}`;
       return `${capitalize(plan.measureLabel)} by ${plan.groupNoun}${plan.context} (${groups}): ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
-    case 'top': {
-      const items = rows
-        .slice(0, ANSWER_ITEMS)
-        .map((r) =>
-          valueIdx >= 0
-            ? `${rowLabel(r, labelIdx, columns)} (${measureText(r[valueIdx], plan.money, columns[valueIdx])})`
-            : rowLabel(r, labelIdx, columns),
-        );
-      const n = rows.length;
-      const wanted = plan.limit ?? n;
-      const superlative = plan.direction === 'desc' ? 'highest' : 'lowest';
-      if (wanted === 1 && n > 1) {
-        return `The ${plan.nounPlural}${plan.context} with the ${superlative} ${plan.measureLabel} (a tie) are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
-      }
-      if (wanted === 1 || n === 1) {
-        const only =
-          wanted > 1
-            ? `Only one ${plan.noun} matched: `
-            : `The ${plan.noun}${plan.context} with the ${superlative} ${plan.measureLabel} is `;
-        return `${only}${items[0]}.`;
-      }
-      const lead =
-        plan.direction === 'desc'
-          ? `The top ${formatNumber(n)} ${plan.nounPlural}${plan.context} by ${plan.measureLabel}`
-          : `The ${formatNumber(n)} ${plan.nounPlural}${plan.context} with the lowest ${plan.measureLabel}`;
-      const only = n < wanted ? ` (only ${formatNumber(n)} matched)` : '';
-      return `${lead}${only} are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
-    }
+    case 'top':
+      return topSentence(a);
     case 'topPerGroup': {
       // "the best-selling product in each category": each group's label, its top row(s) and their measure
-      const items = rows
-        .slice(0, ANSWER_ITEMS)
-        .map((r) =>
-          valueIdx >= 0
-            ? `${rowLabel(r, labelIdx, columns)} (${measureText(r[valueIdx], plan.money, columns[valueIdx])})`
-            : rowLabel(r, labelIdx, columns),
-        );
       const lead = `${plan.limit && plan.limit > 1 ? `The ${formatNumber(plan.limit)} ${plan.nounPlural}` : `The ${plan.noun}`} with the ${plan.direction === 'desc' ? 'highest' : 'lowest'} ${plan.measureLabel} in each ${plan.groupNoun}${plan.context} (ties kept)`;
-      return `${lead}: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+      return `${lead}: ${rankedItems(a).join(', ')}${shown(request, ANSWER_ITEMS)}.`;
     }
     case 'list': {
       const items = rows.slice(0, ANSWER_ITEMS).map((r) => rowLabel(r, labelIdx, columns));
@@ -165,6 +127,64 @@ export function writeAnswerText(request: OfflineAnswerRequest, plan: AnswerPlan 
     case 'write':
       return 'The statement ran.';
   }
+}
+
+/** Result rows with the plan they are worded by and the indexes of their label and value columns (-1: none). */
+interface PlannedAnswer {
+  request: OfflineAnswerRequest;
+  plan: AnswerPlan;
+  labelIdx: number[];
+  valueIdx: number;
+}
+
+/** "There are 1,000 customers.", "There is 1 order.", "There are no orders."; generic when the count is no number. */
+function countSentence({ request, plan, valueIdx }: PlannedAnswer): string {
+  const n = toNumber(request.rows[0][valueIdx >= 0 ? valueIdx : 0]);
+  if (n === null) return genericAnswer(request);
+  if (n === 0) return `There are no ${plan.nounPlural}${plan.context}.`;
+  return n === 1
+    ? `There is 1 ${plan.noun}${plan.context}.`
+    : `There are ${formatNumber(n)} ${plan.nounPlural}${plan.context}.`;
+}
+
+/** The first ANSWER_ITEMS ranked rows in words: each row's label with its measure in parentheses, when there is one. */
+function rankedItems({ request, plan, labelIdx, valueIdx }: PlannedAnswer): string[] {
+  const { rows, columns } = request;
+  return rows
+    .slice(0, ANSWER_ITEMS)
+    .map((r) =>
+      valueIdx >= 0
+        ? `${rowLabel(r, labelIdx, columns)} (${measureText(r[valueIdx], plan.money, columns[valueIdx])})`
+        : rowLabel(r, labelIdx, columns),
+    );
+}
+
+/**
+ * A ranking: "The top 5 products by total sales are: X ($12,345.67), ...", the one row of a superlative, the rows
+ * tied for it ("(a tie)"), or fewer rows than asked ("only 3 matched").
+ */
+function topSentence(a: PlannedAnswer): string {
+  const { request, plan } = a;
+  const items = rankedItems(a);
+  const n = request.rows.length;
+  const wanted = plan.limit ?? n;
+  const superlative = plan.direction === 'desc' ? 'highest' : 'lowest';
+  if (wanted === 1 && n > 1) {
+    return `The ${plan.nounPlural}${plan.context} with the ${superlative} ${plan.measureLabel} (a tie) are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
+  }
+  if (wanted === 1 || n === 1) {
+    const only =
+      wanted > 1
+        ? `Only one ${plan.noun} matched: `
+        : `The ${plan.noun}${plan.context} with the ${superlative} ${plan.measureLabel} is `;
+    return `${only}${items[0]}.`;
+  }
+  const lead =
+    plan.direction === 'desc'
+      ? `The top ${formatNumber(n)} ${plan.nounPlural}${plan.context} by ${plan.measureLabel}`
+      : `The ${formatNumber(n)} ${plan.nounPlural}${plan.context} with the lowest ${plan.measureLabel}`;
+  const only = n < wanted ? ` (only ${formatNumber(n)} matched)` : '';
+  return `${lead}${only} are: ${items.join(', ')}${shown(request, ANSWER_ITEMS)}.`;
 }
 
 /**
