@@ -53,76 +53,102 @@ function conditions(list: Item[], table: string, lexicon: SchemaLexicon): Condit
       !it.targets.some((t) => t.kind === 'value')
     )
       continue;
-    let column: string | null = null;
-    let j = k;
-    if (
-      it.t === 'mention' &&
-      it.targets.some((t) => t.kind === 'column' && t.table === table) &&
-      !it.targets.some((t) => t.kind === 'value' && t.table === table && list[k - 1]?.t === 'mention')
-    ) {
-      const cols = it.targets.filter(
-        (t): t is Extract<LexiconTarget, { kind: 'column' }> => t.kind === 'column' && t.table === table,
-      );
-      const exact = cols.filter((c) => c.exact);
-      const pick = exact.length ? exact : cols;
-      if (pick.length !== 1)
-        throw new UnmappedQuestionError(`"${it.text}" could mean ${pick.map((c) => c.column).join(' or ')}`);
-      column = pick[0].column;
-      j = k + 1;
-    }
-    let op: CompareOp = '=';
-    let named = false;
-    while (
-      list[j]?.t === 'kw' &&
-      ['eq', 'not', 'named', 'gt', 'gte', 'lt', 'lte'].includes((list[j] as { kw: string }).kw)
-    ) {
-      const kw = (list[j] as { kw: string }).kw;
-      if (kw === 'not') op = '<>';
-      else if (kw === 'named') named = true;
-      else if (kw !== 'eq') op = ORDERING_OPS.get(kw as Keyword) ?? op;
-      j++;
-    }
-    const v = list[j];
-    if (named && !column) {
-      const label = lexicon.labelColumns(table);
-      if (label.length !== 1) throw new UnmappedQuestionError(`${table} has no single name column`);
-      column = label[0];
-    }
-    if (v?.t === 'quoted' || v?.t === 'num') {
-      if (!column) throw new UnmappedQuestionError(`it could not tell which column "${v.text}" is for`);
-      out.push({
-        kind: 'compare',
-        ref: { table, column },
-        op,
-        value: v.t === 'num' ? v.value : v.text,
-        label: `${humanize(column)} ${v.text}`,
-      });
-      k = j;
-      continue;
-    }
-    if (v?.t === 'mention') {
-      const values = v.targets.filter(
-        (t): t is Extract<LexiconTarget, { kind: 'value' }> =>
-          t.kind === 'value' && t.table === table && (!column || t.column === column),
-      );
-      const distinctCols = new Set(values.map((x) => x.column));
-      if (values.length && distinctCols.size === 1) {
-        out.push({
-          kind: 'compare',
-          ref: { table, column: values[0].column },
-          op,
-          value: values[0].value,
-          label: `${humanize(values[0].column)} ${values[0].value}`,
-        });
-        k = j;
-        continue;
-      }
-      if (distinctCols.size > 1)
-        throw new UnmappedQuestionError(`"${v.text}" could mean ${[...distinctCols].join(' or ')}`);
-    }
-    throw new UnmappedQuestionError(`it could not read the condition at "${(list[k] as { text: string }).text}"`);
+    const read = conditionAt(list, k, table, lexicon);
+    out.push(read.condition);
+    k = read.end;
   }
   return out;
+}
+
+/**
+ * The condition starting at `list[k]`: an optional column of `table`, operator words ("is", "not", "named", "over")
+ * and a quoted text, a number or a stored value; `end` is the index of the value. Throws UnmappedQuestionError
+ * when no condition can be read there or its column is not clear.
+ */
+function conditionAt(
+  list: Item[],
+  k: number,
+  table: string,
+  lexicon: SchemaLexicon,
+): { condition: Condition; end: number } {
+  let column = conditionColumn(list, k, table);
+  const { op, named, end: j } = readOperators(list, column === null ? k : k + 1);
+  const v = list[j];
+  if (named && !column) {
+    const label = lexicon.labelColumns(table);
+    if (label.length !== 1) throw new UnmappedQuestionError(`${table} has no single name column`);
+    column = label[0];
+  }
+  if (v?.t === 'quoted' || v?.t === 'num') {
+    if (!column) throw new UnmappedQuestionError(`it could not tell which column "${v.text}" is for`);
+    const value = v.t === 'num' ? v.value : v.text;
+    return {
+      condition: { kind: 'compare', ref: { table, column }, op, value, label: `${humanize(column)} ${v.text}` },
+      end: j,
+    };
+  }
+  if (v?.t === 'mention') {
+    const values = v.targets.filter(
+      (t): t is Extract<LexiconTarget, { kind: 'value' }> =>
+        t.kind === 'value' && t.table === table && (!column || t.column === column),
+    );
+    const distinctCols = new Set(values.map((x) => x.column));
+    if (values.length && distinctCols.size === 1) {
+      const condition: Condition = {
+        kind: 'compare',
+        ref: { table, column: values[0].column },
+        op,
+        value: values[0].value,
+        label: `${humanize(values[0].column)} ${values[0].value}`,
+      };
+      return { condition, end: j };
+    }
+    if (distinctCols.size > 1)
+      throw new UnmappedQuestionError(`"${v.text}" could mean ${[...distinctCols].join(' or ')}`);
+  }
+  throw new UnmappedQuestionError(`it could not read the condition at "${(list[k] as { text: string }).text}"`);
+}
+
+/**
+ * The column of `table` a condition at `list[k]` names (an exact name wins), or null when the item names none (or
+ * is a stored value right after another mention). Throws UnmappedQuestionError when it could mean several.
+ */
+function conditionColumn(list: Item[], k: number, table: string): string | null {
+  const it = list[k];
+  if (
+    it.t !== 'mention' ||
+    !it.targets.some((t) => t.kind === 'column' && t.table === table) ||
+    it.targets.some((t) => t.kind === 'value' && t.table === table && list[k - 1]?.t === 'mention')
+  )
+    return null;
+  const cols = it.targets.filter(
+    (t): t is Extract<LexiconTarget, { kind: 'column' }> => t.kind === 'column' && t.table === table,
+  );
+  const exact = cols.filter((c) => c.exact);
+  const pick = exact.length ? exact : cols;
+  if (pick.length !== 1)
+    throw new UnmappedQuestionError(`"${it.text}" could mean ${pick.map((c) => c.column).join(' or ')}`);
+  return pick[0].column;
+}
+
+/**
+ * The operator words from `list[j]` on ("is", "=", "not", "named", "over", "at least"): the comparison (`=` unless
+ * said), whether the value is a name, and the index after them.
+ */
+function readOperators(list: Item[], j: number): { op: CompareOp; named: boolean; end: number } {
+  let op: CompareOp = '=';
+  let named = false;
+  while (
+    list[j]?.t === 'kw' &&
+    ['eq', 'not', 'named', 'gt', 'gte', 'lt', 'lte'].includes((list[j] as { kw: string }).kw)
+  ) {
+    const kw = (list[j] as { kw: string }).kw;
+    if (kw === 'not') op = '<>';
+    else if (kw === 'named') named = true;
+    else if (kw !== 'eq') op = ORDERING_OPS.get(kw as Keyword) ?? op;
+    j++;
+  }
+  return { op, named, end: j };
 }
 
 function parseDelete(tokens: QuestionToken[], lexicon: SchemaLexicon): WriteIntent {
