@@ -6,7 +6,7 @@ import {
   refusedProcedureReason,
 } from './refused-rules';
 import { type AstNode, functionName, identName, parseSql, walkAst } from './sql-ast';
-import { identifierText, type SqlToken, tokenizeSql } from './sql-tokenizer';
+import { identifierText, type SqlToken, tokenizeSql, type TokenizedSql } from './sql-tokenizer';
 
 const WRITE_TYPES = new Set(['insert', 'update', 'delete', 'replace', 'merge', 'upsert']);
 
@@ -43,21 +43,8 @@ const refused = (reason: string, statementType?: string, tables: string[] = []):
  */
 export function classifySql(sql: string, dialect: Dialect): SqlClassification {
   const lexed = tokenizeSql(sql ?? '', dialect);
-  if (lexed.error) return refused(`could not read the SQL: ${lexed.error}`);
-  if (lexed.statements.length === 0) return refused('empty SQL: no statement found');
-  if (lexed.statements.length > 1) {
-    return refused(`${lexed.statements.length} statements found; exactly one is allowed`);
-  }
-  if (lexed.executableComment) {
-    return refused('MySQL executable comments (/*! ... */) are not allowed: the server runs their content');
-  }
-  // SQLite reads `#name` as a bound parameter while node-sql-parser's sqlite grammar skips `#...` as a comment, so the
-  // parsed tree would not be the statement SQLite runs: refuse rather than classify a text the two read differently.
-  if (dialect === 'sqlite' && lexed.statements[0].some((t) => t.type === 'punct' && t.text === '#')) {
-    return refused('"#" is not allowed in SQLite SQL: SQLite reads #name as a parameter, the parser as a comment');
-  }
-  const keywordRefusal = leadingKeywordRefusal(lexed.statements[0], dialect);
-  if (keywordRefusal) return refused(keywordRefusal);
+  const lexRefusal = lexedRefusal(lexed, dialect);
+  if (lexRefusal) return refused(lexRefusal);
 
   const parsed = parseSql(sql, dialect);
   if (!parsed.ok) return refused(`could not parse as ${dialect} SQL: ${parsed.error}`);
@@ -76,7 +63,35 @@ export function classifySql(sql: string, dialect: Dialect): SqlClassification {
   if (intoTable && !tables.includes(intoTable)) tables.push(intoTable);
   tables.sort();
 
-  // Walk the whole AST once and collect what decides the class.
+  const { refusal, writeNode } = walkFindings(ast);
+  if (refusal) return refused(refusal, statementType, tables);
+  const catalogRefusal = refusedCatalogReason(parsed.tableList, dialect);
+  if (catalogRefusal) return refused(catalogRefusal, statementType, tables);
+  return classifyStatement(ast, statementType, tables, writeNode);
+}
+
+/**
+ * Why the tokenized SQL is refused before parsing (classifySql's first checks), or null: unreadable, empty, more
+ * than one statement, a MySQL executable comment, `#` in SQLite, or an always-refused leading keyword.
+ */
+function lexedRefusal(lexed: TokenizedSql, dialect: Dialect): string | null {
+  if (lexed.error) return `could not read the SQL: ${lexed.error}`;
+  if (lexed.statements.length === 0) return 'empty SQL: no statement found';
+  if (lexed.statements.length > 1) return `${lexed.statements.length} statements found; exactly one is allowed`;
+  if (lexed.executableComment)
+    return 'MySQL executable comments (/*! ... */) are not allowed: the server runs their content';
+  // SQLite reads `#name` as a bound parameter while node-sql-parser's sqlite grammar skips `#...` as a comment, so the
+  // parsed tree would not be the statement SQLite runs: refuse rather than classify a text the two read differently.
+  if (dialect === 'sqlite' && lexed.statements[0].some((t) => t.type === 'punct' && t.text === '#'))
+    return '"#" is not allowed in SQLite SQL: SQLite reads #name as a parameter, the parser as a comment';
+  return leadingKeywordRefusal(lexed.statements[0], dialect);
+}
+
+/**
+ * Walks the whole AST once and collects what decides the class: the first refusal (a refused function, SELECT ...
+ * INTO OUTFILE/DUMPFILE) and the type of a write node below the top-level statement (a data-modifying CTE).
+ */
+function walkFindings(ast: AstNode): { refusal: string | null; writeNode: string | null } {
   let refusal: string | null = null;
   let writeNode: string | null = null;
   walkAst(ast, (node) => {
@@ -93,10 +108,19 @@ export function classifySql(sql: string, dialect: Dialect): SqlClassification {
       if (keyword === 'OUTFILE' || keyword === 'DUMPFILE') refusal = `SELECT ... INTO ${keyword} writes server files`;
     }
   });
-  if (refusal) return refused(refusal, statementType, tables);
-  const catalogRefusal = refusedCatalogReason(parsed.tableList, dialect);
-  if (catalogRefusal) return refused(catalogRefusal, statementType, tables);
+  return { refusal, writeNode };
+}
 
+/**
+ * The class of a parsed statement that passed every refusal: ATTACH and LOAD DATA refused, EXEC by its procedure,
+ * a SELECT read unless it writes (a data-modifying CTE), locks rows or selects INTO; writes by type; else ddl.
+ */
+function classifyStatement(
+  ast: AstNode,
+  statementType: string,
+  tables: string[],
+  writeNode: string | null,
+): SqlClassification {
   switch (statementType) {
     case 'attach':
       return refused('ATTACH opens another database file and is never allowed', statementType, tables);
