@@ -288,6 +288,20 @@ function sse(event: string | null, data: unknown): string {
   return `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 }
 
+/** What the events of one streamed reply are written with. */
+interface ReplyStream {
+  res: ServerResponse;
+  protocol: ScriptedProtocol;
+  model: string;
+  /** The non-streamed success body of an empty reply: the fields the stream's events repeat. */
+  final: Record<string, unknown>;
+  promptTokens: number;
+  /** The fields every OpenAI `chat.completion.chunk` event carries. */
+  openaiBase: Record<string, unknown>;
+  /** Writes text unless the client went away or the answer ended. */
+  write: (text: string) => void;
+}
+
 /**
  * Writes a streamed reply in the protocol's streaming format, one write a piece (so the client sees each piece as
  * it is released), ending normally or with the ScriptedStream's in-stream error. Stops when the client goes away.
@@ -301,25 +315,46 @@ async function streamReply(
   includeUsage: boolean,
 ): Promise<void> {
   const created = Date.now();
-  const final = successBody(protocol, model, promptText, '', created) as Record<string, unknown>;
-  const promptTokens = estimateTokens(promptText);
-  const write = (text: string) => {
-    if (!res.destroyed && !res.writableEnded) res.write(text);
+  const s: ReplyStream = {
+    res,
+    protocol,
+    model,
+    final: successBody(protocol, model, promptText, '', created) as Record<string, unknown>,
+    promptTokens: estimateTokens(promptText),
+    openaiBase: {
+      id: `chatcmpl-scripted-${created}`,
+      object: 'chat.completion.chunk',
+      created: Math.floor(created / 1000),
+      model,
+      system_fingerprint: 'fp_scripted',
+    },
+    write: (text) => {
+      if (!res.destroyed && !res.writableEnded) res.write(text);
+    },
   };
-  const ndjson = protocol === 'ollama';
+  streamOpening(s);
+  let text = '';
+  for await (const piece of reply.chunks) {
+    if (res.destroyed) return;
+    text += piece;
+    streamPiece(s, piece);
+  }
+  if (reply.error !== undefined) streamError(s, reply.error);
+  else streamClosing(s, estimateTokens(text), includeUsage);
+  res.end();
+}
+
+/**
+ * The head of a streamed answer (NDJSON for Ollama, server-sent events otherwise) and the protocol's opening
+ * events: OpenAI's assistant role chunk; Anthropic's message_start, content_block_start and ping.
+ */
+function streamOpening({ res, protocol, final, promptTokens, openaiBase, write }: ReplyStream): void {
   res.writeHead(
     200,
-    ndjson
+    protocol === 'ollama'
       ? { 'content-type': 'application/x-ndjson' }
       : { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
   );
-  const openaiBase = {
-    id: `chatcmpl-scripted-${created}`,
-    object: 'chat.completion.chunk',
-    created: Math.floor(created / 1000),
-    model,
-    system_fingerprint: 'fp_scripted',
-  };
   if (protocol === 'openai') {
     write(
       sse(null, {
@@ -340,40 +375,45 @@ async function streamReply(
     );
     write(sse('ping', { type: 'ping' }));
   }
-  let text = '';
-  for await (const piece of reply.chunks) {
-    if (res.destroyed) return;
-    text += piece;
-    if (protocol === 'openai')
-      write(
-        sse(null, {
-          ...openaiBase,
-          choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }],
-        }),
-      );
-    else if (protocol === 'anthropic')
-      write(
-        sse('content_block_delta', {
-          type: 'content_block_delta',
-          index: 0,
-          delta: { type: 'text_delta', text: piece },
-        }),
-      );
-    else
-      write(
-        `${JSON.stringify({ model, created_at: final.created_at, message: { role: 'assistant', content: piece }, done: false })}\n`,
-      );
-  }
-  if (reply.error !== undefined) {
-    if (protocol === 'openai')
-      write(sse(null, { error: { message: reply.error, type: 'server_error', param: null, code: null } }));
-    else if (protocol === 'anthropic')
-      write(sse('error', { type: 'error', error: { type: 'overloaded_error', message: reply.error } }));
-    else write(`${JSON.stringify({ error: reply.error })}\n`);
-    res.end();
-    return;
-  }
-  const completionTokens = estimateTokens(text);
+}
+
+/** One piece of the reply as the protocol streams it: a chunk delta, a text_delta, or an NDJSON message line. */
+function streamPiece({ protocol, model, final, openaiBase, write }: ReplyStream, piece: string): void {
+  if (protocol === 'openai')
+    write(
+      sse(null, {
+        ...openaiBase,
+        choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }],
+      }),
+    );
+  else if (protocol === 'anthropic')
+    write(
+      sse('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: piece },
+      }),
+    );
+  else
+    write(
+      `${JSON.stringify({ model, created_at: final.created_at, message: { role: 'assistant', content: piece }, done: false })}\n`,
+    );
+}
+
+/** An in-stream error in the protocol's shape, ending the stream instead of its normal end. */
+function streamError({ protocol, write }: ReplyStream, message: string): void {
+  if (protocol === 'openai') write(sse(null, { error: { message, type: 'server_error', param: null, code: null } }));
+  else if (protocol === 'anthropic')
+    write(sse('error', { type: 'error', error: { type: 'overloaded_error', message } }));
+  else write(`${JSON.stringify({ error: message })}\n`);
+}
+
+/**
+ * The normal end of a stream with the counts of `completionTokens`: OpenAI's stop chunk, usage chunk (when
+ * `includeUsage`) and `[DONE]`; Anthropic's content_block_stop, message_delta and message_stop; Ollama's done line.
+ */
+function streamClosing(s: ReplyStream, completionTokens: number, includeUsage: boolean): void {
+  const { protocol, final, promptTokens, openaiBase, write } = s;
   if (protocol === 'openai') {
     write(sse(null, { ...openaiBase, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] }));
     const usage = {
@@ -398,7 +438,6 @@ async function streamReply(
       `${JSON.stringify({ ...final, message: { role: 'assistant', content: '' }, eval_count: completionTokens })}\n`,
     );
   }
-  res.end();
 }
 
 /**
@@ -414,41 +453,14 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   const pendingTimers = new Set<NodeJS.Timeout>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? '/').split('?')[0];
-    const raw = await readBody(req);
-    let body: unknown = null;
-    if (raw) {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        body = raw;
-      }
-    }
-    requests.push({ method: req.method ?? 'GET', path, headers: { ...req.headers }, body });
-
+    const recorded = await recordRequest(req);
+    requests.push(recorded);
+    const { path, body } = recorded;
     if (options.delayMs && options.delayMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          pendingTimers.delete(timer);
-          resolve();
-        }, options.delayMs);
-        pendingTimers.add(timer);
-        res.on('close', () => {
-          clearTimeout(timer);
-          pendingTimers.delete(timer);
-          resolve();
-        });
-      });
+      await delayAnswer(res, options.delayMs, pendingTimers);
       if (res.destroyed) return;
     }
-
-    const route =
-      protocol === 'openai'
-        ? { chat: /^(\/v1)?\/chat\/completions$/, models: /^(\/v1)?\/models$/ }
-        : protocol === 'anthropic'
-          ? { chat: /^\/v1\/messages$/, models: /^\/v1\/models$/ }
-          : { chat: /^\/api\/chat$/, models: /^\/api\/tags$/ };
-
+    const route = ROUTES[protocol];
     if (req.method === 'GET' && route.models.test(path)) {
       send(res, 200, modelsBody(protocol, models));
       return;
@@ -461,34 +473,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       send(res, 400, errorBody(protocol, 400, 'Request body must be a JSON object'));
       return;
     }
-    const chat = body as Record<string, unknown>;
-    const { system, user } = chatParts(protocol, chat);
-    let reply: ScriptedReply;
-    try {
-      reply = await options.reply({ system, user, body });
-    } catch (error) {
-      send(res, 500, errorBody(protocol, 500, `Scripted reply failed: ${(error as Error).message}`));
-      return;
-    }
-    const streaming = protocol === 'ollama' ? chat.stream !== false : chat.stream === true;
-    const model = typeof chat.model === 'string' ? chat.model : models[0];
-    if (typeof reply === 'string' && streaming) reply = { chunks: reply.match(/\S+\s*|\s+/g) ?? [] };
-    if (typeof reply === 'object' && 'chunks' in reply) {
-      if (streaming) {
-        const includeUsage = (chat.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-        await streamReply(res, protocol, model, `${system}\n${user}`, reply, includeUsage);
-        return;
-      }
-      const pieces: string[] = [];
-      for await (const piece of reply.chunks) pieces.push(piece);
-      reply = pieces.join('');
-    }
-    if (typeof reply !== 'string') {
-      const message = STATUS_MESSAGES[reply.status] ?? `Scripted status ${reply.status}`;
-      send(res, reply.status, reply.body ?? errorBody(protocol, reply.status, message), reply.headers);
-      return;
-    }
-    send(res, 200, successBody(protocol, model, `${system}\n${user}`, reply, Date.now()));
+    await answerChat(res, options, models[0], body as Record<string, unknown>);
   };
 
   const server = createServer((req, res) => {
@@ -511,4 +496,83 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
         server.closeAllConnections();
       }),
   };
+}
+
+/** The chat and model-listing paths of each protocol (the providers' documented paths). */
+const ROUTES: Record<ScriptedProtocol, { chat: RegExp; models: RegExp }> = {
+  openai: { chat: /^(\/v1)?\/chat\/completions$/, models: /^(\/v1)?\/models$/ },
+  anthropic: { chat: /^\/v1\/messages$/, models: /^\/v1\/models$/ },
+  ollama: { chat: /^\/api\/chat$/, models: /^\/api\/tags$/ },
+};
+
+/** Reads a request as it is recorded: its method, path without the query, headers and body (JSON when it parses). */
+async function recordRequest(req: IncomingMessage): Promise<RecordedRequest> {
+  const path = (req.url ?? '/').split('?')[0];
+  const raw = await readBody(req);
+  let body: unknown = null;
+  if (raw) {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+  }
+  return { method: req.method ?? 'GET', path, headers: { ...req.headers }, body };
+}
+
+/** Waits `delayMs` milliseconds before answering, or until the client goes away; the timer is kept in `pending`. */
+function delayAnswer(res: ServerResponse, delayMs: number, pending: Set<NodeJS.Timeout>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      resolve();
+    }, delayMs);
+    pending.add(timer);
+    res.on('close', () => {
+      clearTimeout(timer);
+      pending.delete(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Answers one chat request with the script's reply: streamed when the request asks for it (a text reply word by
+ * word), else joined, in the protocol's success shape; a raw status reply as given (an error body in the protocol's
+ * shape when it has none); a failing script as a 500. `defaultModel` names the model when the request does not.
+ */
+async function answerChat(
+  res: ServerResponse,
+  options: ScriptedModelServerOptions,
+  defaultModel: string,
+  chat: Record<string, unknown>,
+): Promise<void> {
+  const { protocol } = options;
+  const { system, user } = chatParts(protocol, chat);
+  let reply: ScriptedReply;
+  try {
+    reply = await options.reply({ system, user, body: chat });
+  } catch (error) {
+    send(res, 500, errorBody(protocol, 500, `Scripted reply failed: ${(error as Error).message}`));
+    return;
+  }
+  const streaming = protocol === 'ollama' ? chat.stream !== false : chat.stream === true;
+  const model = typeof chat.model === 'string' ? chat.model : defaultModel;
+  if (typeof reply === 'string' && streaming) reply = { chunks: reply.match(/\S+\s*|\s+/g) ?? [] };
+  if (typeof reply === 'object' && 'chunks' in reply) {
+    if (streaming) {
+      const includeUsage = (chat.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      await streamReply(res, protocol, model, `${system}\n${user}`, reply, includeUsage);
+      return;
+    }
+    const pieces: string[] = [];
+    for await (const piece of reply.chunks) pieces.push(piece);
+    reply = pieces.join('');
+  }
+  if (typeof reply !== 'string') {
+    const message = STATUS_MESSAGES[reply.status] ?? `Scripted status ${reply.status}`;
+    send(res, reply.status, reply.body ?? errorBody(protocol, reply.status, message), reply.headers);
+    return;
+  }
+  send(res, 200, successBody(protocol, model, `${system}\n${user}`, reply, Date.now()));
 }
