@@ -38,6 +38,19 @@ export const EVAL_USAGE =
 const PROVIDERS = ['offline', 'ollama', 'openai', 'anthropic'] as const;
 const MODES = ['model', 'oracle', 'replay'] as const;
 
+/** Options that take a value (`--name value` or `--name=value`). */
+const VALUED_OPTIONS = [
+  '--set',
+  '--limit',
+  '--provider',
+  '--base-url',
+  '--model',
+  '--data',
+  '--mode',
+  '--predictions',
+  '--knowledge',
+];
+
 /**
  * Parses `argv` (without node and script); `--name value` and `--name=value` both work.
  * @throws Error with the usage text for an unknown option, set, provider or mode, a missing or invalid value, or
@@ -63,76 +76,91 @@ export function parseEvalOptions(argv: readonly string[]): EvalOptions {
       options[name === '--verbose' ? 'verbose' : 'json'] = true;
       continue;
     }
-    if (
-      ![
-        '--set',
-        '--limit',
-        '--provider',
-        '--base-url',
-        '--model',
-        '--data',
-        '--mode',
-        '--predictions',
-        '--knowledge',
-      ].includes(name)
-    )
-      throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
+    if (!VALUED_OPTIONS.includes(name)) throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined || value.trim() === '') throw new Error(`${name} needs a value\n${EVAL_USAGE}`);
-    switch (name) {
-      case '--set': {
-        const sets = value === 'all' ? [...EVAL_SETS] : value.split(',').map((s) => s.trim());
-        const unknown = sets.filter((s) => !([...EVAL_SETS, ...EXTRA_EVAL_SETS] as readonly string[]).includes(s));
-        if (unknown.length) throw new Error(`unknown set "${unknown.join(', ')}"\n${EVAL_USAGE}`);
-        options.sets = sets as EvalSetName[];
-        break;
-      }
-      case '--limit': {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1)
-          throw new Error(`--limit must be a positive integer, got ${value}\n${EVAL_USAGE}`);
-        options.limit = n;
-        break;
-      }
-      case '--provider':
-        if (!(PROVIDERS as readonly string[]).includes(value))
-          throw new Error(`unknown provider "${value}"\n${EVAL_USAGE}`);
-        options.provider = value as EvalOptions['provider'];
-        break;
-      case '--base-url':
-        options.baseUrl = value;
-        break;
-      case '--model':
-        options.model = value;
-        break;
-      case '--data':
-        options.dataDir = value;
-        break;
-      case '--mode':
-        if (!(MODES as readonly string[]).includes(value)) throw new Error(`unknown mode "${value}"\n${EVAL_USAGE}`);
-        options.mode = value as EvalOptions['mode'];
-        break;
-      case '--predictions':
-        options.predictions = value;
-        break;
-      case '--knowledge':
-        for (const pair of value.split(',')) {
-          const [set, file] = pair.split(/=(.*)/s, 2).map((x) => x?.trim());
-          if (!set || !file) throw new Error(`--knowledge takes SET=FILE, got ${pair}\n${EVAL_USAGE}`);
-          if (!([...EVAL_SETS, ...EXTRA_EVAL_SETS] as readonly string[]).includes(set))
-            throw new Error(`unknown set "${set}" in --knowledge\n${EVAL_USAGE}`);
-          options.knowledge[set as EvalSetName] = file;
-        }
-        break;
-      default:
-        throw new Error(`unknown option "${argv[i]}"\n${EVAL_USAGE}`);
-    }
+    applyOption(options, name, value);
   }
+  checkOptionPairs(options);
+  return options;
+}
+
+/**
+ * Sets the option `name` (one of VALUED_OPTIONS) to `value` in `options`.
+ * @throws Error with the usage text for an unknown set, provider or mode or an invalid limit or knowledge pair
+ */
+function applyOption(options: EvalOptions, name: string, value: string): void {
+  switch (name) {
+    case '--set': {
+      const sets = value === 'all' ? [...EVAL_SETS] : value.split(',').map((s) => s.trim());
+      const unknown = sets.filter((s) => !isEvalSet(s));
+      if (unknown.length) throw new Error(`unknown set "${unknown.join(', ')}"\n${EVAL_USAGE}`);
+      options.sets = sets as EvalSetName[];
+      return;
+    }
+    case '--limit': {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1)
+        throw new Error(`--limit must be a positive integer, got ${value}\n${EVAL_USAGE}`);
+      options.limit = n;
+      return;
+    }
+    case '--provider':
+      if (!(PROVIDERS as readonly string[]).includes(value))
+        throw new Error(`unknown provider "${value}"\n${EVAL_USAGE}`);
+      options.provider = value as EvalOptions['provider'];
+      return;
+    case '--base-url':
+      options.baseUrl = value;
+      return;
+    case '--model':
+      options.model = value;
+      return;
+    case '--data':
+      options.dataDir = value;
+      return;
+    case '--mode':
+      if (!(MODES as readonly string[]).includes(value)) throw new Error(`unknown mode "${value}"\n${EVAL_USAGE}`);
+      options.mode = value as EvalOptions['mode'];
+      return;
+    case '--predictions':
+      options.predictions = value;
+      return;
+    case '--knowledge':
+      return addKnowledge(options, value);
+    default:
+      throw new Error(`unknown option "${name}"\n${EVAL_USAGE}`);
+  }
+}
+
+/** True when `name` is an evaluation set (of `all` or an extra one). */
+function isEvalSet(name: string): boolean {
+  return ([...EVAL_SETS, ...EXTRA_EVAL_SETS] as readonly string[]).includes(name);
+}
+
+/**
+ * Adds the knowledge files of `--knowledge SET=FILE[,SET=FILE]` to `options.knowledge`.
+ * @throws Error with the usage text for a pair without a set or a file, or an unknown set
+ */
+function addKnowledge(options: EvalOptions, value: string): void {
+  for (const pair of value.split(',')) {
+    const [set, file] = pair.split(/=(.*)/s, 2).map((x) => x?.trim());
+    if (!set || !file) throw new Error(`--knowledge takes SET=FILE, got ${pair}\n${EVAL_USAGE}`);
+    if (!isEvalSet(set)) throw new Error(`unknown set "${set}" in --knowledge\n${EVAL_USAGE}`);
+    options.knowledge[set as EvalSetName] = file;
+  }
+}
+
+/**
+ * Checks the options that go together: replay needs --predictions, --predictions needs replay, --knowledge needs
+ * model mode.
+ * @throws Error with the usage text when one is missing
+ */
+function checkOptionPairs(options: EvalOptions): void {
   if (options.mode === 'replay' && !options.predictions)
     throw new Error(`--mode replay needs --predictions FILE\n${EVAL_USAGE}`);
   if (options.predictions && options.mode !== 'replay')
     throw new Error(`--predictions goes with --mode replay\n${EVAL_USAGE}`);
   if (Object.keys(options.knowledge).length && options.mode !== 'model')
     throw new Error(`--knowledge goes with --mode model (gold SQL does not follow definitions)\n${EVAL_USAGE}`);
-  return options;
 }
