@@ -318,186 +318,241 @@ export async function seedStateDatabase(
   const started = performance.now();
   const postgres = dataSource.options.type === 'postgres';
   const random = new Random(options.seed); // mulberry32, deterministic for a seed
-  const rand = () => random.next();
   const span = options.days * 86_400_000;
-  const stats: SeedStats = { historyEntries: 0, traces: 0, feedback: 0, pendingOperations: 0, sessions: 0, millis: 0 };
-  const pending: Pending = { history: [], traces: [], operations: [] };
-  const runner = dataSource.createQueryRunner();
-  const flush = async () => {
-    await runner.startTransaction();
-    try {
-      await insertRows(runner, postgres, 'history_entry', HISTORY_COLUMNS, pending.history);
-      await insertRows(runner, postgres, 'trace', TRACE_COLUMNS, pending.traces);
-      await insertRows(runner, postgres, 'pending_operation', PENDING_COLUMNS, pending.operations);
-      await runner.commitTransaction();
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    }
-    pending.history = [];
-    pending.traces = [];
-    pending.operations = [];
+  const run: SeedRun = {
+    rand: () => random.next(),
+    stats: { historyEntries: 0, traces: 0, feedback: 0, pendingOperations: 0, sessions: 0, millis: 0 },
+    pending: { history: [], traces: [], operations: [] },
+    turnsLeft: 0,
+    session: '',
+    user: '',
+    connection: 'default',
+    lastQuery: null,
   };
+  const runner = dataSource.createQueryRunner();
   try {
-    let turnsLeft = 0;
-    let session = '';
-    let user = '';
-    let connection = 'default';
-    let lastQuery: {
-      id: string;
-      question: string;
-      sql: string;
-      traceId: string;
-      status: string;
-      operation?: unknown[];
-    } | null = null;
-    while (stats.historyEntries < options.entries) {
-      const i = stats.historyEntries;
-      const at = now - span + Math.floor((span * i) / options.entries);
-      const createdAt = new Date(at).toISOString();
-      if (turnsLeft === 0) {
-        turnsLeft = 1 + Math.floor(rand() * rand() * 30);
-        session = uuidOf('s', stats.sessions++);
-        user = `user-${Math.floor(rand() * 500)}`;
-        connection = rand() < 0.8 ? 'default' : `conn-${Math.floor(rand() * 3)}`;
-        lastQuery = null;
-      }
-      if (lastQuery && lastQuery.status === 'pending_approval') {
-        // the decision on the write held in the previous turn
-        const approve = rand() < 0.6;
-        pending.history.push([
-          uuidOf('h', i),
-          approve ? 'approval' : 'rejection',
-          session,
-          user,
-          lastQuery.question,
-          lastQuery.sql,
-          approve ? 'Done: 12 rows changed.' : null,
-          approve ? 'approved' : 'rejected',
-          null,
-          null,
-          approve ? 12 : null,
-          null,
-          null,
-          null,
-          lastQuery.id,
-          connection,
-          null,
-          createdAt,
-        ]);
-        const op = lastQuery.operation;
-        if (op) {
-          op[7] = approve ? 'approved' : 'rejected';
-          op[11] = createdAt;
-          op[12] = user;
-        }
-        lastQuery = null;
-      } else if (lastQuery && lastQuery.status === 'ok' && rand() < 0.12) {
-        const signal = rand() < 0.75 ? 'positive' : 'negative';
-        pending.history.push([
-          uuidOf('h', i),
-          'feedback',
-          session,
-          user,
-          lastQuery.question,
-          lastQuery.sql,
-          null,
-          'ok',
-          null,
-          null,
-          null,
-          signal,
-          null,
-          lastQuery.traceId,
-          lastQuery.id,
-          connection,
-          null,
-          createdAt,
-        ]);
-        stats.feedback++;
-        lastQuery = null;
-      } else {
-        const { question, sql, write } = questionOf(rand);
-        const status = write ? 'pending_approval' : rand() < 0.05 ? 'error' : 'ok';
-        const id = uuidOf('h', i);
-        const traceId = uuidOf('t', i);
-        const error = status === 'error' ? 'no such column: revenue' : null;
-        const rows = status === 'ok' ? Math.floor(rand() * 200) : null;
-        const answer =
-          status === 'ok'
-            ? `There are ${rows} rows; the first is shown above.`
-            : status === 'pending_approval'
-              ? 'This SQL would delete 96 rows, so it was not run: it awaits approval.'
-              : null;
-        pending.history.push([
-          id,
-          'query',
-          session,
-          user,
-          question,
-          sql,
-          answer,
-          status,
-          error,
-          rows,
-          null,
-          null,
-          null,
-          traceId,
-          null,
-          connection,
-          write ? 96 : null,
-          createdAt,
-        ]);
-        const trace = spansOf(rand, at, status, sql);
-        pending.traces.push([
-          traceId,
-          session,
-          user,
-          question,
-          sql,
-          status,
-          createdAt,
-          trace.durationMs,
-          error,
-          JSON.stringify(trace.spans),
-        ]);
-        stats.traces++;
-        // still pending when no turn follows; else the next turn decides it
-        const operation = write
-          ? [
-              uuidOf('p', i),
-              session,
-              user,
-              connection,
-              question,
-              sql,
-              'delete',
-              'pending',
-              id,
-              96,
-              createdAt,
-              null,
-              null,
-            ]
-          : undefined;
-        if (operation) {
-          pending.operations.push(operation);
-          stats.pendingOperations++;
-        }
-        lastQuery = { id, question, sql, traceId, status, operation };
-      }
-      stats.historyEntries++;
-      turnsLeft--;
+    while (run.stats.historyEntries < options.entries) {
+      const i = run.stats.historyEntries;
+      seedTurn(run, i, now - span + Math.floor((span * i) / options.entries));
       // never between a held write and its decision, which updates the operation's row before it is written
-      if (pending.history.length >= options.batch && !lastQuery?.operation) await flush();
+      if (run.pending.history.length >= options.batch && !run.lastQuery?.operation)
+        await flushPending(runner, postgres, run.pending);
     }
-    if (pending.history.length > 0) await flush();
+    if (run.pending.history.length > 0) await flushPending(runner, postgres, run.pending);
   } finally {
     await runner.release();
   }
-  stats.millis = performance.now() - started;
-  return stats;
+  run.stats.millis = performance.now() - started;
+  return run.stats;
+}
+
+/** The last query entry of the current session, which the next turn may decide (a held write) or rate. */
+interface LastQuery {
+  id: string;
+  question: string;
+  sql: string;
+  traceId: string;
+  status: string;
+  /** The pending_operation row of a held write, updated by its decision before it is written. */
+  operation?: unknown[];
+}
+
+/** The state of one seeding run: the random source, the counts, the rows not yet written and the current session. */
+interface SeedRun {
+  rand: () => number;
+  stats: SeedStats;
+  pending: Pending;
+  /** Turns left in the current session (0: a new session starts). */
+  turnsLeft: number;
+  session: string;
+  user: string;
+  connection: string;
+  lastQuery: LastQuery | null;
+}
+
+/** Writes the pending rows of the three tables in one transaction and empties them; rolls back and rethrows on error. */
+async function flushPending(runner: QueryRunner, postgres: boolean, pending: Pending): Promise<void> {
+  await runner.startTransaction();
+  try {
+    await insertRows(runner, postgres, 'history_entry', HISTORY_COLUMNS, pending.history);
+    await insertRows(runner, postgres, 'trace', TRACE_COLUMNS, pending.traces);
+    await insertRows(runner, postgres, 'pending_operation', PENDING_COLUMNS, pending.operations);
+    await runner.commitTransaction();
+  } catch (error) {
+    await runner.rollbackTransaction();
+    throw error;
+  }
+  pending.history = [];
+  pending.traces = [];
+  pending.operations = [];
+}
+
+/**
+ * History entry `i` at time `at` (ms): a new session first when the last one has no turns left; then the decision
+ * on a write held in the previous turn, feedback on about one in eight answered queries, or else a new query.
+ */
+function seedTurn(run: SeedRun, i: number, at: number): void {
+  const createdAt = new Date(at).toISOString();
+  if (run.turnsLeft === 0) {
+    run.turnsLeft = 1 + Math.floor(run.rand() * run.rand() * 30);
+    run.session = uuidOf('s', run.stats.sessions++);
+    run.user = `user-${Math.floor(run.rand() * 500)}`;
+    run.connection = run.rand() < 0.8 ? 'default' : `conn-${Math.floor(run.rand() * 3)}`;
+    run.lastQuery = null;
+  }
+  const last = run.lastQuery;
+  if (last && last.status === 'pending_approval') pushDecision(run, last, i, createdAt);
+  else if (last && last.status === 'ok' && run.rand() < 0.12) pushFeedback(run, last, i, createdAt);
+  else pushQuery(run, i, at, createdAt);
+  run.stats.historyEntries++;
+  run.turnsLeft--;
+}
+
+/** The approval (60%) or rejection of the write held in the previous turn, which also decides its operation row. */
+function pushDecision(run: SeedRun, last: LastQuery, i: number, createdAt: string): void {
+  const approve = run.rand() < 0.6;
+  run.pending.history.push([
+    uuidOf('h', i),
+    approve ? 'approval' : 'rejection',
+    run.session,
+    run.user,
+    last.question,
+    last.sql,
+    approve ? 'Done: 12 rows changed.' : null,
+    approve ? 'approved' : 'rejected',
+    null,
+    null,
+    approve ? 12 : null,
+    null,
+    null,
+    null,
+    last.id,
+    run.connection,
+    null,
+    createdAt,
+  ]);
+  const op = last.operation;
+  if (op) {
+    op[7] = approve ? 'approved' : 'rejected';
+    op[11] = createdAt;
+    op[12] = run.user;
+  }
+  run.lastQuery = null;
+}
+
+/** Feedback on the previous answered query (three positive of four), its question, SQL and trace copied. */
+function pushFeedback(run: SeedRun, last: LastQuery, i: number, createdAt: string): void {
+  const signal = run.rand() < 0.75 ? 'positive' : 'negative';
+  run.pending.history.push([
+    uuidOf('h', i),
+    'feedback',
+    run.session,
+    run.user,
+    last.question,
+    last.sql,
+    null,
+    'ok',
+    null,
+    null,
+    null,
+    signal,
+    null,
+    last.traceId,
+    last.id,
+    run.connection,
+    null,
+    createdAt,
+  ]);
+  run.stats.feedback++;
+  run.lastQuery = null;
+}
+
+/**
+ * A new query entry `i` at `at` (ms): answered (about 95%), failed, or a write held for approval with its
+ * pending_operation row (holdWrite); with its trace of stage spans.
+ */
+function pushQuery(run: SeedRun, i: number, at: number, createdAt: string): void {
+  const { rand } = run;
+  const { question, sql, write } = questionOf(rand);
+  const status = write ? 'pending_approval' : rand() < 0.05 ? 'error' : 'ok';
+  const id = uuidOf('h', i);
+  const traceId = uuidOf('t', i);
+  const error = status === 'error' ? 'no such column: revenue' : null;
+  const rows = status === 'ok' ? Math.floor(rand() * 200) : null;
+  const answer =
+    status === 'ok'
+      ? `There are ${rows} rows; the first is shown above.`
+      : status === 'pending_approval'
+        ? 'This SQL would delete 96 rows, so it was not run: it awaits approval.'
+        : null;
+  run.pending.history.push([
+    id,
+    'query',
+    run.session,
+    run.user,
+    question,
+    sql,
+    answer,
+    status,
+    error,
+    rows,
+    null,
+    null,
+    null,
+    traceId,
+    null,
+    run.connection,
+    write ? 96 : null,
+    createdAt,
+  ]);
+  const trace = spansOf(rand, at, status, sql);
+  run.pending.traces.push([
+    traceId,
+    run.session,
+    run.user,
+    question,
+    sql,
+    status,
+    createdAt,
+    trace.durationMs,
+    error,
+    JSON.stringify(trace.spans),
+  ]);
+  run.stats.traces++;
+  const operation = write ? holdWrite(run, i, id, question, sql, createdAt) : undefined;
+  run.lastQuery = { id, question, sql, traceId, status, operation };
+}
+
+/**
+ * The pending_operation row of the write held by query entry `queryId` (the `i`th entry), still pending when no
+ * turn follows; else the next turn decides it (pushDecision). Returns the row, which stays open to that update.
+ */
+function holdWrite(
+  run: SeedRun,
+  i: number,
+  queryId: string,
+  question: string,
+  sql: string,
+  createdAt: string,
+): unknown[] {
+  const operation = [
+    uuidOf('p', i),
+    run.session,
+    run.user,
+    run.connection,
+    question,
+    sql,
+    'delete',
+    'pending',
+    queryId,
+    96,
+    createdAt,
+    null,
+    null,
+  ];
+  run.pending.operations.push(operation);
+  run.stats.pendingOperations++;
+  return operation;
 }
 
 /** Opens (and migrates) the state database, seeds it and prints one line of counts and time. */
