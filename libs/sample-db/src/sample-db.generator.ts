@@ -266,6 +266,46 @@ interface PendingReview {
   day: number;
 }
 
+/** One order line: the product, quantity, discount (a fraction) and its total in cents and in currency units. */
+interface OrderLine {
+  p: Product;
+  quantity: number;
+  discount: number;
+  cents: number;
+  lineTotal: number;
+}
+
+/** An order's status and the seconds it shipped and was delivered (null: not yet or never). */
+interface Fulfilment {
+  status: string;
+  shippedSecond: number | null;
+  deliveredSecond: number | null;
+}
+
+/** Carriers serving one region with their weights (the first listed most often). */
+type RegionCarriers = readonly (readonly [(typeof CARRIERS)[number], number])[];
+
+/** What writeOrders writes each order with: the random stream, the samplers, the statements and the running ids. */
+interface OrderWriter {
+  rng: Random;
+  employees: Employee[];
+  products: Product[];
+  employeeSampler: WeightedSampler;
+  productSampler: WeightedSampler;
+  insertOrder: Database.Statement;
+  insertItem: Database.Statement;
+  insertPayment: Database.Statement;
+  insertShipment: Database.Statement;
+  /** Whether each history day (from HISTORY_START_DAY) is in the sale season. */
+  saleSeason: boolean[];
+  carriersByRegion: Map<string, RegionCarriers>;
+  trackingNumbers: Set<string>;
+  reviews: PendingReview[];
+  itemId: number;
+  paymentId: number;
+  shipmentId: number;
+}
+
 /**
  * Orders in time order with their items, payments, shipments and (afterwards, in date order) reviews. Status
  * follows the order's age at the end of the history: old orders are delivered (about 4.5% returned, 3.5%
@@ -280,174 +320,218 @@ function writeOrders(
   orderTimes: Float64Array,
   orderCustomerIds: Int32Array,
 ): void {
-  const rng = Random.fork(seed, 'orders');
-  const employeeSampler = new WeightedSampler(employees.map((e) => e.salesWeight));
-  const productSampler = new WeightedSampler(products.map((p) => p.popularity));
-  const insertOrder = db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const insertItem = db.prepare('INSERT INTO order_items VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertPayment = db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?)');
-  const insertShipment = db.prepare('INSERT INTO shipments VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const saleSeason = Array.from({ length: HISTORY_DAYS }, (_, d) => inSaleSeason(HISTORY_START_DAY + d));
-  const carriersByRegion = new Map<string, readonly (readonly [(typeof CARRIERS)[number], number])[]>();
+  const carriersByRegion = new Map<string, RegionCarriers>();
   for (const region of new Set(COUNTRIES.map((c) => c.region))) {
     carriersByRegion.set(
       region,
       CARRIERS.filter((c) => c.regions.includes(region)).map((c, k) => [c, 1 / (k + 1)] as const),
     );
   }
-  const trackingNumbers = new Set<string>();
-  const reviews: PendingReview[] = [];
-  let itemId = 0;
-  let paymentId = 0;
-  let shipmentId = 0;
-
-  const available = (p: Product, day: number) =>
-    p.createdDay <= day && (p.discontinuedDay === null || p.discontinuedDay > day);
-
-  for (let i = 0; i < orderTimes.length; i++) {
-    const orderId = i + 1;
-    const orderSecond = orderTimes[i];
-    const day = Math.floor(orderSecond / DAY_SECONDS);
-    const customer = customers[orderCustomerIds[i] - 1];
-    const segment = SEGMENTS[customer.segmentIndex];
-    const region = COUNTRIES[customer.countryIndex].region;
-
-    let employee = employees[employeeSampler.draw(rng)];
-    for (let attempt = 0; attempt < 30 && employee.hireDay > day; attempt++)
-      employee = employees[employeeSampler.draw(rng)];
-    if (employee.hireDay > day) employee = employees.find((e) => e.salesWeight > 0 && e.hireDay <= day) ?? employees[0];
-    const channel = weightedPick(rng, CHANNELS);
-
-    // Items: distinct products on sale that day; popular ones far more often.
-    const itemCount = 1 + Math.min(rng.geometric(0.42), 9);
-    const chosen: Product[] = [];
-    for (let k = 0; k < itemCount; k++) {
-      for (let attempt = 0; attempt < 30; attempt++) {
-        const p = products[productSampler.draw(rng)];
-        if (available(p, day) && !chosen.includes(p)) {
-          chosen.push(p);
-          break;
-        }
-      }
-    }
-    if (chosen.length === 0) chosen.push(products.find((p) => available(p, day)) ?? products[0]);
-    const discounts = saleSeason[day - HISTORY_START_DAY] ? SALE_DISCOUNTS : DISCOUNTS;
-    const lines = chosen.map((p) => {
-      let quantity = 1 + rng.geometric(0.72);
-      if (segment.quantityFactor > 1 && rng.chance(0.5))
-        quantity = Math.max(1, Math.round(quantity * segment.quantityFactor * rng.float(0.6, 1.4)));
-      if (p.unitPrice > 200) quantity = Math.min(quantity, 3);
-      if (p.unitPrice < 20 && rng.chance(0.3)) quantity += rng.int(1, 3);
-      if (p.unitPrice > 500 && segment.quantityFactor === 1) quantity = 1;
-      const discountPercent = weightedPick(rng, discounts);
-      // Integer cents, rounded half up once: line_total = quantity * unit_price * (1 - discount), to the cent.
-      const cents = Math.round((Math.round(p.unitPrice * 100) * quantity * (100 - discountPercent)) / 100);
-      return { p, quantity, discount: discountPercent / 100, cents, lineTotal: cents / 100 };
-    });
-    const total = lines.reduce((sum, l) => sum + l.cents, 0) / 100;
-
-    // Fulfilment timeline, cut at the end of the history.
-    let status: string;
-    let shippedSecond: number | null = null;
-    let deliveredSecond: number | null = null;
-    if (rng.chance(0.035)) {
-      status = 'cancelled';
-    } else {
-      const ship = orderSecond + rng.int(2 * 3600, 3 * DAY_SECONDS);
-      const deliver =
-        ship + rng.int(1, region === 'North America' || region === 'Europe' ? 4 : 8) * DAY_SECONDS + rng.int(0, 36_000);
-      if (ship > HISTORY_END_SECOND) {
-        status = rng.chance(0.35) ? 'pending' : 'processing';
-      } else if (deliver > HISTORY_END_SECOND) {
-        status = 'shipped';
-        shippedSecond = ship;
-      } else {
-        status = rng.chance(0.045) ? 'returned' : 'delivered';
-        shippedSecond = ship;
-        deliveredSecond = deliver;
-      }
-    }
-    insertOrder.run(
-      orderId,
-      customer.id,
-      employee.id,
-      formatTimestamp(orderSecond),
-      status,
-      channel,
-      total,
-      shippedSecond === null ? null : formatTimestamp(shippedSecond),
-      deliveredSecond === null ? null : formatTimestamp(deliveredSecond),
-    );
-    for (const l of lines)
-      insertItem.run(++itemId, orderId, l.p.id, l.quantity, l.p.unitPrice, l.discount, l.lineTotal);
-
-    // Payments: none while pending; a cancelled order was either never paid or refunded; ~3% first fail.
-    const method = rng.chance(0.8) ? customer.preferredPaymentMethod : weightedPick(rng, PAYMENT_METHODS);
-    const paidSecond = Math.min(HISTORY_END_SECOND, orderSecond + rng.int(5, 900));
-    if (status !== 'pending' && !(status === 'cancelled' && rng.chance(0.5))) {
-      if (rng.chance(0.03)) {
-        insertPayment.run(
-          ++paymentId,
-          orderId,
-          formatTimestamp(Math.max(orderSecond, paidSecond - 60)),
-          weightedPick(rng, PAYMENT_METHODS),
-          total,
-          'failed',
-        );
-      }
-      const paymentStatus = status === 'cancelled' || status === 'returned' ? 'refunded' : 'completed';
-      insertPayment.run(++paymentId, orderId, formatTimestamp(paidSecond), method, total, paymentStatus);
-    }
-
-    if (shippedSecond !== null) {
-      const carrier = weightedPick(rng, carriersByRegion.get(region) ?? []);
-      let tracking: string;
-      do {
-        tracking =
-          carrier.trackingPrefix +
-          String(rng.int(0, 999_999)).padStart(6, '0') +
-          String(rng.int(0, 999_999)).padStart(6, '0');
-      } while (trackingNumbers.has(tracking));
-      trackingNumbers.add(tracking);
-      const units = lines.reduce((sum, l) => sum + l.quantity, 0);
-      const cost = round2(
-        carrier.baseCost + 0.85 * Math.min(units, 20) + (region === 'North America' || region === 'Europe' ? 0 : 6.5),
-      );
-      insertShipment.run(
-        ++shipmentId,
-        orderId,
-        carrier.name,
-        tracking,
-        cost,
-        formatTimestamp(shippedSecond),
-        deliveredSecond === null ? null : formatTimestamp(deliveredSecond),
-      );
-    }
-
-    if (deliveredSecond !== null) {
-      const deliveredDay = Math.floor(deliveredSecond / DAY_SECONDS);
-      for (const l of lines) {
-        if (!rng.chance(status === 'returned' ? 0.5 : 0.12)) continue;
-        const reviewDay = deliveredDay + rng.int(1, 30);
-        if (reviewDay > HISTORY_END_DAY) continue;
-        const score = 4.1 + l.p.quality + 1.1 * rng.normal() - (status === 'returned' ? 2.2 : 0);
-        const rating = Math.max(1, Math.min(5, Math.round(score)));
-        reviews.push({
-          productId: l.p.id,
-          customerId: customer.id,
-          rating,
-          title: rng.pick(REVIEW_TITLES[rating - 1]),
-          comment: rng.chance(0.45) ? null : rng.pick(REVIEW_COMMENTS[rating - 1]),
-          day: reviewDay,
-        });
-      }
-    }
-  }
+  const w: OrderWriter = {
+    rng: Random.fork(seed, 'orders'),
+    employees,
+    products,
+    employeeSampler: new WeightedSampler(employees.map((e) => e.salesWeight)),
+    productSampler: new WeightedSampler(products.map((p) => p.popularity)),
+    insertOrder: db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    insertItem: db.prepare('INSERT INTO order_items VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertPayment: db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?)'),
+    insertShipment: db.prepare('INSERT INTO shipments VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    saleSeason: Array.from({ length: HISTORY_DAYS }, (_, d) => inSaleSeason(HISTORY_START_DAY + d)),
+    carriersByRegion,
+    trackingNumbers: new Set<string>(),
+    reviews: [],
+    itemId: 0,
+    paymentId: 0,
+    shipmentId: 0,
+  };
+  for (let i = 0; i < orderTimes.length; i++) writeOrder(w, i + 1, orderTimes[i], customers[orderCustomerIds[i] - 1]);
 
   // Reviews in date order (stable for equal days), so review_id ascends with review_date.
-  const ordered = reviews.map((r, k) => ({ r, k })).sort((a, b) => a.r.day - b.r.day || a.k - b.k);
+  const ordered = w.reviews.map((r, k) => ({ r, k })).sort((a, b) => a.r.day - b.r.day || a.k - b.k);
   const insertReview = db.prepare('INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?)');
   ordered.forEach(({ r }, k) =>
     insertReview.run(k + 1, r.productId, r.customerId, r.rating, r.title, r.comment, formatDay(r.day)),
   );
+}
+
+/**
+ * Order `orderId` of `customer` at `orderSecond`: its employee (hired by then), channel, lines, fulfilment,
+ * payments and shipment, and the reviews of its delivered lines (kept for writeOrders to write in date order).
+ */
+function writeOrder(w: OrderWriter, orderId: number, orderSecond: number, customer: Customer): void {
+  const { rng, employees } = w;
+  const day = Math.floor(orderSecond / DAY_SECONDS);
+  const region = COUNTRIES[customer.countryIndex].region;
+
+  let employee = employees[w.employeeSampler.draw(rng)];
+  for (let attempt = 0; attempt < 30 && employee.hireDay > day; attempt++)
+    employee = employees[w.employeeSampler.draw(rng)];
+  if (employee.hireDay > day) employee = employees.find((e) => e.salesWeight > 0 && e.hireDay <= day) ?? employees[0];
+  const channel = weightedPick(rng, CHANNELS);
+  const lines = orderLines(w, day, SEGMENTS[customer.segmentIndex]);
+  const total = lines.reduce((sum, l) => sum + l.cents, 0) / 100;
+  const { status, shippedSecond, deliveredSecond } = fulfilment(rng, orderSecond, region);
+  w.insertOrder.run(
+    orderId,
+    customer.id,
+    employee.id,
+    formatTimestamp(orderSecond),
+    status,
+    channel,
+    total,
+    shippedSecond === null ? null : formatTimestamp(shippedSecond),
+    deliveredSecond === null ? null : formatTimestamp(deliveredSecond),
+  );
+  for (const l of lines)
+    w.insertItem.run(++w.itemId, orderId, l.p.id, l.quantity, l.p.unitPrice, l.discount, l.lineTotal);
+  writePayments(w, orderId, orderSecond, customer, status, total);
+  if (shippedSecond !== null) writeShipment(w, orderId, region, lines, formatTimestamp(shippedSecond), deliveredSecond);
+  if (deliveredSecond !== null) collectReviews(w, customer, lines, status, deliveredSecond);
+}
+
+/**
+ * The lines of an order on `day`: distinct products on sale that day (popular ones far more often), quantities by
+ * price and the customer's segment, and discounts (more and larger in the sale season).
+ */
+function orderLines(w: OrderWriter, day: number, segment: (typeof SEGMENTS)[number]): OrderLine[] {
+  const { rng, products } = w;
+  const available = (p: Product) => p.createdDay <= day && (p.discontinuedDay === null || p.discontinuedDay > day);
+  const itemCount = 1 + Math.min(rng.geometric(0.42), 9);
+  const chosen: Product[] = [];
+  for (let k = 0; k < itemCount; k++) {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const p = products[w.productSampler.draw(rng)];
+      if (available(p) && !chosen.includes(p)) {
+        chosen.push(p);
+        break;
+      }
+    }
+  }
+  if (chosen.length === 0) chosen.push(products.find((p) => available(p)) ?? products[0]);
+  const discounts = w.saleSeason[day - HISTORY_START_DAY] ? SALE_DISCOUNTS : DISCOUNTS;
+  return chosen.map((p) => {
+    let quantity = 1 + rng.geometric(0.72);
+    if (segment.quantityFactor > 1 && rng.chance(0.5))
+      quantity = Math.max(1, Math.round(quantity * segment.quantityFactor * rng.float(0.6, 1.4)));
+    if (p.unitPrice > 200) quantity = Math.min(quantity, 3);
+    if (p.unitPrice < 20 && rng.chance(0.3)) quantity += rng.int(1, 3);
+    if (p.unitPrice > 500 && segment.quantityFactor === 1) quantity = 1;
+    const discountPercent = weightedPick(rng, discounts);
+    // Integer cents, rounded half up once: line_total = quantity * unit_price * (1 - discount), to the cent.
+    const cents = Math.round((Math.round(p.unitPrice * 100) * quantity * (100 - discountPercent)) / 100);
+    return { p, quantity, discount: discountPercent / 100, cents, lineTotal: cents / 100 };
+  });
+}
+
+/**
+ * Fulfilment timeline of an order placed at `orderSecond` in `region`, cut at the end of the history: cancelled
+ * (3.5%), pending or processing before it ships, shipped before delivery, else delivered (4.5% returned).
+ */
+function fulfilment(rng: Random, orderSecond: number, region: string): Fulfilment {
+  if (rng.chance(0.035)) return { status: 'cancelled', shippedSecond: null, deliveredSecond: null };
+  const ship = orderSecond + rng.int(2 * 3600, 3 * DAY_SECONDS);
+  const deliver =
+    ship + rng.int(1, region === 'North America' || region === 'Europe' ? 4 : 8) * DAY_SECONDS + rng.int(0, 36_000);
+  if (ship > HISTORY_END_SECOND)
+    return { status: rng.chance(0.35) ? 'pending' : 'processing', shippedSecond: null, deliveredSecond: null };
+  if (deliver > HISTORY_END_SECOND) return { status: 'shipped', shippedSecond: ship, deliveredSecond: null };
+  return { status: rng.chance(0.045) ? 'returned' : 'delivered', shippedSecond: ship, deliveredSecond: deliver };
+}
+
+/**
+ * Payments of an order: none while pending; a cancelled order was either never paid or refunded; ~3% first fail.
+ * A returned order's payment is refunded.
+ */
+function writePayments(
+  w: OrderWriter,
+  orderId: number,
+  orderSecond: number,
+  customer: Customer,
+  status: string,
+  total: number,
+): void {
+  const { rng } = w;
+  const method = rng.chance(0.8) ? customer.preferredPaymentMethod : weightedPick(rng, PAYMENT_METHODS);
+  const paidSecond = Math.min(HISTORY_END_SECOND, orderSecond + rng.int(5, 900));
+  if (status === 'pending' || (status === 'cancelled' && rng.chance(0.5))) return;
+  if (rng.chance(0.03)) {
+    w.insertPayment.run(
+      ++w.paymentId,
+      orderId,
+      formatTimestamp(Math.max(orderSecond, paidSecond - 60)),
+      weightedPick(rng, PAYMENT_METHODS),
+      total,
+      'failed',
+    );
+  }
+  const paymentStatus = status === 'cancelled' || status === 'returned' ? 'refunded' : 'completed';
+  w.insertPayment.run(++w.paymentId, orderId, formatTimestamp(paidSecond), method, total, paymentStatus);
+}
+
+/**
+ * The shipment of an order shipped at `shipped` (a timestamp): a carrier serving `region`, a tracking number
+ * never used before, and a cost by carrier, units (up to 20) and region.
+ */
+function writeShipment(
+  w: OrderWriter,
+  orderId: number,
+  region: string,
+  lines: OrderLine[],
+  shipped: string,
+  deliveredSecond: number | null,
+): void {
+  const { rng } = w;
+  const carrier = weightedPick(rng, w.carriersByRegion.get(region) ?? []);
+  let tracking: string;
+  do {
+    tracking =
+      carrier.trackingPrefix +
+      String(rng.int(0, 999_999)).padStart(6, '0') +
+      String(rng.int(0, 999_999)).padStart(6, '0');
+  } while (w.trackingNumbers.has(tracking));
+  w.trackingNumbers.add(tracking);
+  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+  const cost = round2(
+    carrier.baseCost + 0.85 * Math.min(units, 20) + (region === 'North America' || region === 'Europe' ? 0 : 6.5),
+  );
+  w.insertShipment.run(
+    ++w.shipmentId,
+    orderId,
+    carrier.name,
+    tracking,
+    cost,
+    shipped,
+    deliveredSecond === null ? null : formatTimestamp(deliveredSecond),
+  );
+}
+
+/**
+ * Reviews of a delivered order's lines (12% of lines, half of a returned order's), written 1 to 30 days after
+ * delivery within the history, rated by the product's quality (lower when returned).
+ */
+function collectReviews(
+  w: OrderWriter,
+  customer: Customer,
+  lines: OrderLine[],
+  status: string,
+  deliveredSecond: number,
+): void {
+  const { rng } = w;
+  const deliveredDay = Math.floor(deliveredSecond / DAY_SECONDS);
+  for (const l of lines) {
+    if (!rng.chance(status === 'returned' ? 0.5 : 0.12)) continue;
+    const reviewDay = deliveredDay + rng.int(1, 30);
+    if (reviewDay > HISTORY_END_DAY) continue;
+    const score = 4.1 + l.p.quality + 1.1 * rng.normal() - (status === 'returned' ? 2.2 : 0);
+    const rating = Math.max(1, Math.min(5, Math.round(score)));
+    w.reviews.push({
+      productId: l.p.id,
+      customerId: customer.id,
+      rating,
+      title: rng.pick(REVIEW_TITLES[rating - 1]),
+      comment: rng.chance(0.45) ? null : rng.pick(REVIEW_COMMENTS[rating - 1]),
+      day: reviewDay,
+    });
+  }
 }
