@@ -80,6 +80,46 @@ async function saveAnswers(api: ReturnType<typeof useBoardsApp>['api'], key: str
   return ids;
 }
 
+/** Every refused field of POST /api/boards is named: shapes, unreadable or unknown saved answers, a blank name. */
+async function expectRefusedFields(
+  api: ReturnType<typeof useBoardsApp>['api'],
+  count: string,
+  bobs: string,
+  tiles: unknown[],
+): Promise<void> {
+  const refused = await api('/api/boards', ALICE, {
+    name: 'bad',
+    tiles: [
+      { saved_id: count, x: 8, y: 0, w: 6, h: 2 },
+      { saved_id: 'nope', x: 0, y: 0, w: 0, h: 2 },
+      { saved_id: bobs, x: 0, y: 0, w: 2, h: 2, view: 'pie' },
+    ],
+  });
+  expect(refused.status).toBe(400);
+  expect(refused.body.code).toBe('VALIDATION');
+  expect(refused.body.details.map((d: { field: string }) => d.field)).toEqual([
+    'tiles[0].w',
+    'tiles[1].w',
+    'tiles[2].view',
+  ]);
+  const unreadable = await api('/api/boards', ALICE, {
+    name: 'x',
+    tiles: [
+      { saved_id: bobs, x: 0, y: 0, w: 2, h: 2 },
+      { saved_id: 'nope', x: 0, y: 0, w: 2, h: 2 },
+    ],
+  });
+  expect(unreadable.body.details.map((d: { field: string }) => d.field)).toEqual([
+    'tiles[0].saved_id',
+    'tiles[1].saved_id',
+  ]);
+  expect((await api('/api/boards', ALICE, { name: '  ', tiles })).body.details).toEqual([
+    { field: 'name', problems: ['must not be blank'] },
+  ]);
+  expect((await api('/api/boards', ALICE, { name: 'x', tiles: 'none' })).body.details[0].field).toBe('tiles');
+  expect((await api('/api/boards', ALICE, { tiles })).status).toBe(400);
+}
+
 function crudScenario(stateEnv: () => Record<string, string> | null) {
   const { ctx, start, api } = useBoardsApp(stateEnv);
 
@@ -95,38 +135,7 @@ function crudScenario(stateEnv: () => Record<string, string> | null) {
     expect(made).toMatchObject({ status: 201, body: { name: 'Customers', user_id: 'alice', tiles } });
     const id = made.body.id as string;
 
-    // every refused field is named
-    const refused = await api('/api/boards', ALICE, {
-      name: 'bad',
-      tiles: [
-        { saved_id: count, x: 8, y: 0, w: 6, h: 2 },
-        { saved_id: 'nope', x: 0, y: 0, w: 0, h: 2 },
-        { saved_id: bobs, x: 0, y: 0, w: 2, h: 2, view: 'pie' },
-      ],
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('VALIDATION');
-    expect(refused.body.details.map((d: { field: string }) => d.field)).toEqual([
-      'tiles[0].w',
-      'tiles[1].w',
-      'tiles[2].view',
-    ]);
-    const unreadable = await api('/api/boards', ALICE, {
-      name: 'x',
-      tiles: [
-        { saved_id: bobs, x: 0, y: 0, w: 2, h: 2 },
-        { saved_id: 'nope', x: 0, y: 0, w: 2, h: 2 },
-      ],
-    });
-    expect(unreadable.body.details.map((d: { field: string }) => d.field)).toEqual([
-      'tiles[0].saved_id',
-      'tiles[1].saved_id',
-    ]);
-    expect((await api('/api/boards', ALICE, { name: '  ', tiles })).body.details).toEqual([
-      { field: 'name', problems: ['must not be blank'] },
-    ]);
-    expect((await api('/api/boards', ALICE, { name: 'x', tiles: 'none' })).body.details[0].field).toBe('tiles');
-    expect((await api('/api/boards', ALICE, { tiles })).status).toBe(400);
+    await expectRefusedFields(api, count, bobs, tiles);
 
     // a viewer opens it by link but may not make, change or delete boards
     expect((await api('/api/boards', VIEWER, { name: 'v', tiles: [] })).status).toBe(403);

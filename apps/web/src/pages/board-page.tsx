@@ -43,16 +43,6 @@ export function BoardPage() {
     void refresh();
   }, [refresh]);
 
-  async function copyLink() {
-    const link = window.location.href;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast.push('success', 'Link copied', link);
-    } catch {
-      toast.push('info', 'Copy this link', link);
-    }
-  }
-
   if (loaded.error && !board) return <p className="muted">This board could not be opened.</p>;
   if (!board) return <p className="muted">Loading…</p>;
   const mayEdit =
@@ -68,30 +58,11 @@ export function BoardPage() {
         <h1 id="board-title" className="wrap">
           {board.name}
         </h1>
-        <span className="row">
-          <button
-            type="button"
-            className="small"
-            onClick={() => void refresh()}
-            disabled={reading}
-            data-testid="board-refresh"
-          >
-            {reading ? 'Reading…' : 'Refresh'}
-          </button>
-          <button
-            type="button"
-            className="secondary small"
-            onClick={() => void copyLink()}
-            data-testid="board-copy-link"
-          >
-            Copy link
-          </button>
-          {mayEdit && !editing && (
-            <button type="button" className="secondary small" onClick={() => setEditing(true)} data-testid="board-edit">
-              Edit
-            </button>
-          )}
-        </span>
+        <BoardActions
+          reading={reading}
+          onRefresh={() => void refresh()}
+          onEdit={mayEdit && !editing ? () => setEditing(true) : null}
+        />
       </div>
       {editing ? (
         <BoardEditor board={board} results={results} onSaved={saved} onCancel={() => setEditing(false)} />
@@ -99,6 +70,46 @@ export function BoardPage() {
         <TileGrid tiles={board.tiles} results={results} />
       )}
     </section>
+  );
+}
+
+/**
+ * Refresh, Copy link (the page's address, which opens the board for anyone signed in; shown in a toast too, so it
+ * can be copied by hand where the clipboard is refused) and Edit (null: not offered).
+ */
+function BoardActions({
+  reading,
+  onRefresh,
+  onEdit,
+}: {
+  reading: boolean;
+  onRefresh(): void;
+  onEdit: (() => void) | null;
+}) {
+  const toast = useToast();
+  async function copyLink() {
+    const link = window.location.href;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.push('success', 'Link copied', link);
+    } catch {
+      toast.push('info', 'Copy this link', link);
+    }
+  }
+  return (
+    <span className="row">
+      <button type="button" className="small" onClick={onRefresh} disabled={reading} data-testid="board-refresh">
+        {reading ? 'Reading…' : 'Refresh'}
+      </button>
+      <button type="button" className="secondary small" onClick={() => void copyLink()} data-testid="board-copy-link">
+        Copy link
+      </button>
+      {onEdit && (
+        <button type="button" className="secondary small" onClick={onEdit} data-testid="board-edit">
+          Edit
+        </button>
+      )}
+    </span>
   );
 }
 
