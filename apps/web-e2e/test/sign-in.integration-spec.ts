@@ -78,6 +78,12 @@ describe('sign-in with OpenID Connect in a browser', () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('nlq_session');
 
+    // a person who is not an admin starts on the Chat page, not the Overview
+    await page.goto(`${stack.url}/`);
+    await page.getByTestId('chat-input').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/chat');
+    expect(await page.getByTestId('nav-overview').count()).toBe(0);
+
     await page.getByTestId('nav-chat').click();
     const turn = await ask(page, 'How many customers are there?');
     expect(await turn.getByTestId('chat-answer').innerText()).toMatch(/\d/);

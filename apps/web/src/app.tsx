@@ -3,17 +3,19 @@ import { ApiProvider } from './components/api-provider';
 import { Layout } from './components/layout';
 import { ToastProvider } from './components/toasts';
 import { BenchmarksPage } from './pages/benchmarks-page';
+import { BoardPage } from './pages/board-page';
+import { BoardsPage } from './pages/boards-page';
 import { ChatPage } from './pages/chat-page';
 import { ConnectionsPage } from './pages/connections-page';
 import { KnowledgePage } from './pages/knowledge-page';
 import { LlmsPage } from './pages/llms-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { OverviewPage } from './pages/overview-page';
 import { SavedPage } from './pages/saved-page';
+import { StartPage } from './pages/start-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks and /saved (saved answers run again) behind the API key dialog or sign-in. */
+/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks, /saved (saved answers run again) and /boards behind the API key dialog or sign-in; `/` is the Overview for admins and the Chat for everyone else. */
 export function App() {
   return (
     <BrowserRouter>
@@ -21,9 +23,11 @@ export function App() {
         <ApiProvider>
           <Routes>
             <Route element={<Layout />}>
-              <Route index element={<OverviewPage />} />
+              <Route index element={<StartPage />} />
               <Route path="chat" element={<ChatPage />} />
               <Route path="saved" element={<SavedPage />} />
+              <Route path="boards" element={<BoardsPage />} />
+              <Route path="boards/:id" element={<BoardPage />} />
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
               <Route path="knowledge" element={<KnowledgePage />} />

@@ -27,6 +27,7 @@ import { KeysModule } from './application/keys/keys.module';
 import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/knowledge-definitions.module';
 import { ExamplesModule } from './application/knowledge/examples/examples.module';
 import { BenchmarksModule } from './application/benchmarks/benchmarks.module';
+import { BoardsModule } from './application/boards/boards.module';
 import { SavedAnswersModule } from './application/saved/saved-answers.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
@@ -75,6 +76,7 @@ export class AppModule {
         KnowledgeDefinitionsModule,
         BenchmarksModule,
         SavedAnswersModule,
+        BoardsModule,
         LiveModule,
         McpModule,
         SignInModule,

@@ -8,6 +8,7 @@ const LINKS: Array<{ to: string; label: string }> = [
   { to: '/', label: 'Overview' },
   { to: '/chat', label: 'Chat' },
   { to: '/saved', label: 'Saved' },
+  { to: '/boards', label: 'Boards' },
   { to: '/traces', label: 'Traces' },
   { to: '/knowledge', label: 'Knowledge' },
   { to: '/benchmarks', label: 'Benchmarks' },
@@ -32,7 +33,8 @@ export function Layout() {
   const { me, liveStatus, askForKey, user, signOut } = useApi();
   // read on every navigation, so the Chat link carries the session the chat showed last
   useLocation();
-  const links = LINKS.map((l) => (l.to === '/chat' ? { ...l, to: chatLink() } : l));
+  const links = LINKS.filter((l) => l.to !== '/' || !me || me.role === 'admin') // non-admins start on the chat
+    .map((l) => (l.to === '/chat' ? { ...l, to: chatLink() } : l));
   return (
     <div className="app">
       <header className="topbar">

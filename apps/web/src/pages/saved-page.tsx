@@ -1,6 +1,7 @@
-import type { SavedAnswer, SavedAnswerResult } from '@nlq/contracts';
+import { roleAtLeast, type SavedAnswer, type SavedAnswerResult } from '@nlq/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AddToBoard } from '../components/add-to-board';
 import { useApi } from '../components/api-provider';
 import { DataTable } from '../components/data-table';
 import { SqlBlock } from '../components/sql-block';
@@ -12,7 +13,8 @@ import { useLoad } from '../lib/use-load';
 /**
  * Page /saved: the caller's saved answers (GET /api/saved; the service key sees everyone's), newest first. "Run"
  * reads each one again now (GET /api/saved/{id}/result: read-only, no model call) and shows its answer in words,
- * when the rows were read, and the table; "Delete" removes it.
+ * when the rows were read, and the table; "Add to board" puts it on a board (role analyst or stronger); "Delete"
+ * removes it.
  */
 export function SavedPage() {
   const { client } = useApi();
@@ -40,7 +42,7 @@ export function SavedPage() {
 
 /** One saved answer: its name, question and SQL, with Run and Delete. */
 function SavedItem({ saved, onDeleted }: { saved: SavedAnswer; onDeleted(): void }) {
-  const { client } = useApi();
+  const { client, me } = useApi();
   const toast = useToast();
   const [result, setResult] = useState<SavedAnswerResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,6 +76,7 @@ function SavedItem({ saved, onDeleted }: { saved: SavedAnswer; onDeleted(): void
           <button type="button" className="small" onClick={run} disabled={busy} data-testid="saved-run">
             {busy ? 'Running…' : 'Run'}
           </button>
+          {me && roleAtLeast(me.role, 'analyst') && <AddToBoard savedId={saved.id} savedName={saved.name} />}
           <button type="button" className="secondary small" onClick={remove} data-testid="saved-delete">
             Delete
           </button>

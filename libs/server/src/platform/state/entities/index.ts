@@ -10,6 +10,7 @@ import { VerifiedExampleEntity } from './verified-example.entity';
 import { BenchmarkEntity } from './benchmark.entity';
 import { BenchmarkRunEntity } from './benchmark-run.entity';
 import { SavedAnswerEntity } from './saved-answer.entity';
+import { BoardEntity } from './board.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
@@ -28,7 +29,9 @@ export const STATE_ENTITIES = [
   BenchmarkEntity,
   BenchmarkRunEntity,
   SavedAnswerEntity,
+  BoardEntity,
 ];
 export { BenchmarkEntity, BenchmarkRunEntity };
 export { VerifiedExampleEntity };
 export { SavedAnswerEntity };
+export { BoardEntity };
