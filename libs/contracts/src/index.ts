@@ -22,3 +22,4 @@ export * from './answer-warning';
 export * from './roles';
 export * from './data-policy';
 export * from './saved';
+export * from './schedules';

@@ -28,6 +28,7 @@ import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/
 import { ExamplesModule } from './application/knowledge/examples/examples.module';
 import { BenchmarksModule } from './application/benchmarks/benchmarks.module';
 import { SavedAnswersModule } from './application/saved/saved-answers.module';
+import { SchedulesModule } from './application/schedules/schedules.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
 import { McpModule } from './application/mcp/mcp.module';
@@ -75,6 +76,7 @@ export class AppModule {
         KnowledgeDefinitionsModule,
         BenchmarksModule,
         SavedAnswersModule,
+        SchedulesModule,
         LiveModule,
         McpModule,
         SignInModule,

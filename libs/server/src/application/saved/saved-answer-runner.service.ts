@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { ErrorCode, type SavedAnswerResult } from '@nlq/contracts';
 import { classifySql, countCutRows, DatabaseError, factualSummary, templateAnswer } from '@nlq/pipeline';
 import type { Caller } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { AppConfig } from '../../platform/config/app-config';
+import { callerIdentity, statementUnderPolicy } from '../../platform/pipeline/caller-read';
 import { TargetResolverService } from '../../platform/targets/target-resolver.service';
 import { suggestChart } from '../chat/chart-suggestion';
 import { SavedAnswersService } from './saved-answers.service';
@@ -13,7 +15,9 @@ import { SavedAnswersService } from './saved-answers.service';
  * connection, with no model call: classified again (only a read runs), then the driver's runRead (a read-only
  * transaction or handle, docs/architecture.md step 9) with MAX_RESULT_ROWS and STATEMENT_TIMEOUT_MS, the rows the
  * limit cut counted as answers do (row-total.ts), and the answer worded by the templates of step 11 (the factual
- * summary where no template states the result exactly).
+ * summary where no template states the result exactly). The SQL runs under the caller's data policy and database
+ * identity like an export (docs/http-api.md "Roles and data policies", "Enforcement"); schedules run it as their
+ * owner.
  */
 @Injectable()
 export class SavedAnswerRunnerService {
@@ -21,6 +25,7 @@ export class SavedAnswerRunnerService {
     @Inject(SavedAnswersService) private readonly saved: SavedAnswersService,
     @Inject(TargetResolverService) private readonly targets: TargetResolverService,
     private readonly config: AppConfig,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -33,17 +38,24 @@ export class SavedAnswerRunnerService {
     const kind = classifySql(saved.sql, target.driver.dialect).kind;
     if (kind !== 'read')
       throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads are run again; this SQL is classified ${kind}.`);
-    const limits = { maxRows: this.config.maxResultRows, timeoutMs: this.config.statementTimeoutMs };
+    const dialect = target.driver.dialect;
+    const statement = await statementUnderPolicy(this.dataSource, caller, target.connectionId, saved.sql, dialect);
+    const limits = {
+      maxRows: this.config.maxResultRows,
+      timeoutMs: this.config.statementTimeoutMs,
+      params: statement.params,
+      ...callerIdentity(this.config.postgresRlsRolePrefix, caller, dialect),
+    };
     const readAt = new Date().toISOString();
     let result;
     try {
-      result = await target.driver.runRead(saved.sql, limits);
+      result = await target.driver.runRead(statement.sql, limits);
     } catch (error) {
       if (error instanceof DatabaseError && error.kind !== 'connection' && error.kind !== 'timeout')
         throw new ApiException(422, ErrorCode.SQL_REFUSED, `The database refused the saved SQL: ${error.message}`);
       throw error;
     }
-    const counted = await countCutRows(target.driver, saved.sql, target.driver.dialect, result, limits);
+    const counted = await countCutRows(target.driver, statement.sql, dialect, result, limits);
     const full = { ...result, ...counted };
     return {
       saved_id: saved.id,

@@ -9,5 +9,6 @@ import { SavedAnswersService } from './saved-answers.service';
   imports: [TargetsModule],
   controllers: [SavedAnswersController],
   providers: [SavedAnswersService, SavedAnswerRunnerService],
+  exports: [SavedAnswersService, SavedAnswerRunnerService],
 })
 export class SavedAnswersModule {}

@@ -15,6 +15,7 @@ import type { DataSource } from 'typeorm';
 import { BenchmarksRepository } from './repositories/benchmarks.repository';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
 import { SavedAnswersRepository } from './repositories/saved-answers.repository';
+import { SchedulesRepository } from './repositories/schedules.repository';
 import {
   EXAMPLES_TTL_MS,
   FewShotExamplesRepository,
@@ -54,6 +55,8 @@ export class TypeOrmStateStore implements StateStore {
   readonly benchmarks: BenchmarksRepository;
   /** Saved answers: the /api/saved endpoints. */
   readonly savedAnswers: SavedAnswersRepository;
+  /** Schedules and their runs: the /api/schedules endpoints and the schedule scheduler. */
+  readonly schedules: SchedulesRepository;
   /** Live definitions per connection read for questions, with the epoch ms they were read (see {@link DEFINITIONS_TTL_MS}). */
   private readonly definitionsCache = new Map<string, { at: number; definitions: Promise<KnowledgeDefinition[]> }>();
 
@@ -77,6 +80,7 @@ export class TypeOrmStateStore implements StateStore {
     );
     this.benchmarks = new BenchmarksRepository(dataSource, this.exclusive);
     this.savedAnswers = new SavedAnswersRepository(dataSource, this.exclusive);
+    this.schedules = new SchedulesRepository(dataSource, this.exclusive);
     this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) =>
       this.forgetDefinitions(ids),
     );

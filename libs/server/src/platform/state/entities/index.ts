@@ -10,6 +10,8 @@ import { VerifiedExampleEntity } from './verified-example.entity';
 import { BenchmarkEntity } from './benchmark.entity';
 import { BenchmarkRunEntity } from './benchmark-run.entity';
 import { SavedAnswerEntity } from './saved-answer.entity';
+import { ScheduleEntity } from './schedule.entity';
+import { ScheduleRunEntity } from './schedule-run.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
@@ -28,7 +30,10 @@ export const STATE_ENTITIES = [
   BenchmarkEntity,
   BenchmarkRunEntity,
   SavedAnswerEntity,
+  ScheduleEntity,
+  ScheduleRunEntity,
 ];
 export { BenchmarkEntity, BenchmarkRunEntity };
 export { VerifiedExampleEntity };
 export { SavedAnswerEntity };
+export { ScheduleEntity, ScheduleRunEntity };
