@@ -24,7 +24,11 @@ export function textTable(columns: string[], rows: unknown[][], rowCount = rows.
   const cut = (text: string) => (text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text);
   const body = [columns.map(cut), ...tableCells(columns, rows).map((cells) => cells.map(cut))];
   const widths = columns.map((_, i) => Math.max(...body.map((cells) => cells[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join(' | ')
+      .trimEnd();
   const lines = [line(body[0] ?? []), widths.map((w) => '-'.repeat(w)).join('-+-'), ...body.slice(1).map(line)];
   const note = moreRowsNote(rowCount);
   return note ? [...lines, note].join('\n') : lines.join('\n');

@@ -46,7 +46,10 @@ function checkCommon(body: Body, create: boolean, problems: FieldProblems): Sche
   if (body.name !== undefined) {
     const name = text(body.name);
     if (!name || name.length > MAX_SCHEDULE_NAME)
-      problems.push({ field: 'name', problems: [`must be a non-blank text of at most ${MAX_SCHEDULE_NAME} characters`] });
+      problems.push({
+        field: 'name',
+        problems: [`must be a non-blank text of at most ${MAX_SCHEDULE_NAME} characters`],
+      });
     else fields.name = name;
   }
   if (body.enabled !== undefined) {
@@ -79,7 +82,8 @@ export function checkScheduleBody(
   if (create) Object.assign(fields, checkSource(body, problems));
   else
     for (const key of ['saved_id', 'board_id'])
-      if (body[key] !== undefined) problems.push({ field: key, problems: ['cannot be changed; create a new schedule'] });
+      if (body[key] !== undefined)
+        problems.push({ field: key, problems: ['cannot be changed; create a new schedule'] });
   if (body.deliver !== undefined || create) {
     const targets = checkDeliver(body.deliver, settings);
     if (isProblems(targets)) problems.push(...targets);

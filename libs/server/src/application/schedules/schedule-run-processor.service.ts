@@ -104,10 +104,18 @@ export class ScheduleRunProcessor {
         if (status.status === 'delivered') return status;
         try {
           await this.send(target, message);
-          return { ...status, status: 'delivered', attempts: status.attempts + 1, delivered_at: new Date().toISOString() };
+          return {
+            ...status,
+            status: 'delivered',
+            attempts: status.attempts + 1,
+            delivered_at: new Date().toISOString(),
+          };
         } catch (error) {
           const text = errorText(error);
-          this.logger.warn({ scheduleId: schedule.id, runId: run.id, target: status.target, error: text }, 'delivery failed');
+          this.logger.warn(
+            { scheduleId: schedule.id, runId: run.id, target: status.target, error: text },
+            'delivery failed',
+          );
           return { ...status, status: 'pending', attempts: status.attempts + 1, last_error: text };
         }
       }),

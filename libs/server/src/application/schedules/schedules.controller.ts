@@ -69,11 +69,7 @@ export class SchedulesController {
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: ScheduleDto })
   @ErrorResponseDto.document(400, 401, 403, 404)
-  update(
-    @CurrentCaller() caller: Caller,
-    @Param('id') id: string,
-    @Body() body: UpdateScheduleDto,
-  ): Promise<Schedule> {
+  update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateScheduleDto): Promise<Schedule> {
     return this.schedules.update(caller, id, { ...body });
   }
 

@@ -16,14 +16,7 @@ import { SavedAnswersService } from '../saved/saved-answers.service';
 import { BOARD_LOOKUP, type BoardLookup } from './board-lookup';
 import { EmailSender } from './email-sender';
 import { isProblems } from './schedule-input';
-import {
-  pendingDeliveries,
-  runView,
-  scheduleView,
-  toRecord,
-  toRow,
-  type ScheduleRecord,
-} from './schedule-record';
+import { pendingDeliveries, runView, scheduleView, toRecord, toRow, type ScheduleRecord } from './schedule-record';
 import { checkScheduleBody, type ScheduleFields } from './schedule-request';
 import { ScheduleSchedulerService } from './schedule-scheduler.service';
 

@@ -43,7 +43,9 @@ export async function postWebhook(url: string, body: unknown, allowedHosts: stri
         });
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer from ${target.host} in ${WEBHOOK_TIMEOUT_MS} ms`)));
+    request.on('timeout', () =>
+      request.destroy(new Error(`no answer from ${target.host} in ${WEBHOOK_TIMEOUT_MS} ms`)),
+    );
     request.on('error', (error) => reject(new Error(`${target.host}: ${error.message}`)));
     request.end(payload);
   });

@@ -22,7 +22,10 @@ export class CreateScheduleDto {
   @IsOptional()
   name?: unknown;
 
-  @ApiProperty({ description: '5-field cron expression or @daily-style nickname (croner syntax)', example: '0 8 * * 1' })
+  @ApiProperty({
+    description: '5-field cron expression or @daily-style nickname (croner syntax)',
+    example: '0 8 * * 1',
+  })
   @IsOptional()
   cron?: unknown;
 

@@ -102,12 +102,12 @@ export class SchedulesRepository {
     await this.exclusive.run(() => this.runs.update({ id }, changes));
   }
 
-  /** A schedule's runs, newest slot first, at most {@link MAX_LISTED_SCHEDULE_RUNS}. */
+  /** A schedule's runs, latest started first, at most {@link MAX_LISTED_SCHEDULE_RUNS}. */
   async listRuns(scheduleId: string): Promise<ScheduleRunEntity[]> {
     return this.exclusive.run(() =>
       this.runs.find({
         where: { scheduleId },
-        order: { dueAt: 'DESC', id: 'DESC' },
+        order: { startedAt: 'DESC', dueAt: 'DESC', id: 'DESC' },
         take: MAX_LISTED_SCHEDULE_RUNS,
       }),
     );
