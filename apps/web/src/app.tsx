@@ -10,10 +10,11 @@ import { LlmsPage } from './pages/llms-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OverviewPage } from './pages/overview-page';
 import { SavedPage } from './pages/saved-page';
+import { SchedulesPage } from './pages/schedules-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks and /saved (saved answers run again) behind the API key dialog or sign-in. */
+/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks, /saved (saved answers run again) and /schedules behind the API key dialog or sign-in. */
 export function App() {
   return (
     <BrowserRouter>
@@ -24,6 +25,7 @@ export function App() {
               <Route index element={<OverviewPage />} />
               <Route path="chat" element={<ChatPage />} />
               <Route path="saved" element={<SavedPage />} />
+              <Route path="schedules" element={<SchedulesPage />} />
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
               <Route path="knowledge" element={<KnowledgePage />} />

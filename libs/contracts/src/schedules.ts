@@ -97,3 +97,20 @@ export interface ScheduleRun {
 export interface ScheduleRunList {
   items: ScheduleRun[];
 }
+
+/** Body of POST /api/schedules: exactly one of `saved_id` and `board_id`. */
+export interface CreateScheduleRequest {
+  saved_id?: string;
+  board_id?: string;
+  name?: string;
+  cron: string;
+  timezone: string;
+  enabled?: boolean;
+  deliver: DeliveryTargetRequest[];
+  condition?: ScheduleCondition | null;
+}
+
+/** Body of PATCH /api/schedules/{id}: `deliver` replaces the whole list (webhook URLs given again in full). */
+export type UpdateScheduleRequest = Partial<
+  Pick<CreateScheduleRequest, 'name' | 'cron' | 'timezone' | 'enabled' | 'deliver' | 'condition'>
+>;

@@ -8,6 +8,7 @@ const LINKS: Array<{ to: string; label: string }> = [
   { to: '/', label: 'Overview' },
   { to: '/chat', label: 'Chat' },
   { to: '/saved', label: 'Saved' },
+  { to: '/schedules', label: 'Schedules' },
   { to: '/traces', label: 'Traces' },
   { to: '/knowledge', label: 'Knowledge' },
   { to: '/benchmarks', label: 'Benchmarks' },
