@@ -68,7 +68,7 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 0);
     const list = addresses as dns.LookupAddress[];
     const problem = list.map((a) => blockedAddressProblem(a.address)).find((p) => p !== null);
-    if (problem) return callback(new Error(`Delivery refused: ${hostname} resolves to an ${problem}`), '', 0);
+    if (problem) return callback(new Error(`Delivery refused: ${hostname} resolved to a refused ${problem}`), '', 0);
     if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     const first = list[0];
     if (!first) return callback(new Error(`${hostname} did not resolve`), '', 0);

@@ -58,7 +58,8 @@ export class ScheduleRunProcessor {
       try {
         results = await this.reader.read(schedule);
       } catch (error) {
-        await this.finishAttempt(run, attempts, last, { error: errorText(error) });
+        const deliveries = last ? (JSON.parse(run.deliveries) as ScheduleDeliveryStatus[]) : undefined;
+        await this.finishAttempt(run, attempts, last, { error: errorText(error), deliveries });
         return last ? 'done' : 'retry';
       }
       const met = conditionHolds(schedule.condition, results);
