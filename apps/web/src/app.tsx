@@ -12,10 +12,11 @@ import { LlmsPage } from './pages/llms-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { SavedPage } from './pages/saved-page';
 import { StartPage } from './pages/start-page';
+import { SchedulesPage } from './pages/schedules-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks, /saved (saved answers run again) and /boards behind the API key dialog or sign-in; `/` is the Overview for admins and the Chat for everyone else. */
+/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks, /saved (saved answers run again), /boards and /schedules behind the API key dialog or sign-in; `/` is the Overview for admins and the Chat for everyone else. */
 export function App() {
   return (
     <BrowserRouter>
@@ -28,6 +29,7 @@ export function App() {
               <Route path="saved" element={<SavedPage />} />
               <Route path="boards" element={<BoardsPage />} />
               <Route path="boards/:id" element={<BoardPage />} />
+              <Route path="schedules" element={<SchedulesPage />} />
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
               <Route path="knowledge" element={<KnowledgePage />} />

@@ -23,3 +23,4 @@ export * from './roles';
 export * from './data-policy';
 export * from './saved';
 export * from './boards';
+export * from './schedules';

@@ -29,6 +29,7 @@ import { ExamplesModule } from './application/knowledge/examples/examples.module
 import { BenchmarksModule } from './application/benchmarks/benchmarks.module';
 import { BoardsModule } from './application/boards/boards.module';
 import { SavedAnswersModule } from './application/saved/saved-answers.module';
+import { SchedulesModule } from './application/schedules/schedules.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
 import { McpModule } from './application/mcp/mcp.module';
@@ -77,6 +78,7 @@ export class AppModule {
         BenchmarksModule,
         SavedAnswersModule,
         BoardsModule,
+        SchedulesModule,
         LiveModule,
         McpModule,
         SignInModule,

@@ -9,6 +9,7 @@ const LINKS: Array<{ to: string; label: string }> = [
   { to: '/chat', label: 'Chat' },
   { to: '/saved', label: 'Saved' },
   { to: '/boards', label: 'Boards' },
+  { to: '/schedules', label: 'Schedules' },
   { to: '/traces', label: 'Traces' },
   { to: '/knowledge', label: 'Knowledge' },
   { to: '/benchmarks', label: 'Benchmarks' },

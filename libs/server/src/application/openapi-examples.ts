@@ -7,6 +7,8 @@
  * libs/server/test/openapi-examples.integration-spec.ts fails for any operation left without an example.
  */
 
+import { SCHEDULE_SCHEMA_EXAMPLES } from './schedules/schedule-examples';
+
 const SESSION = 'sales-review';
 const ENTRY_ID = '01a21482-5db3-763e-b593-c49f9377e262';
 const TRACE_ID = '01a21482-5db3-763e-b593-c3b2168030da';
@@ -519,6 +521,7 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       ],
     },
   ],
+  ...SCHEDULE_SCHEMA_EXAMPLES,
 ]);
 
 /**

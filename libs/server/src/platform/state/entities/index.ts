@@ -11,6 +11,8 @@ import { BenchmarkEntity } from './benchmark.entity';
 import { BenchmarkRunEntity } from './benchmark-run.entity';
 import { SavedAnswerEntity } from './saved-answer.entity';
 import { BoardEntity } from './board.entity';
+import { ScheduleEntity } from './schedule.entity';
+import { ScheduleRunEntity } from './schedule-run.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
@@ -30,8 +32,11 @@ export const STATE_ENTITIES = [
   BenchmarkRunEntity,
   SavedAnswerEntity,
   BoardEntity,
+  ScheduleEntity,
+  ScheduleRunEntity,
 ];
 export { BenchmarkEntity, BenchmarkRunEntity };
 export { VerifiedExampleEntity };
 export { SavedAnswerEntity };
 export { BoardEntity };
+export { ScheduleEntity, ScheduleRunEntity };

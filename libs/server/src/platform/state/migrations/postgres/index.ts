@@ -15,6 +15,7 @@ import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
 import { BenchmarkSchedules1795600000532 } from './1795600000532-BenchmarkSchedules';
 import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
 import { Boards1796000200002 } from './1796000200002-Boards';
+import { Schedules1796000100002 } from './1796000100002-Schedules';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -34,5 +35,6 @@ export const POSTGRES_MIGRATIONS = [
   DataPolicies1795600000412,
   SavedAnswers1795600000472,
   BenchmarkSchedules1795600000532,
+  Schedules1796000100002,
   Boards1796000200002,
 ];

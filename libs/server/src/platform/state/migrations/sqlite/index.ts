@@ -15,6 +15,7 @@ import { DataPolicies1795600000411 } from './1795600000411-DataPolicies';
 import { BenchmarkSchedules1795600000531 } from './1795600000531-BenchmarkSchedules';
 import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
 import { Boards1796000200001 } from './1796000200001-Boards';
+import { Schedules1796000100001 } from './1796000100001-Schedules';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -34,5 +35,6 @@ export const SQLITE_MIGRATIONS = [
   DataPolicies1795600000411,
   SavedAnswers1795600000471,
   BenchmarkSchedules1795600000531,
+  Schedules1796000100001,
   Boards1796000200001,
 ];
