@@ -27,7 +27,8 @@ import { call, makeDataDir, removeDataDir } from '../src/testing/test-app';
 const SERVICE = 'service-key-0123456789abcdef';
 const ANALYST = 'analyst-key-0123456789abcdef';
 const VIEWER = 'viewer-key-0123456789abcdef';
-const USERS = `ana:${ANALYST}:analyst,vic:${VIEWER}`;
+const OTHER_ANALYST = 'other-analyst-key-0123456789';
+const USERS = `ana:${ANALYST}:analyst,vic:${VIEWER},bo:${OTHER_ANALYST}:analyst`;
 const TOKEN = 'T0SECRET/B0SECRET/hook-token-5c1d9e';
 const YEARLY = { cron: '0 6 1 1 *', timezone: 'Europe/Berlin' };
 const HOUR_MS = 3_600_000;
@@ -247,6 +248,37 @@ describe('schedules with SQLite state', () => {
     await api(`/api/schedules/${id}/run`, {});
     await runsWhen(api, id, (items) => items.length === 3 && items.every(finished));
     expect(sent()).toBe(2);
+  });
+
+  it("delivers a board: each tile's saved answer in tile order, in one message", async () => {
+    const api = client(app as unknown as LoggedApp);
+    const countId = await savedCount(api);
+    const countries = await api('/api/saved', {
+      name: 'Countries',
+      sql: 'SELECT COUNT(DISTINCT country) AS countries FROM customers',
+    });
+    const tiles = [countries.body.id, countId].map((saved_id, i) => ({ saved_id, x: i * 6, y: 0, w: 6, h: 2 }));
+    const board = await api('/api/boards', { name: 'Weekly', tiles });
+    expect(board.status).toBe(201);
+    const created = await api('/api/schedules', {
+      board_id: board.body.id,
+      ...YEARLY,
+      deliver: [{ type: 'webhook', url: `${hook.url}/board` }],
+    });
+    expect(created).toMatchObject({ status: 201, body: { name: 'Weekly', board_id: board.body.id } });
+    await api(`/api/schedules/${created.body.id}/run`, {});
+    const runs = await runsWhen(api, created.body.id, (items) => items.length === 1 && items.every(finished));
+    expect(runs[0].status).toBe('delivered');
+    const message = hook.received.find((m) => m.path === '/board');
+    const results = (message?.body as { results: Array<{ name: string; rows: unknown[][] }> }).results;
+    expect(results.map((r) => r.name)).toEqual(['Countries', 'Customers']);
+    expect(results[1].rows).toEqual([[1000]]);
+    const other = await client(app as unknown as LoggedApp, OTHER_ANALYST)('/api/schedules', {
+      board_id: board.body.id,
+      ...YEARLY,
+      deliver: [{ type: 'webhook', url: `${hook.url}/board` }],
+    });
+    expect(other).toMatchObject({ status: 404, body: { message: 'board not found' } });
   });
 
   it('retries a webhook answering 500 with backoff: delivered once, on the third attempt', async () => {

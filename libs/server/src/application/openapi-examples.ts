@@ -282,7 +282,7 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       warnings: [],
     },
   ],
-  ['SessionSummaryPageDto', { items: [sessionSummary], page: 1, page_size: 20, total: 1 }],
+  ['SessionSummaryPageDto', { items: [sessionSummary], page: 1, page_size: 20, total: 1, next_cursor: null }],
   [
     'SessionDetailDto',
     { session: sessionSummary, history: [historyEntry], feedback: [], next_cursor: null, limit: 50 },
