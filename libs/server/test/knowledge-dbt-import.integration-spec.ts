@@ -5,22 +5,15 @@
  * cannot state with the reason, re-imports without new versions, refuses malformed YAML, and the offline engine
  * answers a question naming an imported metric with SQL computing its expression and filter.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
+import { DBT_SHOP_PROJECT as PROJECT, dbtShopSql } from './fixtures/dbt-shop/dbt-shop';
 
 jest.setTimeout(120_000);
 
 const KEY = 'service-key-0123456789abcdef';
-const MODELS = path.join(__dirname, 'fixtures', 'dbt-shop', 'models');
-const PROJECT = fs
-  .readdirSync(MODELS)
-  .sort()
-  .map((f) => fs.readFileSync(path.join(MODELS, f), 'utf8'))
-  .join('\n---\n');
 
 describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic layer import on $name', (engine) => {
   let database: ScratchDatabase;
@@ -36,17 +29,7 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
   beforeAll(async () => {
     database = await engine.create();
     driver = createDriver(database.url);
-    const orders = Array.from({ length: 40 }, (_, i) => {
-      const status = i % 4 === 0 ? 'returned' : 'completed';
-      return `(${i + 1}, ${(i % 5) + 1}, '2024-0${(i % 9) + 1}-1${i % 10}', '${status}', ${10 + i}, ${i % 3 === 0 ? 'TRUE' : 'FALSE'})`;
-    });
-    for (const sql of [
-      'CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, customer_name VARCHAR(40), region VARCHAR(10))',
-      "INSERT INTO customers VALUES (1, 'Ann', 'EU'), (2, 'Bob', 'US'), (3, 'Cy', 'EU'), (4, 'Di', 'US'), (5, 'Ed', 'EU')",
-      'CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER, ordered_at DATE, status VARCHAR(20), order_total DECIMAL(10,2), is_food_order BOOLEAN)',
-      `INSERT INTO orders VALUES ${orders.join(', ')}`,
-    ])
-      await driver.runWrite(sql, { timeoutMs: 20_000 });
+    for (const sql of dbtShopSql()) await driver.runWrite(sql, { timeoutMs: 20_000 });
     app = await startTestApp({ QUERY_DATABASE_URL: database.url, SERVICE_API_KEY: KEY });
   }, 120_000);
 

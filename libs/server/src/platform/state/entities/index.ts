@@ -13,7 +13,7 @@ import { SavedAnswerEntity } from './saved-answer.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
-export { toKnowledgeDefinition } from './knowledge-definition.mapper';
+export { originView, toKnowledgeDefinition } from './knowledge-definition.mapper';
 
 /** Every entity of the state store. */
 export const STATE_ENTITIES = [

@@ -237,6 +237,15 @@ export class ExportQueryDto {
   @IsString()
   @Length(1, 64)
   connection_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['nlq', 'dbt'],
+    description:
+      'nlq (default): every definition; dbt: those imported from dbt, as MetricFlow YAML (docs/knowledge.md "Export to dbt")',
+  })
+  @IsOptional()
+  @IsIn(['nlq', 'dbt'])
+  format?: 'nlq' | 'dbt';
 }
 
 /** JSON body of POST /api/knowledge/import: the YAML document GET /api/knowledge/export writes. */

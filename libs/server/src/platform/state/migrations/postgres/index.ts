@@ -15,6 +15,7 @@ import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
 import { BenchmarkSchedules1795600000532 } from './1795600000532-BenchmarkSchedules';
 import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
 
+import { KnowledgeDefinitionOrigin1796000400002 } from './1796000400002-KnowledgeDefinitionOrigin';
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
   InitialSchema1795496476816,
@@ -33,4 +34,5 @@ export const POSTGRES_MIGRATIONS = [
   DataPolicies1795600000412,
   SavedAnswers1795600000472,
   BenchmarkSchedules1795600000532,
+  KnowledgeDefinitionOrigin1796000400002,
 ];

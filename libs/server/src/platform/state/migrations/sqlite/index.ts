@@ -15,6 +15,7 @@ import { DataPolicies1795600000411 } from './1795600000411-DataPolicies';
 import { BenchmarkSchedules1795600000531 } from './1795600000531-BenchmarkSchedules';
 import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
 
+import { KnowledgeDefinitionOrigin1796000400001 } from './1796000400001-KnowledgeDefinitionOrigin';
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
   InitialSchema1795496474596,
@@ -33,4 +34,5 @@ export const SQLITE_MIGRATIONS = [
   DataPolicies1795600000411,
   SavedAnswers1795600000471,
   BenchmarkSchedules1795600000531,
+  KnowledgeDefinitionOrigin1796000400001,
 ];
