@@ -59,7 +59,6 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
     const skipped = new Map(
       (first.body.skipped as Array<{ name: string; reason: string }>).map((s) => [s.name, s.reason]),
     );
-    expect(skipped.get('median_order_value')).toMatch(/median has no aggregate/);
     expect(skipped.get('weekly_revenue')).toMatch(/window of 7 days/);
     expect(skipped.get('revenue_growth')).toMatch(/offset in time/);
     expect(skipped.get('returns')).toMatch(/no table returns/);
@@ -122,6 +121,46 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
       timeoutMs: 5000,
     });
     expect(Number(answered.body.rows[0][0])).toBeCloseTo(Number(expected.rows[0][0]), 2);
+  });
+
+  it('imports median and percentile measures where the dialect has a percentile aggregate, else skips them', async () => {
+    const answer = await dbtImport();
+    const skipped = new Map(
+      (answer.body.skipped as Array<{ name: string; reason: string }>).map((s) => [s.name, s.reason]),
+    );
+    const metrics = (await api('/api/knowledge/definitions?kind=metric&page_size=100')).body.items as Array<
+      Record<string, unknown>
+    >;
+    if (engine.name !== 'postgresql') {
+      expect(skipped.get('median_order_value')).toMatch(/the dialect cannot compute percentile/);
+      expect(skipped.get('p90_order_value')).toMatch(/the dialect cannot compute percentile/);
+      expect(metrics.find((m) => m.name === 'median_order_value')).toBeUndefined();
+      return;
+    }
+    expect(skipped.has('median_order_value')).toBe(false);
+    expect(metrics.find((m) => m.name === 'median_order_value')?.expression).toBe(
+      'PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY orders.order_total)',
+    );
+    expect(metrics.find((m) => m.name === 'p90_order_value')).toMatchObject({
+      expression: 'PERCENTILE_DISC(0.9) WITHIN GROUP (ORDER BY orders.order_total)',
+      filter: "orders.status = 'completed'",
+    });
+    for (const [question, direct] of [
+      [
+        'What is the median order value?',
+        'SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY order_total) FROM orders',
+      ],
+      [
+        'What is the p90 order value?',
+        "SELECT percentile_disc(0.9) WITHIN GROUP (ORDER BY order_total) FROM orders WHERE status = 'completed'",
+      ],
+    ]) {
+      const answered = await api('/api/chat', { body: { question } });
+      expect(answered.body).toMatchObject({ success: true });
+      expect(answered.body.sql).toMatch(/PERCENTILE_(CONT|DISC)\(0\.[59]\) WITHIN GROUP \(ORDER BY/i);
+      const expected = await driver.runRead(direct, { maxRows: 1, timeoutMs: 5000 });
+      expect(Number(answered.body.rows[0][0])).toBeCloseTo(Number(expected.rows[0][0]), 2);
+    }
   });
 
   it('refuses malformed YAML and a definition nlq refuses, all or nothing unless partial', async () => {
