@@ -251,7 +251,7 @@ function DescriptionList({
                       data-testid="description-edit"
                     >
                       Edit
-                    </button>
+                    </button>{' '}
                     <button
                       type="button"
                       className="small danger"
