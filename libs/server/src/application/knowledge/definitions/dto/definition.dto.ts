@@ -300,6 +300,13 @@ export class DefinitionViewDto {
   @ApiProperty() updated_at!: string;
   @ApiProperty() updated_by!: string;
   @ApiProperty() deleted!: boolean;
+  @ApiProperty({
+    nullable: true,
+    description:
+      'Where it came from: {"source": "dbt", "entry": "metric completed_revenue"} for a dbt import, null when typed in nlq (docs/knowledge.md "Export to dbt")',
+    example: { source: 'dbt', entry: 'metric completed_revenue' },
+  })
+  origin?: { source: 'dbt'; entry: string } | null;
   @ApiPropertyOptional() name?: string;
   @ApiPropertyOptional({ type: [String] }) synonyms?: string[];
   @ApiPropertyOptional() description?: string;
