@@ -112,6 +112,67 @@ describe('web knowledge page and definitions used by an answer', () => {
     await saveScreenshot(page, '42-knowledge-examples');
   });
 
+  for (const viewport of [
+    { name: 'desktop', width: 1400, height: 900, column: 'segment', text: 'Customer tier: retail, business or vip.' },
+    { name: 'phone', width: 390, height: 844, column: 'signup_date', text: 'Day the account was opened.' },
+  ]) {
+    it(`at ${viewport.width}x${viewport.height} (${viewport.name}) a description typed on /knowledge shows in the chat's schema panel`, async () => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto(`${stack.url}/knowledge`);
+      const form = page.getByTestId('description-form');
+      await form.waitFor();
+      await page.getByTestId('description-table').fill('customers');
+      await page.getByTestId('description-column').fill('no_such_column');
+      await page.getByTestId('description-text').fill('Nothing.');
+      await page.getByTestId('description-save').click();
+      const problem = page.getByTestId('description-problem-target');
+      await problem.waitFor();
+      expect(await problem.innerText()).toMatch(/no_such_column/);
+      expect(await page.getByTestId('description-form-error').innerText()).toMatch(/does not hold|invalid|target/i);
+
+      await page.getByTestId('description-column').fill(viewport.column);
+      await page.getByTestId('description-text').fill(viewport.text);
+      await page.getByTestId('description-save').click();
+      const row = page.getByTestId('description-row').filter({ hasText: `customers.${viewport.column}` });
+      await row.waitFor();
+      expect(await row.locator('td').allInnerTexts()).toEqual([
+        `customers.${viewport.column}`,
+        viewport.text,
+        'typed',
+        'Edit Delete',
+      ]);
+      expect(await page.getByTestId('description-problem-target').count()).toBe(0);
+      const listed = page.getByTestId('definition-row').filter({ hasText: `customers.${viewport.column}` });
+      await listed.waitFor();
+      expect(await form.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      // nothing wider than the window: a wide table scrolls inside its frame
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await saveScreenshot(page, `44-knowledge-descriptions-${viewport.name}`);
+
+      await page.getByTestId('nav-chat').click();
+      await page.getByTestId('schema-toggle').click();
+      const column = page
+        .getByTestId('schema-panel')
+        .locator(`.schema-columns > li:has([data-testid="schema-column"][data-name="${viewport.column}"])`);
+      await column.getByTestId('schema-column-description').waitFor();
+      expect(await column.getByTestId('schema-column-description').innerText()).toBe(viewport.text);
+      await saveScreenshot(page, `45-chat-schema-description-${viewport.name}`);
+      await page.getByTestId('schema-close').click();
+    });
+  }
+
+  it('deletes a typed description from /knowledge, and the schema panel no longer shows it', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${stack.url}/knowledge`);
+    const row = page.getByTestId('description-row').filter({ hasText: 'customers.segment' });
+    await row.waitFor();
+    await row.getByTestId('description-delete').click();
+    await row.waitFor({ state: 'detached' });
+    const shown = await stack.api('/api/connections/default/schema');
+    const customers = (shown.body.tables as Array<Record<string, any>>).find((t) => t.name === 'customers');
+    expect(customers?.columns.find((c: { name: string }) => c.name === 'segment').description).toBeNull();
+  });
+
   it('says plainly that a user key cannot see the knowledge, without an error toast', async () => {
     await page.goto(`${stack.url}/knowledge`);
     await page.getByTestId('definitions-table').waitFor();

@@ -84,6 +84,15 @@ export type KnowledgeDefinitionBody =
   | DescriptionDefinitionBody
   | RelationshipDefinitionBody;
 
+/**
+ * Where a stored definition came from (docs/knowledge.md "Export to dbt"): `dbt` for one imported from a dbt
+ * project, `entry` naming the project's part (`metric completed_revenue`, `model stg_customers column region`).
+ */
+export interface KnowledgeDefinitionOrigin {
+  source: 'dbt';
+  entry: string;
+}
+
 /** Bookkeeping of a stored definition (one version of it). */
 export interface KnowledgeDefinitionMeta {
   id: string;
@@ -98,6 +107,8 @@ export interface KnowledgeDefinitionMeta {
   updated_by: string;
   /** True once deleted: the definition is no longer used, its history is kept. */
   deleted: boolean;
+  /** Where it came from; null (or absent) for a definition typed in nlq. */
+  origin?: KnowledgeDefinitionOrigin | null;
 }
 
 /**

@@ -20,6 +20,7 @@ import type {
   FeedbackSignal,
   KnowledgeDefinition,
   KnowledgeDefinitionBody,
+  KnowledgeDefinitionKind,
   LlmInput,
   LlmView,
   Page,
@@ -369,7 +370,9 @@ export class ApiClient {
   }
 
   /** GET /api/knowledge/definitions: live definitions of the active connection, oldest first (service key only). */
-  definitions(query: { page?: number; page_size?: number } = {}): Promise<Page<KnowledgeDefinition>> {
+  definitions(
+    query: { page?: number; page_size?: number; kind?: KnowledgeDefinitionKind } = {},
+  ): Promise<Page<KnowledgeDefinition>> {
     return this.request('GET', '/api/knowledge/definitions', { query });
   }
   /** POST /api/knowledge/definitions: a new definition of the active connection (service key only; 400 names the field). */
@@ -379,6 +382,10 @@ export class ApiClient {
   /** PATCH /api/knowledge/definitions/{id}: changed fields, a new version (service key only; 400 names the field). */
   updateDefinition(id: string, patch: Partial<KnowledgeDefinitionBody>): Promise<KnowledgeDefinition> {
     return this.request('PATCH', `/api/knowledge/definitions/${encodeURIComponent(id)}`, { body: patch });
+  }
+  /** DELETE /api/knowledge/definitions/{id}: a last version marked deleted, the history kept (service key only). */
+  deleteDefinition(id: string): Promise<void> {
+    return this.request('DELETE', `/api/knowledge/definitions/${encodeURIComponent(id)}`);
   }
   /** GET /api/knowledge/definitions/{id}/versions: every version, oldest first, with its change. */
   definitionVersions(

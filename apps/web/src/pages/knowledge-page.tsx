@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useApi } from '../components/api-provider';
 import { AddToBenchmark } from '../components/add-to-benchmark';
 import { DefinitionForm } from '../components/definition-form';
+import { DescriptionsSection } from '../components/descriptions-section';
 import { Pager } from '../components/pager';
 import { useToast } from '../components/toasts';
 import { isForbiddenError } from '../lib/forbidden';
@@ -65,7 +66,7 @@ function DefinitionVersions({ definition }: { definition: KnowledgeDefinition })
  * Definitions of the active connection, a table; one selected shows its versions; "New definition" and "Edit" open
  * the form (components/definition-form.tsx). Reloaded when the key changes.
  */
-function Definitions() {
+function Definitions({ changes }: { changes: number }) {
   const { client, me } = useApi();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
@@ -73,7 +74,7 @@ function Definitions() {
   const [editing, setEditing] = useState<string | null>(null);
   const defs = useLoad(
     () => client.definitions({ page, page_size: PAGE_SIZE }),
-    [client, page, me?.user_id],
+    [client, page, me?.user_id, changes],
     isForbidden,
   );
   if (isForbidden(defs.error)) return <ServiceKeyNeeded what="Definitions" />;
@@ -300,15 +301,23 @@ function Examples() {
   );
 }
 
-/** Page /knowledge: the governed knowledge of the active connection: definitions and verified examples. */
+/**
+ * Page /knowledge: the governed knowledge of the active connection: definitions, the descriptions of its tables and
+ * columns, and verified examples.
+ */
 export function KnowledgePage() {
+  /** Counts the descriptions saved or deleted, so that the definitions table reloads. */
+  const [changes, setChanges] = useState(0);
   return (
     <section aria-labelledby="knowledge-title">
       <div className="page-head">
         <h1 id="knowledge-title">Knowledge</h1>
       </div>
       <div className="knowledge-section">
-        <Definitions />
+        <Definitions changes={changes} />
+      </div>
+      <div className="knowledge-section">
+        <DescriptionsSection onChanged={() => setChanges((n) => n + 1)} />
       </div>
       <div className="knowledge-section">
         <Examples />

@@ -1,5 +1,6 @@
 import type { KnowledgeDefinition, KnowledgeDefinitionBody, KnowledgeDefinitionKind } from '@nlq/contracts';
 import {
+  originView,
   toKnowledgeDefinition,
   type KnowledgeDefinitionEntity,
   type KnowledgeDefinitionVersionEntity,
@@ -117,6 +118,7 @@ export function toVersionView(
     updated_by: row.createdBy,
     deleted: Boolean(row.deleted),
     change: row.change as 'create' | 'update' | 'delete',
+    origin: originView(row.origin),
     ...bodyOf(row),
   };
 }

@@ -14,6 +14,7 @@ export function firstVersion(
   body: KnowledgeDefinitionBody,
   at: string,
   userId: string,
+  origin: string | null = null,
 ): KnowledgeDefinitionEntity {
   return {
     id: randomUUID(),
@@ -21,6 +22,7 @@ export function firstVersion(
     kind: body.kind,
     name: definitionName(body),
     body: JSON.stringify(body),
+    origin,
     version: 1,
     deleted: false,
     createdAt: at,
@@ -29,15 +31,20 @@ export function firstVersion(
   };
 }
 
-/** The next version of `current` holding `body`, made at `at` (ISO-8601) by `userId`. */
+/**
+ * The next version of `current` holding `body`, made at `at` (ISO-8601) by `userId`; its origin `origin` when given,
+ * else the current one (an edit in nlq keeps where the definition came from).
+ */
 export function nextVersion(
   current: KnowledgeDefinitionEntity,
   body: KnowledgeDefinitionBody,
   at: string,
   userId: string,
+  origin?: string | null,
 ): KnowledgeDefinitionEntity {
   return {
     ...current,
+    origin: origin === undefined ? (current.origin ?? null) : origin,
     kind: body.kind,
     name: definitionName(body),
     body: JSON.stringify(body),

@@ -125,7 +125,8 @@ export class KnowledgeDefinitionsController {
   /** The live definitions of a connection as YAML. */
   @Get('export')
   @ApiOperation({
-    summary: 'The live definitions of a connection (default the active one) as a YAML document (service key only)',
+    summary:
+      'The live definitions of a connection (default the active one) as a YAML document; with format=dbt those imported from dbt as MetricFlow YAML (service key only)',
   })
   @ApiProduces('application/yaml')
   @ApiOkResponse({ description: 'The YAML document (docs/knowledge.md "YAML")', schema: { type: 'string' } })
@@ -136,7 +137,10 @@ export class KnowledgeDefinitionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     assertService(caller, 'export knowledge definitions');
-    const yaml = await this.definitions.exportYaml(query.connection_id);
+    const yaml =
+      query.format === 'dbt'
+        ? await this.definitions.exportDbt(query.connection_id)
+        : await this.definitions.exportYaml(query.connection_id);
     // set only on success: an error answers in the JSON error shape
     void reply.header('content-type', 'application/yaml; charset=utf-8');
     return yaml;

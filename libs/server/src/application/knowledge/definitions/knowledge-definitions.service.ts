@@ -39,6 +39,8 @@ import { checkImport, parseImport, planImport } from './knowledge-import';
 import { checkDrafts } from '../dbt/dbt-check';
 import { translateDbtProject } from '../dbt/dbt-definitions';
 import { parseDbtProject } from '../dbt/dbt-documents';
+import { dbtOrigins } from '../dbt/dbt-origin';
+import { exportDbtYaml } from '../dbt/dbt-export';
 import {
   KIND_FIELDS,
   type CreateDefinitionDto,
@@ -178,6 +180,15 @@ export class KnowledgeDefinitionsService {
   }
 
   /**
+   * The live definitions of a connection (default the active one) that came from a dbt project, as MetricFlow YAML
+   * (exportDbtYaml; docs/knowledge.md "Export to dbt"). @throws the pipeline's NotFoundError (404) for an unknown connection.
+   */
+  async exportDbt(connectionId?: string): Promise<string> {
+    const { connectionId: id, schema } = await this.pipeline.connectionSchema(connectionId);
+    return exportDbtYaml(await this.definitions.live(id), schema);
+  }
+
+  /**
    * Import a YAML document into a connection (the one named, else the active one; the document's own `connection_id`
    * is informational). Every definition is validated and checked first, and all are written in one transaction or
    * none: a definition whose name (an instruction: its scope and text) matches a live one updates it when different,
@@ -244,7 +255,8 @@ export class KnowledgeDefinitionsService {
         checked.problems,
         'The dbt project holds definitions nlq refuses; nothing was imported.',
       );
-    const { changes, result } = planImport(bodies, live, connectionId, caller.userId);
+    const origins = dbtOrigins(bodies, project, schema, tables);
+    const { changes, result } = planImport(bodies, live, connectionId, caller.userId, origins);
     await this.write(changes, caller);
     auditCallerEvent(this.logger, 'knowledge.import', caller, {
       connectionId,

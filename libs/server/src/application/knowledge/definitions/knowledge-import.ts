@@ -102,12 +102,14 @@ export function checkImport(
 /**
  * The changes an import makes, in document order: a definition whose key matches a live one updates it when it
  * differs, any other is created; stamped a millisecond apart so that lists (oldest first) keep the document's order.
+ * `origins` (by definitionKey, JSON) is stored on the versions written (a dbt import's provenance).
  */
 export function planImport(
   bodies: readonly KnowledgeDefinitionBody[],
   live: ReadonlyMap<string, KnowledgeDefinitionEntity>,
   connectionId: string,
   userId: string,
+  origins: ReadonlyMap<string, string> = new Map(),
 ): { changes: DefinitionChange[]; result: KnowledgeImportResult } {
   const start = Date.now();
   const changes: DefinitionChange[] = [];
@@ -123,11 +125,12 @@ export function planImport(
     const now = new Date(start + index).toISOString();
     const label = definitionLabel(body);
     const existing = live.get(definitionKey(body));
+    const origin = origins.get(definitionKey(body));
     if (!existing) {
-      changes.push({ row: firstVersion(connectionId, body, now, userId), change: 'create' });
+      changes.push({ row: firstVersion(connectionId, body, now, userId, origin), change: 'create' });
       result.created_names.push(label);
     } else if (existing.body !== JSON.stringify(body)) {
-      changes.push({ row: nextVersion(existing, body, now, userId), change: 'update' });
+      changes.push({ row: nextVersion(existing, body, now, userId, origin), change: 'update' });
       result.updated_names.push(label);
     } else {
       result.unchanged++;

@@ -16,7 +16,7 @@ import { ScheduleRunEntity } from './schedule-run.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
-export { toKnowledgeDefinition } from './knowledge-definition.mapper';
+export { originView, toKnowledgeDefinition } from './knowledge-definition.mapper';
 
 /** Every entity of the state store. */
 export const STATE_ENTITIES = [

@@ -25,6 +25,13 @@ export class KnowledgeDefinitionVersionEntity {
   @Column({ name: 'body', type: 'text' })
   body!: string;
 
+  /**
+   * Where the definition came from, as JSON (DefinitionOrigin of application/knowledge/dbt/dbt-origin.ts): the dbt
+   * entries it was translated from; null for a definition typed in nlq (docs/knowledge.md "Export to dbt").
+   */
+  @Column({ name: 'origin', type: 'text', nullable: true })
+  origin!: string | null;
+
   /** create, update or delete: the change that made this version. */
   @Column({ name: 'change', type: 'varchar', length: 16 })
   change!: string;

@@ -26,6 +26,13 @@ export class KnowledgeDefinitionEntity {
   @Column({ name: 'body', type: 'text' })
   body!: string;
 
+  /**
+   * Where the definition came from, as JSON (DefinitionOrigin of application/knowledge/dbt/dbt-origin.ts): the dbt
+   * entries it was translated from; null for a definition typed in nlq (docs/knowledge.md "Export to dbt").
+   */
+  @Column({ name: 'origin', type: 'text', nullable: true })
+  origin!: string | null;
+
   @Column({ name: 'version', type: 'integer' })
   version!: number;
 

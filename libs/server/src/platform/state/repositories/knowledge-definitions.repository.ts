@@ -110,6 +110,7 @@ export class KnowledgeDefinitionsRepository {
               kind: row.kind,
               name: row.name,
               body: row.body,
+              origin: row.origin ?? null,
               change,
               deleted: row.deleted,
               createdAt: row.updatedAt,

@@ -237,6 +237,15 @@ export class ExportQueryDto {
   @IsString()
   @Length(1, 64)
   connection_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['nlq', 'dbt'],
+    description:
+      'nlq (default): every definition; dbt: those imported from dbt, as MetricFlow YAML (docs/knowledge.md "Export to dbt")',
+  })
+  @IsOptional()
+  @IsIn(['nlq', 'dbt'])
+  format?: 'nlq' | 'dbt';
 }
 
 /** JSON body of POST /api/knowledge/import: the YAML document GET /api/knowledge/export writes. */
@@ -291,6 +300,13 @@ export class DefinitionViewDto {
   @ApiProperty() updated_at!: string;
   @ApiProperty() updated_by!: string;
   @ApiProperty() deleted!: boolean;
+  @ApiProperty({
+    nullable: true,
+    description:
+      'Where it came from: {"source": "dbt", "entry": "metric completed_revenue"} for a dbt import, null when typed in nlq (docs/knowledge.md "Export to dbt")',
+    example: { source: 'dbt', entry: 'metric completed_revenue' },
+  })
+  origin?: { source: 'dbt'; entry: string } | null;
   @ApiPropertyOptional() name?: string;
   @ApiPropertyOptional({ type: [String] }) synonyms?: string[];
   @ApiPropertyOptional() description?: string;

@@ -17,6 +17,7 @@ import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
 import { Boards1796000200002 } from './1796000200002-Boards';
 import { Schedules1796000100002 } from './1796000100002-Schedules';
 
+import { KnowledgeDefinitionOrigin1796000400002 } from './1796000400002-KnowledgeDefinitionOrigin';
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
   InitialSchema1795496476816,
@@ -37,4 +38,5 @@ export const POSTGRES_MIGRATIONS = [
   BenchmarkSchedules1795600000532,
   Schedules1796000100002,
   Boards1796000200002,
+  KnowledgeDefinitionOrigin1796000400002,
 ];

@@ -17,6 +17,7 @@ import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
 import { Boards1796000200001 } from './1796000200001-Boards';
 import { Schedules1796000100001 } from './1796000100001-Schedules';
 
+import { KnowledgeDefinitionOrigin1796000400001 } from './1796000400001-KnowledgeDefinitionOrigin';
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
   InitialSchema1795496474596,
@@ -37,4 +38,5 @@ export const SQLITE_MIGRATIONS = [
   BenchmarkSchedules1795600000531,
   Schedules1796000100001,
   Boards1796000200001,
+  KnowledgeDefinitionOrigin1796000400001,
 ];
