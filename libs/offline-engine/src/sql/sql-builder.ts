@@ -498,7 +498,7 @@ class ReadSqlWriter {
         ? i.columns
         : shownAggregates.length
           ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column }))
-          : this.defaultColumns(i.subject);
+          : withOrderColumn(this.defaultColumns(i.subject), i.orderBy?.by);
       const items = cols.map((c) =>
         c.joined
           ? `${concatWithSpaces(
@@ -640,4 +640,14 @@ class ReadSqlWriter {
       valueColumn: m.alias,
     };
   }
+}
+
+/**
+ * The columns of a list that names none, with the column it is ordered by when the question names one ("products
+ * sorted by price": the names and the price), unless already shown.
+ */
+function withOrderColumn(columns: ColumnRef[], by: ColumnRef | 'group' | 'measure' | undefined): ColumnRef[] {
+  if (!by || typeof by !== 'object' || columns.some((c) => c.table === by.table && c.column === by.column))
+    return columns;
+  return [...columns, by];
 }
