@@ -13,3 +13,4 @@ export * from './state-engines';
 export * from './test-app';
 export * from './oidc-provider';
 export * from './free-port';
+export * from './oidc-sign-in';
