@@ -2,8 +2,8 @@
  * The governed knowledge in the web app, in a real Chromium against the real api serving the built
  * web app with the offline engine: a metric created and changed through the API shows on /knowledge with its version
  * and a line diff between its versions; the chat says under an answer which definitions it used ("revenue (v2)"); a
- * thumbs-up's candidate example shows on /knowledge and is promoted from there; with a user key (403) the page says
- * the service key is needed instead of failing.
+ * thumbs-up's candidate example shows on /knowledge and is promoted from there; with a viewer key the page says
+ * the analyst role is needed instead of failing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -112,18 +112,17 @@ describe('web knowledge page and definitions used by an answer', () => {
     await saveScreenshot(page, '42-knowledge-examples');
   });
 
-  it('says plainly that a user key cannot see the knowledge, without an error toast', async () => {
+  it('says plainly that a viewer key cannot see the knowledge, without an error toast', async () => {
     await page.goto(`${stack.url}/knowledge`);
     await page.getByTestId('definitions-table').waitFor();
     await page.getByTestId('change-key').click();
     await giveKey(page, USER_KEY);
     await page.getByTestId('whoami').filter({ hasText: 'alice' }).waitFor();
-    const notes = page.getByTestId('knowledge-forbidden');
-    await notes.nth(1).waitFor();
-    expect(await notes.allInnerTexts()).toEqual([
-      'Definitions need the service key; the key in use is a user key. Use “Change key” to enter the service key.',
-      'Verified examples need the service key; the key in use is a user key. Use “Change key” to enter the service key.',
-    ]);
+    const notice = page.getByTestId('needs-role');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(
+      'This page needs the analyst role. You are signed in with the viewer role',
+    );
     expect(await page.getByTestId('definitions-table').count()).toBe(0);
     expect(await page.locator('[data-testid="toast"][data-kind="error"]').count()).toBe(0);
     await saveScreenshot(page, '43-knowledge-user-key');

@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiProvider } from './components/api-provider';
 import { Layout } from './components/layout';
+import { RoleGate } from './components/role-gate';
 import { ToastProvider } from './components/toasts';
 import { BenchmarksPage } from './pages/benchmarks-page';
 import { ChatPage } from './pages/chat-page';
@@ -13,7 +14,7 @@ import { SavedPage } from './pages/saved-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks and /saved (saved answers run again) behind the API key dialog or sign-in. */
+/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks and /saved (saved answers run again) behind the API key dialog or sign-in; the pages that need a role are behind a RoleGate. */
 export function App() {
   return (
     <BrowserRouter>
@@ -26,10 +27,38 @@ export function App() {
               <Route path="saved" element={<SavedPage />} />
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
-              <Route path="knowledge" element={<KnowledgePage />} />
-              <Route path="benchmarks" element={<BenchmarksPage />} />
-              <Route path="connections" element={<ConnectionsPage />} />
-              <Route path="llms" element={<LlmsPage />} />
+              <Route
+                path="knowledge"
+                element={
+                  <RoleGate role="analyst" page="Knowledge">
+                    <KnowledgePage />
+                  </RoleGate>
+                }
+              />
+              <Route
+                path="benchmarks"
+                element={
+                  <RoleGate role="admin" page="Benchmarks">
+                    <BenchmarksPage />
+                  </RoleGate>
+                }
+              />
+              <Route
+                path="connections"
+                element={
+                  <RoleGate role="admin" page="Connections">
+                    <ConnectionsPage />
+                  </RoleGate>
+                }
+              />
+              <Route
+                path="llms"
+                element={
+                  <RoleGate role="admin" page="Models">
+                    <LlmsPage />
+                  </RoleGate>
+                }
+              />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>
