@@ -98,7 +98,18 @@ export interface KnowledgeDefinitionMeta {
   updated_by: string;
   /** True once deleted: the definition is no longer used, its history is kept. */
   deleted: boolean;
+  /**
+   * `active`: used at question time; `proposed`: an analyst's proposal, never used until an admin accepts it;
+   * `rejected`: a proposal an admin rejected (docs/knowledge.md "Proposals").
+   */
+  status: KnowledgeDefinitionStatus;
 }
+
+/** The states of a definition (docs/knowledge.md "Proposals"). */
+export const KNOWLEDGE_DEFINITION_STATUSES = ['active', 'proposed', 'rejected'] as const;
+
+/** One of {@link KNOWLEDGE_DEFINITION_STATUSES}. */
+export type KnowledgeDefinitionStatus = (typeof KNOWLEDGE_DEFINITION_STATUSES)[number];
 
 /**
  * A definition as an answer's provenance names it: /api/chat `knowledge`, the history entry's

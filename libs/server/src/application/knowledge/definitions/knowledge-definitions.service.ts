@@ -20,6 +20,7 @@ import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities
 import {
   StaleDefinitionError,
   type DefinitionChange,
+  type DefinitionChangeKind,
   type KnowledgeDefinitionsRepository,
 } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
@@ -56,7 +57,8 @@ export const KNOWLEDGE_YAML_VERSION = 1;
 /**
  * The knowledge definitions of the connections: CRUD with a new version for every change
  * (history kept in `knowledge_definition_version`), an audit line per change (`knowledge.definition.create`,
- * `.update`, `.delete`, and `knowledge.import`), and every definition checked against the connection's introspected
+ * `.update`, `.delete`, `.propose`, `.accept`, `.reject`, and `knowledge.import`), analysts' proposals that are never
+ * used at question time until an admin accepts them (docs/knowledge.md "Proposals"), and every definition checked against the connection's introspected
  * schema with nlq's parser before it is saved (@nlq/pipeline knowledge/definition-check.ts): 400 VALIDATION with the field and the reason.
  */
 @Injectable()
@@ -81,7 +83,13 @@ export class KnowledgeDefinitionsService {
     const connectionId = await this.connectionId(query.connection_id);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await this.definitions.page(connectionId, query.kind, (page - 1) * pageSize, pageSize);
+    const { rows, total } = await this.definitions.page(
+      connectionId,
+      query.kind,
+      (page - 1) * pageSize,
+      pageSize,
+      query.status ?? 'active',
+    );
     return { items: rows.map(toView), page, page_size: pageSize, total };
   }
 
@@ -91,9 +99,7 @@ export class KnowledgeDefinitionsService {
   }
 
   /** Every version of a definition, oldest first. @throws ApiException 404 for an unknown id. */
-  async versions(
-    id: string,
-  ): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
+  async versions(id: string): Promise<{ items: Array<KnowledgeDefinition & { change: DefinitionChangeKind }> }> {
     const row = await this.row(id);
     const versions = await this.definitions.versions(id);
     return { items: versions.map((v) => toVersionView(v, row.createdAt)) };
@@ -104,15 +110,51 @@ export class KnowledgeDefinitionsService {
    * @throws ApiException 400 for a field of another kind or a definition the schema refutes, 409 for a name taken by a
    *   live definition of the connection; the pipeline's NotFoundError (404) for an unknown connection.
    */
-  async create(input: CreateDefinitionDto, caller: Caller): Promise<KnowledgeDefinition> {
-    const { connection_id, ...rest } = input;
+  async create(
+    input: CreateDefinitionDto,
+    caller: Caller,
+    status: 'active' | 'proposed' = 'active',
+  ): Promise<KnowledgeDefinition> {
+    const { connection_id, status: _status, ...rest } = input;
     const body = this.bodyFrom(rest);
     const { connectionId, schema } = await this.pipeline.connectionSchema(connection_id);
     await this.assertChecked(body, connectionId, schema);
-    const live = await this.definitions.live(connectionId);
-    this.assertNameFree(body, live, null);
-    const row = firstVersion(connectionId, body, new Date().toISOString(), caller.userId);
-    await this.write([{ row, change: 'create' }], caller);
+    const taken = [
+      ...(await this.definitions.live(connectionId)),
+      ...(await this.definitions.live(connectionId, 'proposed')),
+    ];
+    this.assertNameFree(body, taken, null);
+    const row = firstVersion(connectionId, body, new Date().toISOString(), caller.userId, status);
+    await this.write([{ row, change: status === 'proposed' ? 'propose' : 'create' }], caller);
+    return toView(row);
+  }
+
+  /**
+   * Decide an open proposal (docs/knowledge.md "Proposals"): `accept` checks it again against the connection as it is
+   * now and makes it active (the next version, used at question time from then on); `reject` keeps it, unused, as
+   * `rejected`.
+   * @throws ApiException 404 for an unknown id, 409 CONFLICT when it is not an open proposal or (accept) its name is
+   *   now taken by a live definition, 400 when it no longer holds against the schema.
+   */
+  async decide(id: string, decision: 'accept' | 'reject', caller: Caller): Promise<KnowledgeDefinition> {
+    const current = await this.row(id);
+    if (current.deleted || current.status !== 'proposed')
+      throw new ApiException(
+        409,
+        ErrorCode.CONFLICT,
+        `Definition "${id}" is not an open proposal (it is ${current.deleted ? 'deleted' : current.status}).`,
+      );
+    const body = bodyOf(current);
+    if (decision === 'accept') {
+      const { schema } = await this.pipeline.connectionSchema(current.connectionId);
+      await this.assertChecked(body, current.connectionId, schema);
+      this.assertNameFree(body, await this.definitions.live(current.connectionId), id);
+    }
+    const row = {
+      ...nextVersion(current, body, new Date().toISOString(), caller.userId),
+      status: decision === 'accept' ? 'active' : 'rejected',
+    };
+    await this.write([{ row, change: decision }], caller);
     return toView(row);
   }
 

@@ -1,4 +1,4 @@
-import type { KnowledgeDefinition, KnowledgeDefinitionBody } from '@nlq/contracts';
+import type { KnowledgeDefinition, KnowledgeDefinitionBody, KnowledgeDefinitionStatus } from '@nlq/contracts';
 import type { KnowledgeDefinitionEntity } from './knowledge-definition.entity';
 
 /** A stored `knowledge_definition` row as the contracts KnowledgeDefinition: its body (JSON text) and its bookkeeping. */
@@ -11,6 +11,7 @@ export function toKnowledgeDefinition(row: KnowledgeDefinitionEntity): Knowledge
     updated_at: row.updatedAt,
     updated_by: row.updatedBy,
     deleted: Boolean(row.deleted),
+    status: row.status as KnowledgeDefinitionStatus,
     ...(JSON.parse(row.body) as KnowledgeDefinitionBody),
   };
 }

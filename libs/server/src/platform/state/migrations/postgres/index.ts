@@ -14,6 +14,7 @@ import { ApiKeyRoles1795600000402 } from './1795600000402-ApiKeyRoles';
 import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
 import { BenchmarkSchedules1795600000532 } from './1795600000532-BenchmarkSchedules';
 import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
+import { KnowledgeProposals1796000300002 } from './1796000300002-KnowledgeProposals';
 
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const POSTGRES_MIGRATIONS = [
   DataPolicies1795600000412,
   SavedAnswers1795600000472,
   BenchmarkSchedules1795600000532,
+  KnowledgeProposals1796000300002,
 ];

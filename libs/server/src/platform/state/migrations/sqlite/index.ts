@@ -14,6 +14,7 @@ import { ApiKeyRoles1795600000401 } from './1795600000401-ApiKeyRoles';
 import { DataPolicies1795600000411 } from './1795600000411-DataPolicies';
 import { BenchmarkSchedules1795600000531 } from './1795600000531-BenchmarkSchedules';
 import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
+import { KnowledgeProposals1796000300001 } from './1796000300001-KnowledgeProposals';
 
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const SQLITE_MIGRATIONS = [
   DataPolicies1795600000411,
   SavedAnswers1795600000471,
   BenchmarkSchedules1795600000531,
+  KnowledgeProposals1796000300001,
 ];
