@@ -133,6 +133,11 @@ export interface KnowledgeImportResult {
   unchanged: number;
   created_names: string[];
   updated_names: string[];
+  /**
+   * The document's `policy:` section applied (docs/knowledge.md "YAML"): whether it changed the connection's data
+   * policy (a new version) and the version in force; absent when the document has no policy.
+   */
+  policy?: { changed: boolean; version: number };
 }
 
 /**

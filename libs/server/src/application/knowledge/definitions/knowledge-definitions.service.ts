@@ -25,6 +25,7 @@ import {
 } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
+import { DataPoliciesService } from '../../policies/data-policies.service';
 import { DEFAULT_PAGE_SIZE } from '../../api-sessions/dto/page-query.dto';
 import {
   bodyOf,
@@ -71,6 +72,7 @@ export class KnowledgeDefinitionsService {
     @Inject(TargetResolverService) private readonly targets: TargetResolverService,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly coherence: ReplicaCoherenceService,
+    private readonly policies: DataPoliciesService,
   ) {
     this.definitions = store.definitions;
   }
@@ -204,11 +206,15 @@ export class KnowledgeDefinitionsService {
 
   /**
    * The live definitions of a connection (default the active one) as a YAML document (docs/knowledge.md "YAML"):
-   * `version`, `connection_id` and `definitions`, each with its kind's fields only, so that it can live in git.
+   * `version`, `connection_id`, `definitions` (each with its kind's fields only, so that it can live in git) and
+   * `policy`, the connection's data policy as GET /api/connections/{id}/policy answers it (left out before its first
+   * save).
    */
   async exportYaml(connectionId?: string): Promise<string> {
     const id = await this.connectionId(connectionId);
     const rows = await this.definitions.live(id);
+    // a connection that never had a policy exports none, so importing its document leaves a target's policy alone
+    const policy = await this.policies.stored(id);
     const definitions = rows.map((row) => {
       const body = new Map(Object.entries(bodyOf(row)));
       const fields = KIND_FIELDS.get(row.kind as KnowledgeDefinitionBody['kind']) ?? [];
@@ -216,23 +222,34 @@ export class KnowledgeDefinitionsService {
         fields.filter((f) => body.get(f) !== undefined && body.get(f) !== null).map((f) => [f, body.get(f)]),
       );
     });
-    return `# nlq knowledge definitions (docs/knowledge.md)\n${stringify({ version: KNOWLEDGE_YAML_VERSION, connection_id: id, definitions }, { lineWidth: 0 })}`;
+    const document = {
+      version: KNOWLEDGE_YAML_VERSION,
+      connection_id: id,
+      definitions,
+      ...(policy.version > 0 ? { policy } : {}),
+    };
+    return `# nlq knowledge definitions (docs/knowledge.md)\n${stringify(document, { lineWidth: 0 })}`;
   }
 
   /**
    * Import a YAML document into a connection (the one named, else the active one; the document's own `connection_id`
    * is informational). Every definition is validated and checked first, and all are written in one transaction or
    * none: a definition whose name (an instruction: its scope and text) matches a live one updates it when different,
-   * any other is created. The changes are stamped a millisecond apart in document order.
-   * @throws ApiException 400 with `definitions[i].field` for any invalid definition (nothing is written).
+   * any other is created. The changes are stamped a millisecond apart in document order. A `policy:` section is
+   * checked like PUT /api/connections/{id}/policy before anything is written and saved afterwards as the next
+   * version only when it differs from the connection's policy.
+   * @throws ApiException 400 with `definitions[i].field` for any invalid definition, `policy.roles...` for an
+   *   invalid policy (nothing is written).
    */
   async importYaml(
     yamlText: string,
     connectionIdParam: string | undefined,
     caller: Caller,
   ): Promise<KnowledgeImportResult> {
-    const items = parseImport(yamlText);
+    const { definitions: items, policy } = parseImport(yamlText);
     const { connectionId, schema } = await this.pipeline.connectionSchema(connectionIdParam);
+    // checked before anything is written: a refused policy imports nothing
+    const checkedPolicy = policy ? await this.policies.checked(connectionId, policy, 'policy.') : null;
     const live = new Map((await this.definitions.live(connectionId)).map((row) => [definitionKey(bodyOf(row)), row]));
     const { bodies, problems } = checkImport(items, schema, live);
     if (problems.length === 0) problems.push(...(await this.importCostProblems(bodies, live, connectionId)));
@@ -243,13 +260,15 @@ export class KnowledgeDefinitionsService {
       );
     const { changes, result } = planImport(bodies, live, connectionId, caller.userId);
     await this.write(changes, caller);
+    const applied = checkedPolicy ? await this.policies.save(connectionId, checkedPolicy.policy, caller, true) : null;
     auditCallerEvent(this.logger, 'knowledge.import', caller, {
       connectionId,
       created: result.created,
       updated: result.updated,
       unchanged: result.unchanged,
+      ...(applied ? { policyChanged: applied.changed, policyVersion: applied.view.version } : {}),
     });
-    return result;
+    return applied ? { ...result, policy: { changed: applied.changed, version: applied.view.version } } : result;
   }
 
   /**
