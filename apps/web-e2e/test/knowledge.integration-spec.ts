@@ -2,8 +2,8 @@
  * The governed knowledge in the web app, in a real Chromium against the real api serving the built
  * web app with the offline engine: a metric created and changed through the API shows on /knowledge with its version
  * and a line diff between its versions; the chat says under an answer which definitions it used ("revenue (v2)"); a
- * thumbs-up's candidate example shows on /knowledge and is promoted from there; with a user key (403) the page says
- * the service key is needed instead of failing.
+ * thumbs-up's candidate example shows on /knowledge and is promoted from there; with a viewer key the page says
+ * the analyst role is needed instead of failing; an analyst proposes a filter, which the admin accepts from the page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { startWebStack, type WebStack } from './support/web-stack';
 
 const KEY = 'web-e2e-knowledge-key-0123456789';
 const USER_KEY = 'web-e2e-knowledge-alice-0123456789';
+const ANALYST_KEY = 'web-e2e-knowledge-aaron-0123456789';
 const QUESTION = 'What was the total revenue in 2024?';
 
 jest.setTimeout(90_000);
@@ -31,7 +32,7 @@ describe('web knowledge page and definitions used by an answer', () => {
     await buildWebApp(webDist);
     [browser, stack] = await Promise.all([
       launchChromium(),
-      startWebStack(webDist, KEY, { USER_API_KEYS: `alice:${USER_KEY}` }),
+      startWebStack(webDist, KEY, { USER_API_KEYS: `alice:${USER_KEY},aaron:${ANALYST_KEY}:analyst` }),
     ]);
     page = await browser.context.newPage();
   });
@@ -173,20 +174,44 @@ describe('web knowledge page and definitions used by an answer', () => {
     expect(customers?.columns.find((c: { name: string }) => c.name === 'segment').description).toBeNull();
   });
 
-  it('says plainly that a user key cannot see the knowledge, without an error toast', async () => {
+  it('says plainly that a viewer key cannot see the knowledge, without an error toast', async () => {
     await page.goto(`${stack.url}/knowledge`);
     await page.getByTestId('definitions-table').waitFor();
     await page.getByTestId('change-key').click();
     await giveKey(page, USER_KEY);
     await page.getByTestId('whoami').filter({ hasText: 'alice' }).waitFor();
-    const notes = page.getByTestId('knowledge-forbidden');
-    await notes.nth(1).waitFor();
-    expect(await notes.allInnerTexts()).toEqual([
-      'Definitions need the service key; the key in use is a user key. Use “Change key” to enter the service key.',
-      'Verified examples need the service key; the key in use is a user key. Use “Change key” to enter the service key.',
-    ]);
+    const notice = page.getByTestId('needs-role');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(
+      'This page needs the analyst role. You are signed in with the viewer role',
+    );
     expect(await page.getByTestId('definitions-table').count()).toBe(0);
     expect(await page.locator('[data-testid="toast"][data-kind="error"]').count()).toBe(0);
     await saveScreenshot(page, '43-knowledge-user-key');
+  });
+  it('an analyst proposes a definition; the admin accepts it from the proposals', async () => {
+    await page.goto(`${stack.url}/knowledge`);
+    await page.getByTestId('change-key').click();
+    await giveKey(page, ANALYST_KEY);
+    await page.getByTestId('whoami').filter({ hasText: 'aaron' }).waitFor();
+    await page.getByTestId('definition-new').filter({ hasText: 'Propose a definition' }).click();
+    await page.getByTestId('definition-kind').selectOption('filter');
+    await page.getByTestId('definition-name').fill('big order');
+    await page.getByTestId('definition-condition').fill('orders.total_amount > 500');
+    await page.getByTestId('definition-save').click();
+    const proposal = page.getByTestId('proposal-row').filter({ hasText: 'big order' });
+    await proposal.waitFor();
+    expect(await proposal.getByTestId('proposal-accept').count()).toBe(0);
+    expect(await page.getByTestId('definition-row').filter({ hasText: 'big order' }).count()).toBe(0);
+    expect(await page.getByTestId('definition-edit').count()).toBe(0);
+    await saveScreenshot(page, '44-knowledge-analyst-proposal');
+
+    await page.getByTestId('change-key').click();
+    await giveKey(page, KEY);
+    await page.getByTestId('whoami').filter({ hasText: 'service' }).waitFor();
+    await page.getByTestId('proposal-row').filter({ hasText: 'big order' }).getByTestId('proposal-accept').click();
+    await page.getByTestId('definition-row').filter({ hasText: 'big order' }).waitFor();
+    await page.getByTestId('proposal-row').filter({ hasText: 'big order' }).waitFor({ state: 'detached' });
+    await saveScreenshot(page, '45-knowledge-proposal-accepted');
   });
 });

@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiProvider } from './components/api-provider';
 import { Layout } from './components/layout';
+import { RoleGate } from './components/role-gate';
 import { ToastProvider } from './components/toasts';
 import { BenchmarksPage } from './pages/benchmarks-page';
 import { BoardPage } from './pages/board-page';
@@ -16,7 +17,7 @@ import { SchedulesPage } from './pages/schedules-page';
 import { TraceDetailPage } from './pages/trace-detail-page';
 import { TracesPage } from './pages/traces-page';
 
-/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks, /saved (saved answers run again), /boards and /schedules behind the API key dialog or sign-in; `/` is the Overview for admins and the Chat for everyone else. */
+/** The nlq web app: the pages of docs/http-api.md "Contract: application surface" (/, /connections, /llms, /traces, /chat), /knowledge, /benchmarks, /saved (saved answers run again), /boards and /schedules behind the API key dialog or sign-in; `/` is the Overview for admins and the Chat for everyone else; the pages that need a role are behind a RoleGate. */
 export function App() {
   return (
     <BrowserRouter>
@@ -32,10 +33,38 @@ export function App() {
               <Route path="schedules" element={<SchedulesPage />} />
               <Route path="traces" element={<TracesPage />} />
               <Route path="traces/:id" element={<TraceDetailPage />} />
-              <Route path="knowledge" element={<KnowledgePage />} />
-              <Route path="benchmarks" element={<BenchmarksPage />} />
-              <Route path="connections" element={<ConnectionsPage />} />
-              <Route path="llms" element={<LlmsPage />} />
+              <Route
+                path="knowledge"
+                element={
+                  <RoleGate role="analyst" page="Knowledge">
+                    <KnowledgePage />
+                  </RoleGate>
+                }
+              />
+              <Route
+                path="benchmarks"
+                element={
+                  <RoleGate role="admin" page="Benchmarks">
+                    <BenchmarksPage />
+                  </RoleGate>
+                }
+              />
+              <Route
+                path="connections"
+                element={
+                  <RoleGate role="admin" page="Connections">
+                    <ConnectionsPage />
+                  </RoleGate>
+                }
+              />
+              <Route
+                path="llms"
+                element={
+                  <RoleGate role="admin" page="Models">
+                    <LlmsPage />
+                  </RoleGate>
+                }
+              />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

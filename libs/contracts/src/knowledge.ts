@@ -109,7 +109,18 @@ export interface KnowledgeDefinitionMeta {
   deleted: boolean;
   /** Where it came from; null (or absent) for a definition typed in nlq. */
   origin?: KnowledgeDefinitionOrigin | null;
+  /**
+   * `active`: used at question time; `proposed`: an analyst's proposal, never used until an admin accepts it;
+   * `rejected`: a proposal an admin rejected (docs/knowledge.md "Proposals").
+   */
+  status: KnowledgeDefinitionStatus;
 }
+
+/** The states of a definition (docs/knowledge.md "Proposals"). */
+export const KNOWLEDGE_DEFINITION_STATUSES = ['active', 'proposed', 'rejected'] as const;
+
+/** One of {@link KNOWLEDGE_DEFINITION_STATUSES}. */
+export type KnowledgeDefinitionStatus = (typeof KNOWLEDGE_DEFINITION_STATUSES)[number];
 
 /**
  * A definition as an answer's provenance names it: /api/chat `knowledge`, the history entry's
@@ -133,6 +144,11 @@ export interface KnowledgeImportResult {
   unchanged: number;
   created_names: string[];
   updated_names: string[];
+  /**
+   * The document's `policy:` section applied (docs/knowledge.md "YAML"): whether it changed the connection's data
+   * policy (a new version) and the version in force; absent when the document has no policy.
+   */
+  policy?: { changed: boolean; version: number };
 }
 
 /**

@@ -577,6 +577,7 @@ const DEFINITION_META = {
   updated_at: '',
   updated_by: 'service',
   deleted: false,
+  status: 'active' as const,
 };
 /** The sample shop's business definitions (docs/knowledge.md), as the pipeline passes them on the request. */
 const SHOP_KNOWLEDGE: readonly KnowledgeDefinition[] = (

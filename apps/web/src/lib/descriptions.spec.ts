@@ -8,6 +8,7 @@ const META = {
   updated_at: 't',
   updated_by: 'service',
   deleted: false,
+  status: 'active' as const,
 };
 const column = (name: string, description: string | null) => ({
   name,

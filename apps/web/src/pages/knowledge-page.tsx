@@ -4,6 +4,8 @@ import { useApi } from '../components/api-provider';
 import { AddToBenchmark } from '../components/add-to-benchmark';
 import { DefinitionForm } from '../components/definition-form';
 import { DescriptionsSection } from '../components/descriptions-section';
+import { DefinitionProposals } from '../components/definition-proposals';
+import { useRole } from '../components/role-gate';
 import { Pager } from '../components/pager';
 import { useToast } from '../components/toasts';
 import { isForbiddenError } from '../lib/forbidden';
@@ -68,13 +70,17 @@ function DefinitionVersions({ definition }: { definition: KnowledgeDefinition })
  */
 function Definitions({ changes }: { changes: number }) {
   const { client, me } = useApi();
+  const toast = useToast();
+  const admin = useRole().allows('admin');
+  /** Bumped when a proposal was saved or accepted: the proposals and the live list are read again. */
+  const [proposalsKey, setProposalsKey] = useState(0);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   /** The form shown: 'new', the id of the definition edited, or null. */
   const [editing, setEditing] = useState<string | null>(null);
   const defs = useLoad(
     () => client.definitions({ page, page_size: PAGE_SIZE }),
-    [client, page, me?.user_id, changes],
+    [client, page, me?.user_id, changes, proposalsKey],
     isForbidden,
   );
   if (isForbidden(defs.error)) return <ServiceKeyNeeded what="Definitions" />;
@@ -86,7 +92,7 @@ function Definitions({ changes }: { changes: number }) {
         <h2>Definitions</h2>
         <span className="row">
           <button type="button" onClick={() => setEditing('new')} data-testid="definition-new">
-            New definition
+            {admin ? 'New definition' : 'Propose a definition'}
           </button>
           <button type="button" className="secondary" onClick={defs.reload}>
             Refresh
@@ -100,11 +106,17 @@ function Definitions({ changes }: { changes: number }) {
           onCancel={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
+            if (saved.status === 'proposed') {
+              toast.push('success', 'Proposed', 'An admin accepts or rejects it; it is not used until then.');
+              setProposalsKey((k) => k + 1);
+              return;
+            }
             setSelected(saved.id);
             defs.reload();
           }}
         />
       )}
+      <DefinitionProposals reloadKey={proposalsKey} onDecided={() => setProposalsKey((k) => k + 1)} />
       {defs.loading && !data && <p className="muted">Loading…</p>}
       {data && data.items.length === 0 && (
         <p className="muted">No definitions for the active connection yet (docs/knowledge.md).</p>
@@ -156,14 +168,16 @@ function Definitions({ changes }: { changes: number }) {
                       v{d.version}
                     </td>
                     <td>
-                      <button
-                        type="button"
-                        className="secondary small"
-                        onClick={() => setEditing(d.id)}
-                        data-testid="definition-edit"
-                      >
-                        Edit
-                      </button>
+                      {admin && (
+                        <button
+                          type="button"
+                          className="secondary small"
+                          onClick={() => setEditing(d.id)}
+                          data-testid="definition-edit"
+                        >
+                          Edit
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -302,12 +316,14 @@ function Examples() {
 }
 
 /**
- * Page /knowledge: the governed knowledge of the active connection: definitions, the descriptions of its tables and
- * columns, and verified examples.
+ * Page /knowledge: the governed knowledge of the active connection: definitions with the open proposals, the
+ * descriptions of its tables and columns, and (admins) verified examples. Analysts propose definitions; admins create,
+ * change and decide them (docs/knowledge.md "Proposals").
  */
 export function KnowledgePage() {
   /** Counts the descriptions saved or deleted, so that the definitions table reloads. */
   const [changes, setChanges] = useState(0);
+  const admin = useRole().allows('admin');
   return (
     <section aria-labelledby="knowledge-title">
       <div className="page-head">
@@ -319,9 +335,11 @@ export function KnowledgePage() {
       <div className="knowledge-section">
         <DescriptionsSection onChanged={() => setChanges((n) => n + 1)} />
       </div>
-      <div className="knowledge-section">
-        <Examples />
-      </div>
+      {admin && (
+        <div className="knowledge-section">
+          <Examples />
+        </div>
+      )}
     </section>
   );
 }

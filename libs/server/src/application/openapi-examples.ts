@@ -84,6 +84,7 @@ const revenue = {
   updated_at: AT,
   updated_by: 'alice',
   deleted: false,
+  status: 'active' as const,
   name: 'revenue',
   synonyms: ['sales', 'turnover'],
   description: 'Money taken on orders that were not cancelled',

@@ -14,3 +14,4 @@ export * from './test-app';
 export * from './oidc-provider';
 export * from './free-port';
 export * from './delivery-receivers';
+export * from './oidc-sign-in';

@@ -8,13 +8,17 @@ import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities
 import { blankFields, canonicalBody, definitionName, foreignFields } from './definition-body';
 import { DefinitionBodyDto } from './dto/definition.dto';
 
-/** Version 1 of a new definition of `connectionId`, made at `at` (ISO-8601) by `userId`. */
+/**
+ * Version 1 of a new definition of `connectionId`, made at `at` (ISO-8601) by `userId`, `active` unless it is an
+ * analyst's proposal (docs/knowledge.md "Proposals").
+ */
 export function firstVersion(
   connectionId: string,
   body: KnowledgeDefinitionBody,
   at: string,
   userId: string,
   origin: string | null = null,
+  status: 'active' | 'proposed' = 'active',
 ): KnowledgeDefinitionEntity {
   return {
     id: randomUUID(),
@@ -25,6 +29,7 @@ export function firstVersion(
     origin,
     version: 1,
     deleted: false,
+    status,
     createdAt: at,
     updatedAt: at,
     updatedBy: userId,

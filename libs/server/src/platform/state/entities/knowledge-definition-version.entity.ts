@@ -32,12 +32,16 @@ export class KnowledgeDefinitionVersionEntity {
   @Column({ name: 'origin', type: 'text', nullable: true })
   origin!: string | null;
 
-  /** create, update or delete: the change that made this version. */
+  /** create, update, delete, propose, accept or reject: the change that made this version. */
   @Column({ name: 'change', type: 'varchar', length: 16 })
   change!: string;
 
   @Column({ name: 'deleted', type: 'boolean', default: false })
   deleted!: boolean;
+
+  /** The definition's status as of this version (active, proposed or rejected). */
+  @Column({ name: 'status', type: 'varchar', length: 16, default: 'active' })
+  status!: string;
 
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;

@@ -39,6 +39,10 @@ export class KnowledgeDefinitionEntity {
   @Column({ name: 'deleted', type: 'boolean', default: false })
   deleted!: boolean;
 
+  /** active (used at question time), proposed (an analyst's proposal) or rejected (docs/knowledge.md "Proposals"). */
+  @Column({ name: 'status', type: 'varchar', length: 16, default: 'active' })
+  status!: string;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;
 

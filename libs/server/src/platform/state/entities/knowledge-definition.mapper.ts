@@ -1,4 +1,9 @@
-import type { KnowledgeDefinition, KnowledgeDefinitionBody, KnowledgeDefinitionOrigin } from '@nlq/contracts';
+import type {
+  KnowledgeDefinition,
+  KnowledgeDefinitionBody,
+  KnowledgeDefinitionOrigin,
+  KnowledgeDefinitionStatus,
+} from '@nlq/contracts';
 import type { KnowledgeDefinitionEntity } from './knowledge-definition.entity';
 
 /** A stored `knowledge_definition` row as the contracts KnowledgeDefinition: its body (JSON text) and its bookkeeping. */
@@ -12,6 +17,7 @@ export function toKnowledgeDefinition(row: KnowledgeDefinitionEntity): Knowledge
     updated_by: row.updatedBy,
     deleted: Boolean(row.deleted),
     origin: originView(row.origin),
+    status: row.status as KnowledgeDefinitionStatus,
     ...(JSON.parse(row.body) as KnowledgeDefinitionBody),
   };
 }

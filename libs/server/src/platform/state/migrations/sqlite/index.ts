@@ -16,6 +16,7 @@ import { BenchmarkSchedules1795600000531 } from './1795600000531-BenchmarkSchedu
 import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
 import { Boards1796000200001 } from './1796000200001-Boards';
 import { Schedules1796000100001 } from './1796000100001-Schedules';
+import { KnowledgeProposals1796000300001 } from './1796000300001-KnowledgeProposals';
 
 import { KnowledgeDefinitionOrigin1796000400001 } from './1796000400001-KnowledgeDefinitionOrigin';
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
@@ -38,5 +39,6 @@ export const SQLITE_MIGRATIONS = [
   BenchmarkSchedules1795600000531,
   Schedules1796000100001,
   Boards1796000200001,
+  KnowledgeProposals1796000300001,
   KnowledgeDefinitionOrigin1796000400001,
 ];
