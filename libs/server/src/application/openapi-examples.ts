@@ -85,6 +85,7 @@ const revenue = {
   updated_by: 'alice',
   deleted: false,
   status: 'active' as const,
+  origin: null,
   name: 'revenue',
   synonyms: ['sales', 'turnover'],
   description: 'Money taken on orders that were not cancelled',
