@@ -158,7 +158,7 @@ async function setupEngine(
     { target: 'nlq scripted model', api: modelApi },
     { target: 'nlq offline', api: offline },
   ];
-  if (policy) for (const labelled of apis) labelled.policyKeys = await preparePolicy(labelled.api.url);
+  if (policy) for (const labelled of apis) labelled.policyKeys = await preparePolicy(labelled.api.url, BENCH_QUESTIONS);
   if (stateDb) {
     log(`copying ${stateDb} for the used-state apis`);
     const usedModel = await start(true, modelEnv);
