@@ -1,6 +1,7 @@
 import type { DataPolicyDocument } from '@nlq/contracts';
 import type { ScenarioResult } from './bench-report';
 import { median } from './bench-report';
+import type { BenchQuestion } from './bench-questions';
 
 /** The key of the admin user the --policy apis know from USER_API_KEYS (it sets the policy and issues the keys). */
 export const POLICY_ADMIN_KEY = 'bench-policy-admin-key-0123456789abcdef';
@@ -44,16 +45,30 @@ async function post(url: string, method: string, body: unknown): Promise<Record<
 }
 
 /**
- * Saves {@link BENCH_POLICY} on the api's default connection and issues both keys through POST /api/keys (so both
- * are verified the same way on every request), each with the attribute `country` = Germany.
- * @throws Error when the api refuses a step.
+ * Saves {@link BENCH_POLICY} on the api's default connection, issues both keys through POST /api/keys (so both are
+ * verified the same way on every request), each with the attribute `country` = Germany, and asks every question once
+ * with each key (the warm-up the /query runs get too: what is prepared once per schema and policy is then ready).
+ * @throws Error when the api refuses a step or a question is not answered.
  */
-export async function preparePolicy(apiUrl: string): Promise<PolicyKeys> {
+export async function preparePolicy(apiUrl: string, questions: readonly BenchQuestion[]): Promise<PolicyKeys> {
   await post(`${apiUrl}/api/connections/default/policy`, 'PUT', BENCH_POLICY);
   const issue = async (role: string) =>
     (await post(`${apiUrl}/api/keys`, 'POST', { user_id: `bench-${role}`, role, attributes: { country: 'Germany' } }))
       .key as string;
-  return { viewer: await issue('viewer'), open: await issue('analyst') };
+  const keys = { viewer: await issue('viewer'), open: await issue('analyst') };
+  for (const key of [keys.viewer, keys.open]) {
+    for (const { question } of questions) {
+      const response = await fetch(`${apiUrl}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ question }),
+      });
+      const body = (await response.json()) as { success?: boolean };
+      if (body.success !== true)
+        throw new Error(`"${question}" was not answered on /api/chat (--policy): ${JSON.stringify(body)}`);
+    }
+  }
+  return keys;
 }
 
 /** Label suffixes of the two /api/chat scenarios of --policy. */

@@ -158,7 +158,7 @@ async function setupEngine(
     { target: 'nlq scripted model', api: modelApi },
     { target: 'nlq offline', api: offline },
   ];
-  if (policy) for (const labelled of apis) labelled.policyKeys = await preparePolicy(labelled.api.url);
+  if (policy) for (const labelled of apis) labelled.policyKeys = await preparePolicy(labelled.api.url, BENCH_QUESTIONS);
   if (stateDb) {
     log(`copying ${stateDb} for the used-state apis`);
     const usedModel = await start(true, modelEnv);
@@ -180,6 +180,36 @@ async function setupEngine(
 }
 
 const sqlitePathOf = (url: string) => url.replace(/^sqlite:\/\//, '');
+
+/**
+ * Rounds: every scenario once per round, each engine's floor first, so each ratio compares runs made close together;
+ * with --policy, each api's /api/chat runs without and with the data policy after its /query runs. Answers each
+ * engine's rounds.
+ */
+async function measureRounds(
+  setups: readonly EngineSetup[],
+  load: LoadProcess,
+  options: BenchOptions,
+): Promise<Map<BenchEngine, ScenarioResult[][]>> {
+  const roundsByEngine = new Map<BenchEngine, ScenarioResult[][]>(setups.map((s) => [s.engine, []]));
+  for (let r = 1; r <= options.rounds; r++) {
+    log(`round ${r} of ${options.rounds}`);
+    for (const setup of setups) {
+      const label = (target: string) => `${target} (${setup.engine})`;
+      const round: ScenarioResult[] = [await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns')];
+      for (const { target, api, policyKeys } of setup.apis) {
+        for (const cache of ['miss', 'hit'] as const)
+          round.push(await measure(load, label(target), cache, api.url, options, 'success'));
+        if (!policyKeys) continue;
+        const chat = (suffix: string, key: string) =>
+          measure(load, label(`${target}, ${suffix}`), 'miss', api.url, options, 'success', key);
+        round.push(await chat(NO_POLICY, policyKeys.open), await chat(WITH_POLICY, policyKeys.viewer));
+      }
+      roundsByEngine.get(setup.engine)!.push(round);
+    }
+  }
+  return roundsByEngine;
+}
 
 async function main(options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nlq-bench-'));
@@ -203,26 +233,7 @@ async function main(options: BenchOptions): Promise<void> {
 
     const load = startLoadProcess();
     closers.push(() => load.close());
-    // Rounds: every scenario once per round, each engine's floor first, so each ratio compares runs made close together.
-    const roundsByEngine = new Map<BenchEngine, ScenarioResult[][]>(setups.map((s) => [s.engine, []]));
-    for (let r = 1; r <= options.rounds; r++) {
-      log(`round ${r} of ${options.rounds}`);
-      for (const setup of setups) {
-        const label = (target: string) => `${target} (${setup.engine})`;
-        const round: ScenarioResult[] = [
-          await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns'),
-        ];
-        for (const { target, api, policyKeys } of setup.apis) {
-          for (const cache of ['miss', 'hit'] as const)
-            round.push(await measure(load, label(target), cache, api.url, options, 'success'));
-          if (!policyKeys) continue;
-          const chat = (suffix: string, key: string) =>
-            measure(load, label(`${target}, ${suffix}`), 'miss', api.url, options, 'success', key);
-          round.push(await chat(NO_POLICY, policyKeys.open), await chat(WITH_POLICY, policyKeys.viewer));
-        }
-        roundsByEngine.get(setup.engine)!.push(round);
-      }
-    }
+    const roundsByEngine = await measureRounds(setups, load, options);
     const rounds = [...roundsByEngine.values()].flat();
     const scenarios = [...roundsByEngine].flatMap(([engine, engineRounds]) =>
       summarizeRounds(engineRounds, `floor (${engine})`),
