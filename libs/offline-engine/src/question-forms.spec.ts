@@ -45,9 +45,7 @@ describe('question forms on the shop schema', () => {
     expect(await sql('list products sorted by price descending')).toBe(
       'SELECT name, price FROM products ORDER BY price DESC LIMIT 10',
     );
-    expect(await sql('list categories alphabetically')).toBe(
-      'SELECT name FROM categories ORDER BY name ASC LIMIT 10',
-    );
+    expect(await sql('list categories alphabetically')).toBe('SELECT name FROM categories ORDER BY name ASC LIMIT 10');
     expect(await sql('how many orders per month ordered by the month')).toContain('ORDER BY month ASC');
     expect(await sql('number of products per category in ascending order')).toContain('ORDER BY product_count ASC');
   });
