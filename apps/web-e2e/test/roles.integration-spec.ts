@@ -50,7 +50,7 @@ describe('web pages by role', () => {
     await page.goto(`${stack.url}/chat`);
     await giveKey(page, VIEWER_KEY);
     await page.getByTestId('whoami').filter({ hasText: 'vera' }).waitFor();
-    expect(await navLabels(page)).toEqual(['Overview', 'Chat', 'Saved', 'Traces']);
+    expect(await navLabels(page)).toEqual(['Chat', 'Saved', 'Boards', 'Schedules', 'Traces']);
 
     const read = await ask(page, 'How many customers are there?');
     expect(await read.getByTestId('chat-answer').innerText()).toMatch(/\d/);
@@ -90,6 +90,8 @@ describe('web pages by role', () => {
       'Overview',
       'Chat',
       'Saved',
+      'Boards',
+      'Schedules',
       'Traces',
       'Knowledge',
       'Benchmarks',
