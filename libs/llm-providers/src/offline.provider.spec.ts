@@ -69,10 +69,7 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
       'how many orders last month',
       "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2025-02-01' AND order_date < '2025-03-01'",
     ],
-    [
-      'products with price over 100',
-      'SELECT name FROM products WHERE price > 100 ORDER BY id LIMIT 100',
-    ],
+    ['products with price over 100', 'SELECT name FROM products WHERE price > 100 ORDER BY id LIMIT 100'],
     [
       'how many orders per status',
       'SELECT status, COUNT(*) AS order_count FROM orders GROUP BY status ORDER BY order_count DESC LIMIT 100',

@@ -138,7 +138,8 @@ const SHOP_CASES: Case[] = [
   },
   {
     question: 'list products that are not in the Books category',
-    reference: "SELECT p.name FROM products p JOIN categories c ON c.category_id = p.category_id WHERE c.name <> 'Books'",
+    reference:
+      "SELECT p.name FROM products p JOIN categories c ON c.category_id = p.category_id WHERE c.name <> 'Books'",
   },
   { question: 'products with unit price over 500', reference: 'SELECT name FROM products WHERE unit_price > 500' },
   {
