@@ -26,6 +26,9 @@ commands:
   knowledge import --dbt PROJECT_DIR [--url URL] [--key KEY] [--connection ID] [--partial] [--table model=table]
       Import a dbt project's semantic layer (its models/**/*.yml) into a running service's knowledge
       (POST /api/knowledge/import, format dbt, service key): one line a definition imported or a part skipped.
+  knowledge export --dbt [--out DIR] [--url URL] [--key KEY] [--connection ID]
+      The definitions imported from dbt, with their edits in nlq, as MetricFlow YAML (GET /api/knowledge/export,
+      format dbt): printed, or written to DIR/models/semantic_layer.yml.
   eval [options]       the evaluation runner (tools/eval), options as npm run eval, e.g. nlq eval --set chinook
                        --limit 10 (an unknown option prints its full usage)
   sample-db [options]  the sample database generator (libs/sample-db): nlq sample-db --help

@@ -1,20 +1,32 @@
 import path from 'node:path';
 import { UsageError } from './cli-arguments';
-import { parseKnowledgeArguments, readDbtProject, runKnowledgeImport } from './knowledge-command';
+import {
+  parseKnowledgeArguments,
+  readDbtProject,
+  runKnowledgeImport,
+  type KnowledgeImportArguments,
+} from './knowledge-command';
+
+/** The arguments of `nlq knowledge import`, which the parse answers for `import`. */
+const importArguments = (argv: string[], env?: NodeJS.ProcessEnv) =>
+  parseKnowledgeArguments(argv, env) as KnowledgeImportArguments;
 import type { Transport } from './transport';
 
 const PROJECT = path.join(__dirname, '..', '..', '..', 'libs', 'server', 'test', 'fixtures', 'dbt-shop');
 
 describe('nlq knowledge import --dbt', () => {
   it('reads the options, with NLQ_URL and NLQ_API_KEY from the environment', () => {
-    const args = parseKnowledgeArguments(
-      ['import', '--dbt', PROJECT, '--partial', '--table', 'stg_customers=customers'],
-      {
-        NLQ_URL: 'http://localhost:8000/',
-        NLQ_API_KEY: 'k',
-      },
-    );
-    expect(args).toMatchObject({ dir: PROJECT, url: 'http://localhost:8000', key: 'k', partial: true });
+    const args = importArguments(['import', '--dbt', PROJECT, '--partial', '--table', 'stg_customers=customers'], {
+      NLQ_URL: 'http://localhost:8000/',
+      NLQ_API_KEY: 'k',
+    });
+    expect(args).toMatchObject({
+      command: 'import',
+      dir: PROJECT,
+      url: 'http://localhost:8000',
+      key: 'k',
+      partial: true,
+    });
     expect([...args.tables]).toEqual([['stg_customers', 'customers']]);
     expect(() => parseKnowledgeArguments(['import', PROJECT], { NLQ_URL: 'http://x' })).toThrow(UsageError);
     expect(() => parseKnowledgeArguments(['import', '--dbt', PROJECT], {})).toThrow(/URL/);
@@ -52,7 +64,7 @@ describe('nlq knowledge import --dbt', () => {
       },
       close: async () => undefined,
     };
-    const args = parseKnowledgeArguments(['import', '--dbt', PROJECT, '--url', 'http://localhost:8000']);
+    const args = importArguments(['import', '--dbt', PROJECT, '--url', 'http://localhost:8000']);
     const out = await runKnowledgeImport(args, transport);
     expect(sent[0]).toMatchObject({ format: 'dbt', yaml: readDbtProject(PROJECT) });
     expect(out).toMatchObject({ code: 0 });

@@ -9,21 +9,35 @@ import type { Transport } from './transport';
 
 /** Options of `nlq knowledge import --dbt PROJECT_DIR` (docs/knowledge.md "dbt semantic layer"). */
 export interface KnowledgeImportArguments extends RunningService {
+  command: 'import';
   dir: string;
   partial: boolean;
   /** `--table model=table`, repeatable: the connection's table of a dbt model. */
   tables: Map<string, string>;
 }
 
+/** Options of `nlq knowledge export --dbt [--out DIR]` (docs/knowledge.md "Export to dbt"). */
+export interface KnowledgeExportArguments extends RunningService {
+  command: 'export';
+  /** The folder whose `models/semantic_layer.yml` receives the YAML; null to print it. */
+  out: string | null;
+}
+
+const KNOWLEDGE_USAGE =
+  'nlq knowledge import --dbt PROJECT_DIR [--url URL --key KEY] [--partial] | nlq knowledge export --dbt [--out DIR]';
+
 /**
  * Parses the arguments after `knowledge`: `import --dbt DIR [--url URL] [--key KEY] [--connection ID] [--partial]
- * [--table model=table ...]`; `env` supplies NLQ_URL and NLQ_API_KEY.
- * @throws UsageError for another subcommand, no --dbt, no http(s) URL or a --table without `=`.
+ * [--table model=table ...]` or `export --dbt [--out DIR] [--url URL] [--key KEY] [--connection ID]`; `env` supplies
+ * NLQ_URL and NLQ_API_KEY.
+ * @throws UsageError for another subcommand, no --dbt, no http(s) URL, a --table without `=`, or an option of the
+ *   other subcommand.
  */
 export function parseKnowledgeArguments(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
-): KnowledgeImportArguments {
+): KnowledgeImportArguments | KnowledgeExportArguments {
+  if (argv[0] === 'export') return parseExportArguments(argv.slice(1), env);
   const { values, positionals } = withUsageErrors(() =>
     parseArgs({
       args: [...argv],
@@ -39,8 +53,7 @@ export function parseKnowledgeArguments(
       },
     }),
   );
-  if (positionals[0] !== 'import' || !values.dbt)
-    throw new UsageError('nlq knowledge import --dbt PROJECT_DIR [--url URL --key KEY] [--partial]');
+  if (positionals[0] !== 'import' || !values.dbt) throw new UsageError(KNOWLEDGE_USAGE);
   const service = runningService(values, env, 'nlq knowledge import');
   const tables = new Map<string, string>();
   for (const pair of values.table ?? []) {
@@ -49,11 +62,32 @@ export function parseKnowledgeArguments(
     tables.set(model, table);
   }
   return {
+    command: 'import',
     dir: values.dbt,
     ...service,
     partial: values.partial ?? false,
     tables,
   };
+}
+
+/** `export --dbt [--out DIR] [--url URL] [--key KEY] [--connection ID]`. @throws UsageError without --dbt. */
+function parseExportArguments(argv: readonly string[], env: NodeJS.ProcessEnv): KnowledgeExportArguments {
+  const { values, positionals } = withUsageErrors(() =>
+    parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        dbt: { type: 'boolean' },
+        out: { type: 'string' },
+        url: { type: 'string' },
+        key: { type: 'string' },
+        connection: { type: 'string' },
+      },
+    }),
+  );
+  if (!values.dbt || positionals.length > 0) throw new UsageError(KNOWLEDGE_USAGE);
+  return { command: 'export', ...runningService(values, env, 'nlq knowledge export'), out: values.out ?? null };
 }
 
 /** The `models/**\/*.yml` (and `.yaml`) files of a dbt project, sorted, concatenated as YAML documents. */

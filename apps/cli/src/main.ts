@@ -7,6 +7,7 @@
  *   nlq eval --set chinook --limit 10                              tools/eval's runner
  *   nlq benchmark run NAME --url ... --fail-under 0.9               run a benchmark of a running service (CI gate)
  *   nlq knowledge import --dbt PROJECT_DIR --url ...                import a dbt project's semantic layer (docs/knowledge.md)
+ *   nlq knowledge export --dbt [--out DIR] --url ...                export the definitions from dbt as MetricFlow YAML
  *   nlq sample-db --out data/shop.db --force                       libs/sample-db's generator
  * Run from the sources with `node -r ./tools/register.js apps/cli/src/main.ts ...`, or as the package's `nlq` bin.
  * Exit codes: 0 ok, 1 failed answer / HTTP error / unreachable service, 2 usage (see {@link USAGE}).
@@ -15,6 +16,7 @@ import { parseRequestArguments, USAGE, UsageError } from './cli-arguments';
 import { parseBenchmarkArguments, runBenchmark } from './benchmark-command';
 import { ask, decide, type CommandOutcome } from './commands';
 import { parseKnowledgeArguments, runKnowledgeImport } from './knowledge-command';
+import { runKnowledgeExport } from './knowledge-export-command';
 import { runMcp } from './mcp-command';
 import { DELEGATED_TOOLS, runTool, type DelegatedCommand } from './tool-delegate';
 import {
@@ -60,7 +62,11 @@ export async function runCli(argv: readonly string[], out: CliOutput = processOu
     }
     if (command === 'knowledge') {
       const args = parseKnowledgeArguments(rest);
-      const outcome = await runKnowledgeImport(args, httpTransport(args.url, args.key));
+      const transport = httpTransport(args.url, args.key);
+      const outcome =
+        args.command === 'export'
+          ? await runKnowledgeExport(args, transport)
+          : await runKnowledgeImport(args, transport);
       out.stdout(outcome.stdout);
       out.stderr(outcome.stderr);
       return outcome.code;

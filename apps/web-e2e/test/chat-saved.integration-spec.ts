@@ -3,7 +3,7 @@
  * sample shop database), at 1400x900 and 390x844: export says how many rows it wrote; "Save" under an answer keeps it
  * (checked on the server); the session is in the URL and the conversation is back after leaving the Chat page and
  * after a reload; the Saved page runs the saved answer again and shows its answer in words, when it was read and its
- * table. Then definitions created and edited on the Knowledge page, the API's problems shown by field. Screenshots go
+ * table. Then definitions created and edited on the Knowledge page, the API's problems shown by field, at both sizes. Screenshots go
  * to test-artifacts/web/ (git-ignored), named saved-*.
  */
 import fs from 'node:fs';
@@ -89,34 +89,47 @@ describe('saved answers and the chat that keeps its conversation', () => {
     }),
   );
 
-  it("creates and edits a definition on the Knowledge page, the API's problems shown by field", () =>
-    withViewportPage(browser, VIEWPORTS[0], async (page) => {
-      await openWithKey(page, `${stack.url}/knowledge`, KEY, 'definition-new');
-      await page.getByTestId('definition-new').click();
-      await page.getByTestId('definition-name').fill('revenue');
-      await page.getByTestId('definition-expression').fill('SUM(order_items.price_total)');
-      await page.getByTestId('definition-save').click();
-      // the server's check, shown under the field it names
-      const problem = page.getByTestId('definition-problem-expression');
-      await problem.waitFor();
-      expect(await problem.innerText()).toContain('unknown column "price_total"');
-      expect(await page.getByTestId('definition-form-error').innerText()).not.toBe('');
+  it.each(VIEWPORTS)(
+    "creates and edits a definition on the Knowledge page, the API's problems shown by field ($name)",
+    (viewport) =>
+      withViewportPage(browser, viewport, async (page) => {
+        const name = `revenue ${viewport.name}`;
+        await openWithKey(page, `${stack.url}/knowledge`, KEY, 'definition-new');
+        await page.getByTestId('definition-new').click();
+        await page.getByTestId('definition-name').fill(name);
+        await page.getByTestId('definition-expression').fill('SUM(order_items.price_total)');
+        await page.getByTestId('definition-save').click();
+        // the server's check, shown under the field it names
+        const problem = page.getByTestId('definition-problem-expression');
+        await problem.waitFor();
+        expect(await problem.innerText()).toContain('unknown column "price_total"');
+        expect(await page.getByTestId('definition-form-error').innerText()).not.toBe('');
+        expect(await pageFitsWidth(page)).toBe(true);
 
-      await page.getByTestId('definition-expression').fill('SUM(order_items.line_total)');
-      await page.getByTestId('definition-save').click();
-      const row = page.getByTestId('definition-row').filter({ hasText: 'revenue' });
-      await row.waitFor();
-      expect(await row.getByTestId('definition-version-number').innerText()).toBe('v1');
+        await page.getByTestId('definition-expression').fill('SUM(order_items.line_total)');
+        await page.getByTestId('definition-save').click();
+        const row = page.getByTestId('definition-row').filter({ hasText: name });
+        await row.waitFor();
+        expect(await row.getByTestId('definition-version-number').innerText()).toBe('v1');
 
-      await row.getByTestId('definition-edit').click();
-      await page.getByTestId('definition-synonyms').fill('sales, turnover');
-      await page.getByTestId('definition-save').click();
-      await row.getByTestId('definition-version-number').filter({ hasText: 'v2' }).waitFor();
-      const stored = (await stack.api('/api/knowledge/definitions')).body.items;
-      expect(stored).toMatchObject([
-        { kind: 'metric', name: 'revenue', synonyms: ['sales', 'turnover'], expression: 'SUM(order_items.line_total)' },
-      ]);
-      expect(await pageFitsWidth(page)).toBe(true);
-      await saveScreenshot(page, 'saved-03-definition-edited');
-    }));
+        const edit = row.getByTestId('definition-edit');
+        await edit.scrollIntoViewIfNeeded();
+        expect(await edit.isVisible()).toBe(true);
+        await edit.click();
+        await page.getByTestId('definition-synonyms').fill(`sales ${viewport.name}, turnover ${viewport.name}`);
+        await page.getByTestId('definition-save').click();
+        await row.getByTestId('definition-version-number').filter({ hasText: 'v2' }).waitFor();
+        const stored = (await stack.api('/api/knowledge/definitions')).body.items.filter((d: any) => d.name === name);
+        expect(stored).toMatchObject([
+          {
+            kind: 'metric',
+            name,
+            synonyms: [`sales ${viewport.name}`, `turnover ${viewport.name}`],
+            expression: 'SUM(order_items.line_total)',
+          },
+        ]);
+        expect(await pageFitsWidth(page)).toBe(true);
+        await saveScreenshot(page, `saved-03-definition-edited-${viewport.name}`);
+      }),
+  );
 });

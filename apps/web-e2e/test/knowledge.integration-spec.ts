@@ -2,8 +2,8 @@
  * The governed knowledge in the web app, in a real Chromium against the real api serving the built
  * web app with the offline engine: a metric created and changed through the API shows on /knowledge with its version
  * and a line diff between its versions; the chat says under an answer which definitions it used ("revenue (v2)"); a
- * thumbs-up's candidate example shows on /knowledge and is promoted from there; with a user key (403) the page says
- * the service key is needed instead of failing.
+ * thumbs-up's candidate example shows on /knowledge and is promoted from there; with a viewer key the page says
+ * the analyst role is needed instead of failing; an analyst proposes a filter, which the admin accepts from the page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { startWebStack, type WebStack } from './support/web-stack';
 
 const KEY = 'web-e2e-knowledge-key-0123456789';
 const USER_KEY = 'web-e2e-knowledge-alice-0123456789';
+const ANALYST_KEY = 'web-e2e-knowledge-aaron-0123456789';
 const QUESTION = 'What was the total revenue in 2024?';
 
 jest.setTimeout(90_000);
@@ -31,7 +32,7 @@ describe('web knowledge page and definitions used by an answer', () => {
     await buildWebApp(webDist);
     [browser, stack] = await Promise.all([
       launchChromium(),
-      startWebStack(webDist, KEY, { USER_API_KEYS: `alice:${USER_KEY}` }),
+      startWebStack(webDist, KEY, { USER_API_KEYS: `alice:${USER_KEY},aaron:${ANALYST_KEY}:analyst` }),
     ]);
     page = await browser.context.newPage();
   });
@@ -112,20 +113,105 @@ describe('web knowledge page and definitions used by an answer', () => {
     await saveScreenshot(page, '42-knowledge-examples');
   });
 
-  it('says plainly that a user key cannot see the knowledge, without an error toast', async () => {
+  for (const viewport of [
+    { name: 'desktop', width: 1400, height: 900, column: 'segment', text: 'Customer tier: retail, business or vip.' },
+    { name: 'phone', width: 390, height: 844, column: 'signup_date', text: 'Day the account was opened.' },
+  ]) {
+    it(`at ${viewport.width}x${viewport.height} (${viewport.name}) a description typed on /knowledge shows in the chat's schema panel`, async () => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto(`${stack.url}/knowledge`);
+      const form = page.getByTestId('description-form');
+      await form.waitFor();
+      await page.getByTestId('description-table').fill('customers');
+      await page.getByTestId('description-column').fill('no_such_column');
+      await page.getByTestId('description-text').fill('Nothing.');
+      await page.getByTestId('description-save').click();
+      const problem = page.getByTestId('description-problem-target');
+      await problem.waitFor();
+      expect(await problem.innerText()).toMatch(/no_such_column/);
+      expect(await page.getByTestId('description-form-error').innerText()).toMatch(/does not hold|invalid|target/i);
+
+      await page.getByTestId('description-column').fill(viewport.column);
+      await page.getByTestId('description-text').fill(viewport.text);
+      await page.getByTestId('description-save').click();
+      const row = page.getByTestId('description-row').filter({ hasText: `customers.${viewport.column}` });
+      await row.waitFor();
+      expect(await row.locator('td').allInnerTexts()).toEqual([
+        `customers.${viewport.column}`,
+        viewport.text,
+        'typed',
+        'Edit Delete',
+      ]);
+      expect(await page.getByTestId('description-problem-target').count()).toBe(0);
+      const listed = page.getByTestId('definition-row').filter({ hasText: `customers.${viewport.column}` });
+      await listed.waitFor();
+      expect(await form.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      // nothing wider than the window: a wide table scrolls inside its frame
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await saveScreenshot(page, `44-knowledge-descriptions-${viewport.name}`);
+
+      await page.getByTestId('nav-chat').click();
+      await page.getByTestId('schema-toggle').click();
+      const column = page
+        .getByTestId('schema-panel')
+        .locator(`.schema-columns > li:has([data-testid="schema-column"][data-name="${viewport.column}"])`);
+      await column.getByTestId('schema-column-description').waitFor();
+      expect(await column.getByTestId('schema-column-description').innerText()).toBe(viewport.text);
+      await saveScreenshot(page, `45-chat-schema-description-${viewport.name}`);
+      await page.getByTestId('schema-close').click();
+    });
+  }
+
+  it('deletes a typed description from /knowledge, and the schema panel no longer shows it', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${stack.url}/knowledge`);
+    const row = page.getByTestId('description-row').filter({ hasText: 'customers.segment' });
+    await row.waitFor();
+    await row.getByTestId('description-delete').click();
+    await row.waitFor({ state: 'detached' });
+    const shown = await stack.api('/api/connections/default/schema');
+    const customers = (shown.body.tables as Array<Record<string, any>>).find((t) => t.name === 'customers');
+    expect(customers?.columns.find((c: { name: string }) => c.name === 'segment').description).toBeNull();
+  });
+
+  it('says plainly that a viewer key cannot see the knowledge, without an error toast', async () => {
     await page.goto(`${stack.url}/knowledge`);
     await page.getByTestId('definitions-table').waitFor();
     await page.getByTestId('change-key').click();
     await giveKey(page, USER_KEY);
     await page.getByTestId('whoami').filter({ hasText: 'alice' }).waitFor();
-    const notes = page.getByTestId('knowledge-forbidden');
-    await notes.nth(1).waitFor();
-    expect(await notes.allInnerTexts()).toEqual([
-      'Definitions need the service key; the key in use is a user key. Use “Change key” to enter the service key.',
-      'Verified examples need the service key; the key in use is a user key. Use “Change key” to enter the service key.',
-    ]);
+    const notice = page.getByTestId('needs-role');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(
+      'This page needs the analyst role. You are signed in with the viewer role',
+    );
     expect(await page.getByTestId('definitions-table').count()).toBe(0);
     expect(await page.locator('[data-testid="toast"][data-kind="error"]').count()).toBe(0);
     await saveScreenshot(page, '43-knowledge-user-key');
+  });
+  it('an analyst proposes a definition; the admin accepts it from the proposals', async () => {
+    await page.goto(`${stack.url}/knowledge`);
+    await page.getByTestId('change-key').click();
+    await giveKey(page, ANALYST_KEY);
+    await page.getByTestId('whoami').filter({ hasText: 'aaron' }).waitFor();
+    await page.getByTestId('definition-new').filter({ hasText: 'Propose a definition' }).click();
+    await page.getByTestId('definition-kind').selectOption('filter');
+    await page.getByTestId('definition-name').fill('big order');
+    await page.getByTestId('definition-condition').fill('orders.total_amount > 500');
+    await page.getByTestId('definition-save').click();
+    const proposal = page.getByTestId('proposal-row').filter({ hasText: 'big order' });
+    await proposal.waitFor();
+    expect(await proposal.getByTestId('proposal-accept').count()).toBe(0);
+    expect(await page.getByTestId('definition-row').filter({ hasText: 'big order' }).count()).toBe(0);
+    expect(await page.getByTestId('definition-edit').count()).toBe(0);
+    await saveScreenshot(page, '44-knowledge-analyst-proposal');
+
+    await page.getByTestId('change-key').click();
+    await giveKey(page, KEY);
+    await page.getByTestId('whoami').filter({ hasText: 'service' }).waitFor();
+    await page.getByTestId('proposal-row').filter({ hasText: 'big order' }).getByTestId('proposal-accept').click();
+    await page.getByTestId('definition-row').filter({ hasText: 'big order' }).waitFor();
+    await page.getByTestId('proposal-row').filter({ hasText: 'big order' }).waitFor({ state: 'detached' });
+    await saveScreenshot(page, '45-knowledge-proposal-accepted');
   });
 });

@@ -2,7 +2,7 @@
  * Sign-in with OpenID Connect in a real Chromium: the api (serving the built web app) is configured against a real
  * OpenID provider (the `oidc-provider` package, started by the test). A person opens the app, sees "Sign in"
  * instead of the key dialog, signs in on the provider's own login page, is back in the app with their name and the
- * role of their groups, asks a question in the chat, and signs out.
+ * role of their groups, hears /ws/live with the session cookie, asks a question in the chat, and signs out.
  */
 import { freePort, startOidcProvider, type OidcProvider } from '@nlq/server/testing';
 import fs from 'node:fs';
@@ -77,6 +77,14 @@ describe('sign-in with OpenID Connect in a browser', () => {
     const session = cookies.find((c) => c.name === 'nlq_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('nlq_session');
+
+    // a person who is not an admin starts on the Chat page, not the Overview
+    await page.goto(`${stack.url}/`);
+    await page.getByTestId('chat-input').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/chat');
+    expect(await page.getByTestId('nav-overview').count()).toBe(0);
+    // the live channel is authenticated by the session cookie on its upgrade request
+    await page.getByTestId('live-status').filter({ hasText: 'live' }).waitFor();
 
     await page.getByTestId('nav-chat').click();
     const turn = await ask(page, 'How many customers are there?');

@@ -61,13 +61,15 @@ describe('framed text', () => {
     expect(framedProse(text, 20)).toBe('Total: 3.\n> SQ…(cut)');
   });
 
-  it('shows a decided line as its pieces arrive, and holds an undecided start', () => {
+  it('streams the first line as it comes, and holds the start of a later line until it is decided', () => {
     const framer = new ProseFramer();
-    expect(framer.push('The answer is')).toBe('');
-    expect(framer.push(' that there are forty-two customers in all')).toBe(
-      'The answer is that there are forty-two customers in all',
+    expect(framer.push('The answer')).toBe('The answer');
+    expect(framer.push(' is 42.\nThe rest')).toBe(' is 42.\n');
+    expect(framer.push(' of the answer says that there are forty-two')).toBe(
+      'The rest of the answer says that there are forty-two',
     );
     expect(framer.push(' of them.')).toBe(' of them.');
-    expect(framer.end()).toBe('');
+    expect(framer.push('\nSQL')).toBe('\n');
+    expect(framer.end()).toBe('> SQL');
   });
 });

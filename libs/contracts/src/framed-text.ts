@@ -63,9 +63,10 @@ export function framedProse(text: string, max = 8_000): string {
 
 /**
  * {@link framedProse} for a text that arrives in pieces (a streamed answer): `push` returns what may be shown of the
- * framed text so far, `end` the rest; the returned pieces joined equal `framedProse` of the pieces joined. A line's
+ * framed text so far, `end` the rest; the returned pieces joined equal `framedProse` of the pieces joined. A later line's
  * start is held until its first 40 characters (or its end) are known, a trailing CR until the next piece tells
- * whether it is a CRLF, and the last characters before `max` until the end tells whether the text is cut.
+ * whether it is a CRLF, and the last characters before `max` until the end tells whether the text is cut. The first
+ line, never quoted, streams as it comes.
  */
 export class ProseFramer {
   private line = '';
@@ -106,6 +107,8 @@ export class ProseFramer {
   }
 
   private extendLine(part: string): string {
+    // the first line is never quoted: it streams as it comes
+    if (this.lineIndex === 0) this.lineDecided = true;
     if (this.lineDecided) return part;
     this.line += part;
     return Array.from(this.line).length >= SECTION_PREFIX_CHARS ? this.decide() : '';

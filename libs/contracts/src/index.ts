@@ -22,3 +22,5 @@ export * from './answer-warning';
 export * from './roles';
 export * from './data-policy';
 export * from './saved';
+export * from './boards';
+export * from './schedules';

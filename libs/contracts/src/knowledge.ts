@@ -84,6 +84,15 @@ export type KnowledgeDefinitionBody =
   | DescriptionDefinitionBody
   | RelationshipDefinitionBody;
 
+/**
+ * Where a stored definition came from (docs/knowledge.md "Export to dbt"): `dbt` for one imported from a dbt
+ * project, `entry` naming the project's part (`metric completed_revenue`, `model stg_customers column region`).
+ */
+export interface KnowledgeDefinitionOrigin {
+  source: 'dbt';
+  entry: string;
+}
+
 /** Bookkeeping of a stored definition (one version of it). */
 export interface KnowledgeDefinitionMeta {
   id: string;
@@ -98,7 +107,20 @@ export interface KnowledgeDefinitionMeta {
   updated_by: string;
   /** True once deleted: the definition is no longer used, its history is kept. */
   deleted: boolean;
+  /** Where it came from; null (or absent) for a definition typed in nlq. */
+  origin?: KnowledgeDefinitionOrigin | null;
+  /**
+   * `active`: used at question time; `proposed`: an analyst's proposal, never used until an admin accepts it;
+   * `rejected`: a proposal an admin rejected (docs/knowledge.md "Proposals").
+   */
+  status: KnowledgeDefinitionStatus;
 }
+
+/** The states of a definition (docs/knowledge.md "Proposals"). */
+export const KNOWLEDGE_DEFINITION_STATUSES = ['active', 'proposed', 'rejected'] as const;
+
+/** One of {@link KNOWLEDGE_DEFINITION_STATUSES}. */
+export type KnowledgeDefinitionStatus = (typeof KNOWLEDGE_DEFINITION_STATUSES)[number];
 
 /**
  * A definition as an answer's provenance names it: /api/chat `knowledge`, the history entry's
@@ -122,6 +144,11 @@ export interface KnowledgeImportResult {
   unchanged: number;
   created_names: string[];
   updated_names: string[];
+  /**
+   * The document's `policy:` section applied (docs/knowledge.md "YAML"): whether it changed the connection's data
+   * policy (a new version) and the version in force; absent when the document has no policy.
+   */
+  policy?: { changed: boolean; version: number };
 }
 
 /**

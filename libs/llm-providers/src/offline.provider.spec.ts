@@ -26,7 +26,7 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
     ],
     [
       'list customers in the united kingdom',
-      "SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE country = 'United Kingdom' ORDER BY id LIMIT 100",
+      "SELECT first_name, last_name FROM customers WHERE country = 'United Kingdom' ORDER BY id LIMIT 100",
     ],
     [
       'show orders with status shipped',
@@ -34,7 +34,7 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
     ],
     [
       'which products are in the Electronics category?',
-      "SELECT p.id, p.name, p.category_id, p.price, p.stock FROM products p JOIN categories c ON p.category_id = c.id WHERE c.name = 'Electronics' ORDER BY p.id LIMIT 100",
+      "SELECT p.name FROM products p JOIN categories c ON p.category_id = c.id WHERE c.name = 'Electronics' ORDER BY p.id LIMIT 100",
     ],
     [
       'top 5 products by total sales',
@@ -69,10 +69,7 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
       'how many orders last month',
       "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '2025-02-01' AND order_date < '2025-03-01'",
     ],
-    [
-      'products with price over 100',
-      'SELECT id, name, category_id, price, stock FROM products WHERE price > 100 ORDER BY id LIMIT 100',
-    ],
+    ['products with price over 100', 'SELECT name FROM products WHERE price > 100 ORDER BY id LIMIT 100'],
     [
       'how many orders per status',
       'SELECT status, COUNT(*) AS order_count FROM orders GROUP BY status ORDER BY order_count DESC LIMIT 100',
@@ -83,7 +80,7 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
     ],
     [
       'list customers who are not in Canada',
-      "SELECT id, first_name, last_name, email, country, city, created_at FROM customers WHERE country <> 'Canada' ORDER BY id LIMIT 100",
+      "SELECT first_name, last_name FROM customers WHERE country <> 'Canada' ORDER BY id LIMIT 100",
     ],
   ])('%s', async (question, expected) => {
     expect(await sql(question)).toBe(expected);
@@ -114,7 +111,7 @@ describe('OfflineProvider.generateSql on a hand-written shop schema', () => {
 
   it('speaks each dialect: quoting and TOP for SQL Server', async () => {
     expect(await sql('list customers in Canada', 'transactsql', 50)).toBe(
-      "SELECT TOP 50 id, first_name, last_name, email, country, city, created_at FROM customers WHERE country = 'Canada' ORDER BY id",
+      "SELECT TOP 50 first_name, last_name FROM customers WHERE country = 'Canada' ORDER BY id",
     );
     expect(await sql('top 5 products by total sales', 'mysql')).toContain('LIMIT 5');
     expect(await sql('how many orders per month', 'postgresql')).toBe(

@@ -218,7 +218,15 @@ describe('interpreting replies', () => {
 });
 
 describe('business definitions in the prompts', () => {
-  const meta = { connection_id: 'c', version: 1, created_at: '', updated_at: '', updated_by: 's', deleted: false };
+  const meta = {
+    connection_id: 'c',
+    version: 1,
+    created_at: '',
+    updated_at: '',
+    updated_by: 's',
+    deleted: false,
+    status: 'active' as const,
+  };
   const knowledge = [
     {
       ...meta,

@@ -81,6 +81,7 @@ export {
   type DataPolicySource,
   databaseIdentity,
 } from './data-policy';
+export { DATA_POLICY_REFUSAL, refusedByDataPolicy } from './attempt/data-policy-stage';
 export { templateAnswer } from './stages/answer-template';
 export { factualSummary } from './stages/answer';
 export { countCutRows, rowCap } from './stages/row-total';

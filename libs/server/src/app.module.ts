@@ -27,7 +27,9 @@ import { KeysModule } from './application/keys/keys.module';
 import { KnowledgeDefinitionsModule } from './application/knowledge/definitions/knowledge-definitions.module';
 import { ExamplesModule } from './application/knowledge/examples/examples.module';
 import { BenchmarksModule } from './application/benchmarks/benchmarks.module';
+import { BoardsModule } from './application/boards/boards.module';
 import { SavedAnswersModule } from './application/saved/saved-answers.module';
+import { SchedulesModule } from './application/schedules/schedules.module';
 import { LiveModule } from './application/live/live.module';
 import { LlmsModule } from './application/llms/llms.module';
 import { McpModule } from './application/mcp/mcp.module';
@@ -75,6 +77,8 @@ export class AppModule {
         KnowledgeDefinitionsModule,
         BenchmarksModule,
         SavedAnswersModule,
+        BoardsModule,
+        SchedulesModule,
         LiveModule,
         McpModule,
         SignInModule,

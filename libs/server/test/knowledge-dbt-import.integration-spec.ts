@@ -5,22 +5,15 @@
  * cannot state with the reason, re-imports without new versions, refuses malformed YAML, and the offline engine
  * answers a question naming an imported metric with SQL computing its expression and filter.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { createDriver, type DatabaseDriver } from '@nlq/db-drivers';
 import { SCRATCH_ENGINES, type ScratchDatabase } from '@nlq/db-drivers/testing';
 import { describeEachWith } from '@nlq/test-services';
 import { call, removeDataDir, startTestApp, type TestApp } from '../src/testing/test-app';
+import { DBT_SHOP_PROJECT as PROJECT, dbtShopSql } from './fixtures/dbt-shop/dbt-shop';
 
 jest.setTimeout(120_000);
 
 const KEY = 'service-key-0123456789abcdef';
-const MODELS = path.join(__dirname, 'fixtures', 'dbt-shop', 'models');
-const PROJECT = fs
-  .readdirSync(MODELS)
-  .sort()
-  .map((f) => fs.readFileSync(path.join(MODELS, f), 'utf8'))
-  .join('\n---\n');
 
 describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic layer import on $name', (engine) => {
   let database: ScratchDatabase;
@@ -36,17 +29,7 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
   beforeAll(async () => {
     database = await engine.create();
     driver = createDriver(database.url);
-    const orders = Array.from({ length: 40 }, (_, i) => {
-      const status = i % 4 === 0 ? 'returned' : 'completed';
-      return `(${i + 1}, ${(i % 5) + 1}, '2024-0${(i % 9) + 1}-1${i % 10}', '${status}', ${10 + i}, ${i % 3 === 0 ? 'TRUE' : 'FALSE'})`;
-    });
-    for (const sql of [
-      'CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, customer_name VARCHAR(40), region VARCHAR(10))',
-      "INSERT INTO customers VALUES (1, 'Ann', 'EU'), (2, 'Bob', 'US'), (3, 'Cy', 'EU'), (4, 'Di', 'US'), (5, 'Ed', 'EU')",
-      'CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER, ordered_at DATE, status VARCHAR(20), order_total DECIMAL(10,2), is_food_order BOOLEAN)',
-      `INSERT INTO orders VALUES ${orders.join(', ')}`,
-    ])
-      await driver.runWrite(sql, { timeoutMs: 20_000 });
+    for (const sql of dbtShopSql()) await driver.runWrite(sql, { timeoutMs: 20_000 });
     app = await startTestApp({ QUERY_DATABASE_URL: database.url, SERVICE_API_KEY: KEY });
   }, 120_000);
 
@@ -76,7 +59,6 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
     const skipped = new Map(
       (first.body.skipped as Array<{ name: string; reason: string }>).map((s) => [s.name, s.reason]),
     );
-    expect(skipped.get('median_order_value')).toMatch(/median has no aggregate/);
     expect(skipped.get('weekly_revenue')).toMatch(/window of 7 days/);
     expect(skipped.get('revenue_growth')).toMatch(/offset in time/);
     expect(skipped.get('returns')).toMatch(/no table returns/);
@@ -139,6 +121,46 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
       timeoutMs: 5000,
     });
     expect(Number(answered.body.rows[0][0])).toBeCloseTo(Number(expected.rows[0][0]), 2);
+  });
+
+  it('imports median and percentile measures where the dialect has a percentile aggregate, else skips them', async () => {
+    const answer = await dbtImport();
+    const skipped = new Map(
+      (answer.body.skipped as Array<{ name: string; reason: string }>).map((s) => [s.name, s.reason]),
+    );
+    const metrics = (await api('/api/knowledge/definitions?kind=metric&page_size=100')).body.items as Array<
+      Record<string, unknown>
+    >;
+    if (engine.name !== 'postgresql') {
+      expect(skipped.get('median_order_value')).toMatch(/the dialect cannot compute percentile/);
+      expect(skipped.get('p90_order_value')).toMatch(/the dialect cannot compute percentile/);
+      expect(metrics.find((m) => m.name === 'median_order_value')).toBeUndefined();
+      return;
+    }
+    expect(skipped.has('median_order_value')).toBe(false);
+    expect(metrics.find((m) => m.name === 'median_order_value')?.expression).toBe(
+      'PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY orders.order_total)',
+    );
+    expect(metrics.find((m) => m.name === 'p90_order_value')).toMatchObject({
+      expression: 'PERCENTILE_DISC(0.9) WITHIN GROUP (ORDER BY orders.order_total)',
+      filter: "orders.status = 'completed'",
+    });
+    for (const [question, direct] of [
+      [
+        'What is the median order value?',
+        'SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY order_total) FROM orders',
+      ],
+      [
+        'What is the p90 order value?',
+        "SELECT percentile_disc(0.9) WITHIN GROUP (ORDER BY order_total) FROM orders WHERE status = 'completed'",
+      ],
+    ]) {
+      const answered = await api('/api/chat', { body: { question } });
+      expect(answered.body).toMatchObject({ success: true });
+      expect(answered.body.sql).toMatch(/PERCENTILE_(CONT|DISC)\(0\.[59]\) WITHIN GROUP \(ORDER BY/i);
+      const expected = await driver.runRead(direct, { maxRows: 1, timeoutMs: 5000 });
+      expect(Number(answered.body.rows[0][0])).toBeCloseTo(Number(expected.rows[0][0]), 2);
+    }
   });
 
   it('refuses malformed YAML and a definition nlq refuses, all or nothing unless partial', async () => {

@@ -1,99 +1,23 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../src/app.factory';
-import { freePort, makeDataDir, removeDataDir, startOidcProvider, type OidcProvider } from '../src/testing';
+import {
+  CookieJar,
+  SIGN_IN_CLIENT_SECRET,
+  freePort,
+  makeDataDir,
+  removeDataDir,
+  signIn,
+  startOidcProvider,
+  startSignInApp,
+  type OidcProvider,
+  type SignInApp,
+} from '../src/testing';
 
-const SECRET = 'nlq-test-client-secret';
-const ROLE_GROUPS = 'admin:nlq-admins,approver:nlq-approvers,analyst:nlq-analysts';
 const USERS = {
   ana: { name: 'Ana Admin', groups: ['nlq-admins'], country: 'Germany' },
   aaron: { name: 'Aaron Analyst', groups: ['nlq-analysts', 'other'] },
   paula: { name: 'Paula', groups: ['/nlq-analysts', '/nlq-approvers'] },
   vera: { name: 'Vera Viewer', groups: ['sales'] },
 };
-
-/** A running api whose OIDC_REDIRECT_URL points at itself, signed in through the real provider. */
-interface SignInApp {
-  app: NestFastifyApplication;
-  url: string;
-  dataDir: string;
-}
-
-async function startSignInApp(provider: OidcProvider, port: number, sessionHours = '1'): Promise<SignInApp> {
-  const dataDir = makeDataDir();
-  const url = `http://127.0.0.1:${port}`;
-  const app = await createApp({
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    SERVICE_API_KEY: 'service-key-0123456789abcdef',
-    OIDC_ISSUER_URL: provider.issuer,
-    OIDC_CLIENT_ID: `nlq-${port}`,
-    OIDC_CLIENT_SECRET: SECRET,
-    OIDC_REDIRECT_URL: `${url}/api/auth/callback`,
-    OIDC_SCOPES: 'openid profile groups',
-    OIDC_ROLE_GROUPS: ROLE_GROUPS,
-    OIDC_ATTRIBUTE_CLAIMS: 'country',
-    OIDC_SESSION_HOURS: sessionHours,
-  });
-  await app.listen(port, '127.0.0.1');
-  return { app, url, dataDir };
-}
-
-/** A browser's cookie jar, enough for one host: name -> value, deletions by Max-Age=0. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(headers: Headers): void {
-    for (const line of headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('=')).trim();
-      const gone = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
-      if (gone) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(pair.indexOf('=') + 1));
-    }
-  }
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-/** Follow redirects by hand, keeping cookies, until a response that is not a redirect or one to `stopAt`. */
-async function follow(jar: CookieJar, url: string, init: RequestInit = {}, stopAt?: string): Promise<Response> {
-  let response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: jar.header() } });
-  jar.take(response.headers);
-  for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
-    const next = new URL(response.headers.get('location')!, url).href;
-    if (next === stopAt) return response;
-    url = next;
-    response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.take(response.headers);
-  }
-  return response;
-}
-
-/** login -> the provider's login page -> submit `login` -> callback -> back at the web app; answers the jar. */
-async function signIn(api: string, login: string): Promise<CookieJar> {
-  const jar = new CookieJar();
-  const page = await follow(jar, `${api}/api/auth/login`);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-  expect(action).toBeDefined();
-  const done = await follow(
-    jar,
-    new URL(action!, page.url || api).href,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ prompt: 'login', login, password: 'any' }).toString(),
-    },
-    `${api}/`,
-  );
-  expect(done.status).toBe(302);
-  expect(done.headers.get('location')).toBe('/');
-  return jar;
-}
 
 async function get(url: string, jar: CookieJar | null, headers: Record<string, string> = {}) {
   const response = await fetch(url, { headers: { ...headers, ...(jar ? { cookie: jar.header() } : {}) } });
@@ -110,7 +34,7 @@ describe('sign-in with OpenID Connect against a real provider', () => {
     provider = await startOidcProvider({
       clients: [port, shortPort].map((p) => ({
         client_id: `nlq-${p}`,
-        client_secret: SECRET,
+        client_secret: SIGN_IN_CLIENT_SECRET,
         redirect_uris: [`http://127.0.0.1:${p}/api/auth/callback`],
       })),
       users: USERS,

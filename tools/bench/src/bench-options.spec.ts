@@ -9,6 +9,7 @@ describe('parseBenchOptions', () => {
       rounds: 3,
       engines: ['sqlite'],
       json: false,
+      policy: false,
     });
     expect(BENCH_DEFAULTS.duration).toBe(10);
   });
@@ -27,7 +28,20 @@ describe('parseBenchOptions', () => {
         'sqlite,postgres',
         '--json',
       ]),
-    ).toEqual({ duration: 5, connections: 4, scale: 0.5, rounds: 5, engines: ['sqlite', 'postgres'], json: true });
+    ).toEqual({
+      duration: 5,
+      connections: 4,
+      scale: 0.5,
+      rounds: 5,
+      engines: ['sqlite', 'postgres'],
+      json: true,
+      policy: false,
+    });
+  });
+
+  it('takes --policy', () => {
+    expect(parseBenchOptions(['--policy']).policy).toBe(true);
+    expect(parseBenchOptions(['--policy', '--json'])).toMatchObject({ policy: true, json: true });
   });
 
   it('takes --state-db FILE', () => {

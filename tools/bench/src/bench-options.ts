@@ -25,6 +25,12 @@ export interface BenchOptions {
   /** Write the results as JSON on stdout (the table then goes to stderr). */
   json: boolean;
   /**
+   * `--policy`: also measures cache misses on POST /api/chat with a viewer key under a data policy (a tables
+   * allow-list, a masked column, a country row filter; policy-bench.ts) and with a key of a role without a policy,
+   * in every round, and prints the ratio of the two.
+   */
+  policy: boolean;
+  /**
    * `--state-db FILE`: also measures both apis on a used state database, each starting on its own copy of this SQLite
    * state database (e.g. from `npm run bench:seed`), beside the fresh ones in every round.
    */
@@ -38,10 +44,11 @@ export const BENCH_DEFAULTS: Readonly<BenchOptions> = Object.freeze({
   rounds: 3,
   engines: ['sqlite'] as BenchEngine[],
   json: false,
+  policy: false,
 });
 
 const USAGE =
-  'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--engines sqlite,postgres,mariadb] [--state-db FILE] [--json]';
+  'usage: npm run bench -- [--duration seconds] [--connections n] [--scale factor] [--rounds n] [--engines sqlite,postgres,mariadb] [--state-db FILE] [--policy] [--json]';
 
 /**
  * Parses `argv` (without node and script). Accepts `--name value` and `--name=value`.
@@ -51,8 +58,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = { ...BENCH_DEFAULTS, engines: [...BENCH_DEFAULTS.engines] };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
-    if (name === '--json') {
-      options.json = true;
+    if (name === '--json' || name === '--policy') {
+      options[name === '--json' ? 'json' : 'policy'] = true;
       continue;
     }
     if (name === '--state-db') {

@@ -1,10 +1,15 @@
 import autocannon from 'autocannon';
 import type { BenchQuestion } from './bench-questions';
 
-/** One load run against one POST /query endpoint. */
+/** One load run against one POST /query (or, with `apiKey`, POST /api/chat) endpoint. */
 export interface LoadRunOptions {
   /** Base URL (http://127.0.0.1:port) of the server; the run posts to `${url}/query`. */
   url: string;
+  /**
+   * With a key: POST /api/chat with `X-API-Key: <apiKey>` and `{question}` alone, so every request opens a session of
+   * its own (a result-cache miss); `cache` must then be `miss`. The key's role and data policy apply (--policy).
+   */
+  apiKey?: string;
   questions: readonly BenchQuestion[];
   /** Seconds. */
   duration: number;
@@ -66,6 +71,8 @@ export function cacheHitUser(questionIndex: number): string {
 export async function runLoad(options: LoadRunOptions): Promise<LoadRunResult> {
   let sent = 0;
   const runTag = Date.now().toString(36);
+  const chat = options.apiKey !== undefined;
+  if (chat && options.cache !== 'miss') throw new Error('a run on /api/chat measures cache misses only');
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -74,12 +81,13 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunResult> {
     requests: [
       {
         method: 'POST',
-        path: '/query',
-        headers: { 'content-type': 'application/json' },
+        path: chat ? '/api/chat' : '/query',
+        headers: { 'content-type': 'application/json', ...(chat ? { 'x-api-key': options.apiKey! } : {}) },
         setupRequest: (request) => {
           const n = sent++;
           const index = n % options.questions.length;
           const question = options.questions[index].question;
+          if (chat) return { ...request, body: JSON.stringify({ question }) };
           const user = options.cache === 'miss' ? `bench-${runTag}-${n}` : cacheHitUser(index);
           return { ...request, body: JSON.stringify({ question, user_id: user }) };
         },

@@ -1,5 +1,5 @@
 /**
- * POST /query benchmark (`npm run bench -- [--duration 10] [--connections 10] [--scale 1] [--rounds 3] [--state-db FILE] [--json]`).
+ * POST /query benchmark (`npm run bench -- [--duration 10] [--connections 10] [--scale 1] [--rounds 3] [--state-db FILE] [--policy] [--json]`).
  *
  * Generates the sample shop database (@nlq/sample-db, --scale) in a temporary directory, starts every server
  * below at once, then runs --rounds rounds; a round measures each scenario once, for --duration seconds with
@@ -11,7 +11,9 @@
  *     wrote in (a);
  *  c. the floor: a bare Fastify endpoint running that SQL with better-sqlite3;
  *  d. with --state-db FILE, (a) and (b) again, each on its own copy of that state database (e.g. 10^6 history entries
- *     from `npm run bench:seed`), labelled `used state`, measured in the same rounds as the fresh ones.
+ *     from `npm run bench:seed`), labelled `used state`, measured in the same rounds as the fresh ones;
+ *  e. with --policy, cache misses of (a) and (b) on POST /api/chat with a viewer key under a data policy and with a
+ *     key of a role without one (policy-bench.ts), in every round, and the ratio of the two.
  * Prints one line per scenario with the medians over the rounds and the ratio of its requests per second to the
  * floor's of the same round (median over the rounds), as a table (stdout; stderr with --json, when stdout gets
  * the JSON, which also holds every round). Stops by itself: a watchdog ends the
@@ -30,6 +32,7 @@ import { copySampleDatabase } from './engine-copy';
 import { startFloorServer, startServerFloorServer, type FloorServer } from './floor-server';
 import { startLoadProcess, type LoadProcess } from './load-process';
 import { cacheHitUser, type BodyExpectation } from './load-run';
+import { NO_POLICY, POLICY_USER_KEYS, WITH_POLICY, policyRatios, preparePolicy, type PolicyKeys } from './policy-bench';
 import { startInstantModelProcess } from './scripted-model';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -70,6 +73,7 @@ async function measure(
   url: string,
   options: BenchOptions,
   expect: BodyExpectation,
+  apiKey?: string,
 ): Promise<ScenarioResult> {
   log(`${target}, cache ${cache}: ${options.duration} s x ${options.connections} connections`);
   const run = await load.run({
@@ -79,14 +83,16 @@ async function measure(
     connections: options.connections,
     cache: cache === 'hit' ? 'hit' : 'miss',
     expect,
+    apiKey,
   });
   return { target, cache, ...run };
 }
 
-/** One nlq api under test, labelled as the table shows it. */
+/** One nlq api under test, labelled as the table shows it; with --policy, its viewer and no-policy keys. */
 interface LabelledApi {
   target: string;
   api: ApiTarget;
+  policyKeys?: PolicyKeys;
 }
 
 /** The servers of one engine: the floor and the apis, started once for every round. */
@@ -109,8 +115,9 @@ async function setupEngine(
   dir: string,
   closers: (() => Promise<void>)[],
   stateDb?: string,
+  policy = false,
 ): Promise<EngineSetup> {
-  const env = { QUERY_DATABASE_URL: databaseUrl };
+  const env = { QUERY_DATABASE_URL: databaseUrl, ...(policy ? { USER_API_KEYS: POLICY_USER_KEYS } : {}) };
   let apiCount = 0;
   // each api keeps its state in a directory of its own; `used`: DATA_DIR/state.db starts as a copy of stateDb
   const stateDir = (used: boolean) => {
@@ -151,6 +158,7 @@ async function setupEngine(
     { target: 'nlq scripted model', api: modelApi },
     { target: 'nlq offline', api: offline },
   ];
+  if (policy) for (const labelled of apis) labelled.policyKeys = await preparePolicy(labelled.api.url, BENCH_QUESTIONS);
   if (stateDb) {
     log(`copying ${stateDb} for the used-state apis`);
     const usedModel = await start(true, modelEnv);
@@ -173,6 +181,36 @@ async function setupEngine(
 
 const sqlitePathOf = (url: string) => url.replace(/^sqlite:\/\//, '');
 
+/**
+ * Rounds: every scenario once per round, each engine's floor first, so each ratio compares runs made close together;
+ * with --policy, each api's /api/chat runs without and with the data policy after its /query runs. Answers each
+ * engine's rounds.
+ */
+async function measureRounds(
+  setups: readonly EngineSetup[],
+  load: LoadProcess,
+  options: BenchOptions,
+): Promise<Map<BenchEngine, ScenarioResult[][]>> {
+  const roundsByEngine = new Map<BenchEngine, ScenarioResult[][]>(setups.map((s) => [s.engine, []]));
+  for (let r = 1; r <= options.rounds; r++) {
+    log(`round ${r} of ${options.rounds}`);
+    for (const setup of setups) {
+      const label = (target: string) => `${target} (${setup.engine})`;
+      const round: ScenarioResult[] = [await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns')];
+      for (const { target, api, policyKeys } of setup.apis) {
+        for (const cache of ['miss', 'hit'] as const)
+          round.push(await measure(load, label(target), cache, api.url, options, 'success'));
+        if (!policyKeys) continue;
+        const chat = (suffix: string, key: string) =>
+          measure(load, label(`${target}, ${suffix}`), 'miss', api.url, options, 'success', key);
+        round.push(await chat(NO_POLICY, policyKeys.open), await chat(WITH_POLICY, policyKeys.viewer));
+      }
+      roundsByEngine.get(setup.engine)!.push(round);
+    }
+  }
+  return roundsByEngine;
+}
+
 async function main(options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nlq-bench-'));
   const closers: (() => Promise<void>)[] = [];
@@ -190,33 +228,22 @@ async function main(options: BenchOptions): Promise<void> {
         url = copy.url;
         log(`sample database copied to ${engine}`);
       }
-      setups.push(await setupEngine(engine, url, dir, closers, options.stateDb));
+      setups.push(await setupEngine(engine, url, dir, closers, options.stateDb, options.policy));
     }
 
     const load = startLoadProcess();
     closers.push(() => load.close());
-    // Rounds: every scenario once per round, each engine's floor first, so each ratio compares runs made close together.
-    const roundsByEngine = new Map<BenchEngine, ScenarioResult[][]>(setups.map((s) => [s.engine, []]));
-    for (let r = 1; r <= options.rounds; r++) {
-      log(`round ${r} of ${options.rounds}`);
-      for (const setup of setups) {
-        const label = (target: string) => `${target} (${setup.engine})`;
-        const round: ScenarioResult[] = [
-          await measure(load, label('floor'), 'n/a', setup.floor.url, options, 'columns'),
-        ];
-        for (const { target, api } of setup.apis) {
-          for (const cache of ['miss', 'hit'] as const)
-            round.push(await measure(load, label(target), cache, api.url, options, 'success'));
-        }
-        roundsByEngine.get(setup.engine)!.push(round);
-      }
-    }
+    const roundsByEngine = await measureRounds(setups, load, options);
     const rounds = [...roundsByEngine.values()].flat();
     const scenarios = [...roundsByEngine].flatMap(([engine, engineRounds]) =>
       summarizeRounds(engineRounds, `floor (${engine})`),
     );
 
-    const table = formatBenchTable(scenarios);
+    const ratios = policyRatios(rounds);
+    const policyLines = [...ratios].map(
+      ([target, ratio]) => `with a data policy / without, cache miss on /api/chat: ${target} ${ratio.toFixed(2)}x`,
+    );
+    const table = [formatBenchTable(scenarios), ...policyLines].join('\n');
     const header =
       `POST /query, ${options.connections} connections, ${options.duration} s per scenario, median of ${options.rounds} round(s), ` +
       `scale ${options.scale}, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os
@@ -241,6 +268,7 @@ async function main(options: BenchOptions): Promise<void> {
         })),
         scenarios,
         rounds,
+        ...(options.policy ? { policyRatios: Object.fromEntries(ratios) } : {}),
       };
       await new Promise<void>((resolve) =>
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`, () => resolve()),
@@ -262,9 +290,12 @@ if (require.main === module) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
-  // 5 runs (9 with --state-db) of `duration` a round, each ended at most 30 s (autocannon's request timeout) later, plus start-up.
+  // 5 runs (9 with --state-db, 4 more with --policy) of `duration` a round, each ended at most 30 s (autocannon's request timeout) later, plus start-up.
   const budgetMs =
-    ((options.stateDb ? 9 : 5) * options.rounds * options.engines.length * (options.duration + 30) +
+    (((options.stateDb ? 9 : 5) + (options.policy ? 4 : 0)) *
+      options.rounds *
+      options.engines.length *
+      (options.duration + 30) +
       (options.stateDb ? 420 : 120) * options.engines.length) *
     1000;
   setTimeout(() => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSampleDatabase } from '@nlq/sample-db';
+import { crypticGoldSql, crypticShopDatabase } from './cryptic-shop';
 import { SHOP_QUESTIONS } from './shop-questions';
 import { parseCsvObjects } from '@nlq/pipeline';
 import { expandBraceAlternatives, splitGoldAlternatives } from './gold-sql';
@@ -11,9 +12,10 @@ export const EVAL_SETS = ['chinook', 'geography', 'restaurants', 'defog'] as con
 /**
  * Sets named explicitly only: `defog-postgres` is defog sql-eval's PostgreSQL question file over its PostgreSQL
  * dumps, loaded into throw-away databases of the local server (127.0.0.1:5432, user postgres); `shop` is a shop
- * manager's first 30 questions on nlq's own sample database (shop-questions.ts), generated into a temporary file.
+ * manager's first 30 questions on nlq's own sample database (shop-questions.ts), generated into a temporary file;
+ * `shop-cryptic` the same questions on a copy whose meaningful columns have cryptic names (cryptic-shop.ts).
  */
-export const EXTRA_EVAL_SETS = ['defog-postgres', 'shop'] as const;
+export const EXTRA_EVAL_SETS = ['defog-postgres', 'shop', 'shop-cryptic'] as const;
 export type EvalSetName = (typeof EVAL_SETS)[number] | (typeof EXTRA_EVAL_SETS)[number];
 
 /** One question with its database and gold SQL alternatives (any of them may match). */
@@ -99,14 +101,16 @@ export function loadEvalSet(set: EvalSetName, evalDir: string = defaultEvalDir()
         goldSql: splitGoldAlternatives(row.query).flatMap(expandBraceAlternatives),
       }));
     }
-    case 'shop': {
-      const dbFile = shopDatabase();
+    case 'shop':
+    case 'shop-cryptic': {
+      const cryptic = set === 'shop-cryptic';
+      const dbFile = cryptic ? crypticShopDatabase(shopDatabase()) : shopDatabase();
       return SHOP_QUESTIONS.map((q, k) => ({
-        id: `shop-${k + 1}`,
-        db: 'shop',
+        id: `${set}-${k + 1}`,
+        db: set,
         dbFile,
         question: q.question,
-        goldSql: q.goldSql,
+        goldSql: cryptic ? q.goldSql.map(crypticGoldSql) : q.goldSql,
         ...(q.context ? { context: q.context } : {}),
       }));
     }

@@ -120,6 +120,7 @@ export function definitionsFor(
       updated_at: '',
       updated_by: 'eval',
       deleted: false,
+      status: 'active' as const,
     };
   });
 }

@@ -20,6 +20,8 @@ import type {
   FeedbackSignal,
   KnowledgeDefinition,
   KnowledgeDefinitionBody,
+  KnowledgeDefinitionKind,
+  KnowledgeDefinitionStatus,
   LlmInput,
   LlmView,
   Page,
@@ -368,11 +370,28 @@ export class ApiClient {
     return this.request('POST', `/api/llms/${encodeURIComponent(id)}/activate`);
   }
 
-  /** GET /api/knowledge/definitions: live definitions of the active connection, oldest first (service key only). */
-  definitions(query: { page?: number; page_size?: number } = {}): Promise<Page<KnowledgeDefinition>> {
+  /**
+   * GET /api/knowledge/definitions: live definitions of the active connection, oldest first, or with `status` the
+   * proposed or rejected ones (analyst or admin); `kind` keeps one kind.
+   */
+  definitions(
+    query: {
+      page?: number;
+      page_size?: number;
+      kind?: KnowledgeDefinitionKind;
+      status?: KnowledgeDefinitionStatus;
+    } = {},
+  ): Promise<Page<KnowledgeDefinition>> {
     return this.request('GET', '/api/knowledge/definitions', { query });
   }
-  /** POST /api/knowledge/definitions: a new definition of the active connection (service key only; 400 names the field). */
+  /** POST /api/knowledge/definitions/{id}/accept|reject: decide a proposal (admin; 409 when it is not one). */
+  decideDefinition(id: string, decision: 'accept' | 'reject'): Promise<KnowledgeDefinition> {
+    return this.request('POST', `/api/knowledge/definitions/${encodeURIComponent(id)}/${decision}`);
+  }
+  /**
+   * POST /api/knowledge/definitions: a new definition of the active connection (admin), or a proposal (analyst;
+   * docs/knowledge.md "Proposals"); 400 names the field.
+   */
   createDefinition(body: KnowledgeDefinitionBody): Promise<KnowledgeDefinition> {
     return this.request('POST', '/api/knowledge/definitions', { body });
   }
@@ -380,10 +399,12 @@ export class ApiClient {
   updateDefinition(id: string, patch: Partial<KnowledgeDefinitionBody>): Promise<KnowledgeDefinition> {
     return this.request('PATCH', `/api/knowledge/definitions/${encodeURIComponent(id)}`, { body: patch });
   }
+  /** DELETE /api/knowledge/definitions/{id}: a last version marked deleted, the history kept (service key only). */
+  deleteDefinition(id: string): Promise<void> {
+    return this.request('DELETE', `/api/knowledge/definitions/${encodeURIComponent(id)}`);
+  }
   /** GET /api/knowledge/definitions/{id}/versions: every version, oldest first, with its change. */
-  definitionVersions(
-    id: string,
-  ): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
+  definitionVersions(id: string): Promise<{ items: Array<KnowledgeDefinition & { change: string }> }> {
     return this.request('GET', `/api/knowledge/definitions/${encodeURIComponent(id)}/versions`);
   }
   /** GET /api/knowledge/examples?status=: verified examples of the active connection in one status. */

@@ -113,6 +113,28 @@ describe('LiveClient', () => {
     }
   });
 
+  it('signed in, sends no auth message and is open on the ready the session cookie earned', async () => {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', path: '/ws/live' });
+    await new Promise<void>((r) => wss.once('listening', () => r()));
+    const received: string[] = [];
+    wss.on('connection', (ws) => {
+      ws.on('message', (raw) => received.push(String(raw)));
+      ws.send(JSON.stringify({ type: 'ready', user_id: 'vera' }));
+    });
+    const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/ws/live`;
+    const client = new LiveClient({ url, getKey: () => KEY, signedIn: () => true, connect });
+    try {
+      client.start();
+      await waitFor(() => client.status === 'open');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(client.userId).toBe('vera');
+      expect(received).toEqual([]);
+    } finally {
+      client.stop();
+      await new Promise<void>((r) => wss.close(() => r()));
+    }
+  });
+
   it('stays idle without a key', () => {
     const client = new LiveClient({ url: 'ws://127.0.0.1:9/ws/live', getKey: () => null, connect });
     client.start();

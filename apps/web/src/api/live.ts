@@ -21,6 +21,11 @@ export interface LiveClientOptions {
   url: string;
   /** Current API key; the client sends {type:'auth', api_key} as its first message. */
   getKey: () => string | null;
+  /**
+   * true while the browser is signed in (OpenID Connect): the socket is then authenticated by the session cookie
+   * the browser sends on the upgrade request, and no auth message is sent (docs/http-api.md "Live updates: /ws/live").
+   */
+  signedIn?: () => boolean;
   /** Opens a socket; defaults to the global WebSocket. */
   connect?: WebSocketFactory;
   /** First reconnect delay in ms, doubled per failure up to maxDelayMs (default 500 and 15000). */
@@ -32,7 +37,8 @@ type Listener = (event: LiveEvent) => void;
 type StatusListener = (status: LiveStatus) => void;
 
 /**
- * Client of /ws/live (contracts events.ts): connects, authenticates with `{type:'auth', api_key}`, waits for
+ * Client of /ws/live (contracts events.ts): connects, authenticates with `{type:'auth', api_key}` (or, signed in,
+ * with the session cookie the browser sends itself), waits for
  * `{type:'ready', user_id}`, then hands every LiveEvent to its listeners. Reconnects with exponential backoff after
  * a drop; stops when the server answers `{type:'error'}` (a refused key) until {@link restart} is called with a new
  * key.
@@ -66,7 +72,7 @@ export class LiveClient {
     return () => this.statusListeners.delete(listener);
   }
 
-  /** Open the channel (no-op while open or when no key is stored). */
+  /** Open the channel (no-op while open, or when no key is stored and nobody is signed in). */
   start(): void {
     this.stopped = false;
     if (this.socket || this.timer) return;
@@ -102,8 +108,9 @@ export class LiveClient {
   }
 
   private open(): void {
-    const key = this.options.getKey();
-    if (!key) {
+    const session = this.options.signedIn?.() ?? false;
+    const key = session ? null : this.options.getKey();
+    if (!key && !session) {
       this.setStatus('idle');
       return;
     }
@@ -118,7 +125,9 @@ export class LiveClient {
     }
     this.socket = socket;
     let refused = false;
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', api_key: key }));
+    socket.onopen = () => {
+      if (key) socket.send(JSON.stringify({ type: 'auth', api_key: key }));
+    };
     socket.onmessage = (ev) => {
       let msg: any;
       try {

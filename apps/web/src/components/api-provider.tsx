@@ -101,7 +101,12 @@ export function ApiProvider({ children }: { children: ReactNode }) {
     setAuth({ mode: 'session', user: null, reason: null });
   }, [client, toast]);
   const live = useMemo(
-    () => new LiveClient({ url: liveUrl(API_BASE, window.location), getKey: () => keyRef.current }),
+    () =>
+      new LiveClient({
+        url: liveUrl(API_BASE, window.location),
+        getKey: () => keyRef.current,
+        signedIn: () => authRef.current.mode === 'session' && authRef.current.user !== null,
+      }),
     [],
   );
 
@@ -119,6 +124,13 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
   }, [key, auth.mode, client, live, toast]);
+
+  const signedInUser = auth.mode === 'session' ? auth.user?.user_id : undefined;
+  useEffect(() => {
+    if (auth.mode !== 'session') return;
+    if (signedInUser) live.restart();
+    else live.stop();
+  }, [auth.mode, signedInUser, live]);
 
   useEffect(() => () => live.stop(), [live]);
 

@@ -56,6 +56,11 @@ export interface ChatTurnProps {
   dialect: Dialect | null;
   /** Approve/reject buttons shown (the newest pending write of the session, not yet decided). */
   canDecide: boolean;
+  /**
+   * The caller's role may approve or reject writes (`approver` or stronger, docs/http-api.md "Roles and data
+   * policies"); when false a pending write says it waits for an approver instead of offering the buttons.
+   */
+  mayDecide?: boolean;
   /** Thumbs shown: every answer of the session can be rated (feedback names this turn's history entry). */
   canRate: boolean;
   /** The options of a turn that asked back may be chosen (it is the session's latest turn and nothing runs). */
@@ -101,6 +106,7 @@ export function ChatTurn({
   turn,
   dialect,
   canDecide,
+  mayDecide = true,
   canRate,
   canClarify = false,
   onDecide,
@@ -187,7 +193,11 @@ export function ChatTurn({
             )}
             {pending && !turn.decision && (
               <div className="approval" role="group" aria-label="Approval" data-testid="approval">
-                {canDecide ? (
+                {canDecide && !mayDecide ? (
+                  <span className="muted" data-testid="approval-waits">
+                    Waiting for a person with the approver role to approve or reject this write.
+                  </span>
+                ) : canDecide ? (
                   <>
                     <ApprovalRunNotice sessionId={sessionId} entryId={entryId} />
                     <span data-testid="approval-impact">

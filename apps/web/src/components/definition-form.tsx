@@ -7,6 +7,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../api/api-error';
 import { useApi } from './api-provider';
+import { useRole } from './role-gate';
 
 /** The text fields of the form, by kind (docs/knowledge.md "Definitions"). */
 const FIELDS: ReadonlyMap<
@@ -102,6 +103,8 @@ export function DefinitionForm({
   onCancel(): void;
 }) {
   const { client } = useApi();
+  // an analyst's new definition is a proposal (docs/knowledge.md "Proposals")
+  const title = useRole().allows('admin') ? 'New definition' : 'Propose a definition';
   const [kind, setKind] = useState<KnowledgeDefinitionKind>(definition?.kind ?? 'metric');
   const [values, setValues] = useState(() => initialValues(definition));
   const [scope, setScope] = useState(definition?.kind === 'instruction' ? definition.scope : 'sql');
@@ -124,7 +127,7 @@ export function DefinitionForm({
 
   return (
     <form className="card form" onSubmit={submit} aria-label={definition ? 'Edit definition' : 'New definition'}>
-      <h2>{definition ? `Edit ${definition.kind}` : 'New definition'}</h2>
+      <h2>{definition ? `Edit ${definition.kind}` : title}</h2>
       {error && (
         <p className="error-text" role="alert" data-testid="definition-form-error">
           {error.message}

@@ -1,18 +1,23 @@
+import type { Role } from '@nlq/contracts';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { chatLink } from '../lib/last-session';
 import { useApi } from './api-provider';
 import { PrivilegeBanner } from './privilege-banner';
 import { RegressionNotice } from './regression-notice';
+import { useRole } from './role-gate';
 
-const LINKS: Array<{ to: string; label: string }> = [
-  { to: '/', label: 'Overview' },
-  { to: '/chat', label: 'Chat' },
-  { to: '/saved', label: 'Saved' },
-  { to: '/traces', label: 'Traces' },
-  { to: '/knowledge', label: 'Knowledge' },
-  { to: '/benchmarks', label: 'Benchmarks' },
-  { to: '/connections', label: 'Connections' },
-  { to: '/llms', label: 'Models' },
+/** The pages of the navigation with the weakest role each is for (docs/web-app.md "Roles"). */
+const LINKS: Array<{ to: string; label: string; role: Role }> = [
+  { to: '/', label: 'Overview', role: 'admin' },
+  { to: '/chat', label: 'Chat', role: 'viewer' },
+  { to: '/saved', label: 'Saved', role: 'viewer' },
+  { to: '/boards', label: 'Boards', role: 'viewer' },
+  { to: '/schedules', label: 'Schedules', role: 'viewer' },
+  { to: '/traces', label: 'Traces', role: 'viewer' },
+  { to: '/knowledge', label: 'Knowledge', role: 'analyst' },
+  { to: '/benchmarks', label: 'Benchmarks', role: 'admin' },
+  { to: '/connections', label: 'Connections', role: 'admin' },
+  { to: '/llms', label: 'Models', role: 'admin' },
 ];
 
 const LIVE_LABEL = {
@@ -24,7 +29,7 @@ const LIVE_LABEL = {
 } as const;
 
 /**
- * Page frame: header with navigation, caller, live-channel state and a "change key" button (or, when signed in, the
+ * Page frame: header with navigation (the pages the caller's role may use), caller, live-channel state and a "change key" button (or, when signed in, the
  * person with their role and a "Sign out" button); the page below; benchmark regressions
  * heard live as toasts.
  */
@@ -32,7 +37,11 @@ export function Layout() {
   const { me, liveStatus, askForKey, user, signOut } = useApi();
   // read on every navigation, so the Chat link carries the session the chat showed last
   useLocation();
-  const links = LINKS.map((l) => (l.to === '/chat' ? { ...l, to: chatLink() } : l));
+  const { allows } = useRole();
+  // non-admins start on the chat: the Overview is the admins' page
+  const links = LINKS.filter((l) => l.role === 'viewer' || allows(l.role)).map((l) =>
+    l.to === '/chat' ? { ...l, to: chatLink() } : l,
+  );
   return (
     <div className="app">
       <header className="topbar">

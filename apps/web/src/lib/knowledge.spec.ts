@@ -10,6 +10,7 @@ const META = {
   updated_at: 't',
   updated_by: 'service',
   deleted: false,
+  status: 'active' as const,
 };
 const REVENUE: KnowledgeDefinition = {
   ...META,

@@ -14,6 +14,7 @@ import { ChatStreamUnavailableError, type ChatStreamEvent } from '../api/client'
 import { useApi } from '../components/api-provider';
 import { ChatTurn, type Turn } from '../components/chat-turn';
 import { useBenchmarks } from '../lib/use-benchmarks';
+import { useRole } from '../components/role-gate';
 import { applyStageEvent } from '../lib/stage-events';
 import { useToast } from '../components/toasts';
 import { ExampleQuestionList } from '../components/example-questions';
@@ -71,6 +72,7 @@ function turnsFromHistory(history: HistoryEntry[]): Turn[] {
  */
 export function ChatPage() {
   const { client, live } = useApi();
+  const { allows } = useRole();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const sessionParam = params.get('session');
@@ -361,7 +363,13 @@ export function ChatPage() {
               turn={t}
               dialect={dialectOf(t)}
               canDecide={t === lastPending && !t.decision}
-              canRate={t.state === 'done' && Boolean(sessionId) && Boolean(t.response?.history_entry_id ?? t.entry?.id)}
+              mayDecide={allows('approver')}
+              canRate={
+                allows('analyst') &&
+                t.state === 'done' &&
+                Boolean(sessionId) &&
+                Boolean(t.response?.history_entry_id ?? t.entry?.id)
+              }
               canClarify={t === lastTurn && !isRunning && Boolean(sessionId)}
               onDecide={(d) => decide(t, d)}
               onFeedback={(s) => rate(t, s)}

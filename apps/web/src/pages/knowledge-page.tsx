@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { useApi } from '../components/api-provider';
 import { AddToBenchmark } from '../components/add-to-benchmark';
 import { DefinitionForm } from '../components/definition-form';
+import { DescriptionsSection } from '../components/descriptions-section';
+import { DefinitionProposals } from '../components/definition-proposals';
+import { useRole } from '../components/role-gate';
 import { Pager } from '../components/pager';
 import { useToast } from '../components/toasts';
 import { isForbiddenError } from '../lib/forbidden';
@@ -65,15 +68,19 @@ function DefinitionVersions({ definition }: { definition: KnowledgeDefinition })
  * Definitions of the active connection, a table; one selected shows its versions; "New definition" and "Edit" open
  * the form (components/definition-form.tsx). Reloaded when the key changes.
  */
-function Definitions() {
+function Definitions({ changes }: { changes: number }) {
   const { client, me } = useApi();
+  const toast = useToast();
+  const admin = useRole().allows('admin');
+  /** Bumped when a proposal was saved or accepted: the proposals and the live list are read again. */
+  const [proposalsKey, setProposalsKey] = useState(0);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   /** The form shown: 'new', the id of the definition edited, or null. */
   const [editing, setEditing] = useState<string | null>(null);
   const defs = useLoad(
     () => client.definitions({ page, page_size: PAGE_SIZE }),
-    [client, page, me?.user_id],
+    [client, page, me?.user_id, changes, proposalsKey],
     isForbidden,
   );
   if (isForbidden(defs.error)) return <ServiceKeyNeeded what="Definitions" />;
@@ -85,7 +92,7 @@ function Definitions() {
         <h2>Definitions</h2>
         <span className="row">
           <button type="button" onClick={() => setEditing('new')} data-testid="definition-new">
-            New definition
+            {admin ? 'New definition' : 'Propose a definition'}
           </button>
           <button type="button" className="secondary" onClick={defs.reload}>
             Refresh
@@ -99,11 +106,17 @@ function Definitions() {
           onCancel={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
+            if (saved.status === 'proposed') {
+              toast.push('success', 'Proposed', 'An admin accepts or rejects it; it is not used until then.');
+              setProposalsKey((k) => k + 1);
+              return;
+            }
             setSelected(saved.id);
             defs.reload();
           }}
         />
       )}
+      <DefinitionProposals reloadKey={proposalsKey} onDecided={() => setProposalsKey((k) => k + 1)} />
       {defs.loading && !data && <p className="muted">Loading…</p>}
       {data && data.items.length === 0 && (
         <p className="muted">No definitions for the active connection yet (docs/knowledge.md).</p>
@@ -155,14 +168,16 @@ function Definitions() {
                       v{d.version}
                     </td>
                     <td>
-                      <button
-                        type="button"
-                        className="secondary small"
-                        onClick={() => setEditing(d.id)}
-                        data-testid="definition-edit"
-                      >
-                        Edit
-                      </button>
+                      {admin && (
+                        <button
+                          type="button"
+                          className="secondary small"
+                          onClick={() => setEditing(d.id)}
+                          data-testid="definition-edit"
+                        >
+                          Edit
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -300,19 +315,31 @@ function Examples() {
   );
 }
 
-/** Page /knowledge: the governed knowledge of the active connection: definitions and verified examples. */
+/**
+ * Page /knowledge: the governed knowledge of the active connection: definitions with the open proposals, the
+ * descriptions of its tables and columns, and (admins) verified examples. Analysts propose definitions; admins create,
+ * change and decide them (docs/knowledge.md "Proposals").
+ */
 export function KnowledgePage() {
+  /** Counts the descriptions saved or deleted, so that the definitions table reloads. */
+  const [changes, setChanges] = useState(0);
+  const admin = useRole().allows('admin');
   return (
     <section aria-labelledby="knowledge-title">
       <div className="page-head">
         <h1 id="knowledge-title">Knowledge</h1>
       </div>
       <div className="knowledge-section">
-        <Definitions />
+        <Definitions changes={changes} />
       </div>
       <div className="knowledge-section">
-        <Examples />
+        <DescriptionsSection onChanged={() => setChanges((n) => n + 1)} />
       </div>
+      {admin && (
+        <div className="knowledge-section">
+          <Examples />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,8 +1,10 @@
-import type { SavedAnswer, SavedAnswerResult } from '@nlq/contracts';
+import { roleAtLeast, type SavedAnswer, type SavedAnswerResult } from '@nlq/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AddToBoard } from '../components/add-to-board';
 import { useApi } from '../components/api-provider';
 import { DataTable } from '../components/data-table';
+import { ScheduleForm } from '../components/schedule-form';
 import { SqlBlock } from '../components/sql-block';
 import { useToast } from '../components/toasts';
 import { formatTime } from '../lib/format';
@@ -12,7 +14,8 @@ import { useLoad } from '../lib/use-load';
 /**
  * Page /saved: the caller's saved answers (GET /api/saved; the service key sees everyone's), newest first. "Run"
  * reads each one again now (GET /api/saved/{id}/result: read-only, no model call) and shows its answer in words,
- * when the rows were read, and the table; "Delete" removes it.
+ * when the rows were read, and the table; "Add to board" puts it on a board (role analyst or stronger); "Schedule"
+ * opens the form that delivers it on a cron schedule (components/schedule-form.tsx); "Delete" removes it.
  */
 export function SavedPage() {
   const { client } = useApi();
@@ -38,12 +41,13 @@ export function SavedPage() {
   );
 }
 
-/** One saved answer: its name, question and SQL, with Run and Delete. */
+/** One saved answer: its name, question and SQL, with Run, Schedule and Delete. */
 function SavedItem({ saved, onDeleted }: { saved: SavedAnswer; onDeleted(): void }) {
-  const { client } = useApi();
+  const { client, me } = useApi();
   const toast = useToast();
   const [result, setResult] = useState<SavedAnswerResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
 
   async function run() {
     setBusy(true);
@@ -74,11 +78,24 @@ function SavedItem({ saved, onDeleted }: { saved: SavedAnswer; onDeleted(): void
           <button type="button" className="small" onClick={run} disabled={busy} data-testid="saved-run">
             {busy ? 'Running…' : 'Run'}
           </button>
+          {me && roleAtLeast(me.role, 'analyst') && <AddToBoard savedId={saved.id} savedName={saved.name} />}
+          {me && roleAtLeast(me.role, 'analyst') && (
+            <button
+              type="button"
+              className="secondary small"
+              onClick={() => setScheduling((open) => !open)}
+              aria-expanded={scheduling}
+              data-testid="saved-schedule"
+            >
+              Schedule
+            </button>
+          )}
           <button type="button" className="secondary small" onClick={remove} data-testid="saved-delete">
             Delete
           </button>
         </span>
       </div>
+      {scheduling && <ScheduleForm savedId={saved.id} savedName={saved.name} onClose={() => setScheduling(false)} />}
       {saved.question && <p className="muted">{saved.question}</p>}
       <details>
         <summary className="small-text">SQL</summary>

@@ -70,6 +70,22 @@ describe('definition expressions are parsed, checked and written from the parse 
     expect(problem('YEAR(orders.order_date) = 2024', 'mariadb')).toBeNull();
   });
 
+  it('accepts the ordered-set percentile aggregates on PostgreSQL only, written back with WITHIN GROUP', () => {
+    const median = 'PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY orders.total_amount)';
+    expect(problem(median, 'postgresql')).toBeNull();
+    expect(
+      problem(
+        "PERCENTILE_DISC(0.9) WITHIN GROUP (ORDER BY CASE WHEN orders.status = 'x' THEN orders.total_amount END)",
+        'postgresql',
+      ),
+    ).toBeNull();
+    expect(definitionSql(median, 'postgresql')).toMatch(
+      /^PERCENTILE_CONT\(0\.5\) WITHIN GROUP \(ORDER BY "?orders"?\.total_amount( ASC)?\)$/,
+    );
+    for (const dialect of ['sqlite', 'mariadb', 'mysql'] as const)
+      expect(problem(median, dialect)).toMatch(/may not use|not a valid/);
+  });
+
   it('never lets a comment of a stored text into the SQL written from it', () => {
     expect(definitionSql("orders.status <> 'cancelled' -- keeps live orders", 'sqlite')).toBeNull();
     expect(definitionSql('SUM(orders.total_amount)', 'sqlite')).toBe('SUM(orders.total_amount)');

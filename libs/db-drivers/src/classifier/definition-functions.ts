@@ -90,7 +90,22 @@ const DIALECT_FUNCTIONS: ReadonlyMap<Dialect, readonly string[]> = new Map<Diale
   ['sqlite', ['total', 'ifnull', 'iif', 'instr', 'time', 'datetime', 'julianday', 'strftime', 'unixepoch']],
   [
     'postgresql',
-    ['trunc', 'div', 'bool_and', 'bool_or', 'every', 'strpos', 'position', 'date_trunc', 'date_part', 'to_char', 'now'],
+    [
+      'trunc',
+      'div',
+      'bool_and',
+      'bool_or',
+      'every',
+      // ordered-set aggregates, `percentile_cont(0.5) WITHIN GROUP (ORDER BY x)` (PostgreSQL 9.21, table 9.62)
+      'percentile_cont',
+      'percentile_disc',
+      'strpos',
+      'position',
+      'date_trunc',
+      'date_part',
+      'to_char',
+      'now',
+    ],
   ],
   ['mysql', MYSQL_FUNCTIONS],
   ['mariadb', MYSQL_FUNCTIONS],

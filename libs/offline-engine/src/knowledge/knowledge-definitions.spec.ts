@@ -17,6 +17,7 @@ const meta = {
   updated_at: '',
   updated_by: 'service',
   deleted: false,
+  status: 'active' as const,
 };
 const defs = (...bodies: KnowledgeDefinitionBody[]) => bodies.map((b) => ({ ...b, ...meta }) as KnowledgeDefinition);
 const sql = async (schema: DatabaseSchema, question: string, knowledge: readonly KnowledgeDefinition[]) =>

@@ -1,5 +1,6 @@
 import type { ColumnSchema, DatabaseSchema, TableSchema } from '@nlq/contracts';
 import { isMoneyColumn } from '../sketches/intent-words';
+import { documentedNames } from './documented-names';
 import { normalizedWords, singularize, splitIdentifier, valueWords } from '../words/word-forms';
 
 /** What a phrase of the question can refer to. Tables are named by {@link tableKey}. */
@@ -81,18 +82,17 @@ export class SchemaLexicon {
   }
 
   /**
-   * A documented meaning names its column (docs/knowledge.md "Descriptions"): each part of a column's comment or
-   * knowledge description (split at `/ ; , ( )`) of two to five words ("No Child Left Behind" for `c14`) matches the
-   * column, as a weaker synonym: only a phrase no table, column or earlier meaning uses, and only when one column of
-   * the schema has it, so a documented word never overrides a name.
+   * A documented meaning names its column (docs/knowledge.md "Descriptions"): the names of each part of a column's
+   * comment or knowledge description ({@link documentedNames}: the part, its leading noun phrase and that phrase's
+   * head noun: "No Child Left Behind" for `c14`, "salary" for a column documented "Employee salary per year") match
+   * the column, as a weaker synonym: only a phrase no table, column or earlier meaning uses, and only when one column
+   * of the schema has it, so a documented word never overrides a name.
    */
   private addDocumentedColumns(schema: DatabaseSchema): void {
     const found = new Map<string, Array<Extract<LexiconTarget, { kind: 'column' }>>>();
     for (const table of schema.tables)
       for (const column of table.columns)
-        for (const part of (column.comment ?? '').split(/[/;,()]|\.\s/)) {
-          const words = normalizedWords(part.replace(/[^\p{L}\p{N}\s_-]/gu, ' '));
-          if (words.length < 2 || words.length > 5) continue;
+        for (const words of documentedNames(column.comment ?? '')) {
           const key = words.join(' ');
           if (this.phrases.has(key)) continue;
           const list = found.get(key) ?? [];

@@ -540,7 +540,7 @@ class ReadSqlWriter {
       ? i.columns
       : shownAggregates.length
         ? this.lex.labelColumns(i.subject).map((column) => ({ table: i.subject, column }))
-        : this.defaultColumns(i.subject);
+        : withOrderColumn(this.defaultColumns(i.subject), i.orderBy?.by);
     const items = cols.map((c) =>
       c.joined
         ? `${concatWithSpaces(
@@ -589,7 +589,7 @@ class ReadSqlWriter {
 
   /**
    * The ORDER BY of a list (with its leading space, or empty): the asked column, else the grouped column, else the
-   * subject's primary key when rows are listed whole or a key column is shown.
+   * subject's primary key when the list names no column (its name columns or whole records) or a key column is shown.
    */
   private listOrder(i: ReadIntent, cols: ColumnRef[], distinct: boolean, shownAggregates: boolean): string {
     const pk = this.lex.table(i.subject).primaryKey;
@@ -698,4 +698,14 @@ class ReadSqlWriter {
       valueColumn: m.alias,
     };
   }
+}
+
+/**
+ * The columns of a list that names none, with the column it is ordered by when the question names one ("products
+ * sorted by price": the names and the price), unless already shown.
+ */
+function withOrderColumn(columns: ColumnRef[], by: ColumnRef | 'group' | 'measure' | undefined): ColumnRef[] {
+  if (!by || typeof by !== 'object' || columns.some((c) => c.table === by.table && c.column === by.column))
+    return columns;
+  return [...columns, by];
 }

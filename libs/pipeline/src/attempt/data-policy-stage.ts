@@ -4,6 +4,14 @@ import type { AttemptContext, AttemptState } from './attempt-context';
 import { checkedSql } from './attempt-context';
 import { RUN, type NextStep } from './next-step';
 
+/** How the error of every answer the data policy refused begins (docs/http-api.md "Roles and data policies"). */
+export const DATA_POLICY_REFUSAL = 'Refused by your data policy: ';
+
+/** true when an answer's error is a refusal of the caller's data policy (it begins with {@link DATA_POLICY_REFUSAL}). */
+export function refusedByDataPolicy(error: string | null | undefined): boolean {
+  return typeof error === 'string' && error.startsWith(DATA_POLICY_REFUSAL);
+}
+
 /**
  * The data policy of the caller's role (docs/http-api.md "Roles and data policies"), on the checked statement of
  * every answer whoever wrote it (model, offline engine, verified example, reused SQL): a statement reaching outside
@@ -18,7 +26,7 @@ export function dataPolicyStage(ctx: AttemptContext, state: AttemptState): NextS
   const span = ctx.run.rec.start('data-policy');
   const enforced = enforceDataPolicy(sql, ctx.schema.dialect, applied.policy, applied.attributes);
   if (!enforced.ok) {
-    const error = `Refused by your data policy: ${enforced.problem}.`;
+    const error = `${DATA_POLICY_REFUSAL}${enforced.problem}.`;
     span.end('error', { error, detail: { kind: classification.kind } });
     return { step: 'finish', ending: failure('refused', error, sql, classification.kind) };
   }

@@ -37,11 +37,31 @@ export async function appliedDataPolicy(
   return { policy, attributes: access.attributes, key: `${access.role}@${version}:${digest}` };
 }
 
+/** Visible schemas already built, per schema snapshot and per what of a policy shapes them (see visibleSchema). */
+const visibleBySchema = new WeakMap<DatabaseSchema, Map<string, DatabaseSchema>>();
+/** Distinct policies remembered per schema snapshot; the oldest is dropped beyond this. */
+const VISIBLE_PER_SCHEMA = 64;
+
 /**
  * The schema as the role may see it, for the prompt and the schema linking: only allowed tables, without denied
- * columns, and without the sample values of denied or masked columns.
+ * columns, and without the sample values of denied or masked columns. The same object for the same schema snapshot
+ * and the same tables, denied and masked columns (row filters do not change it), so what is prepared once per schema
+ * object downstream (the offline engine's lexicon, the linking index, the prompt's schema text) is prepared once per
+ * policy too, not on every question. Never change the answer.
  */
 export function visibleSchema(schema: DatabaseSchema, policy: RoleDataPolicy): DatabaseSchema {
+  const key = JSON.stringify([policy.tables ?? null, policy.deny_columns ?? [], policy.mask_columns ?? []]);
+  let byPolicy = visibleBySchema.get(schema);
+  if (!byPolicy) visibleBySchema.set(schema, (byPolicy = new Map()));
+  const known = byPolicy.get(key);
+  if (known) return known;
+  const visible = buildVisibleSchema(schema, policy);
+  if (byPolicy.size >= VISIBLE_PER_SCHEMA) byPolicy.delete(byPolicy.keys().next().value as string);
+  byPolicy.set(key, visible);
+  return visible;
+}
+
+function buildVisibleSchema(schema: DatabaseSchema, policy: RoleDataPolicy): DatabaseSchema {
   const allowed = policy.tables ? new Set(policy.tables.map((t) => t.toLowerCase())) : null;
   const denied = new Set((policy.deny_columns ?? []).map((c) => c.toLowerCase()));
   const masked = new Set((policy.mask_columns ?? []).map((c) => c.toLowerCase()));

@@ -2,7 +2,15 @@ import type { KnowledgeDefinition } from '@nlq/contracts';
 import { missingDefinitions } from './definition-containment';
 import { knowledgeFingerprint, matchDefinitions, readingOfDefinitions } from './match-definitions';
 
-const meta = { connection_id: 'c', version: 1, created_at: '', updated_at: '', updated_by: 'service', deleted: false };
+const meta = {
+  connection_id: 'c',
+  version: 1,
+  created_at: '',
+  updated_at: '',
+  updated_by: 'service',
+  deleted: false,
+  status: 'active' as const,
+};
 const revenue: KnowledgeDefinition = {
   ...meta,
   id: 'rev',

@@ -15,6 +15,7 @@ export function revenueMetric(
     updated_at: '',
     updated_by: 'service',
     deleted: false,
+    status: 'active',
     kind: 'metric',
     name: 'revenue',
     synonyms: ['sales'],

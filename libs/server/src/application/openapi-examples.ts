@@ -7,6 +7,8 @@
  * libs/server/test/openapi-examples.integration-spec.ts fails for any operation left without an example.
  */
 
+import { SCHEDULE_SCHEMA_EXAMPLES } from './schedules/schedule-examples';
+
 const SESSION = 'sales-review';
 const ENTRY_ID = '01a21482-5db3-763e-b593-c49f9377e262';
 const TRACE_ID = '01a21482-5db3-763e-b593-c3b2168030da';
@@ -82,6 +84,8 @@ const revenue = {
   updated_at: AT,
   updated_by: 'alice',
   deleted: false,
+  status: 'active' as const,
+  origin: null,
   name: 'revenue',
   synonyms: ['sales', 'turnover'],
   description: 'Money taken on orders that were not cancelled',
@@ -195,6 +199,20 @@ const savedAnswer = {
   updated_at: AT,
 };
 
+const boardTiles = [
+  { saved_id: savedAnswer.id, x: 0, y: 0, w: 6, h: 4, view: 'chart' },
+  { saved_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', x: 6, y: 0, w: 6, h: 2, view: 'number' },
+];
+
+const board = {
+  id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+  name: 'Sales overview',
+  user_id: 'alice',
+  tiles: boardTiles,
+  created_at: AT,
+  updated_at: AT,
+};
+
 /** Example of each component schema (by its name in the document) that a request body or response names directly. */
 export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['QueryRequestDto', { question: 'How many customers are there?', user_id: 'alice' }],
@@ -266,7 +284,7 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       warnings: [],
     },
   ],
-  ['SessionSummaryPageDto', { items: [sessionSummary], page: 1, page_size: 20, total: 1 }],
+  ['SessionSummaryPageDto', { items: [sessionSummary], page: 1, page_size: 20, total: 1, next_cursor: null }],
   [
     'SessionDetailDto',
     { session: sessionSummary, history: [historyEntry], feedback: [], next_cursor: null, limit: 50 },
@@ -465,6 +483,47 @@ export const SCHEMA_EXAMPLES: ReadonlyMap<string, unknown> = new Map<string, unk
       read_at: AT,
     },
   ],
+  ['BoardInputDto', { name: board.name, tiles: boardTiles }],
+  ['BoardDto', board],
+  ['BoardListDto', { items: [board] }],
+  [
+    'BoardResultsDto',
+    {
+      board_id: board.id,
+      tiles: [
+        {
+          saved_id: savedAnswer.id,
+          name: savedAnswer.name,
+          read_at: AT,
+          columns: ['status', 'order_count'],
+          rows: ROWS,
+          answer:
+            '6 rows (status, order count): delivered (3,845), returned (171), cancelled (147), shipped (20), processing (11) and pending (6).',
+          row_count: ROWS.length,
+          truncated: false,
+          total_rows: null,
+          chart: savedAnswer.chart,
+        },
+        {
+          saved_id: boardTiles[1].saved_id,
+          name: 'Customer emails',
+          read_at: AT,
+          columns: [],
+          rows: [],
+          answer: '',
+          row_count: 0,
+          truncated: false,
+          total_rows: null,
+          chart: null,
+          error: {
+            code: 'SQL_REFUSED',
+            message: 'Refused by your data policy: the column "customers.email" is not permitted for your role.',
+          },
+        },
+      ],
+    },
+  ],
+  ...SCHEDULE_SCHEMA_EXAMPLES,
 ]);
 
 /**

@@ -10,9 +10,16 @@ export interface LiveSocket {
   close(): void;
 }
 
-/** Open ws://.../ws/live; when `apiKey` is given, send the auth message once open. */
-export async function openLive(baseUrl: string, apiKey?: string): Promise<LiveSocket> {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/live`);
+/**
+ * Open ws://.../ws/live; when `apiKey` is given, send the auth message once open. `headers` go with the upgrade
+ * request (e.g. the sign-in `cookie` and a browser's `origin`).
+ */
+export async function openLive(
+  baseUrl: string,
+  apiKey?: string,
+  headers: Record<string, string> = {},
+): Promise<LiveSocket> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/live`, { headers });
   const messages: any[] = [];
   const waiters: Array<{ predicate: (m: any) => boolean; resolve: (m: any) => void }> = [];
   socket.on('message', (data) => {

@@ -13,3 +13,5 @@ export * from './state-engines';
 export * from './test-app';
 export * from './oidc-provider';
 export * from './free-port';
+export * from './delivery-receivers';
+export * from './oidc-sign-in';

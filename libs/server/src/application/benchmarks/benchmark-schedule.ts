@@ -44,7 +44,11 @@ export function nextDue(schedule: BenchmarkSchedule, from: Date): string | null 
   return next ? next.toISOString() : null;
 }
 
-function cronProblem(cron: string, timezone: string): string | null {
+/**
+ * Why `cron` is not an accepted expression in `timezone` (5 fields or a nickname, no seconds, fires at least once
+ * more), or null. Used by {@link checkSchedule} and the schedules of /api/schedules.
+ */
+export function cronProblem(cron: string, timezone: string): string | null {
   const shape =
     'must be a cron expression of 5 fields (minute hour day-of-month month day-of-week) or @hourly, @daily, @weekly, @monthly, @yearly';
   if (cron === '' || cron.length > MAX_CRON_CHARS) return shape;
@@ -57,7 +61,8 @@ function cronProblem(cron: string, timezone: string): string | null {
   return null;
 }
 
-function timezoneProblem(timezone: string): string | null {
+/** Why `timezone` is not an IANA time zone name the runtime knows, or null. */
+export function timezoneProblem(timezone: string): string | null {
   const problem = 'must be an IANA time zone name such as UTC or Europe/Paris';
   if (timezone === '' || timezone.length > 64) return problem;
   try {

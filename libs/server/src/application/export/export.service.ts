@@ -1,15 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type Dialect } from '@nlq/contracts';
-import {
-  appliedDataPolicy,
-  classifySql,
-  databaseIdentity,
-  DatabaseError,
-  rowCap,
-  enforceDataPolicy,
-  type DatabaseIdentity,
-} from '@nlq/pipeline';
-import { dataPolicySource } from '../../platform/pipeline/data-policy-source';
+import { classifySql, DatabaseError, rowCap } from '@nlq/pipeline';
+import { callerIdentity, statementUnderPolicy } from '../../platform/pipeline/caller-read';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { seesEveryone, type Caller } from '../../platform/auth/caller';
@@ -62,7 +54,8 @@ export class ExportService {
     const kind = classifySql(entry.sql, target.driver.dialect).kind;
     if (kind !== 'read')
       throw new ApiException(422, ErrorCode.SQL_REFUSED, `Only reads can be exported; this SQL is classified ${kind}.`);
-    const statement = await this.underPolicy(
+    const statement = await statementUnderPolicy(
+      this.dataSource,
       caller,
       target.connectionId,
       uncapped(entry.sql, target.driver.dialect, this.config.maxResultRows),
@@ -74,7 +67,7 @@ export class ExportService {
         maxRows: this.config.exportMaxRows,
         timeoutMs: this.config.statementTimeoutMs,
         params: statement.params,
-        ...this.identity(caller, target.driver.dialect),
+        ...callerIdentity(this.config.postgresRlsRolePrefix, caller, target.driver.dialect),
       });
     } catch (error) {
       if (error instanceof DatabaseError && error.kind !== 'connection' && error.kind !== 'timeout') {
@@ -90,33 +83,6 @@ export class ExportService {
       rowCount: result.rowCount,
       truncated: result.truncated,
     };
-  }
-
-  /**
-   * The entry's SQL as the caller's data policy lets it run (masked, row-filtered, with bound parameters), whoever
-   * asked it first (docs/http-api.md "Roles and data policies").
-   * @throws ApiException 422 SQL_REFUSED naming the table or column the policy does not permit.
-   */
-  private async underPolicy(
-    caller: Caller,
-    connectionId: string,
-    sql: string,
-    dialect: Dialect,
-  ): Promise<{ sql: string; params: string[] }> {
-    const access = { role: caller.role, attributes: caller.attributes };
-    const applied = await appliedDataPolicy(dataPolicySource(this.dataSource), connectionId, access);
-    if (!applied) return { sql, params: [] };
-    const enforced = enforceDataPolicy(sql, dialect, applied.policy, applied.attributes);
-    if (!enforced.ok)
-      throw new ApiException(422, ErrorCode.SQL_REFUSED, `Refused by your data policy: ${enforced.problem}.`);
-    return { sql: enforced.sql, params: enforced.params };
-  }
-
-  /** The database identity of the caller's reads when POSTGRES_RLS_ROLE_PREFIX is set (databaseIdentity). */
-  private identity(caller: Caller, dialect: Dialect): { identity?: DatabaseIdentity } {
-    const access = { role: caller.role, attributes: caller.attributes };
-    const identity = databaseIdentity(this.config.postgresRlsRolePrefix, dialect, caller.userId, access);
-    return identity ? { identity } : {};
   }
 }
 

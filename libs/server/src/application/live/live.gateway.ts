@@ -7,10 +7,13 @@ import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { ApiKeyService } from '../../platform/auth/api-key.service';
 import type { Caller } from '../../platform/auth/caller';
+import { SessionAuth } from '../../platform/auth/session-auth';
+import { AppConfig } from '../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { AuthThrottleService } from '../../platform/security/auth-throttle.service';
 import { LIVE_EVENT_BUS, type LiveEventBus } from '../../platform/live-events/live-event-bus';
 import { mayHear } from './live-filter';
+import { liveSession, type LiveSessionOutcome } from './live-session';
 
 /** Path of the live channel (docs/http-api.md "Contract: events"). */
 export const LIVE_PATH = '/ws/live';
@@ -24,12 +27,16 @@ export const CLOSE_BAD_MESSAGE = 4400;
 export const CLOSE_THROTTLED = 4429;
 /** Interval of the WebSocket pings that detect dead peers, in milliseconds. */
 const HEARTBEAT_MS = 30_000;
+/** The longest delay setTimeout accepts (2^31-1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * /ws/live on the api's own HTTP server (the `ws` package in noServer mode, upgrade requests on /ws/live only).
  *
- * Protocol: the client's first message is `{"type":"auth","api_key":"<key>"}` (within 5 s, else close 4408); the
- * server answers `{"type":"ready","user_id":"<user>"}` and from then on sends each LiveEvent of the live-event
+ * Protocol: a browser signed in with OpenID Connect is authenticated by its session cookie on the upgrade request
+ * ({@link liveSession}: ready at once; an expired or altered session gets an error and close 4401, and the socket
+ * is closed with 4401 when its session ends). Otherwise the client's first message is
+ * `{"type":"auth","api_key":"<key>"}` (within 5 s, else close 4408); the server answers `{"type":"ready","user_id":"<user>"}` and from then on sends each LiveEvent of the live-event
  * bus (LIVE_EVENT_BUS: every replica's events when REDIS_URL is set) that the key may hear ({@link mayHear}); a
  * wrong key gets `{"type":"error","message":...}` and close 4401, and counts as a failed authentication of the
  * client address (AuthThrottleService); a throttled address or key prefix gets an error message with
@@ -50,6 +57,8 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
     @Inject(LIVE_EVENT_BUS) private readonly bus: LiveEventBus,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly throttle: AuthThrottleService,
+    private readonly sessions: SessionAuth,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -74,7 +83,47 @@ export class LiveGateway implements OnModuleInit, BeforeApplicationShutdown {
       return;
     }
     const address = this.throttle.clientAddress(req);
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, address));
+    let session: LiveSessionOutcome;
+    try {
+      session = liveSession(req, this.sessions, { corsOrigins: this.config.corsOrigins });
+    } catch (error) {
+      this.logger.error({ err: error }, 'live channel session check failed');
+      socket.destroy();
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) =>
+      session.kind === 'none' ? this.accept(ws, address) : this.acceptSession(ws, session),
+    );
+  }
+
+  /**
+   * A socket whose upgrade carried the sign-in cookie: refused (4401) when the session is expired or altered, else
+   * ready at once and closed with 4401 when the session ends.
+   */
+  private acceptSession(ws: WebSocket, session: Exclude<LiveSessionOutcome, { kind: 'none' }>): void {
+    ws.on('error', () => undefined);
+    if (session.kind === 'refused') {
+      send(ws, { type: 'error', message: session.message });
+      ws.close(CLOSE_UNAUTHORIZED, 'sign-in session not valid');
+      return;
+    }
+    this.alive.add(ws);
+    ws.on('pong', () => this.alive.add(ws));
+    const caller = session.principal;
+    const unsubscribe = this.bus.subscribe((event) => this.forward(ws, caller, event));
+    const expire = () => {
+      send(ws, { type: 'error', message: 'The sign-in session has expired; sign in again.' });
+      ws.close(CLOSE_UNAUTHORIZED, 'sign-in session expired');
+    };
+    const left = Math.max(0, caller.expiresAt * 1000 - Date.now());
+    // setTimeout holds at most 2^31-1 ms (about 24.8 days); a longer session is not cut short
+    const expiry = left < MAX_TIMER_MS ? setTimeout(expire, left) : null;
+    expiry?.unref();
+    ws.on('close', () => {
+      if (expiry) clearTimeout(expiry);
+      unsubscribe();
+    });
+    send(ws, { type: 'ready', user_id: caller.userId });
   }
 
   private accept(ws: WebSocket, address: string): void {

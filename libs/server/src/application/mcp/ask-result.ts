@@ -6,6 +6,7 @@ import {
   type ChatResponse,
   type SqlKind,
 } from '@nlq/contracts';
+import { refusedByDataPolicy } from '@nlq/pipeline';
 import { approvalLink } from './approval-link';
 
 /** Rows of a result the `ask` tool returns (the first ones; `row_count`, `truncated` and `total_rows` say the rest). */
@@ -88,7 +89,7 @@ export function askToolResult(
           options: chat.clarification.options.map(({ id, label }) => ({ id, label })),
         }
       : null,
-    error: failed ? { code: refused(chat.kind) ? 'SQL_REFUSED' : 'UNANSWERABLE', message: chat.error as string } : null,
+    error: failed ? { code: refused(chat) ? 'SQL_REFUSED' : 'UNANSWERABLE', message: chat.error as string } : null,
     trace_id: chat.trace_id,
     connection_id: chat.connection_id,
     cached: chat.cached,
@@ -96,8 +97,9 @@ export function askToolResult(
   return { text: askText(structured), structured, isError: failed };
 }
 
-function refused(kind: SqlKind | null): boolean {
-  return kind === 'refused' || kind === 'write' || kind === 'ddl';
+/** A refused statement: unparseable, a write or DDL the mode does not run, or one the caller's data policy refuses. */
+function refused(chat: ChatResponse): boolean {
+  return chat.kind === 'refused' || chat.kind === 'write' || chat.kind === 'ddl' || refusedByDataPolicy(chat.error);
 }
 
 /**

@@ -27,8 +27,16 @@ export class DataPoliciesService {
   /** The connection's policy; version 0 and no roles before the first PUT. */
   async get(connectionId: string): Promise<DataPolicyView> {
     const { connectionId: id } = await this.pipeline.connectionSchema(connectionId);
-    const row = await this.dataSource.getRepository(DataPolicyEntity).findOneBy({ connectionId: id });
-    return toView(id, row);
+    return this.stored(id);
+  }
+
+  /**
+   * The stored policy of a known connection id, without reading its schema (the knowledge export works while the
+   * database cannot be reached); version 0 and no roles before the first save.
+   */
+  async stored(connectionId: string): Promise<DataPolicyView> {
+    const row = await this.dataSource.getRepository(DataPolicyEntity).findOneBy({ connectionId });
+    return toView(connectionId, row);
   }
 
   /**
@@ -36,31 +44,67 @@ export class DataPoliciesService {
    * @throws ApiException 400 VALIDATION with each problem under its field (`roles.viewer.tables[1]`).
    */
   async put(connectionId: string, body: unknown, caller: Principal): Promise<DataPolicyView> {
+    const { connectionId: id, policy } = await this.checked(connectionId, body);
+    return (await this.save(id, policy, caller, false)).view;
+  }
+
+  /**
+   * `body` checked against the connection's schema exactly as PUT checks it, nothing written: the connection's id
+   * and the document with names as the schema spells them (a knowledge import checks its `policy:` before writing
+   * anything, docs/knowledge.md "YAML").
+   * @param field prefix of each problem's field (e.g. `policy.` for `policy.roles.viewer.tables[1]`).
+   * @throws ApiException 400 VALIDATION with each problem under its field.
+   */
+  async checked(
+    connectionId: string | undefined,
+    body: unknown,
+    field = '',
+  ): Promise<{ connectionId: string; policy: DataPolicyDocument }> {
     const { connectionId: id, schema } = await this.pipeline.connectionSchema(connectionId);
     const checked = validateDataPolicy(body, schema);
     if (!checked.ok)
-      throw ApiException.validation(checked.problems, 'The data policy names something that is not valid');
+      throw ApiException.validation(
+        checked.problems.map((p) => ({ field: `${field}${p.field}`, problems: p.problems })),
+        'The data policy names something that is not valid',
+      );
+    return { connectionId: id, policy: checked.policy };
+  }
+
+  /**
+   * Save a checked policy (from {@link checked}) as the next version, or, with `onlyWhenChanged`, leave the stored
+   * one when it is the same document (`changed: false`, no version, no audit line). Audited as `policy.update`.
+   */
+  async save(
+    connectionId: string,
+    policy: DataPolicyDocument,
+    caller: Principal,
+    onlyWhenChanged: boolean,
+  ): Promise<{ view: DataPolicyView; changed: boolean }> {
+    const body = JSON.stringify(policy);
     const saved = await this.dataSource.transaction(async (manager) => {
-      const current = await manager.getRepository(DataPolicyEntity).findOneBy({ connectionId: id });
+      const current = await manager.getRepository(DataPolicyEntity).findOneBy({ connectionId });
+      if (onlyWhenChanged && body === (current?.body ?? JSON.stringify({ roles: {} })))
+        return { row: current, changed: false };
       const row: DataPolicyEntity = {
-        connectionId: id,
-        body: JSON.stringify(checked.policy),
+        connectionId,
+        body,
         version: (current?.version ?? 0) + 1,
         updatedAt: new Date().toISOString(),
         updatedBy: caller.userId,
       };
       await manager.getRepository(DataPolicyEntity).save(row);
       await manager.getRepository(DataPolicyVersionEntity).insert({
-        connectionId: id,
+        connectionId,
         version: row.version,
         body: row.body,
         createdAt: row.updatedAt,
         createdBy: row.updatedBy,
       });
-      return row;
+      return { row, changed: true };
     });
-    auditCallerEvent(this.logger, 'policy.update', caller, { connectionId: id, version: saved.version });
-    return toView(id, saved);
+    if (saved.changed)
+      auditCallerEvent(this.logger, 'policy.update', caller, { connectionId, version: saved.row?.version });
+    return { view: toView(connectionId, saved.row), changed: saved.changed };
   }
 }
 

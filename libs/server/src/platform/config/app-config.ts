@@ -70,6 +70,14 @@ export class AppConfig {
   readonly shutdownGraceMs!: number;
   /** BENCHMARK_SCHEDULER_INTERVAL_MS: how often each replica looks for due scheduled benchmark runs, in ms. */
   readonly benchmarkSchedulerIntervalMs!: number;
+  /** SCHEDULER_INTERVAL_MS: how often each replica looks for due schedules, in ms. */
+  readonly schedulerIntervalMs!: number;
+  /** SMTP_URL (a secret: never answered or logged), or null: email targets are refused. */
+  readonly smtpUrl!: string | null;
+  /** SMTP_FROM, or null: `nlq@<SMTP host>`. */
+  readonly smtpFrom!: string | null;
+  /** DELIVERY_ALLOWED_HOSTS, lower case; empty: any host but link-local and cloud metadata. */
+  readonly deliveryAllowedHosts!: string[];
   /** Requests per caller per minute to the routes that run work; 0: no limit. */
   readonly rateLimitPerMinute!: number;
   /** Wrong keys per client address or key prefix per window before 429 (AUTH_FAILURE_LIMIT); 0: no throttle. */
@@ -150,6 +158,10 @@ export class AppConfig {
       approvalLeaseMs: vars.APPROVAL_LEASE_MS,
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
       benchmarkSchedulerIntervalMs: vars.BENCHMARK_SCHEDULER_INTERVAL_MS,
+      schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
+      smtpUrl: vars.SMTP_URL ?? null,
+      smtpFrom: vars.SMTP_FROM ?? null,
+      deliveryAllowedHosts: commaList(vars.DELIVERY_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
       rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       authFailureLimit: vars.AUTH_FAILURE_LIMIT,
       authFailureWindowSeconds: vars.AUTH_FAILURE_WINDOW_SECONDS,
@@ -199,6 +211,8 @@ function validatedVariables(env: AppEnv | NodeJS.ProcessEnv): EnvironmentVariabl
   }
   const oidcProblems = oidcSettingsProblems(vars);
   if (oidcProblems.length > 0) throw new ConfigValidationError(oidcProblems);
+  if (vars.SMTP_URL !== undefined && !/^smtps?:\/\/[^\s/]+/i.test(vars.SMTP_URL))
+    throw new ConfigValidationError(['SMTP_URL: must be smtp://[user:password@]host[:port] or smtps://...']);
   if (
     vars.NODE_ENV === 'production' &&
     vars.SERVICE_API_KEY !== undefined &&

@@ -48,6 +48,10 @@ export const ENV_VARIABLE_NAMES = [
   'APPROVAL_LEASE_MS',
   'SHUTDOWN_GRACE_MS',
   'BENCHMARK_SCHEDULER_INTERVAL_MS',
+  'SCHEDULER_INTERVAL_MS',
+  'SMTP_URL',
+  'SMTP_FROM',
+  'DELIVERY_ALLOWED_HOSTS',
   'RATE_LIMIT_PER_MINUTE',
   'AUTH_FAILURE_LIMIT',
   'AUTH_FAILURE_WINDOW_SECONDS',
@@ -273,6 +277,34 @@ export class EnvironmentVariables {
   @Min(50)
   @Max(3_600_000)
   BENCHMARK_SCHEDULER_INTERVAL_MS: number = 30_000;
+
+  /**
+   * How often each replica looks for schedules (saved answers and boards delivered on a cron) that are due, in ms
+   * (docs/http-api.md "Schedules and alerts"); a small value makes tests fast.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(3_600_000)
+  SCHEDULER_INTERVAL_MS: number = 30_000;
+
+  /**
+   * SMTP server of scheduled emails, `smtp://user:pass@host:587` or `smtps://...:465` (nodemailer). A secret: its
+   * shape is checked in AppConfig.fromEnv with a message that never repeats the value.
+   */
+  @IsOptional()
+  @IsString()
+  SMTP_URL?: string;
+
+  /** Sender address of scheduled emails (default `nlq@<SMTP host>`). */
+  @IsOptional()
+  @IsString()
+  SMTP_FROM?: string;
+
+  /** Hosts (names or addresses, `*.example.com` for subdomains) scheduled webhooks may reach; unset: any host but link-local and cloud metadata. */
+  @IsOptional()
+  @IsString()
+  DELIVERY_ALLOWED_HOSTS?: string;
 
   /**
    * Requests a caller may make per minute to the routes that run work (POST /query, /api/chat, approve, reject,

@@ -77,8 +77,12 @@ export function crossSiteProblem(request: CrossSiteRequest, settings: CrossSiteS
   );
 }
 
-/** Rule 3 of {@link crossSiteProblem}: own origin, listed in CORS_ORIGINS, or same-site under `*`. */
-function trustedOrigin(
+/**
+ * Rule 3 of {@link crossSiteProblem}: own origin, listed in CORS_ORIGINS, or same-site under `*`. Also decides
+ * whether a /ws/live upgrade may use the sign-in cookie (docs/http-api.md "Live updates: /ws/live").
+ * @param host the `host:port` the request addressed.
+ */
+export function trustedOrigin(
   origin: string,
   fetchSite: string | undefined,
   host: string,

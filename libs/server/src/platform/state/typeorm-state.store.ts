@@ -15,6 +15,8 @@ import type { DataSource } from 'typeorm';
 import { BenchmarksRepository } from './repositories/benchmarks.repository';
 import { ExclusiveRunner } from './repositories/exclusive-runner';
 import { SavedAnswersRepository } from './repositories/saved-answers.repository';
+import { BoardsRepository } from './repositories/boards.repository';
+import { SchedulesRepository } from './repositories/schedules.repository';
 import {
   EXAMPLES_TTL_MS,
   FewShotExamplesRepository,
@@ -54,6 +56,10 @@ export class TypeOrmStateStore implements StateStore {
   readonly benchmarks: BenchmarksRepository;
   /** Saved answers: the /api/saved endpoints. */
   readonly savedAnswers: SavedAnswersRepository;
+  /** Boards of saved answers (docs/http-api.md "Boards"); `boards.savedIds(boardId)` reads a board's saved answers. */
+  readonly boards: BoardsRepository;
+  /** Schedules and their runs: the /api/schedules endpoints and the schedule scheduler. */
+  readonly schedules: SchedulesRepository;
   /** Live definitions per connection read for questions, with the epoch ms they were read (see {@link DEFINITIONS_TTL_MS}). */
   private readonly definitionsCache = new Map<string, { at: number; definitions: Promise<KnowledgeDefinition[]> }>();
 
@@ -77,6 +83,8 @@ export class TypeOrmStateStore implements StateStore {
     );
     this.benchmarks = new BenchmarksRepository(dataSource, this.exclusive);
     this.savedAnswers = new SavedAnswersRepository(dataSource, this.exclusive);
+    this.boards = new BoardsRepository(dataSource, this.exclusive);
+    this.schedules = new SchedulesRepository(dataSource, this.exclusive);
     this.definitions = new KnowledgeDefinitionsRepository(dataSource, this.exclusive, (ids) =>
       this.forgetDefinitions(ids),
     );

@@ -76,7 +76,13 @@ describe('translateDbtProject', () => {
   });
 
   it('skips what one aggregate cannot state, with the reason', () => {
-    expect(reason('p90_amount')).toMatch(/percentile has no aggregate/);
+    expect(metric('p90_amount')).toMatchObject({
+      expression: 'PERCENTILE_CONT(0.9) WITHIN GROUP (ORDER BY orders.amount)',
+    });
+    const onSqlite = translateDbtProject(parseDbtProject(PROJECT), { ...SCHEMA, dialect: 'sqlite' }, new Map());
+    expect(onSqlite.skipped.find((s) => s.name === 'p90_amount')?.reason).toMatch(
+      /the dialect cannot compute percentile/,
+    );
     expect(reason('ghost')).toMatch(/Dimension\('customer__region'\), which no semantic model/);
     expect(reason('monthly')).toMatch(/to date by month/);
     expect(reason('funnel')).toMatch(/conversion metric type is not imported/);

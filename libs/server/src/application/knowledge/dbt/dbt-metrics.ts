@@ -40,10 +40,32 @@ export function measureSql(
       return `SUM(CASE WHEN ${condition ? `(${condition}) AND ` : ''}${m.sql} THEN 1 ELSE 0 END)`;
     case 'median':
     case 'percentile':
-      return { reason: `measure ${m.name}: ${m.agg} has no aggregate that nlq's definitions allow on ${dialect}` };
+      return percentileSql(m, value, dialect);
     default:
       return { reason: `measure ${m.name}: unknown agg "${m.agg}"` };
   }
+}
+
+/**
+ * A `median` or `percentile` measure (MetricFlow `agg_params`: `percentile` between 0 and 1,
+ * `use_discrete_percentile`) as PostgreSQL's ordered-set aggregate `PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x)`
+ * (`PERCENTILE_DISC` when discrete; PostgreSQL 9.21, table 9.62); the rows a filter leaves out are NULL, which it
+ * ignores. SQLite has no percentile aggregate, MySQL none and MariaDB's `PERCENTILE_CONT` is a window function only
+ * (one value a row, not one a group): the reason on those (docs/knowledge.md "Median and percentile").
+ */
+function percentileSql(
+  m: Extract<Measure, { ok: true }>,
+  value: string,
+  dialect: Dialect,
+): string | { reason: string } {
+  if (dialect !== 'postgresql')
+    return {
+      reason: `measure ${m.name}: the dialect cannot compute percentile (${dialect} has no percentile aggregate)`,
+    };
+  const p = m.percentile;
+  if (p === null || p < 0 || p > 1)
+    return { reason: `measure ${m.name}: a percentile needs agg_params.percentile between 0 and 1` };
+  return `PERCENTILE_${m.discrete ? 'DISC' : 'CONT'}(${p}) WITHIN GROUP (ORDER BY ${value})`;
 }
 
 /**

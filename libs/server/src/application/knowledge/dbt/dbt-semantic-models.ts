@@ -12,6 +12,8 @@ export type Measure =
       /** The measure's `expr` (default its name) with the table's columns qualified. */
       sql: string;
       percentile: number | null;
+      /** `agg_params.use_discrete_percentile`: a value of the column (percentile_disc), not an interpolation. */
+      discrete: boolean;
       description: string | undefined;
       label: string | undefined;
       /** The qualified column of its agg time dimension (`metric_time`), when it has one. */
@@ -190,6 +192,7 @@ function indexMeasures(index: SemanticIndex, model: Fields, table: TableSchema):
       agg: rows ? 'count' : agg,
       sql: sql.sql,
       percentile: agg === 'median' ? 0.5 : Number.isFinite(percentile) ? percentile : null,
+      discrete: params?.get('use_discrete_percentile') === true,
       description: text(measure, 'description'),
       label: text(measure, 'label'),
       timeColumn: timeSql && !('reason' in timeSql) ? timeSql.sql : null,

@@ -1,5 +1,12 @@
-import type { KnowledgeDefinition, KnowledgeDefinitionBody, KnowledgeDefinitionKind } from '@nlq/contracts';
+import type {
+  KnowledgeDefinition,
+  KnowledgeDefinitionBody,
+  KnowledgeDefinitionKind,
+  KnowledgeDefinitionStatus,
+} from '@nlq/contracts';
+import type { DefinitionChangeKind } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import {
+  originView,
   toKnowledgeDefinition,
   type KnowledgeDefinitionEntity,
   type KnowledgeDefinitionVersionEntity,
@@ -107,7 +114,7 @@ export function toView(row: KnowledgeDefinitionEntity): KnowledgeDefinition {
 export function toVersionView(
   row: KnowledgeDefinitionVersionEntity,
   createdAt: string,
-): KnowledgeDefinition & { change: 'create' | 'update' | 'delete' } {
+): KnowledgeDefinition & { change: DefinitionChangeKind } {
   return {
     id: row.definitionId,
     connection_id: row.connectionId,
@@ -116,7 +123,9 @@ export function toVersionView(
     updated_at: row.createdAt,
     updated_by: row.createdBy,
     deleted: Boolean(row.deleted),
-    change: row.change as 'create' | 'update' | 'delete',
+    origin: originView(row.origin),
+    status: row.status as KnowledgeDefinitionStatus,
+    change: row.change as DefinitionChangeKind,
     ...bodyOf(row),
   };
 }

@@ -8,12 +8,17 @@ import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities
 import { blankFields, canonicalBody, definitionName, foreignFields } from './definition-body';
 import { DefinitionBodyDto } from './dto/definition.dto';
 
-/** Version 1 of a new definition of `connectionId`, made at `at` (ISO-8601) by `userId`. */
+/**
+ * Version 1 of a new definition of `connectionId`, made at `at` (ISO-8601) by `userId`, `active` unless it is an
+ * analyst's proposal (docs/knowledge.md "Proposals").
+ */
 export function firstVersion(
   connectionId: string,
   body: KnowledgeDefinitionBody,
   at: string,
   userId: string,
+  origin: string | null = null,
+  status: 'active' | 'proposed' = 'active',
 ): KnowledgeDefinitionEntity {
   return {
     id: randomUUID(),
@@ -21,23 +26,30 @@ export function firstVersion(
     kind: body.kind,
     name: definitionName(body),
     body: JSON.stringify(body),
+    origin,
     version: 1,
     deleted: false,
+    status,
     createdAt: at,
     updatedAt: at,
     updatedBy: userId,
   };
 }
 
-/** The next version of `current` holding `body`, made at `at` (ISO-8601) by `userId`. */
+/**
+ * The next version of `current` holding `body`, made at `at` (ISO-8601) by `userId`; its origin `origin` when given,
+ * else the current one (an edit in nlq keeps where the definition came from).
+ */
 export function nextVersion(
   current: KnowledgeDefinitionEntity,
   body: KnowledgeDefinitionBody,
   at: string,
   userId: string,
+  origin?: string | null,
 ): KnowledgeDefinitionEntity {
   return {
     ...current,
+    origin: origin === undefined ? (current.origin ?? null) : origin,
     kind: body.kind,
     name: definitionName(body),
     body: JSON.stringify(body),

@@ -13,6 +13,7 @@ import type { DbtImportResult, KnowledgeDefinition, KnowledgeImportResult, Page 
 import type { FastifyReply } from 'fastify';
 import { ApiAuthGuard } from '../../../platform/auth/api-auth.guard';
 import { CurrentCaller, type Caller } from '../../../platform/auth/caller';
+import { assertRole } from '../../../platform/auth/required-role';
 import { assertService } from '../../../platform/auth/service-only';
 import { ErrorResponseDto } from '../../../platform/common/error-response.dto';
 import {
@@ -33,7 +34,9 @@ const CHECK_NOTE =
 
 /**
  * /api/knowledge/definitions and the YAML export and import (docs/knowledge.md): business
- * definitions per connection, versioned and audited. Every route needs the service key (403 otherwise).
+ * definitions per connection, versioned and audited. Reading definitions and proposing one needs `analyst`;
+ * everything else (changes, accepting or rejecting proposals, export, import) needs `admin` (403 otherwise;
+ * docs/knowledge.md "Proposals").
  */
 @ApiTags('application: knowledge')
 @ApiSecurity('api_key')
@@ -46,36 +49,69 @@ export class KnowledgeDefinitionsController {
   @Get('definitions')
   @ApiOperation({
     summary:
-      'Live definitions of a connection (default the active one), oldest first, paged; optionally of one kind (service key only)',
+      'Live definitions of a connection (default the active one), oldest first, paged; optionally of one kind; status=proposed lists the open proposals (analyst or admin)',
   })
   @ApiOkResponse({ type: DefinitionPageDto })
   @ErrorResponseDto.document(400, 401, 403, 404)
   list(@CurrentCaller() caller: Caller, @Query() query: DefinitionQueryDto): Promise<Page<KnowledgeDefinition>> {
-    assertService(caller, 'read knowledge definitions');
+    assertRole(caller, 'analyst', 'read knowledge definitions');
     return this.definitions.list(query);
   }
 
-  /** Create a definition: 201 with its id and version 1. */
+  /**
+   * Create a definition: 201 with its id and version 1; an analyst's is a proposal (`status: "proposed"`), never used
+   * at question time until an admin accepts it.
+   */
   @Post('definitions')
   @ApiOperation({
-    summary: 'Create a definition in a connection (default the active one): version 1 (service key only)',
+    summary:
+      "Create a definition in a connection (default the active one): version 1 (admin); an analyst's is a proposal, status proposed",
     description: CHECK_NOTE,
   })
   @ApiCreatedResponse({ type: DefinitionViewDto })
   @ErrorResponseDto.document(400, 401, 403, 404, 409, 502)
   create(@CurrentCaller() caller: Caller, @Body() body: CreateDefinitionDto): Promise<KnowledgeDefinition> {
-    assertService(caller, 'change knowledge definitions');
-    return this.definitions.create(body, caller);
+    assertRole(caller, 'analyst', 'propose knowledge definitions');
+    if (body.status !== 'proposed' && caller.role === 'admin') return this.definitions.create(body, caller);
+    if (body.status === 'active') assertService(caller, 'add active knowledge definitions');
+    return this.definitions.create(body, caller, 'proposed');
+  }
+
+  /** Accept a proposal: it becomes active (the next version) and is used at question time. */
+  @Post('definitions/:id/accept')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Accept a proposed definition: checked again, then active, the next version (admin)',
+    description: CHECK_NOTE,
+  })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: DefinitionViewDto })
+  @ErrorResponseDto.document(400, 401, 403, 404, 409, 502)
+  accept(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<KnowledgeDefinition> {
+    assertService(caller, 'accept proposed knowledge definitions');
+    return this.definitions.decide(id, 'accept', caller);
+  }
+
+  /** Reject a proposal: kept as `rejected`, never used. */
+  @Post('definitions/:id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject a proposed definition: kept as rejected, the next version, never used (admin)' })
+  @ApiParam({ name: 'id' })
+  @ApiOkResponse({ type: DefinitionViewDto })
+  @ErrorResponseDto.document(401, 403, 404, 409)
+  reject(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<KnowledgeDefinition> {
+    assertService(caller, 'reject proposed knowledge definitions');
+    return this.definitions.decide(id, 'reject', caller);
   }
 
   /** One definition (also a deleted one, marked `deleted`). */
   @Get('definitions/:id')
-  @ApiOperation({ summary: 'One definition, its current version (service key only)' })
+  @ApiOperation({ summary: 'One definition, its current version (analyst or admin)' })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: DefinitionViewDto })
   @ErrorResponseDto.document(401, 403, 404)
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<KnowledgeDefinition> {
-    assertService(caller, 'read knowledge definitions');
+    assertRole(caller, 'analyst', 'read knowledge definitions');
     return this.definitions.get(id);
   }
 
@@ -112,20 +148,21 @@ export class KnowledgeDefinitionsController {
   /** Every version of a definition, oldest first. */
   @Get('definitions/:id/versions')
   @ApiOperation({
-    summary: 'Every version of a definition, oldest first, with the change that made it (service key only)',
+    summary: 'Every version of a definition, oldest first, with the change that made it (analyst or admin)',
   })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: DefinitionVersionsDto })
   @ErrorResponseDto.document(401, 403, 404)
   versions(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DefinitionVersionsDto> {
-    assertService(caller, 'read knowledge definitions');
+    assertRole(caller, 'analyst', 'read knowledge definitions');
     return this.definitions.versions(id);
   }
 
   /** The live definitions of a connection as YAML. */
   @Get('export')
   @ApiOperation({
-    summary: 'The live definitions of a connection (default the active one) as a YAML document (service key only)',
+    summary:
+      'The live definitions of a connection (default the active one) as a YAML document; with format=dbt those imported from dbt as MetricFlow YAML (service key only)',
   })
   @ApiProduces('application/yaml')
   @ApiOkResponse({ description: 'The YAML document (docs/knowledge.md "YAML")', schema: { type: 'string' } })
@@ -136,7 +173,10 @@ export class KnowledgeDefinitionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     assertService(caller, 'export knowledge definitions');
-    const yaml = await this.definitions.exportYaml(query.connection_id);
+    const yaml =
+      query.format === 'dbt'
+        ? await this.definitions.exportDbt(query.connection_id)
+        : await this.definitions.exportYaml(query.connection_id);
     // set only on success: an error answers in the JSON error shape
     void reply.header('content-type', 'application/yaml; charset=utf-8');
     return yaml;

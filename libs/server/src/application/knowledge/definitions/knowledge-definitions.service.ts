@@ -20,10 +20,12 @@ import type { KnowledgeDefinitionEntity } from '../../../platform/state/entities
 import {
   StaleDefinitionError,
   type DefinitionChange,
+  type DefinitionChangeKind,
   type KnowledgeDefinitionsRepository,
 } from '../../../platform/state/repositories/knowledge-definitions.repository';
 import { TypeOrmStateStore } from '../../../platform/state/typeorm-state.store';
 import { TargetResolverService } from '../../../platform/targets/target-resolver.service';
+import { DataPoliciesService } from '../../policies/data-policies.service';
 import { DEFAULT_PAGE_SIZE } from '../../api-sessions/dto/page-query.dto';
 import {
   bodyOf,
@@ -39,6 +41,8 @@ import { checkImport, parseImport, planImport } from './knowledge-import';
 import { checkDrafts } from '../dbt/dbt-check';
 import { translateDbtProject } from '../dbt/dbt-definitions';
 import { parseDbtProject } from '../dbt/dbt-documents';
+import { dbtOrigins } from '../dbt/dbt-origin';
+import { exportDbtYaml } from '../dbt/dbt-export';
 import {
   KIND_FIELDS,
   type CreateDefinitionDto,
@@ -56,7 +60,8 @@ export const KNOWLEDGE_YAML_VERSION = 1;
 /**
  * The knowledge definitions of the connections: CRUD with a new version for every change
  * (history kept in `knowledge_definition_version`), an audit line per change (`knowledge.definition.create`,
- * `.update`, `.delete`, and `knowledge.import`), and every definition checked against the connection's introspected
+ * `.update`, `.delete`, `.propose`, `.accept`, `.reject`, and `knowledge.import`), analysts' proposals that are never
+ * used at question time until an admin accepts them (docs/knowledge.md "Proposals"), and every definition checked against the connection's introspected
  * schema with nlq's parser before it is saved (@nlq/pipeline knowledge/definition-check.ts): 400 VALIDATION with the field and the reason.
  */
 @Injectable()
@@ -69,6 +74,7 @@ export class KnowledgeDefinitionsService {
     @Inject(TargetResolverService) private readonly targets: TargetResolverService,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly coherence: ReplicaCoherenceService,
+    private readonly policies: DataPoliciesService,
   ) {
     this.definitions = store.definitions;
   }
@@ -81,7 +87,13 @@ export class KnowledgeDefinitionsService {
     const connectionId = await this.connectionId(query.connection_id);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await this.definitions.page(connectionId, query.kind, (page - 1) * pageSize, pageSize);
+    const { rows, total } = await this.definitions.page(
+      connectionId,
+      query.kind,
+      (page - 1) * pageSize,
+      pageSize,
+      query.status ?? 'active',
+    );
     return { items: rows.map(toView), page, page_size: pageSize, total };
   }
 
@@ -91,9 +103,7 @@ export class KnowledgeDefinitionsService {
   }
 
   /** Every version of a definition, oldest first. @throws ApiException 404 for an unknown id. */
-  async versions(
-    id: string,
-  ): Promise<{ items: Array<KnowledgeDefinition & { change: 'create' | 'update' | 'delete' }> }> {
+  async versions(id: string): Promise<{ items: Array<KnowledgeDefinition & { change: DefinitionChangeKind }> }> {
     const row = await this.row(id);
     const versions = await this.definitions.versions(id);
     return { items: versions.map((v) => toVersionView(v, row.createdAt)) };
@@ -104,15 +114,51 @@ export class KnowledgeDefinitionsService {
    * @throws ApiException 400 for a field of another kind or a definition the schema refutes, 409 for a name taken by a
    *   live definition of the connection; the pipeline's NotFoundError (404) for an unknown connection.
    */
-  async create(input: CreateDefinitionDto, caller: Caller): Promise<KnowledgeDefinition> {
-    const { connection_id, ...rest } = input;
+  async create(
+    input: CreateDefinitionDto,
+    caller: Caller,
+    status: 'active' | 'proposed' = 'active',
+  ): Promise<KnowledgeDefinition> {
+    const { connection_id, status: _status, ...rest } = input;
     const body = this.bodyFrom(rest);
     const { connectionId, schema } = await this.pipeline.connectionSchema(connection_id);
     await this.assertChecked(body, connectionId, schema);
-    const live = await this.definitions.live(connectionId);
-    this.assertNameFree(body, live, null);
-    const row = firstVersion(connectionId, body, new Date().toISOString(), caller.userId);
-    await this.write([{ row, change: 'create' }], caller);
+    const taken = [
+      ...(await this.definitions.live(connectionId)),
+      ...(await this.definitions.live(connectionId, 'proposed')),
+    ];
+    this.assertNameFree(body, taken, null);
+    const row = firstVersion(connectionId, body, new Date().toISOString(), caller.userId, null, status);
+    await this.write([{ row, change: status === 'proposed' ? 'propose' : 'create' }], caller);
+    return toView(row);
+  }
+
+  /**
+   * Decide an open proposal (docs/knowledge.md "Proposals"): `accept` checks it again against the connection as it is
+   * now and makes it active (the next version, used at question time from then on); `reject` keeps it, unused, as
+   * `rejected`.
+   * @throws ApiException 404 for an unknown id, 409 CONFLICT when it is not an open proposal or (accept) its name is
+   *   now taken by a live definition, 400 when it no longer holds against the schema.
+   */
+  async decide(id: string, decision: 'accept' | 'reject', caller: Caller): Promise<KnowledgeDefinition> {
+    const current = await this.row(id);
+    if (current.deleted || current.status !== 'proposed')
+      throw new ApiException(
+        409,
+        ErrorCode.CONFLICT,
+        `Definition "${id}" is not an open proposal (it is ${current.deleted ? 'deleted' : current.status}).`,
+      );
+    const body = bodyOf(current);
+    if (decision === 'accept') {
+      const { schema } = await this.pipeline.connectionSchema(current.connectionId);
+      await this.assertChecked(body, current.connectionId, schema);
+      this.assertNameFree(body, await this.definitions.live(current.connectionId), id);
+    }
+    const row = {
+      ...nextVersion(current, body, new Date().toISOString(), caller.userId),
+      status: decision === 'accept' ? 'active' : 'rejected',
+    };
+    await this.write([{ row, change: decision }], caller);
     return toView(row);
   }
 
@@ -162,11 +208,15 @@ export class KnowledgeDefinitionsService {
 
   /**
    * The live definitions of a connection (default the active one) as a YAML document (docs/knowledge.md "YAML"):
-   * `version`, `connection_id` and `definitions`, each with its kind's fields only, so that it can live in git.
+   * `version`, `connection_id`, `definitions` (each with its kind's fields only, so that it can live in git) and
+   * `policy`, the connection's data policy as GET /api/connections/{id}/policy answers it (left out before its first
+   * save).
    */
   async exportYaml(connectionId?: string): Promise<string> {
     const id = await this.connectionId(connectionId);
     const rows = await this.definitions.live(id);
+    // a connection that never had a policy exports none, so importing its document leaves a target's policy alone
+    const policy = await this.policies.stored(id);
     const definitions = rows.map((row) => {
       const body = new Map(Object.entries(bodyOf(row)));
       const fields = KIND_FIELDS.get(row.kind as KnowledgeDefinitionBody['kind']) ?? [];
@@ -174,23 +224,43 @@ export class KnowledgeDefinitionsService {
         fields.filter((f) => body.get(f) !== undefined && body.get(f) !== null).map((f) => [f, body.get(f)]),
       );
     });
-    return `# nlq knowledge definitions (docs/knowledge.md)\n${stringify({ version: KNOWLEDGE_YAML_VERSION, connection_id: id, definitions }, { lineWidth: 0 })}`;
+    const document = {
+      version: KNOWLEDGE_YAML_VERSION,
+      connection_id: id,
+      definitions,
+      ...(policy.version > 0 ? { policy } : {}),
+    };
+    return `# nlq knowledge definitions (docs/knowledge.md)\n${stringify(document, { lineWidth: 0 })}`;
+  }
+
+  /**
+   * The live definitions of a connection (default the active one) that came from a dbt project, as MetricFlow YAML
+   * (exportDbtYaml; docs/knowledge.md "Export to dbt"). @throws the pipeline's NotFoundError (404) for an unknown connection.
+   */
+  async exportDbt(connectionId?: string): Promise<string> {
+    const { connectionId: id, schema } = await this.pipeline.connectionSchema(connectionId);
+    return exportDbtYaml(await this.definitions.live(id), schema);
   }
 
   /**
    * Import a YAML document into a connection (the one named, else the active one; the document's own `connection_id`
    * is informational). Every definition is validated and checked first, and all are written in one transaction or
    * none: a definition whose name (an instruction: its scope and text) matches a live one updates it when different,
-   * any other is created. The changes are stamped a millisecond apart in document order.
-   * @throws ApiException 400 with `definitions[i].field` for any invalid definition (nothing is written).
+   * any other is created. The changes are stamped a millisecond apart in document order. A `policy:` section is
+   * checked like PUT /api/connections/{id}/policy before anything is written and saved afterwards as the next
+   * version only when it differs from the connection's policy.
+   * @throws ApiException 400 with `definitions[i].field` for any invalid definition, `policy.roles...` for an
+   *   invalid policy (nothing is written).
    */
   async importYaml(
     yamlText: string,
     connectionIdParam: string | undefined,
     caller: Caller,
   ): Promise<KnowledgeImportResult> {
-    const items = parseImport(yamlText);
+    const { definitions: items, policy } = parseImport(yamlText);
     const { connectionId, schema } = await this.pipeline.connectionSchema(connectionIdParam);
+    // checked before anything is written: a refused policy imports nothing
+    const checkedPolicy = policy ? await this.policies.checked(connectionId, policy, 'policy.') : null;
     const live = new Map((await this.definitions.live(connectionId)).map((row) => [definitionKey(bodyOf(row)), row]));
     const { bodies, problems } = checkImport(items, schema, live);
     if (problems.length === 0) problems.push(...(await this.importCostProblems(bodies, live, connectionId)));
@@ -201,13 +271,15 @@ export class KnowledgeDefinitionsService {
       );
     const { changes, result } = planImport(bodies, live, connectionId, caller.userId);
     await this.write(changes, caller);
+    const applied = checkedPolicy ? await this.policies.save(connectionId, checkedPolicy.policy, caller, true) : null;
     auditCallerEvent(this.logger, 'knowledge.import', caller, {
       connectionId,
       created: result.created,
       updated: result.updated,
       unchanged: result.unchanged,
+      ...(applied ? { policyChanged: applied.changed, policyVersion: applied.view.version } : {}),
     });
-    return result;
+    return applied ? { ...result, policy: { changed: applied.changed, version: applied.view.version } } : result;
   }
 
   /**
@@ -244,7 +316,8 @@ export class KnowledgeDefinitionsService {
         checked.problems,
         'The dbt project holds definitions nlq refuses; nothing was imported.',
       );
-    const { changes, result } = planImport(bodies, live, connectionId, caller.userId);
+    const origins = dbtOrigins(bodies, project, schema, tables);
+    const { changes, result } = planImport(bodies, live, connectionId, caller.userId, origins);
     await this.write(changes, caller);
     auditCallerEvent(this.logger, 'knowledge.import', caller, {
       connectionId,

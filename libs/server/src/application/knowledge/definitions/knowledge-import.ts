@@ -10,13 +10,20 @@ import { firstVersion, nextVersion, validateBody } from './definition-rows';
 /** Most definitions one YAML import may hold (docs/knowledge.md "YAML"). */
 export const MAX_IMPORT_DEFINITIONS = 1000;
 
+/** What a knowledge YAML document holds: its definitions and, when it has a `policy:` section, the policy. */
+export interface ParsedImport {
+  definitions: unknown[];
+  /** The `roles` of the `policy:` section (the PUT /api/connections/{id}/policy document); undefined without one. */
+  policy: { roles: unknown } | undefined;
+}
+
 /**
- * The `definitions` of a YAML document (docs/knowledge.md "YAML"). Aliases (`*name`) and merge keys (`<<`) are
- * refused with their line, before anything is expanded (so a "billion laughs" document costs nothing).
+ * The `definitions` and the `policy` of a YAML document (docs/knowledge.md "YAML"). Aliases (`*name`) and merge keys
+ * (`<<`) are refused with their line, before anything is expanded (so a "billion laughs" document costs nothing).
  * @throws ApiException 400 (field `yaml`) when it is not valid YAML, uses an alias or a merge key, is not a mapping
- *   with a `definitions` list, or holds more than MAX_IMPORT_DEFINITIONS.
+ *   with a `definitions` list, holds more than MAX_IMPORT_DEFINITIONS, or has a `policy` that is not a mapping.
  */
-export function parseImport(text: string): unknown[] {
+export function parseImport(text: string): ParsedImport {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const refuse = (problem: string) => ApiException.validation([{ field: 'yaml', problems: [problem] }]);
@@ -24,14 +31,18 @@ export function parseImport(text: string): unknown[] {
   const reference = aliasOrMergeKey(document, lineCounter);
   if (reference) throw refuse(reference);
   const value: unknown = document.toJS({ maxAliasCount: 0 });
-  const definitions =
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? new Map(Object.entries(value)).get('definitions')
-      : undefined;
+  const top = value && typeof value === 'object' && !Array.isArray(value) ? new Map(Object.entries(value)) : null;
+  const definitions = top?.get('definitions');
   if (!Array.isArray(definitions)) throw refuse('must be a mapping with a definitions list (docs/knowledge.md "YAML")');
   if (definitions.length > MAX_IMPORT_DEFINITIONS)
     throw refuse(`holds ${definitions.length} definitions; at most ${MAX_IMPORT_DEFINITIONS} at a time`);
-  return definitions;
+  const policy = top?.get('policy');
+  if (policy === undefined || policy === null) return { definitions, policy: undefined };
+  if (typeof policy !== 'object' || Array.isArray(policy))
+    throw ApiException.validation([
+      { field: 'policy', problems: ['must be a mapping with roles (docs/knowledge.md "YAML")'] },
+    ]);
+  return { definitions, policy: { roles: new Map(Object.entries(policy)).get('roles') } };
 }
 
 /** The first alias or merge key of a parsed YAML document, named with its line; null when it has none. */
@@ -102,12 +113,14 @@ export function checkImport(
 /**
  * The changes an import makes, in document order: a definition whose key matches a live one updates it when it
  * differs, any other is created; stamped a millisecond apart so that lists (oldest first) keep the document's order.
+ * `origins` (by definitionKey, JSON) is stored on the versions written (a dbt import's provenance).
  */
 export function planImport(
   bodies: readonly KnowledgeDefinitionBody[],
   live: ReadonlyMap<string, KnowledgeDefinitionEntity>,
   connectionId: string,
   userId: string,
+  origins: ReadonlyMap<string, string> = new Map(),
 ): { changes: DefinitionChange[]; result: KnowledgeImportResult } {
   const start = Date.now();
   const changes: DefinitionChange[] = [];
@@ -123,11 +136,12 @@ export function planImport(
     const now = new Date(start + index).toISOString();
     const label = definitionLabel(body);
     const existing = live.get(definitionKey(body));
+    const origin = origins.get(definitionKey(body));
     if (!existing) {
-      changes.push({ row: firstVersion(connectionId, body, now, userId), change: 'create' });
+      changes.push({ row: firstVersion(connectionId, body, now, userId, origin), change: 'create' });
       result.created_names.push(label);
     } else if (existing.body !== JSON.stringify(body)) {
-      changes.push({ row: nextVersion(existing, body, now, userId), change: 'update' });
+      changes.push({ row: nextVersion(existing, body, now, userId, origin), change: 'update' });
       result.updated_names.push(label);
     } else {
       result.unchanged++;

@@ -10,10 +10,13 @@ import { VerifiedExampleEntity } from './verified-example.entity';
 import { BenchmarkEntity } from './benchmark.entity';
 import { BenchmarkRunEntity } from './benchmark-run.entity';
 import { SavedAnswerEntity } from './saved-answer.entity';
+import { BoardEntity } from './board.entity';
+import { ScheduleEntity } from './schedule.entity';
+import { ScheduleRunEntity } from './schedule-run.entity';
 
 export { HistoryEntryEntity, PendingOperationEntity, SchemaEmbeddingEntity, TraceEntity, toTrace };
 export { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity };
-export { toKnowledgeDefinition } from './knowledge-definition.mapper';
+export { originView, toKnowledgeDefinition } from './knowledge-definition.mapper';
 
 /** Every entity of the state store. */
 export const STATE_ENTITIES = [
@@ -28,7 +31,12 @@ export const STATE_ENTITIES = [
   BenchmarkEntity,
   BenchmarkRunEntity,
   SavedAnswerEntity,
+  BoardEntity,
+  ScheduleEntity,
+  ScheduleRunEntity,
 ];
 export { BenchmarkEntity, BenchmarkRunEntity };
 export { VerifiedExampleEntity };
 export { SavedAnswerEntity };
+export { BoardEntity };
+export { ScheduleEntity, ScheduleRunEntity };

@@ -25,12 +25,23 @@ export class KnowledgeDefinitionVersionEntity {
   @Column({ name: 'body', type: 'text' })
   body!: string;
 
-  /** create, update or delete: the change that made this version. */
+  /**
+   * Where the definition came from, as JSON (DefinitionOrigin of application/knowledge/dbt/dbt-origin.ts): the dbt
+   * entries it was translated from; null for a definition typed in nlq (docs/knowledge.md "Export to dbt").
+   */
+  @Column({ name: 'origin', type: 'text', nullable: true })
+  origin!: string | null;
+
+  /** create, update, delete, propose, accept or reject: the change that made this version. */
   @Column({ name: 'change', type: 'varchar', length: 16 })
   change!: string;
 
   @Column({ name: 'deleted', type: 'boolean', default: false })
   deleted!: boolean;
+
+  /** The definition's status as of this version (active, proposed or rejected). */
+  @Column({ name: 'status', type: 'varchar', length: 16, default: 'active' })
+  status!: string;
 
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;

@@ -26,11 +26,22 @@ export class KnowledgeDefinitionEntity {
   @Column({ name: 'body', type: 'text' })
   body!: string;
 
+  /**
+   * Where the definition came from, as JSON (DefinitionOrigin of application/knowledge/dbt/dbt-origin.ts): the dbt
+   * entries it was translated from; null for a definition typed in nlq (docs/knowledge.md "Export to dbt").
+   */
+  @Column({ name: 'origin', type: 'text', nullable: true })
+  origin!: string | null;
+
   @Column({ name: 'version', type: 'integer' })
   version!: number;
 
   @Column({ name: 'deleted', type: 'boolean', default: false })
   deleted!: boolean;
+
+  /** active (used at question time), proposed (an analyst's proposal) or rejected (docs/knowledge.md "Proposals"). */
+  @Column({ name: 'status', type: 'varchar', length: 16, default: 'active' })
+  status!: string;
 
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt!: string;

@@ -2,10 +2,16 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { KnowledgeDefinitionEntity, KnowledgeDefinitionVersionEntity } from '../entities';
 import type { ExclusiveRunner } from './exclusive-runner';
 
+/**
+ * What made a version: an admin's create, update or delete; an analyst's proposal (`propose`, a new definition with
+ * status `proposed`); an admin's `accept` (status `active`) or `reject` (status `rejected`) of a proposal.
+ */
+export type DefinitionChangeKind = 'create' | 'update' | 'delete' | 'propose' | 'accept' | 'reject';
+
 /** One change to write: the definition row as it becomes, and what made it. */
 export interface DefinitionChange {
   row: KnowledgeDefinitionEntity;
-  change: 'create' | 'update' | 'delete';
+  change: DefinitionChangeKind;
 }
 
 /** Another change of the definition was written first: the version a change was based on is no longer current. */
@@ -39,16 +45,23 @@ export class KnowledgeDefinitionsRepository {
   ) {}
 
   /**
-   * The live (not deleted) definitions of a connection, optionally of one kind, oldest first, `pageSize` from
-   * `offset`, with their total.
+   * The not deleted definitions of a connection in `status` (default `active`: the live ones), optionally of one
+   * kind, oldest first, `pageSize` from `offset`, with their total.
    */
-  page(connectionId: string, kind: string | undefined, offset: number, pageSize: number): Promise<DefinitionRowPage> {
+  page(
+    connectionId: string,
+    kind: string | undefined,
+    offset: number,
+    pageSize: number,
+    status = 'active',
+  ): Promise<DefinitionRowPage> {
     return this.exclusive.run(async () => {
       const query = this.dataSource
         .getRepository(KnowledgeDefinitionEntity)
         .createQueryBuilder('d')
         .where('d.connection_id = :connectionId', { connectionId })
-        .andWhere('d.deleted = :deleted', { deleted: false });
+        .andWhere('d.deleted = :deleted', { deleted: false })
+        .andWhere('d.status = :status', { status });
       if (kind) query.andWhere('d.kind = :kind', { kind });
       const [rows, total] = await query
         .orderBy('d.created_at', 'ASC')
@@ -60,12 +73,15 @@ export class KnowledgeDefinitionsRepository {
     });
   }
 
-  /** Every live definition of a connection, oldest first (export, import). */
-  live(connectionId: string): Promise<KnowledgeDefinitionEntity[]> {
+  /**
+   * Every live definition of a connection (not deleted, status `active`: what questions use), oldest first (export,
+   * import, questions); with `status` `proposed`, its open proposals instead.
+   */
+  live(connectionId: string, status: 'active' | 'proposed' = 'active'): Promise<KnowledgeDefinitionEntity[]> {
     return this.exclusive.run(() =>
       this.dataSource
         .getRepository(KnowledgeDefinitionEntity)
-        .find({ where: { connectionId, deleted: false }, order: { createdAt: 'ASC', id: 'ASC' } }),
+        .find({ where: { connectionId, deleted: false, status }, order: { createdAt: 'ASC', id: 'ASC' } }),
     );
   }
 
@@ -96,7 +112,7 @@ export class KnowledgeDefinitionsRepository {
         this.dataSource.transaction(async (manager: EntityManager) => {
           for (const { row, change } of changes) {
             const rows = manager.getRepository(KnowledgeDefinitionEntity);
-            if (change === 'create') {
+            if (change === 'create' || change === 'propose') {
               await rows.insert(row);
             } else {
               const { id, ...rest } = row;
@@ -110,8 +126,10 @@ export class KnowledgeDefinitionsRepository {
               kind: row.kind,
               name: row.name,
               body: row.body,
+              origin: row.origin ?? null,
               change,
               deleted: row.deleted,
+              status: row.status,
               createdAt: row.updatedAt,
               createdBy: row.updatedBy,
             };

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   KNOWLEDGE_DEFINITION_KINDS,
+  KNOWLEDGE_DEFINITION_STATUSES,
   type KnowledgeDefinition,
+  type KnowledgeDefinitionStatus,
   type KnowledgeDefinitionKind,
   type KnowledgeImportResult,
   type Page,
@@ -19,6 +21,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { PageQueryDto } from '../../../api-sessions/dto/page-query.dto';
+import type { DefinitionChangeKind } from '../../../../platform/state/repositories/knowledge-definitions.repository';
 
 /** Longest name or synonym, in characters. */
 export const MAX_DEFINITION_NAME = 128;
@@ -151,6 +154,15 @@ export class CreateDefinitionDto extends DefinitionBodyDto {
   @IsString()
   @Length(1, 64)
   connection_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['active', 'proposed'],
+    description:
+      'proposed: a proposal, never used at question time until an admin accepts it (an analyst\'s definitions are always proposed); default active for an admin, proposed for an analyst (docs/knowledge.md "Proposals")',
+  })
+  @IsOptional()
+  @IsIn(['active', 'proposed'])
+  status?: 'active' | 'proposed';
 }
 
 /** Body of PATCH /api/knowledge/definitions/{id}: the fields to change (the kind stays). */
@@ -228,6 +240,14 @@ export class DefinitionQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(KNOWLEDGE_DEFINITION_KINDS as KnowledgeDefinitionKind[])
   kind?: KnowledgeDefinitionKind;
+
+  @ApiPropertyOptional({
+    enum: KNOWLEDGE_DEFINITION_STATUSES,
+    description: 'active (default: the live definitions), proposed (open proposals) or rejected',
+  })
+  @IsOptional()
+  @IsIn(KNOWLEDGE_DEFINITION_STATUSES as readonly string[] as string[])
+  status?: KnowledgeDefinitionStatus;
 }
 
 /** `?connection_id=` of GET /api/knowledge/export. */
@@ -237,6 +257,15 @@ export class ExportQueryDto {
   @IsString()
   @Length(1, 64)
   connection_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['nlq', 'dbt'],
+    description:
+      'nlq (default): every definition; dbt: those imported from dbt, as MetricFlow YAML (docs/knowledge.md "Export to dbt")',
+  })
+  @IsOptional()
+  @IsIn(['nlq', 'dbt'])
+  format?: 'nlq' | 'dbt';
 }
 
 /** JSON body of POST /api/knowledge/import: the YAML document GET /api/knowledge/export writes. */
@@ -291,6 +320,15 @@ export class DefinitionViewDto {
   @ApiProperty() updated_at!: string;
   @ApiProperty() updated_by!: string;
   @ApiProperty() deleted!: boolean;
+  @ApiProperty({
+    nullable: true,
+    description:
+      'Where it came from: {"source": "dbt", "entry": "metric completed_revenue"} for a dbt import, null when typed in nlq (docs/knowledge.md "Export to dbt")',
+    example: { source: 'dbt', entry: 'metric completed_revenue' },
+  })
+  origin?: { source: 'dbt'; entry: string } | null;
+  @ApiProperty({ enum: KNOWLEDGE_DEFINITION_STATUSES, description: 'docs/knowledge.md "Proposals"' })
+  status!: KnowledgeDefinitionStatus;
   @ApiPropertyOptional() name?: string;
   @ApiPropertyOptional({ type: [String] }) synonyms?: string[];
   @ApiPropertyOptional() description?: string;
@@ -314,7 +352,8 @@ export class DefinitionPageDto implements Page<KnowledgeDefinition> {
 
 /** One version of a definition, with the change that made it. */
 export class DefinitionVersionDto extends DefinitionViewDto {
-  @ApiProperty({ enum: ['create', 'update', 'delete'] }) change!: 'create' | 'update' | 'delete';
+  @ApiProperty({ enum: ['create', 'update', 'delete', 'propose', 'accept', 'reject'] })
+  change!: DefinitionChangeKind;
 }
 
 /** The versions of one definition, oldest first. */

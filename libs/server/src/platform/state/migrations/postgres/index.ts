@@ -14,7 +14,11 @@ import { ApiKeyRoles1795600000402 } from './1795600000402-ApiKeyRoles';
 import { DataPolicies1795600000412 } from './1795600000412-DataPolicies';
 import { BenchmarkSchedules1795600000532 } from './1795600000532-BenchmarkSchedules';
 import { SavedAnswers1795600000472 } from './1795600000472-SavedAnswers';
+import { Boards1796000200002 } from './1796000200002-Boards';
+import { Schedules1796000100002 } from './1796000100002-Schedules';
+import { KnowledgeProposals1796000300002 } from './1796000300002-KnowledgeProposals';
 
+import { KnowledgeDefinitionOrigin1796000400002 } from './1796000400002-KnowledgeDefinitionOrigin';
 /** The PostgreSQL migrations of the state store, oldest first (run by migrateStateStore under an advisory lock). */
 export const POSTGRES_MIGRATIONS = [
   InitialSchema1795496476816,
@@ -33,4 +37,8 @@ export const POSTGRES_MIGRATIONS = [
   DataPolicies1795600000412,
   SavedAnswers1795600000472,
   BenchmarkSchedules1795600000532,
+  Schedules1796000100002,
+  Boards1796000200002,
+  KnowledgeProposals1796000300002,
+  KnowledgeDefinitionOrigin1796000400002,
 ];

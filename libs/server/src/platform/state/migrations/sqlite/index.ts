@@ -14,7 +14,11 @@ import { ApiKeyRoles1795600000401 } from './1795600000401-ApiKeyRoles';
 import { DataPolicies1795600000411 } from './1795600000411-DataPolicies';
 import { BenchmarkSchedules1795600000531 } from './1795600000531-BenchmarkSchedules';
 import { SavedAnswers1795600000471 } from './1795600000471-SavedAnswers';
+import { Boards1796000200001 } from './1796000200001-Boards';
+import { Schedules1796000100001 } from './1796000100001-Schedules';
+import { KnowledgeProposals1796000300001 } from './1796000300001-KnowledgeProposals';
 
+import { KnowledgeDefinitionOrigin1796000400001 } from './1796000400001-KnowledgeDefinitionOrigin';
 /** The SQLite migrations of the state store, oldest first (run by migrateStateStore inside BEGIN IMMEDIATE). */
 export const SQLITE_MIGRATIONS = [
   InitialSchema1795496474596,
@@ -33,4 +37,8 @@ export const SQLITE_MIGRATIONS = [
   DataPolicies1795600000411,
   SavedAnswers1795600000471,
   BenchmarkSchedules1795600000531,
+  Schedules1796000100001,
+  Boards1796000200001,
+  KnowledgeProposals1796000300001,
+  KnowledgeDefinitionOrigin1796000400001,
 ];
