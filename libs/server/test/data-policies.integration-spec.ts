@@ -40,7 +40,19 @@ async function policyStory(env: Record<string, string>): Promise<void> {
     expect((await api(VIEWER, 'GET')).body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
     expect((await api(VIEWER, 'PUT', POLICY)).status).toBe(403);
 
+    // rows kept in history before a policy tightens are dropped with the new version: never shown unmasked later
+    const asked = await call(`${t.url}/api/chat`, {
+      body: { question: 'List the customers in Germany', session_id: 'vic-before' },
+      headers: { 'x-api-key': VIEWER },
+    });
+    expect(asked.body.success).toBe(true);
+    const history = () =>
+      call(`${t.url}/api/sessions/vic-before`, { headers: { 'x-api-key': VIEWER } }).then((r) => r.body.history);
+    expect((await history())[0].result.rows.length).toBeGreaterThan(0);
     const saved = await api(SERVICE, 'PUT', POLICY);
+    const after = (await history())[0];
+    expect(after).toMatchObject({ question: 'List the customers in Germany', status: 'ok' });
+    expect(after.result ?? null).toBeNull();
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ connection_id: 'default', version: 1, updated_by: 'service', ...POLICY });
     expect((await api(SERVICE, 'GET')).body).toEqual(saved.body);

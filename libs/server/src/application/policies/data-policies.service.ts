@@ -2,13 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataPolicyDocument, DataPolicyView } from '@nlq/contracts';
 import { QueryPipeline, validateDataPolicy } from '@nlq/pipeline';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '../../platform/auth/caller';
 import { ApiException } from '../../platform/common/api.exception';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { DataPolicyVersionEntity } from '../../platform/api-state/data-policy-version.entity';
 import { DataPolicyEntity } from '../../platform/api-state/data-policy.entity';
+import { HistoryEntryEntity } from '../../platform/state/entities';
 
 /**
  * The data policy of each connection, read and written as one document (docs/http-api.md "Roles and data
@@ -72,7 +73,8 @@ export class DataPoliciesService {
 
   /**
    * Save a checked policy (from {@link checked}) as the next version, or, with `onlyWhenChanged`, leave the stored
-   * one when it is the same document (`changed: false`, no version, no audit line). Audited as `policy.update`.
+   * one when it is the same document (`changed: false`, no version, no audit line). Audited as `policy.update`. A new
+   * version drops the rows kept in the connection's history ({@link dropKeptRows}) in the same transaction.
    */
   async save(
     connectionId: string,
@@ -100,12 +102,28 @@ export class DataPoliciesService {
         createdAt: row.updatedAt,
         createdBy: row.updatedBy,
       });
+      await dropKeptRows(manager, connectionId);
       return { row, changed: true };
     });
     if (saved.changed)
       auditCallerEvent(this.logger, 'policy.update', caller, { connectionId, version: saved.row?.version });
     return { view: toView(connectionId, saved.row), changed: saved.changed };
   }
+}
+
+/**
+ * Rows kept in history were read under the policy of their time: a new policy version drops them from every entry of
+ * the connection (and from entries older than connection ids), so no session, MCP `session_history` or `/session`
+ * shows rows the new policy denies or masks (docs/http-api.md "Roles and data policies"). The entries keep their
+ * question, SQL and answer; export re-runs the SQL under the policy of its reader.
+ */
+async function dropKeptRows(manager: EntityManager, connectionId: string): Promise<void> {
+  await manager
+    .createQueryBuilder()
+    .update(HistoryEntryEntity)
+    .set({ result: null })
+    .where('result IS NOT NULL AND (connection_id = :connectionId OR connection_id IS NULL)', { connectionId })
+    .execute();
 }
 
 function toView(connectionId: string, row: DataPolicyEntity | null): DataPolicyView {
