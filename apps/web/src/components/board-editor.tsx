@@ -49,49 +49,16 @@ export function BoardEditor({
       </label>
       <ol className="board-edit-list">
         {tiles.map((tile, i) => (
-          <li key={`${tile.saved_id}-${i}`} className="row board-edit-tile" data-testid="board-edit-tile">
-            <span className="board-edit-name wrap">{names.get(tile.saved_id) ?? tile.saved_id}</span>
-            <select
-              aria-label="Width"
-              value={tile.w}
-              onChange={(e) => setTiles(resizeTile(tiles, i, Number(e.target.value)))}
-              data-testid="board-tile-width"
-            >
-              {[...new Set([...TILE_WIDTHS, tile.w])]
-                .sort((a, b) => a - b)
-                .map((w) => (
-                  <option key={w} value={w}>
-                    {WIDTH_LABELS[w] ?? `${w} of 12 columns`}
-                  </option>
-                ))}
-            </select>
-            <button
-              type="button"
-              className="secondary small"
-              disabled={i === 0}
-              onClick={() => setTiles(moveTile(tiles, i, -1))}
-              data-testid="board-tile-up"
-            >
-              Up
-            </button>
-            <button
-              type="button"
-              className="secondary small"
-              disabled={i === tiles.length - 1}
-              onClick={() => setTiles(moveTile(tiles, i, 1))}
-              data-testid="board-tile-down"
-            >
-              Down
-            </button>
-            <button
-              type="button"
-              className="secondary small"
-              onClick={() => setTiles(removeTile(tiles, i))}
-              data-testid="board-tile-remove"
-            >
-              Remove
-            </button>
-          </li>
+          <BoardEditTile
+            key={`${tile.saved_id}-${i}`}
+            tile={tile}
+            name={names.get(tile.saved_id) ?? tile.saved_id}
+            first={i === 0}
+            last={i === tiles.length - 1}
+            onResize={(w) => setTiles(resizeTile(tiles, i, w))}
+            onMove={(delta) => setTiles(moveTile(tiles, i, delta))}
+            onRemove={() => setTiles(removeTile(tiles, i))}
+          />
         ))}
       </ol>
       <div className="row end">
@@ -109,5 +76,61 @@ export function BoardEditor({
         </button>
       </div>
     </div>
+  );
+}
+
+/** One tile in the edit list: its name, a width select (the standard widths plus its own), Up, Down and Remove. */
+function BoardEditTile(props: {
+  tile: BoardTile;
+  /** The saved answer's name, or its id while the results are not loaded. */
+  name: string;
+  first: boolean;
+  last: boolean;
+  /** `w`: the new width in grid columns of 12. */
+  onResize(w: number): void;
+  /** `delta`: -1 moves the tile up, 1 down. */
+  onMove(delta: -1 | 1): void;
+  onRemove(): void;
+}) {
+  const { tile } = props;
+  return (
+    <li className="row board-edit-tile" data-testid="board-edit-tile">
+      <span className="board-edit-name wrap">{props.name}</span>
+      <select
+        aria-label="Width"
+        value={tile.w}
+        onChange={(e) => props.onResize(Number(e.target.value))}
+        data-testid="board-tile-width"
+      >
+        {[...new Set([...TILE_WIDTHS, tile.w])]
+          .sort((a, b) => a - b)
+          .map((w) => (
+            <option key={w} value={w}>
+              {WIDTH_LABELS[w] ?? `${w} of 12 columns`}
+            </option>
+          ))}
+      </select>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={props.first}
+        onClick={() => props.onMove(-1)}
+        data-testid="board-tile-up"
+      >
+        Up
+      </button>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={props.last}
+        onClick={() => props.onMove(1)}
+        data-testid="board-tile-down"
+      >
+        Down
+      </button>
+      <button type="button" className="secondary small" onClick={props.onRemove} data-testid="board-tile-remove">
+        Remove
+      </button>
+    </li>
   );
 }

@@ -80,6 +80,28 @@ export function ConnectionForm({ editing, onSave, onCancel }: ConnectionFormProp
         spellCheck={false}
         required
       />
+      <ConnectionPasswordField
+        password={password}
+        setPassword={setPassword}
+        canHavePassword={canHavePassword}
+        hasStored={!!editing?.has_password}
+      />
+      <FormFooter problem={problem} busy={busy} onCancel={onCancel} saveTestId="connection-save" />
+    </form>
+  );
+}
+
+/** The write-only password field with its help text; disabled when the URL cannot carry one (acceptsPassword). */
+function ConnectionPasswordField(props: {
+  password: string;
+  setPassword(value: string): void;
+  canHavePassword: boolean;
+  /** Whether the edited connection has a stored password. */
+  hasStored: boolean;
+}) {
+  const { password, setPassword, canHavePassword, hasStored } = props;
+  return (
+    <>
       <label htmlFor="conn-password">Password</label>
       <input
         id="conn-password"
@@ -88,16 +110,13 @@ export function ConnectionForm({ editing, onSave, onCancel }: ConnectionFormProp
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         disabled={!canHavePassword}
-        placeholder={
-          editing?.has_password ? 'stored (leave empty to keep it)' : canHavePassword ? 'none' : 'not used by this URL'
-        }
+        placeholder={hasStored ? 'stored (leave empty to keep it)' : canHavePassword ? 'none' : 'not used by this URL'}
         data-testid="connection-password"
         aria-describedby="conn-password-help"
       />
       <p id="conn-password-help" className="muted small-text">
         Write-only: stored encrypted, never shown again. Leave the password out of the URL.
       </p>
-      <FormFooter problem={problem} busy={busy} onCancel={onCancel} saveTestId="connection-save" />
-    </form>
+    </>
   );
 }

@@ -133,20 +133,7 @@ export function DefinitionForm({
           {error.message}
         </p>
       )}
-      {!definition && (
-        <label>
-          Kind
-          <select
-            value={kind}
-            onChange={(e) => setKind(e.target.value as KnowledgeDefinitionKind)}
-            data-testid="definition-kind"
-          >
-            {KNOWLEDGE_DEFINITION_KINDS.map((k) => (
-              <option key={k}>{k}</option>
-            ))}
-          </select>
-        </label>
-      )}
+      {!definition && <KindSelect kind={kind} onChange={setKind} />}
       {(FIELDS.get(kind) ?? []).map((field) => (
         <DefinitionField
           key={field.name}
@@ -156,15 +143,7 @@ export function DefinitionForm({
           onChange={(text) => setValues(new Map(values).set(field.name, text))}
         />
       ))}
-      {kind === 'instruction' && (
-        <label>
-          Scope
-          <select value={scope} onChange={(e) => setScope(e.target.value as 'sql' | 'answer')}>
-            <option value="sql">sql (guides the SQL)</option>
-            <option value="answer">answer (guides the wording)</option>
-          </select>
-        </label>
-      )}
+      {kind === 'instruction' && <ScopeSelect scope={scope} onChange={setScope} />}
       <div className="row">
         <button type="submit" disabled={busy} data-testid="definition-save">
           {busy ? 'Saving…' : definition ? 'Save new version' : 'Create'}
@@ -174,6 +153,43 @@ export function DefinitionForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The kind of a new definition (an edit keeps its kind). */
+function KindSelect({
+  kind,
+  onChange,
+}: {
+  kind: KnowledgeDefinitionKind;
+  onChange(kind: KnowledgeDefinitionKind): void;
+}) {
+  return (
+    <label>
+      Kind
+      <select
+        value={kind}
+        onChange={(e) => onChange(e.target.value as KnowledgeDefinitionKind)}
+        data-testid="definition-kind"
+      >
+        {KNOWLEDGE_DEFINITION_KINDS.map((k) => (
+          <option key={k}>{k}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The scope of an instruction: guides the SQL or the wording of the answer (docs/knowledge.md "Definitions"). */
+function ScopeSelect({ scope, onChange }: { scope: 'sql' | 'answer'; onChange(scope: 'sql' | 'answer'): void }) {
+  return (
+    <label>
+      Scope
+      <select value={scope} onChange={(e) => onChange(e.target.value as 'sql' | 'answer')}>
+        <option value="sql">sql (guides the SQL)</option>
+        <option value="answer">answer (guides the wording)</option>
+      </select>
+    </label>
   );
 }
 

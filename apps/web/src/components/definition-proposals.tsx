@@ -1,3 +1,4 @@
+import type { KnowledgeDefinition } from '@nlq/contracts';
 import { useState } from 'react';
 import { definitionMeaning, definitionName } from '../lib/knowledge';
 import { formatTime } from '../lib/format';
@@ -54,43 +55,67 @@ export function DefinitionProposals({ reloadKey, onDecided }: { reloadKey: numbe
             </thead>
             <tbody>
               {items.map((d) => (
-                <tr key={d.id} data-testid="proposal-row">
-                  <td>{d.kind}</td>
-                  <td>{definitionName(d)}</td>
-                  <td>
-                    <code>{definitionMeaning(d)}</code>
-                  </td>
-                  <td>
-                    {d.updated_by} · {formatTime(d.updated_at)}
-                  </td>
-                  {allows('admin') && (
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="small"
-                        disabled={busy === d.id}
-                        onClick={() => void decide(d.id, 'accept')}
-                        data-testid="proposal-accept"
-                      >
-                        Accept
-                      </button>
-                      <button
-                        type="button"
-                        className="small danger"
-                        disabled={busy === d.id}
-                        onClick={() => void decide(d.id, 'reject')}
-                        data-testid="proposal-reject"
-                      >
-                        Reject
-                      </button>
-                    </td>
-                  )}
-                </tr>
+                <ProposalRow
+                  key={d.id}
+                  proposal={d}
+                  admin={allows('admin')}
+                  busy={busy === d.id}
+                  onDecide={(decision) => void decide(d.id, decision)}
+                />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </section>
+  );
+}
+
+/** One proposal: kind, name, meaning, who proposed it when, and (admins) Accept and Reject. */
+function ProposalRow({
+  proposal: d,
+  admin,
+  busy,
+  onDecide,
+}: {
+  proposal: KnowledgeDefinition;
+  admin: boolean;
+  /** This proposal is being decided: its buttons are disabled. */
+  busy: boolean;
+  onDecide(decision: 'accept' | 'reject'): void;
+}) {
+  return (
+    <tr data-testid="proposal-row">
+      <td>{d.kind}</td>
+      <td>{definitionName(d)}</td>
+      <td>
+        <code>{definitionMeaning(d)}</code>
+      </td>
+      <td>
+        {d.updated_by} · {formatTime(d.updated_at)}
+      </td>
+      {admin && (
+        <td className="actions">
+          <button
+            type="button"
+            className="small"
+            disabled={busy}
+            onClick={() => onDecide('accept')}
+            data-testid="proposal-accept"
+          >
+            Accept
+          </button>
+          <button
+            type="button"
+            className="small danger"
+            disabled={busy}
+            onClick={() => onDecide('reject')}
+            data-testid="proposal-reject"
+          >
+            Reject
+          </button>
+        </td>
+      )}
+    </tr>
   );
 }

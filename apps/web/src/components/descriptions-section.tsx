@@ -93,32 +93,8 @@ function DescriptionForm({
   onDraft(draft: DescriptionDraft): void;
   onSaved(): void;
 }) {
-  const { client } = useApi();
-  const toast = useToast();
-  const [error, setError] = useState<{ message: string; target: string | null } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, save } = useDescriptionSave(rows, draft, onDraft, onSaved);
   const columns = tables.find((t) => t.name === draft.table.trim())?.columns ?? [];
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const table = draft.table.trim();
-    const column = draft.column.trim();
-    const target = column ? `${table}.${column}` : table;
-    const existing = rows.find((r) => r.id !== null && r.target.toLowerCase() === target.toLowerCase());
-    setBusy(true);
-    setError(null);
-    try {
-      if (existing?.id) await client.updateDefinition(existing.id, { text: draft.text });
-      else await client.createDefinition({ kind: 'description', target, text: draft.text });
-      toast.push('success', 'Description saved', target);
-      onDraft(EMPTY);
-      onSaved();
-    } catch (err) {
-      setError(saveError(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form className="card form" onSubmit={save} aria-label="Describe a table or column" data-testid="description-form">
@@ -165,6 +141,46 @@ function DescriptionForm({
       </div>
     </form>
   );
+}
+
+/**
+ * Saving the description form: a new version of the description the target has (matched case-insensitively), else a
+ * new `description` definition; on success the draft is emptied, on failure `error` holds the API's message and the
+ * problems of `target`.
+ */
+function useDescriptionSave(
+  rows: readonly DescriptionRow[],
+  draft: DescriptionDraft,
+  onDraft: (draft: DescriptionDraft) => void,
+  onSaved: () => void,
+) {
+  const { client } = useApi();
+  const toast = useToast();
+  const [error, setError] = useState<{ message: string; target: string | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const table = draft.table.trim();
+    const column = draft.column.trim();
+    const target = column ? `${table}.${column}` : table;
+    const existing = rows.find((r) => r.id !== null && r.target.toLowerCase() === target.toLowerCase());
+    setBusy(true);
+    setError(null);
+    try {
+      if (existing?.id) await client.updateDefinition(existing.id, { text: draft.text });
+      else await client.createDefinition({ kind: 'description', target, text: draft.text });
+      toast.push('success', 'Description saved', target);
+      onDraft(EMPTY);
+      onSaved();
+    } catch (err) {
+      setError(saveError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { error, busy, save };
 }
 
 /** A failed save's message, and the problems of its `target` (an unknown table or column) when it has them. */

@@ -45,18 +45,7 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
       model: model.trim() || null,
       base_url: baseUrl.trim() || null,
     };
-    let input: Partial<LlmInput>;
-    if (editing) {
-      input = {};
-      if (full.name !== editing.name) input.name = full.name;
-      if (full.provider !== editing.provider) input.provider = full.provider;
-      if (full.model !== editing.model) input.model = full.model;
-      if (full.base_url !== editing.base_url) input.base_url = full.base_url;
-      if (apiKey) input.api_key = apiKey;
-      else if (clearKey) input.api_key = null;
-    } else {
-      input = apiKey ? { ...full, api_key: apiKey } : full;
-    }
+    const input = llmSaveInput(full, editing, apiKey, clearKey);
     await save(input);
   }
 
@@ -70,19 +59,7 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
       <h2>{editing ? `Edit ${editing.name}` : 'New model provider'}</h2>
       <label htmlFor="llm-name">Name</label>
       <input id="llm-name" value={name} onChange={(e) => setName(e.target.value)} data-testid="llm-name" required />
-      <label htmlFor="llm-provider">Provider</label>
-      <select
-        id="llm-provider"
-        value={provider}
-        onChange={(e) => setProvider(e.target.value as LlmProviderName)}
-        data-testid="llm-provider"
-      >
-        {PROVIDERS.map((p) => (
-          <option key={p.value} value={p.value}>
-            {p.label}
-          </option>
-        ))}
-      </select>
+      <ProviderSelect provider={provider} setProvider={setProvider} />
       <label htmlFor="llm-model">Model</label>
       <input
         id="llm-model"
@@ -102,6 +79,53 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
         data-testid="llm-base-url"
         spellCheck={false}
       />
+      <LlmKeyFields
+        editing={editing}
+        provider={provider}
+        apiKey={apiKey}
+        setApiKey={setApiKey}
+        clearKey={clearKey}
+        setClearKey={setClearKey}
+      />
+      <FormFooter problem={problem} busy={busy} onCancel={onCancel} saveTestId="llm-save" />
+    </form>
+  );
+}
+
+/**
+ * What the form sends: on create the full input plus the key when typed; on edit only the changed fields, the typed
+ * key, or `api_key: null` when "Remove the stored key" is ticked and no key is typed.
+ */
+function llmSaveInput(
+  full: LlmInput,
+  editing: LlmView | undefined,
+  apiKey: string,
+  clearKey: boolean,
+): Partial<LlmInput> {
+  if (!editing) return apiKey ? { ...full, api_key: apiKey } : full;
+  const input: Partial<LlmInput> = {};
+  if (full.name !== editing.name) input.name = full.name;
+  if (full.provider !== editing.provider) input.provider = full.provider;
+  if (full.model !== editing.model) input.model = full.model;
+  if (full.base_url !== editing.base_url) input.base_url = full.base_url;
+  if (apiKey) input.api_key = apiKey;
+  else if (clearKey) input.api_key = null;
+  return input;
+}
+
+/** The write-only API key field with its help text and, when a key is stored, the "Remove the stored key" box. */
+function LlmKeyFields(props: {
+  editing?: LlmView;
+  provider: LlmProviderName;
+  apiKey: string;
+  setApiKey(value: string): void;
+  clearKey: boolean;
+  setClearKey(value: boolean): void;
+}) {
+  const { editing, provider, apiKey, setApiKey, clearKey, setClearKey } = props;
+  const offline = provider === 'offline';
+  return (
+    <>
       <label htmlFor="llm-api-key">API key</label>
       <input
         id="llm-api-key"
@@ -137,7 +161,33 @@ export function LlmForm({ editing, onSave, onCancel }: LlmFormProps) {
           Remove the stored key
         </label>
       )}
-      <FormFooter problem={problem} busy={busy} onCancel={onCancel} saveTestId="llm-save" />
-    </form>
+    </>
+  );
+}
+
+/** The provider choice, one option per entry of PROVIDERS. */
+function ProviderSelect({
+  provider,
+  setProvider,
+}: {
+  provider: LlmProviderName;
+  setProvider(value: LlmProviderName): void;
+}) {
+  return (
+    <>
+      <label htmlFor="llm-provider">Provider</label>
+      <select
+        id="llm-provider"
+        value={provider}
+        onChange={(e) => setProvider(e.target.value as LlmProviderName)}
+        data-testid="llm-provider"
+      >
+        {PROVIDERS.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

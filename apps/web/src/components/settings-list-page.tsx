@@ -74,39 +74,9 @@ export function SettingsListPage<V extends SettingsRow, I extends { name: string
 ) {
   const { resource, form: Form, testIdPrefix: tid } = props;
   const { client } = useApi();
-  const toast = useToast();
   const list = useLoad(() => resource.list(client), [client]);
-  const [form, setForm] = useState<{ editing?: V } | null>(null);
-  const [tests, setTests] = useState<Record<string, TestResult>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function act(id: string, what: string, run: () => Promise<void>) {
-    setBusy(`${id}:${what}`);
-    try {
-      await run();
-    } catch (err) {
-      toast.error(err);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function save(input: Partial<I>) {
-    try {
-      if (form?.editing) {
-        await resource.update(client, form.editing.id, input);
-        toast.push('success', `Saved ${input.name ?? form.editing.name}`);
-      } else {
-        const created = await resource.create(client, input as I);
-        toast.push('success', `Added ${created.name}`);
-      }
-      setForm(null);
-      list.reload();
-    } catch (err) {
-      toast.error(err);
-      throw err;
-    }
-  }
+  const { form, setForm, save } = useSettingsForm(resource, client, list.reload);
+  const actions = useSettingsRowActions(resource, client, list.reload);
 
   const rows = list.data ?? [];
   return (
@@ -123,110 +93,225 @@ export function SettingsListPage<V extends SettingsRow, I extends { name: string
       {list.loading && !list.data && <p className="muted">Loading…</p>}
       {list.data && rows.length === 0 && <p className="muted">{props.emptyText}</p>}
       {rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="data" data-testid={props.tableTestId}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                {props.columns.map((c) => (
-                  <th scope="col" key={c.header}>
-                    {c.header}
-                  </th>
-                ))}
-                <th scope="col">Updated</th>
-                <th scope="col">Test</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const t = tests[row.id];
-                return (
-                  <tr key={row.id} data-testid={`${tid}-row`} data-name={row.name}>
-                    <td>
-                      <strong>{row.name}</strong> {row.active && <span className="badge badge-good">active</span>}
-                    </td>
-                    {props.columns.map((c) => (
-                      <td key={c.header}>{c.cell(row)}</td>
-                    ))}
-                    <td>{formatTime(row.updated_at)}</td>
-                    <td data-testid={`${tid}-test-result`}>
-                      {t ? (
-                        <span title={t.error ?? undefined}>
-                          <StatusBadge status={t.ok ? 'ok' : 'error'} /> {t.ok ? testSummary(t) : t.error}
-                        </span>
-                      ) : (
-                        <span className="muted">–</span>
-                      )}
-                    </td>
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="secondary small"
-                        disabled={busy !== null}
-                        data-testid={`${tid}-test`}
-                        onClick={() =>
-                          act(row.id, 'test', async () => {
-                            const r = await resource.test(client, row.id);
-                            setTests((m) => ({ ...m, [row.id]: r }));
-                            if (!r.ok) toast.push('error', `Test of ${row.name} failed`, r.error ?? undefined);
-                          })
-                        }
-                      >
-                        {busy === `${row.id}:test` ? 'Testing…' : 'Test'}
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary small"
-                        disabled={busy !== null || row.active}
-                        data-testid={`${tid}-activate`}
-                        onClick={() =>
-                          act(row.id, 'activate', async () => {
-                            await resource.activate(client, row.id);
-                            toast.push('success', `${row.name} is now active`);
-                            list.reload();
-                          })
-                        }
-                      >
-                        Make active
-                      </button>
-                      {props.extraActions?.(row, { client, busy, act })}
-                      <button
-                        type="button"
-                        className="secondary small"
-                        disabled={!!form}
-                        data-testid={`${tid}-edit`}
-                        onClick={() => setForm({ editing: row })}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="danger small"
-                        disabled={busy !== null}
-                        data-testid={`${tid}-delete`}
-                        onClick={() => {
-                          if (!window.confirm(props.confirmDelete(row))) return;
-                          void act(row.id, 'delete', async () => {
-                            await resource.remove(client, row.id);
-                            toast.push('success', `Deleted ${row.name}`);
-                            list.reload();
-                          });
-                        }}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <SettingsTable columns={props.columns} tableTestId={props.tableTestId}>
+          {rows.map((row) => (
+            <SettingsTableRow key={row.id} row={row} columns={props.columns} tid={tid} test={actions.tests[row.id]}>
+              <SettingsRowActions
+                row={row}
+                tid={tid}
+                actions={actions}
+                formOpen={!!form}
+                onEdit={() => setForm({ editing: row })}
+                confirmDelete={props.confirmDelete}
+                extraActions={props.extraActions?.(row, { client, busy: actions.busy, act: actions.act })}
+              />
+            </SettingsTableRow>
+          ))}
+        </SettingsTable>
       )}
     </section>
+  );
+}
+
+/** The open create/edit form (`null` when closed) and its save: update or create, toast, close and reload. */
+function useSettingsForm<V extends SettingsRow, I extends { name: string }>(
+  resource: SettingsResource<V, I>,
+  client: ApiClient,
+  reload: () => void,
+) {
+  const toast = useToast();
+  const [form, setForm] = useState<{ editing?: V } | null>(null);
+
+  /** Saves the form's input; a failure is an error toast and is rethrown so the form stays open. */
+  async function save(input: Partial<I>) {
+    try {
+      if (form?.editing) {
+        await resource.update(client, form.editing.id, input);
+        toast.push('success', `Saved ${input.name ?? form.editing.name}`);
+      } else {
+        const created = await resource.create(client, input as I);
+        toast.push('success', `Added ${created.name}`);
+      }
+      setForm(null);
+      reload();
+    } catch (err) {
+      toast.error(err);
+      throw err;
+    }
+  }
+
+  return { form, setForm, save };
+}
+
+/** State and runners of the per-row actions: the busy marker (`id:what`), the test results by row id. */
+interface SettingsRowActionsState<V> {
+  busy: string | null;
+  tests: Record<string, TestResult>;
+  act: SettingsActionContext['act'];
+  test(row: V): Promise<void>;
+  activate(row: V): Promise<void>;
+  remove(row: V): Promise<void>;
+}
+
+/** Test, make active and delete of one row; one action runs at a time and a failure is an error toast. */
+function useSettingsRowActions<V extends SettingsRow, I extends { name: string }>(
+  resource: SettingsResource<V, I>,
+  client: ApiClient,
+  reload: () => void,
+): SettingsRowActionsState<V> {
+  const toast = useToast();
+  const [tests, setTests] = useState<Record<string, TestResult>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function act(id: string, what: string, run: () => Promise<void>) {
+    setBusy(`${id}:${what}`);
+    try {
+      await run();
+    } catch (err) {
+      toast.error(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return {
+    busy,
+    tests,
+    act,
+    test: (row) =>
+      act(row.id, 'test', async () => {
+        const r = await resource.test(client, row.id);
+        setTests((m) => ({ ...m, [row.id]: r }));
+        if (!r.ok) toast.push('error', `Test of ${row.name} failed`, r.error ?? undefined);
+      }),
+    activate: (row) =>
+      act(row.id, 'activate', async () => {
+        await resource.activate(client, row.id);
+        toast.push('success', `${row.name} is now active`);
+        reload();
+      }),
+    remove: (row) =>
+      act(row.id, 'delete', async () => {
+        await resource.remove(client, row.id);
+        toast.push('success', `Deleted ${row.name}`);
+        reload();
+      }),
+  };
+}
+
+/** The settings table: Name, the extra columns, Updated, Test and Actions headers around the rows (`children`). */
+function SettingsTable<V>(props: { columns: Array<SettingsColumn<V>>; tableTestId: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap">
+      <table className="data" data-testid={props.tableTestId}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            {props.columns.map((c) => (
+              <th scope="col" key={c.header}>
+                {c.header}
+              </th>
+            ))}
+            <th scope="col">Updated</th>
+            <th scope="col">Test</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One settings row: name with the active badge, the extra cells, update time, last test result, actions (`children`). */
+function SettingsTableRow<V extends SettingsRow>(props: {
+  row: V;
+  columns: Array<SettingsColumn<V>>;
+  tid: string;
+  test: TestResult | undefined;
+  children: ReactNode;
+}) {
+  const { row, test: t } = props;
+  return (
+    <tr data-testid={`${props.tid}-row`} data-name={row.name}>
+      <td>
+        <strong>{row.name}</strong> {row.active && <span className="badge badge-good">active</span>}
+      </td>
+      {props.columns.map((c) => (
+        <td key={c.header}>{c.cell(row)}</td>
+      ))}
+      <td>{formatTime(row.updated_at)}</td>
+      <td data-testid={`${props.tid}-test-result`}>
+        {t ? (
+          <span title={t.error ?? undefined}>
+            <StatusBadge status={t.ok ? 'ok' : 'error'} /> {t.ok ? testSummary(t) : t.error}
+          </span>
+        ) : (
+          <span className="muted">–</span>
+        )}
+      </td>
+      <td className="actions">{props.children}</td>
+    </tr>
+  );
+}
+
+/** The buttons of one row: Test, Make active, the extra actions, Edit and Delete (after window.confirm). */
+function SettingsRowActions<V extends SettingsRow>(props: {
+  row: V;
+  tid: string;
+  actions: SettingsRowActionsState<V>;
+  formOpen: boolean;
+  onEdit(): void;
+  confirmDelete(row: V): string;
+  extraActions: ReactNode;
+}) {
+  const { row, tid, actions } = props;
+  const { busy } = actions;
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy !== null}
+        data-testid={`${tid}-test`}
+        onClick={() => actions.test(row)}
+      >
+        {busy === `${row.id}:test` ? 'Testing…' : 'Test'}
+      </button>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy !== null || row.active}
+        data-testid={`${tid}-activate`}
+        onClick={() => actions.activate(row)}
+      >
+        Make active
+      </button>
+      {props.extraActions}
+      <button
+        type="button"
+        className="secondary small"
+        disabled={props.formOpen}
+        data-testid={`${tid}-edit`}
+        onClick={props.onEdit}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        className="danger small"
+        disabled={busy !== null}
+        data-testid={`${tid}-delete`}
+        onClick={() => {
+          if (!window.confirm(props.confirmDelete(row))) return;
+          void actions.remove(row);
+        }}
+      >
+        Delete
+      </button>
+    </>
   );
 }
 

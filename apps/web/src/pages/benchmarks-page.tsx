@@ -120,28 +120,12 @@ function BenchmarkDetail({ benchmark, connection, onChanged }: Detail) {
     <section className="card" aria-label={`Benchmark ${benchmark.name}`} data-testid="benchmark-detail">
       <div className="page-head">
         <h2>{benchmark.name}</h2>
-        <div className="row">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={benchmark.run_on_change}
-              onChange={(e) => void change({ run_on_change: e.target.checked })}
-              data-testid="benchmark-run-on-change"
-            />{' '}
-            Run after changes
-          </label>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => void client.exportBenchmark(benchmark.id, benchmark.name).then(saveDownload, toast.error)}
-            data-testid="benchmark-export"
-          >
-            Export YAML
-          </button>
-          <button type="button" disabled={running} onClick={() => void runNow()} data-testid="benchmark-run-now">
-            {running ? 'Running…' : 'Run now'}
-          </button>
-        </div>
+        <BenchmarkActions
+          benchmark={benchmark}
+          running={running}
+          onRunOnChange={(on) => void change({ run_on_change: on })}
+          onRunNow={() => void runNow()}
+        />
       </div>
       <p className="muted small-text">
         {benchmark.questions.length} questions · connection {connection?.name ?? benchmark.connection_id}
@@ -156,6 +140,43 @@ function BenchmarkDetail({ benchmark, connection, onChanged }: Detail) {
       <RunList items={items} selected={runId} onSelect={setChosen} />
       {shown && <BenchmarkRunView run={shown} dialect={connection?.dialect ?? null} />}
     </section>
+  );
+}
+
+/** The head actions of a benchmark: the "Run after changes" box, Export YAML (a download) and Run now. */
+function BenchmarkActions(props: {
+  benchmark: Benchmark;
+  /** A run started here is in progress: Run now is disabled. */
+  running: boolean;
+  onRunOnChange(on: boolean): void;
+  onRunNow(): void;
+}) {
+  const { client } = useApi();
+  const toast = useToast();
+  const { benchmark, running } = props;
+  return (
+    <div className="row">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={benchmark.run_on_change}
+          onChange={(e) => props.onRunOnChange(e.target.checked)}
+          data-testid="benchmark-run-on-change"
+        />{' '}
+        Run after changes
+      </label>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void client.exportBenchmark(benchmark.id, benchmark.name).then(saveDownload, toast.error)}
+        data-testid="benchmark-export"
+      >
+        Export YAML
+      </button>
+      <button type="button" disabled={running} onClick={props.onRunNow} data-testid="benchmark-run-now">
+        {running ? 'Running…' : 'Run now'}
+      </button>
+    </div>
   );
 }
 

@@ -1,16 +1,17 @@
 import { EXAMPLE_STATUSES, type ExampleStatus, type KnowledgeDefinition } from '@nlq/contracts';
 import { useState } from 'react';
 import { useApi } from '../components/api-provider';
-import { AddToBenchmark } from '../components/add-to-benchmark';
 import { DefinitionForm } from '../components/definition-form';
+import { DefinitionsTable } from '../components/definitions-table';
 import { DescriptionsSection } from '../components/descriptions-section';
 import { DefinitionProposals } from '../components/definition-proposals';
+import { ExamplesTable } from '../components/examples-table';
 import { useRole } from '../components/role-gate';
 import { Pager } from '../components/pager';
 import { useToast } from '../components/toasts';
 import { isForbiddenError } from '../lib/forbidden';
 import { formatTime } from '../lib/format';
-import { definitionLines, definitionMeaning, definitionName } from '../lib/knowledge';
+import { definitionLines, definitionName } from '../lib/knowledge';
 import { lineDiff } from '../lib/line-diff';
 import { useBenchmarks } from '../lib/use-benchmarks';
 import { useLoad } from '../lib/use-load';
@@ -123,67 +124,13 @@ function Definitions({ changes }: { changes: number }) {
       )}
       {data && data.items.length > 0 && (
         <>
-          <div className="table-wrap">
-            <table className="data" data-testid="definitions-table">
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Synonyms</th>
-                  <th scope="col">Expression / condition / target / text</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">
-                    <span className="sr-only">Edit</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((d) => (
-                  <tr
-                    key={d.id}
-                    data-testid="definition-row"
-                    className={d.id === selected ? 'selected' : undefined}
-                    aria-selected={d.id === selected}
-                  >
-                    <td>{d.kind}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => setSelected(d.id === selected ? null : d.id)}
-                        data-testid="definition-select"
-                      >
-                        {definitionName(d)}
-                      </button>
-                    </td>
-                    <td>
-                      {d.kind === 'instruction' || d.kind === 'description' || d.kind === 'relationship'
-                        ? ''
-                        : d.synonyms.join(', ')}
-                    </td>
-                    <td>
-                      <code>{definitionMeaning(d)}</code>
-                    </td>
-                    <td className="num" data-testid="definition-version-number">
-                      v{d.version}
-                    </td>
-                    <td>
-                      {admin && (
-                        <button
-                          type="button"
-                          className="secondary small"
-                          onClick={() => setEditing(d.id)}
-                          data-testid="definition-edit"
-                        >
-                          Edit
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DefinitionsTable
+            items={data.items}
+            selected={selected}
+            admin={admin}
+            onSelect={setSelected}
+            onEdit={setEditing}
+          />
           <Pager
             page={data.page}
             pageSize={data.page_size}
@@ -255,61 +202,12 @@ function Examples() {
       {examples.loading && !examples.data && <p className="muted">Loading…</p>}
       {examples.data && items.length === 0 && <p className="muted">No {status.replace(/_/g, ' ')} examples.</p>}
       {items.length > 0 && (
-        <div className="table-wrap">
-          <table className="data" data-testid="examples-table">
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">SQL</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Updated</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((x) => (
-                <tr key={x.id} data-testid="example-row">
-                  <td>{x.question}</td>
-                  <td>
-                    <code>{x.sql}</code>
-                  </td>
-                  <td>{x.reason ?? ''}</td>
-                  <td>{formatTime(x.updated_at)}</td>
-                  <td className="actions">
-                    {x.status === 'candidate' && (
-                      <button
-                        type="button"
-                        className="small"
-                        disabled={busy === x.id}
-                        onClick={() => void decide(x.id, 'promote')}
-                        data-testid="example-promote"
-                      >
-                        Promote
-                      </button>
-                    )}
-                    {x.status !== 'rejected' && (
-                      <button
-                        type="button"
-                        className="small danger"
-                        disabled={busy === x.id}
-                        onClick={() => void decide(x.id, 'reject')}
-                        data-testid="example-reject"
-                      >
-                        Reject
-                      </button>
-                    )}
-                    {x.status === 'verified' && benchmarks.data && (
-                      <AddToBenchmark
-                        benchmarks={benchmarks.data.filter((b) => b.connection_id === x.connection_id)}
-                        source={{ example_id: x.id }}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ExamplesTable
+          items={items}
+          busy={busy}
+          benchmarks={benchmarks.data}
+          onDecide={(id, decision) => void decide(id, decision)}
+        />
       )}
     </>
   );

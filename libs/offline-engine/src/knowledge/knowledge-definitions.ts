@@ -229,7 +229,53 @@ export function readDefinitions(
 ): DefinitionReading | null {
   if (!knowledge?.length) return null;
   const words = questionWords(question);
-  const candidates: Array<{ def: KnowledgeDefinition; from: number; to: number; gapped?: boolean }> = [];
+  const used = usedDefinitions(words, knowledge, lexicon);
+  if (!used.length) return null;
+  const reading: DefinitionReading = { question, metrics: [], conditions: [] };
+  let text = question;
+  // from the question's end, so that each replacement leaves the offsets of the words before it intact
+  for (const match of used) {
+    const { def } = match;
+    let start = words[match.from].start;
+    let by: string;
+    if (def.kind === 'metric') {
+      const read = readMetric(def, match, words, lexicon);
+      reading.metrics.push(read.metric);
+      start = read.start;
+      by = read.by;
+    } else if (def.kind === 'filter' || (def.kind === 'synonym' && def.target.includes('='))) {
+      const read = readCondition(def, match, words, question, lexicon);
+      reading.conditions.push(read.condition);
+      by = read.by;
+    } else if (def.kind === 'synonym') by = synonymWords(def, lexicon);
+    else continue;
+    text = `${text.slice(0, start)}${by}${text.slice(words[match.to].end)}`;
+  }
+  reading.question = asRanking(text.replace(/\s{2,}/g, ' ').trim());
+  reading.metrics.reverse();
+  reading.conditions.reverse();
+  return reading;
+}
+
+/** A definition's phrase found in the question: its first and last word; `gapped` when read across other words. */
+interface DefinitionMatch {
+  def: KnowledgeDefinition;
+  from: number;
+  to: number;
+  gapped?: boolean;
+}
+
+/**
+ * The metrics, filters and synonyms whose name or a synonym occurs in the question (a filter's also with words
+ * between, gappedPhraseAt): longest first, an exact phrase before one read across other words, none sharing a word
+ * with one taken before; answered from the question's last word back.
+ */
+function usedDefinitions(
+  words: readonly QuestionWord[],
+  knowledge: readonly KnowledgeDefinition[],
+  lexicon: SchemaLexicon,
+): DefinitionMatch[] {
+  const candidates: DefinitionMatch[] = [];
   for (const def of knowledge) {
     if (def.kind === 'instruction' || def.kind === 'description' || def.kind === 'relationship' || def.deleted)
       continue;
@@ -251,72 +297,80 @@ export function readDefinitions(
     for (let i = c.from; i <= c.to; i++) taken.add(i);
     return true;
   });
-  if (!used.length) return null;
-  used.sort((a, b) => b.from - a.from);
-  const reading: DefinitionReading = { question, metrics: [], conditions: [] };
-  let text = question;
-  const replace = (from: number, to: number, by: string) => {
-    text = `${text.slice(0, from)}${by}${text.slice(to)}`;
+  return used.sort((a, b) => b.from - a.from);
+}
+
+/**
+ * A used metric and the words that replace it from `start` (a character offset of the question, moved back over a
+ * "total", "sum of", "total of" and a ranking word before it): `sum of table.column` of its placeholder column,
+ * after "most"/"least" when ranked ("the highest revenue").
+ */
+function readMetric(
+  def: Extract<KnowledgeDefinition, { kind: 'metric' }>,
+  { from }: DefinitionMatch,
+  words: readonly QuestionWord[],
+  lexicon: SchemaLexicon,
+): { metric: UsedMetric; start: number; by: string } {
+  let start = words[from].start;
+  const expression = parseSqlFragment(def.expression, lexicon);
+  const placeholder = placeholderOf(expression, lexicon);
+  // "total revenue", "the sum of revenue": the metric is the aggregate, never a second one
+  const before = words.slice(Math.max(0, from - 2), from).map((w) => [...w.forms][0]);
+  if (before.length === 2 && before[0] === 'sum' && before[1] === 'of') start = words[from - 2].start;
+  else if (before.length === 2 && before[0] === 'total' && before[1] === 'of') start = words[from - 2].start;
+  else if (before.length && before[before.length - 1] === 'total') start = words[from - 1].start;
+  // "the highest revenue", "the least revenue": a ranking by the metric, read as "the most"/"the least" measure
+  const startWord = words.findIndex((w) => w.start === start);
+  const rankWord = startWord > 0 ? [...words[startWord - 1].forms][0] : '';
+  const ranked = RANK_UP.has(rankWord) ? 'most' : RANK_DOWN.has(rankWord) ? 'least' : null;
+  if (ranked) start = words[startWord - 1].start;
+  const metric: UsedMetric = {
+    name: def.name,
+    placeholder,
+    expression,
+    filter: def.filter ? parseSqlFragment(def.filter, lexicon) : null,
+    ranked: ranked !== null,
   };
-  for (const { def, from, to, gapped } of used) {
-    let start = words[from].start;
-    const end = words[to].end;
-    if (def.kind === 'metric') {
-      const expression = parseSqlFragment(def.expression, lexicon);
-      const placeholder = placeholderOf(expression, lexicon);
-      // "total revenue", "the sum of revenue": the metric is the aggregate, never a second one
-      const before = words.slice(Math.max(0, from - 2), from).map((w) => [...w.forms][0]);
-      if (before.length === 2 && before[0] === 'sum' && before[1] === 'of') start = words[from - 2].start;
-      else if (before.length === 2 && before[0] === 'total' && before[1] === 'of') start = words[from - 2].start;
-      else if (before.length && before[before.length - 1] === 'total') start = words[from - 1].start;
-      // "the highest revenue", "the least revenue": a ranking by the metric, read as "the most"/"the least" measure
-      const startWord = words.findIndex((w) => w.start === start);
-      const rankWord = startWord > 0 ? [...words[startWord - 1].forms][0] : '';
-      const ranked = RANK_UP.has(rankWord) ? 'most' : RANK_DOWN.has(rankWord) ? 'least' : null;
-      if (ranked) start = words[startWord - 1].start;
-      reading.metrics.push({
-        name: def.name,
-        placeholder,
-        expression,
-        filter: def.filter ? parseSqlFragment(def.filter, lexicon) : null,
-        ranked: ranked !== null,
-      });
-      replace(
-        start,
-        end,
-        `${ranked ? `${ranked} ` : ''}sum of ${lexicon.restatedColumn(placeholder.table, placeholder.column)}`,
-      );
-    } else if (def.kind === 'filter' || (def.kind === 'synonym' && def.target.includes('='))) {
-      const condition = parseSqlFragment(def.kind === 'filter' ? def.condition : def.target, lexicon);
-      reading.conditions.push({ name: def.name, condition });
-      // "good restaurants": the table word stays; "good places": a noun phrase stands for the condition's table;
-      // "premium": an adjective alone is only the condition
-      const keep = gapped
-        ? ''
-        : namesTable(words[to], lexicon)
-          ? question.slice(words[to].start, end)
-          : to > from
-            ? lexicon.table(condition.tables[0]).name
-            : '';
-      replace(start, end, keep);
-    } else if (def.kind === 'synonym') {
-      const table = targetTable(def.target, lexicon);
-      if (table) {
-        replace(start, end, lexicon.table(table).name);
-        continue;
-      }
-      const column = lexicon.qualifiedColumns(def.target.trim());
-      if (column.length !== 1)
-        throw new UnmappedQuestionError(
-          `the synonym "${def.name}" names "${def.target}", which is no table or column of the schema`,
-        );
-      replace(start, end, lexicon.restatedColumn(column[0].table, column[0].column));
-    }
-  }
-  reading.question = asRanking(text.replace(/\s{2,}/g, ' ').trim());
-  reading.metrics.reverse();
-  reading.conditions.reverse();
-  return reading;
+  const by = `${ranked ? `${ranked} ` : ''}sum of ${lexicon.restatedColumn(placeholder.table, placeholder.column)}`;
+  return { metric, start, by };
+}
+
+/**
+ * The condition of a used filter or synonym of a value, and the words left in place of its phrase: a last word naming
+ * a table stays ("good restaurants" -> "restaurants"), another phrase of several words becomes the condition's table
+ * ("good places" -> "restaurant"), an adjective alone or a phrase read across other words leaves nothing.
+ */
+function readCondition(
+  def: Extract<KnowledgeDefinition, { kind: 'filter' | 'synonym' }>,
+  { from, to, gapped }: DefinitionMatch,
+  words: readonly QuestionWord[],
+  question: string,
+  lexicon: SchemaLexicon,
+): { condition: DefinitionReading['conditions'][number]; by: string } {
+  const condition = parseSqlFragment(def.kind === 'filter' ? def.condition : def.target, lexicon);
+  const by = gapped
+    ? ''
+    : namesTable(words[to], lexicon)
+      ? question.slice(words[to].start, words[to].end)
+      : to > from
+        ? lexicon.table(condition.tables[0]).name
+        : '';
+  return { condition: { name: def.name, condition }, by };
+}
+
+/**
+ * The words a synonym of a table or column stands for: the table's name or its restated `table.column`.
+ * @throws UnmappedQuestionError when the target is no table and no single column of the schema.
+ */
+function synonymWords(def: Extract<KnowledgeDefinition, { kind: 'synonym' }>, lexicon: SchemaLexicon): string {
+  const table = targetTable(def.target, lexicon);
+  if (table) return lexicon.table(table).name;
+  const column = lexicon.qualifiedColumns(def.target.trim());
+  if (column.length !== 1)
+    throw new UnmappedQuestionError(
+      `the synonym "${def.name}" names "${def.target}", which is no table or column of the schema`,
+    );
+  return lexicon.restatedColumn(column[0].table, column[0].column);
 }
 
 const WHICH_HAS_MOST =
