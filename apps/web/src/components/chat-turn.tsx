@@ -1,32 +1,25 @@
 import type {
   Benchmark,
   ChatResponse,
+  Clarification,
   ClarificationOption,
   Dialect,
   FeedbackSignal,
   HistoryEntry,
 } from '@nlq/contracts';
-import { lazy, Suspense } from 'react';
-import { DataTable } from './data-table';
-import { AddToBenchmark } from './add-to-benchmark';
-import { ExportButtons } from './export-buttons';
-import { SaveAnswer } from './save-answer';
+import { Link } from 'react-router-dom';
 import { SqlBlock } from './sql-block';
 import { StageProgress, type StageState } from './stage-progress';
 import { StatusBadge } from './status-badge';
 import { AnswerWarnings } from './answer-warnings';
-import { ThumbIcon } from './thumb-icon';
-import { approvalSummary } from './approval-impact';
-import { ApprovalRunNotice } from './approval-run-notice';
-import { Link } from 'react-router-dom';
 import { AnswerReading } from './answer-reading';
 import { DefinitionsUsed } from './definitions-used';
 import { ClarificationOptions, turnClarification } from './clarification-options';
-import { rowsLabel, truncationNote } from '../lib/row-count';
 import { refusedByPolicy } from '../lib/refusal';
 import { TurnError } from './turn-error';
-
-const ResultChart = lazy(() => import('./result-chart'));
+import { ApprovalOutcome, TurnApproval } from './turn-approval';
+import { TurnResult } from './turn-result';
+import { TurnActions } from './turn-actions';
 
 /** One question of a conversation and everything that came back for it. */
 export interface Turn {
@@ -97,48 +90,58 @@ export function turnStatus(turn: Pick<Turn, 'state' | 'decision' | 'response' | 
   return turn.entry?.status ?? 'error';
 }
 
+/** What a turn shows, derived from its live answer (`response`) or its stored history entry (`entry`). */
+interface TurnView {
+  sql: string;
+  /** The failure text shown once (TurnError), or null. */
+  error: string | null;
+  /** The question asked back, or null. */
+  clarification: Clarification | null;
+  /** The answer text; '' when it only repeats the error or restates the clarification. */
+  answer: string;
+  /** A write waiting for approval. */
+  pending: boolean;
+  entryId?: string;
+  sessionId?: string;
+  traceId?: string | null;
+}
+
+/**
+ * The view of `turn`. A failed answer repeats its error as the response text: it is shown once, as the error. A
+ * clarification's response text restates its question and numbered options: the question and the buttons show them.
+ */
+function turnView(turn: Turn): TurnView {
+  const r = turn.response;
+  const e = turn.entry;
+  const error = turn.error ?? r?.error ?? e?.error ?? null;
+  const clarification = turn.error ? null : turnClarification(r, e);
+  const text = r?.response || e?.answer || '';
+  return {
+    sql: r?.sql || e?.sql || '',
+    error,
+    clarification,
+    answer: text === error || clarification ? '' : text,
+    pending: r ? r.pending_approval : e?.status === 'pending_approval',
+    entryId: r?.history_entry_id ?? e?.id,
+    sessionId: r?.session_id ?? e?.session_id,
+    traceId: r?.trace_id ?? e?.trace_id,
+  };
+}
+
 /**
  * A conversation turn: question, live stages, answer with how nlq read it, or the question asked back with its
  * options, formatted SQL, approval, table (with the real total when the row limit cut it), chart, feedback, export,
  * and "Add to benchmark" under an answered read.
  */
-export function ChatTurn({
-  turn,
-  dialect,
-  canDecide,
-  mayDecide = true,
-  canRate,
-  canClarify = false,
-  onDecide,
-  onFeedback,
-  onClarify,
-  onAsk,
-  busy = false,
-  benchmarks = [],
-}: ChatTurnProps) {
-  const r = turn.response;
-  const e = turn.entry;
-  const sql = r?.sql || e?.sql || '';
-  const error = turn.error ?? r?.error ?? e?.error ?? null;
-  const clarification = turn.error ? null : turnClarification(r, e);
-  // A failed answer repeats its error as the response text: show it once, as the error. A clarification's response
-  // text restates its question and numbered options: the question and the buttons show them instead.
-  const text = r?.response || e?.answer || '';
-  const answer = text === error || clarification ? '' : text;
-  const pending = r ? r.pending_approval : e?.status === 'pending_approval';
-  const entryId = r?.history_entry_id ?? e?.id;
-  const sessionId = r?.session_id ?? e?.session_id;
-  const traceId = r?.trace_id ?? e?.trace_id;
-  const status = turnStatus(turn);
-  const footer = r ? truncationNote(r.row_count, r.truncated, r.total_rows) : null;
-  const kept = !r && e?.status === 'ok' ? e.result : null;
-
+export function ChatTurn(props: ChatTurnProps) {
+  const { turn } = props;
+  const view = turnView(turn);
   return (
     <article
       className="turn"
       data-testid="chat-turn"
       data-turn-key={turn.key}
-      data-entry-id={entryId}
+      data-entry-id={view.entryId}
       data-state={turn.state}
       aria-busy={turn.state === 'running'}
     >
@@ -152,165 +155,110 @@ export function ChatTurn({
             {turn.partialAnswer}
           </p>
         )}
-        {turn.state !== 'running' && (
-          <>
-            <div className="reply-meta">
-              <StatusBadge status={status} testId="chat-status" />
-              {r?.cached && <span className="badge badge-neutral">cached</span>}
-              {r?.kind && <span className="badge badge-neutral">{r.kind}</span>}
-              {traceId && (
-                <Link
-                  to={`/traces/${encodeURIComponent(traceId)}`}
-                  className="small-text"
-                  data-testid="chat-trace-link"
-                >
-                  trace
-                </Link>
-              )}
-            </div>
-            {answer && (
-              <p className="answer" data-testid="chat-answer">
-                {answer}
-              </p>
-            )}
-            {!error && !clarification && <AnswerWarnings warnings={r ? r.warnings : e?.warnings} />}
-            {!error && !clarification && <AnswerReading reading={r ? r.reading : e?.reading} />}
-            {!error && !clarification && <DefinitionsUsed knowledge={r?.knowledge} />}
-            {clarification && (
-              <ClarificationOptions
-                clarification={clarification}
-                chosen={turn.chosenOption}
-                disabled={!canClarify || turn.chosenOption !== undefined || !onClarify}
-                onChoose={(option) => onClarify?.(option)}
-              />
-            )}
-            {error && <TurnError error={error} byPolicy={refusedByPolicy(r, e)} onAsk={onAsk} disabled={busy} />}
-            {sql && <SqlBlock sql={sql} dialect={dialect} />}
-            {r && r.repairs?.length > 0 && (
-              <p className="muted small-text" data-testid="sql-repairs">
-                Repaired before running: {r.repairs.map((x) => `${x.from} → ${x.to}`).join(', ')}
-              </p>
-            )}
-            {pending && !turn.decision && (
-              <div className="approval" role="group" aria-label="Approval" data-testid="approval">
-                {canDecide && !mayDecide ? (
-                  <span className="muted" data-testid="approval-waits">
-                    Waiting for a person with the approver role to approve or reject this write.
-                  </span>
-                ) : canDecide ? (
-                  <>
-                    <ApprovalRunNotice sessionId={sessionId} entryId={entryId} />
-                    <span data-testid="approval-impact">
-                      {approvalSummary(r ? r.estimated_rows : e?.estimated_rows, r?.kind)}
-                    </span>
-                    <button
-                      type="button"
-                      disabled={turn.deciding}
-                      onClick={() => onDecide('approve')}
-                      data-testid="approve"
-                    >
-                      Approve and run
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      disabled={turn.deciding}
-                      onClick={() => onDecide('reject')}
-                      data-testid="reject"
-                    >
-                      Reject
-                    </button>
-                  </>
-                ) : (
-                  <span className="muted">Superseded by a newer pending statement or decided elsewhere.</span>
-                )}
-              </div>
-            )}
-            {turn.decision && (
-              <p className={`outcome outcome-${turn.decision.status}`} role="status" data-testid="approval-outcome">
-                {turn.decision.status === 'approved'
-                  ? `Approved and executed: ${turn.decision.rows_affected ?? 0} row${turn.decision.rows_affected === 1 ? '' : 's'} affected.`
-                  : 'Rejected: nothing was run.'}
-              </p>
-            )}
-            {r && r.columns.length > 0 && !r.pending_approval && (
-              <>
-                {r.chart && (
-                  <Suspense fallback={<p className="muted">Loading chart…</p>}>
-                    <ResultChart columns={r.columns} rows={r.rows} chart={r.chart} />
-                  </Suspense>
-                )}
-                <DataTable
-                  columns={r.columns}
-                  rows={r.rows}
-                  caption={rowsLabel(r.row_count)}
-                  footer={footer && `${footer}. Export for more.`}
-                />
-              </>
-            )}
-            {kept && kept.columns.length > 0 && (
-              <>
-                {kept.chart && (
-                  <Suspense fallback={<p className="muted">Loading chart…</p>}>
-                    <ResultChart columns={kept.columns} rows={kept.rows} chart={kept.chart} />
-                  </Suspense>
-                )}
-                <DataTable
-                  columns={kept.columns}
-                  rows={kept.rows}
-                  caption={rowsLabel(e?.row_count ?? kept.rows.length)}
-                  footer={
-                    kept.more
-                      ? `The first ${kept.rows.length.toLocaleString('en-US')} rows are kept with the session. Export to run the query again for all of them.`
-                      : null
-                  }
-                />
-              </>
-            )}
-            {e && !r && !kept && e.status === 'ok' && e.row_count !== null && (
-              <p className="muted small-text">{e.row_count} rows (not kept in history; export to see them)</p>
-            )}
-            <div className="turn-actions">
-              {canRate && !clarification && (
-                <span className="feedback" role="group" aria-label="Rate this answer">
-                  <button
-                    type="button"
-                    className={`secondary small ${turn.feedback === 'positive' ? 'pressed' : ''}`}
-                    aria-pressed={turn.feedback === 'positive'}
-                    onClick={() => onFeedback('positive')}
-                    data-testid="feedback-up"
-                  >
-                    <ThumbIcon /> Good
-                  </button>
-                  <button
-                    type="button"
-                    className={`secondary small ${turn.feedback === 'negative' ? 'pressed' : ''}`}
-                    aria-pressed={turn.feedback === 'negative'}
-                    onClick={() => onFeedback('negative')}
-                    data-testid="feedback-down"
-                  >
-                    <ThumbIcon down /> Bad
-                  </button>
-                  {turn.feedback && (
-                    <span className="muted small-text" role="status" data-testid="feedback-saved">
-                      {turn.feedback === 'positive' ? 'Marked good' : 'Marked bad'}
-                    </span>
-                  )}
-                </span>
-              )}
-              {entryId && sql && !pending && (r ? r.success && r.columns.length > 0 : e?.status === 'ok') && (
-                <ExportButtons entryId={entryId} />
-              )}
-              {entryId && sessionId && sql && !pending && (r ? r.success : e?.status === 'ok') && (
-                <AddToBenchmark benchmarks={benchmarks} source={{ session_id: sessionId, entry_id: entryId }} />
-              )}
-              {entryId && sessionId && sql && !pending && (r ? r.success : e?.status === 'ok') && (
-                <SaveAnswer sessionId={sessionId} entryId={entryId} question={turn.question} />
-              )}
-            </div>
-          </>
-        )}
+        {turn.state !== 'running' && <TurnReply {...props} view={view} />}
       </div>
     </article>
+  );
+}
+
+/**
+ * The reply of a finished turn: status line, answer and how nlq read it (or the question asked back with its
+ * options, or the error), SQL with its repairs, approval or its outcome, the rows, and the actions under them.
+ */
+function TurnReply({
+  turn,
+  view,
+  dialect,
+  canDecide,
+  mayDecide = true,
+  canRate,
+  canClarify = false,
+  onDecide,
+  onFeedback,
+  onClarify,
+  onAsk,
+  busy = false,
+  benchmarks = [],
+}: ChatTurnProps & { view: TurnView }) {
+  const { response: r, entry: e } = turn;
+  const { sql, error, clarification, pending, entryId, sessionId } = view;
+  return (
+    <>
+      <TurnMeta status={turnStatus(turn)} response={r} traceId={view.traceId} />
+      {view.answer && (
+        <p className="answer" data-testid="chat-answer">
+          {view.answer}
+        </p>
+      )}
+      {!error && !clarification && <AnswerWarnings warnings={r ? r.warnings : e?.warnings} />}
+      {!error && !clarification && <AnswerReading reading={r ? r.reading : e?.reading} />}
+      {!error && !clarification && <DefinitionsUsed knowledge={r?.knowledge} />}
+      {clarification && (
+        <ClarificationOptions
+          clarification={clarification}
+          chosen={turn.chosenOption}
+          disabled={!canClarify || turn.chosenOption !== undefined || !onClarify}
+          onChoose={(option) => onClarify?.(option)}
+        />
+      )}
+      {error && <TurnError error={error} byPolicy={refusedByPolicy(r, e)} onAsk={onAsk} disabled={busy} />}
+      {sql && <SqlBlock sql={sql} dialect={dialect} />}
+      {r && r.repairs?.length > 0 && (
+        <p className="muted small-text" data-testid="sql-repairs">
+          Repaired before running: {r.repairs.map((x) => `${x.from} → ${x.to}`).join(', ')}
+        </p>
+      )}
+      {pending && !turn.decision && (
+        <TurnApproval
+          response={r}
+          entry={e}
+          sessionId={sessionId}
+          entryId={entryId}
+          canDecide={canDecide}
+          mayDecide={mayDecide}
+          deciding={turn.deciding}
+          onDecide={onDecide}
+        />
+      )}
+      {turn.decision && <ApprovalOutcome decision={turn.decision} />}
+      <TurnResult response={r} entry={e} />
+      <TurnActions
+        question={turn.question}
+        response={r}
+        entry={e}
+        entryId={entryId}
+        sessionId={sessionId}
+        sql={sql}
+        pending={pending}
+        rateable={canRate && !clarification}
+        feedback={turn.feedback}
+        onFeedback={onFeedback}
+        benchmarks={benchmarks}
+      />
+    </>
+  );
+}
+
+/** The status line of a finished turn: its status badge, "cached", the statement kind and a link to its trace. */
+function TurnMeta({
+  status,
+  response: r,
+  traceId,
+}: {
+  status: string;
+  response?: ChatResponse;
+  traceId?: string | null;
+}) {
+  return (
+    <div className="reply-meta">
+      <StatusBadge status={status} testId="chat-status" />
+      {r?.cached && <span className="badge badge-neutral">cached</span>}
+      {r?.kind && <span className="badge badge-neutral">{r.kind}</span>}
+      {traceId && (
+        <Link to={`/traces/${encodeURIComponent(traceId)}`} className="small-text" data-testid="chat-trace-link">
+          trace
+        </Link>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ConnectionSchemaResponse, SchemaTableView } from '@nlq/contracts';
+import type { ConnectionSchemaResponse, SchemaColumnView, SchemaTableView } from '@nlq/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useApi } from './api-provider';
 
@@ -26,25 +26,8 @@ export function filterTables(tables: readonly SchemaTableView[], term: string): 
  * question (data-testid schema-table / schema-column, each with data-name).
  */
 export function SchemaPanel({ connectionId, onInsert, onClose }: SchemaPanelProps) {
-  const { client } = useApi();
-  const [schema, setSchema] = useState<ConnectionSchemaResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { schema, error } = useConnectionSchema(connectionId);
   const [term, setTerm] = useState('');
-
-  useEffect(() => {
-    if (!connectionId) return;
-    let live = true;
-    setSchema(null);
-    setError(null);
-    client.connectionSchema(connectionId).then(
-      (s) => live && setSchema(s),
-      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, connectionId]);
-
   const tables = useMemo(() => filterTables(schema?.tables ?? [], term), [schema, term]);
 
   return (
@@ -71,47 +54,87 @@ export function SchemaPanel({ connectionId, onInsert, onClose }: SchemaPanelProp
       {schema && tables.length === 0 && <p className="muted small-text">Nothing matches “{term}”.</p>}
       <ul className="schema-tables">
         {tables.map((t) => (
-          <li key={`${t.schema ?? ''}.${t.name}`}>
-            <button
-              type="button"
-              className="link schema-table"
-              onClick={() => onInsert(t.name)}
-              data-testid="schema-table"
-              data-name={t.name}
-              title={t.description ? `Insert ${t.name}: ${t.description}` : `Insert ${t.name}`}
-            >
-              {t.name}
-            </button>
-            {t.kind === 'view' && <span className="muted small-text"> view</span>}
-            <ul className="schema-columns">
-              {t.columns.map((c) => (
-                <li key={c.name}>
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => onInsert(c.name)}
-                    data-testid="schema-column"
-                    data-name={c.name}
-                    title={c.description ? `Insert ${c.name}: ${c.description}` : `Insert ${c.name}`}
-                  >
-                    {c.name}
-                  </button>{' '}
-                  <span className="muted small-text">
-                    {c.type.toLowerCase()}
-                    {c.primary_key ? ' · key' : ''}
-                    {c.references ? ` → ${c.references.table}` : ''}
-                  </span>
-                  {c.description && (
-                    <div className="muted small-text" data-testid="schema-column-description">
-                      {c.description}
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </li>
+          <SchemaTable key={`${t.schema ?? ''}.${t.name}`} table={t} onInsert={onInsert} />
         ))}
       </ul>
     </aside>
+  );
+}
+
+/**
+ * The schema of connection `connectionId` (GET /api/connections/{id}/schema): null while it loads (and with no
+ * connection), or the failure's message as `error`. Answers of an earlier connection are dropped.
+ */
+function useConnectionSchema(connectionId: string | null) {
+  const { client } = useApi();
+  const [schema, setSchema] = useState<ConnectionSchemaResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!connectionId) return;
+    let live = true;
+    setSchema(null);
+    setError(null);
+    client.connectionSchema(connectionId).then(
+      (s) => live && setSchema(s),
+      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, connectionId]);
+
+  return { schema, error };
+}
+
+/** One table of the panel: its name (a click inserts it; marked when a view) and its columns. */
+function SchemaTable({ table: t, onInsert }: { table: SchemaTableView; onInsert(name: string): void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="link schema-table"
+        onClick={() => onInsert(t.name)}
+        data-testid="schema-table"
+        data-name={t.name}
+        title={t.description ? `Insert ${t.name}: ${t.description}` : `Insert ${t.name}`}
+      >
+        {t.name}
+      </button>
+      {t.kind === 'view' && <span className="muted small-text"> view</span>}
+      <ul className="schema-columns">
+        {t.columns.map((c) => (
+          <SchemaColumn key={c.name} column={c} onInsert={onInsert} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** One column: its name (a click inserts it), its type, key and the table it references, and its description. */
+function SchemaColumn({ column: c, onInsert }: { column: SchemaColumnView; onInsert(name: string): void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="link"
+        onClick={() => onInsert(c.name)}
+        data-testid="schema-column"
+        data-name={c.name}
+        title={c.description ? `Insert ${c.name}: ${c.description}` : `Insert ${c.name}`}
+      >
+        {c.name}
+      </button>{' '}
+      <span className="muted small-text">
+        {c.type.toLowerCase()}
+        {c.primary_key ? ' · key' : ''}
+        {c.references ? ` → ${c.references.table}` : ''}
+      </span>
+      {c.description && (
+        <div className="muted small-text" data-testid="schema-column-description">
+          {c.description}
+        </div>
+      )}
+    </li>
   );
 }
