@@ -81,4 +81,31 @@ describe('schedules of saved answers', () => {
       await saveScreenshot(page, `schedules-02-delivered-${viewport.name}`);
     }),
   );
+
+  it.each(VIEWPORTS)('schedules a board from its page and delivers its tiles in one message ($name)', (viewport) =>
+    withViewportPage(browser, viewport, async (page) => {
+      const saved = await stack.api('/api/saved', {
+        body: { name: `Products (${viewport.name})`, sql: 'SELECT COUNT(*) AS products FROM products' },
+      });
+      const boardName = `Weekly (${viewport.name})`;
+      const board = await stack.api('/api/boards', {
+        body: { name: boardName, tiles: [{ saved_id: saved.body.id, x: 0, y: 0, w: 6, h: 2 }] },
+      });
+      expect(board.status).toBe(201);
+      await openWithKey(page, `${stack.url}/boards/${board.body.id}`, KEY, 'board-grid');
+      await page.getByTestId('board-schedule').click();
+      await page.getByTestId('schedule-webhook').fill(`${hook.url}/board/${viewport.name}/${TOKEN}`);
+      await page.getByTestId('schedule-create').click();
+      await page.getByTestId('schedule-created').waitFor();
+      expect(await pageFitsWidth(page)).toBe(true);
+      const stored = (await stack.api('/api/schedules')).body.items.find((s: any) => s.name === boardName);
+      expect(stored).toMatchObject({ board_id: board.body.id, saved_id: null });
+      expect((await stack.api(`/api/schedules/${stored.id}/run`, { method: 'POST', body: {} })).status).toBe(202);
+      const hookPath = `/board/${viewport.name}/${TOKEN}`;
+      for (let i = 0; i < 100 && !hook.received.some((m) => m.path === hookPath); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const message = hook.received.find((m) => m.path === hookPath)?.body as { results: Array<{ name: string }> };
+      expect(message.results.map((r) => r.name)).toEqual([`Products (${viewport.name})`]);
+    }),
+  );
 });

@@ -16,9 +16,11 @@ export const CRON_PRESETS: ReadonlyArray<{ cron: string; label: string }> = [
 
 type ConditionKind = 'always' | ScheduleCondition['type'];
 
+/** What a schedule delivers: a saved answer or a board (docs/http-api.md "Schedules and alerts"), with its name. */
+export type ScheduleSource = { saved_id: string; name: string } | { board_id: string; name: string };
+
 /** The form's values, as text. */
 interface FormValues {
-  savedId: string;
   name: string;
   cron: string;
   timezone: string;
@@ -44,8 +46,11 @@ function localZone(): string {
   }
 }
 
-/** The form's values as a request body: the targets given (webhook URL, email list split on commas) and the condition. */
-function requestOf(values: FormValues): CreateScheduleRequest {
+/**
+ * The form's values as a request body for `source`: the targets given (webhook URL, email list split on commas) and
+ * the condition.
+ */
+function requestOf(source: ScheduleSource, values: FormValues): CreateScheduleRequest {
   const deliver: DeliveryTargetRequest[] = [];
   if (values.webhookUrl.trim()) deliver.push({ type: 'webhook', url: values.webhookUrl.trim(), format: values.format });
   const to = values.emails
@@ -60,7 +65,7 @@ function requestOf(values: FormValues): CreateScheduleRequest {
         ? { type: 'not_empty' }
         : { type: values.condition, value: Number(values.value) };
   return {
-    saved_id: values.savedId,
+    ...('saved_id' in source ? { saved_id: source.saved_id } : { board_id: source.board_id }),
     ...(values.name.trim() ? { name: values.name.trim() } : {}),
     cron: values.cron.trim(),
     timezone: values.timezone.trim(),
@@ -70,15 +75,14 @@ function requestOf(values: FormValues): CreateScheduleRequest {
 }
 
 /**
- * "Schedule" of a saved answer: a small form (cron with presets, time zone, a webhook with its format and/or email
+ * "Schedule" of a saved answer or a board (`source`): a small form (cron with presets, time zone, a webhook with its format and/or email
  * recipients, an optional condition) that creates a schedule with POST /api/schedules; the API's 400 message (the
  * fields it names) shows above the buttons; once created, a link to the Schedules page.
  */
-export function ScheduleForm({ savedId, savedName, onClose }: { savedId: string; savedName: string; onClose(): void }) {
+export function ScheduleForm({ source, onClose }: { source: ScheduleSource; onClose(): void }) {
   const { client } = useApi();
   const [values, setValues] = useState<FormValues>({
-    savedId,
-    name: savedName,
+    name: source.name,
     cron: CRON_PRESETS[0]?.cron ?? '0 8 * * 1-5',
     timezone: localZone(),
     webhookUrl: '',
@@ -98,7 +102,7 @@ export function ScheduleForm({ savedId, savedName, onClose }: { savedId: string;
     setBusy(true);
     setError(null);
     try {
-      await schedulesApi.create(client, requestOf(values));
+      await schedulesApi.create(client, requestOf(source, values));
       setCreated(true);
     } catch (err) {
       setError(err instanceof ApiError ? err.describe() : String(err));
@@ -114,7 +118,7 @@ export function ScheduleForm({ savedId, savedName, onClose }: { savedId: string;
       </p>
     );
   return (
-    <form className="form schedule-form" onSubmit={submit} aria-label={`Schedule ${savedName}`}>
+    <form className="form schedule-form" onSubmit={submit} aria-label={`Schedule ${source.name}`}>
       <label>
         Name
         <input value={values.name} maxLength={128} onChange={set('name')} data-testid="schedule-name" />

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { boardsApi } from '../api/boards-client';
 import { useApi } from '../components/api-provider';
+import { ScheduleForm } from '../components/schedule-form';
 import { BoardEditor } from '../components/board-editor';
 import { BoardTileCard } from '../components/board-tile';
 import { useToast } from '../components/toasts';
@@ -25,6 +26,7 @@ export function BoardPage() {
   const [results, setResults] = useState<BoardResults | null>(null);
   const [reading, setReading] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
 
   useEffect(() => setBoard(loaded.data), [loaded.data]);
 
@@ -62,8 +64,12 @@ export function BoardPage() {
           reading={reading}
           onRefresh={() => void refresh()}
           onEdit={mayEdit && !editing ? () => setEditing(true) : null}
+          onSchedule={mayEdit ? () => setScheduling((open) => !open) : null}
         />
       </div>
+      {scheduling && (
+        <ScheduleForm source={{ board_id: board.id, name: board.name }} onClose={() => setScheduling(false)} />
+      )}
       {editing ? (
         <BoardEditor board={board} results={results} onSaved={saved} onCancel={() => setEditing(false)} />
       ) : (
@@ -75,16 +81,19 @@ export function BoardPage() {
 
 /**
  * Refresh, Copy link (the page's address, which opens the board for anyone signed in; shown in a toast too, so it
- * can be copied by hand where the clipboard is refused) and Edit (null: not offered).
+ * can be copied by hand where the clipboard is refused), Edit and Schedule (the board delivered on a cron; null: not
+ * offered).
  */
 function BoardActions({
   reading,
   onRefresh,
   onEdit,
+  onSchedule,
 }: {
   reading: boolean;
   onRefresh(): void;
   onEdit: (() => void) | null;
+  onSchedule: (() => void) | null;
 }) {
   const toast = useToast();
   async function copyLink() {
@@ -107,6 +116,11 @@ function BoardActions({
       {onEdit && (
         <button type="button" className="secondary small" onClick={onEdit} data-testid="board-edit">
           Edit
+        </button>
+      )}
+      {onSchedule && (
+        <button type="button" className="secondary small" onClick={onSchedule} data-testid="board-schedule">
+          Schedule
         </button>
       )}
     </span>

@@ -95,7 +95,9 @@ function SavedItem({ saved, onDeleted }: { saved: SavedAnswer; onDeleted(): void
           </button>
         </span>
       </div>
-      {scheduling && <ScheduleForm savedId={saved.id} savedName={saved.name} onClose={() => setScheduling(false)} />}
+      {scheduling && (
+        <ScheduleForm source={{ saved_id: saved.id, name: saved.name }} onClose={() => setScheduling(false)} />
+      )}
       {saved.question && <p className="muted">{saved.question}</p>}
       <details>
         <summary className="small-text">SQL</summary>
