@@ -418,5 +418,29 @@ describeWith('postgresql')('schedules with PostgreSQL state across two replicas'
     const sent = hook.received.filter((m) => m.path === '/pg/0');
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toMatchObject({ late: true });
+
+    // a run left pending after its job ended (a crash between the two) is queued again with a new job at the next
+    // start, and delivered; its first job is not run twice
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+    const runRow = await pg.admin.query(
+      `SELECT id, deliveries FROM "${pg.schema}".schedule_run WHERE schedule_id = $1`,
+      [ids[1]],
+    );
+    const pendingAgain = (JSON.parse(runRow.rows[0].deliveries) as Array<Record<string, unknown>>).map((d) => ({
+      ...d,
+      status: 'pending',
+      delivered_at: null,
+    }));
+    await pg.admin.query(
+      `UPDATE "${pg.schema}".schedule_run SET status = 'pending', finished_at = NULL, deliveries = $1 WHERE id = $2`,
+      [JSON.stringify(pendingAgain), runRow.rows[0].id],
+    );
+    for (const dir of dirs) apps.push(await startLoggedApp({ DATA_DIR: dir, ...env() }));
+    const resumed = await runsWhen(client(apps[0] as LoggedApp), ids[1] as string, (items) =>
+      items.every((r) => r.status === 'delivered'),
+    );
+    await sleep(1500);
+    expect(resumed).toHaveLength(1);
+    expect(hook.received.filter((m) => m.path === '/pg/1')).toHaveLength(2);
   });
 });

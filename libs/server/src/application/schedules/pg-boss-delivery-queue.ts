@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { DELIVERY_RETRY_LIMIT, RETRY_BASE_MS } from './delivery-policy';
@@ -8,6 +9,8 @@ import type { RunOutcome } from './schedule-run-processor.service';
 export const DELIVERY_QUEUE = 'nlq-schedule-delivery';
 /** How often an idle worker asks for a job, in seconds (pg-boss's minimum is 0.5). */
 const POLLING_SECONDS = 0.5;
+/** States of a job that will not run again. */
+const ENDED_STATES = new Set(['completed', 'failed', 'cancelled']);
 /** A job running longer than this is expired and retried, in seconds. */
 const EXPIRE_SECONDS = 300;
 
@@ -63,12 +66,18 @@ export class PgBossDeliveryQueue implements DeliveryQueue {
     );
   }
 
+  /**
+   * Queue a run: a job with the run's id, or, when that job already ended (completed, failed after its retries,
+   * cancelled, or archived after expiring) while the run is still pending, a job with a new id, so a run is never left
+   * pending. The processor ignores a run that is no longer pending, so a second job of one run delivers nothing twice.
+   */
   async enqueue(run: { id: string; scheduleId: string; dueAt: string }): Promise<void> {
-    await this.boss.send(
-      DELIVERY_QUEUE,
-      { run_id: run.id },
-      { id: run.id, singletonKey: `${run.scheduleId}:${run.dueAt}` },
-    );
+    const singletonKey = `${run.scheduleId}:${run.dueAt}`;
+    const queued = await this.boss.send(DELIVERY_QUEUE, { run_id: run.id }, { id: run.id, singletonKey });
+    if (queued !== null) return;
+    const job = await this.boss.getJobById(DELIVERY_QUEUE, run.id, { includeArchive: true });
+    if (job && !ENDED_STATES.has(job.state)) return;
+    await this.boss.send(DELIVERY_QUEUE, { run_id: run.id }, { id: randomUUID(), singletonKey });
   }
 
   async stop(graceMs: number): Promise<void> {
