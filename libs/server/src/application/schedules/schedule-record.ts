@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   isRole,
   type DeliveryTargetView,
@@ -156,4 +157,26 @@ export function runView(row: ScheduleRunEntity): ScheduleRun {
 /** The results a run keeps (JSON text of the `results` column), or null before they were read. */
 export function runResults(row: ScheduleRunEntity): DeliveredResult[] | null {
   return row.results ? (JSON.parse(row.results) as DeliveredResult[]) : null;
+}
+
+/**
+ * A new pending run of `schedule` (its row of `schedule_run`): every target pending with no attempt, no results read
+ * yet. `trigger` is `schedule` for a claimed slot, `request` for "run now".
+ */
+export function newRun(
+  schedule: ScheduleRecord,
+  run: { dueAt: string; startedAt: string; late: boolean; trigger: 'schedule' | 'request' },
+): ScheduleRunEntity {
+  return {
+    id: randomUUID(),
+    scheduleId: schedule.id,
+    ...run,
+    finishedAt: null,
+    status: 'pending',
+    conditionMet: null,
+    error: null,
+    attempts: 0,
+    results: null,
+    deliveries: JSON.stringify(pendingDeliveries(schedule.targets)),
+  };
 }

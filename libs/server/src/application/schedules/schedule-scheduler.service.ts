@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { SecretBox } from '../../platform/auth/secret-box';
 import { AppConfig } from '../../platform/config/app-config';
@@ -11,7 +10,7 @@ import { LATE_AFTER_MS } from '../benchmarks/benchmark-scheduler.service';
 import type { DeliveryQueue } from './delivery-queue';
 import { InProcessDeliveryQueue } from './in-process-delivery-queue';
 import { PgBossDeliveryQueue } from './pg-boss-delivery-queue';
-import { pendingDeliveries, toRecord } from './schedule-record';
+import { newRun, toRecord } from './schedule-record';
 import { ScheduleRunProcessor } from './schedule-run-processor.service';
 
 /** A run of PostgreSQL state still pending this long after it started is queued again (idempotent), in ms. */
@@ -108,21 +107,12 @@ export class ScheduleSchedulerService implements OnApplicationBootstrap, OnModul
       const schedule = toRecord(row, this.box);
       const next = nextDue(schedule, now);
       const lateAfter = Math.max(LATE_AFTER_MS, 2 * this.config.schedulerIntervalMs);
-      const run: ScheduleRunEntity = {
-        id: randomUUID(),
-        scheduleId: row.id,
+      const run = newRun(schedule, {
         dueAt: due,
         startedAt: now.toISOString(),
-        finishedAt: null,
         late: now.getTime() - Date.parse(due) > lateAfter,
         trigger: 'schedule',
-        status: 'pending',
-        conditionMet: null,
-        error: null,
-        attempts: 0,
-        results: null,
-        deliveries: JSON.stringify(pendingDeliveries(schedule.targets)),
-      };
+      });
       if (!(await this.store.schedules.claimSlot(row.id, due, next, run))) return false;
       this.logger.info({ scheduleId: row.id, runId: run.id, due, late: run.late, next }, 'scheduled delivery claimed');
       await this.queue.enqueue(run);

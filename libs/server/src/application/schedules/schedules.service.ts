@@ -9,14 +9,13 @@ import { ApiException } from '../../platform/common/api.exception';
 import { auditCallerEvent } from '../../platform/common/audit.logger';
 import { AppConfig } from '../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
-import type { ScheduleRunEntity } from '../../platform/state/entities';
 import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
 import { nextDue } from '../benchmarks/benchmark-schedule';
 import { SavedAnswersService } from '../saved/saved-answers.service';
 import { BOARD_LOOKUP, BoardLookup } from './board-lookup';
 import { EmailSender } from './email-sender';
 import { isProblems } from './schedule-input';
-import { pendingDeliveries, runView, scheduleView, toRecord, toRow, type ScheduleRecord } from './schedule-record';
+import { newRun, runView, scheduleView, toRecord, toRow, type ScheduleRecord } from './schedule-record';
 import { checkScheduleBody, type ScheduleFields } from './schedule-request';
 import { ScheduleSchedulerService } from './schedule-scheduler.service';
 
@@ -121,21 +120,7 @@ export class SchedulesService {
     assertRole(caller, 'analyst', 'run schedules');
     const schedule = await this.record(caller, id);
     const now = new Date().toISOString();
-    const run: ScheduleRunEntity = {
-      id: randomUUID(),
-      scheduleId: id,
-      dueAt: now,
-      startedAt: now,
-      finishedAt: null,
-      late: false,
-      trigger: 'request',
-      status: 'pending',
-      conditionMet: null,
-      error: null,
-      attempts: 0,
-      results: null,
-      deliveries: JSON.stringify(pendingDeliveries(schedule.targets)),
-    };
+    const run = newRun(schedule, { dueAt: now, startedAt: now, late: false, trigger: 'request' });
     await this.store.schedules.insertRun(run);
     await this.scheduler.enqueue(run);
     auditCallerEvent(this.logger, 'schedule.run', caller, { scheduleId: id, runId: run.id });
