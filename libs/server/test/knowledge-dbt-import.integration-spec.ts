@@ -59,7 +59,7 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
     const skipped = new Map(
       (first.body.skipped as Array<{ name: string; reason: string }>).map((s) => [s.name, s.reason]),
     );
-    expect(skipped.get('weekly_revenue')).toMatch(/window of 7 days/);
+    expect(imported).toContain('metric weekly_revenue');
     expect(skipped.get('revenue_growth')).toMatch(/offset in time/);
     expect(skipped.get('returns')).toMatch(/no table returns/);
     expect(skipped.get('returned_amount_metric')).toMatch(/no table returns/);
@@ -121,6 +121,28 @@ describeEachWith(SCRATCH_ENGINES, (engine) => engine.services)('dbt semantic lay
       timeoutMs: 5000,
     });
     expect(Number(answered.body.rows[0][0])).toBeCloseTo(Number(expected.rows[0][0]), 2);
+  });
+
+  it('imports a cumulative metric over a window as the trailing window ending today, and answers it', async () => {
+    await dbtImport();
+    const metrics = (await api('/api/knowledge/definitions?kind=metric&page_size=100')).body.items as Array<
+      Record<string, unknown>
+    >;
+    const weekly = metrics.find((m) => m.name === 'weekly_revenue');
+    expect(weekly?.expression).toMatch(/SUM\(orders\.order_total\)/i);
+    expect(String(weekly?.filter)).toMatch(/orders\.ordered_at > .*7/i);
+    const answered = await api('/api/chat', { body: { question: 'What is the weekly revenue?' } });
+    expect(answered.body).toMatchObject({ success: true });
+    expect(answered.body.sql).toMatch(/ordered_at > /i);
+    const since: Record<string, string> = {
+      sqlite: "date('now', '-7 days')",
+      postgresql: "CURRENT_DATE - INTERVAL '7 days'",
+      mariadb: 'DATE_SUB(CURRENT_DATE, INTERVAL 7 DAY)',
+    };
+    const direct = `SELECT SUM(order_total) FROM orders WHERE ordered_at > ${since[engine.name]}`;
+    const expected = await driver.runRead(direct, { maxRows: 1, timeoutMs: 5000 });
+    const value = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+    expect(value(answered.body.rows[0]?.[0])).toBeCloseTo(value(expected.rows[0]?.[0]), 2);
   });
 
   it('imports median and percentile measures where the dialect has a percentile aggregate, else skips them', async () => {

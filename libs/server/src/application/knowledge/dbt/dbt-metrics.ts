@@ -1,5 +1,6 @@
 import type { Dialect } from '@nlq/contracts';
 import { tokenizeSql } from '@nlq/pipeline';
+import { cumulativeCondition } from './dbt-cumulative';
 import { fields, text, type Fields } from './dbt-documents';
 import { allOf, translateFilter } from './dbt-filter';
 import type { Measure, SemanticIndex } from './dbt-semantic-models';
@@ -71,7 +72,7 @@ function percentileSql(
 /**
  * Resolves dbt metrics into single aggregate expressions (docs/knowledge.md "dbt semantic layer", MetricFlow metric
  * types): simple (a measure, its filter), ratio (`numerator * 1.0 / NULLIF(denominator, 0)`), derived (its `expr`
- * with each input metric written in), cumulative without a window or grain-to-date (all time: the measure). Inputs
+ * with each input metric written in), cumulative (all time; a window or grain-to-date as of today, dbt-cumulative.ts). Inputs
  * whose filters differ have them folded into their aggregates. Anything else is a reason.
  */
 export class MetricResolver {
@@ -112,11 +113,12 @@ export class MetricResolver {
       const cumulative = fields(params.get('cumulative_type_params')) ?? params;
       const window = text(cumulative, 'window');
       const toDate = text(cumulative, 'grain_to_date');
-      if (window || toDate)
-        return {
-          reason: `metric ${name}: a cumulative metric ${window ? `over a window of ${window}` : `to date by ${toDate}`} is a running total over time, which one aggregate expression cannot state`,
-        };
-      return this.simple(name, params.get('measure'), all);
+      if (!window && !toDate) return this.simple(name, params.get('measure'), all);
+      const measure = this.measureOf(params);
+      const timeColumn = measure?.ok ? measure.timeColumn : null;
+      const since = cumulativeCondition(timeColumn, { window, grainToDate: toDate }, this.index.dialect);
+      if (typeof since !== 'string') return { reason: `metric ${name}: ${since.reason}` };
+      return this.simple(name, params.get('measure'), [...all, since]);
     }
     if (type === 'ratio') return this.ratio(name, params, all);
     if (type === 'derived') return this.derived(name, params, all);
