@@ -2,7 +2,8 @@
  * Schedules in real Chromium against the real api (offline engine, sample shop database) and a real local webhook
  * receiver, at 1400x900 and 390x844: "Schedule" on the Saved page opens the form, which creates a schedule (checked on
  * the server: the webhook URL in full is kept, the page shows scheme and host only); the Schedules page lists it,
- * "Run now" delivers it to the receiver and the run history shows the delivery with its attempts. Screenshots go to
+ * "Run now" delivers it to the receiver and the run history shows the delivery with its attempts; "Pause" and
+ * "Resume" change whether its slots run; a board is scheduled from its page. Screenshots go to
  * test-artifacts/web/ (git-ignored), named schedules-*.
  */
 import { startWebhookReceiver, type WebhookReceiver } from '@nlq/server/testing';
@@ -79,6 +80,16 @@ describe('schedules of saved answers', () => {
       expect(JSON.stringify(received[0]?.body)).toContain(name);
       expect(await pageFitsWidth(page)).toBe(true);
       await saveScreenshot(page, `schedules-02-delivered-${viewport.name}`);
+
+      // Pause: no slot runs until Resume (the next one then counted from now)
+      await schedule.getByTestId('schedule-toggle').click();
+      await schedule.getByTestId('schedule-timing').filter({ hasText: 'paused' }).waitFor();
+      expect((await stack.api(`/api/schedules/${stored.id}`)).body).toMatchObject({ enabled: false });
+      await schedule.getByTestId('schedule-toggle').filter({ hasText: 'Resume' }).click();
+      await schedule.getByTestId('schedule-toggle').filter({ hasText: 'Pause' }).waitFor();
+      const resumed = (await stack.api(`/api/schedules/${stored.id}`)).body;
+      expect(resumed).toMatchObject({ enabled: true });
+      expect(Date.parse(resumed.next_run_at)).toBeGreaterThan(Date.now());
     }),
   );
 

@@ -34,7 +34,7 @@ export function SchedulesPage() {
       )}
       <ul className="saved-list" data-testid="schedules-list">
         {items.map((s) => (
-          <ScheduleItem key={s.id} schedule={s} onDeleted={schedules.reload} />
+          <ScheduleItem key={s.id} schedule={s} onChanged={schedules.reload} />
         ))}
       </ul>
     </section>
@@ -63,8 +63,8 @@ function useRuns(id: string) {
   return runs;
 }
 
-/** One schedule: what it sends where and when, Run now, Delete, and its run history. */
-function ScheduleItem({ schedule, onDeleted }: { schedule: Schedule; onDeleted(): void }) {
+/** One schedule: what it sends where and when, Run now, Pause or Resume, Delete, and its run history. */
+function ScheduleItem({ schedule, onChanged }: { schedule: Schedule; onChanged(): void }) {
   const { client } = useApi();
   const toast = useToast();
   const runs = useRuns(schedule.id);
@@ -86,9 +86,19 @@ function ScheduleItem({ schedule, onDeleted }: { schedule: Schedule; onDeleted()
     if (!window.confirm(`Delete the schedule "${schedule.name}" and its history?`)) return;
     try {
       await schedulesApi.remove(client, schedule.id);
-      onDeleted();
+      onChanged();
     } catch (err) {
       toast.error(err);
+    }
+  }
+
+  /** Pause (no slot runs; Run now still does) or resume (the next slot counted from now): PATCH `enabled`. */
+  async function toggle() {
+    try {
+      await schedulesApi.update(client, schedule.id, { enabled: !schedule.enabled });
+      onChanged();
+    } catch (err) {
+      toast.error(err, `Could not change "${schedule.name}"`);
     }
   }
 
@@ -102,6 +112,9 @@ function ScheduleItem({ schedule, onDeleted }: { schedule: Schedule; onDeleted()
         <span className="row">
           <button type="button" className="small" onClick={runNow} disabled={busy} data-testid="schedule-run">
             {busy ? 'Starting…' : 'Run now'}
+          </button>
+          <button type="button" className="secondary small" onClick={toggle} data-testid="schedule-toggle">
+            {schedule.enabled ? 'Pause' : 'Resume'}
           </button>
           <button type="button" className="secondary small" onClick={remove} data-testid="schedule-delete">
             Delete
