@@ -84,7 +84,11 @@ describe('translateDbtProject', () => {
       /the dialect cannot compute percentile/,
     );
     expect(reason('ghost')).toMatch(/Dimension\('customer__region'\), which no semantic model/);
-    expect(reason('monthly')).toMatch(/to date by month/);
+    // a total to date is one aggregate as of today: the rows since the start of the current month
+    expect(metric('monthly')).toMatchObject({
+      expression: 'SUM(orders.amount)',
+      filter: "orders.placed_at >= date_trunc('month', CURRENT_DATE)",
+    });
     expect(reason('funnel')).toMatch(/conversion metric type is not imported/);
     expect(bodies).toContainEqual({ kind: 'synonym', name: 'state', synonyms: [], target: 'orders.status' });
     expect(bodies).toContainEqual({
