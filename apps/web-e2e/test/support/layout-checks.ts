@@ -24,20 +24,38 @@ export async function boxes(locator: Locator): Promise<Box[]> {
   return out;
 }
 
+/** Whether `locator`'s element lies inside the viewport, above the sticky question bar (`.ask`). */
+function inView(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const bar = document.querySelector('.ask')?.getBoundingClientRect();
+    const bottom = bar ? bar.top : window.innerHeight;
+    return r.height > 0 && r.top >= 0 && r.bottom <= bottom;
+  });
+}
+
 /**
  * True when `locator`'s element lies inside the viewport, above the sticky question bar (`.ask`): what a person
  * sees without scrolling. Waits up to `timeoutMs` for a smooth scroll to settle.
  */
 export async function waitInView(page: Page, locator: Locator, timeoutMs = 5000): Promise<boolean> {
+  return waitFor(page, async () => inView(locator), timeoutMs);
+}
+
+/**
+ * True when `locator`'s element has left the viewport (scrolled away above or below the question bar). Waits up to
+ * `timeoutMs` for a smooth scroll to carry it out; false when it is still in view then.
+ */
+export async function waitOutOfView(page: Page, locator: Locator, timeoutMs = 5000): Promise<boolean> {
+  return waitFor(page, async () => !(await inView(locator)), timeoutMs);
+}
+
+/** Polls `check` every 100 ms until it holds or `timeoutMs` passed; answers its last value. */
+async function waitFor(page: Page, check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const seen = await locator.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const bar = document.querySelector('.ask')?.getBoundingClientRect();
-      const bottom = bar ? bar.top : window.innerHeight;
-      return r.height > 0 && r.top >= 0 && r.bottom <= bottom;
-    });
-    if (seen || Date.now() > deadline) return seen;
+    const holds = await check();
+    if (holds || Date.now() > deadline) return holds;
     await page.waitForTimeout(100);
   }
 }
