@@ -1,6 +1,6 @@
 import type { ReadIntent } from '../sketches/query-intent';
 import type { MentionItem } from './question-items';
-import type { ReadState } from '../sketches/read-state';
+import { pickColumnsOf, type ReadState } from '../sketches/read-state';
 
 /**
  * "What is the CEO's salary?", "the email of the Sales Manager": columns of the rows a stored value names when no
@@ -25,14 +25,7 @@ export function buildValueLookup(b: ReadState, mentions: MentionItem[]): ReadInt
   const [table] = tables;
   // the value's column is that table's own: other readings of it are dropped
   for (const v of b.values) v.targets = v.targets.filter((t) => t.kind === 'value' && t.table === table);
-  const columns = cols.map((m) =>
-    b.pickColumn(
-      m.targets.filter((t) => t.kind === 'column' && t.table === table),
-      [table],
-      `"${m.text}"`,
-    ),
-  );
-  cols.forEach((m) => (m.used = true));
+  const columns = pickColumnsOf(b, cols, table);
   const filters = b.resolveFilters(table);
   return { kind: 'list', subject: table, filters, group: null, measure: null, limit: null, direction: 'asc', columns };
 }

@@ -1,4 +1,5 @@
 import type { QuestionToken } from '../words/question-tokenizer';
+import { MONTH_NAMES } from '../words/question-vocabulary';
 
 /** A half-open date range [from, to) as ISO dates (YYYY-MM-DD); either end may be open. */
 export interface DateRange {
@@ -10,20 +11,6 @@ export interface DateRange {
   tokenIndexes: number[];
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const MONTH_ABBR = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const PREPOSITIONS = new Set(['in', 'during', 'for', 'of', 'within', 'throughout']);
 
@@ -39,7 +26,7 @@ function addDays(isoDate: string, days: number): string {
   return iso(d);
 }
 function monthIndex(word: string): number {
-  const full = MONTHS.indexOf(word);
+  const full = MONTH_NAMES.indexOf(word);
   if (full >= 0) return full;
   return word === 'may' ? -1 : MONTH_ABBR.indexOf(word.replace(/\.$/, ''));
 }
@@ -226,7 +213,7 @@ function readMonthYear({ tokens, lw, take }: RangeScan, i: number): number | nul
     {
       from: iso(utc(y, m, 1)),
       to: iso(utc(y, m + 1, 1)),
-      label: `in ${MONTHS[m][0].toUpperCase()}${MONTHS[m].slice(1)} ${y}`,
+      label: `in ${MONTH_NAMES[m][0].toUpperCase()}${MONTH_NAMES[m].slice(1)} ${y}`,
     },
     idx,
   );

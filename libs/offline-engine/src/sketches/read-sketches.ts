@@ -12,7 +12,7 @@ import { mayBeName, type PendingValue } from './filter-reader';
 import { type LexiconTarget } from '../linking/schema-lexicon';
 import { humanize, normalizedWords } from '../words/word-forms';
 
-import type { ReadState } from './read-state';
+import { pickColumnsOf, type ReadState } from './read-state';
 import { resolveMeasure } from './measure-resolver';
 
 /** The count sketch: rows of the counted table (or distinct values of a column), filtered and optionally grouped. */
@@ -311,14 +311,7 @@ export function buildLookup(b: ReadState, mentions: MentionItem[]): ReadIntent |
   }
   if (fits.length !== 1) return null;
   const { table, name, value, text } = fits[0];
-  const columns = cols.map((m) =>
-    b.pickColumn(
-      m.targets.filter((t) => t.kind === 'column' && t.table === table),
-      [table],
-      `"${m.text}"`,
-    ),
-  );
-  cols.forEach((m) => (m.used = true));
+  const columns = pickColumnsOf(b, cols, table);
   b.values.length = 0;
   b.bareNameUsed = true;
   const filter: Filter = { kind: 'compare', ref: { table, column: name }, op: '=', value, label: `of ${text}` };
@@ -380,14 +373,7 @@ function buildQualifiedLookup(b: ReadState, cols: MentionItem[]): ReadIntent | n
   const best = fits.some((f) => f.namedFirst) ? fits.filter((f) => f.namedFirst) : fits;
   if (best.length !== 1) return null;
   const { table, filters } = best[0];
-  const columns = cols.map((m) =>
-    b.pickColumn(
-      m.targets.filter((t) => t.kind === 'column' && t.table === table),
-      [table],
-      `"${m.text}"`,
-    ),
-  );
-  cols.forEach((m) => (m.used = true));
+  const columns = pickColumnsOf(b, cols, table);
   b.values.length = 0;
   return {
     kind: 'list',

@@ -55,3 +55,19 @@ export interface ReadState {
   tablesOf(filters: Filter[], group: GroupKey | null, measure: Measure | null): Set<string>;
   isManyToOne(from: string, to: string): boolean;
 }
+
+/**
+ * The columns of `table` that the column mentions `cols` name, one per mention (ReadState.pickColumn, anchored at
+ * the table; an ambiguous or missing one throws there), each mention then marked used.
+ */
+export function pickColumnsOf(b: ReadState, cols: MentionItem[], table: string): ColumnRef[] {
+  const columns = cols.map((m) =>
+    b.pickColumn(
+      m.targets.filter((t) => t.kind === 'column' && t.table === table),
+      [table],
+      `"${m.text}"`,
+    ),
+  );
+  cols.forEach((m) => (m.used = true));
+  return columns;
+}

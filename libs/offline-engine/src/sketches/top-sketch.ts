@@ -6,7 +6,7 @@
 import { measureTable } from './intent-words';
 import type { ColumnRef, GroupKey, Measure, ReadIntent } from './query-intent';
 import { UnmappedQuestionError, type MentionItem } from '../linking/question-items';
-import type { MeasureSpec, ReadState } from './read-state';
+import { pickColumnsOf, type MeasureSpec, type ReadState } from './read-state';
 import { resolveMeasure } from './measure-resolver';
 import { buildTopPerGroup } from './top-per-group';
 
@@ -103,14 +103,7 @@ function nestedSuperlative(b: ReadState, mentions: MentionItem[]): RankedEntity 
     )
   )
     return null;
-  const shown = lead.map((m) =>
-    b.pickColumn(
-      m.targets.filter((t) => t.kind === 'column' && t.table === table),
-      [table],
-      `"${m.text}"`,
-    ),
-  );
-  lead.forEach((m) => (m.used = true));
+  const shown = pickColumnsOf(b, lead, table);
   return { entity: mentions[tableAt], shown };
 }
 

@@ -14,6 +14,7 @@ import {
 import type { SchemaLexicon } from '../linking/schema-lexicon';
 import { concatWithSpaces, durationExpr, literal, periodExpr, quoteIdent, quoteTable, usesTop } from './sql-dialect';
 import { normalizedWords, splitIdentifier } from '../words/word-forms';
+import { MONTH_NAMES } from '../words/question-vocabulary';
 import { writeTopPerGroup } from './top-per-group-sql';
 import { flagSql } from '../sketches/flag-columns';
 import { fragmentHasOr, renderSqlFragment } from '../knowledge/knowledge-definitions';
@@ -92,20 +93,6 @@ export function tallyColumn(lexicon: SchemaLexicon, table: string): string | nul
   return hits.length === 1 ? hits[0] : null;
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 /**
@@ -114,7 +101,7 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
  */
 export function calendarOrder(column: string, values: readonly string[], dialect: Dialect): string | null {
   if (!values.length) return null;
-  for (const names of [MONTHS, WEEKDAYS]) {
+  for (const names of [MONTH_NAMES, WEEKDAYS]) {
     const rank = (v: string) =>
       names.findIndex((n) => n === v.trim().toLowerCase() || n.slice(0, 3) === v.trim().toLowerCase());
     if (values.every((v) => rank(v) >= 0))

@@ -286,3 +286,19 @@ export const DIMENSION_WORDS = new Map<string, string[]>(
     smallest: ['area', 'size'],
   }),
 );
+
+/** The months' English names, lower case, January first (index = month - 1). */
+export const MONTH_NAMES: readonly string[] = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
