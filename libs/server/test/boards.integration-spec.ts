@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describeWith } from '@nlq/test-services';
+import { tileSavedIds } from '../src/platform/state/repositories/boards.repository';
 import { TypeOrmStateStore } from '../src/platform/state/typeorm-state.store';
 import { PG, usePostgresSchema } from '../src/testing/postgres-schema';
 import { providerEnv, startScriptedShopModel, type ScriptedModelServer } from '../src/testing/scripted-model';
@@ -161,8 +162,9 @@ function crudScenario(stateEnv: () => Record<string, string> | null) {
     expect(resized).toMatchObject({ status: 200, body: { tiles: [tiles[1], { ...tiles[0], w: 12 }] } });
     expect((await api(`/api/boards/${id}`, ALICE)).body.tiles[1].w).toBe(12);
     const store = ctx.t!.app.get(TypeOrmStateStore);
-    expect(await store.boards.savedIds(id)).toEqual([names, count]);
-    expect(await store.boards.savedIds('unknown')).toBeNull();
+    const stored = await store.boards.get(id);
+    expect(stored && tileSavedIds(stored)).toEqual([names, count]);
+    expect(await store.boards.get('unknown')).toBeNull();
     // an admin may change any board, with anyone's saved answers
     const byAdmin = await api(
       `/api/boards/${id}`,

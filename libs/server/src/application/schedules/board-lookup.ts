@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { tileSavedIds } from '../../platform/state/repositories/boards.repository';
 import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
 
 /**
@@ -28,7 +29,6 @@ export class BoardLookup {
   async find(boardId: string): Promise<BoardForSchedule | null> {
     const board = await this.store.boards.get(boardId);
     if (!board) return null;
-    const savedIds = [...new Set(board.tiles.map((t) => t.saved_id))];
-    return { id: board.id, name: board.name, user_id: board.user_id, saved_ids: savedIds };
+    return { id: board.id, name: board.name, user_id: board.user_id, saved_ids: tileSavedIds(board) };
   }
 }

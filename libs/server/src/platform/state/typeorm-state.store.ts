@@ -56,7 +56,7 @@ export class TypeOrmStateStore implements StateStore {
   readonly benchmarks: BenchmarksRepository;
   /** Saved answers: the /api/saved endpoints. */
   readonly savedAnswers: SavedAnswersRepository;
-  /** Boards of saved answers (docs/http-api.md "Boards"); `boards.savedIds(boardId)` reads a board's saved answers. */
+  /** Boards of saved answers (docs/http-api.md "Boards"). */
   readonly boards: BoardsRepository;
   /** Schedules and their runs: the /api/schedules endpoints and the schedule scheduler. */
   readonly schedules: SchedulesRepository;

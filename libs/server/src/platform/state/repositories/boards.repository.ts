@@ -8,7 +8,7 @@ export const MAX_LISTED_BOARDS = 500;
 
 /**
  * Boards in `board` (docs/http-api.md "Boards"); the tiles as JSON text, in order. Other features read a board's
- * saved answers through {@link savedIds} (e.g. a schedule of a board).
+ * saved answers with {@link tileSavedIds} (e.g. a schedule of a board).
  */
 export class BoardsRepository {
   constructor(
@@ -52,15 +52,14 @@ export class BoardsRepository {
     const result = await this.exclusive.run(() => this.rows.delete({ id }));
     return (result.affected ?? 0) > 0;
   }
+}
 
-  /**
-   * The saved answer ids of a board's tiles in tile order, each once; null when the board does not exist. No access
-   * check: the caller decides who may read the board and runs each saved answer under the reader's data policy.
-   */
-  async savedIds(boardId: string): Promise<string[] | null> {
-    const board = await this.get(boardId);
-    return board ? [...new Set(board.tiles.map((t) => t.saved_id))] : null;
-  }
+/**
+ * The saved answer ids of a board's tiles in tile order, each once. No access check: the caller decides who may read
+ * the board and runs each saved answer under the reader's data policy.
+ */
+export function tileSavedIds(board: Board): string[] {
+  return [...new Set(board.tiles.map((t) => t.saved_id))];
 }
 
 function toRow(board: Board): BoardEntity {
