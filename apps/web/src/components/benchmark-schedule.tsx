@@ -1,9 +1,7 @@
 import type { Benchmark, BenchmarkSchedule } from '@nlq/contracts';
 import { useState } from 'react';
 import { formatTime } from '../lib/format';
-
-/** Time zone of this browser (IANA name), the default of a new schedule. */
-const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { localTimeZone } from '../lib/time-zone';
 
 /**
  * A benchmark's schedule (docs/http-api.md "Benchmarks", "Runs on a schedule"): the cron expression and time zone with
@@ -20,7 +18,7 @@ export function BenchmarkScheduleForm({
 }) {
   const [editing, setEditing] = useState(false);
   const [cron, setCron] = useState(benchmark.schedule?.cron ?? '0 6 * * 1');
-  const [timezone, setTimezone] = useState(benchmark.schedule?.timezone ?? LOCAL_TIME_ZONE);
+  const [timezone, setTimezone] = useState(() => benchmark.schedule?.timezone ?? localTimeZone());
   const [busy, setBusy] = useState(false);
 
   async function save(schedule: BenchmarkSchedule | null) {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
 import { schedulesApi } from '../api/schedules-api';
 import { useApi } from './api-provider';
+import { localTimeZone } from '../lib/time-zone';
 
 /** Cron presets of the form (5-field cron, docs/http-api.md "Schedules and alerts"). */
 export const CRON_PRESETS: ReadonlyArray<{ cron: string; label: string }> = [
@@ -35,15 +36,6 @@ interface FormValues {
 interface FieldsProps {
   values: FormValues;
   set(key: keyof FormValues): (e: { target: { value: string } }) => void;
-}
-
-/** The browser's time zone, else UTC. */
-function localZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 /**
@@ -84,7 +76,7 @@ export function ScheduleForm({ source, onClose }: { source: ScheduleSource; onCl
   const [values, setValues] = useState<FormValues>({
     name: source.name,
     cron: CRON_PRESETS[0]?.cron ?? '0 8 * * 1-5',
-    timezone: localZone(),
+    timezone: localTimeZone(),
     webhookUrl: '',
     format: 'json',
     emails: '',
