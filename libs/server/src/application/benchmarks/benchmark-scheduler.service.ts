@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { Benchmark } from '@nlq/contracts';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../platform/config/app-config';
+import { IntervalTicker } from '../../platform/common/interval-ticker';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
 import { BenchmarkRunsService } from './benchmark-runs.service';
@@ -21,29 +22,28 @@ export const LATE_AFTER_MS = 60_000;
  */
 @Injectable()
 export class BenchmarkSchedulerService implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<number> | null = null;
-  private stopping = false;
+  private readonly ticker: IntervalTicker;
 
   constructor(
     @Inject(TypeOrmStateStore) private readonly store: TypeOrmStateStore,
     private readonly runs: BenchmarkRunsService,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.ticker = new IntervalTicker(
+      (now) => this.startDue(now),
+      (error) => this.logger.warn({ err: error }, 'benchmark scheduler: due runs not read; retried at the next tick'),
+    );
+  }
 
   /** Starts the ticks; the timer does not keep the process alive. */
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.benchmarkSchedulerIntervalMs);
-    this.timer.unref();
+    this.ticker.start(this.config.benchmarkSchedulerIntervalMs);
   }
 
   /** Stops the ticks and waits for one in progress (before the background runs are drained). Idempotent. */
-  async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.ticking;
+  onModuleDestroy(): Promise<void> {
+    return this.ticker.stop();
   }
 
   /**
@@ -51,22 +51,13 @@ export class BenchmarkSchedulerService implements OnApplicationBootstrap, OnModu
    * started. Never rejects (a failure is logged as a warning and the next tick retries).
    */
   tick(now = new Date()): Promise<number> {
-    if (this.stopping) return Promise.resolve(0);
-    this.ticking ??= this.startDue(now)
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'benchmark scheduler: due runs not read; retried at the next tick');
-        return 0;
-      })
-      .finally(() => {
-        this.ticking = null;
-      });
-    return this.ticking;
+    return this.ticker.tick(now);
   }
 
   private async startDue(now: Date): Promise<number> {
     let started = 0;
     for (const benchmark of await this.store.benchmarks.listDue(now.toISOString())) {
-      if (this.stopping) break;
+      if (this.ticker.stopping) break;
       if (await this.claimAndStart(benchmark, now)) started++;
     }
     return started;

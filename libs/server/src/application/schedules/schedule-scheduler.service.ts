@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { Logger } from 'pino';
 import { SecretBox } from '../../platform/auth/secret-box';
 import { AppConfig } from '../../platform/config/app-config';
+import { IntervalTicker } from '../../platform/common/interval-ticker';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import type { ScheduleEntity, ScheduleRunEntity } from '../../platform/state/entities';
 import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
@@ -31,9 +32,7 @@ export const REQUEUE_AFTER_MS = 120_000;
 export class ScheduleSchedulerService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly queue: DeliveryQueue;
   private readonly onPostgres: boolean;
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<number> | null = null;
-  private stopping = false;
+  private readonly ticker: IntervalTicker;
 
   constructor(
     @Inject(TypeOrmStateStore) private readonly store: TypeOrmStateStore,
@@ -47,23 +46,23 @@ export class ScheduleSchedulerService implements OnApplicationBootstrap, OnModul
     this.queue = this.onPostgres
       ? new PgBossDeliveryQueue(config.stateDatabaseUrl, process, logger)
       : new InProcessDeliveryQueue(process, logger);
+    this.ticker = new IntervalTicker(
+      (now) => this.claimDue(now),
+      (error) => this.logger.warn({ err: error }, 'schedule scheduler: due slots not read; retried at the next tick'),
+    );
   }
 
   /** Starts the delivery queue, resumes unfinished runs, then the ticks (the timer does not keep the process alive). */
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.start();
     await this.requeueUnfinished(new Date());
-    this.timer = setInterval(() => void this.tick(), this.config.schedulerIntervalMs);
-    this.timer.unref();
+    this.ticker.start(this.config.schedulerIntervalMs);
   }
 
   /** Stops the ticks, waits for one in progress, then stops the queue gracefully (SHUTDOWN_GRACE_MS). Idempotent. */
   async onModuleDestroy(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.ticking;
+    if (this.ticker.stopping) return;
+    await this.ticker.stop();
     await this.queue.stop(this.config.shutdownGraceMs);
   }
 
@@ -77,25 +76,17 @@ export class ScheduleSchedulerService implements OnApplicationBootstrap, OnModul
    * Never rejects (a failure is logged as a warning and the next tick retries).
    */
   tick(now = new Date()): Promise<number> {
-    if (this.stopping) return Promise.resolve(0);
-    this.ticking ??= this.claimDue(now)
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'schedule scheduler: due slots not read; retried at the next tick');
-        return 0;
-      })
-      .finally(() => {
-        this.ticking = null;
-      });
-    return this.ticking;
+    return this.ticker.tick(now);
   }
 
   private async claimDue(now: Date): Promise<number> {
     let claimed = 0;
     for (const schedule of await this.store.schedules.listDue(now.toISOString())) {
-      if (this.stopping) break;
+      if (this.ticker.stopping) break;
       if (await this.claimAndQueue(schedule, now)) claimed++;
     }
-    if (this.onPostgres && !this.stopping) await this.requeueUnfinished(new Date(now.getTime() - REQUEUE_AFTER_MS));
+    if (this.onPostgres && !this.ticker.stopping)
+      await this.requeueUnfinished(new Date(now.getTime() - REQUEUE_AFTER_MS));
     return claimed;
   }
 
