@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { SecretBox } from '../../platform/auth/secret-box';
 import { AppConfig } from '../../platform/config/app-config';
 import { IntervalTicker } from '../../platform/common/interval-ticker';
+import { isPostgresStateUrl } from '../../platform/state/state-data-source.factory';
 import { ROOT_LOGGER } from '../../platform/logging/logger.factory';
 import type { ScheduleEntity, ScheduleRunEntity } from '../../platform/state/entities';
 import { TypeOrmStateStore } from '../../platform/state/typeorm-state.store';
@@ -42,7 +43,7 @@ export class ScheduleSchedulerService implements OnApplicationBootstrap, OnModul
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {
     const process = (runId: string) => processor.process(runId);
-    this.onPostgres = /^postgres(ql)?:/i.test(config.stateDatabaseUrl);
+    this.onPostgres = isPostgresStateUrl(config.stateDatabaseUrl);
     this.queue = this.onPostgres
       ? new PgBossDeliveryQueue(config.stateDatabaseUrl, process, logger)
       : new InProcessDeliveryQueue(process, logger);

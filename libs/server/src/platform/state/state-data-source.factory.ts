@@ -69,7 +69,7 @@ export function stateDataSourceOptions(url: string, options: StateDataSourceOpti
       ...common,
     };
   }
-  if (/^postgres(ql)?:\/\//i.test(url)) {
+  if (isPostgresStateUrl(url)) {
     const parsed = new URL(url);
     const schema = options.schema ?? parsed.searchParams.get('schema') ?? undefined;
     parsed.searchParams.delete('schema');
@@ -87,4 +87,9 @@ export function sqlitePath(url: string): string {
   const rest = url.replace(/^sqlite:/i, '');
   if (rest === ':memory:' || rest === '//:memory:') return ':memory:';
   return rest.startsWith('//') ? rest.slice(2) : rest;
+}
+
+/** True when STATE_DATABASE_URL names a PostgreSQL state database (`postgres://` or `postgresql://`). */
+export function isPostgresStateUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
 }
