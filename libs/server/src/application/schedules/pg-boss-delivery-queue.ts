@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { DELIVERY_RETRY_LIMIT, RETRY_BASE_MS } from './delivery-policy';
@@ -68,8 +68,8 @@ export class PgBossDeliveryQueue implements DeliveryQueue {
 
   /**
    * Queue a run: a job with the run's id, or, when that job already ended (completed, failed after its retries,
-   * cancelled, or archived after expiring) while the run is still pending, a job with a new id, so a run is never left
-   * pending. The processor ignores a run that is no longer pending, so a second job of one run delivers nothing twice.
+   * cancelled, or archived after expiring) while the run is still pending, one second job whose id every replica
+   * derives alike ({@link requeuedJobId}), so a run is not left pending and two replicas add one job, not two.
    */
   async enqueue(run: { id: string; scheduleId: string; dueAt: string }): Promise<void> {
     const singletonKey = `${run.scheduleId}:${run.dueAt}`;
@@ -77,10 +77,18 @@ export class PgBossDeliveryQueue implements DeliveryQueue {
     if (queued !== null) return;
     const job = await this.boss.getJobById(DELIVERY_QUEUE, run.id, { includeArchive: true });
     if (job && !ENDED_STATES.has(job.state)) return;
-    await this.boss.send(DELIVERY_QUEUE, { run_id: run.id }, { id: randomUUID(), singletonKey });
+    // every replica derives the same id for the second job, so queuing it again from two replicas adds one job
+    await this.boss.send(DELIVERY_QUEUE, { run_id: run.id }, { id: requeuedJobId(run.id), singletonKey });
   }
 
   async stop(graceMs: number): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, timeout: Math.max(1000, graceMs) });
   }
+}
+
+/** The id of the second job of run `runId`: a UUID (version 5 layout) from a SHA-256 of the run id. */
+export function requeuedJobId(runId: string): string {
+  const hex = createHash('sha256').update(`requeue:${runId}`).digest('hex');
+  const variant = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
